@@ -1,0 +1,63 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Event is a fact that happened. Events are appended to a stream and never
+// changed; a state is the fold of its stream's events.
+type Event interface {
+	// EventType is the stable name stored with the event and shown to
+	// scripts, e.g. "dice.rolled". It never changes once released.
+	EventType() string
+}
+
+// Actor is who issued a command: a Discord user (or a console player).
+type Actor struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// EncodeEvent returns an event's stored type and JSON data.
+func EncodeEvent(e Event) (string, []byte, error) {
+	b, err := json.Marshal(e)
+	if err != nil {
+		return "", nil, fmt.Errorf("engine: encode %s: %w", e.EventType(), err)
+	}
+	return e.EventType(), b, nil
+}
+
+// DecodeEvent rebuilds an event from its stored type and JSON data.
+func DecodeEvent(typ string, data []byte) (Event, error) {
+	var e Event
+	switch typ {
+	case EventDiceRolled:
+		e = &DiceRolled{}
+	default:
+		return nil, fmt.Errorf("engine: unknown event type %q", typ)
+	}
+	if err := json.Unmarshal(data, e); err != nil {
+		return nil, fmt.Errorf("engine: decode %s: %w", typ, err)
+	}
+	return e, nil
+}
+
+// Event type names.
+const (
+	EventDiceRolled = "dice.rolled"
+)
+
+// DiceRolled records one roll: every die, every modifier and the total.
+// Number counts the rolls of the stream (a channel, later a game) from 1.
+type DiceRolled struct {
+	Number     int64        `json:"number"`
+	Expression string       `json:"expression"`
+	Purpose    string       `json:"purpose,omitempty"`
+	By         Actor        `json:"by"`
+	Terms      []TermResult `json:"terms"`
+	Total      int          `json:"total"`
+}
+
+// EventType implements Event.
+func (*DiceRolled) EventType() string { return EventDiceRolled }
