@@ -1,0 +1,51 @@
+// Package store persists Umpire's append-only event streams in SQLite
+// (through sqlx, written so that a later move to PostgreSQL keeps the same
+// code: every query uses ? placeholders passed through Rebind, and the
+// migrations use portable SQL).
+//
+// A stream is the history of one Discord channel's table ("channel:<id>",
+// e.g. dice rolls outside a game) or of one game ("game:<id>"). The store
+// does not know event types: events arrive already encoded as a type name
+// and a JSON document.
+//
+// # Schema
+//
+// Created by the goose migrations embedded from store/migrations, applied by
+// [Open]:
+//
+//	streams      (id PK, guild_id, kind, version, dice, created_at, updated_at)
+//	events       (stream_id → streams.id, version, type, data, interaction_id, created_at)
+//	             PRIMARY KEY (stream_id, version)
+//	interactions (id PK, stream_id → streams.id, reply, created_at)
+//
+// streams.version is the version of the stream's last event; events are
+// numbered 1, 2, 3, … without gaps. Times are stored as Unix microseconds
+// (UTC) and come back as UTC [time.Time] values truncated to microseconds.
+// JSON is stored as TEXT byte for byte. The dice column holds the opaque
+// dice-generator state, base64-encoded.
+//
+// # Concurrency guarantees
+//
+// A [Store] is safe for concurrent use. Every [Store.Append] runs in one
+// write transaction (BEGIN IMMEDIATE on SQLite, through a single writer
+// connection) and is optimistic: it states the version its decision was
+// based on ([Append.Expected]) and fails with [ErrConflict] if the stream
+// has moved on, so of two writers deciding on the same version exactly one
+// wins. Either everything an Append describes is written (stream row,
+// events, dice state, interaction reply) or nothing is. The primary key
+// (stream_id, version) on events is a second guard against two events with
+// the same version, and the primary key on interactions makes a Discord
+// interaction record its effects at most once ([ErrDuplicateInteraction]).
+//
+// Reads ([Store.Load], [Store.Interaction], [Store.Streams]) run on a
+// separate read-only connection pool for file databases (WAL mode lets them
+// proceed while a write is in progress) and never observe a partial append:
+// Load reads the stream row first and then only the events up to the
+// version it saw. A ":memory:" database uses a single connection for
+// everything.
+//
+// SQLite settings: WAL journal (file databases), busy timeout 5 s, foreign
+// keys on, synchronous=NORMAL (the driver's default; durable against
+// process crashes, a power loss may lose the last transactions but never
+// corrupts the database).
+package store
