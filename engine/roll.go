@@ -127,7 +127,7 @@ func ParseDice(s string) (DiceExpr, error) {
 			if !hasCount {
 				what := fmt.Sprintf("%q is not a dice expression", raw)
 				if i < len(src) {
-					what = fmt.Sprintf("Unexpected %q in %q", src[i:i+1], raw)
+					what = fmt.Sprintf("%q is not a dice expression: unexpected %q", raw, src[i:i+1])
 				}
 				return DiceExpr{}, invalid("dice.syntax", what, diceHint)
 			}
