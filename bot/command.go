@@ -1,0 +1,178 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// OptionType is the type of a command option's value.
+type OptionType int
+
+// Option types, as Discord knows them.
+const (
+	String OptionType = iota
+	Integer
+	Boolean
+)
+
+// OptionSpec declares one option of a command.
+type OptionSpec struct {
+	Name        string
+	Description string
+	Type        OptionType
+	Required    bool
+	MaxLength   int // strings only; 0 = Discord's default
+}
+
+// Command declares a slash command and handles it.
+type Command struct {
+	Name        string
+	Description string // one line, shown by /help and in Discord's menu
+	Options     []OptionSpec
+	// Ephemeral is true when the answer is secret to the user; the Discord
+	// adapter then defers privately.
+	Ephemeral bool
+	Handle    func(ctx context.Context, r *Router, req Request) (Reply, error)
+}
+
+// Option returns the spec of the named option, or nil.
+func (c *Command) Option(name string) *OptionSpec {
+	for i := range c.Options {
+		if c.Options[i].Name == name {
+			return &c.Options[i]
+		}
+	}
+	return nil
+}
+
+// Usage returns the command as it is typed, e.g. "/roll dice:<text>".
+func (c *Command) Usage() string {
+	parts := []string{"/" + c.Name}
+	for _, o := range c.Options {
+		p := o.Name + ":<" + o.typeName() + ">"
+		if !o.Required {
+			p = "[" + p + "]"
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, " ")
+}
+
+func (o OptionSpec) typeName() string {
+	switch o.Type {
+	case Integer:
+		return "number"
+	case Boolean:
+		return "true|false"
+	}
+	return o.Name
+}
+
+// check refuses a request whose options do not fit the command, with a
+// message that shows the right usage.
+func (c *Command) check(req Request) *engine.RuleError {
+	bad := func(code, what string) *engine.RuleError {
+		return &engine.RuleError{Kind: engine.ErrInvalid, Code: code, What: what, Hint: "Usage: " + c.Usage()}
+	}
+	if len(req.Path) > 0 {
+		return bad("command.subcommand", fmt.Sprintf("/%s has no subcommand %q", c.Name, req.Path[0]))
+	}
+	for name, v := range req.Options {
+		o := c.Option(name)
+		if o == nil {
+			return bad("option.unknown", fmt.Sprintf("/%s has no option %q", c.Name, name))
+		}
+		switch o.Type {
+		case Integer:
+			if _, err := strconv.ParseInt(v, 10, 64); err != nil {
+				return bad("option.type", fmt.Sprintf("%s must be a whole number, not %q", name, v))
+			}
+		case Boolean:
+			if _, err := strconv.ParseBool(v); err != nil {
+				return bad("option.type", fmt.Sprintf("%s must be true or false, not %q", name, v))
+			}
+		case String:
+			if o.MaxLength > 0 && len([]rune(v)) > o.MaxLength {
+				return bad("option.length", fmt.Sprintf("%s is %d characters long, more than %d", name, len([]rune(v)), o.MaxLength))
+			}
+		}
+	}
+	for _, o := range c.Options {
+		if _, ok := req.Options[o.Name]; o.Required && !ok {
+			return bad("option.missing", fmt.Sprintf("/%s needs the option %s", c.Name, o.Name))
+		}
+	}
+	return nil
+}
+
+// ApplicationCommand returns the command as Discord registers it.
+func (c *Command) ApplicationCommand() *discordgo.ApplicationCommand {
+	ac := &discordgo.ApplicationCommand{
+		Name:        c.Name,
+		Description: c.Description,
+		Type:        discordgo.ChatApplicationCommand,
+	}
+	for _, o := range c.Options {
+		ao := &discordgo.ApplicationCommandOption{
+			Name:        o.Name,
+			Description: o.Description,
+			Required:    o.Required,
+			MaxLength:   o.MaxLength,
+		}
+		switch o.Type {
+		case Integer:
+			ao.Type = discordgo.ApplicationCommandOptionInteger
+		case Boolean:
+			ao.Type = discordgo.ApplicationCommandOptionBoolean
+		default:
+			ao.Type = discordgo.ApplicationCommandOptionString
+		}
+		ac.Options = append(ac.Options, ao)
+	}
+	return ac
+}
+
+// ApplicationCommands returns every command as Discord registers them.
+func (r *Router) ApplicationCommands() []*discordgo.ApplicationCommand {
+	var out []*discordgo.ApplicationCommand
+	for _, c := range r.Commands() {
+		out = append(out, c.ApplicationCommand())
+	}
+	return out
+}
+
+func builtinCommands() []*Command {
+	return []*Command{
+		{
+			Name:        "roll",
+			Description: "Roll dice, e.g. 2d6+1: every die, each modifier and the total, numbered and recorded",
+			Options: []OptionSpec{
+				{Name: "dice", Description: "Dice expression: NdS terms and modifiers joined by + or -, e.g. 2d6+1, 3d6-2, d6", Type: String, Required: true, MaxLength: engine.MaxExprBytes},
+				{Name: "for", Description: "What the roll is for, shown with it (e.g. initiative)", Type: String, MaxLength: 100},
+			},
+			Handle: handleRoll,
+		},
+		{
+			Name:        "help",
+			Description: "List the umpire's commands",
+			Ephemeral:   true,
+			Handle:      handleHelp,
+		},
+	}
+}
+
+func handleHelp(_ context.Context, r *Router, _ Request) (Reply, error) {
+	var b strings.Builder
+	b.WriteString("**Umpire commands**\n")
+	for _, c := range r.Commands() {
+		fmt.Fprintf(&b, "`%s` — %s\n", c.Usage(), c.Description)
+	}
+	b.WriteString("Options are typed as name:value, e.g. `/roll dice:2d6+1`.")
+	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: b.String(), Events: []EventView{}}}}, nil
+}

@@ -1,0 +1,246 @@
+package bot
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// ConsoleJSONVersion is the version of the console's --json schema
+// (docs/console-json.md). It changes only when a field changes meaning or
+// goes away; new fields may appear without a new version.
+const ConsoleJSONVersion = 1
+
+// Console runs the router on lines of text: each line is a slash command as
+// typed in Discord, optionally prefixed by "@name " to act as that player.
+type Console struct {
+	Router  *Router
+	In      io.Reader
+	Out     io.Writer
+	JSON    bool   // one JSON object per output instead of text
+	User    string // the player typing, when a line names none
+	Guild   string // guild id of the console's table
+	Channel string // channel id of the console's table
+	Prompt  string // printed before each line (for terminals); "" for none
+}
+
+// ConsoleLine is one output of the console in --json mode.
+type ConsoleLine struct {
+	V        int          `json:"v"`
+	Line     int          `json:"line"`
+	Input    string       `json:"input"`
+	Actor    engine.Actor `json:"actor"`
+	Audience Audience     `json:"audience"`
+	Text     string       `json:"text"`
+	Events   []EventView  `json:"events"`
+	Error    *Problem     `json:"error,omitempty"`
+}
+
+// Run reads lines until EOF or ctx is done. Blank lines and lines starting
+// with # are skipped, so scripts can carry comments.
+func (c *Console) Run(ctx context.Context) error {
+	type scanned struct {
+		text string
+		err  error
+		eof  bool
+	}
+	// Lines are read in their own goroutine so that a signal ends the
+	// console even while it waits for input.
+	lines := make(chan scanned)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		sc := bufio.NewScanner(c.In)
+		sc.Buffer(make([]byte, 64*1024), 1024*1024)
+		for sc.Scan() {
+			select {
+			case lines <- scanned{text: sc.Text()}:
+			case <-stop:
+				return
+			}
+		}
+		select {
+		case lines <- scanned{err: sc.Err(), eof: true}:
+		case <-stop:
+		}
+	}()
+	enc := json.NewEncoder(c.Out)
+	enc.SetEscapeHTML(false)
+	n := 0
+	for {
+		if c.Prompt != "" {
+			fmt.Fprint(c.Out, c.Prompt)
+		}
+		var in scanned
+		select {
+		case <-ctx.Done():
+			return nil
+		case in = <-lines:
+		}
+		if in.eof {
+			if c.Prompt != "" {
+				fmt.Fprintln(c.Out)
+			}
+			return in.err
+		}
+		n++
+		line := strings.TrimSpace(in.text)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		req, err := c.Parse(line)
+		var rep Reply
+		if err != nil {
+			rep = errorReply(err)
+			rep.addressEphemeral(req.User.ID)
+		} else {
+			rep = c.Router.Handle(ctx, req)
+		}
+		for _, out := range rep.Outputs {
+			if c.JSON {
+				if err := enc.Encode(ConsoleLine{V: ConsoleJSONVersion, Line: n, Input: line, Actor: req.User,
+					Audience: out.Audience, Text: out.Text, Events: out.Events, Error: out.Error}); err != nil {
+					return err
+				}
+				continue
+			}
+			if _, err := fmt.Fprintln(c.Out, c.textOutput(req, out)); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+func (c *Console) textOutput(req Request, out Output) string {
+	switch out.Audience.Kind {
+	case AudienceEphemeral:
+		who := req.User.Name
+		if who == "" {
+			who = c.User
+		}
+		return fmt.Sprintf("(only %s sees this) %s", who, out.Text)
+	case AudienceChannel:
+		return fmt.Sprintf("[#%s] %s", out.Audience.Channel, out.Text)
+	}
+	return out.Text
+}
+
+// Parse turns a typed line into a request. Options are name:value; a value
+// runs until the next word that starts with one of the command's option
+// names and a colon, so values may hold spaces; "double quotes" also work.
+func (c *Console) Parse(line string) (Request, *engine.RuleError) {
+	user := c.User
+	if strings.HasPrefix(line, "@") {
+		name, rest, _ := strings.Cut(line[1:], " ")
+		if name == "" {
+			return Request{}, consoleErr("console.actor", "@ must be followed by a player name", "Write @name /command, e.g. @lee /roll dice:2d6")
+		}
+		user, line = name, strings.TrimSpace(rest)
+	}
+	req := Request{
+		GuildID:   c.Guild,
+		ChannelID: c.Channel,
+		User:      engine.Actor{ID: "console:" + user, Name: user},
+		Options:   map[string]string{},
+	}
+	if !strings.HasPrefix(line, "/") {
+		return req, consoleErr("console.syntax", fmt.Sprintf("%q is not a command", line), "Commands start with /, e.g. /roll dice:2d6+1; /help lists them")
+	}
+	words, err := splitWords(line[1:])
+	if err != nil {
+		return req, consoleErr("console.syntax", err.Error(), "Close the quote, e.g. /roll dice:\"2d6 + 1\"")
+	}
+	if len(words) == 0 {
+		return req, consoleErr("console.syntax", "A / alone is no command", "/help lists the commands")
+	}
+	req.Command = strings.ToLower(words[0].text)
+	cmd := c.Router.Command(req.Command)
+	current := ""
+	for _, w := range words[1:] {
+		if name, value, ok := w.Cut(":"); ok && !w.quoted && isOptionName(name) {
+			if cmd == nil || cmd.Option(name) != nil || current == "" {
+				if _, dup := req.Options[name]; dup {
+					return req, consoleErr("console.syntax", fmt.Sprintf("The option %s is given twice", name), "Give each option once")
+				}
+				current = name
+				req.Options[name] = value.text
+				continue
+			}
+		}
+		if current == "" {
+			req.Path = append(req.Path, w.text)
+			continue
+		}
+		if req.Options[current] == "" {
+			req.Options[current] = w.text
+		} else {
+			req.Options[current] += " " + w.text
+		}
+	}
+	return req, nil
+}
+
+type word struct {
+	text   string
+	quoted bool // the word began with a quote: never an option name
+}
+
+// Cut on a word splits its text; a quoted value keeps its spaces.
+func (w word) Cut(sep string) (string, word, bool) {
+	a, b, ok := strings.Cut(w.text, sep)
+	return a, word{text: b}, ok
+}
+
+// splitWords splits on spaces; "quoted text" is one word (or one value, as
+// in name:"two words").
+func splitWords(s string) ([]word, error) {
+	var out []word
+	var b strings.Builder
+	inWord, inQuote, quoted := false, false, false
+	for _, r := range s {
+		switch {
+		case r == '"':
+			if !inWord {
+				quoted = true
+			}
+			inQuote, inWord = !inQuote, true
+		case (r == ' ' || r == '\t') && !inQuote:
+			if inWord {
+				out = append(out, word{text: b.String(), quoted: quoted})
+				b.Reset()
+				inWord, quoted = false, false
+			}
+		default:
+			b.WriteRune(r)
+			inWord = true
+		}
+	}
+	if inQuote {
+		return nil, fmt.Errorf("a quote is not closed in %q", s)
+	}
+	if inWord {
+		out = append(out, word{text: b.String(), quoted: quoted})
+	}
+	return out, nil
+}
+
+func isOptionName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+func consoleErr(code, what, hint string) *engine.RuleError {
+	return &engine.RuleError{Kind: engine.ErrInvalid, Code: code, What: what, Hint: hint}
+}

@@ -1,0 +1,282 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// Discord serves the router's commands to a Discord session.
+type Discord struct {
+	session    *discordgo.Session
+	router     *Router
+	guildID    string
+	deferAfter time.Duration
+	log        *slog.Logger
+
+	ctx      context.Context // handlers' context; cancelled by Run's end
+	inflight sync.WaitGroup
+}
+
+// DiscordOptions configures the Discord adapter.
+type DiscordOptions struct {
+	// GuildID, when set, registers the commands to that guild only (they
+	// appear at once); otherwise they are registered globally.
+	GuildID string
+	// DeferAfter is how long a handler may run before the adapter defers
+	// the response (Discord allows 3 s for the first response). Default 2 s.
+	DeferAfter time.Duration
+	Logger     *slog.Logger
+}
+
+// NewDiscord returns an adapter for s; it only needs the Guilds intent.
+func NewDiscord(s *discordgo.Session, r *Router, o DiscordOptions) *Discord {
+	if o.DeferAfter <= 0 {
+		o.DeferAfter = 2 * time.Second
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	s.Identify.Intents = discordgo.IntentsGuilds
+	return &Discord{session: s, router: r, guildID: o.GuildID, deferAfter: o.DeferAfter, log: o.Logger}
+}
+
+// Run connects, registers the commands, and serves interactions until ctx
+// is done; then it lets handlers in flight finish (up to 10 s) and closes
+// the connection.
+func (d *Discord) Run(ctx context.Context) error {
+	hctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancel()
+	d.ctx = hctx
+	remove := d.session.AddHandler(d.onInteraction)
+	defer remove()
+	if err := d.session.Open(); err != nil {
+		return fmt.Errorf("discord: connect: %w", err)
+	}
+	if err := d.Register(); err != nil {
+		d.close()
+		return err
+	}
+	d.log.Info("serving Discord interactions", "user", d.session.State.User.Username, "guild", d.guildID)
+	<-ctx.Done()
+	d.log.Info("shutting down: waiting for handlers in flight")
+	done := make(chan struct{})
+	go func() { d.inflight.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		d.log.Warn("handlers still running at shutdown")
+	}
+	d.close()
+	return nil
+}
+
+func (d *Discord) close() {
+	d.session.ShouldReconnectOnError = false
+	if err := d.session.Close(); err != nil {
+		d.log.Warn("discord: close", "err", err)
+	}
+}
+
+// Register overwrites the application's commands with the router's: in the
+// configured guild, or globally.
+func (d *Discord) Register() error {
+	appID := ""
+	if d.session.State != nil {
+		if a := d.session.State.Ready.Application; a != nil {
+			appID = a.ID
+		}
+		if appID == "" && d.session.State.User != nil {
+			appID = d.session.State.User.ID
+		}
+	}
+	if appID == "" {
+		return errors.New("discord: register commands: no application id (not connected?)")
+	}
+	cmds, err := d.session.ApplicationCommandBulkOverwrite(appID, d.guildID, d.router.ApplicationCommands())
+	if err != nil {
+		where := "globally"
+		if d.guildID != "" {
+			where = "in guild " + d.guildID
+		}
+		return fmt.Errorf("discord: register commands %s: %w", where, err)
+	}
+	d.log.Info("registered commands", "count", len(cmds), "guild", d.guildID)
+	return nil
+}
+
+func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	if ic.Type != discordgo.InteractionApplicationCommand {
+		d.log.Info("interaction ignored", "id", ic.ID, "type", ic.Type.String())
+		return
+	}
+	d.inflight.Add(1)
+	defer d.inflight.Done()
+	req := RequestFromInteraction(ic.Interaction)
+	ctx := d.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	eph := false
+	if c := d.router.Command(req.Command); c != nil {
+		eph = c.Ephemeral
+	}
+	done := make(chan Reply, 1)
+	go func() { done <- d.router.Handle(ctx, req) }()
+
+	timer := time.NewTimer(d.deferAfter)
+	defer timer.Stop()
+	var rep Reply
+	select {
+	case rep = <-done:
+		d.respond(ic.Interaction, rep)
+	case <-timer.C:
+		// Acknowledge before Discord's 3-second limit, then edit.
+		var flags discordgo.MessageFlags
+		if eph {
+			flags = discordgo.MessageFlagsEphemeral
+		}
+		err := s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: flags},
+		})
+		if err != nil {
+			d.log.Error("discord: defer", "id", ic.ID, "command", req.Command, "err", err)
+		}
+		rep = <-done
+		d.followUp(ic.Interaction, rep, eph)
+	}
+	d.post(rep)
+}
+
+// post sends the outputs after the first: posts to channels. An ephemeral
+// output for someone other than the actor cannot exist on Discord; the
+// router never makes one.
+func (d *Discord) post(rep Reply) {
+	if rep.Duplicate || len(rep.Outputs) < 2 {
+		return
+	}
+	for _, o := range rep.Outputs[1:] {
+		if o.Audience.Kind != AudienceChannel && o.Audience.Kind != AudiencePublic {
+			d.log.Error("discord: output with no channel to post to", "audience", o.Audience.Kind)
+			continue
+		}
+		if _, err := d.session.ChannelMessageSend(o.Audience.Channel, clip(o.Text)); err != nil {
+			d.log.Error("discord: post", "channel", o.Audience.Channel, "err", err)
+		}
+	}
+}
+
+func (d *Discord) respond(i *discordgo.Interaction, rep Reply) {
+	first := rep.first()
+	err := d.session.InteractionRespond(i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: clip(first.Text), Flags: flagsFor(first)},
+	})
+	if err != nil {
+		d.log.Error("discord: respond", "id", i.ID, "err", err)
+	}
+}
+
+// followUp completes a deferred response. A secret answer after a public
+// deferral must not land in the public message: it is deleted and the
+// answer sent as an ephemeral follow-up.
+func (d *Discord) followUp(i *discordgo.Interaction, rep Reply, deferredEphemeral bool) {
+	first := rep.first()
+	if rep.Ephemeral() && !deferredEphemeral {
+		if err := d.session.InteractionResponseDelete(i); err != nil {
+			d.log.Error("discord: delete deferred", "id", i.ID, "err", err)
+		}
+		if _, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: clip(first.Text), Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+			d.log.Error("discord: follow-up", "id", i.ID, "err", err)
+		}
+		return
+	}
+	text := clip(first.Text)
+	if _, err := d.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &text}); err != nil {
+		d.log.Error("discord: edit deferred", "id", i.ID, "err", err)
+	}
+}
+
+func (r Reply) first() Output {
+	if len(r.Outputs) == 0 {
+		return Output{Audience: Audience{Kind: AudienceEphemeral}, Text: "Done."}
+	}
+	return r.Outputs[0]
+}
+
+func flagsFor(o Output) discordgo.MessageFlags {
+	if o.Audience.Kind == AudienceEphemeral {
+		return discordgo.MessageFlagsEphemeral
+	}
+	return 0
+}
+
+// clip keeps a message within Discord's 2,000 characters.
+func clip(s string) string {
+	r := []rune(s)
+	if len(r) <= 2000 {
+		return s
+	}
+	return string(r[:1990]) + " […]"
+}
+
+// RequestFromInteraction decodes a slash-command interaction.
+func RequestFromInteraction(i *discordgo.Interaction) Request {
+	data := i.ApplicationCommandData()
+	req := Request{
+		InteractionID: i.ID,
+		GuildID:       i.GuildID,
+		ChannelID:     i.ChannelID,
+		Command:       data.Name,
+		Options:       map[string]string{},
+	}
+	if u := interactionUser(i); u != nil {
+		name := u.GlobalName
+		if i.Member != nil && i.Member.Nick != "" {
+			name = i.Member.Nick
+		}
+		if name == "" {
+			name = u.Username
+		}
+		req.User = engine.Actor{ID: u.ID, Name: name}
+	}
+	opts := data.Options
+	for len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
+		req.Path = append(req.Path, opts[0].Name)
+		opts = opts[0].Options
+	}
+	for _, o := range opts {
+		req.Options[o.Name] = optionString(o)
+	}
+	return req
+}
+
+func interactionUser(i *discordgo.Interaction) *discordgo.User {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User
+	}
+	return i.User
+}
+
+func optionString(o *discordgo.ApplicationCommandInteractionDataOption) string {
+	switch v := o.Value.(type) {
+	case string:
+		return v
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	case bool:
+		return strconv.FormatBool(v)
+	case nil:
+		return ""
+	}
+	return fmt.Sprint(o.Value)
+}

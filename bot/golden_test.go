@@ -1,0 +1,51 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// The console's JSON is a public interface (docs/console-json.md): this
+// golden file pins it byte for byte. Run with -update only for an additive,
+// documented change.
+func TestConsoleJSONGolden(t *testing.T) {
+	script, err := os.ReadFile("testdata/console.script")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	c := &Console{Router: NewRouter(openStore(t), WithDice(ScriptedSource(3, 4, 1, 6, 6, 2, 5))),
+		In: bytes.NewReader(script), Out: &out, JSON: true, User: "meade", Channel: "console", Guild: "console"}
+	if err := c.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	const golden = "testdata/console.golden.jsonl"
+	if *update {
+		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Split(out.String(), "\n")
+	for i, w := range strings.Split(string(want), "\n") {
+		if i >= len(got) || got[i] != w {
+			g := "<missing>"
+			if i < len(got) {
+				g = got[i]
+			}
+			t.Fatalf("line %d differs\n got: %s\nwant: %s", i+1, g, w)
+		}
+	}
+	if len(got) != len(strings.Split(string(want), "\n")) {
+		t.Fatalf("got %d lines, want %d", len(got), len(strings.Split(string(want), "\n")))
+	}
+}

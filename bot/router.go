@@ -1,0 +1,227 @@
+// Package bot turns requests from Discord or the console into engine
+// commands, settles them through the store, and builds every reply from what
+// its audience may see. The router is shared by both adapters: Discord and
+// the console differ only in how a Request arrives and a Reply is sent.
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/store"
+)
+
+// Store is what the router needs of persistence (package store provides it;
+// tests may pass a fake).
+type Store interface {
+	Load(ctx context.Context, stream string, after int64) (store.Stream, []store.Record, error)
+	Append(ctx context.Context, a store.Append) (store.Stream, error)
+	Interaction(ctx context.Context, id string) (store.Interaction, error)
+}
+
+var _ Store = (*store.Store)(nil)
+
+// Request is one command as a player issued it, from either adapter.
+type Request struct {
+	// InteractionID is Discord's interaction id; a second delivery of the
+	// same id returns the first reply. Empty for the console.
+	InteractionID string
+	GuildID       string
+	ChannelID     string
+	User          engine.Actor
+	// Command is the top-level command name, e.g. "roll"; Path holds any
+	// subcommand names after it ("game", "new").
+	Command string
+	Path    []string
+	Options map[string]string
+}
+
+// Audience kinds.
+const (
+	AudiencePublic    = "public"    // everyone in the channel the command came from
+	AudienceEphemeral = "ephemeral" // only the user who issued the command
+	AudienceChannel   = "channel"   // a given (private) channel
+)
+
+// Audience says who may see an output.
+type Audience struct {
+	Kind    string `json:"kind"`
+	UserID  string `json:"user,omitempty"`
+	Channel string `json:"channel,omitempty"`
+}
+
+// EventView is an event as shown in an output: its type, where it was
+// recorded, and its typed fields.
+type EventView struct {
+	Type    string          `json:"type"`
+	Stream  string          `json:"stream"`
+	Version int64           `json:"version"`
+	Data    json.RawMessage `json:"data"`
+}
+
+// Problem describes a refused command in an output.
+type Problem struct {
+	Kind string `json:"kind"` // "invalid", "illegal" or "internal"
+	Code string `json:"code"`
+}
+
+// Output is one message of a reply, for one audience.
+type Output struct {
+	Audience Audience    `json:"audience"`
+	Text     string      `json:"text"`
+	Events   []EventView `json:"events"`
+	Error    *Problem    `json:"error,omitempty"`
+}
+
+// Reply is everything a request produced. Outputs[0] answers the request.
+type Reply struct {
+	Outputs []Output `json:"outputs"`
+	// Duplicate is set when the reply was the saved answer to an
+	// interaction delivered before.
+	Duplicate bool `json:"-"`
+}
+
+// Ephemeral reports whether the answer to the request is for its user only.
+func (r Reply) Ephemeral() bool {
+	return len(r.Outputs) > 0 && r.Outputs[0].Audience.Kind == AudienceEphemeral
+}
+
+// addressEphemeral names the user an ephemeral output is for: the actor.
+func (r Reply) addressEphemeral(user string) {
+	for i := range r.Outputs {
+		if o := &r.Outputs[i]; o.Audience.Kind == AudienceEphemeral && o.Audience.UserID == "" {
+			o.Audience.UserID = user
+		}
+	}
+}
+
+// Router routes requests to command handlers.
+type Router struct {
+	store    Store
+	dice     DiceSource
+	log      *slog.Logger
+	now      func() time.Time
+	commands map[string]*Command
+}
+
+// Option configures a Router.
+type Option func(*Router)
+
+// WithDice sets where streams get their dice (default: seeded PCG from
+// crypto/rand).
+func WithDice(d DiceSource) Option { return func(r *Router) { r.dice = d } }
+
+// WithLogger sets the logger (default: slog.Default()).
+func WithLogger(l *slog.Logger) Option { return func(r *Router) { r.log = l } }
+
+// WithClock sets the clock used to time requests.
+func WithClock(now func() time.Time) Option { return func(r *Router) { r.now = now } }
+
+// NewRouter returns a router over st with the built-in commands.
+func NewRouter(st Store, opts ...Option) *Router {
+	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now}
+	for _, o := range opts {
+		o(r)
+	}
+	r.commands = map[string]*Command{}
+	for _, c := range builtinCommands() {
+		r.commands[c.Name] = c
+	}
+	return r
+}
+
+// Commands returns the commands in name order.
+func (r *Router) Commands() []*Command {
+	out := make([]*Command, 0, len(r.commands))
+	for _, c := range r.commands {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Command returns the named command, or nil.
+func (r *Router) Command(name string) *Command { return r.commands[name] }
+
+// Handle settles one request and returns its reply. It never fails: a rule
+// error becomes an ephemeral explanation, anything unexpected an "internal
+// error" for the user and a full log line for the operator. It logs one line
+// per request with its outcome and duration.
+func (r *Router) Handle(ctx context.Context, req Request) (rep Reply) {
+	start := r.now()
+	outcome := "ok"
+	defer func() {
+		if p := recover(); p != nil {
+			r.log.Error("panic in handler", "command", req.Command, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			rep, outcome = internalReply(), "internal"
+		}
+		if rep.Duplicate {
+			outcome = "duplicate"
+		}
+		rep.addressEphemeral(req.User.ID)
+		r.log.Info("interaction",
+			"id", req.InteractionID, "command", commandLine(req), "user", req.User.ID,
+			"guild", req.GuildID, "channel", req.ChannelID,
+			"outcome", outcome, "duration_ms", float64(r.now().Sub(start).Microseconds())/1000)
+	}()
+	c := r.commands[req.Command]
+	if c == nil {
+		outcome = "invalid"
+		return errorReply(&engine.RuleError{Kind: engine.ErrInvalid, Code: "command.unknown",
+			What: fmt.Sprintf("There is no command /%s", req.Command), Hint: "Use /help to list the commands"})
+	}
+	if err := c.check(req); err != nil {
+		outcome = "invalid"
+		return errorReply(err)
+	}
+	rep, err := c.Handle(ctx, r, req)
+	var re *engine.RuleError
+	switch {
+	case err == nil:
+	case errors.As(err, &re):
+		outcome = "invalid"
+		if errors.Is(err, engine.ErrIllegal) {
+			outcome = "illegal"
+		}
+		return errorReply(re)
+	default:
+		outcome = "internal"
+		r.log.Error("command failed", "command", commandLine(req), "user", req.User.ID, "channel", req.ChannelID, "err", err)
+		return internalReply()
+	}
+	return rep
+}
+
+func commandLine(req Request) string {
+	return strings.Join(append([]string{req.Command}, req.Path...), " ")
+}
+
+func errorReply(re *engine.RuleError) Reply {
+	kind := "invalid"
+	if errors.Is(re, engine.ErrIllegal) {
+		kind = "illegal"
+	}
+	return Reply{Outputs: []Output{{
+		Audience: Audience{Kind: AudienceEphemeral},
+		Text:     re.Error(),
+		Events:   []EventView{},
+		Error:    &Problem{Kind: kind, Code: re.Code},
+	}}}
+}
+
+func internalReply() Reply {
+	return Reply{Outputs: []Output{{
+		Audience: Audience{Kind: AudienceEphemeral},
+		Text:     "Internal error: the umpire could not settle that command, and nothing was recorded. The operator has the details in the log; please try again.",
+		Events:   []EventView{},
+		Error:    &Problem{Kind: "internal", Code: "internal"},
+	}}}
+}

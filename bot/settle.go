@@ -1,0 +1,104 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/store"
+)
+
+// Stream kinds.
+const kindChannel = "channel"
+
+func channelStream(req Request) string { return "channel:" + req.ChannelID }
+
+// settleChannel runs the one path of every action on a channel's stream:
+// a repeated interaction returns its first reply; otherwise load, fold,
+// decide, present, and append with the version guard (a stale append is
+// retried once on the new state).
+func (r *Router) settleChannel(ctx context.Context, req Request, cmd engine.Command,
+	present func(events []EventView, decided []engine.Event) Reply) (Reply, error) {
+	if rep, ok, err := r.savedReply(ctx, req.InteractionID); err != nil || ok {
+		return rep, err
+	}
+	stream := channelStream(req)
+	for attempt := 0; ; attempt++ {
+		st, recs, err := r.store.Load(ctx, stream, 0)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return Reply{}, err
+		}
+		var state engine.Channel
+		for _, rec := range recs {
+			e, err := engine.DecodeEvent(rec.Type, rec.Data)
+			if err != nil {
+				return Reply{}, fmt.Errorf("stream %s version %d: %w", stream, rec.Version, err)
+			}
+			state = state.Apply(e)
+		}
+		dice, err := r.dice.Open(st.Dice)
+		if err != nil {
+			return Reply{}, fmt.Errorf("stream %s: %w", stream, err)
+		}
+		events, err := state.Decide(cmd, dice)
+		if err != nil {
+			return Reply{}, err
+		}
+		app := store.Append{Stream: stream, GuildID: req.GuildID, Kind: kindChannel, Expected: st.Version}
+		views := make([]EventView, 0, len(events))
+		for i, e := range events {
+			typ, data, err := engine.EncodeEvent(e)
+			if err != nil {
+				return Reply{}, err
+			}
+			app.Records = append(app.Records, store.NewRecord{Type: typ, Data: data})
+			views = append(views, EventView{Type: typ, Stream: stream, Version: st.Version + int64(i) + 1, Data: data})
+		}
+		if app.Dice, err = dice.MarshalBinary(); err != nil {
+			return Reply{}, err
+		}
+		rep := present(views, events)
+		if req.InteractionID != "" {
+			saved, err := json.Marshal(rep)
+			if err != nil {
+				return Reply{}, err
+			}
+			app.Interaction = &store.Interaction{ID: req.InteractionID, Stream: stream, Reply: saved}
+		}
+		_, err = r.store.Append(ctx, app)
+		switch {
+		case err == nil:
+			return rep, nil
+		case errors.Is(err, store.ErrDuplicateInteraction):
+			rep, _, err := r.savedReply(ctx, req.InteractionID)
+			return rep, err
+		case errors.Is(err, store.ErrConflict) && attempt == 0:
+			r.log.Info("stale append, retrying on the new state", "stream", stream, "expected", st.Version)
+			continue
+		default:
+			return Reply{}, err
+		}
+	}
+}
+
+// savedReply returns the reply recorded for an interaction delivered before.
+func (r *Router) savedReply(ctx context.Context, id string) (Reply, bool, error) {
+	if id == "" {
+		return Reply{}, false, nil
+	}
+	in, err := r.store.Interaction(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return Reply{}, false, nil
+	}
+	if err != nil {
+		return Reply{}, false, err
+	}
+	var rep Reply
+	if err := json.Unmarshal(in.Reply, &rep); err != nil {
+		return Reply{}, false, fmt.Errorf("interaction %s: saved reply: %w", id, err)
+	}
+	rep.Duplicate = true
+	return rep, true, nil
+}
