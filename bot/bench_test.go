@@ -20,8 +20,14 @@ import (
 // Streams are kept at 100 events (the channel is rotated) so the figure
 // does not drift with b.N; snapshots will bound game streams the same way.
 func BenchmarkSettleRoll(b *testing.B) {
+	for _, mode := range []store.Sync{store.SyncFull, store.SyncNormal} {
+		b.Run("sync="+string(mode), func(b *testing.B) { benchSettleRoll(b, mode) })
+	}
+}
+
+func benchSettleRoll(b *testing.B, mode store.Sync) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
+	st, err := store.Open(ctx, filepath.Join(b.TempDir(), "bench.db"), store.WithSync(mode))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -48,5 +54,7 @@ func reportPercentiles(b *testing.B, d []time.Duration) {
 	slices.Sort(d)
 	p := func(q float64) float64 { return float64(d[int(q*float64(len(d)-1))].Microseconds()) / 1000 }
 	b.ReportMetric(p(0.50), "p50-ms")
+	b.ReportMetric(p(0.90), "p90-ms")
 	b.ReportMetric(p(0.99), "p99-ms")
+	b.ReportMetric(p(1), "max-ms")
 }

@@ -110,6 +110,7 @@ type Router struct {
 	log      *slog.Logger
 	now      func() time.Time
 	commands map[string]*Command
+	states   *stateCache
 }
 
 // Option configures a Router.
@@ -127,7 +128,7 @@ func WithClock(now func() time.Time) Option { return func(r *Router) { r.now = n
 
 // NewRouter returns a router over st with the built-in commands.
 func NewRouter(st Store, opts ...Option) *Router {
-	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now}
+	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now, states: newStateCache(10000)}
 	for _, o := range opts {
 		o(r)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/umpire-games/umpire/engine"
 	"github.com/umpire-games/umpire/store"
@@ -26,11 +27,22 @@ func (r *Router) settleChannel(ctx context.Context, req Request, cmd engine.Comm
 	}
 	stream := channelStream(req)
 	for attempt := 0; ; attempt++ {
-		st, recs, err := r.store.Load(ctx, stream, 0)
+		// Start from the cached fold and read only the newer events.
+		cached, ok := r.states.get(stream)
+		st, recs, err := r.store.Load(ctx, stream, cached.version)
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return Reply{}, err
 		}
-		var state engine.Channel
+		if ok && st.Version < cached.version {
+			// The store is behind the cache (the database was replaced):
+			// fold from the start.
+			r.states.drop(stream)
+			cached = cachedChannel{}
+			if st, recs, err = r.store.Load(ctx, stream, 0); err != nil && !errors.Is(err, store.ErrNotFound) {
+				return Reply{}, err
+			}
+		}
+		state := cached.state
 		for _, rec := range recs {
 			e, err := engine.DecodeEvent(rec.Type, rec.Data)
 			if err != nil {
@@ -70,6 +82,10 @@ func (r *Router) settleChannel(ctx context.Context, req Request, cmd engine.Comm
 		_, err = r.store.Append(ctx, app)
 		switch {
 		case err == nil:
+			for _, e := range events {
+				state = state.Apply(e)
+			}
+			r.states.put(stream, cachedChannel{version: st.Version + int64(len(events)), state: state})
 			return rep, nil
 		case errors.Is(err, store.ErrDuplicateInteraction):
 			rep, _, err := r.savedReply(ctx, req.InteractionID)
@@ -81,6 +97,53 @@ func (r *Router) settleChannel(ctx context.Context, req Request, cmd engine.Comm
 			return Reply{}, err
 		}
 	}
+}
+
+// cachedChannel is a channel state folded up to version.
+type cachedChannel struct {
+	version int64
+	state   engine.Channel
+}
+
+// stateCache keeps the latest fold of recently used streams, so a command
+// reads only the events appended since (by another process, or none). It
+// is bounded: when full, an arbitrary entry is dropped.
+type stateCache struct {
+	mu  sync.Mutex
+	max int
+	m   map[string]cachedChannel
+}
+
+func newStateCache(max int) *stateCache {
+	return &stateCache{max: max, m: make(map[string]cachedChannel)}
+}
+
+func (c *stateCache) get(stream string) (cachedChannel, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[stream]
+	return v, ok
+}
+
+func (c *stateCache) put(stream string, v cachedChannel) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old, ok := c.m[stream]; ok && old.version > v.version {
+		return // a newer fold is already here
+	}
+	if _, ok := c.m[stream]; !ok && len(c.m) >= c.max {
+		for k := range c.m {
+			delete(c.m, k)
+			break
+		}
+	}
+	c.m[stream] = v
+}
+
+func (c *stateCache) drop(stream string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.m, stream)
 }
 
 // savedReply returns the reply recorded for an interaction delivered before.

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"image/png"
 	"math"
 
 	"github.com/fogleman/gg"
@@ -72,6 +73,10 @@ func HexGrid(g Grid) ([]byte, error) {
 	dc.Clear()
 	dc.SetFontFace(face)
 	dc.SetLineWidth(1)
+	// One path per column, stroked at once: gg rasterizes each stroke over
+	// the whole canvas (a stroke per hex costs the canvas per hex), while
+	// freetype's rasterizer slows down on one path with very many cells.
+	dc.SetColor(color.RGBA{0x8a, 0x7f, 0x66, 0xff})
 	for i := 0; i < g.Cols; i++ {
 		for j := 0; j < g.Rows; j++ {
 			x, y := g.Center(i, j)
@@ -81,9 +86,13 @@ func HexGrid(g Grid) ([]byte, error) {
 				dc.LineTo(x+g.Size*math.Cos(a), y+g.Size*math.Sin(a))
 			}
 			dc.ClosePath()
-			dc.SetColor(color.RGBA{0x8a, 0x7f, 0x66, 0xff})
-			dc.Stroke()
-			dc.SetColor(color.RGBA{0x4a, 0x44, 0x38, 0xff})
+		}
+		dc.Stroke()
+	}
+	dc.SetColor(color.RGBA{0x4a, 0x44, 0x38, 0xff})
+	for i := 0; i < g.Cols; i++ {
+		for j := 0; j < g.Rows; j++ {
+			x, y := g.Center(i, j)
 			dc.DrawStringAnchored(fmt.Sprintf("%02d%02d", g.FirstCol+i, g.FirstRow+j), x, y-g.Size*0.55, 0.5, 0.5)
 		}
 	}
@@ -92,7 +101,10 @@ func HexGrid(g Grid) ([]byte, error) {
 		dc.DrawStringAnchored(g.Title, 4, 4, 0, 1)
 	}
 	var buf bytes.Buffer
-	if err := dc.EncodePNG(&buf); err != nil {
+	// BestSpeed: default compression took half of the render time for a
+	// few percent of size.
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(&buf, dc.Image()); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

@@ -72,9 +72,13 @@ func darkness(img image.Image, x, y float64) float64 {
 func BenchmarkHexGrid(b *testing.B) {
 	// About 600 hexes, as a 1280x960 section of the design targets.
 	g := Grid{FirstCol: 10, FirstRow: 10, Cols: 30, Rows: 20, Size: 28}
+	size := 0
 	for b.Loop() {
-		if _, err := HexGrid(g); err != nil {
+		png, err := HexGrid(g)
+		if err != nil {
 			b.Fatal(err)
 		}
+		size = len(png)
 	}
+	b.ReportMetric(float64(size)/1024, "KiB/png")
 }

@@ -113,7 +113,24 @@ type Option func(*config)
 type config struct {
 	clock     func() time.Time
 	readConns int
+	sync      Sync
 }
+
+// Sync is SQLite's synchronous setting for the writer.
+type Sync string
+
+// The durability choices. SyncFull (the default) puts every commit on disk
+// before Append returns: nothing is lost even on power loss. SyncNormal
+// fsyncs only at checkpoints: still safe against a crash of the process,
+// but a power loss may roll back the last commits; it avoids waiting on a
+// slow disk's fsync (docs/benchmarks.md has the figures).
+const (
+	SyncFull   Sync = "full"
+	SyncNormal Sync = "normal"
+)
+
+// WithSync sets the writer's durability (default SyncFull).
+func WithSync(v Sync) Option { return func(c *config) { c.sync = v } }
 
 // WithClock sets the clock. It is read once at the start of each write
 // transaction (after the write lock is taken, so times do not decrease in
@@ -154,41 +171,43 @@ const Memory = ":memory:"
 // in-memory database if path is ":memory:", and applies the embedded
 // migrations.
 func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
-	cfg := config{clock: time.Now, readConns: 4}
+	cfg := config{clock: time.Now, readConns: 4, sync: SyncFull}
 	for _, o := range opts {
 		o(&cfg)
 	}
 	if path == "" {
 		return nil, errors.New("store: open: empty path")
 	}
+	if cfg.sync != SyncFull && cfg.sync != SyncNormal {
+		return nil, fmt.Errorf("store: open: sync %q: use %q or %q", cfg.sync, SyncFull, SyncNormal)
+	}
 
 	s := &Store{clock: cfg.clock}
-	if err := s.open(ctx, path, cfg.readConns); err != nil {
+	if err := s.open(ctx, path, cfg.readConns, cfg.sync); err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	s.q = newQueries(s.w)
 	return s, nil
 }
 
-// _synchronous=FULL: a committed append survives a power loss, not only a
-// crash (go-sqlite3 builds with WAL synchronous NORMAL); it costs an fsync
-// per commit, well within the 5 ms p99 target (docs/benchmarks.md).
+// _synchronous is set by WithSync (go-sqlite3 builds with WAL synchronous
+// NORMAL; the store defaults to FULL).
 // _stmt_cache_size: go-sqlite3's per-connection prepared statement cache
 // (halves the median Append time in BenchmarkAppend).
 const (
-	writeParams = "_journal_mode=WAL&_synchronous=FULL&_busy_timeout=5000&_foreign_keys=on&_txlock=immediate&_stmt_cache_size=16"
+	writeParams = "_journal_mode=WAL&_busy_timeout=5000&_foreign_keys=on&_txlock=immediate&_stmt_cache_size=16"
 	// Read-only connections: no journal mode switch (WAL is a persistent
 	// property of the file, set by the writer) and no transactions needed.
 	readParams = "mode=ro&_busy_timeout=5000&_foreign_keys=on&_stmt_cache_size=16"
 )
 
-func (s *Store) open(ctx context.Context, path string, readConns int) error {
+func (s *Store) open(ctx context.Context, path string, readConns int, syncMode Sync) error {
 	if path == Memory {
 		// One connection for everything: each new connection to
 		// ":memory:" would be a new, empty database, so the pool must
 		// never open a second one nor close this one. (WAL does not apply
 		// to in-memory databases; journal_mode reports "memory".)
-		w, err := openPool(ctx, ":memory:?"+writeParams, 1)
+		w, err := openPool(ctx, ":memory:?"+writeParams+"&_synchronous="+string(syncMode), 1)
 		if err != nil {
 			return err
 		}
@@ -206,7 +225,7 @@ func (s *Store) open(ctx context.Context, path string, readConns int) error {
 	// A file: URI (absolute path, escaped) so that the driver keeps the
 	// query string and SQLite sees mode=ro.
 	u := (&url.URL{Scheme: "file", Path: abs}).String()
-	w, err := openPool(ctx, u+"?"+writeParams, 1)
+	w, err := openPool(ctx, u+"?"+writeParams+"&_synchronous="+string(syncMode), 1)
 	if err != nil {
 		return err
 	}

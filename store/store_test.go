@@ -590,6 +590,11 @@ func TestPragmasFile(t *testing.T) {
 	// FULL: a commit is on disk before Append returns, even across a power
 	// loss (the driver's WAL default is NORMAL).
 	checkPragma(t, s.w, "writer", "synchronous", "2")
+	n := openT(t, filepath.Join(t.TempDir(), "n.db"), WithSync(SyncNormal))
+	checkPragma(t, n.w, "writer", "synchronous", "1")
+	if _, err := Open(ctx, filepath.Join(t.TempDir(), "x.db"), WithSync("sometimes")); err == nil {
+		t.Error("sync \"sometimes\" accepted")
+	}
 	if s.r == s.w {
 		t.Fatal("file database should have a separate read pool")
 	}

@@ -33,6 +33,7 @@ func main() {
 
 type config struct {
 	db         string
+	dbSync     string
 	token      string
 	guild      string
 	console    bool
@@ -55,6 +56,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs := flag.NewFlagSet("umpire", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.db, "db", env("UMPIRE_DB", "./umpire.db"), "SQLite database file (env UMPIRE_DB)")
+	fs.StringVar(&c.dbSync, "db-sync", env("UMPIRE_DB_SYNC", "full"), "full: every command is on disk before its reply, even across a power loss; normal: faster on a slow disk, safe across crashes of the umpire but a power loss may lose the last commands (env UMPIRE_DB_SYNC)")
 	fs.StringVar(&c.guild, "guild", env("DISCORD_GUILD_ID", ""), "register commands to this guild only (env DISCORD_GUILD_ID); globally when empty")
 	fs.BoolVar(&c.console, "console", false, "run the console even when a Discord token is set")
 	fs.BoolVar(&c.json, "json", false, "console: print one JSON object per output (docs/console-json.md)")
@@ -114,7 +116,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return err
 	}
-	st, err := store.Open(ctx, c.db)
+	st, err := store.Open(ctx, c.db, store.WithSync(store.Sync(c.dbSync)))
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,272 @@
+package bot
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/umpire-games/umpire/bot/discordtest"
+	"github.com/umpire-games/umpire/store"
+)
+
+type botUnderTest struct {
+	srv    *discordtest.Server
+	store  *store.Store
+	router *Router
+	stop   context.CancelFunc
+	done   chan error
+}
+
+func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// startBot runs the real Discord adapter, with the real discordgo session,
+// against the fake Discord, and waits until its commands are registered.
+func startBot(t *testing.T, st Store, dice DiceSource, o DiscordOptions) *botUnderTest {
+	t.Helper()
+	srv := discordtest.NewServer(t, discordtest.Options{HeartbeatInterval: 100 * time.Millisecond, Guilds: []string{"g1"}})
+	sess, err := srv.NewSession("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	router := NewRouter(st, WithDice(dice), WithLogger(quietLog()))
+	o.Logger = quietLog()
+	d := NewDiscord(sess, router, o)
+	ctx, cancel := context.WithCancel(context.Background())
+	b := &botUnderTest{srv: srv, router: router, stop: cancel, done: make(chan error, 1)}
+	if s, ok := st.(*store.Store); ok {
+		b.store = s
+	}
+	go func() { b.done <- d.Run(ctx) }()
+	wctx, wcancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer wcancel()
+	if _, err := srv.WaitCommands(wctx, o.GuildID); err != nil {
+		t.Fatalf("commands never registered: %v", err)
+	}
+	t.Cleanup(func() { b.shutdown(t) })
+	return b
+}
+
+func (b *botUnderTest) shutdown(t *testing.T) {
+	b.stop()
+	select {
+	case err := <-b.done:
+		if err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Error("Run did not return after cancel")
+	}
+}
+
+func (b *botUnderTest) roll(t *testing.T, expr string) *discordgo.Interaction {
+	t.Helper()
+	i := b.srv.SlashCommand(discordtest.SlashCommand{Name: "roll", GuildID: "g1", ChannelID: "c1", UserID: "u7", Username: "jeb",
+		Options: []discordtest.Option{{Name: "dice", Value: expr}}})
+	if _, err := b.srv.DispatchInteraction(i); err != nil {
+		t.Fatal(err)
+	}
+	return i
+}
+
+func waitCtx(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+func TestDiscordConnectRegisterRollRedeliverResume(t *testing.T) {
+	t.Parallel()
+	st := openStore(t)
+	b := startBot(t, st, ScriptedSource(4, 6, 3, 2), DiscordOptions{GuildID: "g1"})
+	ctx := waitCtx(t)
+
+	ids := b.srv.Identifies()
+	if len(ids) != 1 || ids[0].Intents != discordgo.IntentsGuilds {
+		t.Fatalf("identifies = %+v, want one with the Guilds intent only", ids)
+	}
+	var names []string
+	for _, c := range b.srv.Commands("g1") {
+		names = append(names, c.Name)
+	}
+	sort.Strings(names)
+	if strings.Join(names, ",") != "help,roll" {
+		t.Errorf("guild commands = %v", names)
+	}
+	if len(b.srv.Commands("")) != 0 {
+		t.Error("commands were registered globally too")
+	}
+
+	// A roll is answered through the interaction callback.
+	i := b.roll(t, "2d6+1")
+	cbs, err := b.srv.WaitCallback(ctx, i.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := cbs[0]
+	if !first.Accepted || first.Response.Type != discordgo.InteractionResponseChannelMessageWithSource {
+		t.Fatalf("callback = %+v", first.Response)
+	}
+	text := first.Response.Data.Content
+	if !strings.Contains(text, "Roll #1 · jeb rolls 2d6+1: [4 6] +1 = **11**") || first.Response.Data.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		t.Fatalf("roll answered %q (flags %d)", text, first.Response.Data.Flags)
+	}
+
+	// Discord delivers the same interaction again: the same roll, nothing new recorded.
+	if _, err := b.srv.DispatchInteraction(i); err != nil {
+		t.Fatal(err)
+	}
+	cbs, err = b.srv.WaitCallback(ctx, i.ID, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cbs[1].Response.Data.Content; got != text {
+		t.Fatalf("redelivery answered %q, first %q", got, text)
+	}
+	if s, recs, _ := st.Load(ctx, "channel:c1", 0); s.Version != 1 || len(recs) != 1 {
+		t.Fatalf("after redelivery: version %d, %d events", s.Version, len(recs))
+	}
+
+	// The socket drops: the bot resumes its session and keeps serving.
+	if err := b.srv.WaitHeartbeats(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.srv.DropConnection(); err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.srv.WaitResume(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res[0].SessionID != ids[0].SessionID {
+		t.Errorf("resumed session %q, identified %q", res[0].SessionID, ids[0].SessionID)
+	}
+	j := b.roll(t, "d6")
+	cbs, err = b.srv.WaitCallback(ctx, j.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cbs[0].Response.Data.Content; !strings.Contains(got, "Roll #2") || !strings.Contains(got, "[3]") {
+		t.Fatalf("after resume: %q", got)
+	}
+	if n := len(b.srv.Identifies()); n != 1 {
+		t.Errorf("%d identifies: the bot should resume, not identify again", n)
+	}
+	if u := b.srv.Unhandled(); len(u) != 0 {
+		t.Errorf("unexpected REST calls: %v", u)
+	}
+}
+
+// The umpire saved a roll and died before answering; Discord delivers the
+// interaction again to the restarted bot, which answers with the saved roll.
+func TestDiscordRedeliveryAfterCrashAnswersTheSavedRoll(t *testing.T) {
+	t.Parallel()
+	st := openStore(t)
+	b := startBot(t, st, ScriptedSource(5), DiscordOptions{GuildID: "g1"})
+	ctx := waitCtx(t)
+	i := b.srv.SlashCommand(discordtest.SlashCommand{Name: "roll", GuildID: "g1", ChannelID: "c1", UserID: "u7", Username: "jeb",
+		Options: []discordtest.Option{{Name: "dice", Value: "d6"}}})
+	before := NewRouter(st, WithDice(ScriptedSource(2)), WithLogger(quietLog())).Handle(ctx, RequestFromInteraction(i))
+	if _, err := b.srv.DispatchInteraction(i); err != nil {
+		t.Fatal(err)
+	}
+	cbs, err := b.srv.WaitCallback(ctx, i.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cbs[0].Response.Data.Content; !cbs[0].Accepted || got != before.first().Text || !strings.Contains(got, "[2]") {
+		t.Fatalf("answered %q, saved %q", got, before.first().Text)
+	}
+	if s, _, _ := st.Load(ctx, "channel:c1", 0); s.Version != 1 {
+		t.Fatalf("version %d after redelivery, want 1", s.Version)
+	}
+}
+
+type slowStore struct {
+	*store.Store
+	delay time.Duration
+}
+
+func (s slowStore) Load(ctx context.Context, id string, after int64) (store.Stream, []store.Record, error) {
+	time.Sleep(s.delay)
+	return s.Store.Load(ctx, id, after)
+}
+
+func TestDiscordDefersSlowCommands(t *testing.T) {
+	t.Parallel()
+	st := openStore(t)
+	b := startBot(t, slowStore{st, 600 * time.Millisecond}, ScriptedSource(6), DiscordOptions{GuildID: "g1", DeferAfter: 100 * time.Millisecond})
+	ctx := waitCtx(t)
+
+	i := b.roll(t, "d6+2")
+	edits, err := b.srv.WaitEdit(ctx, i.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cbs := b.srv.Callbacks(i.ID)
+	if len(cbs) != 1 || cbs[0].Response.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("callbacks = %+v, want one deferral", cbs)
+	}
+	if cbs[0].Time.Sub(edits[0].Time) >= 0 {
+		t.Error("the deferral came after the edit")
+	}
+	if got := *edits[0].Data.Content; !strings.Contains(got, "Roll #1") || !strings.Contains(got, "[6] +2 = **8**") {
+		t.Fatalf("edited to %q", got)
+	}
+
+	// A refused command after a public deferral: the error must not land
+	// in the channel, so the placeholder goes and the error is ephemeral.
+	j := b.roll(t, "2d0")
+	fus, err := b.srv.WaitFollowup(ctx, j.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fus[0].Data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(fus[0].Data.Content, "d0") {
+		t.Fatalf("follow-up = %+v", fus[0].Data)
+	}
+	if len(b.srv.Edits(j.ID)) != 0 {
+		t.Error("the error was edited into the public message")
+	}
+	deleted := false
+	for _, r := range b.srv.Requests() {
+		if r.Method == "DELETE" && strings.HasSuffix(r.Path, "/messages/@original") && strings.Contains(r.Path, j.Token) {
+			deleted = true
+		}
+	}
+	if !deleted {
+		t.Error("the public placeholder was not deleted")
+	}
+}
+
+func TestDiscordRegistersGloballyWithoutAGuild(t *testing.T) {
+	t.Parallel()
+	b := startBot(t, openStore(t), ScriptedSource(), DiscordOptions{})
+	if n := len(b.srv.Commands("")); n != len(b.router.Commands()) {
+		t.Fatalf("%d global commands, want %d", n, len(b.router.Commands()))
+	}
+	if n := len(b.srv.Commands("g1")); n != 0 {
+		t.Fatalf("%d guild commands, want none", n)
+	}
+}
+
+func TestDiscordHelpIsEphemeral(t *testing.T) {
+	t.Parallel()
+	b := startBot(t, openStore(t), ScriptedSource(), DiscordOptions{GuildID: "g1"})
+	ctx := waitCtx(t)
+	i := b.srv.SlashCommand(discordtest.SlashCommand{Name: "help", GuildID: "g1"})
+	if _, err := b.srv.DispatchInteraction(i); err != nil {
+		t.Fatal(err)
+	}
+	cbs, err := b.srv.WaitCallback(ctx, i.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cbs[0].Response.Data; d.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(d.Content, "/roll") {
+		t.Fatalf("help = %+v", d)
+	}
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestNoTokenRunsTheConsoleOnSQLite(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	var out, errOut bytes.Buffer
+	in := strings.NewReader("/roll dice:2d6+1\n@lee /roll dice:d6\n")
+	if err := run(context.Background(), []string{"-db", db, "-as", "meade"}, env(nil), in, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	banner := strings.TrimSpace(errOut.String())
+	if strings.Count(banner, "\n") != 0 || !strings.Contains(banner, "console") || !strings.Contains(banner, db) || !strings.Contains(banner, "no Discord token") {
+		t.Errorf("banner = %q: want one line naming the console and the database", banner)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], "Roll #1 · meade rolls 2d6+1") || !strings.Contains(lines[1], "Roll #2 · lee rolls 1d6") {
+		t.Fatalf("console output:\n%s", out.String())
+	}
+	// The rolls are in the file: a second run continues the numbering.
+	out.Reset()
+	if err := run(context.Background(), []string{"-db", db, "-json"}, env(map[string]string{"USER": "hooker"}), strings.NewReader("/roll dice:d6\n"), &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	var line struct {
+		Actor  struct{ Name string }
+		Events []struct{ Version int64 }
+	}
+	if err := json.Unmarshal(out.Bytes(), &line); err != nil {
+		t.Fatalf("--json output %q: %v", out.String(), err)
+	}
+	if line.Actor.Name != "hooker" || len(line.Events) != 1 || line.Events[0].Version != 3 {
+		t.Errorf("second run: %+v", line)
+	}
+}
+
+func TestConfig(t *testing.T) {
+	c, err := parseConfig(nil, env(map[string]string{"DISCORD_TOKEN": "Bot abc", "DISCORD_GUILD_ID": "42", "UMPIRE_DB": "/x.db"}), &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.token != "abc" || c.guild != "42" || c.db != "/x.db" || c.console || c.logLevel != "info" {
+		t.Errorf("config = %+v", c)
+	}
+	c, err = parseConfig([]string{"-db", "y.db"}, env(nil), &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.console || c.db != "y.db" || c.logLevel != "warn" {
+		t.Errorf("no token: %+v", c)
+	}
+	if _, err := parseConfig([]string{"stray"}, env(nil), &bytes.Buffer{}); err == nil {
+		t.Error("a stray argument was accepted")
+	}
+	if _, err := newLogger(config{logLevel: "loud", logFormat: "json"}, &bytes.Buffer{}); err == nil {
+		t.Error("log level loud accepted")
+	}
+}
+
+func TestDiscordgoLogsNeverShowTheToken(t *testing.T) {
+	var buf bytes.Buffer
+	log := slog.New(slog.NewJSONHandler(&buf, nil))
+	logf := discordLogger(log, "s3cr3t-t0ken")
+	logf(discordgo.LogError, 0, "request failed: Authorization: Bot %s", "s3cr3t-t0ken")
+	if strings.Contains(buf.String(), "s3cr3t") || !strings.Contains(buf.String(), "[token]") || !strings.Contains(buf.String(), `"level":"ERROR"`) {
+		t.Fatalf("log = %s", buf.String())
+	}
+}
