@@ -27,7 +27,8 @@ type OptionSpec struct {
 	Description string
 	Type        OptionType
 	Required    bool
-	MaxLength   int // strings only; 0 = Discord's default
+	MaxLength   int    // strings only; 0 = Discord's default
+	Placeholder string // strings only: what the usage line shows, e.g. "dice"
 }
 
 // Command declares a slash command and handles it.
@@ -71,7 +72,10 @@ func (o OptionSpec) typeName() string {
 	case Boolean:
 		return "true|false"
 	}
-	return o.Name
+	if o.Placeholder != "" {
+		return o.Placeholder
+	}
+	return "text"
 }
 
 // check refuses a request whose options do not fit the command, with a
@@ -153,7 +157,7 @@ func builtinCommands() []*Command {
 			Name:        "roll",
 			Description: "Roll dice, e.g. 2d6+1: every die, each modifier and the total, numbered and recorded",
 			Options: []OptionSpec{
-				{Name: "dice", Description: "Dice expression: NdS terms and modifiers joined by + or -, e.g. 2d6+1, 3d6-2, d6", Type: String, Required: true, MaxLength: engine.MaxExprBytes},
+				{Name: "dice", Description: "Dice expression: NdS terms and modifiers joined by + or -, e.g. 2d6+1, 3d6-2, d6", Type: String, Required: true, MaxLength: engine.MaxExprBytes, Placeholder: "dice"},
 				{Name: "for", Description: "What the roll is for, shown with it (e.g. initiative)", Type: String, MaxLength: 100},
 			},
 			Handle: handleRoll,

@@ -25,7 +25,7 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr, newSession); err != nil {
 		fmt.Fprintln(os.Stderr, "umpire:", err)
 		os.Exit(1)
 	}
@@ -104,7 +104,20 @@ func newLogger(c config, w io.Writer) (*slog.Logger, error) {
 	return nil, fmt.Errorf("log format %q: use json or text", c.logFormat)
 }
 
-func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+// newSession returns a discordgo session for the real Discord.
+func newSession(token string) (*discordgo.Session, error) {
+	s, err := discordgo.New("Bot " + token)
+	if err != nil {
+		return nil, err
+	}
+	s.Client = &http.Client{Timeout: 20 * time.Second}
+	return s, nil
+}
+
+// run is main with its dependencies as arguments; connect makes the Discord
+// session (tests point it at the fake Discord).
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer,
+	connect func(token string) (*discordgo.Session, error)) error {
 	c, err := parseConfig(args, getenv, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return nil
@@ -137,11 +150,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return con.Run(ctx)
 	}
 
-	s, err := discordgo.New("Bot " + c.token)
+	s, err := connect(c.token)
 	if err != nil {
 		return err
 	}
-	s.Client = &http.Client{Timeout: 20 * time.Second}
 	discordgo.Logger = discordLogger(log, c.token)
 	d := bot.NewDiscord(s, router, bot.DiscordOptions{GuildID: c.guild, DeferAfter: c.deferAfter, Logger: log})
 	return d.Run(ctx)

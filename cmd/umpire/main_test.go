@@ -4,12 +4,18 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"io"
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/umpire-games/umpire/bot/discordtest"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -18,7 +24,7 @@ func TestNoTokenRunsTheConsoleOnSQLite(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
 	var out, errOut bytes.Buffer
 	in := strings.NewReader("/roll dice:2d6+1\n@lee /roll dice:d6\n")
-	if err := run(context.Background(), []string{"-db", db, "-as", "meade"}, env(nil), in, &out, &errOut); err != nil {
+	if err := run(context.Background(), []string{"-db", db, "-as", "meade"}, env(nil), in, &out, &errOut, noDiscord(t)); err != nil {
 		t.Fatal(err)
 	}
 	banner := strings.TrimSpace(errOut.String())
@@ -31,7 +37,7 @@ func TestNoTokenRunsTheConsoleOnSQLite(t *testing.T) {
 	}
 	// The rolls are in the file: a second run continues the numbering.
 	out.Reset()
-	if err := run(context.Background(), []string{"-db", db, "-json"}, env(map[string]string{"USER": "hooker"}), strings.NewReader("/roll dice:d6\n"), &out, &errOut); err != nil {
+	if err := run(context.Background(), []string{"-db", db, "-json"}, env(map[string]string{"USER": "hooker"}), strings.NewReader("/roll dice:d6\n"), &out, &errOut, noDiscord(t)); err != nil {
 		t.Fatal(err)
 	}
 	var line struct {
@@ -44,6 +50,81 @@ func TestNoTokenRunsTheConsoleOnSQLite(t *testing.T) {
 	if line.Actor.Name != "hooker" || len(line.Events) != 1 || line.Events[0].Version != 3 {
 		t.Errorf("second run: %+v", line)
 	}
+}
+
+func noDiscord(t *testing.T) func(string) (*discordgo.Session, error) {
+	return func(string) (*discordgo.Session, error) {
+		t.Error("the console connected to Discord")
+		return nil, errors.New("no Discord in this test")
+	}
+}
+
+// With a token, the umpire connects (here to the fake Discord), registers
+// its commands in the configured guild, serves a roll, and on SIGTERM
+// (the context's end) shuts down cleanly.
+func TestTokenServesDiscordUntilStopped(t *testing.T) {
+	t.Parallel()
+	srv := discordtest.NewServer(t, discordtest.Options{Token: "t0k3n", HeartbeatInterval: 100 * time.Millisecond})
+	connect := func(token string) (*discordgo.Session, error) { return srv.NewSession(token) }
+	ctx, stop := context.WithCancel(context.Background())
+	var logs syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-db", filepath.Join(t.TempDir(), "d.db")},
+			env(map[string]string{"DISCORD_TOKEN": "t0k3n", "DISCORD_GUILD_ID": "777"}), strings.NewReader(""), io.Discard, &logs, connect)
+	}()
+	wctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := srv.WaitCommands(wctx, "777"); err != nil {
+		t.Fatal(err)
+	}
+	i := srv.SlashCommand(discordtest.SlashCommand{Name: "roll", GuildID: "777", Options: []discordtest.Option{{Name: "dice", Value: "2d6"}}})
+	if _, err := srv.DispatchInteraction(i); err != nil {
+		t.Fatal(err)
+	}
+	cbs, err := srv.WaitCallback(wctx, i.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(cbs[0].Response.Data.Content, "Roll #1") {
+		t.Errorf("roll answered %q", cbs[0].Response.Data.Content)
+	}
+	stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run: %v", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("run did not stop")
+	}
+	if srv.Connected() {
+		t.Error("still connected after shutdown")
+	}
+	out := logs.String()
+	if strings.Contains(out, "t0k3n") {
+		t.Error("the token is in the log")
+	}
+	if !strings.Contains(out, `"msg":"interaction"`) || !strings.Contains(out, `"outcome":"ok"`) {
+		t.Errorf("no interaction log line:\n%s", out)
+	}
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 func TestConfig(t *testing.T) {
