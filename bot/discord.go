@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
 
 	"github.com/umpire-games/umpire/engine"
 )
@@ -59,6 +60,10 @@ func (d *Discord) Run(ctx context.Context) error {
 	remove := d.session.AddHandler(d.onInteraction)
 	defer remove()
 	if err := d.session.Open(); err != nil {
+		var ce *websocket.CloseError
+		if errors.As(err, &ce) && ce.Code == 4004 {
+			return fmt.Errorf("discord: connect: Discord refused the token: check DISCORD_TOKEN (the token from the Bot page of your application in the Developer Portal): %w", err)
+		}
 		return fmt.Errorf("discord: connect: %w", err)
 	}
 	if err := d.Register(); err != nil {
@@ -181,7 +186,13 @@ func (d *Discord) respond(i *discordgo.Interaction, rep Reply) {
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: clip(first.Text), Flags: flagsFor(first)},
 	})
-	if err != nil {
+	var rest *discordgo.RESTError
+	switch {
+	case err == nil:
+	case rep.Duplicate && errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged:
+		// A second delivery of an interaction answered before: expected.
+		d.log.Info("discord: repeated interaction was already answered", "id", i.ID)
+	default:
 		d.log.Error("discord: respond", "id", i.ID, "err", err)
 	}
 }

@@ -1,11 +1,13 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"log/slog"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -35,7 +37,9 @@ func startBot(t *testing.T, st Store, dice DiceSource, o DiscordOptions) *botUnd
 		t.Fatal(err)
 	}
 	router := NewRouter(st, WithDice(dice), WithLogger(quietLog()))
-	o.Logger = quietLog()
+	if o.Logger == nil {
+		o.Logger = quietLog()
+	}
 	d := NewDiscord(sess, router, o)
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &botUnderTest{srv: srv, router: router, stop: cancel, done: make(chan error, 1)}
@@ -83,8 +87,15 @@ func waitCtx(t *testing.T) context.Context {
 func TestDiscordConnectRegisterRollRedeliverResume(t *testing.T) {
 	t.Parallel()
 	st := openStore(t)
-	b := startBot(t, st, ScriptedSource(4, 6, 3, 2), DiscordOptions{GuildID: "g1"})
+	var logs syncBuffer
+	b := startBot(t, st, ScriptedSource(4, 6, 3, 2), DiscordOptions{GuildID: "g1", Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
 	ctx := waitCtx(t)
+	defer func() {
+		// A redelivery and a dropped socket are normal: no error lines.
+		if out := logs.String(); strings.Contains(out, `"level":"ERROR"`) {
+			t.Errorf("errors logged:\n%s", out)
+		}
+	}()
 
 	ids := b.srv.Identifies()
 	if len(ids) != 1 || ids[0].Intents != discordgo.IntentsGuilds {
@@ -187,6 +198,23 @@ func TestDiscordRedeliveryAfterCrashAnswersTheSavedRoll(t *testing.T) {
 	}
 }
 
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
 type slowStore struct {
 	*store.Store
 	delay time.Duration
@@ -268,5 +296,27 @@ func TestDiscordHelpIsEphemeral(t *testing.T) {
 	}
 	if d := cbs[0].Response.Data; d.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(d.Content, "/roll") {
 		t.Fatalf("help = %+v", d)
+	}
+}
+
+// With the default settings, a command that takes longer than two seconds
+// is deferred in time for Discord's three-second limit (the fake enforces
+// it), then completed by an edit.
+func TestDiscordDefaultDeferBeatsTheAckDeadline(t *testing.T) {
+	t.Parallel()
+	st := openStore(t)
+	b := startBot(t, slowStore{st, 2500 * time.Millisecond}, ScriptedSource(1), DiscordOptions{GuildID: "g1"})
+	ctx := waitCtx(t)
+	i := b.roll(t, "d6")
+	edits, err := b.srv.WaitEdit(ctx, i.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cbs := b.srv.Callbacks(i.ID)
+	if len(cbs) != 1 || !cbs[0].Accepted || cbs[0].Response.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("callbacks = %+v, want one accepted deferral", cbs)
+	}
+	if got := *edits[0].Data.Content; !strings.Contains(got, "Roll #1") {
+		t.Fatalf("edited to %q", got)
 	}
 }

@@ -159,3 +159,14 @@ func TestDiscordgoLogsNeverShowTheToken(t *testing.T) {
 		t.Fatalf("log = %s", buf.String())
 	}
 }
+
+func TestBadTokenFailsWithAClearError(t *testing.T) {
+	t.Parallel()
+	srv := discordtest.NewServer(t, discordtest.Options{Token: "right"})
+	connect := func(token string) (*discordgo.Session, error) { return srv.NewSession(token) }
+	err := run(context.Background(), []string{"-db", filepath.Join(t.TempDir(), "d.db")},
+		env(map[string]string{"DISCORD_TOKEN": "wrong"}), strings.NewReader(""), io.Discard, io.Discard, connect)
+	if err == nil || !strings.Contains(err.Error(), "DISCORD_TOKEN") || strings.Contains(err.Error(), "wrong") {
+		t.Fatalf("run with a bad token = %v", err)
+	}
+}
