@@ -111,6 +111,8 @@ type Router struct {
 	now      func() time.Time
 	commands map[string]*Command
 	states   *stateCache
+	// streamLocks is a pointer so the Router stays copy-safe for vet.
+	streamLocks *stripedLocks
 }
 
 // Option configures a Router.
@@ -128,7 +130,7 @@ func WithClock(now func() time.Time) Option { return func(r *Router) { r.now = n
 
 // NewRouter returns a router over st with the built-in commands.
 func NewRouter(st Store, opts ...Option) *Router {
-	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now, states: newStateCache(10000)}
+	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now, states: newStateCache(10000), streamLocks: &stripedLocks{}}
 	for _, o := range opts {
 		o(r)
 	}

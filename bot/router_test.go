@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -266,5 +268,44 @@ func TestHelpListsEveryCommand(t *testing.T) {
 	}
 	if n := len(r.ApplicationCommands()); n != len(r.Commands()) || n < 2 {
 		t.Errorf("%d application commands for %d commands", n, len(r.Commands()))
+	}
+}
+
+func TestConcurrentRollsInOneChannelAllSettle(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "c.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r := NewRouter(st, WithLogger(quietLog()))
+	const n = 20
+	var wg sync.WaitGroup
+	numbers := make(chan string, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out := r.Handle(ctx, rollReq(fmt.Sprintf("c%d", i), "busy", "2d6")).first()
+			if out.Error != nil {
+				t.Errorf("roll %d: %s", i, out.Text)
+				return
+			}
+			numbers <- strings.Fields(out.Text)[2] // "#N"
+		}()
+	}
+	wg.Wait()
+	close(numbers)
+	seen := map[string]bool{}
+	for num := range numbers {
+		if seen[num] {
+			t.Errorf("roll %s numbered twice", num)
+		}
+		seen[num] = true
+	}
+	for i := 1; i <= n; i++ {
+		if !seen[fmt.Sprintf("#%d", i)] {
+			t.Errorf("no roll #%d among %v", i, seen)
+		}
 	}
 }

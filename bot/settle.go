@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"sync"
 
 	"github.com/umpire-games/umpire/engine"
@@ -26,6 +27,10 @@ func (r *Router) settleChannel(ctx context.Context, req Request, cmd engine.Comm
 		return rep, err
 	}
 	stream := channelStream(req)
+	// Commands on one stream take turns within this process, so the version
+	// guard and its one retry only ever meet writers in other processes.
+	unlock := r.streamLocks.lock(stream)
+	defer unlock()
 	for attempt := 0; ; attempt++ {
 		// Start from the cached fold and read only the newer events.
 		cached, ok := r.states.get(stream)
@@ -97,6 +102,18 @@ func (r *Router) settleChannel(ctx context.Context, req Request, cmd engine.Comm
 			return Reply{}, err
 		}
 	}
+}
+
+// stripedLocks serializes work per stream with a fixed number of mutexes
+// (streams that share a stripe wait for each other, which is harmless).
+type stripedLocks [64]sync.Mutex
+
+func (l *stripedLocks) lock(stream string) func() {
+	h := fnv.New32a()
+	h.Write([]byte(stream))
+	m := &l[h.Sum32()%uint32(len(l))]
+	m.Lock()
+	return m.Unlock
 }
 
 // cachedChannel is a channel state folded up to version.
