@@ -1,0 +1,145 @@
+package engine
+
+import (
+	"sort"
+	"strings"
+)
+
+// Chart is a rules chart that is looked up rather than rolled: a grid of
+// cells with column headings (victory points per county, levy victuals,
+// turn records...).
+type Chart struct {
+	ID      string
+	Game    Game
+	Title   string
+	Source  string
+	Columns []string
+	Rows    [][]string
+	Notes   string
+}
+
+// Rule is a short summary of a rules section in our own words, with where
+// it falls in the sequence of play.
+type Rule struct {
+	Game    Game
+	Section string // as printed: "21.2", "VIII 1)", "Random Events"
+	Title   string
+	Summary string
+	Phase   string // where it falls in the sequence of play; empty when it does not
+	Source  string
+}
+
+// Library is every table, chart and rule summary of the games, indexed.
+type Library struct {
+	Tables []*Table
+	Charts []*Chart
+	Rules  []*Rule
+}
+
+// Table returns the table with the given id, or nil.
+func (l *Library) Table(id string) *Table {
+	for _, t := range l.Tables {
+		if t.ID == id {
+			return t
+		}
+	}
+	return nil
+}
+
+// Chart returns the chart with the given id, or nil.
+func (l *Library) Chart(id string) *Chart {
+	for _, c := range l.Charts {
+		if c.ID == id {
+			return c
+		}
+	}
+	return nil
+}
+
+// Match is a search hit for autocomplete: a value and its label.
+type Match struct {
+	Value string
+	Label string
+}
+
+// search ranks items by how well query matches their id and title: exact
+// id, then id prefix, then words contained; at most limit results.
+func search(query string, limit int, items []Match) []Match {
+	q := strings.ToLower(strings.TrimSpace(query))
+	type scored struct {
+		m     Match
+		score int
+	}
+	var hits []scored
+	for _, it := range items {
+		id, label := strings.ToLower(it.Value), strings.ToLower(it.Label)
+		score := 0
+		switch {
+		case q == "":
+			score = 1
+		case id == q:
+			score = 4
+		case strings.HasPrefix(id, q) || strings.HasPrefix(label, q):
+			score = 3
+		default:
+			score = 2
+			for _, w := range strings.Fields(q) {
+				if !strings.Contains(id, w) && !strings.Contains(label, w) {
+					score = 0
+					break
+				}
+			}
+		}
+		if score > 0 {
+			hits = append(hits, scored{it, score})
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].score > hits[j].score })
+	out := make([]Match, 0, min(limit, len(hits)))
+	for i := 0; i < len(hits) && i < limit; i++ {
+		out = append(out, hits[i].m)
+	}
+	return out
+}
+
+// SearchTables returns the tables matching query, best first.
+func (l *Library) SearchTables(query string, limit int) []Match {
+	items := make([]Match, len(l.Tables))
+	for i, t := range l.Tables {
+		items[i] = Match{Value: t.ID, Label: strings.ToUpper(string(t.Game)) + ": " + t.Title}
+	}
+	return search(query, limit, items)
+}
+
+// SearchCharts returns the charts matching query, best first.
+func (l *Library) SearchCharts(query string, limit int) []Match {
+	items := make([]Match, len(l.Charts))
+	for i, c := range l.Charts {
+		items[i] = Match{Value: c.ID, Label: strings.ToUpper(string(c.Game)) + ": " + c.Title}
+	}
+	return search(query, limit, items)
+}
+
+// SearchRules returns the rule summaries matching query, best first; the
+// value is "game:section".
+func (l *Library) SearchRules(query string, limit int) []Match {
+	items := make([]Match, len(l.Rules))
+	for i, r := range l.Rules {
+		items[i] = Match{Value: string(r.Game) + ":" + r.Section, Label: strings.ToUpper(string(r.Game)) + " " + r.Section + " " + r.Title}
+	}
+	return search(query, limit, items)
+}
+
+// Rule finds a rule summary by "game:section", by section alone when only
+// one game has it, or by title.
+func (l *Library) Rule(key string) []*Rule {
+	k := strings.ToLower(strings.TrimSpace(key))
+	var out []*Rule
+	for _, r := range l.Rules {
+		full := strings.ToLower(string(r.Game) + ":" + r.Section)
+		if k == full || k == strings.ToLower(r.Section) || k == strings.ToLower(r.Title) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
