@@ -112,9 +112,9 @@ func TestLRTGSpyContest(t *testing.T) {
 		winner string
 	}{
 		{"higher wins", []int{5, 3}, nil, "csa"},
-		{"Lee north costs one", []int{4, 3}, map[string]int{"lee_north": 1}, "usa"},                              // 3 v 3: tie, closest cavalry usa
-		{"tie to the closest cavalry", []int{4, 4}, map[string]int{"closest_cavalry": csa}, "csa"},               // 4 v 4
-		{"tie to the closest cavalry (usa)", []int{2, 2}, map[string]int{"closest_cavalry": usa}, "usa"},         // 2 v 2
+		{"Lee north costs one", []int{4, 3}, map[string]int{"lee_north": 1}, "usa"},                                                 // 3 v 3: tie, closest cavalry usa
+		{"tie to the closest cavalry", []int{4, 4}, map[string]int{"closest_cavalry": csa}, "csa"},                                  // 4 v 4
+		{"tie to the closest cavalry (usa)", []int{2, 2}, map[string]int{"closest_cavalry": usa}, "usa"},                            // 2 v 2
 		{"Union commander south costs one", []int{3, 4}, map[string]int{"union_commander_south": 1, "closest_cavalry": csa}, "csa"}, // 3 v 3 tie -> csa
 	}
 	for _, c := range cases {
