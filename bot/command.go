@@ -29,6 +29,9 @@ type OptionSpec struct {
 	Required    bool
 	MaxLength   int    // strings only; 0 = Discord's default
 	Placeholder string // strings only: what the usage line shows, e.g. "dice"
+	// Autocomplete, when set, suggests values as the user types (Discord
+	// shows at most 25).
+	Autocomplete func(r *Router, req Request, typed string) []engine.Match
 }
 
 // Command declares a slash command and handles it.
@@ -40,6 +43,32 @@ type Command struct {
 	// adapter then defers privately.
 	Ephemeral bool
 	Handle    func(ctx context.Context, r *Router, req Request) (Reply, error)
+	// Subcommands, when set, make this a group: "/table roll", "/table list".
+	// A group has no options and no handler of its own.
+	Subcommands []*Command
+	path        string // "table roll": set by the router
+}
+
+// Sub returns the named subcommand, or nil.
+func (c *Command) Sub(name string) *Command {
+	for _, s := range c.Subcommands {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// leaves returns the commands that run: c itself, or its subcommands.
+func (c *Command) leaves() []*Command {
+	if len(c.Subcommands) == 0 {
+		return []*Command{c}
+	}
+	var out []*Command
+	for _, s := range c.Subcommands {
+		out = append(out, s.leaves()...)
+	}
+	return out
 }
 
 // Option returns the spec of the named option, or nil.
@@ -54,7 +83,11 @@ func (c *Command) Option(name string) *OptionSpec {
 
 // Usage returns the command as it is typed, e.g. "/roll dice:<text>".
 func (c *Command) Usage() string {
-	parts := []string{"/" + c.Name}
+	name := c.path
+	if name == "" {
+		name = c.Name
+	}
+	parts := []string{"/" + name}
 	for _, o := range c.Options {
 		p := o.Name + ":<" + o.typeName() + ">"
 		if !o.Required {
@@ -83,9 +116,6 @@ func (o OptionSpec) typeName() string {
 func (c *Command) check(req Request) *engine.RuleError {
 	bad := func(code, what string) *engine.RuleError {
 		return &engine.RuleError{Kind: engine.ErrInvalid, Code: code, What: what, Hint: "Usage: " + c.Usage()}
-	}
-	if len(req.Path) > 0 {
-		return bad("command.subcommand", fmt.Sprintf("/%s has no subcommand %q", c.Name, req.Path[0]))
 	}
 	for name, v := range req.Options {
 		o := c.Option(name)
@@ -122,12 +152,21 @@ func (c *Command) ApplicationCommand() *discordgo.ApplicationCommand {
 		Description: c.Description,
 		Type:        discordgo.ChatApplicationCommand,
 	}
+	for _, sub := range c.Subcommands {
+		ac.Options = append(ac.Options, &discordgo.ApplicationCommandOption{
+			Type:        discordgo.ApplicationCommandOptionSubCommand,
+			Name:        sub.Name,
+			Description: sub.Description,
+			Options:     sub.ApplicationCommand().Options,
+		})
+	}
 	for _, o := range c.Options {
 		ao := &discordgo.ApplicationCommandOption{
-			Name:        o.Name,
-			Description: o.Description,
-			Required:    o.Required,
-			MaxLength:   o.MaxLength,
+			Name:         o.Name,
+			Description:  o.Description,
+			Required:     o.Required,
+			MaxLength:    o.MaxLength,
+			Autocomplete: o.Autocomplete != nil,
 		}
 		switch o.Type {
 		case Integer:
@@ -152,7 +191,7 @@ func (r *Router) ApplicationCommands() []*discordgo.ApplicationCommand {
 }
 
 func builtinCommands() []*Command {
-	return []*Command{
+	return append(rulesCommands(), []*Command{
 		{
 			Name:        "roll",
 			Description: "Roll dice, e.g. 2d6+1: every die, each modifier and the total, numbered and recorded",
@@ -168,14 +207,16 @@ func builtinCommands() []*Command {
 			Ephemeral:   true,
 			Handle:      handleHelp,
 		},
-	}
+	}...)
 }
 
 func handleHelp(_ context.Context, r *Router, _ Request) (Reply, error) {
 	var b strings.Builder
 	b.WriteString("**Umpire commands**\n")
 	for _, c := range r.Commands() {
-		fmt.Fprintf(&b, "`%s` — %s\n", c.Usage(), c.Description)
+		for _, l := range c.leaves() {
+			fmt.Fprintf(&b, "`%s` — %s\n", l.Usage(), l.Description)
+		}
 	}
 	b.WriteString("Options are typed as name:value, e.g. `/roll dice:2d6+1`.")
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: b.String(), Events: []EventView{}}}}, nil

@@ -174,6 +174,9 @@ func (c *Console) Parse(line string) (Request, *engine.RuleError) {
 		}
 		if current == "" {
 			req.Path = append(req.Path, w.text)
+			if cmd != nil {
+				cmd = cmd.Sub(w.text) // options belong to the subcommand
+			}
 			continue
 		}
 		if req.Options[current] == "" {

@@ -119,6 +119,10 @@ func (d *Discord) Register() error {
 }
 
 func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	if ic.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		d.autocomplete(ic.Interaction)
+		return
+	}
 	if ic.Type != discordgo.InteractionApplicationCommand {
 		d.log.Info("interaction ignored", "id", ic.ID, "type", ic.Type.String())
 		return
@@ -174,17 +178,70 @@ func (d *Discord) post(rep Reply) {
 			d.log.Error("discord: output with no channel to post to", "audience", o.Audience.Kind)
 			continue
 		}
-		if _, err := d.session.ChannelMessageSend(o.Audience.Channel, clip(o.Text)); err != nil {
+		content, embeds := messageData(o)
+		if _, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, &discordgo.MessageSend{Content: content, Embeds: embeds}); err != nil {
 			d.log.Error("discord: post", "channel", o.Audience.Channel, "err", err)
 		}
 	}
 }
 
+// autocomplete answers the option being typed with at most 25 choices.
+func (d *Discord) autocomplete(i *discordgo.Interaction) {
+	req := RequestFromInteraction(i)
+	option, typed := focusedOption(i.ApplicationCommandData().Options)
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	for _, m := range d.router.Autocomplete(req, option, typed) {
+		if len(choices) == 25 {
+			break
+		}
+		label := m.Label
+		if r := []rune(label); len(r) > 100 {
+			label = string(r[:99]) + "…"
+		}
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: label, Value: m.Value})
+	}
+	err := d.session.InteractionRespond(i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: choices},
+	})
+	if err != nil {
+		d.log.Error("discord: autocomplete", "id", i.ID, "err", err)
+	}
+}
+
+func focusedOption(opts []*discordgo.ApplicationCommandInteractionDataOption) (string, string) {
+	for _, o := range opts {
+		if o.Focused {
+			return o.Name, optionString(o)
+		}
+		if n, v := focusedOption(o.Options); n != "" {
+			return n, v
+		}
+	}
+	return "", ""
+}
+
+// messageData is the Discord form of an output: its text, or its embed.
+func messageData(o Output) (string, []*discordgo.MessageEmbed) {
+	if o.Embed == nil {
+		return clip(o.Text), nil
+	}
+	e := &discordgo.MessageEmbed{Title: o.Embed.Title, Description: o.Embed.Description}
+	for _, f := range o.Embed.Fields {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: f.Name, Value: clipN(f.Value, 1024)})
+	}
+	if o.Embed.Footer != "" {
+		e.Footer = &discordgo.MessageEmbedFooter{Text: clipN(o.Embed.Footer, 2048)}
+	}
+	return "", []*discordgo.MessageEmbed{e}
+}
+
 func (d *Discord) respond(i *discordgo.Interaction, rep Reply) {
 	first := rep.first()
+	content, embeds := messageData(first)
 	err := d.session.InteractionRespond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: clip(first.Text), Flags: flagsFor(first)},
+		Data: &discordgo.InteractionResponseData{Content: content, Embeds: embeds, Flags: flagsFor(first)},
 	})
 	var rest *discordgo.RESTError
 	switch {
@@ -206,13 +263,18 @@ func (d *Discord) followUp(i *discordgo.Interaction, rep Reply, deferredEphemera
 		if err := d.session.InteractionResponseDelete(i); err != nil {
 			d.log.Error("discord: delete deferred", "id", i.ID, "err", err)
 		}
-		if _, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: clip(first.Text), Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+		content, embeds := messageData(first)
+		if _, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: content, Embeds: embeds, Flags: discordgo.MessageFlagsEphemeral}); err != nil {
 			d.log.Error("discord: follow-up", "id", i.ID, "err", err)
 		}
 		return
 	}
-	text := clip(first.Text)
-	if _, err := d.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &text}); err != nil {
+	text, embeds := messageData(first)
+	edit := &discordgo.WebhookEdit{Content: &text}
+	if embeds != nil {
+		edit.Embeds = &embeds
+	}
+	if _, err := d.session.InteractionResponseEdit(i, edit); err != nil {
 		d.log.Error("discord: edit deferred", "id", i.ID, "err", err)
 	}
 }
@@ -232,12 +294,14 @@ func flagsFor(o Output) discordgo.MessageFlags {
 }
 
 // clip keeps a message within Discord's 2,000 characters.
-func clip(s string) string {
+func clip(s string) string { return clipN(s, 2000) }
+
+func clipN(s string, n int) string {
 	r := []rune(s)
-	if len(r) <= 2000 {
+	if len(r) <= n {
 		return s
 	}
-	return string(r[:1990]) + " […]"
+	return string(r[:n-10]) + " […]"
 }
 
 // RequestFromInteraction decodes a slash-command interaction.

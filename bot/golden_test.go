@@ -20,7 +20,7 @@ func TestConsoleJSONGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	c := &Console{Router: NewRouter(openStore(t), WithDice(ScriptedSource(3, 4, 1, 6, 6, 2, 5))),
+	c := &Console{Router: NewRouter(openStore(t), WithDice(ScriptedSource(3, 4, 1, 6, 6, 2, 5, 4))),
 		In: bytes.NewReader(script), Out: &out, JSON: true, User: "meade", Channel: "console", Guild: "console"}
 	if err := c.Run(context.Background()); err != nil {
 		t.Fatal(err)

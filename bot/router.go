@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/scenarios"
 	"github.com/umpire-games/umpire/store"
 )
 
@@ -77,8 +78,39 @@ type Problem struct {
 type Output struct {
 	Audience Audience    `json:"audience"`
 	Text     string      `json:"text"`
+	Embed    *Embed      `json:"embed,omitempty"`
 	Events   []EventView `json:"events"`
 	Error    *Problem    `json:"error,omitempty"`
+}
+
+// Embed is a boxed message (a Discord embed; plain text in the console).
+type Embed struct {
+	Title       string       `json:"title"`
+	Description string       `json:"description,omitempty"`
+	Fields      []EmbedField `json:"fields,omitempty"`
+	Footer      string       `json:"footer,omitempty"`
+}
+
+// EmbedField is a titled part of an embed.
+type EmbedField struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// PlainText writes the embed as text, for the console.
+func (e *Embed) PlainText() string {
+	var b strings.Builder
+	b.WriteString("**" + e.Title + "**")
+	if e.Description != "" {
+		b.WriteString("\n" + e.Description)
+	}
+	for _, f := range e.Fields {
+		b.WriteString("\n**" + f.Name + "**: " + f.Value)
+	}
+	if e.Footer != "" {
+		b.WriteString("\n_" + e.Footer + "_")
+	}
+	return b.String()
 }
 
 // Reply is everything a request produced. Outputs[0] answers the request.
@@ -110,6 +142,7 @@ type Router struct {
 	log      *slog.Logger
 	now      func() time.Time
 	commands map[string]*Command
+	library  *engine.Library
 	states   *stateCache
 	// streamLocks is a pointer so the Router stays copy-safe for vet.
 	streamLocks *stripedLocks
@@ -134,11 +167,72 @@ func NewRouter(st Store, opts ...Option) *Router {
 	for _, o := range opts {
 		o(r)
 	}
+	if r.library == nil {
+		lib, err := scenarios.Library()
+		if err != nil {
+			// The rules data is embedded and tested: a failure here is a
+			// broken build, not a runtime condition.
+			panic(err)
+		}
+		r.library = lib
+	}
 	r.commands = map[string]*Command{}
 	for _, c := range builtinCommands() {
+		for _, s := range c.Subcommands {
+			s.path = c.Name + " " + s.Name
+		}
 		r.commands[c.Name] = c
 	}
 	return r
+}
+
+// WithLibrary sets the rules data (default: scenarios.Library()).
+func WithLibrary(l *engine.Library) Option { return func(r *Router) { r.library = l } }
+
+// Library returns the rules data the router uses.
+func (r *Router) Library() *engine.Library { return r.library }
+
+// resolve finds the command a request runs, following its subcommand path.
+func (r *Router) resolve(req Request) (*Command, *engine.RuleError) {
+	c := r.commands[req.Command]
+	if c == nil {
+		return nil, &engine.RuleError{Kind: engine.ErrInvalid, Code: "command.unknown",
+			What: fmt.Sprintf("There is no command /%s", req.Command), Hint: "Use /help to list the commands"}
+	}
+	for _, p := range req.Path {
+		sub := c.Sub(p)
+		if sub == nil {
+			return nil, &engine.RuleError{Kind: engine.ErrInvalid, Code: "command.subcommand",
+				What: fmt.Sprintf("/%s has no subcommand %q", commandLine(Request{Command: req.Command}), p), Hint: subcommandHint(c)}
+		}
+		c = sub
+	}
+	if len(c.Subcommands) > 0 {
+		return nil, &engine.RuleError{Kind: engine.ErrInvalid, Code: "command.subcommand",
+			What: fmt.Sprintf("/%s needs a subcommand", commandLine(req)), Hint: subcommandHint(c)}
+	}
+	return c, nil
+}
+
+func subcommandHint(c *Command) string {
+	var u []string
+	for _, l := range c.leaves() {
+		u = append(u, l.Usage())
+	}
+	return "Use " + strings.Join(u, " or ")
+}
+
+// Autocomplete returns suggestions for the option being typed.
+func (r *Router) Autocomplete(req Request, option, typed string) []engine.Match {
+	c, err := r.resolve(req)
+	if err != nil {
+		return nil
+	}
+	o := c.Option(option)
+	if o == nil || o.Autocomplete == nil {
+		return nil
+	}
+	return o.Autocomplete(r, req, typed)
 }
 
 // Commands returns the commands in name order.
@@ -175,11 +269,10 @@ func (r *Router) Handle(ctx context.Context, req Request) (rep Reply) {
 			"guild", req.GuildID, "channel", req.ChannelID,
 			"outcome", outcome, "duration_ms", float64(r.now().Sub(start).Microseconds())/1000)
 	}()
-	c := r.commands[req.Command]
-	if c == nil {
+	c, rerr := r.resolve(req)
+	if rerr != nil {
 		outcome = "invalid"
-		return errorReply(&engine.RuleError{Kind: engine.ErrInvalid, Code: "command.unknown",
-			What: fmt.Sprintf("There is no command /%s", req.Command), Hint: "Use /help to list the commands"})
+		return errorReply(rerr)
 	}
 	if err := c.check(req); err != nil {
 		outcome = "invalid"

@@ -16,11 +16,21 @@ type RollDice struct {
 // CommandName implements Command.
 func (RollDice) CommandName() string { return "roll" }
 
+// RollTable rolls on a rules table with the facts given.
+type RollTable struct {
+	By    Actor
+	Table *Table
+	Facts Facts
+}
+
+// CommandName implements Command.
+func (RollTable) CommandName() string { return "table roll" }
+
 // Channel is the state of a channel's stream outside a game: its table of
 // free rolls. It is the fold of the stream's events.
 type Channel struct {
 	Rolls int64       // rolls so far
-	Last  *DiceRolled // the latest roll, nil before the first
+	Last  *DiceRolled // the latest free roll, nil before the first
 }
 
 // Apply returns the state after e. The receiver is not changed.
@@ -29,6 +39,8 @@ func (c Channel) Apply(e Event) Channel {
 	case *DiceRolled:
 		c.Rolls = e.Number
 		c.Last = e
+	case *TableRolled:
+		c.Rolls = e.Number
 	}
 	return c
 }
@@ -59,6 +71,12 @@ func (c Channel) Decide(cmd Command, d Dice) ([]Event, error) {
 			Terms:      terms,
 			Total:      total,
 		}}, nil
+	case RollTable:
+		r, err := cmd.Table.Roll(d, cmd.Facts)
+		if err != nil {
+			return nil, err
+		}
+		return []Event{&TableRolled{Number: c.Rolls + 1, By: cmd.By, TableRoll: *r}}, nil
 	}
 	return nil, &RuleError{Kind: ErrInvalid, Code: "command.unknown",
 		What: "The command " + cmd.CommandName() + " means nothing outside a game",

@@ -34,6 +34,8 @@ func DecodeEvent(typ string, data []byte) (Event, error) {
 	switch typ {
 	case EventDiceRolled:
 		e = &DiceRolled{}
+	case EventTableRolled:
+		e = &TableRolled{}
 	default:
 		return nil, fmt.Errorf("engine: unknown event type %q", typ)
 	}
@@ -45,7 +47,8 @@ func DecodeEvent(typ string, data []byte) (Event, error) {
 
 // Event type names.
 const (
-	EventDiceRolled = "dice.rolled"
+	EventDiceRolled  = "dice.rolled"
+	EventTableRolled = "table.rolled"
 )
 
 // DiceRolled records one roll: every die, every modifier and the total.
@@ -61,3 +64,14 @@ type DiceRolled struct {
 
 // EventType implements Event.
 func (*DiceRolled) EventType() string { return EventDiceRolled }
+
+// TableRolled records a roll on a rules table with everything that
+// explains it. Number counts the stream's rolls, shared with DiceRolled.
+type TableRolled struct {
+	Number int64 `json:"number"`
+	By     Actor `json:"by"`
+	TableRoll
+}
+
+// EventType implements Event.
+func (*TableRolled) EventType() string { return EventTableRolled }

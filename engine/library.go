@@ -94,6 +94,18 @@ func search(query string, limit int, items []Match) []Match {
 			hits = append(hits, scored{it, score})
 		}
 	}
+	if len(hits) == 0 && len(q) >= 3 {
+		// Nothing contains the words: suggest near misses (typos).
+		for _, it := range items {
+			id := strings.ToLower(it.Value)
+			if _, tail, ok := strings.Cut(id, "."); ok {
+				id = tail
+			}
+			if d := editDistance(q, id); d <= max(1, len(q)/4) {
+				hits = append(hits, scored{it, 1})
+			}
+		}
+	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].score > hits[j].score })
 	out := make([]Match, 0, min(limit, len(hits)))
 	for i := 0; i < len(hits) && i < limit; i++ {
@@ -142,4 +154,26 @@ func (l *Library) Rule(key string) []*Rule {
 		}
 	}
 	return out
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
 }

@@ -1,0 +1,297 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+func rulesCommands() []*Command {
+	return []*Command{
+		{
+			Name:        "table",
+			Description: "Roll on the rules' tables, explained step by step",
+			Subcommands: []*Command{
+				{
+					Name:        "roll",
+					Description: "Roll on a rules table: dice, modifiers and their reasons, redirects, result",
+					Options: []OptionSpec{
+						{Name: "table", Description: "The table, e.g. lrtg.random-events", Type: String, Required: true, MaxLength: 100, Placeholder: "table",
+							Autocomplete: func(r *Router, _ Request, typed string) []engine.Match { return r.library.SearchTables(typed, 25) }},
+						{Name: "facts", Description: "The facts the table needs, as name=value pairs (the table says which)", Type: String, MaxLength: 1000, Placeholder: "name=value ..."},
+					},
+					Handle: handleTableRoll,
+				},
+				{
+					Name:        "list",
+					Description: "List the rules tables and the facts each needs",
+					Ephemeral:   true,
+					Options: []OptionSpec{
+						{Name: "game", Description: "lrtg, lrta or litn", Type: String, MaxLength: 10, Placeholder: "lrtg|lrta|litn"},
+					},
+					Handle: handleTableList,
+				},
+			},
+		},
+		{
+			Name:        "chart",
+			Description: "Show the rules' charts",
+			Subcommands: []*Command{
+				{
+					Name:        "show",
+					Description: "Show a rules chart",
+					Ephemeral:   true,
+					Options: []OptionSpec{
+						{Name: "name", Description: "The chart, e.g. lrtg.county-control-vp", Type: String, Required: true, MaxLength: 100, Placeholder: "chart",
+							Autocomplete: func(r *Router, _ Request, typed string) []engine.Match { return r.library.SearchCharts(typed, 25) }},
+					},
+					Handle: handleChartShow,
+				},
+			},
+		},
+		{
+			Name:        "rule",
+			Description: "Summarize a rules section and say where it falls in the sequence of play",
+			Ephemeral:   true,
+			Options: []OptionSpec{
+				{Name: "section", Description: "Section number or name, e.g. lrtg:2.0 or Random Events", Type: String, Required: true, MaxLength: 100, Placeholder: "section",
+					Autocomplete: func(r *Router, _ Request, typed string) []engine.Match { return r.library.SearchRules(typed, 25) }},
+			},
+			Handle: handleRule,
+		},
+	}
+}
+
+func notFound(code, what, typed string, suggestions []engine.Match, usage string) *engine.RuleError {
+	hint := usage
+	if len(suggestions) > 0 {
+		var s []string
+		for _, m := range suggestions {
+			s = append(s, m.Value)
+		}
+		hint = "Did you mean " + strings.Join(s, ", ") + "? " + usage
+	}
+	return &engine.RuleError{Kind: engine.ErrInvalid, Code: code, What: fmt.Sprintf("There is no %s %q", what, typed), Hint: hint}
+}
+
+func handleTableRoll(ctx context.Context, r *Router, req Request) (Reply, error) {
+	name := strings.TrimSpace(req.Options["table"])
+	tb := r.library.Table(name)
+	if tb == nil {
+		return Reply{}, notFound("table.unknown", "table", name, r.library.SearchTables(name, 5), "/table list shows them all")
+	}
+	facts, err := engine.ParseFacts(tb.Facts, req.Options["facts"])
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.RollTable{By: req.User, Table: tb, Facts: facts}
+	return r.settleChannel(ctx, req, cmd, func(views []EventView, events []engine.Event) Reply {
+		var text []string
+		for _, e := range events {
+			if tr, ok := e.(*engine.TableRolled); ok {
+				text = append(text, FormatTableRoll(tr, tb))
+			}
+		}
+		return Reply{Outputs: []Output{{
+			Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID},
+			Text:     strings.Join(text, "\n"),
+			Events:   views,
+		}}}
+	})
+}
+
+// FormatTableRoll explains a table roll: the table and its source, the
+// dice, each modifier and why, the total, the printed result, every
+// redirect and why, and what the final result does.
+func FormatTableRoll(tr *engine.TableRolled, tb *engine.Table) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "🎲 Roll #%d · %s rolls on **%s** (%s; %s)\n", tr.Number, tr.By.Name, tr.Title, strings.ToUpper(string(tb.Game)), tr.Source)
+	if len(tr.Facts) > 0 {
+		keys := make([]string, 0, len(tr.Facts))
+		for k := range tr.Facts {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = k + "=" + tr.Facts[k]
+		}
+		fmt.Fprintf(&b, "Facts: %s\n", strings.Join(parts, ", "))
+	}
+	if len(tr.Sides) > 0 {
+		for _, s := range tr.Sides {
+			name := s.Side
+			for _, sd := range tb.Sides {
+				if sd.ID == s.Side {
+					name = sd.Name
+				}
+			}
+			fmt.Fprintf(&b, "%s: %s %s%s = %d\n", name, tr.Dice, faces(s.Faces), modText(s.Modifiers), s.Total)
+		}
+	} else {
+		fmt.Fprintf(&b, "%s: %s", tr.Dice, faces(tr.Faces))
+		if len(tr.Faces) > 1 {
+			fmt.Fprintf(&b, " = %d", tr.Natural)
+		}
+		b.WriteString(modText(tr.Modifiers))
+		if len(tr.Modifiers) > 0 || tr.Bounded != "" {
+			fmt.Fprintf(&b, " → %d", tr.Total)
+		}
+		if tr.Bounded != "" {
+			fmt.Fprintf(&b, " (%s)", tr.Bounded)
+		}
+		b.WriteString("\n")
+		if o := tb.Outcome(tr.Printed); o != nil {
+			fmt.Fprintf(&b, "Table result for %d: %s\n", tr.Total, o.Name)
+		}
+	}
+	for _, rd := range tr.Redirects {
+		if rd.From == "tie" {
+			side := rd.To
+			for _, sd := range tb.Sides {
+				if sd.ID == rd.To {
+					side = sd.Name
+				}
+			}
+			fmt.Fprintf(&b, "↪ Tie: %s wins it, because %s\n", side, rd.Reason)
+			continue
+		}
+		to := rd.To
+		if o := tb.Outcome(rd.To); o != nil {
+			to = o.Name
+		}
+		fmt.Fprintf(&b, "↪ Treat instead as %s, because %s\n", to, rd.Reason)
+	}
+	fmt.Fprintf(&b, "**%s**", tr.Name)
+	if tr.Effect != "" {
+		fmt.Fprintf(&b, ": %s", tr.Effect)
+	}
+	return b.String()
+}
+
+func faces(fs []int) string {
+	s := make([]string, len(fs))
+	for i, f := range fs {
+		s[i] = fmt.Sprint(f)
+	}
+	return "[" + strings.Join(s, " ") + "]"
+}
+
+func modText(ms []engine.AppliedModifier) string {
+	var b strings.Builder
+	for _, m := range ms {
+		sign := "+"
+		v := m.Value
+		if v < 0 {
+			sign, v = "−", -v
+		}
+		fmt.Fprintf(&b, " %s%d (%s)", sign, v, m.Reason)
+	}
+	return b.String()
+}
+
+func handleTableList(_ context.Context, r *Router, req Request) (Reply, error) {
+	game := strings.ToLower(strings.TrimSpace(req.Options["game"]))
+	var lines []string
+	for _, tb := range r.library.Tables {
+		if game != "" && string(tb.Game) != game {
+			continue
+		}
+		facts := make([]string, len(tb.Facts))
+		for i, f := range tb.Facts {
+			facts[i] = f.Name
+		}
+		line := fmt.Sprintf("`%s` %s (%s)", tb.ID, tb.Title, tb.Dice.String())
+		if len(facts) > 0 {
+			line += " — facts: " + strings.Join(facts, ", ")
+		}
+		lines = append(lines, line)
+	}
+	if len(lines) == 0 {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "table.game", What: fmt.Sprintf("No tables for the game %q", game), Hint: "Use lrtg, lrta or litn"}
+	}
+	return ephemeralText(fmt.Sprintf("**Rules tables** (%d)\n%s", len(lines), strings.Join(lines, "\n"))), nil
+}
+
+func handleChartShow(_ context.Context, r *Router, req Request) (Reply, error) {
+	name := strings.TrimSpace(req.Options["name"])
+	c := r.library.Chart(name)
+	if c == nil {
+		return Reply{}, notFound("chart.unknown", "chart", name, r.library.SearchCharts(name, 5), "Start typing a chart's name to see them")
+	}
+	e := &Embed{
+		Title:       fmt.Sprintf("%s (%s)", c.Title, strings.ToUpper(string(c.Game))),
+		Description: "```\n" + TextGrid(c.Columns, c.Rows, 3800) + "\n```",
+		Footer:      "Source: " + c.Source,
+	}
+	if c.Notes != "" {
+		e.Fields = append(e.Fields, EmbedField{Name: "Notes", Value: c.Notes})
+	}
+	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
+}
+
+// TextGrid lays out a chart in monospace columns, within limit bytes; rows
+// that do not fit are counted instead of shown.
+func TextGrid(cols []string, rows [][]string, limit int) string {
+	w := make([]int, len(cols))
+	for i, c := range cols {
+		w[i] = len([]rune(c))
+	}
+	for _, r := range rows {
+		for i, c := range r {
+			w[i] = max(w[i], len([]rune(c)))
+		}
+	}
+	line := func(cells []string) string {
+		var b strings.Builder
+		for i, c := range cells {
+			if i > 0 {
+				b.WriteString(" | ")
+			}
+			b.WriteString(c + strings.Repeat(" ", w[i]-len([]rune(c))))
+		}
+		return strings.TrimRight(b.String(), " ")
+	}
+	out := []string{line(cols)}
+	sep := make([]string, len(cols))
+	for i := range sep {
+		sep[i] = strings.Repeat("-", w[i])
+	}
+	out = append(out, line(sep))
+	size := len(out[0]) + len(out[1])
+	for i, r := range rows {
+		l := line(r)
+		if size+len(l)+80 > limit {
+			out = append(out, fmt.Sprintf("… %d more rows", len(rows)-i))
+			break
+		}
+		size += len(l) + 1
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+func handleRule(_ context.Context, r *Router, req Request) (Reply, error) {
+	key := strings.TrimSpace(req.Options["section"])
+	rules := r.library.Rule(key)
+	if len(rules) == 0 {
+		return Reply{}, notFound("rule.unknown", "rules section", key, r.library.SearchRules(key, 5), "Start typing a section number or name to see them")
+	}
+	var parts []string
+	for _, ru := range rules {
+		s := fmt.Sprintf("**%s %s — %s**\n%s", strings.ToUpper(string(ru.Game)), ru.Section, ru.Title, ru.Summary)
+		if ru.Phase != "" {
+			s += "\n*Sequence of play:* " + ru.Phase
+		}
+		s += "\n*Source:* " + ru.Source
+		parts = append(parts, s)
+	}
+	return ephemeralText(strings.Join(parts, "\n\n")), nil
+}
+
+func ephemeralText(text string) Reply {
+	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: text, Events: []EventView{}}}}
+}
