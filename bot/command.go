@@ -19,6 +19,7 @@ const (
 	String OptionType = iota
 	Integer
 	Boolean
+	Attachment // a file; the adapter fetches it into Request.Attachments
 )
 
 // OptionSpec declares one option of a command.
@@ -104,6 +105,8 @@ func (o OptionSpec) typeName() string {
 		return "number"
 	case Boolean:
 		return "true|false"
+	case Attachment:
+		return "file"
 	}
 	if o.Placeholder != "" {
 		return o.Placeholder
@@ -173,6 +176,8 @@ func (c *Command) ApplicationCommand() *discordgo.ApplicationCommand {
 			ao.Type = discordgo.ApplicationCommandOptionInteger
 		case Boolean:
 			ao.Type = discordgo.ApplicationCommandOptionBoolean
+		case Attachment:
+			ao.Type = discordgo.ApplicationCommandOptionAttachment
 		default:
 			ao.Type = discordgo.ApplicationCommandOptionString
 		}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -147,6 +148,7 @@ func (c *Console) Parse(line string) (Request, *engine.RuleError) {
 		ChannelID: c.Channel,
 		User:      engine.Actor{ID: "console:" + user, Name: user},
 		Options:   map[string]string{},
+		Manager:   true, // whoever runs the console manages its table
 	}
 	if !strings.HasPrefix(line, "/") {
 		return req, consoleErr("console.syntax", fmt.Sprintf("%q is not a command", line), "Commands start with /, e.g. /roll dice:2d6+1; /help lists them")
@@ -185,7 +187,44 @@ func (c *Console) Parse(line string) (Request, *engine.RuleError) {
 			req.Options[current] += " " + w.text
 		}
 	}
+	// File options name a local file, read here as Discord's adapter
+	// fetches attachments.
+	if cmd != nil {
+		for _, o := range cmd.Options {
+			p, ok := req.Options[o.Name]
+			if o.Type != Attachment || !ok {
+				continue
+			}
+			b, err := readLimited(p, maxAttachment)
+			if err != nil {
+				return req, consoleErr("console.file", fmt.Sprintf("Cannot read the file %q: %v", p, err), "Give the path of a readable file of at most 256 KiB")
+			}
+			if req.Attachments == nil {
+				req.Attachments = map[string][]byte{}
+			}
+			req.Attachments[o.Name] = b
+		}
+	}
 	return req, nil
+}
+
+// maxAttachment bounds a file attached to a command.
+const maxAttachment = 256 << 10
+
+func readLimited(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("larger than %d KiB", limit>>10)
+	}
+	return b, nil
 }
 
 type word struct {

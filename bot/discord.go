@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"net/http"
+	neturl "net/url"
 	"strconv"
 	"sync"
 	"time"
@@ -23,6 +26,7 @@ type Discord struct {
 	deferAfter time.Duration
 	log        *slog.Logger
 
+	fetch    func(ctx context.Context, url string) ([]byte, error)
 	ctx      context.Context // handlers' context; cancelled by Run's end
 	inflight sync.WaitGroup
 }
@@ -36,6 +40,9 @@ type DiscordOptions struct {
 	// the response (Discord allows 3 s for the first response). Default 2 s.
 	DeferAfter time.Duration
 	Logger     *slog.Logger
+	// Fetch downloads an attachment (default: an HTTPS GET from Discord's
+	// attachment hosts only, at most 256 KiB). Tests replace it.
+	Fetch func(ctx context.Context, url string) ([]byte, error)
 }
 
 // NewDiscord returns an adapter for s; it only needs the Guilds intent.
@@ -47,7 +54,40 @@ func NewDiscord(s *discordgo.Session, r *Router, o DiscordOptions) *Discord {
 		o.Logger = slog.Default()
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds
-	return &Discord{session: s, router: r, guildID: o.GuildID, deferAfter: o.DeferAfter, log: o.Logger}
+	if o.Fetch == nil {
+		o.Fetch = fetchAttachment(s.Client)
+	}
+	return &Discord{session: s, router: r, guildID: o.GuildID, deferAfter: o.DeferAfter, log: o.Logger, fetch: o.Fetch}
+}
+
+// fetchAttachment downloads from Discord's attachment hosts, nowhere else.
+func fetchAttachment(c *http.Client) func(ctx context.Context, url string) ([]byte, error) {
+	return func(ctx context.Context, raw string) ([]byte, error) {
+		u, err := neturl.Parse(raw)
+		if err != nil || u.Scheme != "https" || (u.Host != "cdn.discordapp.com" && u.Host != "media.discordapp.net") {
+			return nil, fmt.Errorf("attachment URL %q is not on Discord's attachment hosts", raw)
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, raw, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return nil, fmt.Errorf("attachment: %s", resp.Status)
+		}
+		b, err := io.ReadAll(io.LimitReader(resp.Body, maxAttachment+1))
+		if err != nil {
+			return nil, err
+		}
+		if len(b) > maxAttachment {
+			return nil, fmt.Errorf("attachment larger than %d KiB", maxAttachment>>10)
+		}
+		return b, nil
+	}
 }
 
 // Run connects, registers the commands, and serves interactions until ctx
@@ -139,7 +179,14 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		eph = c.Ephemeral
 	}
 	done := make(chan Reply, 1)
-	go func() { done <- d.router.Handle(ctx, req) }()
+	go func() {
+		if err := d.attachments(ctx, ic.Interaction, &req); err != nil {
+			d.log.Warn("discord: attachment", "id", ic.ID, "err", err)
+			done <- errorReply(&engine.RuleError{Kind: engine.ErrInvalid, Code: "attachment", What: "The attached file could not be read: " + err.Error(), Hint: "Attach a text file of at most 256 KiB"})
+			return
+		}
+		done <- d.router.Handle(ctx, req)
+	}()
 
 	timer := time.NewTimer(d.deferAfter)
 	defer timer.Stop()
@@ -324,6 +371,9 @@ func RequestFromInteraction(i *discordgo.Interaction) Request {
 		}
 		req.User = engine.Actor{ID: u.ID, Name: name}
 	}
+	if i.Member != nil && i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0 {
+		req.Manager = true
+	}
 	opts := data.Options
 	for len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
 		req.Path = append(req.Path, opts[0].Name)
@@ -333,6 +383,42 @@ func RequestFromInteraction(i *discordgo.Interaction) Request {
 		req.Options[o.Name] = optionString(o)
 	}
 	return req
+}
+
+// attachments fetches the files attached to the command's options.
+func (d *Discord) attachments(ctx context.Context, i *discordgo.Interaction, req *Request) error {
+	data := i.ApplicationCommandData()
+	if data.Resolved == nil || len(data.Resolved.Attachments) == 0 {
+		return nil
+	}
+	var walk func([]*discordgo.ApplicationCommandInteractionDataOption) error
+	walk = func(opts []*discordgo.ApplicationCommandInteractionDataOption) error {
+		for _, o := range opts {
+			if err := walk(o.Options); err != nil {
+				return err
+			}
+			if o.Type != discordgo.ApplicationCommandOptionAttachment {
+				continue
+			}
+			a := data.Resolved.Attachments[optionString(o)]
+			if a == nil {
+				return fmt.Errorf("attachment %s not in the interaction", optionString(o))
+			}
+			if a.Size > maxAttachment {
+				return fmt.Errorf("%s is %d KiB, more than %d KiB", a.Filename, a.Size>>10, maxAttachment>>10)
+			}
+			b, err := d.fetch(ctx, a.URL)
+			if err != nil {
+				return err
+			}
+			if req.Attachments == nil {
+				req.Attachments = map[string][]byte{}
+			}
+			req.Attachments[o.Name] = b
+		}
+		return nil
+	}
+	return walk(data.Options)
 }
 
 func interactionUser(i *discordgo.Interaction) *discordgo.User {

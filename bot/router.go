@@ -43,6 +43,13 @@ type Request struct {
 	Command string
 	Path    []string
 	Options map[string]string
+	// Manager is set when the user may manage the guild (Discord's Manage
+	// Server or Administrator permission; always in the console). Until
+	// games name their umpires, it is what umpire-only commands check.
+	Manager bool
+	// Attachments holds the content of files attached to the command, by
+	// option name (fetched by the adapter).
+	Attachments map[string][]byte
 }
 
 // Audience kinds.
@@ -143,7 +150,8 @@ type Router struct {
 	now      func() time.Time
 	commands map[string]*Command
 	library  *engine.Library
-	states   *stateCache
+	states   *stateCache[engine.Channel]
+	charts   *stateCache[engine.Charts]
 	// streamLocks is a pointer so the Router stays copy-safe for vet.
 	streamLocks *stripedLocks
 }
@@ -163,7 +171,7 @@ func WithClock(now func() time.Time) Option { return func(r *Router) { r.now = n
 
 // NewRouter returns a router over st with the built-in commands.
 func NewRouter(st Store, opts ...Option) *Router {
-	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now, states: newStateCache(10000), streamLocks: &stripedLocks{}}
+	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now, states: newStateCache[engine.Channel](10000), charts: newStateCache[engine.Charts](1000), streamLocks: &stripedLocks{}}
 	for _, o := range opts {
 		o(r)
 	}

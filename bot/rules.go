@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/scenarios"
 )
 
 func rulesCommands() []*Command {
@@ -49,6 +51,31 @@ func rulesCommands() []*Command {
 							Autocomplete: func(r *Router, _ Request, typed string) []engine.Match { return r.library.SearchCharts(typed, 25) }},
 					},
 					Handle: handleChartShow,
+				},
+				{
+					Name:        "load",
+					Description: "Load your copy of a printed chart into its slot (server managers)",
+					Ephemeral:   true,
+					Options: []OptionSpec{
+						{Name: "name", Description: "The chart slot, e.g. litn.command-point", Type: String, Required: true, MaxLength: 100, Placeholder: "chart",
+							Autocomplete: func(r *Router, _ Request, typed string) []engine.Match { return r.library.SearchSlots(typed, 25) }},
+						{Name: "file", Description: "The chart file (YAML: chart, cells)", Type: Attachment},
+						{Name: "data", Description: "Or the chart file's text", Type: String, MaxLength: 6000, Placeholder: "yaml"},
+					},
+					Handle: handleChartLoad,
+				},
+				{
+					Name:        "roll",
+					Description: "Roll on your loaded copy of a printed chart",
+					Options: []OptionSpec{
+						{Name: "name", Description: "The chart slot, e.g. litn.command-point", Type: String, Required: true, MaxLength: 100, Placeholder: "chart",
+							Autocomplete: func(r *Router, _ Request, typed string) []engine.Match { return r.library.SearchSlots(typed, 25) }},
+						{Name: "column", Description: "The column to read, e.g. the leader's rating", Type: String, Required: true, MaxLength: 50, Placeholder: "column",
+							Autocomplete: slotColumns},
+						{Name: "modifier", Description: "Total of the die-roll modifiers that apply", Type: Integer},
+						{Name: "why", Description: "Why the modifier applies (shown with the roll)", Type: String, MaxLength: 200, Placeholder: "text"},
+					},
+					Handle: handleChartRoll,
 				},
 			},
 		},
@@ -216,9 +243,25 @@ func handleTableList(_ context.Context, r *Router, req Request) (Reply, error) {
 	return ephemeralText(fmt.Sprintf("**Rules tables** (%d)\n%s", len(lines), strings.Join(lines, "\n"))), nil
 }
 
-func handleChartShow(_ context.Context, r *Router, req Request) (Reply, error) {
+func handleChartShow(ctx context.Context, r *Router, req Request) (Reply, error) {
 	name := strings.TrimSpace(req.Options["name"])
 	c := r.library.Chart(name)
+	if sl := r.library.Slot(name); sl != nil {
+		loaded, err := r.loadedCharts(ctx, req)
+		if err != nil {
+			return Reply{}, err
+		}
+		cells := loaded.Loaded[sl.ID]
+		if cells == nil {
+			return Reply{}, engine.ErrChartNotLoaded(sl)
+		}
+		rows := make([][]string, len(sl.Rows))
+		for i, rk := range sl.Rows {
+			rows[i] = append([]string{rk.Label}, cells[i]...)
+		}
+		cols := append([]string{sl.Dice.String()}, sl.Columns...)
+		c = &engine.Chart{ID: sl.ID, Game: sl.Game, Title: sl.Title + " (your copy)", Source: sl.Source, Columns: cols, Rows: rows, Notes: sl.Notes}
+	}
 	if c == nil {
 		return Reply{}, notFound("chart.unknown", "chart", name, r.library.SearchCharts(name, 5), "Start typing a chart's name to see them")
 	}
@@ -294,4 +337,106 @@ func handleRule(_ context.Context, r *Router, req Request) (Reply, error) {
 
 func ephemeralText(text string) Reply {
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: text, Events: []EventView{}}}}
+}
+
+func slotColumns(r *Router, req Request, typed string) []engine.Match {
+	sl := r.library.Slot(strings.TrimSpace(req.Options["name"]))
+	if sl == nil {
+		return nil
+	}
+	var out []engine.Match
+	for _, c := range sl.Columns {
+		if strings.Contains(strings.ToLower(c), strings.ToLower(strings.TrimSpace(typed))) {
+			out = append(out, engine.Match{Value: c, Label: c})
+		}
+	}
+	return out
+}
+
+// loadedCharts returns the charts the guild's umpires have loaded.
+func (r *Router) loadedCharts(ctx context.Context, req Request) (engine.Charts, error) {
+	_, c, err := fold(ctx, r, chartsStream(req), r.charts)
+	return c, err
+}
+
+func handleChartLoad(ctx context.Context, r *Router, req Request) (Reply, error) {
+	name := strings.TrimSpace(req.Options["name"])
+	sl := r.library.Slot(name)
+	if sl == nil {
+		return Reply{}, notFound("chart.unknown", "chart slot", name, r.library.SearchSlots(name, 5), "Start typing a chart's name to see the slots")
+	}
+	if !req.Manager {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "chart.permission",
+			What: "Only someone who may manage this server loads charts", Hint: "Ask a member with the Manage Server permission"}
+	}
+	data := []byte(req.Options["data"])
+	if f, ok := req.Attachments["file"]; ok {
+		data = f
+	}
+	if len(strings.TrimSpace(string(data))) == 0 {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "chart.file", What: "No chart file was given",
+			Hint: "Attach it as file: or paste it as data:. " + sl.ShapeHelp()}
+	}
+	id, cells, err := scenarios.ParseChartFile(data)
+	if err != nil {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "chart.file", What: err.Error(), Hint: sl.ShapeHelp()}
+	}
+	if id != sl.ID {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "chart.file",
+			What: fmt.Sprintf("The file is for the chart %q, not %q", id, sl.ID), Hint: "Load it with name:" + id}
+	}
+	cmd := engine.LoadChart{By: req.User, Slot: sl, Cells: cells}
+	return settle(ctx, r, req, chartsStream(req), kindCharts, r.charts,
+		func(c engine.Charts, _ engine.Dice) ([]engine.Event, error) { return c.Decide(cmd) },
+		func(views []EventView, _ []engine.Event) Reply {
+			return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral},
+				Text:   fmt.Sprintf("Loaded your copy of %s (%d rows × %d columns). /chart show name:%s shows it; /chart roll rolls on it.", sl.Title, len(sl.Rows), len(sl.Columns), sl.ID),
+				Events: views}}}
+		})
+}
+
+func handleChartRoll(ctx context.Context, r *Router, req Request) (Reply, error) {
+	name := strings.TrimSpace(req.Options["name"])
+	sl := r.library.Slot(name)
+	if sl == nil {
+		return Reply{}, notFound("chart.unknown", "chart slot", name, r.library.SearchSlots(name, 5), "Start typing a chart's name to see the slots")
+	}
+	loaded, err := r.loadedCharts(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	var mods []engine.AppliedModifier
+	if m := req.Options["modifier"]; m != "" {
+		v, _ := strconv.Atoi(m) // checked by the option's type
+		why := strings.TrimSpace(req.Options["why"])
+		if why == "" {
+			why = "modifiers given"
+		}
+		if v != 0 {
+			mods = append(mods, engine.AppliedModifier{Value: v, Reason: why})
+		}
+	}
+	cmd := engine.RollChart{By: req.User, Slot: sl, Cells: loaded.Loaded[sl.ID], Column: req.Options["column"], Modifiers: mods}
+	return r.settleChannel(ctx, req, cmd, func(views []EventView, events []engine.Event) Reply {
+		var text []string
+		for _, e := range events {
+			if cr, ok := e.(*engine.ChartRolled); ok {
+				s := fmt.Sprintf("🎲 Roll #%d · %s rolls on **%s** (%s; your copy), column %s\n%s: %s", cr.Number, cr.By.Name, cr.Title, strings.ToUpper(string(sl.Game)), cr.Column, cr.Dice, faces(cr.Faces))
+				if len(cr.Faces) > 1 {
+					s += fmt.Sprintf(" = %d", cr.Natural)
+				}
+				s += modText(cr.Modifiers)
+				if len(cr.Modifiers) > 0 {
+					s += fmt.Sprintf(" → %d", cr.Total)
+				}
+				s += fmt.Sprintf("\nRow %s", cr.Row)
+				if cr.Clamped {
+					s += " (the total is off the chart: its last row in that direction applies)"
+				}
+				s += fmt.Sprintf(": **%s**", cr.Result)
+				text = append(text, s)
+			}
+		}
+		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: strings.Join(text, "\n"), Events: views}}}
+	})
 }

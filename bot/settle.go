@@ -13,57 +13,58 @@ import (
 )
 
 // Stream kinds.
-const kindChannel = "channel"
+const (
+	kindChannel = "channel"
+	kindCharts  = "charts"
+)
 
 func channelStream(req Request) string { return "channel:" + req.ChannelID }
 
-// settleChannel runs the one path of every action on a channel's stream:
-// a repeated interaction returns its first reply; otherwise load, fold,
-// decide, present, and append with the version guard (a stale append is
-// retried once on the new state).
+// chartsStream holds the charts a guild's umpires loaded (the console is
+// its own guild).
+func chartsStream(req Request) string { return "charts:" + req.GuildID }
+
+// state is a fold of a stream's events.
+type state[S any] interface {
+	Apply(engine.Event) S
+}
+
+// settleChannel settles a command on the channel's stream (rolls outside a
+// game).
 func (r *Router) settleChannel(ctx context.Context, req Request, cmd engine.Command,
+	present func(events []EventView, decided []engine.Event) Reply) (Reply, error) {
+	return settle(ctx, r, req, channelStream(req), kindChannel, r.states,
+		func(c engine.Channel, d engine.Dice) ([]engine.Event, error) { return c.Decide(cmd, d) }, present)
+}
+
+// settle runs the one path of every action on a stream: a repeated
+// interaction returns its first reply; otherwise load (from the cached
+// fold), fold, decide, present, and append with the version guard (a stale
+// append is retried once on the new state).
+func settle[S state[S]](ctx context.Context, r *Router, req Request, stream, kind string, cache *stateCache[S],
+	decide func(S, engine.Dice) ([]engine.Event, error),
 	present func(events []EventView, decided []engine.Event) Reply) (Reply, error) {
 	if rep, ok, err := r.savedReply(ctx, req.InteractionID); err != nil || ok {
 		return rep, err
 	}
-	stream := channelStream(req)
 	// Commands on one stream take turns within this process, so the version
 	// guard and its one retry only ever meet writers in other processes.
 	unlock := r.streamLocks.lock(stream)
 	defer unlock()
 	for attempt := 0; ; attempt++ {
-		// Start from the cached fold and read only the newer events.
-		cached, ok := r.states.get(stream)
-		st, recs, err := r.store.Load(ctx, stream, cached.version)
-		if err != nil && !errors.Is(err, store.ErrNotFound) {
+		st, state, err := fold(ctx, r, stream, cache)
+		if err != nil {
 			return Reply{}, err
-		}
-		if ok && st.Version < cached.version {
-			// The store is behind the cache (the database was replaced):
-			// fold from the start.
-			r.states.drop(stream)
-			cached = cachedChannel{}
-			if st, recs, err = r.store.Load(ctx, stream, 0); err != nil && !errors.Is(err, store.ErrNotFound) {
-				return Reply{}, err
-			}
-		}
-		state := cached.state
-		for _, rec := range recs {
-			e, err := engine.DecodeEvent(rec.Type, rec.Data)
-			if err != nil {
-				return Reply{}, fmt.Errorf("stream %s version %d: %w", stream, rec.Version, err)
-			}
-			state = state.Apply(e)
 		}
 		dice, err := r.dice.Open(st.Dice)
 		if err != nil {
 			return Reply{}, fmt.Errorf("stream %s: %w", stream, err)
 		}
-		events, err := state.Decide(cmd, dice)
+		events, err := decide(state, dice)
 		if err != nil {
 			return Reply{}, err
 		}
-		app := store.Append{Stream: stream, GuildID: req.GuildID, Kind: kindChannel, Expected: st.Version}
+		app := store.Append{Stream: stream, GuildID: req.GuildID, Kind: kind, Expected: st.Version}
 		views := make([]EventView, 0, len(events))
 		for i, e := range events {
 			typ, data, err := engine.EncodeEvent(e)
@@ -90,7 +91,7 @@ func (r *Router) settleChannel(ctx context.Context, req Request, cmd engine.Comm
 			for _, e := range events {
 				state = state.Apply(e)
 			}
-			r.states.put(stream, cachedChannel{version: st.Version + int64(len(events)), state: state})
+			cache.put(stream, cached[S]{version: st.Version + int64(len(events)), state: state})
 			return rep, nil
 		case errors.Is(err, store.ErrDuplicateInteraction):
 			rep, _, err := r.savedReply(ctx, req.InteractionID)
@@ -102,6 +103,34 @@ func (r *Router) settleChannel(ctx context.Context, req Request, cmd engine.Comm
 			return Reply{}, err
 		}
 	}
+}
+
+// fold returns the stream's row and its state: the cached fold plus the
+// events appended since.
+func fold[S state[S]](ctx context.Context, r *Router, stream string, cache *stateCache[S]) (store.Stream, S, error) {
+	c, ok := cache.get(stream)
+	st, recs, err := r.store.Load(ctx, stream, c.version)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return st, c.state, err
+	}
+	if ok && st.Version < c.version {
+		// The store is behind the cache (the database was replaced): fold
+		// from the start.
+		cache.drop(stream)
+		c = cached[S]{}
+		if st, recs, err = r.store.Load(ctx, stream, 0); err != nil && !errors.Is(err, store.ErrNotFound) {
+			return st, c.state, err
+		}
+	}
+	s := c.state
+	for _, rec := range recs {
+		e, err := engine.DecodeEvent(rec.Type, rec.Data)
+		if err != nil {
+			return st, s, fmt.Errorf("stream %s version %d: %w", stream, rec.Version, err)
+		}
+		s = s.Apply(e)
+	}
+	return st, s, nil
 }
 
 // stripedLocks serializes work per stream with a fixed number of mutexes
@@ -116,33 +145,33 @@ func (l *stripedLocks) lock(stream string) func() {
 	return m.Unlock
 }
 
-// cachedChannel is a channel state folded up to version.
-type cachedChannel struct {
+// cached is a stream's state folded up to version.
+type cached[S any] struct {
 	version int64
-	state   engine.Channel
+	state   S
 }
 
 // stateCache keeps the latest fold of recently used streams, so a command
 // reads only the events appended since (by another process, or none). It
 // is bounded: when full, an arbitrary entry is dropped.
-type stateCache struct {
+type stateCache[S any] struct {
 	mu  sync.Mutex
 	max int
-	m   map[string]cachedChannel
+	m   map[string]cached[S]
 }
 
-func newStateCache(max int) *stateCache {
-	return &stateCache{max: max, m: make(map[string]cachedChannel)}
+func newStateCache[S any](max int) *stateCache[S] {
+	return &stateCache[S]{max: max, m: make(map[string]cached[S])}
 }
 
-func (c *stateCache) get(stream string) (cachedChannel, bool) {
+func (c *stateCache[S]) get(stream string) (cached[S], bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	v, ok := c.m[stream]
 	return v, ok
 }
 
-func (c *stateCache) put(stream string, v cachedChannel) {
+func (c *stateCache[S]) put(stream string, v cached[S]) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old, ok := c.m[stream]; ok && old.version > v.version {
@@ -157,7 +186,7 @@ func (c *stateCache) put(stream string, v cachedChannel) {
 	c.m[stream] = v
 }
 
-func (c *stateCache) drop(stream string) {
+func (c *stateCache[S]) drop(stream string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	delete(c.m, stream)

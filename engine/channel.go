@@ -26,6 +26,19 @@ type RollTable struct {
 // CommandName implements Command.
 func (RollTable) CommandName() string { return "table roll" }
 
+// RollChart rolls on a group's loaded copy of a chart slot (Cells nil when
+// the group has not loaded it).
+type RollChart struct {
+	By        Actor
+	Slot      *ChartSlot
+	Cells     [][]string
+	Column    string
+	Modifiers []AppliedModifier
+}
+
+// CommandName implements Command.
+func (RollChart) CommandName() string { return "chart roll" }
+
 // Channel is the state of a channel's stream outside a game: its table of
 // free rolls. It is the fold of the stream's events.
 type Channel struct {
@@ -40,6 +53,8 @@ func (c Channel) Apply(e Event) Channel {
 		c.Rolls = e.Number
 		c.Last = e
 	case *TableRolled:
+		c.Rolls = e.Number
+	case *ChartRolled:
 		c.Rolls = e.Number
 	}
 	return c
@@ -71,6 +86,12 @@ func (c Channel) Decide(cmd Command, d Dice) ([]Event, error) {
 			Terms:      terms,
 			Total:      total,
 		}}, nil
+	case RollChart:
+		r, err := cmd.Slot.RollSlot(d, cmd.Cells, cmd.Column, cmd.Modifiers)
+		if err != nil {
+			return nil, err
+		}
+		return []Event{&ChartRolled{Number: c.Rolls + 1, By: cmd.By, ChartRoll: *r}}, nil
 	case RollTable:
 		r, err := cmd.Table.Roll(d, cmd.Facts)
 		if err != nil {

@@ -36,6 +36,10 @@ func DecodeEvent(typ string, data []byte) (Event, error) {
 		e = &DiceRolled{}
 	case EventTableRolled:
 		e = &TableRolled{}
+	case EventChartLoaded:
+		e = &ChartLoaded{}
+	case EventChartRolled:
+		e = &ChartRolled{}
 	default:
 		return nil, fmt.Errorf("engine: unknown event type %q", typ)
 	}
@@ -49,6 +53,8 @@ func DecodeEvent(typ string, data []byte) (Event, error) {
 const (
 	EventDiceRolled  = "dice.rolled"
 	EventTableRolled = "table.rolled"
+	EventChartLoaded = "chart.loaded"
+	EventChartRolled = "chart.rolled"
 )
 
 // DiceRolled records one roll: every die, every modifier and the total.
@@ -75,3 +81,25 @@ type TableRolled struct {
 
 // EventType implements Event.
 func (*TableRolled) EventType() string { return EventTableRolled }
+
+// ChartLoaded records a group's copy of a printed chart loaded into its
+// slot (replacing any earlier copy).
+type ChartLoaded struct {
+	Slot  string     `json:"slot"`
+	Cells [][]string `json:"cells"`
+	By    Actor      `json:"by"`
+}
+
+// EventType implements Event.
+func (*ChartLoaded) EventType() string { return EventChartLoaded }
+
+// ChartRolled records a roll on a loaded chart. Number counts the stream's
+// rolls, shared with DiceRolled and TableRolled.
+type ChartRolled struct {
+	Number int64 `json:"number"`
+	By     Actor `json:"by"`
+	ChartRoll
+}
+
+// EventType implements Event.
+func (*ChartRolled) EventType() string { return EventChartRolled }

@@ -34,6 +34,17 @@ type Library struct {
 	Tables []*Table
 	Charts []*Chart
 	Rules  []*Rule
+	Slots  []*ChartSlot
+}
+
+// Slot returns the chart slot with the given id, or nil.
+func (l *Library) Slot(id string) *ChartSlot {
+	for _, s := range l.Slots {
+		if s.ID == id {
+			return s
+		}
+	}
+	return nil
 }
 
 // Table returns the table with the given id, or nil.
@@ -123,11 +134,24 @@ func (l *Library) SearchTables(query string, limit int) []Match {
 	return search(query, limit, items)
 }
 
-// SearchCharts returns the charts matching query, best first.
+// SearchCharts returns the charts and chart slots matching query, best
+// first.
 func (l *Library) SearchCharts(query string, limit int) []Match {
-	items := make([]Match, len(l.Charts))
-	for i, c := range l.Charts {
-		items[i] = Match{Value: c.ID, Label: strings.ToUpper(string(c.Game)) + ": " + c.Title}
+	items := make([]Match, 0, len(l.Charts)+len(l.Slots))
+	for _, c := range l.Charts {
+		items = append(items, Match{Value: c.ID, Label: strings.ToUpper(string(c.Game)) + ": " + c.Title})
+	}
+	for _, s := range l.Slots {
+		items = append(items, Match{Value: s.ID, Label: strings.ToUpper(string(s.Game)) + ": " + s.Title + " (your copy)"})
+	}
+	return search(query, limit, items)
+}
+
+// SearchSlots returns the chart slots matching query, best first.
+func (l *Library) SearchSlots(query string, limit int) []Match {
+	items := make([]Match, len(l.Slots))
+	for i, s := range l.Slots {
+		items[i] = Match{Value: s.ID, Label: strings.ToUpper(string(s.Game)) + ": " + s.Title}
 	}
 	return search(query, limit, items)
 }

@@ -168,3 +168,23 @@ func TestConditions(t *testing.T) {
 		t.Error("a missing fact held")
 	}
 }
+
+func TestSlotRowsAndClamping(t *testing.T) {
+	s := &ChartSlot{Rows: []RowKey{ParseRowKey("1"), ParseRowKey("2-3"), ParseRowKey("4-6")}}
+	cases := []struct {
+		total, row int
+		clamped    bool
+	}{{1, 0, false}, {3, 1, false}, {6, 2, false}, {0, 0, true}, {9, 2, true}}
+	for _, c := range cases {
+		row, clamped := s.Row(c.total)
+		if row != c.row || clamped != c.clamped {
+			t.Errorf("total %d: row %d clamped %v", c.total, row, clamped)
+		}
+	}
+	for label, want := range map[string][2]int{"0 or less": {math.MinInt, 0}, "7 or more": {7, math.MaxInt}, "-1": {-1, -1}, "2-3": {2, 3}, "Fort": {0, 0}} {
+		k := ParseRowKey(label)
+		if k.Min != want[0] || k.Max != want[1] {
+			t.Errorf("%q = %d..%d", label, k.Min, k.Max)
+		}
+	}
+}

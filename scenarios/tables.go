@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"math"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -29,6 +30,20 @@ type fileDoc struct {
 	Tables []tableDoc `yaml:"tables"`
 	Charts []chartDoc `yaml:"charts"`
 	Rules  []ruleDoc  `yaml:"rules"`
+	Slots  []slotDoc  `yaml:"slots"`
+}
+
+type slotDoc struct {
+	ID       string   `yaml:"id"`
+	Game     string   `yaml:"game"`
+	Title    string   `yaml:"title"`
+	Source   string   `yaml:"source"`
+	Notes    string   `yaml:"notes"`
+	Dice     string   `yaml:"dice"`
+	Rows     []string `yaml:"rows"`
+	Columns  []string `yaml:"columns"`
+	Cell     string   `yaml:"cell"`
+	CellHelp string   `yaml:"cell_help"`
 }
 
 type tableDoc struct {
@@ -187,6 +202,16 @@ func loadLibrary(fsys fs.FS, dir string) (*engine.Library, error) {
 				return nil, fmt.Errorf("scenarios: %s: chart %s: %w", name, cd.ID, err)
 			}
 			lib.Charts = append(lib.Charts, c)
+		}
+		for _, sd := range doc.Slots {
+			if err := claim(sd.ID); err != nil {
+				return nil, err
+			}
+			sl, err := sd.build()
+			if err != nil {
+				return nil, fmt.Errorf("scenarios: %s: slot %s: %w", name, sd.ID, err)
+			}
+			lib.Slots = append(lib.Slots, sl)
 		}
 		for _, rd := range doc.Rules {
 			r, err := rd.build()
@@ -501,4 +526,70 @@ func (d ruleDoc) build() (*engine.Rule, error) {
 		return nil, fmt.Errorf("section, title, summary and source are required")
 	}
 	return &engine.Rule{Game: g, Section: d.Section, Title: d.Title, Summary: strings.TrimSpace(d.Summary), Phase: d.Phase, Source: d.Source}, nil
+}
+
+func (d slotDoc) build() (*engine.ChartSlot, error) {
+	g, err := game(d.Game)
+	if err != nil {
+		return nil, err
+	}
+	if d.Title == "" || d.Source == "" || len(d.Rows) == 0 || len(d.Columns) == 0 || d.Cell == "" || d.CellHelp == "" {
+		return nil, fmt.Errorf("title, source, rows, columns, cell and cell_help are required")
+	}
+	re, err := regexp.Compile(d.Cell)
+	if err != nil {
+		return nil, fmt.Errorf("cell: %v", err)
+	}
+	s := &engine.ChartSlot{ID: d.ID, Game: g, Title: d.Title, Source: d.Source, Notes: strings.TrimSpace(d.Notes),
+		Columns: d.Columns, Cell: re, CellHelp: d.CellHelp}
+	if d.Dice != "" {
+		if s.Dice, err = engine.ParseDice(d.Dice); err != nil {
+			return nil, fmt.Errorf("dice: %v", err)
+		}
+	}
+	seen := map[string]bool{}
+	for _, label := range d.Rows {
+		k := engine.ParseRowKey(label)
+		if seen[k.Label] {
+			return nil, fmt.Errorf("row %q twice", k.Label)
+		}
+		seen[k.Label] = true
+		if s.Rolled() && k.Min == 0 && k.Max == 0 && k.Label != "0" {
+			return nil, fmt.Errorf("row %q of a rolled chart must be a number or a range", k.Label)
+		}
+		s.Rows = append(s.Rows, k)
+	}
+	return s, nil
+}
+
+// ParseChartFile reads a group's copy of a printed chart: the chart's id
+// and its cells by row label. Cells may be written as numbers or text.
+//
+//	chart: litn.command-point
+//	cells:
+//	  "1": [0, 1, 1]
+//	  "2": [1, 1, 2]
+func ParseChartFile(b []byte) (string, map[string][]string, error) {
+	var doc struct {
+		Chart string                 `yaml:"chart"`
+		Cells map[string][]yaml.Node `yaml:"cells"`
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(&doc); err != nil {
+		return "", nil, fmt.Errorf("the chart file is not valid: %v", err)
+	}
+	if doc.Chart == "" || len(doc.Cells) == 0 {
+		return "", nil, fmt.Errorf("the chart file needs chart: <id> and cells:")
+	}
+	cells := make(map[string][]string, len(doc.Cells))
+	for row, nodes := range doc.Cells {
+		for _, n := range nodes {
+			if n.Kind != yaml.ScalarNode {
+				return "", nil, fmt.Errorf("row %q: every cell is a single value", row)
+			}
+			cells[row] = append(cells[row], n.Value)
+		}
+	}
+	return doc.Chart, cells, nil
 }
