@@ -251,15 +251,19 @@ func handleChartShow(ctx context.Context, r *Router, req Request) (Reply, error)
 		if err != nil {
 			return Reply{}, err
 		}
-		cells := loaded.Loaded[sl.ID]
-		if cells == nil {
+		lc := loaded.Loaded[sl.ID]
+		if lc == nil {
 			return Reply{}, engine.ErrChartNotLoaded(sl)
 		}
-		rows := make([][]string, len(sl.Rows))
-		for i, rk := range sl.Rows {
-			rows[i] = append([]string{rk.Label}, cells[i]...)
+		rows := make([][]string, len(lc.Rows))
+		for i, label := range lc.Rows {
+			rows[i] = append([]string{label}, lc.Cells[i]...)
 		}
-		cols := append([]string{sl.Dice.String()}, sl.Columns...)
+		first := sl.Dice.String()
+		if !sl.Rolled() {
+			first = ""
+		}
+		cols := append([]string{first}, lc.Columns...)
 		c = &engine.Chart{ID: sl.ID, Game: sl.Game, Title: sl.Title + " (your copy)", Source: sl.Source, Columns: cols, Rows: rows, Notes: sl.Notes}
 	}
 	if c == nil {
@@ -344,8 +348,14 @@ func slotColumns(r *Router, req Request, typed string) []engine.Match {
 	if sl == nil {
 		return nil
 	}
+	cols := sl.Columns
+	// Autocomplete has no context to spare for the store; the guild's copy
+	// names the columns when the slot does not.
+	if loaded, err := r.loadedCharts(context.Background(), req); err == nil && loaded.Loaded[sl.ID] != nil {
+		cols = loaded.Loaded[sl.ID].Columns
+	}
 	var out []engine.Match
-	for _, c := range sl.Columns {
+	for _, c := range cols {
 		if strings.Contains(strings.ToLower(c), strings.ToLower(strings.TrimSpace(typed))) {
 			out = append(out, engine.Match{Value: c, Label: c})
 		}
@@ -377,7 +387,7 @@ func handleChartLoad(ctx context.Context, r *Router, req Request) (Reply, error)
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "chart.file", What: "No chart file was given",
 			Hint: "Attach it as file: or paste it as data:. " + sl.ShapeHelp()}
 	}
-	id, cells, err := scenarios.ParseChartFile(data)
+	id, cp, err := scenarios.ParseChartFile(data)
 	if err != nil {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "chart.file", What: err.Error(), Hint: sl.ShapeHelp()}
 	}
@@ -385,12 +395,12 @@ func handleChartLoad(ctx context.Context, r *Router, req Request) (Reply, error)
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "chart.file",
 			What: fmt.Sprintf("The file is for the chart %q, not %q", id, sl.ID), Hint: "Load it with name:" + id}
 	}
-	cmd := engine.LoadChart{By: req.User, Slot: sl, Cells: cells}
+	cmd := engine.LoadChart{By: req.User, Slot: sl, Copy: cp}
 	return settle(ctx, r, req, chartsStream(req), kindCharts, r.charts,
 		func(c engine.Charts, _ engine.Dice) ([]engine.Event, error) { return c.Decide(cmd) },
 		func(views []EventView, _ []engine.Event) Reply {
 			return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral},
-				Text:   fmt.Sprintf("Loaded your copy of %s (%d rows × %d columns). /chart show name:%s shows it; /chart roll rolls on it.", sl.Title, len(sl.Rows), len(sl.Columns), sl.ID),
+				Text:   fmt.Sprintf("Loaded your copy of %s. /chart show name:%s shows it; /chart roll rolls on it.", sl.Title, sl.ID),
 				Events: views}}}
 		})
 }
@@ -416,7 +426,7 @@ func handleChartRoll(ctx context.Context, r *Router, req Request) (Reply, error)
 			mods = append(mods, engine.AppliedModifier{Value: v, Reason: why})
 		}
 	}
-	cmd := engine.RollChart{By: req.User, Slot: sl, Cells: loaded.Loaded[sl.ID], Column: req.Options["column"], Modifiers: mods}
+	cmd := engine.RollChart{By: req.User, Slot: sl, Copy: loaded.Loaded[sl.ID], Column: req.Options["column"], Modifiers: mods}
 	return r.settleChannel(ctx, req, cmd, func(views []EventView, events []engine.Event) Reply {
 		var text []string
 		for _, e := range events {

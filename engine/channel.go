@@ -26,12 +26,12 @@ type RollTable struct {
 // CommandName implements Command.
 func (RollTable) CommandName() string { return "table roll" }
 
-// RollChart rolls on a group's loaded copy of a chart slot (Cells nil when
+// RollChart rolls on a group's loaded copy of a chart slot (Copy nil when
 // the group has not loaded it).
 type RollChart struct {
 	By        Actor
 	Slot      *ChartSlot
-	Cells     [][]string
+	Copy      *LoadedChart
 	Column    string
 	Modifiers []AppliedModifier
 }
@@ -87,7 +87,7 @@ func (c Channel) Decide(cmd Command, d Dice) ([]Event, error) {
 			Total:      total,
 		}}, nil
 	case RollChart:
-		r, err := cmd.Slot.RollSlot(d, cmd.Cells, cmd.Column, cmd.Modifiers)
+		r, err := cmd.Slot.RollSlot(d, cmd.Copy, cmd.Column, cmd.Modifiers)
 		if err != nil {
 			return nil, err
 		}

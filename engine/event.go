@@ -85,9 +85,9 @@ func (*TableRolled) EventType() string { return EventTableRolled }
 // ChartLoaded records a group's copy of a printed chart loaded into its
 // slot (replacing any earlier copy).
 type ChartLoaded struct {
-	Slot  string     `json:"slot"`
-	Cells [][]string `json:"cells"`
-	By    Actor      `json:"by"`
+	Slot  string      `json:"slot"`
+	Chart LoadedChart `json:"chart"`
+	By    Actor       `json:"by"`
 }
 
 // EventType implements Event.

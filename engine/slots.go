@@ -19,9 +19,14 @@ type ChartSlot struct {
 	Source  string // the rules sections that use it
 	Notes   string
 	Dice    DiceExpr // what is rolled to choose the row; no terms = looked up
-	Rows    []RowKey // the rows, in order
-	Columns []string // the column headings, in order
-	Cell    *regexp.Regexp
+	Rows    []RowKey // the rows, in order; nil when the copy names them
+	Columns []string // the column headings, in order; nil when the copy names them
+	// RowsHelp and ColumnsHelp say what keys the rows and columns, for a
+	// copy that names its own (where the rules text does not say how many
+	// there are).
+	RowsHelp    string
+	ColumnsHelp string
+	Cell        *regexp.Regexp
 	// CellHelp says in words what a cell holds, e.g. "a whole number of
 	// command points" or "attacker/defender losses such as 1/2".
 	CellHelp string
@@ -65,9 +70,9 @@ func ParseRowKey(label string) RowKey {
 // Rolled reports whether the slot is rolled on (rather than looked up).
 func (s *ChartSlot) Rolled() bool { return len(s.Dice.Terms) > 0 }
 
-// Column returns the index of a column by its heading (case-insensitive).
-func (s *ChartSlot) Column(name string) int {
-	for i, c := range s.Columns {
+// column returns the index of a column by its heading (case-insensitive).
+func column(cols []string, name string) int {
+	for i, c := range cols {
 		if strings.EqualFold(strings.TrimSpace(name), c) {
 			return i
 		}
@@ -75,68 +80,155 @@ func (s *ChartSlot) Column(name string) int {
 	return -1
 }
 
+// ChartCopy is a group's copy of a printed chart as its file gives it.
+type ChartCopy struct {
+	Columns []string            // only where the slot lets the copy name them
+	Cells   map[string][]string // row label -> cells in column order
+	Order   []string            // the row labels in the file's order
+}
+
+// LoadedChart is a validated copy: its rows, columns and cells in order.
+type LoadedChart struct {
+	Rows    []string   `json:"rows"`
+	Columns []string   `json:"columns"`
+	Cells   [][]string `json:"cells"`
+}
+
 // Validate checks a group's copy of the chart against the slot's shape:
-// every row, every column, every cell of the declared form. The message
+// every row, every column, every cell of the declared form; rows a copy
+// names must be numbers or ranges that cover every total once. The message
 // says exactly what is wrong and where.
-func (s *ChartSlot) Validate(cells map[string][]string) ([][]string, error) {
+func (s *ChartSlot) Validate(c ChartCopy) (*LoadedChart, error) {
 	bad := func(f string, a ...any) error {
 		return &RuleError{Kind: ErrInvalid, Code: "chart.shape", What: fmt.Sprintf("%s: %s", s.Title, fmt.Sprintf(f, a...)), Hint: s.ShapeHelp()}
 	}
-	out := make([][]string, len(s.Rows))
-	for key := range cells {
+	cols := s.Columns
+	switch {
+	case cols == nil && len(c.Columns) == 0:
+		return nil, bad("the copy must name its columns (columns: [...]), %s", s.ColumnsHelp)
+	case cols == nil:
+		cols = c.Columns
+		seen := map[string]bool{}
+		for _, h := range cols {
+			if strings.TrimSpace(h) == "" || seen[h] {
+				return nil, bad("column headings must be distinct and not empty")
+			}
+			seen[h] = true
+		}
+	case len(c.Columns) > 0:
+		return nil, bad("its columns are fixed by the rules (%s): leave columns: out", strings.Join(cols, ", "))
+	}
+	rows := s.Rows
+	if rows == nil && !s.Rolled() {
+		// A looked-up chart whose copy names its rows: any distinct
+		// names, in the file's order.
+		for _, label := range c.Order {
+			if strings.TrimSpace(label) == "" {
+				return nil, bad("a row has no name")
+			}
+			rows = append(rows, RowKey{Label: label})
+		}
+		if len(rows) == 0 {
+			return nil, bad("it has no rows")
+		}
+	}
+	if rows == nil {
+		for label := range c.Cells {
+			k := ParseRowKey(label)
+			if k.Min == 0 && k.Max == 0 && k.Label != "0" {
+				return nil, bad("row %q is not a number or a range such as 2-3, 0 or less, 7 or more", label)
+			}
+			rows = append(rows, k)
+		}
+		sortRows(rows)
+		if len(rows) == 0 {
+			return nil, bad("it has no rows")
+		}
+		if rows[0].Min != math.MinInt || rows[len(rows)-1].Max != math.MaxInt {
+			return nil, bad("its first row must be open below (e.g. \"0 or less\") and its last open above (e.g. \"7 or more\"), so every total has a row")
+		}
+		for i := 1; i < len(rows); i++ {
+			if rows[i].Min != rows[i-1].Max+1 {
+				return nil, bad("rows %q and %q leave a gap or overlap", rows[i-1].Label, rows[i].Label)
+			}
+		}
+	}
+	out := &LoadedChart{Columns: cols, Cells: make([][]string, len(rows))}
+	for key := range c.Cells {
 		found := false
-		for _, r := range s.Rows {
+		for _, r := range rows {
 			found = found || r.Label == key
 		}
 		if !found {
 			return nil, bad("it has no row %q", key)
 		}
 	}
-	for i, r := range s.Rows {
-		row, ok := cells[r.Label]
+	for i, r := range rows {
+		row, ok := c.Cells[r.Label]
 		if !ok {
 			return nil, bad("row %q is missing", r.Label)
 		}
-		if len(row) != len(s.Columns) {
-			return nil, bad("row %q has %d cells; it needs %d (%s)", r.Label, len(row), len(s.Columns), strings.Join(s.Columns, ", "))
+		if len(row) != len(cols) {
+			return nil, bad("row %q has %d cells; it needs %d (%s)", r.Label, len(row), len(cols), strings.Join(cols, ", "))
 		}
-		for j, c := range row {
-			c = strings.TrimSpace(c)
-			if !s.Cell.MatchString(c) {
-				return nil, bad("row %q, column %q: %q is not %s", r.Label, s.Columns[j], c, s.CellHelp)
+		clean := make([]string, len(row))
+		for j, cell := range row {
+			cell = strings.TrimSpace(cell)
+			if !s.Cell.MatchString(cell) {
+				return nil, bad("row %q, column %q: %q is not %s", r.Label, cols[j], cell, s.CellHelp)
 			}
-			row[j] = c
+			clean[j] = cell
 		}
-		out[i] = row
+		out.Rows = append(out.Rows, r.Label)
+		out.Cells[i] = clean
 	}
 	return out, nil
 }
 
-// ShapeHelp describes the data file a group loads into the slot.
-func (s *ChartSlot) ShapeHelp() string {
-	rows := make([]string, len(s.Rows))
-	for i, r := range s.Rows {
-		rows[i] = fmt.Sprintf("%q", r.Label)
+func sortRows(rows []RowKey) {
+	for i := 1; i < len(rows); i++ {
+		for j := i; j > 0 && rows[j].Min < rows[j-1].Min; j-- {
+			rows[j], rows[j-1] = rows[j-1], rows[j]
+		}
 	}
-	return fmt.Sprintf("The chart file names the chart (chart: %s) and gives cells: a row for each of %s, each a list of %d cells in the column order %s; each cell is %s",
-		s.ID, strings.Join(rows, ", "), len(s.Columns), strings.Join(s.Columns, ", "), s.CellHelp)
 }
 
-// Row returns the index of the row a modified total falls in, clamping to
-// the first or last row as the printed charts do.
-func (s *ChartSlot) Row(total int) (int, bool) {
-	for i, r := range s.Rows {
+// ShapeHelp describes the data file a group loads into the slot.
+func (s *ChartSlot) ShapeHelp() string {
+	rows := "a row for each modified total, as numbers or ranges (\"0 or less\", \"2-3\", \"7 or more\") covering every total once"
+	if s.RowsHelp != "" {
+		rows += " (" + s.RowsHelp + ")"
+	}
+	if s.Rows != nil {
+		labels := make([]string, len(s.Rows))
+		for i, r := range s.Rows {
+			labels[i] = fmt.Sprintf("%q", r.Label)
+		}
+		rows = "a row for each of " + strings.Join(labels, ", ")
+	}
+	cols := "the columns the copy names in columns: [...] (" + s.ColumnsHelp + ")"
+	if s.Columns != nil {
+		cols = fmt.Sprintf("%d cells in the column order %s", len(s.Columns), strings.Join(s.Columns, ", "))
+	}
+	return fmt.Sprintf("The chart file names the chart (chart: %s) and gives cells: %s, each with %s; each cell is %s",
+		s.ID, rows, cols, s.CellHelp)
+}
+
+// rowFor returns the index of the row a modified total falls in, clamping
+// to the first or last row as the printed charts do.
+func rowFor(rows []RowKey, total int) (int, bool) {
+	for i, r := range rows {
 		if total >= r.Min && total <= r.Max {
 			return i, false
 		}
 	}
-	if len(s.Rows) == 0 {
+	if len(rows) == 0 {
 		return -1, false
 	}
-	if total < s.Rows[0].Min {
+	if total < rows[0].Min {
 		return 0, true
 	}
-	return len(s.Rows) - 1, true
+	return len(rows) - 1, true
 }
 
 // ChartRoll is a settled roll on a loaded chart slot.
@@ -156,28 +248,32 @@ type ChartRoll struct {
 
 // RollSlot rolls on a loaded chart: the dice plus modifiers choose the
 // row, the column is given.
-func (s *ChartSlot) RollSlot(d Dice, cells [][]string, column string, mods []AppliedModifier) (*ChartRoll, error) {
+func (s *ChartSlot) RollSlot(d Dice, lc *LoadedChart, columnName string, mods []AppliedModifier) (*ChartRoll, error) {
 	if !s.Rolled() {
 		return nil, &RuleError{Kind: ErrInvalid, Code: "chart.lookup", What: s.Title + " is looked up, not rolled", Hint: "Use /chart show"}
 	}
-	if cells == nil {
+	if lc == nil {
 		return nil, ErrChartNotLoaded(s)
 	}
-	col := s.Column(column)
+	col := column(lc.Columns, columnName)
 	if col < 0 {
-		return nil, &RuleError{Kind: ErrInvalid, Code: "chart.column", What: fmt.Sprintf("%s has no column %q", s.Title, column),
-			Hint: "Its columns: " + strings.Join(s.Columns, ", ")}
+		return nil, &RuleError{Kind: ErrInvalid, Code: "chart.column", What: fmt.Sprintf("%s has no column %q", s.Title, columnName),
+			Hint: "Its columns: " + strings.Join(lc.Columns, ", ")}
 	}
 	terms, natural := s.Dice.Roll(d)
-	r := &ChartRoll{Chart: s.ID, Title: s.Title, Dice: s.Dice.String(), Natural: natural, Total: natural, Modifiers: mods, Column: s.Columns[col]}
+	r := &ChartRoll{Chart: s.ID, Title: s.Title, Dice: s.Dice.String(), Natural: natural, Total: natural, Modifiers: mods, Column: lc.Columns[col]}
 	for _, t := range terms {
 		r.Faces = append(r.Faces, t.Faces...)
 	}
 	for _, m := range mods {
 		r.Total += m.Value
 	}
-	row, clamped := s.Row(r.Total)
-	r.Row, r.Clamped, r.Result = s.Rows[row].Label, clamped, cells[row][col]
+	keys := make([]RowKey, len(lc.Rows))
+	for i, l := range lc.Rows {
+		keys[i] = ParseRowKey(l)
+	}
+	row, clamped := rowFor(keys, r.Total)
+	r.Row, r.Clamped, r.Result = lc.Rows[row], clamped, lc.Cells[row][col]
 	return r, nil
 }
 

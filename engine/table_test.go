@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -170,13 +171,13 @@ func TestConditions(t *testing.T) {
 }
 
 func TestSlotRowsAndClamping(t *testing.T) {
-	s := &ChartSlot{Rows: []RowKey{ParseRowKey("1"), ParseRowKey("2-3"), ParseRowKey("4-6")}}
+	rows := []RowKey{ParseRowKey("1"), ParseRowKey("2-3"), ParseRowKey("4-6")}
 	cases := []struct {
 		total, row int
 		clamped    bool
 	}{{1, 0, false}, {3, 1, false}, {6, 2, false}, {0, 0, true}, {9, 2, true}}
 	for _, c := range cases {
-		row, clamped := s.Row(c.total)
+		row, clamped := rowFor(rows, c.total)
 		if row != c.row || clamped != c.clamped {
 			t.Errorf("total %d: row %d clamped %v", c.total, row, clamped)
 		}
@@ -186,5 +187,38 @@ func TestSlotRowsAndClamping(t *testing.T) {
 		if k.Min != want[0] || k.Max != want[1] {
 			t.Errorf("%q = %d..%d", label, k.Min, k.Max)
 		}
+	}
+}
+
+func TestSlotCopyNamesItsRowsAndColumns(t *testing.T) {
+	d6, _ := ParseDice("1d6")
+	s := &ChartSlot{ID: "x.broadcast", Title: "Broadcast", Dice: d6, Cell: regexp.MustCompile(`^(Full|-[1-9])$`), CellHelp: "Full or -N",
+		ColumnsHelp: "distance bands"}
+	good := ChartCopy{Columns: []string{"1-4", "5-8", "9 or more"}, Cells: map[string][]string{
+		"1 or less": {"-1", "-2", "-3"}, "2-4": {"Full", "-1", "-2"}, "5 or more": {"Full", "Full", "-1"}}}
+	lc, err := s.Validate(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(lc.Rows, ",") != "1 or less,2-4,5 or more" || lc.Cells[2][2] != "-1" {
+		t.Fatalf("loaded = %+v", lc)
+	}
+	r, err := s.RollSlot(Script(3), lc, "5-8", []AppliedModifier{{Value: 2, Reason: "x"}})
+	if err != nil || r.Row != "5 or more" || r.Result != "Full" {
+		t.Fatalf("roll = %+v, %v", r, err)
+	}
+	gap := ChartCopy{Columns: good.Columns, Cells: map[string][]string{"1 or less": {"-1", "-1", "-1"}, "3 or more": {"Full", "Full", "Full"}}}
+	if _, err := s.Validate(gap); err == nil || !strings.Contains(err.Error(), "gap") {
+		t.Errorf("gap: %v", err)
+	}
+	closed := ChartCopy{Columns: good.Columns, Cells: map[string][]string{"1": {"-1", "-1", "-1"}, "2 or more": {"Full", "Full", "Full"}}}
+	if _, err := s.Validate(closed); err == nil || !strings.Contains(err.Error(), "open below") {
+		t.Errorf("closed: %v", err)
+	}
+	if _, err := s.Validate(ChartCopy{Cells: good.Cells}); err == nil || !strings.Contains(err.Error(), "name its columns") {
+		t.Errorf("no columns: %v", err)
+	}
+	if _, err := s.RollSlot(Script(), nil, "5-8", nil); !errors.Is(err, ErrIllegal) || !strings.Contains(err.Error(), "/chart load name:x.broadcast") {
+		t.Errorf("empty slot: %v", err)
 	}
 }

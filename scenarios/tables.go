@@ -34,16 +34,18 @@ type fileDoc struct {
 }
 
 type slotDoc struct {
-	ID       string   `yaml:"id"`
-	Game     string   `yaml:"game"`
-	Title    string   `yaml:"title"`
-	Source   string   `yaml:"source"`
-	Notes    string   `yaml:"notes"`
-	Dice     string   `yaml:"dice"`
-	Rows     []string `yaml:"rows"`
-	Columns  []string `yaml:"columns"`
-	Cell     string   `yaml:"cell"`
-	CellHelp string   `yaml:"cell_help"`
+	ID          string   `yaml:"id"`
+	Game        string   `yaml:"game"`
+	Title       string   `yaml:"title"`
+	Source      string   `yaml:"source"`
+	Notes       string   `yaml:"notes"`
+	Dice        string   `yaml:"dice"`
+	Rows        []string `yaml:"rows"`
+	RowsHelp    string   `yaml:"rows_help"`
+	Columns     []string `yaml:"columns"`
+	ColumnsHelp string   `yaml:"columns_help"`
+	Cell        string   `yaml:"cell"`
+	CellHelp    string   `yaml:"cell_help"`
 }
 
 type tableDoc struct {
@@ -533,15 +535,18 @@ func (d slotDoc) build() (*engine.ChartSlot, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.Title == "" || d.Source == "" || len(d.Rows) == 0 || len(d.Columns) == 0 || d.Cell == "" || d.CellHelp == "" {
-		return nil, fmt.Errorf("title, source, rows, columns, cell and cell_help are required")
+	if d.Title == "" || d.Source == "" || d.Cell == "" || d.CellHelp == "" {
+		return nil, fmt.Errorf("title, source, cell and cell_help are required")
+	}
+	if (len(d.Rows) == 0) == (d.RowsHelp == "") || (len(d.Columns) == 0) == (d.ColumnsHelp == "") {
+		return nil, fmt.Errorf("give rows or rows_help (when the copy names its rows), and columns or columns_help")
 	}
 	re, err := regexp.Compile(d.Cell)
 	if err != nil {
 		return nil, fmt.Errorf("cell: %v", err)
 	}
 	s := &engine.ChartSlot{ID: d.ID, Game: g, Title: d.Title, Source: d.Source, Notes: strings.TrimSpace(d.Notes),
-		Columns: d.Columns, Cell: re, CellHelp: d.CellHelp}
+		Columns: d.Columns, RowsHelp: d.RowsHelp, ColumnsHelp: d.ColumnsHelp, Cell: re, CellHelp: d.CellHelp}
 	if d.Dice != "" {
 		if s.Dice, err = engine.ParseDice(d.Dice); err != nil {
 			return nil, fmt.Errorf("dice: %v", err)
@@ -562,34 +567,48 @@ func (d slotDoc) build() (*engine.ChartSlot, error) {
 	return s, nil
 }
 
-// ParseChartFile reads a group's copy of a printed chart: the chart's id
-// and its cells by row label. Cells may be written as numbers or text.
+// ParseChartFile reads a group's copy of a printed chart: the chart's id,
+// its column headings where the slot lets the copy name them, and its
+// cells by row label. Cells may be written as numbers or text.
 //
-//	chart: litn.command-point
+//	chart: litn.command-broadcast
+//	columns: ["1-4", "5-8", "9 or more"]
 //	cells:
-//	  "1": [0, 1, 1]
-//	  "2": [1, 1, 2]
-func ParseChartFile(b []byte) (string, map[string][]string, error) {
+//	  "1 or less": [-1, -2, -3]
+//	  "2-4": [Full, -1, -2]
+//	  "5 or more": [Full, Full, -1]
+func ParseChartFile(b []byte) (string, engine.ChartCopy, error) {
 	var doc struct {
-		Chart string                 `yaml:"chart"`
-		Cells map[string][]yaml.Node `yaml:"cells"`
+		Chart   string    `yaml:"chart"`
+		Columns []string  `yaml:"columns"`
+		Cells   yaml.Node `yaml:"cells"`
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
 	if err := dec.Decode(&doc); err != nil {
-		return "", nil, fmt.Errorf("the chart file is not valid: %v", err)
+		return "", engine.ChartCopy{}, fmt.Errorf("the chart file is not valid: %v", err)
 	}
-	if doc.Chart == "" || len(doc.Cells) == 0 {
-		return "", nil, fmt.Errorf("the chart file needs chart: <id> and cells:")
+	if doc.Chart == "" || doc.Cells.Kind != yaml.MappingNode || len(doc.Cells.Content) == 0 {
+		return "", engine.ChartCopy{}, fmt.Errorf("the chart file needs chart: <id> and cells: with a row per line")
 	}
-	cells := make(map[string][]string, len(doc.Cells))
-	for row, nodes := range doc.Cells {
-		for _, n := range nodes {
-			if n.Kind != yaml.ScalarNode {
-				return "", nil, fmt.Errorf("row %q: every cell is a single value", row)
-			}
-			cells[row] = append(cells[row], n.Value)
+	c := engine.ChartCopy{Columns: doc.Columns, Cells: map[string][]string{}}
+	for i := 0; i+1 < len(doc.Cells.Content); i += 2 {
+		row, list := doc.Cells.Content[i].Value, doc.Cells.Content[i+1]
+		if _, dup := c.Cells[row]; dup {
+			return "", engine.ChartCopy{}, fmt.Errorf("row %q is given twice", row)
 		}
+		if list.Kind != yaml.SequenceNode {
+			return "", engine.ChartCopy{}, fmt.Errorf("row %q: give its cells as a list, e.g. [1, 2, 3]", row)
+		}
+		cells := []string{}
+		for _, n := range list.Content {
+			if n.Kind != yaml.ScalarNode {
+				return "", engine.ChartCopy{}, fmt.Errorf("row %q: every cell is a single value", row)
+			}
+			cells = append(cells, n.Value)
+		}
+		c.Cells[row] = cells
+		c.Order = append(c.Order, row)
 	}
-	return doc.Chart, cells, nil
+	return doc.Chart, c, nil
 }

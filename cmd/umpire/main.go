@@ -154,6 +154,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return err
 	}
+	// discordgo's logger is process-wide; the umpire runs one session.
 	discordgo.Logger = discordLogger(log, c.token)
 	d := bot.NewDiscord(s, router, bot.DiscordOptions{GuildID: c.guild, DeferAfter: c.deferAfter, Logger: log})
 	return d.Run(ctx)

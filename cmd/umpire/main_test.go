@@ -160,8 +160,9 @@ func TestDiscordgoLogsNeverShowTheToken(t *testing.T) {
 	}
 }
 
+// Not parallel: Discord mode sets discordgo's process-wide Logger, and only
+// one test at a time may run it.
 func TestBadTokenFailsWithAClearError(t *testing.T) {
-	t.Parallel()
 	srv := discordtest.NewServer(t, discordtest.Options{Token: "right"})
 	connect := func(token string) (*discordgo.Session, error) { return srv.NewSession(token) }
 	err := run(context.Background(), []string{"-db", filepath.Join(t.TempDir(), "d.db")},
