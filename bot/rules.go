@@ -232,7 +232,7 @@ func handleTableList(_ context.Context, r *Router, req Request) (Reply, error) {
 			facts[i] = f.Name
 		}
 		line := fmt.Sprintf("`%s` %s (%s)", tb.ID, tb.Title, tb.Dice.String())
-		if len(facts) > 0 {
+		if len(facts) > 0 && game != "" {
 			line += " — facts: " + strings.Join(facts, ", ")
 		}
 		lines = append(lines, line)
@@ -240,7 +240,22 @@ func handleTableList(_ context.Context, r *Router, req Request) (Reply, error) {
 	if len(lines) == 0 {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "table.game", What: fmt.Sprintf("No tables for the game %q", game), Hint: "Use lrtg, lrta or litn"}
 	}
-	return ephemeralText(fmt.Sprintf("**Rules tables** (%d)\n%s", len(lines), strings.Join(lines, "\n"))), nil
+	e := &Embed{Title: fmt.Sprintf("Rules tables (%d)", len(lines)), Description: clipLines(lines, 4000),
+		Footer: "/table roll table:<id> rolls one; with game: the list shows the facts each needs"}
+	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
+}
+
+// clipLines joins lines up to limit bytes and counts the rest.
+func clipLines(lines []string, limit int) string {
+	var b strings.Builder
+	for i, l := range lines {
+		if b.Len()+len(l)+40 > limit {
+			fmt.Fprintf(&b, "… and %d more", len(lines)-i)
+			break
+		}
+		b.WriteString(l + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
 }
 
 func handleChartShow(ctx context.Context, r *Router, req Request) (Reply, error) {
