@@ -142,3 +142,30 @@ func TestLRTGRandomEventsOdds(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLibrary measures loading and validating every rules data file
+// (done once at start-up).
+func BenchmarkLibrary(b *testing.B) {
+	for b.Loop() {
+		if _, err := Library(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRandomEvents measures one explained roll on the LRTG random
+// events with the longest redirect chain.
+func BenchmarkRandomEvents(b *testing.B) {
+	lib, err := Library()
+	if err != nil {
+		b.Fatal(err)
+	}
+	tb := lib.Table("lrtg.random-events")
+	f := facts(tb, map[string]int{"rain_days": 9, "rg_all_arrived": 1, "raspberry_raid_happened": 1})
+	d := engine.NewSeededDice(1, 2)
+	for b.Loop() {
+		if _, err := tb.Roll(d, f); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
