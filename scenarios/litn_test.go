@@ -14,15 +14,6 @@ import (
 // against every value of the facts, with the expected result worked out
 // from the rule's own wording.
 
-func litnChart(t *testing.T, id string) *engine.Chart {
-	t.Helper()
-	c := library(t).Chart(id)
-	if c == nil {
-		t.Fatalf("no chart %s", id)
-	}
-	return c
-}
-
 // chartRows indexes a chart's rows by their first cell.
 func litnRows(t *testing.T, c *engine.Chart) map[string][]string {
 	t.Helper()
@@ -363,7 +354,7 @@ func TestLITNUnionReorganization(t *testing.T) {
 
 // 002 7.1: CPs over command rating, capped at the full allowance; 0 CPs, no move.
 func TestLITNMovementAllowanceFraction(t *testing.T) {
-	c := litnChart(t, "litn.movement-allowance-fraction")
+	c := chart(t, "litn.movement-allowance-fraction")
 	if len(c.Rows) != 6 || len(c.Columns) != 6 {
 		t.Fatalf("%d rows, %d columns", len(c.Rows), len(c.Columns))
 	}
@@ -408,7 +399,7 @@ func litnGCD(a, b int) int {
 
 // 002 6.3.
 func TestLITNDetachmentLimits(t *testing.T) {
-	litnCheckRows(t, litnChart(t, "litn.detachment-limits"), [][]string{
+	litnCheckRows(t, chart(t, "litn.detachment-limits"), [][]string{
 		{"Units contributing strength to one detachment", "1"},
 		{"Largest share of the detaching unit's current strength", "1/3"},
 		{"Troop types in one detachment", "1 (infantry, cavalry or artillery)"},
@@ -422,7 +413,7 @@ func TestLITNDetachmentLimits(t *testing.T) {
 
 // 002 8.2.
 func TestLITNStackingReductions(t *testing.T) {
-	litnCheckRows(t, litnChart(t, "litn.stacking-reductions"), [][]string{
+	litnCheckRows(t, chart(t, "litn.stacking-reductions"), [][]string{
 		{"A force moving together", "-1 MP for each corps after the first", "-1 MP for each division after the second"},
 		{"25 or more strength points of cavalry", "counts as one corps", "counts as one division"},
 		{"25 or more strength points of detachments", "counts as one corps", "counts as one division"},
@@ -436,7 +427,7 @@ func TestLITNStackingReductions(t *testing.T) {
 
 // 002 6.3, 8.3, 8.4, 8.7, 8.9, 10.6: the costs the rules text states.
 func TestLITNMovementExtraCosts(t *testing.T) {
-	c := litnChart(t, "litn.movement-extra-costs")
+	c := chart(t, "litn.movement-extra-costs")
 	if len(c.Rows) != 18 {
 		t.Errorf("%d rows, want 18", len(c.Rows))
 	}
@@ -466,7 +457,7 @@ func TestLITNMovementExtraCosts(t *testing.T) {
 
 // 002 15.1 town list, read through the extraction's garbles.
 func TestLITNTownVP(t *testing.T) {
-	c := litnChart(t, "litn.town-vp")
+	c := chart(t, "litn.town-vp")
 	litnCheckRows(t, c, [][]string{
 		{"Washington", "3541, 3542, 3642", "5 per hex"},
 		{"Fortification hexes", "each fortification hex", "2 per hex"},
@@ -501,7 +492,7 @@ func TestLITNTownVP(t *testing.T) {
 
 // 002 10.8 and 15.1.
 func TestLITNOtherVP(t *testing.T) {
-	litnCheckRows(t, litnChart(t, "litn.other-vp"), [][]string{
+	litnCheckRows(t, chart(t, "litn.other-vp"), [][]string{
 		{"Major victory", "either", "5", "when won"},
 		{"Minor victory", "either", "0", "when won"},
 		{"Confederate infantry on the Baltimore-Harrisburg railroad", "Confederate", "2", "end of the game"},
@@ -539,8 +530,8 @@ func litnLevelOf(t *testing.T, c *engine.Chart, vp int) []string {
 
 // 002 15.2 and 15.5 victory point requirements; 1863's 11 is read as Union tactical.
 func TestLITNVictoryLevels(t *testing.T) {
-	c62 := litnChart(t, "litn.victory-levels-1862")
-	c63 := litnChart(t, "litn.victory-levels-1863")
+	c62 := chart(t, "litn.victory-levels-1862")
+	c63 := chart(t, "litn.victory-levels-1863")
 	want62 := map[int]string{14: "Confederate strategic victory", 13: "Confederate strategic victory", 12: "Confederate operational victory",
 		10: "Confederate operational victory", 9: "Confederate tactical victory", 8: "Union tactical victory", 7: "Union operational victory",
 		5: "Union operational victory", 4: "Union strategic victory", -3: "Union strategic victory"}
@@ -577,7 +568,7 @@ func TestLITNVictoryLevels(t *testing.T) {
 
 // 002 4.2.
 func TestLITNMilitiaEligibility(t *testing.T) {
-	rows := litnRows(t, litnChart(t, "litn.militia-eligibility"))
+	rows := litnRows(t, chart(t, "litn.militia-eligibility"))
 	if rows["Net Confederate VPs that start the militia rolls"][1] != "5 or more" ||
 		rows["Confederate combat unit distance from Harrisburg (hex 4001) that starts them"][1] != "within 15 hexes" ||
 		rows["Militia cannot appear when"][1] != "Harrisburg is Confederate-controlled" ||
@@ -588,22 +579,22 @@ func TestLITNMilitiaEligibility(t *testing.T) {
 
 // 002 15.2 and 3.1 A III; 4.1 and the scenarios' wagon turns.
 func TestLITNReplacementsAndWagons(t *testing.T) {
-	litnCheckRows(t, litnChart(t, "litn.replacements"), [][]string{{"1-4", "0"}, {"Odd turns from 5", "1"}, {"Even turns from 6", "2"}})
-	litnCheckRows(t, litnChart(t, "litn.replacement-costs"), [][]string{{"Infantry", "1"}, {"Cavalry", "2"}})
-	litnCheckRows(t, litnChart(t, "litn.confederate-wagons"), [][]string{
+	litnCheckRows(t, chart(t, "litn.replacements"), [][]string{{"1-4", "0"}, {"Odd turns from 5", "1"}, {"Even turns from 6", "2"}})
+	litnCheckRows(t, chart(t, "litn.replacement-costs"), [][]string{{"Infantry", "1"}, {"Cavalry", "2"}})
+	litnCheckRows(t, chart(t, "litn.confederate-wagons"), [][]string{
 		{"1 Frederick to Antietam", "6", "every third turn"},
 		{"2 The Maryland Campaign", "3", "every third turn"},
 		{"3 The Pennsylvania Campaign", "5", "every third turn"},
 		{"4 Collision at Gettysburg", "3", "every third turn"},
 	})
-	if c := litnChart(t, "litn.confederate-wagons"); !strings.Contains(c.Notes, "six") {
+	if c := chart(t, "litn.confederate-wagons"); !strings.Contains(c.Notes, "six") {
 		t.Errorf("the six-wagon limit is missing: %s", c.Notes)
 	}
 }
 
 // 002 10.2-10.8, 13.
 func TestLITNCombatNumbers(t *testing.T) {
-	c := litnChart(t, "litn.combat-numbers")
+	c := chart(t, "litn.combat-numbers")
 	if len(c.Rows) != 17 {
 		t.Errorf("%d rows, want 17", len(c.Rows))
 	}

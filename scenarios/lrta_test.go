@@ -12,37 +12,6 @@ import (
 // 004 (LRTA charts 9-12-25), entry by entry, modifier by modifier, redirect
 // by redirect, and the charts cell by cell against the seed's figures.
 
-type lrtaCase struct {
-	name    string
-	faces   []int
-	set     map[string]int
-	total   int
-	outcome string
-	steps   int // redirects taken
-}
-
-func lrtaCheck(t *testing.T, id string, cases []lrtaCase) {
-	t.Helper()
-	tb := table(t, id)
-	for _, c := range cases {
-		r := rollWith(t, tb, c.set, c.faces...)
-		if r.Total != c.total || r.Outcome != c.outcome || len(r.Redirects) != c.steps {
-			t.Errorf("%s %s: total %d, %s after %d redirects %+v; want total %d, %s after %d",
-				id, c.name, r.Total, r.Outcome, len(r.Redirects), r.Redirects, c.total, c.outcome, c.steps)
-		}
-		for _, rd := range r.Redirects {
-			if rd.Reason == "" {
-				t.Errorf("%s %s: a redirect without its reason", id, c.name)
-			}
-		}
-		for _, m := range r.Modifiers {
-			if m.Reason == "" {
-				t.Errorf("%s %s: a modifier without its reason", id, c.name)
-			}
-		}
-	}
-}
-
 func lrtaChart(t *testing.T, id string) *engine.Chart {
 	t.Helper()
 	c := library(t).Chart(id)
@@ -92,7 +61,7 @@ func lrtaHeaderSays(t *testing.T, file string, phrases ...string) {
 
 // 004 Random Events, roll by roll, with every redirect branch.
 func TestLRTARandomEvents(t *testing.T) {
-	lrtaCheck(t, "lrta.random-events", []lrtaCase{
+	checkRolls(t, "lrta.random-events", []rollCase{
 		{"2 Rain+1", []int{1, 1}, nil, 2, "rain-plus-one", 0},
 		{"2 after Rain+1 is Rain", []int{1, 1}, map[string]int{"rain_plus_one_last_turn": 1}, 2, "rain", 1},
 		{"3 Rain", []int{2, 1}, map[string]int{"rain_days": 9}, 3, "rain", 0},
@@ -227,11 +196,11 @@ func TestLRTAEnemyIntelligence(t *testing.T) {
 // 004 Leader Casualties: 1-2 Lee, 3 Jackson, 4 McClellan, 5 Reno, 6 Hatch.
 func TestLRTALeaderCasualties(t *testing.T) {
 	want := []string{"", "lee-wrists", "lee-wrists", "jackson-falls", "mcclellan-ill", "reno-killed", "hatch-wounded"}
-	var cases []lrtaCase
+	var cases []rollCase
 	for f := 1; f <= 6; f++ {
-		cases = append(cases, lrtaCase{fmt.Sprint(f), []int{f}, nil, f, want[f], 0})
+		cases = append(cases, rollCase{fmt.Sprint(f), []int{f}, nil, f, want[f], 0})
 	}
-	lrtaCheck(t, "lrta.leader-casualties", cases)
+	checkRolls(t, "lrta.leader-casualties", cases)
 	tb := table(t, "lrta.leader-casualties")
 	if !strings.Contains(tb.Outcome("reno-killed").Effect, "Cox") || !strings.Contains(tb.Outcome("hatch-wounded").Effect, "Doubleday") {
 		t.Error("replacements: Reno by Cox, Hatch by Doubleday")
@@ -253,7 +222,7 @@ func TestLRTAHarpersFerrySurrender(t *testing.T) {
 		}
 		return m
 	}
-	lrtaCheck(t, "lrta.harpers-ferry-surrender", []lrtaCase{
+	checkRolls(t, "lrta.harpers-ferry-surrender", []rollCase{
 		{"12 holds", []int{6, 6}, far, 12, "holds", 0},
 		{"Naval Battery +3: 13 surrenders", []int{6, 4}, with(map[string]int{"csa_artillery_naval_battery": 1}), 13, "surrenders", 0},
 		{"Naval Battery +3: 12 holds", []int{5, 4}, with(map[string]int{"csa_artillery_naval_battery": 1}), 12, "holds", 0},
@@ -283,7 +252,7 @@ func TestLRTAHarpersFerrySurrender(t *testing.T) {
 // 004 Union Army Reorganization: 6 or higher on one die, every modifier.
 func TestLRTAUnionArmyReorganization(t *testing.T) {
 	const disorder, panic, flight = 1, 2, 3
-	lrtaCheck(t, "lrta.union-army-reorganization", []lrtaCase{
+	checkRolls(t, "lrta.union-army-reorganization", []rollCase{
 		{"5 fails", []int{5}, nil, 5, "not-reorganized", 0},
 		{"6 succeeds", []int{6}, nil, 6, "reorganized", 0},
 		{"commander with McClellan +1", []int{5}, map[string]int{"corps_commander_with_mcclellan": 1}, 6, "reorganized", 0},
@@ -311,18 +280,18 @@ func TestLRTAUnionArmyReorganization(t *testing.T) {
 func TestLRTAObjectiveDiscovery(t *testing.T) {
 	want := map[int]string{2: "no-effect", 3: "no-effect", 4: "no-effect", 5: "no-effect", 6: "no-effect", 7: "no-effect",
 		8: "no-effect", 9: "learns", 10: "learns", 11: "examines", 12: "examines"}
-	var cases []lrtaCase
+	var cases []rollCase
 	for total, o := range want {
 		a := min(6, total-1)
-		cases = append(cases, lrtaCase{fmt.Sprint(total), []int{a, total - a}, nil, total, o, 0})
+		cases = append(cases, rollCase{fmt.Sprint(total), []int{a, total - a}, nil, total, o, 0})
 	}
 	cases = append(cases,
-		lrtaCase{"Lee north +1: 8 -> 9", []int{4, 4}, map[string]int{"lee_north": 1}, 9, "learns", 0},
-		lrtaCase{"Enemy Intelligence +3: 8 -> 11", []int{5, 3}, map[string]int{"union_won_enemy_intelligence": 1}, 11, "examines", 0},
-		lrtaCase{"both +4: 4 -> 8", []int{2, 2}, map[string]int{"lee_north": 1, "union_won_enemy_intelligence": 1}, 8, "no-effect", 0},
-		lrtaCase{"both +4: 12 -> 16", []int{6, 6}, map[string]int{"lee_north": 1, "union_won_enemy_intelligence": 1}, 16, "examines", 0},
+		rollCase{"Lee north +1: 8 -> 9", []int{4, 4}, map[string]int{"lee_north": 1}, 9, "learns", 0},
+		rollCase{"Enemy Intelligence +3: 8 -> 11", []int{5, 3}, map[string]int{"union_won_enemy_intelligence": 1}, 11, "examines", 0},
+		rollCase{"both +4: 4 -> 8", []int{2, 2}, map[string]int{"lee_north": 1, "union_won_enemy_intelligence": 1}, 8, "no-effect", 0},
+		rollCase{"both +4: 12 -> 16", []int{6, 6}, map[string]int{"lee_north": 1, "union_won_enemy_intelligence": 1}, 16, "examines", 0},
 	)
-	lrtaCheck(t, "lrta.csa-objective-discovery", cases)
+	checkRolls(t, "lrta.csa-objective-discovery", cases)
 	lrtaHeaderSays(t, "lrta-victory.yaml", "A total of 8 is read as no effect")
 }
 
@@ -774,7 +743,7 @@ func TestLRTARules(t *testing.T) {
 // 004 Sequence of Play 2: written dispatches, 11-12 intercepted, 10 lost, 9
 // lost beyond 16 hexes; otherwise delivered.
 func TestLRTAWrittenDispatch(t *testing.T) {
-	lrtaCheck(t, "lrta.written-dispatch", []lrtaCase{
+	checkRolls(t, "lrta.written-dispatch", []rollCase{
 		{"2 delivered", []int{1, 1}, map[string]int{"distance": 40}, 2, "delivered", 0},
 		{"8 delivered", []int{4, 4}, map[string]int{"distance": 40}, 8, "delivered", 0},
 		{"9 at 16 hexes delivered", []int{4, 5}, map[string]int{"distance": 16}, 9, "delivered", 0},

@@ -12,38 +12,6 @@ import (
 // the seeds (000 LRTG rules, 003 LRTG charts), entry by entry, modifier by
 // modifier and redirect by redirect.
 
-// p1Case is one scripted roll and what it must give.
-type p1Case struct {
-	name    string
-	faces   []int
-	set     map[string]int
-	total   int
-	outcome string
-	steps   int // redirects taken
-}
-
-func p1Check(t *testing.T, id string, cases []p1Case) {
-	t.Helper()
-	tb := table(t, id)
-	for _, c := range cases {
-		r := rollWith(t, tb, c.set, c.faces...)
-		if r.Total != c.total || r.Outcome != c.outcome || len(r.Redirects) != c.steps {
-			t.Errorf("%s %s: total %d, %s after %d redirects %+v; want total %d, %s after %d",
-				id, c.name, r.Total, r.Outcome, len(r.Redirects), r.Redirects, c.total, c.outcome, c.steps)
-		}
-		for _, rd := range r.Redirects {
-			if rd.Reason == "" {
-				t.Errorf("%s %s: a redirect without its reason", id, c.name)
-			}
-		}
-		for _, m := range r.Modifiers {
-			if m.Reason == "" {
-				t.Errorf("%s %s: a modifier without its reason", id, c.name)
-			}
-		}
-	}
-}
-
 // modSum is the sum of the applied modifiers.
 func modSum(r *engine.TableRoll) int {
 	s := 0
@@ -51,15 +19,6 @@ func modSum(r *engine.TableRoll) int {
 		s += m.Value
 	}
 	return s
-}
-
-func chart(t *testing.T, id string) *engine.Chart {
-	t.Helper()
-	c := library(t).Chart(id)
-	if c == nil {
-		t.Fatalf("no chart %s", id)
-	}
-	return c
 }
 
 // checkRows compares a chart's rows with the seed text, cell by cell.
@@ -86,7 +45,7 @@ func checkRows(t *testing.T, id string, want [][]string) {
 // surrounded, -2 Union division within 10 hexes; all cumulative.
 func TestLRTGP1HarpersFerrySurrender(t *testing.T) {
 	id := "lrtg.harpers-ferry-surrender"
-	var cases []p1Case
+	var cases []rollCase
 	// Every natural total: 2-10 no effect, 11 and 12 surrender.
 	for total := 2; total <= 12; total++ {
 		a := min(6, total-1)
@@ -94,25 +53,25 @@ func TestLRTGP1HarpersFerrySurrender(t *testing.T) {
 		if total >= 11 {
 			want = "surrender"
 		}
-		cases = append(cases, p1Case{fmt.Sprintf("natural %d", total), []int{a, total - a}, nil, total, want, 0})
+		cases = append(cases, rollCase{fmt.Sprintf("natural %d", total), []int{a, total - a}, nil, total, want, 0})
 	}
 	cases = append(cases,
 		// Each modifier alone, at the edge of 10/11.
-		p1Case{"Naval Battery +3", []int{4, 4}, map[string]int{"csa_artillery_naval_battery": 1}, 11, "surrender", 0},
-		p1Case{"Naval Battery +3 short", []int{3, 4}, map[string]int{"csa_artillery_naval_battery": 1}, 10, "no-effect", 0},
-		p1Case{"Loudoun Heights +1", []int{4, 6}, map[string]int{"csa_artillery_loudoun_heights": 1}, 11, "surrender", 0},
-		p1Case{"Loudoun Heights +1 short", []int{4, 5}, map[string]int{"csa_artillery_loudoun_heights": 1}, 10, "no-effect", 0},
-		p1Case{"Bolivar Heights +1", []int{6, 4}, map[string]int{"csa_artillery_bolivar_heights": 1}, 11, "surrender", 0},
-		p1Case{"one earlier turn surrounded", []int{5, 5}, map[string]int{"prior_turns_surrounded": 1}, 11, "surrender", 0},
-		p1Case{"four earlier turns surrounded", []int{3, 4}, map[string]int{"prior_turns_surrounded": 4}, 11, "surrender", 0},
-		p1Case{"three earlier turns surrounded, short", []int{3, 4}, map[string]int{"prior_turns_surrounded": 3}, 10, "no-effect", 0},
-		p1Case{"Union division -2", []int{6, 6}, map[string]int{"union_division_within_10": 1}, 10, "no-effect", 0},
-		p1Case{"Union division -2 with Naval Battery", []int{5, 5}, map[string]int{"union_division_within_10": 1, "csa_artillery_naval_battery": 1}, 11, "surrender", 0},
+		rollCase{"Naval Battery +3", []int{4, 4}, map[string]int{"csa_artillery_naval_battery": 1}, 11, "surrender", 0},
+		rollCase{"Naval Battery +3 short", []int{3, 4}, map[string]int{"csa_artillery_naval_battery": 1}, 10, "no-effect", 0},
+		rollCase{"Loudoun Heights +1", []int{4, 6}, map[string]int{"csa_artillery_loudoun_heights": 1}, 11, "surrender", 0},
+		rollCase{"Loudoun Heights +1 short", []int{4, 5}, map[string]int{"csa_artillery_loudoun_heights": 1}, 10, "no-effect", 0},
+		rollCase{"Bolivar Heights +1", []int{6, 4}, map[string]int{"csa_artillery_bolivar_heights": 1}, 11, "surrender", 0},
+		rollCase{"one earlier turn surrounded", []int{5, 5}, map[string]int{"prior_turns_surrounded": 1}, 11, "surrender", 0},
+		rollCase{"four earlier turns surrounded", []int{3, 4}, map[string]int{"prior_turns_surrounded": 4}, 11, "surrender", 0},
+		rollCase{"three earlier turns surrounded, short", []int{3, 4}, map[string]int{"prior_turns_surrounded": 3}, 10, "no-effect", 0},
+		rollCase{"Union division -2", []int{6, 6}, map[string]int{"union_division_within_10": 1}, 10, "no-effect", 0},
+		rollCase{"Union division -2 with Naval Battery", []int{5, 5}, map[string]int{"union_division_within_10": 1, "csa_artillery_naval_battery": 1}, 11, "surrender", 0},
 		// All at once: 2 +3 +1 +1 +2 -2 = 7.
-		p1Case{"everything", []int{1, 1}, map[string]int{"csa_artillery_naval_battery": 1, "csa_artillery_loudoun_heights": 1, "csa_artillery_bolivar_heights": 1, "prior_turns_surrounded": 2, "union_division_within_10": 1}, 7, "no-effect", 0},
-		p1Case{"everything, 11", []int{3, 4}, map[string]int{"csa_artillery_naval_battery": 1, "csa_artillery_loudoun_heights": 1, "csa_artillery_bolivar_heights": 1, "prior_turns_surrounded": 1, "union_division_within_10": 1}, 11, "surrender", 0},
+		rollCase{"everything", []int{1, 1}, map[string]int{"csa_artillery_naval_battery": 1, "csa_artillery_loudoun_heights": 1, "csa_artillery_bolivar_heights": 1, "prior_turns_surrounded": 2, "union_division_within_10": 1}, 7, "no-effect", 0},
+		rollCase{"everything, 11", []int{3, 4}, map[string]int{"csa_artillery_naval_battery": 1, "csa_artillery_loudoun_heights": 1, "csa_artillery_bolivar_heights": 1, "prior_turns_surrounded": 1, "union_division_within_10": 1}, 11, "surrender", 0},
 	)
-	p1Check(t, id, cases)
+	checkRolls(t, id, cases)
 
 	// The modifiers as printed: +3, +1, +1, +1 per turn, -2 once (a yes/no fact:
 	// several divisions do not make it -4; Loudoun Heights is one +1 for either hex).
@@ -195,30 +154,30 @@ func TestLRTGP1BaltimoreDCRelease(t *testing.T) {
 	halleck := map[string]int{"halleck_this_turn": 1}
 	threat := map[string]int{"csa_infantry_threatens_dc": 1}
 	both := map[string]int{"halleck_this_turn": 1, "csa_infantry_threatens_dc": 1}
-	var cases []p1Case
+	var cases []rollCase
 	for face := 1; face <= 6; face++ {
 		if face <= 3 {
 			cases = append(cases,
-				p1Case{fmt.Sprintf("%d releases", face), []int{face}, nil, face, "release", 0},
-				p1Case{fmt.Sprintf("%d Halleck", face), []int{face}, halleck, face, "cancelled", 1},
-				p1Case{fmt.Sprintf("%d DC threatened", face), []int{face}, threat, face, "release-dc-held", 1},
+				rollCase{fmt.Sprintf("%d releases", face), []int{face}, nil, face, "release", 0},
+				rollCase{fmt.Sprintf("%d Halleck", face), []int{face}, halleck, face, "cancelled", 1},
+				rollCase{fmt.Sprintf("%d DC threatened", face), []int{face}, threat, face, "release-dc-held", 1},
 				// Halleck is checked first: nothing at all is released.
-				p1Case{fmt.Sprintf("%d Halleck and DC threatened", face), []int{face}, both, face, "cancelled", 1},
+				rollCase{fmt.Sprintf("%d Halleck and DC threatened", face), []int{face}, both, face, "cancelled", 1},
 			)
 			continue
 		}
 		cases = append(cases,
-			p1Case{fmt.Sprintf("%d no release", face), []int{face}, nil, face, "no-release", 0},
-			p1Case{fmt.Sprintf("%d no release, Halleck", face), []int{face}, both, face, "no-release", 0},
+			rollCase{fmt.Sprintf("%d no release", face), []int{face}, nil, face, "no-release", 0},
+			rollCase{fmt.Sprintf("%d no release, Halleck", face), []int{face}, both, face, "no-release", 0},
 		)
 	}
-	p1Check(t, "lrtg.baltimore-dc-release", cases)
+	checkRolls(t, "lrtg.baltimore-dc-release", cases)
 }
 
 // 000 3.2 WV / 003 1 b) ii): a 1, -1 if Confederate infantry is north of the Potomac.
 func TestLRTGP1WestVirginia(t *testing.T) {
 	north := map[string]int{"csa_infantry_north_of_potomac": 1}
-	p1Check(t, "lrtg.west-virginia-reinforcement", []p1Case{
+	checkRolls(t, "lrtg.west-virginia-reinforcement", []rollCase{
 		{"1", []int{1}, nil, 1, "arrives", 0},
 		{"2", []int{2}, nil, 2, "none", 0},
 		{"3", []int{3}, nil, 3, "none", 0},
@@ -239,7 +198,7 @@ func TestLRTGP1PAMilitia(t *testing.T) {
 	lee := map[string]int{"lee_in_pennsylvania": 1}
 	all := map[string]int{"csa_unit_in_pennsylvania": 1, "csa_infantry_north_of_potomac": 1, "lee_in_pennsylvania": 1}
 	allHeld := map[string]int{"csa_unit_in_pennsylvania": 1, "csa_infantry_north_of_potomac": 1, "lee_in_pennsylvania": 1, "camp_curtin_csa_occupied": 1}
-	p1Check(t, "lrtg.pa-militia-reinforcement", []p1Case{
+	checkRolls(t, "lrtg.pa-militia-reinforcement", []rollCase{
 		{"1", []int{1}, nil, 1, "arrives", 0},
 		{"2", []int{2}, nil, 2, "none", 0},
 		{"6", []int{6}, nil, 6, "none", 0},
@@ -361,30 +320,30 @@ func TestLRTGP1FortClasses(t *testing.T) {
 
 // 000 10.1: 3 or less succeeds, 4 or more fails.
 func TestLRTGP1ActivateArmyLeader(t *testing.T) {
-	var cases []p1Case
+	var cases []rollCase
 	for face := 1; face <= 6; face++ {
 		want := "success"
 		if face >= 4 {
 			want = "failure"
 		}
-		cases = append(cases, p1Case{fmt.Sprint(face), []int{face}, nil, face, want, 0})
+		cases = append(cases, rollCase{fmt.Sprint(face), []int{face}, nil, face, want, 0})
 	}
-	p1Check(t, "lrtg.activate-army-leader", cases)
+	checkRolls(t, "lrtg.activate-army-leader", cases)
 }
 
 // 000 13.8: destroyed if the die is at most the unit's combat value.
 func TestLRTGP1DepotDestruction(t *testing.T) {
-	var cases []p1Case
+	var cases []rollCase
 	for cv := 2; cv <= 7; cv++ {
 		for face := 1; face <= 6; face++ {
 			want, steps := "destroyed", 0
 			if face > cv {
 				want, steps = "no-effect", 1
 			}
-			cases = append(cases, p1Case{fmt.Sprintf("%d against combat value %d", face, cv), []int{face}, map[string]int{"combat_value": cv}, face, want, steps})
+			cases = append(cases, rollCase{fmt.Sprintf("%d against combat value %d", face, cv), []int{face}, map[string]int{"combat_value": cv}, face, want, steps})
 		}
 	}
-	p1Check(t, "lrtg.depot-destruction", cases)
+	checkRolls(t, "lrtg.depot-destruction", cases)
 	if f := table(t, "lrtg.depot-destruction").Fact("combat_value"); f.Min != 2 {
 		t.Errorf("only units of combat value 2 or more may try: min %d", f.Min)
 	}
@@ -393,7 +352,7 @@ func TestLRTGP1DepotDestruction(t *testing.T) {
 // 000 13.7 / 003 5 g): 1 or less; -1 Haupt; -1 per earlier attempt.
 func TestLRTGP1RRStationRepair(t *testing.T) {
 	haupt := map[string]int{"haupt_in_or_adjacent": 1}
-	p1Check(t, "lrtg.rr-station-repair", []p1Case{
+	checkRolls(t, "lrtg.rr-station-repair", []rollCase{
 		{"1", []int{1}, nil, 1, "repaired", 0},
 		{"2", []int{2}, nil, 2, "still-damaged", 0},
 		{"6", []int{6}, nil, 6, "still-damaged", 0},
@@ -417,7 +376,7 @@ func TestLRTGP1CapturedArtillery(t *testing.T) {
 	rs := map[string]int{"r_star": 1}
 	el := map[string]int{"eliminated": 1}
 	both := map[string]int{"r_star": 1, "eliminated": 1}
-	p1Check(t, "lrtg.captured-artillery", []p1Case{
+	checkRolls(t, "lrtg.captured-artillery", []rollCase{
 		{"1", []int{1}, nil, 1, "captured", 0},
 		{"2", []int{2}, nil, 2, "destroyed", 0},
 		{"3", []int{3}, nil, 3, "retained", 0},
@@ -442,11 +401,11 @@ func TestLRTGP1CapturedArtillery(t *testing.T) {
 // 000 30.2: 1 permanent (combat loss), 2-4 still straggling, 5-6 restored.
 func TestLRTGP1Stragglers(t *testing.T) {
 	want := []string{"permanent", "still-straggling", "still-straggling", "still-straggling", "returns", "returns"}
-	var cases []p1Case
+	var cases []rollCase
 	for face := 1; face <= 6; face++ {
-		cases = append(cases, p1Case{fmt.Sprint(face), []int{face}, nil, face, want[face-1], 0})
+		cases = append(cases, rollCase{fmt.Sprint(face), []int{face}, nil, face, want[face-1], 0})
 	}
-	p1Check(t, "lrtg.stragglers", cases)
+	checkRolls(t, "lrtg.stragglers", cases)
 }
 
 // 000 31.4: 2-3 debilitated, 4-5 impacted, 6+ no effect; +1 after two
@@ -455,7 +414,7 @@ func TestLRTGP1JacksonRelapse(t *testing.T) {
 	streak := map[string]int{"two_turns_debilitated": 1}
 	july := map[string]int{"after_july_1": 1}
 	both := map[string]int{"two_turns_debilitated": 1, "after_july_1": 1}
-	cases := []p1Case{
+	cases := []rollCase{
 		{"2", []int{1, 1}, nil, 2, "debilitated", 0},
 		{"3", []int{1, 2}, nil, 3, "debilitated", 0},
 		{"4", []int{2, 2}, nil, 4, "impacted", 0},
@@ -470,9 +429,9 @@ func TestLRTGP1JacksonRelapse(t *testing.T) {
 		{"12 with both", []int{6, 6}, both, 14, "no-effect", 0},
 	}
 	for total := 7; total <= 12; total++ {
-		cases = append(cases, p1Case{fmt.Sprint(total), []int{6, total - 6}, nil, total, "no-effect", 0})
+		cases = append(cases, rollCase{fmt.Sprint(total), []int{6, total - 6}, nil, total, "no-effect", 0})
 	}
-	p1Check(t, "lrtg.jackson-relapse", cases)
+	checkRolls(t, "lrtg.jackson-relapse", cases)
 }
 
 // The rule summaries exist, with their phase and source.

@@ -14,19 +14,10 @@ import (
 // for the charts and roll by roll, modifier by modifier, for the tables.
 // The expected values below were typed again from the seeds.
 
-func p2Chart(t *testing.T, id string) *engine.Chart {
-	t.Helper()
-	c := library(t).Chart(id)
-	if c == nil {
-		t.Fatalf("no chart %s", id)
-	}
-	return c
-}
-
 // p2Rows checks a chart cell by cell against want (every row, every cell).
 func p2Rows(t *testing.T, id string, columns int, want [][]string) *engine.Chart {
 	t.Helper()
-	c := p2Chart(t, id)
+	c := chart(t, id)
 	if len(c.Columns) != columns {
 		t.Errorf("%s: %d columns %v, want %d", id, len(c.Columns), c.Columns, columns)
 	}
@@ -352,7 +343,7 @@ func TestLRTGP2ScenarioDates(t *testing.T) {
 		{"The Gettysburg Campaign", "June 3, 1863", "June 30", "July 30"},
 	})
 	for _, id := range []string{"lrtg.victory-levels-high-tide", "lrtg.victory-levels-gettysburg-campaign"} {
-		n := p2Chart(t, id).Notes
+		n := chart(t, id).Notes
 		if !strings.Contains(n, "June 30") || strings.Contains(n, "June 28") {
 			t.Errorf("%s: the Potomac check starts June 30: %q", id, n)
 		}
@@ -700,8 +691,8 @@ func TestLRTGP2TimeLimitation(t *testing.T) {
 }
 
 func TestLRTGP2TurnRecords(t *testing.T) {
-	june := p2Chart(t, "lrtg.turn-record-june-1863")
-	july := p2Chart(t, "lrtg.turn-record-july-1863")
+	june := chart(t, "lrtg.turn-record-june-1863")
+	july := chart(t, "lrtg.turn-record-july-1863")
 	if len(june.Rows) != 22 || len(july.Rows) != 30 {
 		t.Fatalf("%d June and %d July turns, want 22 and 30", len(june.Rows), len(july.Rows))
 	}
@@ -735,7 +726,7 @@ func TestLRTGP2TurnRecords(t *testing.T) {
 	// The marks as printed (003), by turn.
 	marks := map[int]string{1: "None", 2: "R, None", 3: "R, None", 4: "W", 22: "V, P",
 		23: "G", 24: "G", 25: "G", 29: "E", 36: "D", 44: "H", 52: "L"}
-	key := p2Chart(t, "lrtg.turn-record-key")
+	key := chart(t, "lrtg.turn-record-key")
 	known := map[string]bool{}
 	for _, k := range key.Rows {
 		known[k[0]] = true
@@ -766,7 +757,7 @@ func TestLRTGP2TurnRecords(t *testing.T) {
 		{"L", "July 30", "~The Gettysburg Campaign ends"},
 	})
 	// The scenario ends match the marks: High Tide after E, Gettysburg after L.
-	d := p2Chart(t, "lrtg.scenario-dates")
+	d := chart(t, "lrtg.scenario-dates")
 	if d.Rows[0][3] != rows[29-1][1] || d.Rows[1][3] != rows[52-1][1] {
 		t.Errorf("scenario ends %v / %v against the turn records", d.Rows[0], d.Rows[1])
 	}

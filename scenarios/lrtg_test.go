@@ -25,6 +25,50 @@ func table(t *testing.T, id string) *engine.Table {
 	return tb
 }
 
+func chart(t *testing.T, id string) *engine.Chart {
+	t.Helper()
+	c := library(t).Chart(id)
+	if c == nil {
+		t.Fatalf("no chart %s", id)
+	}
+	return c
+}
+
+// rollCase is one scripted roll and what it must give.
+type rollCase struct {
+	name    string
+	faces   []int
+	set     map[string]int
+	total   int
+	outcome string
+	steps   int // redirects taken
+}
+
+// checkRolls rolls each case with its scripted faces and checks the total,
+// the outcome and the number of redirects, and that every redirect and
+// modifier carries its reason.
+func checkRolls(t *testing.T, id string, cases []rollCase) {
+	t.Helper()
+	tb := table(t, id)
+	for _, c := range cases {
+		r := rollWith(t, tb, c.set, c.faces...)
+		if r.Total != c.total || r.Outcome != c.outcome || len(r.Redirects) != c.steps {
+			t.Errorf("%s %s: total %d, %s after %d redirects %+v; want total %d, %s after %d",
+				id, c.name, r.Total, r.Outcome, len(r.Redirects), r.Redirects, c.total, c.outcome, c.steps)
+		}
+		for _, rd := range r.Redirects {
+			if rd.Reason == "" {
+				t.Errorf("%s %s: a redirect without its reason", id, c.name)
+			}
+		}
+		for _, m := range r.Modifiers {
+			if m.Reason == "" {
+				t.Errorf("%s %s: a modifier without its reason", id, c.name)
+			}
+		}
+	}
+}
+
 // facts builds a full fact set: every fact of the table false/zero/first,
 // then the overrides ("name": value).
 func facts(tb *engine.Table, set map[string]int) engine.Facts {
