@@ -43,7 +43,10 @@ type Command struct {
 	// Ephemeral is true when the answer is secret to the user; the Discord
 	// adapter then defers privately.
 	Ephemeral bool
-	Handle    func(ctx context.Context, r *Router, req Request) (Reply, error)
+	// Defer makes the Discord adapter acknowledge at once and send the
+	// answer as an edit (for answers with files, such as maps).
+	Defer  bool
+	Handle func(ctx context.Context, r *Router, req Request) (Reply, error)
 	// Subcommands, when set, make this a group: "/table roll", "/table list".
 	// A group has no options and no handler of its own.
 	Subcommands []*Command
@@ -196,7 +199,7 @@ func (r *Router) ApplicationCommands() []*discordgo.ApplicationCommand {
 }
 
 func builtinCommands() []*Command {
-	return append(rulesCommands(), []*Command{
+	return append(append(rulesCommands(), mapCommand()), []*Command{
 		{
 			Name:        "roll",
 			Description: "Roll dice, e.g. 2d6+1: every die, each modifier and the total, numbered and recorded",

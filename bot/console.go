@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -28,6 +29,10 @@ type Console struct {
 	Guild   string // guild id of the console's table
 	Channel string // channel id of the console's table
 	Prompt  string // printed before each line (for terminals); "" for none
+	// FileDir is where files of outputs (maps) are written; "" is the
+	// current directory.
+	FileDir string
+	files   int
 }
 
 // ConsoleLine is one output of the console in --json mode.
@@ -38,8 +43,28 @@ type ConsoleLine struct {
 	Actor    engine.Actor `json:"actor"`
 	Audience Audience     `json:"audience"`
 	Text     string       `json:"text"`
+	Embed    *Embed       `json:"embed,omitempty"`
+	Files    []File       `json:"files,omitempty"`
 	Events   []EventView  `json:"events"`
 	Error    *Problem     `json:"error,omitempty"`
+}
+
+// writeFiles writes an output's files (maps) to FileDir and notes their
+// paths in the output.
+func (c *Console) writeFiles(out *Output) error {
+	for i := range out.Files {
+		f := &out.Files[i]
+		c.files++
+		ext := filepath.Ext(f.Name)
+		name := fmt.Sprintf("%s-%d%s", strings.TrimSuffix(f.Name, ext), c.files, ext)
+		path := filepath.Join(c.FileDir, name)
+		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+			return fmt.Errorf("console: write %s: %w", path, err)
+		}
+		f.Path = path
+		out.Text += fmt.Sprintf("\n(%s written to %s)", f.Name, path)
+	}
+	return nil
 }
 
 // Run reads lines until EOF or ctx is done. Blank lines and lines starting
@@ -102,10 +127,15 @@ func (c *Console) Run(ctx context.Context) error {
 		} else {
 			rep = c.Router.Handle(ctx, req)
 		}
+		for i := range rep.Outputs {
+			if err := c.writeFiles(&rep.Outputs[i]); err != nil {
+				return err
+			}
+		}
 		for _, out := range rep.Outputs {
 			if c.JSON {
 				if err := enc.Encode(ConsoleLine{V: ConsoleJSONVersion, Line: n, Input: line, Actor: req.User,
-					Audience: out.Audience, Text: out.Text, Events: out.Events, Error: out.Error}); err != nil {
+					Audience: out.Audience, Text: out.Text, Embed: out.Embed, Files: out.Files, Events: out.Events, Error: out.Error}); err != nil {
 					return err
 				}
 				continue

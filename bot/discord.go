@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -174,9 +175,9 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	eph := false
-	if c := d.router.Command(req.Command); c != nil {
-		eph = c.Ephemeral
+	eph, deferNow := false, false
+	if c, err := d.router.resolve(req); err == nil {
+		eph, deferNow = c.Ephemeral, c.Defer
 	}
 	done := make(chan Reply, 1)
 	go func() {
@@ -188,7 +189,11 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		done <- d.router.Handle(ctx, req)
 	}()
 
-	timer := time.NewTimer(d.deferAfter)
+	wait := d.deferAfter
+	if deferNow {
+		wait = 0
+	}
+	timer := time.NewTimer(wait)
 	defer timer.Stop()
 	var rep Reply
 	select {
@@ -226,7 +231,7 @@ func (d *Discord) post(rep Reply) {
 			continue
 		}
 		content, embeds := messageData(o)
-		if _, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, &discordgo.MessageSend{Content: content, Embeds: embeds}); err != nil {
+		if _, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, &discordgo.MessageSend{Content: content, Embeds: embeds, Files: discordFiles(o)}); err != nil {
 			d.log.Error("discord: post", "channel", o.Audience.Channel, "err", err)
 		}
 	}
@@ -268,6 +273,15 @@ func focusedOption(opts []*discordgo.ApplicationCommandInteractionDataOption) (s
 	return "", ""
 }
 
+// discordFiles returns an output's files as discordgo sends them.
+func discordFiles(o Output) []*discordgo.File {
+	var out []*discordgo.File
+	for _, f := range o.Files {
+		out = append(out, &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)})
+	}
+	return out
+}
+
 // messageData is the Discord form of an output: its text, or its embed.
 func messageData(o Output) (string, []*discordgo.MessageEmbed) {
 	if o.Embed == nil {
@@ -288,7 +302,7 @@ func (d *Discord) respond(i *discordgo.Interaction, rep Reply) {
 	content, embeds := messageData(first)
 	err := d.session.InteractionRespond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: content, Embeds: embeds, Flags: flagsFor(first)},
+		Data: &discordgo.InteractionResponseData{Content: content, Embeds: embeds, Files: discordFiles(first), Flags: flagsFor(first)},
 	})
 	var rest *discordgo.RESTError
 	switch {
@@ -311,13 +325,13 @@ func (d *Discord) followUp(i *discordgo.Interaction, rep Reply, deferredEphemera
 			d.log.Error("discord: delete deferred", "id", i.ID, "err", err)
 		}
 		content, embeds := messageData(first)
-		if _, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: content, Embeds: embeds, Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+		if _, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: content, Embeds: embeds, Files: discordFiles(first), Flags: discordgo.MessageFlagsEphemeral}); err != nil {
 			d.log.Error("discord: follow-up", "id", i.ID, "err", err)
 		}
 		return
 	}
 	text, embeds := messageData(first)
-	edit := &discordgo.WebhookEdit{Content: &text}
+	edit := &discordgo.WebhookEdit{Content: &text, Files: discordFiles(first)}
 	if embeds != nil {
 		edit.Embeds = &embeds
 	}

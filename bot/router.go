@@ -86,8 +86,19 @@ type Output struct {
 	Audience Audience    `json:"audience"`
 	Text     string      `json:"text"`
 	Embed    *Embed      `json:"embed,omitempty"`
+	Files    []File      `json:"files,omitempty"`
 	Events   []EventView `json:"events"`
 	Error    *Problem    `json:"error,omitempty"`
+}
+
+// File is an attachment of an output (a map image). The console writes it
+// to disk and reports its path; Discord attaches it.
+type File struct {
+	Name        string `json:"name"`
+	ContentType string `json:"content_type"`
+	Path        string `json:"path,omitempty"` // console: where it was written
+	Size        int    `json:"bytes"`
+	Data        []byte `json:"-"`
 }
 
 // Embed is a boxed message (a Discord embed; plain text in the console).
@@ -150,6 +161,7 @@ type Router struct {
 	now      func() time.Time
 	commands map[string]*Command
 	library  *engine.Library
+	theatres map[string]*engine.Theatre
 	states   *stateCache[engine.Channel]
 	charts   *stateCache[engine.Charts]
 	// streamLocks is a pointer so the Router stays copy-safe for vet.
@@ -175,6 +187,13 @@ func NewRouter(st Store, opts ...Option) *Router {
 	for _, o := range opts {
 		o(r)
 	}
+	if r.theatres == nil {
+		ts, err := scenarios.Theatres()
+		if err != nil {
+			panic(err) // embedded and tested, as the library
+		}
+		r.theatres = ts
+	}
 	if r.library == nil {
 		lib, err := scenarios.Library()
 		if err != nil {
@@ -193,6 +212,9 @@ func NewRouter(st Store, opts ...Option) *Router {
 	}
 	return r
 }
+
+// WithTheatres sets the maps (default: scenarios.Theatres()).
+func WithTheatres(t map[string]*engine.Theatre) Option { return func(r *Router) { r.theatres = t } }
 
 // WithLibrary sets the rules data (default: scenarios.Library()).
 func WithLibrary(l *engine.Library) Option { return func(r *Router) { r.library = l } }

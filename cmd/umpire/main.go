@@ -40,6 +40,7 @@ type config struct {
 	json       bool
 	as         string
 	channel    string
+	files      string
 	logLevel   string
 	logFormat  string
 	deferAfter time.Duration
@@ -62,6 +63,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.BoolVar(&c.json, "json", false, "console: print one JSON object per output (docs/console-json.md)")
 	fs.StringVar(&c.as, "as", env("USER", "player"), "console: the player you type as (a line can start with @name to act as another)")
 	fs.StringVar(&c.channel, "channel", "console", "console: the channel id of the console's table")
+	fs.StringVar(&c.files, "files", ".", "console: the directory where map images are written")
 	fs.StringVar(&c.logLevel, "log-level", env("UMPIRE_LOG_LEVEL", ""), "debug, info, warn or error (env UMPIRE_LOG_LEVEL); default info on Discord, warn in the console")
 	fs.StringVar(&c.logFormat, "log-format", env("UMPIRE_LOG_FORMAT", "json"), "json or text (env UMPIRE_LOG_FORMAT)")
 	fs.DurationVar(&c.deferAfter, "defer-after", 2*time.Second, "defer a Discord response when a command takes longer than this")
@@ -143,7 +145,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		}
 		// The banner goes to stderr so that --json output stays pure JSON.
 		fmt.Fprintf(stderr, "Umpire console on %s (%s): type /help, Ctrl-D to quit.\n", c.db, why)
-		con := &bot.Console{Router: router, In: stdin, Out: stdout, JSON: c.json, User: c.as, Guild: "console", Channel: c.channel}
+		con := &bot.Console{Router: router, In: stdin, Out: stdout, JSON: c.json, User: c.as, Guild: "console", Channel: c.channel, FileDir: c.files}
 		if f, ok := stdin.(*os.File); ok && !c.json && isTerminal(f) {
 			con.Prompt = "> "
 		}

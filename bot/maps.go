@@ -1,0 +1,113 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/render"
+)
+
+// defaultRadius is the radius of /map without one: about 200 hexes.
+const defaultRadius = 8
+
+func mapCommand() *Command {
+	return &Command{
+		Name:        "map",
+		Description: "Draw a section of the map around a hex or a place",
+		Defer:       true,
+		Options: []OptionSpec{
+			{Name: "at", Description: "A place or a hex, e.g. Harpers Ferry or HW3218", Type: String, Required: true, MaxLength: 60, Placeholder: "hex or place",
+				Autocomplete: func(r *Router, req Request, typed string) []engine.Match { return r.searchPlaces(req, typed, 25) }},
+			{Name: "radius", Description: fmt.Sprintf("Hexes around it, 1 to %d (default %d)", engine.MaxMapRadius, defaultRadius), Type: Integer},
+			{Name: "map", Description: "lrtg (LRTG and LRTA) or litn (default lrtg)", Type: String, MaxLength: 10, Placeholder: "lrtg|litn"},
+		},
+		Handle: handleMap,
+	}
+}
+
+func (r *Router) theatre(req Request) (*engine.Theatre, error) {
+	id := strings.ToLower(strings.TrimSpace(req.Options["map"]))
+	if id == "" {
+		id = "lrtg"
+	}
+	t := r.theatres[id]
+	if t == nil {
+		var ids []string
+		for k := range r.theatres {
+			ids = append(ids, k)
+		}
+		sort.Strings(ids)
+		return nil, &engine.RuleError{Kind: engine.ErrInvalid, Code: "map.unknown", What: fmt.Sprintf("There is no map %q", id), Hint: "Use " + strings.Join(ids, " or ")}
+	}
+	return t, nil
+}
+
+func (r *Router) searchPlaces(req Request, typed string, limit int) []engine.Match {
+	t, err := r.theatre(req)
+	if err != nil {
+		return nil
+	}
+	q := strings.ToLower(strings.TrimSpace(typed))
+	var out []engine.Match
+	for _, p := range t.Places {
+		if q == "" || strings.Contains(strings.ToLower(p.Name), q) {
+			out = append(out, engine.Match{Value: p.Name, Label: fmt.Sprintf("%s (%s)", p.Name, p.Ref)})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		pi, pj := strings.HasPrefix(strings.ToLower(out[i].Value), q), strings.HasPrefix(strings.ToLower(out[j].Value), q)
+		if pi != pj {
+			return pi
+		}
+		return out[i].Value < out[j].Value
+	})
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out
+}
+
+func handleMap(_ context.Context, r *Router, req Request) (Reply, error) {
+	t, err := r.theatre(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	centre, name, err := t.Locate(req.Options["at"])
+	if err != nil {
+		var re *engine.RuleError
+		if e, ok := err.(*engine.RuleError); ok {
+			re = e
+			if m := r.searchPlaces(req, req.Options["at"], 3); len(m) > 0 {
+				var s []string
+				for _, x := range m {
+					s = append(s, x.Value)
+				}
+				re.Hint = "Did you mean " + strings.Join(s, ", ") + "? " + re.Hint
+			}
+		}
+		return Reply{}, err
+	}
+	radius := defaultRadius
+	if s := req.Options["radius"]; s != "" {
+		radius, _ = strconv.Atoi(s) // the option's type was checked
+	}
+	v, err := t.Section(centre, radius, fmt.Sprintf("%s — around %s, radius %d", t.Title, name, radius))
+	if err != nil {
+		return Reply{}, err
+	}
+	png, err := render.Section(v, render.Style{})
+	if err != nil {
+		return Reply{}, err
+	}
+	places := fmt.Sprintf("%d places", len(v.Places))
+	if len(v.Places) == 1 {
+		places = "1 place"
+	}
+	text := fmt.Sprintf("🗺️ %s, %d hexes around %s: %s", t.Title, radius, name, places)
+	file := File{Name: "map.png", ContentType: "image/png", Size: len(png), Data: png}
+	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: text, Files: []File{file}, Events: []EventView{}}}}, nil
+}

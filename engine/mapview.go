@@ -1,0 +1,110 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// MapView is what a viewer may see of a section of a theatre: the hexes
+// with their printed numbers, the places, region borders, lines and (in
+// games) counters. Render draws from a MapView only.
+type MapView struct {
+	Theatre string
+	Title   string   // e.g. "Around Harpers Ferry (HW3218), radius 8"
+	Caption []string // turn, date, legend notes
+	Center  Hex
+	Hexes   []ViewHex
+	Places  []ViewPlace
+	Regions []ViewRegion
+	Lines   []ViewLine
+}
+
+// ViewHex is a hex of the section with the printed number shown on it.
+type ViewHex struct {
+	Hex   Hex
+	Label string // "4129" (the sheet is in the title or legend)
+	Sheet string
+}
+
+// ViewPlace is a named place in the section.
+type ViewPlace struct {
+	Name  string
+	Hex   Hex
+	Kinds []string
+}
+
+// ViewRegion is a region clipped to nothing: render clips to the image.
+type ViewRegion struct {
+	Name  string
+	Kind  string
+	Rings [][]Point
+}
+
+// ViewLine is a line through the section.
+type ViewLine struct {
+	Name  string
+	Kind  string
+	Hexes []Hex
+}
+
+// MaxMapRadius bounds a map section (a radius of 20 is about 1,260 hexes).
+const MaxMapRadius = 20
+
+// Section builds the public view of the hexes within radius of center.
+// Places, regions and lines are public knowledge (they are printed on the
+// map); games add their counters through their own views.
+func (t *Theatre) Section(center Hex, radius int, title string) (*MapView, error) {
+	if radius < 1 || radius > MaxMapRadius {
+		return nil, &RuleError{Kind: ErrInvalid, Code: "map.radius", What: fmt.Sprintf("A radius of %d hexes cannot be drawn", radius),
+			Hint: fmt.Sprintf("Use a radius from 1 to %d", MaxMapRadius)}
+	}
+	v := &MapView{Theatre: t.ID, Title: title, Center: center}
+	for dq := -radius; dq <= radius; dq++ {
+		for dr := max(-radius, -dq-radius); dr <= min(radius, -dq+radius); dr++ {
+			h := Hex{Q: center.Q + dq, R: center.R + dr}
+			vh := ViewHex{Hex: h}
+			if p := t.Printed(h); len(p) > 0 {
+				vh.Sheet, vh.Label = p[0][:len(p[0])-4], p[0][len(p[0])-4:]
+			}
+			v.Hexes = append(v.Hexes, vh)
+		}
+	}
+	for _, p := range t.Places {
+		if Distance(p.Hex, center) <= radius {
+			v.Places = append(v.Places, ViewPlace{Name: p.Name, Hex: p.Hex, Kinds: p.Kinds})
+		}
+	}
+	sort.Slice(v.Places, func(i, j int) bool { return v.Places[i].Name < v.Places[j].Name })
+	for _, r := range t.Regions {
+		v.Regions = append(v.Regions, ViewRegion{Name: r.Name, Kind: r.Kind, Rings: r.Rings})
+	}
+	for _, l := range t.Lines {
+		near := false
+		for _, h := range l.Hexes {
+			near = near || Distance(h, center) <= radius+1
+		}
+		if near {
+			v.Lines = append(v.Lines, ViewLine{Name: l.Name, Kind: l.Kind, Hexes: l.Hexes})
+		}
+	}
+	return v, nil
+}
+
+// Locate reads "at" as a place name or a hex reference of the theatre.
+func (t *Theatre) Locate(at string) (Hex, string, error) {
+	at = strings.TrimSpace(at)
+	if p := t.Place(at); p != nil {
+		return p.Hex, fmt.Sprintf("%s (%s)", p.Name, p.Ref), nil
+	}
+	h, ref, err := t.ParseHex(at, "")
+	if err != nil {
+		// A reference with a number was meant as a hex: its own message
+		// says what is wrong; anything else was meant as a place.
+		if e, ok := err.(*RuleError); ok && !hexRefRE.MatchString(at) {
+			e.What = fmt.Sprintf("%q is neither a place nor a hex of this map", at)
+		}
+		return Hex{}, "", err
+	}
+	return h, ref.String(), nil
+}

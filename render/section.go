@@ -1,0 +1,317 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"image/png"
+	"math"
+	"sort"
+
+	"github.com/fogleman/gg"
+	"github.com/golang/freetype/truetype"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// Style sets the drawing scale.
+type Style struct {
+	HexSize float64 // hex radius in pixels (centre to corner); default 30
+}
+
+var (
+	paper    = color.RGBA{0xf4, 0xee, 0xdc, 0xff}
+	gridInk  = color.RGBA{0xa8, 0x9d, 0x82, 0xff}
+	labelInk = color.RGBA{0x7a, 0x70, 0x5c, 0xff}
+	ink      = color.RGBA{0x2a, 0x26, 0x20, 0xff}
+	riverInk = color.RGBA{0x3a, 0x78, 0xc0, 0xff}
+	railInk  = color.RGBA{0x30, 0x30, 0x30, 0xff}
+	roadInk  = color.RGBA{0x9a, 0x5b, 0x2b, 0xff}
+	border   = color.RGBA{0x8c, 0x3b, 0x8c, 0xc0}
+	centreHi = color.RGBA{0xd9, 0x4b, 0x2b, 0xff}
+)
+
+const headerH, footerH = 34.0, 26.0
+
+// Section draws a map view as PNG: the hexes with their printed numbers,
+// region borders, rivers, railroads and roads, places with symbols and
+// names, a title and a legend. It sees only the view.
+func Section(v *engine.MapView, st Style) ([]byte, error) {
+	size := st.HexSize
+	if size == 0 {
+		size = 30
+	}
+	if size < 12 || size > 80 {
+		return nil, fmt.Errorf("render: hex size %.0f px is outside 12-80", size)
+	}
+	if len(v.Hexes) == 0 {
+		return nil, fmt.Errorf("render: the view has no hexes")
+	}
+	// The plane's bounding box of the section's hex centres.
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, h := range v.Hexes {
+		p := engine.Center(h.Hex)
+		minX, maxX = math.Min(minX, p.X), math.Max(maxX, p.X)
+		minY, maxY = math.Min(minY, p.Y), math.Max(maxY, p.Y)
+	}
+	w := int(math.Ceil((maxX-minX)*size + 2*size + 2))
+	h := int(math.Ceil((maxY-minY)*size + math.Sqrt(3)*size + headerH + footerH + 2))
+	w = max(w, 480)
+	dc := gg.NewContext(w, h)
+	ox := (float64(w) - (maxX-minX)*size) / 2
+	oy := headerH + math.Sqrt(3)*size/2 + 1
+	px := func(p engine.Point) (float64, float64) { return ox + (p.X-minX)*size, oy + (p.Y-minY)*size }
+	hexPx := func(hx engine.Hex) (float64, float64) { return px(engine.Center(hx)) }
+
+	faces, err := newFaces(size)
+	if err != nil {
+		return nil, err
+	}
+	dc.SetColor(paper)
+	dc.Clear()
+
+	// Region borders, dashed, under everything else.
+	dc.SetColor(border)
+	dc.SetLineWidth(2.5)
+	dc.SetDash(8, 5)
+	for _, r := range v.Regions {
+		for _, ring := range r.Rings {
+			dc.NewSubPath()
+			for _, p := range ring {
+				x, y := px(p)
+				dc.LineTo(x, y)
+			}
+			dc.ClosePath()
+		}
+		dc.Stroke()
+	}
+	dc.SetDash()
+
+	// The grid, stroked in batches (gg rasterizes a stroke over the whole
+	// canvas; freetype slows on one huge path).
+	dc.SetColor(gridInk)
+	dc.SetLineWidth(1)
+	for i, vh := range v.Hexes {
+		x, y := hexPx(vh.Hex)
+		dc.NewSubPath()
+		for k := 0; k < 6; k++ {
+			a := math.Pi / 3 * float64(k)
+			dc.LineTo(x+size*math.Cos(a), y+size*math.Sin(a))
+		}
+		dc.ClosePath()
+		if i%40 == 39 {
+			dc.Stroke()
+		}
+	}
+	dc.Stroke()
+
+	// The centre hex, outlined.
+	cx, cy := hexPx(v.Center)
+	dc.SetColor(centreHi)
+	dc.SetLineWidth(2.5)
+	for k := 0; k < 6; k++ {
+		a := math.Pi / 3 * float64(k)
+		dc.LineTo(cx+size*0.92*math.Cos(a), cy+size*0.92*math.Sin(a))
+	}
+	dc.ClosePath()
+	dc.Stroke()
+
+	// Printed hex numbers; the sheet is named when it differs from the
+	// centre's.
+	centreSheet := ""
+	for _, vh := range v.Hexes {
+		if vh.Hex == v.Center {
+			centreSheet = vh.Sheet
+		}
+	}
+	dc.SetFontFace(faces.small)
+	dc.SetColor(labelInk)
+	for _, vh := range v.Hexes {
+		if vh.Label == "" {
+			continue
+		}
+		label := vh.Label
+		if vh.Sheet != centreSheet {
+			label = vh.Sheet + vh.Label
+		}
+		x, y := hexPx(vh.Hex)
+		dc.DrawStringAnchored(label, x, y-size*0.62, 0.5, 0.5)
+	}
+
+	// Lines: roads, rails, rivers.
+	sort.SliceStable(v.Lines, func(i, j int) bool { return lineOrder(v.Lines[i].Kind) < lineOrder(v.Lines[j].Kind) })
+	for _, l := range v.Lines {
+		if len(l.Hexes) < 2 {
+			continue
+		}
+		switch l.Kind {
+		case "river":
+			dc.SetColor(riverInk)
+			dc.SetLineWidth(size * 0.18)
+		case "railroad":
+			dc.SetColor(railInk)
+			dc.SetLineWidth(size * 0.09)
+		default:
+			dc.SetColor(roadInk)
+			dc.SetLineWidth(size * 0.12)
+		}
+		for _, hx := range l.Hexes {
+			x, y := hexPx(hx)
+			dc.LineTo(x, y)
+		}
+		dc.Stroke()
+	}
+
+	// Places: a symbol by kind and the name under it, on a halo.
+	for _, p := range v.Places {
+		x, y := hexPx(p.Hex)
+		drawSymbol(dc, p.Kinds, x, y, size)
+	}
+	dc.SetFontFace(faces.name)
+	for _, p := range v.Places {
+		x, y := hexPx(p.Hex)
+		halo(dc, p.Name, x, y+size*0.5)
+	}
+
+	// Title and legend.
+	dc.SetColor(color.RGBA{0xe6, 0xdc, 0xc2, 0xff})
+	dc.DrawRectangle(0, 0, float64(w), headerH)
+	dc.Fill()
+	dc.DrawRectangle(0, float64(h)-footerH, float64(w), footerH)
+	dc.Fill()
+	dc.SetColor(ink)
+	dc.SetFontFace(faces.title)
+	dc.DrawStringAnchored(v.Title, 8, headerH/2, 0, 0.5)
+	dc.SetFontFace(faces.small)
+	drawLegend(dc, v, centreSheet, float64(h)-footerH/2, size)
+
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(&buf, dc.Image()); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func lineOrder(kind string) int {
+	switch kind {
+	case "river":
+		return 0
+	case "road":
+		return 1
+	}
+	return 2
+}
+
+func has(kinds []string, k string) bool {
+	for _, x := range kinds {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+func drawSymbol(dc *gg.Context, kinds []string, x, y, size float64) {
+	s := size * 0.22
+	switch {
+	case has(kinds, "fort") || has(kinds, "battery"):
+		dc.SetColor(ink)
+		dc.MoveTo(x, y-s*1.2)
+		dc.LineTo(x+s*1.1, y+s*0.8)
+		dc.LineTo(x-s*1.1, y+s*0.8)
+		dc.ClosePath()
+		dc.Fill()
+	case has(kinds, "depot"):
+		dc.SetColor(color.RGBA{0x2b, 0x55, 0x2b, 0xff})
+		dc.DrawRectangle(x-s, y-s, 2*s, 2*s)
+		dc.Fill()
+	case has(kinds, "city") || has(kinds, "town") || has(kinds, "levy-town") || has(kinds, "county-control"):
+		dc.SetColor(ink)
+		dc.DrawCircle(x, y, s)
+		dc.Fill()
+	case has(kinds, "rr-station"):
+		dc.SetColor(railInk)
+		dc.DrawRectangle(x-s*0.7, y-s*0.7, 1.4*s, 1.4*s)
+		dc.Fill()
+	default:
+		dc.SetColor(ink)
+		dc.DrawCircle(x, y, s*0.6)
+		dc.SetLineWidth(1.5)
+		dc.Stroke()
+	}
+}
+
+func halo(dc *gg.Context, s string, x, y float64) {
+	dc.SetColor(color.RGBA{0xff, 0xfb, 0xf0, 0xd8})
+	for _, d := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		dc.DrawStringAnchored(s, x+d[0], y+d[1], 0.5, 0.5)
+	}
+	dc.SetColor(ink)
+	dc.DrawStringAnchored(s, x, y, 0.5, 0.5)
+}
+
+type faceSet struct{ small, name, title font.Face }
+
+func newFaces(size float64) (faceSet, error) {
+	reg, err := truetype.Parse(goregular.TTF)
+	if err != nil {
+		return faceSet{}, err
+	}
+	bold, err := truetype.Parse(gobold.TTF)
+	if err != nil {
+		return faceSet{}, err
+	}
+	return faceSet{
+		small: truetype.NewFace(reg, &truetype.Options{Size: math.Max(8, size*0.3)}),
+		name:  truetype.NewFace(bold, &truetype.Options{Size: math.Max(9, size*0.36)}),
+		title: truetype.NewFace(bold, &truetype.Options{Size: 15}),
+	}, nil
+}
+
+// drawLegend writes the footer: captions, the sheet of the hex numbers,
+// and a sample of each symbol and line.
+func drawLegend(dc *gg.Context, v *engine.MapView, sheet string, y, size float64) {
+	x := 8.0
+	text := func(s string) {
+		dc.SetColor(ink)
+		dc.DrawStringAnchored(s, x, y, 0, 0.5)
+		w, _ := dc.MeasureString(s)
+		x += w + 14
+	}
+	for _, c := range v.Caption {
+		text(c)
+	}
+	if sheet != "" {
+		text("Hex numbers: sheet " + sheet)
+	}
+	small := math.Min(size, 26)
+	for _, k := range []struct{ kind, label string }{{"town", "town"}, {"depot", "depot"}, {"rr-station", "station"}, {"fort", "fort"}} {
+		drawSymbol(dc, []string{k.kind}, x+small*0.25, y, small)
+		x += small * 0.6
+		text(k.label)
+	}
+	for _, l := range []struct {
+		c     color.Color
+		w     float64
+		label string
+	}{{railInk, 2, "railroad"}, {riverInk, 4, "river"}, {roadInk, 3, "road"}} {
+		dc.SetColor(l.c)
+		dc.SetLineWidth(l.w)
+		dc.DrawLine(x, y, x+18, y)
+		dc.Stroke()
+		x += 22
+		text(l.label)
+	}
+	dc.SetColor(border)
+	dc.SetLineWidth(2)
+	dc.SetDash(5, 3)
+	dc.DrawLine(x, y, x+18, y)
+	dc.Stroke()
+	dc.SetDash()
+	x += 22
+	text("border")
+}
