@@ -59,15 +59,18 @@ func (t *Theatre) Section(center Hex, radius int, title string) (*MapView, error
 		return nil, &RuleError{Kind: ErrInvalid, Code: "map.radius", What: fmt.Sprintf("A radius of %d hexes cannot be drawn", radius),
 			Hint: fmt.Sprintf("Use a radius from 1 to %d", MaxMapRadius)}
 	}
+	if len(t.Printed(center)) == 0 {
+		return nil, &RuleError{Kind: ErrInvalid, Code: "map.off", What: "That hex is off the map", Hint: "Choose a hex printed on one of the sheets"}
+	}
 	v := &MapView{Theatre: t.ID, Title: title, Center: center}
 	for dq := -radius; dq <= radius; dq++ {
 		for dr := max(-radius, -dq-radius); dr <= min(radius, -dq+radius); dr++ {
 			h := Hex{Q: center.Q + dq, R: center.R + dr}
-			vh := ViewHex{Hex: h}
-			if p := t.Printed(h); len(p) > 0 {
-				vh.Sheet, vh.Label = p[0][:len(p[0])-4], p[0][len(p[0])-4:]
+			p := t.Printed(h)
+			if len(p) == 0 {
+				continue // off the map
 			}
-			v.Hexes = append(v.Hexes, vh)
+			v.Hexes = append(v.Hexes, ViewHex{Hex: h, Sheet: p[0][:len(p[0])-4], Label: p[0][len(p[0])-4:]})
 		}
 	}
 	for _, p := range t.Places {
