@@ -10,14 +10,31 @@ import (
 // with their printed numbers, the places, region borders, lines and (in
 // games) counters. Render draws from a MapView only.
 type MapView struct {
-	Theatre string
-	Title   string   // e.g. "Around Harpers Ferry (HW3218), radius 8"
-	Caption []string // turn, date, legend notes
-	Center  Hex
-	Hexes   []ViewHex
-	Places  []ViewPlace
-	Regions []ViewRegion
-	Lines   []ViewLine
+	Theatre  string
+	Title    string   // e.g. "Around Harpers Ferry (HW3218), radius 8"
+	Caption  []string // turn, date, legend notes
+	Center   Hex
+	Hexes    []ViewHex
+	Places   []ViewPlace
+	Regions  []ViewRegion
+	Lines    []ViewLine
+	Counters []ViewCounter
+}
+
+// ViewCounter is a counter as its viewer may see it: a known unit, an
+// unidentified force marker, or a last-known position.
+type ViewCounter struct {
+	Hex      Hex
+	Side     string // "csa" or "usa"
+	Name     string // empty when unidentified
+	Kind     string // "infantry", "cavalry", "artillery", "leader", "wagon", "force"
+	Manpower int
+	Fatigue  int
+	Marks    []string // status marks, e.g. "OOS", "DIS", "ENT"
+	// Unidentified is an enemy stack seen as a force marker.
+	Unidentified bool
+	// SeenTurn, when set, marks a last-known position (not seen since).
+	SeenTurn int
 }
 
 // ViewHex is a hex of the section with the printed number shown on it.

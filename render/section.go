@@ -19,7 +19,7 @@ import (
 
 // Style sets the drawing scale.
 type Style struct {
-	HexSize float64 // hex radius in pixels (centre to corner); default 30
+	HexSize float64 // hex radius in pixels (centre to corner); default 36
 }
 
 var (
@@ -42,7 +42,7 @@ const headerH, footerH = 34.0, 26.0
 func Section(v *engine.MapView, st Style) ([]byte, error) {
 	size := st.HexSize
 	if size == 0 {
-		size = 30
+		size = 36
 	}
 	if size < 12 || size > 80 {
 		return nil, fmt.Errorf("render: hex size %.0f px is outside 12-80", size)
@@ -170,10 +170,19 @@ func Section(v *engine.MapView, st Style) ([]byte, error) {
 		x, y := hexPx(p.Hex)
 		drawSymbol(dc, p.Kinds, x, y, size)
 	}
+	occupied := map[engine.Hex]bool{}
+	for _, c := range v.Counters {
+		occupied[c.Hex] = true
+	}
+	drawCounters(dc, v.Counters, hexPx, size, faces)
 	dc.SetFontFace(faces.name)
 	for _, p := range v.Places {
 		x, y := hexPx(p.Hex)
-		halo(dc, p.Name, x, y+size*0.5)
+		dy := size * 0.5
+		if occupied[p.Hex] {
+			dy = size * 0.78 // under the stack
+		}
+		halo(dc, p.Name, x, y+dy)
 	}
 
 	// Title and legend.
@@ -288,17 +297,42 @@ func drawLegend(dc *gg.Context, v *engine.MapView, sheet string, y, size float64
 	if sheet != "" {
 		text("Hex numbers: sheet " + sheet)
 	}
+	// Only what the section shows.
+	kinds := map[string]bool{}
+	for _, p := range v.Places {
+		for _, k := range p.Kinds {
+			kinds[k] = true
+		}
+	}
+	lines := map[string]bool{}
+	for _, l := range v.Lines {
+		lines[l.Kind] = true
+	}
 	small := math.Min(size, 26)
-	for _, k := range []struct{ kind, label string }{{"town", "town"}, {"depot", "depot"}, {"rr-station", "station"}, {"fort", "fort"}} {
-		drawSymbol(dc, []string{k.kind}, x+small*0.25, y, small)
+	for _, k := range []struct {
+		kinds []string
+		label string
+	}{{[]string{"town", "city", "levy-town", "county-control"}, "town"}, {[]string{"depot"}, "depot"}, {[]string{"rr-station"}, "station"}, {[]string{"fort", "battery"}, "fort"}} {
+		shown := false
+		for _, kk := range k.kinds {
+			shown = shown || kinds[kk]
+		}
+		if !shown {
+			continue
+		}
+		drawSymbol(dc, k.kinds[:1], x+small*0.25, y, small)
 		x += small * 0.6
 		text(k.label)
 	}
 	for _, l := range []struct {
+		kind  string
 		c     color.Color
 		w     float64
 		label string
-	}{{railInk, 2, "railroad"}, {riverInk, 4, "river"}, {roadInk, 3, "road"}} {
+	}{{"railroad", railInk, 2, "railroad"}, {"river", riverInk, 4, "river"}, {"road", roadInk, 3, "road"}} {
+		if !lines[l.kind] {
+			continue
+		}
 		dc.SetColor(l.c)
 		dc.SetLineWidth(l.w)
 		dc.DrawLine(x, y, x+18, y)
@@ -306,12 +340,113 @@ func drawLegend(dc *gg.Context, v *engine.MapView, sheet string, y, size float64
 		x += 22
 		text(l.label)
 	}
-	dc.SetColor(border)
-	dc.SetLineWidth(2)
-	dc.SetDash(5, 3)
-	dc.DrawLine(x, y, x+18, y)
-	dc.Stroke()
-	dc.SetDash()
-	x += 22
-	text("border")
+	if len(v.Regions) > 0 {
+		dc.SetColor(border)
+		dc.SetLineWidth(2)
+		dc.SetDash(5, 3)
+		dc.DrawLine(x, y, x+18, y)
+		dc.Stroke()
+		dc.SetDash()
+		x += 22
+		text("border")
+	}
+}
+
+var (
+	csaFill = color.RGBA{0x9a, 0x9c, 0x9e, 0xff}
+	usaFill = color.RGBA{0x35, 0x57, 0x9c, 0xff}
+)
+
+// drawCounters draws each hex's counters as a stack: the top counter in
+// full (name, manpower, fatigue, marks), up to two more edges behind it,
+// and the number in the stack when there are more than one.
+func drawCounters(dc *gg.Context, cs []engine.ViewCounter, hexPx func(engine.Hex) (float64, float64), size float64, faces faceSet) {
+	stacks := map[engine.Hex][]engine.ViewCounter{}
+	var order []engine.Hex
+	for _, c := range cs {
+		if _, ok := stacks[c.Hex]; !ok {
+			order = append(order, c.Hex)
+		}
+		stacks[c.Hex] = append(stacks[c.Hex], c)
+	}
+	s := size * 1.05 // counter side
+	for _, hx := range order {
+		stack := stacks[hx]
+		x, y := hexPx(hx)
+		x, y = x-s/2, y-s/2-size*0.05
+		depth := min(len(stack), 3)
+		for i := depth - 1; i >= 0; i-- {
+			c := stack[i]
+			ox, oy := x+float64(i)*3, y-float64(i)*3
+			fill, text := csaFill, color.Color(ink)
+			if c.Side == "usa" {
+				fill, text = usaFill, color.White
+			}
+			alpha := uint8(0xff)
+			if c.SeenTurn > 0 {
+				alpha = 0x80
+			}
+			dc.SetColor(color.NRGBA{fill.R, fill.G, fill.B, alpha})
+			dc.DrawRoundedRectangle(ox, oy, s, s, 3)
+			dc.Fill()
+			dc.SetColor(color.NRGBA{0x20, 0x20, 0x20, alpha})
+			dc.SetLineWidth(1)
+			dc.DrawRoundedRectangle(ox, oy, s, s, 3)
+			dc.Stroke()
+			if i > 0 {
+				continue
+			}
+			dc.SetColor(text)
+			switch {
+			case c.Unidentified:
+				dc.SetFontFace(faces.title)
+				dc.DrawStringAnchored("?", ox+s/2, oy+s/2, 0.5, 0.5)
+			default:
+				dc.SetFontFace(faces.small)
+				dc.DrawStringAnchored(shorten(c.Name, 9), ox+s/2, oy+s*0.22, 0.5, 0.5)
+				dc.SetFontFace(faces.name)
+				if c.Manpower > 0 {
+					dc.DrawStringAnchored(fmt.Sprint(c.Manpower), ox+s/2, oy+s*0.55, 0.5, 0.5)
+				}
+				dc.SetFontFace(faces.small)
+				var marks []string
+				if c.Fatigue > 0 {
+					marks = append(marks, fmt.Sprintf("F%d", c.Fatigue))
+				}
+				marks = append(marks, c.Marks...)
+				if len(marks) > 0 {
+					dc.DrawStringAnchored(shorten(joinMarks(marks), 10), ox+s/2, oy+s*0.84, 0.5, 0.5)
+				}
+			}
+			if c.SeenTurn > 0 {
+				dc.SetFontFace(faces.small)
+				halo(dc, fmt.Sprintf("seen T%d", c.SeenTurn), ox+s/2, oy+s+size*0.15)
+			}
+		}
+		if len(stack) > 1 {
+			bx, by := x+s+1, y-4
+			dc.SetColor(centreHi)
+			dc.DrawCircle(bx, by, size*0.2)
+			dc.Fill()
+			dc.SetColor(color.White)
+			dc.SetFontFace(faces.small)
+			dc.DrawStringAnchored(fmt.Sprint(len(stack)), bx, by, 0.5, 0.5)
+		}
+	}
+}
+
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "."
+}
+
+func joinMarks(m []string) string {
+	out := m[0]
+	for _, x := range m[1:] {
+		out += " " + x
+	}
+	return out
 }

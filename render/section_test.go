@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -43,7 +44,16 @@ func TestSectionGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Section(v, Style{HexSize: 30})
+	v.Caption = []string{"Turn 12, June 24, 1863"}
+	at := func(col, row int) engine.Hex { return th.Sheets[0].Global(col, row) }
+	v.Counters = []engine.ViewCounter{
+		{Hex: at(20, 20), Side: "usa", Name: "XII Corps", Kind: "infantry", Manpower: 9, Fatigue: 2},
+		{Hex: at(20, 20), Side: "usa", Name: "Slocum", Kind: "leader"},
+		{Hex: at(22, 18), Side: "csa", Name: "Early", Kind: "infantry", Manpower: 6, Marks: []string{"OOS"}},
+		{Hex: at(17, 17), Side: "csa", Unidentified: true, Kind: "force"},
+		{Hex: at(23, 21), Side: "csa", Name: "Stuart", Kind: "cavalry", Manpower: 4, SeenTurn: 10},
+	}
+	b, err := Section(v, Style{HexSize: 36})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,10 +134,19 @@ func TestSectionContent(t *testing.T) {
 
 func BenchmarkSection(b *testing.B) {
 	th := testTheatre()
-	// Radius 14: 631 hexes, about the 600 of the design target.
+	// Radius 14: 631 hexes, about the 600 of the design target, and 100
+	// counters in stacks of one to three.
 	v, err := th.Section(th.Place("Harpers Ferry").Hex, 14, "bench")
 	if err != nil {
 		b.Fatal(err)
+	}
+	for i := 0; i < 100; i++ {
+		h := v.Hexes[(i*7)%len(v.Hexes)].Hex
+		side := "csa"
+		if i%2 == 0 {
+			side = "usa"
+		}
+		v.Counters = append(v.Counters, engine.ViewCounter{Hex: h, Side: side, Name: fmt.Sprintf("Unit %d", i), Kind: "infantry", Manpower: i%9 + 1, Fatigue: i % 4})
 	}
 	size := 0
 	for b.Loop() {
