@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"image/color"
 	"image/png"
 	"math"
@@ -13,6 +14,7 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/math/fixed"
 
 	"github.com/umpire-games/umpire/engine"
 )
@@ -30,7 +32,7 @@ var (
 	riverInk = color.RGBA{0x3a, 0x78, 0xc0, 0xff}
 	railInk  = color.RGBA{0x30, 0x30, 0x30, 0xff}
 	roadInk  = color.RGBA{0x9a, 0x5b, 0x2b, 0xff}
-	border   = color.RGBA{0x8c, 0x3b, 0x8c, 0xc0}
+	border   = color.NRGBA{0x8c, 0x3b, 0x8c, 0xc0}
 	centreHi = color.RGBA{0xd9, 0x4b, 0x2b, 0xff}
 )
 
@@ -60,7 +62,7 @@ func Section(v *engine.MapView, st Style) ([]byte, error) {
 	w := int(math.Ceil((maxX-minX)*size + 2*size + 2))
 	h := int(math.Ceil((maxY-minY)*size + math.Sqrt(3)*size + headerH + footerH + 2))
 	w = max(w, 480)
-	dc := gg.NewContext(w, h)
+	dc := newCanvas(w, h)
 	ox := (float64(w) - (maxX-minX)*size) / 2
 	oy := headerH + math.Sqrt(3)*size/2 + 1
 	px := func(p engine.Point) (float64, float64) { return ox + (p.X-minX)*size, oy + (p.Y-minY)*size }
@@ -224,7 +226,7 @@ func has(kinds []string, k string) bool {
 	return false
 }
 
-func drawSymbol(dc *gg.Context, kinds []string, x, y, size float64) {
+func drawSymbol(dc *canvas, kinds []string, x, y, size float64) {
 	s := size * 0.22
 	switch {
 	case has(kinds, "fort") || has(kinds, "battery"):
@@ -254,8 +256,8 @@ func drawSymbol(dc *gg.Context, kinds []string, x, y, size float64) {
 	}
 }
 
-func halo(dc *gg.Context, s string, x, y float64) {
-	dc.SetColor(color.RGBA{0xff, 0xfb, 0xf0, 0xd8})
+func halo(dc *canvas, s string, x, y float64) {
+	dc.SetColor(color.NRGBA{0xff, 0xfb, 0xf0, 0xd8})
 	for _, d := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
 		dc.DrawStringAnchored(s, x+d[0], y+d[1], 0.5, 0.5)
 	}
@@ -283,7 +285,7 @@ func newFaces(size float64) (faceSet, error) {
 
 // drawLegend writes the footer: captions, the sheet of the hex numbers,
 // and a sample of each symbol and line.
-func drawLegend(dc *gg.Context, v *engine.MapView, sheet string, y, size float64) {
+func drawLegend(dc *canvas, v *engine.MapView, sheet string, y, size float64) {
 	x := 8.0
 	text := func(s string) {
 		dc.SetColor(ink)
@@ -360,7 +362,7 @@ var (
 // drawCounters draws each hex's counters as a stack: the top counter in
 // full (name, manpower, fatigue, marks), up to two more edges behind it,
 // and the number in the stack when there are more than one.
-func drawCounters(dc *gg.Context, cs []engine.ViewCounter, hexPx func(engine.Hex) (float64, float64), size float64, faces faceSet) {
+func drawCounters(dc *canvas, cs []engine.ViewCounter, hexPx func(engine.Hex) (float64, float64), size float64, faces faceSet) {
 	stacks := map[engine.Hex][]engine.ViewCounter{}
 	var order []engine.Hex
 	for _, c := range cs {
@@ -449,4 +451,43 @@ func joinMarks(m []string) string {
 		out += " " + x
 	}
 	return out
+}
+
+// canvas is a gg context whose text is drawn straight onto the image:
+// gg draws every glyph through a bilinear transform (for its matrix),
+// which took a sixth of a map's time; the map never transforms text.
+type canvas struct {
+	*gg.Context
+	img  *image.RGBA
+	face font.Face
+	col  color.Color
+}
+
+func newCanvas(w, h int) *canvas {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	return &canvas{Context: gg.NewContextForRGBA(img), img: img, col: color.Black}
+}
+
+func (c *canvas) SetFontFace(f font.Face) {
+	c.face = f
+	c.Context.SetFontFace(f)
+}
+
+func (c *canvas) SetColor(col color.Color) {
+	c.col = col
+	c.Context.SetColor(col)
+}
+
+// DrawStringAnchored draws s with its anchor point (ax, ay of its width
+// and height) at x, y, as gg does, without the transform.
+func (c *canvas) DrawStringAnchored(s string, x, y, ax, ay float64) {
+	w := float64(font.MeasureString(c.face, s)) / 64
+	h := float64(c.face.Metrics().Height) / 64
+	d := font.Drawer{Dst: c.img, Src: image.NewUniform(c.col), Face: c.face,
+		Dot: fixed.P(int(math.Round(x-ax*w)), int(math.Round(y+ay*h)))}
+	d.DrawString(s)
+}
+
+func (c *canvas) MeasureString(s string) (float64, float64) {
+	return float64(font.MeasureString(c.face, s)) / 64, float64(c.face.Metrics().Height) / 64
 }
