@@ -1,3 +1,5 @@
+// Package render draws map sections as PNG from engine views only: it never
+// sees a full game state, so it cannot draw what a viewer may not know.
 package render
 
 import (
@@ -201,7 +203,7 @@ func Section(v *engine.MapView, st Style) ([]byte, error) {
 
 	var buf bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&buf, dc.Image()); err != nil {
+	if err := enc.Encode(&buf, toPaletted(dc.img)); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
