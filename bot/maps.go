@@ -23,6 +23,8 @@ func mapCommand() *Command {
 			{Name: "at", Description: "A place or a hex, e.g. Harpers Ferry or HW3218", Type: String, Required: true, MaxLength: 60, Placeholder: "hex or place",
 				Autocomplete: func(r *Router, req Request, typed string) []engine.Match { return r.searchPlaces(req, typed, 25) }},
 			{Name: "radius", Description: fmt.Sprintf("Hexes around it, 1 to %d (default %d)", engine.MaxMapRadius, defaultRadius), Type: Integer},
+			{Name: "to", Description: "Or a second corner (place or hex): draw the box between the two", Type: String, MaxLength: 60, Placeholder: "hex or place",
+				Autocomplete: func(r *Router, req Request, typed string) []engine.Match { return r.searchPlaces(req, typed, 25) }},
 			{Name: "map", Description: "lrtg (LRTG and LRTA) or litn (default lrtg)", Type: String, MaxLength: 10, Placeholder: "lrtg|litn"},
 		},
 		Handle: handleMap,
@@ -95,9 +97,25 @@ func handleMap(_ context.Context, r *Router, req Request) (Reply, error) {
 	if s := req.Options["radius"]; s != "" {
 		radius, _ = strconv.Atoi(s) // the option's type was checked
 	}
-	v, err := t.Section(centre, radius, fmt.Sprintf("%s — around %s, radius %d", t.Title, name, radius))
-	if err != nil {
-		return Reply{}, err
+	var v *engine.MapView
+	var what string
+	if to := strings.TrimSpace(req.Options["to"]); to != "" {
+		if req.Options["radius"] != "" {
+			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "map.options", What: "Give a radius or a second corner, not both", Hint: "/map at:<corner> to:<corner>, or /map at:<centre> radius:<hexes>"}
+		}
+		corner, name2, err := t.Locate(to)
+		if err != nil {
+			return Reply{}, err
+		}
+		if v, err = t.Box(centre, corner, fmt.Sprintf("%s — %s to %s", t.Title, name, name2)); err != nil {
+			return Reply{}, err
+		}
+		what = fmt.Sprintf("from %s to %s", name, name2)
+	} else {
+		if v, err = t.Section(centre, radius, fmt.Sprintf("%s — around %s, radius %d", t.Title, name, radius)); err != nil {
+			return Reply{}, err
+		}
+		what = fmt.Sprintf("%d hexes around %s", radius, name)
 	}
 	png, err := render.Section(v, render.Style{})
 	if err != nil {
@@ -107,7 +125,7 @@ func handleMap(_ context.Context, r *Router, req Request) (Reply, error) {
 	if len(v.Places) == 1 {
 		places = "1 place"
 	}
-	text := fmt.Sprintf("🗺️ %s, %d hexes around %s: %s", t.Title, radius, name, places)
+	text := fmt.Sprintf("🗺️ %s, %s: %s", t.Title, what, places)
 	file := File{Name: "map.png", ContentType: "image/png", Size: len(png), Data: png}
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: text, Files: []File{file}, Events: []EventView{}}}}, nil
 }

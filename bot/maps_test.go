@@ -48,6 +48,18 @@ func TestMapByPlaceAndHex(t *testing.T) {
 	if o.Error == nil || !strings.Contains(o.Text, "radius from 1 to 20") {
 		t.Errorf("radius 40: %s", o.Text)
 	}
+	o = r.Handle(context.Background(), Request{Command: "map", Options: map[string]string{"at": "Harpers Ferry", "to": "Frederick"}}).first()
+	if o.Error != nil || !strings.Contains(o.Text, "from Harpers Ferry (HW2020) to Frederick (HW2416): 2 places") || len(o.Files) != 1 {
+		t.Errorf("box: %s", o.Text)
+	}
+	o = r.Handle(context.Background(), Request{Command: "map", Options: map[string]string{"at": "HW0101", "to": "HW4040"}}).first()
+	if o.Error == nil || !strings.Contains(o.Text, "hexes") {
+		t.Errorf("huge box: %s", o.Text)
+	}
+	o = r.Handle(context.Background(), Request{Command: "map", Options: map[string]string{"at": "HW0101", "to": "HW0505", "radius": "3"}}).first()
+	if o.Error == nil || o.Error.Code != "map.options" {
+		t.Errorf("box and radius: %s", o.Text)
+	}
 	if m := r.Autocomplete(Request{Command: "map"}, "at", "fre"); len(m) != 1 || m[0].Value != "Frederick" {
 		t.Errorf("autocomplete fre = %+v", m)
 	}

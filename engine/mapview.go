@@ -111,6 +111,65 @@ func (t *Theatre) Section(center Hex, radius int, title string) (*MapView, error
 	return v, nil
 }
 
+// MaxMapHexes bounds a box section.
+const MaxMapHexes = 1500
+
+// Box builds the public view of the hexes whose centres lie in the
+// rectangle spanned by the centres of a and b (corners in either order).
+func (t *Theatre) Box(a, b Hex, title string) (*MapView, error) {
+	pa, pb := Center(a), Center(b)
+	minX, maxX := min(pa.X, pb.X), max(pa.X, pb.X)
+	minY, maxY := min(pa.Y, pb.Y), max(pa.Y, pb.Y)
+	// Columns are 1.5 apart and rows sqrt(3): the count is known before
+	// walking them.
+	if n := int((maxX-minX)/1.5+1) * int((maxY-minY)/1.7320508+1); n > MaxMapHexes {
+		return nil, &RuleError{Kind: ErrInvalid, Code: "map.box", What: fmt.Sprintf("That box holds about %d hexes", n),
+			Hint: fmt.Sprintf("Draw at most %d hexes: choose nearer corners", MaxMapHexes)}
+	}
+	v := &MapView{Theatre: t.ID, Title: title, Center: a}
+	for q := min(a.Q, b.Q); q <= max(a.Q, b.Q); q++ {
+		// r range from the y bounds: y = sqrt(3)*(r + q/2).
+		rLo := int(minY/1.7320508-float64(q)/2) - 1
+		rHi := int(maxY/1.7320508-float64(q)/2) + 1
+		for r := rLo; r <= rHi; r++ {
+			h := Hex{Q: q, R: r}
+			if p := Center(h); p.Y < minY-0.01 || p.Y > maxY+0.01 {
+				continue
+			}
+			p := t.Printed(h)
+			if len(p) == 0 {
+				continue
+			}
+			v.Hexes = append(v.Hexes, ViewHex{Hex: h, Sheet: p[0][:len(p[0])-4], Label: p[0][len(p[0])-4:]})
+		}
+	}
+	if len(v.Hexes) == 0 {
+		return nil, &RuleError{Kind: ErrInvalid, Code: "map.off", What: "That box is off the map", Hint: "Choose corners printed on the sheets"}
+	}
+	in := map[Hex]bool{}
+	for _, h := range v.Hexes {
+		in[h.Hex] = true
+	}
+	for _, p := range t.Places {
+		if in[p.Hex] {
+			v.Places = append(v.Places, ViewPlace{Name: p.Name, Hex: p.Hex, Kinds: p.Kinds})
+		}
+	}
+	sort.Slice(v.Places, func(i, j int) bool { return v.Places[i].Name < v.Places[j].Name })
+	for _, r := range t.Regions {
+		v.Regions = append(v.Regions, ViewRegion{Name: r.Name, Kind: r.Kind, Rings: r.Rings})
+	}
+	for _, l := range t.Lines {
+		for _, h := range l.Hexes {
+			if in[h] {
+				v.Lines = append(v.Lines, ViewLine{Name: l.Name, Kind: l.Kind, Hexes: l.Hexes})
+				break
+			}
+		}
+	}
+	return v, nil
+}
+
 // Locate reads "at" as a place name or a hex reference of the theatre.
 func (t *Theatre) Locate(at string) (Hex, string, error) {
 	at = strings.TrimSpace(at)
