@@ -23,10 +23,10 @@ type Table struct {
 	Floor     *Bound // the modified total is at least this (e.g. draft riots: at least 3)
 	Ceiling   *Bound
 	Facts     []FactSpec
-	Entries   []Entry   // result ranges over the modified total, in order
-	Outcomes  []Outcome // what results mean; entries and redirects name them
-	Sides     []Side    // a contest: each side rolls Dice with its own modifiers
-	TieFact   string    // contest: the enum fact naming the side that wins a tie
+	Entries   []Entry     // result ranges over the modified total, in order
+	Outcomes  []Outcome   // what results mean; entries and redirects name them
+	Sides     []TableSide // a contest: each side rolls Dice with its own modifiers
+	TieFact   string      // contest: the enum fact naming the side that wins a tie
 	TieReason string
 }
 
@@ -75,8 +75,8 @@ type Outcome struct {
 	Redirects []Redirect
 }
 
-// Side is one party of a contest roll.
-type Side struct {
+// TableSide is one party of a contest roll.
+type TableSide struct {
 	ID        string // e.g. "csa"
 	Name      string
 	Modifiers []Modifier

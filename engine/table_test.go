@@ -105,7 +105,7 @@ func TestContestTie(t *testing.T) {
 	tb := &Table{ID: "t.spy", Title: "Spy", Dice: x,
 		Facts: []FactSpec{{Name: "tie", Kind: FactEnum, Values: []string{"csa", "usa"}, Description: "tie"},
 			{Name: "north", Kind: FactBool, Description: "north"}},
-		Sides:   []Side{{ID: "csa", Modifiers: []Modifier{{Value: -1, When: &Condition{Fact: "north", Op: "true"}, Reason: "north"}}}, {ID: "usa"}},
+		Sides:   []TableSide{{ID: "csa", Modifiers: []Modifier{{Value: -1, When: &Condition{Fact: "north", Op: "true"}, Reason: "north"}}}, {ID: "usa"}},
 		TieFact: "tie", TieReason: "closest cavalry",
 		Outcomes: []Outcome{{ID: "csa", Name: "CSA"}, {ID: "usa", Name: "USA"}},
 	}

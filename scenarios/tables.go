@@ -411,7 +411,7 @@ func buildContest(t *engine.Table, d tableDoc) error {
 		if err != nil {
 			return fmt.Errorf("side %s: %w", sd.ID, err)
 		}
-		t.Sides = append(t.Sides, engine.Side{ID: sd.ID, Name: sd.Name, Modifiers: mods})
+		t.Sides = append(t.Sides, engine.TableSide{ID: sd.ID, Name: sd.Name, Modifiers: mods})
 	}
 	f := t.Fact(d.Tie.Fact)
 	if f == nil || f.Kind != engine.FactEnum || len(f.Values) != 2 || f.Values[0] != t.Sides[0].ID || f.Values[1] != t.Sides[1].ID {
