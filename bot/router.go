@@ -164,6 +164,11 @@ type Router struct {
 	theatres map[string]*engine.Theatre
 	states   *stateCache[engine.Channel]
 	charts   *stateCache[engine.Charts]
+	games    *stateCache[engine.GameState]
+	// scenarios and orders are the game data (scenarios.Catalogue,
+	// scenarios.OrdersOfBattle).
+	scenarios []engine.Scenario
+	orders    map[string]*engine.OrderOfBattle
 	// streamLocks is a pointer so the Router stays copy-safe for vet.
 	streamLocks *stripedLocks
 }
@@ -183,7 +188,7 @@ func WithClock(now func() time.Time) Option { return func(r *Router) { r.now = n
 
 // NewRouter returns a router over st with the built-in commands.
 func NewRouter(st Store, opts ...Option) *Router {
-	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now, states: newStateCache[engine.Channel](10000), charts: newStateCache[engine.Charts](1000), streamLocks: &stripedLocks{}}
+	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now, states: newStateCache[engine.Channel](10000), charts: newStateCache[engine.Charts](1000), games: newStateCache[engine.GameState](1000), streamLocks: &stripedLocks{}}
 	for _, o := range opts {
 		o(r)
 	}
@@ -193,6 +198,13 @@ func NewRouter(st Store, opts ...Option) *Router {
 			panic(err) // embedded and tested, as the library
 		}
 		r.theatres = ts
+	}
+	if r.orders == nil {
+		sc, o, err := loadGameData()
+		if err != nil {
+			panic(err) // embedded and tested, as the library
+		}
+		r.scenarios, r.orders = sc, o
 	}
 	if r.library == nil {
 		lib, err := scenarios.Library()

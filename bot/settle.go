@@ -29,10 +29,17 @@ type state[S any] interface {
 	Apply(engine.Event) S
 }
 
-// settleChannel settles a command on the channel's stream (rolls outside a
-// game).
+// settleChannel settles a roll: on the game's stream when the channel has
+// a game (its rolls are numbered with the game), else on the channel's.
 func (r *Router) settleChannel(ctx context.Context, req Request, cmd engine.Command,
 	present func(events []EventView, decided []engine.Event) Reply) (Reply, error) {
+	g, err := r.game(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	if g.Created {
+		return r.settleGame(ctx, req, cmd, nil, present)
+	}
 	return settle(ctx, r, req, channelStream(req), kindChannel, r.states,
 		func(c engine.Channel, d engine.Dice) ([]engine.Event, error) { return c.Decide(cmd, d) }, present)
 }
@@ -44,6 +51,17 @@ func (r *Router) settleChannel(ctx context.Context, req Request, cmd engine.Comm
 func settle[S state[S]](ctx context.Context, r *Router, req Request, stream, kind string, cache *stateCache[S],
 	decide func(S, engine.Dice) ([]engine.Event, error),
 	present func(events []EventView, decided []engine.Event) Reply) (Reply, error) {
+	return settleWith(ctx, r, req, stream, kind, cache, nil, decide, present)
+}
+
+// settleWith is settle with the dice of a new stream from src (nil: the
+// router's).
+func settleWith[S state[S]](ctx context.Context, r *Router, req Request, stream, kind string, cache *stateCache[S], src DiceSource,
+	decide func(S, engine.Dice) ([]engine.Event, error),
+	present func(events []EventView, decided []engine.Event) Reply) (Reply, error) {
+	if src == nil {
+		src = r.dice
+	}
 	if rep, ok, err := r.savedReply(ctx, req.InteractionID); err != nil || ok {
 		return rep, err
 	}
@@ -56,7 +74,7 @@ func settle[S state[S]](ctx context.Context, r *Router, req Request, stream, kin
 		if err != nil {
 			return Reply{}, err
 		}
-		dice, err := r.dice.Open(st.Dice)
+		dice, err := src.Open(st.Dice)
 		if err != nil {
 			return Reply{}, fmt.Errorf("stream %s: %w", stream, err)
 		}

@@ -40,6 +40,12 @@ func DecodeEvent(typ string, data []byte) (Event, error) {
 		e = &ChartLoaded{}
 	case EventChartRolled:
 		e = &ChartRolled{}
+	case EventGameCreated:
+		e = &GameCreated{}
+	case EventGameJoined:
+		e = &GameJoined{}
+	case EventGameStarted:
+		e = &GameStarted{}
 	default:
 		return nil, fmt.Errorf("engine: unknown event type %q", typ)
 	}

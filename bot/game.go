@@ -1,0 +1,312 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/scenarios"
+)
+
+const kindGame = "game"
+
+// gameStream is the stream of the game played in a channel (one game per
+// channel).
+func gameStream(req Request) string { return "game:" + req.ChannelID }
+
+func gameCommands() []*Command {
+	scenario := func(r *Router, _ Request, typed string) []engine.Match {
+		var out []engine.Match
+		for _, s := range r.scenarios {
+			if s.Game == engine.LRTG && strings.Contains(strings.ToLower(s.ID+" "+s.Title), strings.ToLower(typed)) {
+				out = append(out, engine.Match{Value: s.ID, Label: s.Title})
+			}
+		}
+		return out
+	}
+	return []*Command{
+		{
+			Name:        "game",
+			Description: "Create, join, start and follow a game in this channel",
+			Subcommands: []*Command{
+				{
+					Name:        "new",
+					Description: "Create a game in this channel (you are its umpire)",
+					Options: []OptionSpec{
+						{Name: "scenario", Description: "lrtg-high-tide or lrtg-gettysburg-campaign", Type: String, Required: true, MaxLength: 60, Placeholder: "scenario", Autocomplete: scenario},
+						{Name: "jackson_lives", Description: "The Jackson Lives variant (LRTG 31)", Type: Boolean},
+						{Name: "supply", Description: "normal, simplified or augmented (LRTG 24; default normal)", Type: String, MaxLength: 12, Placeholder: "normal|simplified|augmented"},
+						{Name: "communications", Description: "Communications option 1, 2 or 3 (LRTG 21; default 1)", Type: Integer},
+						{Name: "time_limitation", Description: "Chess clocks (LRTG 22)", Type: Boolean},
+						{Name: "limited_intelligence", Description: "Hidden stacks and dummies (LRTG 20)", Type: Boolean},
+						{Name: "preliminary_victory", Description: "Preliminary victory conditions", Type: Boolean},
+						{Name: "brandy_station", Description: "The Brandy Station optional rule (LRTG 27)", Type: Boolean},
+						{Name: "halleck", Description: "The Halleck optional rule", Type: Boolean},
+						{Name: "optional", Description: "Other optional rules by number, e.g. 18,19,23", Type: String, MaxLength: 60, Placeholder: "18,19,..."},
+						{Name: "seed", Description: "Dice seed (default: random), for a game anyone can replay", Type: Integer},
+					},
+					Handle: handleGameNew,
+				},
+				{
+					Name:        "join",
+					Description: "Join a side; the first on a side is its overall commander",
+					Options: []OptionSpec{
+						{Name: "side", Description: "csa or usa", Type: String, Required: true, MaxLength: 3, Placeholder: "csa|usa"},
+						{Name: "command", Description: "The corps and designations you command, e.g. 1,2 or Cav", Type: String, MaxLength: 100, Placeholder: "corps,..."},
+					},
+					Handle: handleGameJoin,
+				},
+				{
+					Name:        "start",
+					Description: "Set up the order of battle and start (umpire)",
+					Handle:      handleGameStart,
+				},
+				{
+					Name:        "status",
+					Description: "The game's scenario, options, players, turn and dice seed hash",
+					Ephemeral:   true,
+					Handle:      handleGameStatus,
+				},
+			},
+		},
+		{
+			Name:        "oob",
+			Description: "Your side's units and their state (only your side)",
+			Ephemeral:   true,
+			Options: []OptionSpec{
+				{Name: "side", Description: "The umpire may name a side: csa or usa", Type: String, MaxLength: 3, Placeholder: "csa|usa"},
+			},
+			Handle: handleOOB,
+		},
+	}
+}
+
+func (r *Router) settleGame(ctx context.Context, req Request, cmd engine.Command, src DiceSource,
+	present func([]EventView, []engine.Event) Reply) (Reply, error) {
+	return settleWith(ctx, r, req, gameStream(req), kindGame, r.games, src,
+		func(g engine.GameState, d engine.Dice) ([]engine.Event, error) { return g.Decide(cmd, d) }, present)
+}
+
+func (r *Router) game(ctx context.Context, req Request) (engine.GameState, error) {
+	_, g, err := fold(ctx, r, gameStream(req), r.games)
+	return g, err
+}
+
+func publicText(req Request, text string, views []EventView) Reply {
+	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: text, Events: views}}}
+}
+
+func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
+	o := engine.GameOptions{Scenario: strings.TrimSpace(req.Options["scenario"]), Supply: "normal", Comms: 1}
+	var sc *engine.Scenario
+	for i := range r.scenarios {
+		if r.scenarios[i].ID == o.Scenario {
+			sc = &r.scenarios[i]
+		}
+	}
+	if sc == nil || sc.Game != engine.LRTG {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.scenario", What: fmt.Sprintf("%q is not a scenario the umpire runs yet", o.Scenario),
+			Hint: "Use lrtg-high-tide or lrtg-gettysburg-campaign"}
+	}
+	b := func(k string) bool { v, _ := strconv.ParseBool(req.Options[k]); return v }
+	o.JacksonLives, o.TimeLimit, o.LimitedIntel = b("jackson_lives"), b("time_limitation"), b("limited_intelligence")
+	o.PrelimVictory, o.BrandyStation, o.Halleck = b("preliminary_victory"), b("brandy_station"), b("halleck")
+	if s := strings.ToLower(strings.TrimSpace(req.Options["supply"])); s != "" {
+		o.Supply = s
+	}
+	if s := req.Options["communications"]; s != "" {
+		o.Comms, _ = strconv.Atoi(s)
+	}
+	for _, f := range strings.FieldsFunc(req.Options["optional"], func(r rune) bool { return r == ',' || r == ' ' }) {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.optional", What: fmt.Sprintf("%q is not a rule number", f), Hint: "Give optional rules as numbers, e.g. 18,19,23"}
+		}
+		o.Optional = append(o.Optional, n)
+	}
+	sort.Ints(o.Optional)
+	var src DiceSource
+	if s := req.Options["seed"]; s != "" {
+		n, _ := strconv.ParseInt(s, 10, 64)
+		src = fixedSeed{uint64(n)}
+	}
+	return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o}, src, func(views []EventView, evs []engine.Event) Reply {
+		c := evs[0].(*engine.GameCreated)
+		return publicText(req, fmt.Sprintf("🎖️ New game: **%s**, umpire %s. Join with /game join side:csa or side:usa; the umpire starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).",
+			sc.Title, req.User.Name, c.SeedHash), views)
+	})
+}
+
+// fixedSeed gives a new game the seed its umpire chose.
+type fixedSeed struct{ seed uint64 }
+
+func (f fixedSeed) Open(state []byte) (StreamDice, error) {
+	if state != nil {
+		return SeededSource{}.Open(state)
+	}
+	return engine.NewSeededDice(f.seed, f.seed), nil
+}
+
+func handleGameJoin(ctx context.Context, r *Router, req Request) (Reply, error) {
+	side := engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"])))
+	var cmds []string
+	for _, c := range strings.Split(req.Options["command"], ",") {
+		if c = strings.TrimSpace(c); c != "" {
+			cmds = append(cmds, c)
+		}
+	}
+	return r.settleGame(ctx, req, engine.JoinGame{By: req.User, Side: side, Commands: cmds}, nil, func(views []EventView, evs []engine.Event) Reply {
+		p := evs[0].(*engine.GameJoined).Player
+		role := "a commander"
+		if p.Overall {
+			role = "the overall commander"
+		}
+		return publicText(req, fmt.Sprintf("%s joins the %s as %s.", p.Actor.Name, strings.ToUpper(string(p.Side)), role), views)
+	})
+}
+
+func handleGameStart(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.game(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	key := "lrtg"
+	if g.Options.JacksonLives {
+		key = "lrtg/jackson-lives"
+	}
+	oob := r.orders[key]
+	if oob == nil {
+		return Reply{}, fmt.Errorf("no order of battle %s", key)
+	}
+	return r.settleGame(ctx, req, engine.StartGame{By: req.User, OOB: oob}, nil, func(views []EventView, evs []engine.Event) Reply {
+		st := evs[0].(*engine.GameStarted)
+		n := map[engine.Side]int{}
+		for _, u := range st.Units {
+			n[u.Side]++
+		}
+		return publicText(req, fmt.Sprintf("⚔️ The game has started: %d Confederate and %d Union units are set up (000 VIII). Turn 1. Dice seed SHA-256: `%s`.",
+			n[engine.CSA], n[engine.USA], g.SeedHash), views)
+	})
+}
+
+func handleGameStatus(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.game(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	if !g.Created {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.none", What: "There is no game in this channel", Hint: "Create one with /game new scenario:<scenario>"}
+	}
+	o := g.Options
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** — umpire %s\n", o.Scenario, g.Umpire.Name)
+	state := "setting up (options can still change only by a new game)"
+	if g.Started {
+		state = fmt.Sprintf("turn %d", g.Turn)
+	}
+	fmt.Fprintf(&b, "State: %s\n", state)
+	var opts []string
+	flag := func(on bool, s string) {
+		if on {
+			opts = append(opts, s)
+		}
+	}
+	flag(o.JacksonLives, "Jackson Lives")
+	opts = append(opts, "supply "+o.Supply, fmt.Sprintf("communications option %d", o.Comms))
+	flag(o.TimeLimit, "time limitation")
+	flag(o.LimitedIntel, "limited intelligence")
+	flag(o.PrelimVictory, "preliminary victory conditions")
+	flag(o.BrandyStation, "Brandy Station")
+	flag(o.Halleck, "Halleck")
+	for _, n := range o.Optional {
+		opts = append(opts, fmt.Sprintf("optional rule %d", n))
+	}
+	fmt.Fprintf(&b, "Options: %s\n", strings.Join(opts, ", "))
+	for _, side := range []engine.Side{engine.CSA, engine.USA} {
+		var ps []string
+		for _, p := range g.Players {
+			if p.Side != side {
+				continue
+			}
+			s := p.Actor.Name
+			if p.Overall {
+				s += " (overall)"
+			}
+			if len(p.Commands) > 0 {
+				s += " [" + strings.Join(p.Commands, ", ") + "]"
+			}
+			ps = append(ps, s)
+		}
+		if len(ps) == 0 {
+			ps = []string{"no one yet"}
+		}
+		fmt.Fprintf(&b, "%s: %s\n", strings.ToUpper(string(side)), strings.Join(ps, "; "))
+	}
+	fmt.Fprintf(&b, "Dice seed SHA-256: `%s`; rolls so far: %d", g.SeedHash, g.Rolls)
+	return ephemeralText(b.String()), nil
+}
+
+// handleOOB lists a side's units, for that side's players and the umpire
+// only: the other side's order of battle is secret.
+func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.game(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	if !g.Started {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.not_started", What: "The game has not started", Hint: "The umpire starts it with /game start"}
+	}
+	side := engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"])))
+	p := g.Player(req.User.ID)
+	isUmpire := req.User.ID == g.Umpire.ID
+	switch {
+	case isUmpire && side == "":
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "oob.side", What: "Which side?", Hint: "/oob side:csa or side:usa"}
+	case isUmpire:
+	case p == nil:
+		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "oob.secret", What: "Only the players of a side and the umpire see its order of battle", Hint: "Join the game with /game join"}
+	case side != "" && side != p.Side:
+		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "oob.secret", What: "The other side's order of battle is secret", Hint: "/oob shows your own side"}
+	default:
+		side = p.Side
+	}
+	var units []engine.UnitState
+	for _, u := range g.Units {
+		if u.Side == side {
+			units = append(units, u)
+		}
+	}
+	sort.Slice(units, func(i, j int) bool {
+		if units[i].Command != units[j].Command {
+			return units[i].Command < units[j].Command
+		}
+		return units[i].Name < units[j].Name
+	})
+	var lines []string
+	for _, u := range units {
+		where := u.Ref
+		if !u.OnMap {
+			where = fmt.Sprintf("%s %d", u.Track, u.Slot)
+		}
+		l := fmt.Sprintf("%s (%s %s)", u.Name, u.Command, u.Kind)
+		if u.Manpower > 0 {
+			l += fmt.Sprintf(" %d MP", u.Manpower)
+		}
+		lines = append(lines, l+" — "+where)
+	}
+	e := &Embed{Title: fmt.Sprintf("%s order of battle (%d units)", strings.ToUpper(string(side)), len(units)), Description: clipLines(lines, 4000)}
+	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
+}
+
+// loadGameData reads the scenario catalogue and the orders of battle.
+func loadGameData() ([]engine.Scenario, map[string]*engine.OrderOfBattle, error) {
+	sc, err := scenarios.Catalogue()
+	if err != nil {
+		return nil, nil, err
+	}
+	o, err := scenarios.OrdersOfBattle()
+	return sc, o, err
+}

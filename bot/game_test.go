@@ -1,0 +1,129 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+func gameReq(user engine.Actor, sub string, opts map[string]string) Request {
+	if opts == nil {
+		opts = map[string]string{}
+	}
+	return Request{GuildID: "g", ChannelID: "war", User: user, Command: "game", Path: []string{sub}, Options: opts}
+}
+
+var (
+	umpireA = engine.Actor{ID: "u0", Name: "Umpire"}
+	leeA    = engine.Actor{ID: "u1", Name: "Lee"}
+	meadeA  = engine.Actor{ID: "u2", Name: "Meade"}
+	guestA  = engine.Actor{ID: "u9", Name: "Guest"}
+)
+
+func mustOK(t *testing.T, r *Router, req Request) Output {
+	t.Helper()
+	out := r.Handle(context.Background(), req).first()
+	if out.Error != nil {
+		t.Fatalf("%s %v: %s", req.Command, req.Path, out.Text)
+	}
+	return out
+}
+
+func TestGameLifecycleAndSecrecy(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t)
+	r := NewRouter(st)
+	out := mustOK(t, r, gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-high-tide", "seed": "1863", "supply": "simplified", "optional": "23,18"}))
+	if !strings.Contains(out.Text, engine.SeedHash(1863, 1863)) {
+		t.Fatalf("new game does not publish the seed's hash: %s", out.Text)
+	}
+	mustOK(t, r, gameReq(leeA, "join", map[string]string{"side": "csa", "command": "1,2,3"}))
+	mustOK(t, r, gameReq(meadeA, "join", map[string]string{"side": "usa"}))
+	if o := r.Handle(ctx, gameReq(leeA, "start", nil)).first(); o.Error == nil || o.Error.Code != "game.umpire" {
+		t.Fatalf("a player started the game: %+v", o)
+	}
+	out = mustOK(t, r, gameReq(umpireA, "start", nil))
+	if !strings.Contains(out.Text, "31 Confederate and 100 Union units") {
+		t.Fatalf("start: %s", out.Text)
+	}
+	status := mustOK(t, r, gameReq(leeA, "status", nil)).Text
+	for _, want := range []string{"lrtg-high-tide", "turn 1", "supply simplified", "optional rule 18, optional rule 23", "Lee (overall) [1, 2, 3]", "USA: Meade (overall)"} {
+		if !strings.Contains(status, want) {
+			t.Errorf("status lacks %q:\n%s", want, status)
+		}
+	}
+
+	// Each side sees only its own order of battle.
+	oob := func(u engine.Actor, side string) Output {
+		return r.Handle(ctx, Request{ChannelID: "war", User: u, Command: "oob", Options: map[string]string{"side": side}}).first()
+	}
+	csa := oob(leeA, "")
+	if csa.Error != nil || csa.Audience.Kind != AudienceEphemeral || !strings.Contains(csa.Text, "McLaws") || strings.Contains(csa.Text, "Sedgwick") {
+		t.Fatalf("Lee's /oob: %s", csa.Text)
+	}
+	usa := oob(meadeA, "")
+	if usa.Error != nil || !strings.Contains(usa.Text, "Sedgwick") || strings.Contains(usa.Text, "McLaws") {
+		t.Fatalf("Meade's /oob: %s", usa.Text)
+	}
+	if o := oob(meadeA, "csa"); o.Error == nil || o.Error.Code != "oob.secret" || strings.Contains(o.Text, "McLaws") {
+		t.Fatalf("Meade asked for the Confederate OOB: %s", o.Text)
+	}
+	if o := oob(guestA, ""); o.Error == nil || strings.Contains(o.Text, "McLaws") || strings.Contains(o.Text, "Sedgwick") {
+		t.Fatalf("a guest saw an OOB: %s", o.Text)
+	}
+	if o := oob(umpireA, "csa"); o.Error != nil || !strings.Contains(o.Text, "McLaws") {
+		t.Fatalf("the umpire's /oob: %s", o.Text)
+	}
+
+	// Rolls in the game's channel are the game's.
+	roll := mustOK(t, r, rollReq("r1", "war", "2d6"))
+	if len(roll.Events) != 1 || roll.Events[0].Stream != "game:war" || !strings.Contains(roll.Text, "Roll #1") {
+		t.Fatalf("roll in a game: %+v", roll)
+	}
+
+	// A restart (a new router on the same store) continues identically.
+	r2 := NewRouter(st)
+	if got := mustOK(t, r2, gameReq(leeA, "status", nil)).Text; !strings.Contains(got, "rolls so far: 1") || strings.Replace(got, "rolls so far: 1", "", 1) != strings.Replace(status, "rolls so far: 0", "", 1) {
+		t.Fatalf("status after restart:\n%s\nbefore:\n%s", got, status)
+	}
+	if got := r2.Handle(ctx, Request{ChannelID: "war", User: leeA, Command: "oob"}).first().Text; got != csa.Text {
+		t.Fatal("the order of battle changed across a restart")
+	}
+	if got := mustOK(t, r2, rollReq("r2", "war", "d6")).Text; !strings.Contains(got, "Roll #2") {
+		t.Fatalf("numbering after restart: %s", got)
+	}
+}
+
+func TestGameRefusals(t *testing.T) {
+	r := NewRouter(openStore(t))
+	cases := []struct {
+		req  Request
+		code string
+	}{
+		{gameReq(umpireA, "new", map[string]string{"scenario": "litn-1-frederick-to-antietam"}), "game.scenario"},
+		{gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-high-tide", "communications": "5"}), "game.comms"},
+		{gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-high-tide", "optional": "18,x"}), "game.optional"},
+		{gameReq(leeA, "join", map[string]string{"side": "csa"}), "game.none"},
+		{gameReq(leeA, "status", nil), "game.none"},
+	}
+	for _, c := range cases {
+		out := r.Handle(context.Background(), c.req).first()
+		if out.Error == nil || out.Error.Code != c.code {
+			t.Errorf("%v %v: %+v", c.req.Path, c.req.Options, out)
+		}
+	}
+	mustOK(t, r, gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-gettysburg-campaign", "jackson_lives": "true"}))
+	if out := r.Handle(context.Background(), gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-high-tide"})).first(); out.Error == nil || out.Error.Code != "game.exists" {
+		t.Errorf("second game: %+v", out)
+	}
+	if out := r.Handle(context.Background(), gameReq(leeA, "join", map[string]string{"side": "xyz"})).first(); out.Error == nil || out.Error.Code != "game.side" {
+		t.Errorf("bad side: %+v", out)
+	}
+	mustOK(t, r, gameReq(leeA, "join", map[string]string{"side": "csa"}))
+	mustOK(t, r, gameReq(meadeA, "join", map[string]string{"side": "usa"}))
+	if out := mustOK(t, r, gameReq(umpireA, "start", nil)); !strings.Contains(out.Text, "33 Confederate") {
+		t.Errorf("Jackson Lives start: %s", out.Text)
+	}
+}

@@ -1,0 +1,341 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// GameOptions are the choices made when a game is created; they are fixed
+// once it starts.
+type GameOptions struct {
+	Scenario      string `json:"scenario"` // catalogue id, e.g. "lrtg-high-tide"
+	JacksonLives  bool   `json:"jackson_lives,omitempty"`
+	Supply        string `json:"supply"`         // normal, simplified or augmented (LRTG 24)
+	Comms         int    `json:"communications"` // communications option 1, 2 or 3 (LRTG 21)
+	TimeLimit     bool   `json:"time_limitation,omitempty"`
+	LimitedIntel  bool   `json:"limited_intelligence,omitempty"`
+	PrelimVictory bool   `json:"preliminary_victory,omitempty"`
+	BrandyStation bool   `json:"brandy_station,omitempty"`
+	Halleck       bool   `json:"halleck,omitempty"`
+	Optional      []int  `json:"optional_rules,omitempty"` // other optional rules by number, 18-31
+}
+
+// Player is a member of a game: a commander of a side.
+type Player struct {
+	Actor    Actor    `json:"actor"`
+	Side     Side     `json:"side"`
+	Overall  bool     `json:"overall"`            // the side's overall commander
+	Commands []string `json:"commands,omitempty"` // the corps and designations he commands
+}
+
+// UnitState is a unit as the game holds it.
+type UnitState struct {
+	ID       string   `json:"id"`
+	Name     string   `json:"name"`
+	Side     Side     `json:"side"`
+	Kind     string   `json:"kind"`
+	Command  string   `json:"command,omitempty"`
+	Manpower int      `json:"manpower,omitempty"`
+	Fatigue  int      `json:"fatigue,omitempty"`
+	OnMap    bool     `json:"on_map"`
+	Hex      Hex      `json:"hex"`
+	Ref      string   `json:"ref,omitempty"` // printed hex
+	Track    string   `json:"track,omitempty"`
+	Slot     int      `json:"slot,omitempty"`
+	Marks    []string `json:"marks,omitempty"`
+}
+
+// GameState is the state of a game's stream: the fold of its events.
+type GameState struct {
+	Created  bool
+	Options  GameOptions
+	Umpire   Actor
+	SeedHash string
+	Players  []Player
+	Started  bool
+	Turn     int
+	Units    map[string]UnitState
+	Rolls    int64
+}
+
+// Player returns the player with the user id, or nil.
+func (g GameState) Player(id string) *Player {
+	for i := range g.Players {
+		if g.Players[i].Actor.ID == id {
+			return &g.Players[i]
+		}
+	}
+	return nil
+}
+
+// Game commands.
+type (
+	// NewGame creates a game in a channel.
+	NewGame struct {
+		By      Actor
+		Options GameOptions
+	}
+	// JoinGame makes the actor a commander of a side.
+	JoinGame struct {
+		By       Actor
+		Side     Side
+		Commands []string
+	}
+	// StartGame builds the order of battle and fixes the options.
+	StartGame struct {
+		By  Actor
+		OOB *OrderOfBattle
+	}
+)
+
+// CommandName implements Command.
+func (NewGame) CommandName() string { return "game new" }
+
+// CommandName implements Command.
+func (JoinGame) CommandName() string { return "game join" }
+
+// CommandName implements Command.
+func (StartGame) CommandName() string { return "game start" }
+
+// Game events.
+const (
+	EventGameCreated = "game.created"
+	EventGameJoined  = "game.joined"
+	EventGameStarted = "game.started"
+)
+
+// GameCreated records a new game: its options, its umpire, and the SHA-256
+// of its dice seed (the seed itself is revealed when the game ends).
+type GameCreated struct {
+	Options  GameOptions `json:"options"`
+	Umpire   Actor       `json:"umpire"`
+	SeedHash string      `json:"seed_sha256"`
+}
+
+// EventType implements Event.
+func (*GameCreated) EventType() string { return EventGameCreated }
+
+// GameJoined records a player joining a side.
+type GameJoined struct {
+	Player Player `json:"player"`
+}
+
+// EventType implements Event.
+func (*GameJoined) EventType() string { return EventGameJoined }
+
+// GameStarted records the set-up: every unit as it starts.
+type GameStarted struct {
+	Variant string      `json:"variant,omitempty"`
+	Units   []UnitState `json:"units"`
+}
+
+// EventType implements Event.
+func (*GameStarted) EventType() string { return EventGameStarted }
+
+// Seeder is dice that know their seed.
+type Seeder interface {
+	Seed() (uint64, uint64)
+}
+
+// SeedHash is the published SHA-256 of a seed: anyone given the seed at the
+// end can check it.
+func SeedHash(s1, s2 uint64) string {
+	var b [16]byte
+	binary.BigEndian.PutUint64(b[:8], s1)
+	binary.BigEndian.PutUint64(b[8:], s2)
+	sum := sha256.Sum256(b[:])
+	return hex.EncodeToString(sum[:])
+}
+
+// Apply returns the state after e. The receiver's maps are not changed.
+func (g GameState) Apply(e Event) GameState {
+	switch e := e.(type) {
+	case *GameCreated:
+		g.Created, g.Options, g.Umpire, g.SeedHash = true, e.Options, e.Umpire, e.SeedHash
+	case *GameJoined:
+		g.Players = append(append([]Player(nil), g.Players...), e.Player)
+	case *GameStarted:
+		g.Started, g.Turn = true, 1
+		g.Units = make(map[string]UnitState, len(e.Units))
+		for _, u := range e.Units {
+			g.Units[u.ID] = u
+		}
+	case *DiceRolled:
+		g.Rolls = e.Number
+	case *TableRolled:
+		g.Rolls = e.Number
+	case *ChartRolled:
+		g.Rolls = e.Number
+	}
+	return g
+}
+
+// Valid option values.
+var (
+	supplyRules = []string{"normal", "simplified", "augmented"}
+)
+
+func illegal(code, what, hint string) *RuleError {
+	return &RuleError{Kind: ErrIllegal, Code: code, What: what, Hint: hint}
+}
+
+// Decide settles a command against the game. Rolls in a game's channel are
+// the game's rolls, numbered with it.
+func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
+	switch cmd := cmd.(type) {
+	case NewGame:
+		if g.Created {
+			return nil, illegal("game.exists", "This channel already has a game", "One game per channel: create the next one in another channel")
+		}
+		if err := checkOptions(cmd.Options); err != nil {
+			return nil, err
+		}
+		hash := "unseeded (scripted dice)"
+		if s, ok := d.(Seeder); ok {
+			hash = SeedHash(s.Seed())
+		}
+		return []Event{&GameCreated{Options: cmd.Options, Umpire: cmd.By, SeedHash: hash}}, nil
+	case JoinGame:
+		if err := g.needGame(); err != nil {
+			return nil, err
+		}
+		if g.Started {
+			return nil, illegal("game.started", "The game has started", "Ask the umpire to add you as a commander")
+		}
+		if cmd.Side != CSA && cmd.Side != USA {
+			return nil, invalid("game.side", fmt.Sprintf("%q is not a side", cmd.Side), "Join side:csa or side:usa")
+		}
+		if p := g.Player(cmd.By.ID); p != nil {
+			return nil, illegal("game.joined", fmt.Sprintf("You already command for the %s", strings.ToUpper(string(p.Side))), "One side per player")
+		}
+		overall := true
+		for _, p := range g.Players {
+			if p.Side == cmd.Side {
+				overall = false
+			}
+		}
+		return []Event{&GameJoined{Player: Player{Actor: cmd.By, Side: cmd.Side, Overall: overall, Commands: cmd.Commands}}}, nil
+	case StartGame:
+		if err := g.needGame(); err != nil {
+			return nil, err
+		}
+		if g.Started {
+			return nil, illegal("game.started", "The game has already started", "")
+		}
+		if cmd.By.ID != g.Umpire.ID {
+			return nil, illegal("game.umpire", "Only the umpire starts the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
+		}
+		for _, s := range []Side{CSA, USA} {
+			n := 0
+			for _, p := range g.Players {
+				if p.Side == s {
+					n++
+				}
+			}
+			if n == 0 {
+				return nil, illegal("game.players", fmt.Sprintf("No one commands the %s yet", strings.ToUpper(string(s))), "Each side needs a player: /game join side:"+string(s))
+			}
+		}
+		if err := g.checkCommand(); err != nil {
+			return nil, err
+		}
+		ev := &GameStarted{Variant: cmd.OOB.Variant}
+		for _, u := range cmd.OOB.Units {
+			us := UnitState{ID: u.ID, Name: u.Name, Side: u.Side, Kind: u.Kind, Command: u.Command, Manpower: u.Manpower,
+				OnMap: u.OnMap, Hex: u.Hex, Track: u.Track, Slot: u.Slot, Marks: u.Marks}
+			if u.OnMap {
+				us.Ref = u.Ref.String()
+			}
+			ev.Units = append(ev.Units, us)
+		}
+		sort.Slice(ev.Units, func(i, j int) bool { return ev.Units[i].ID < ev.Units[j].ID })
+		return []Event{ev}, nil
+	case RollDice, RollTable, RollChart:
+		if err := g.needGame(); err != nil {
+			return nil, err
+		}
+		evs, err := Channel{Rolls: g.Rolls}.Decide(cmd, d)
+		return evs, err
+	}
+	return nil, &RuleError{Kind: ErrInvalid, Code: "command.unknown", What: "The command " + cmd.CommandName() + " is not a game command", Hint: "Use /help"}
+}
+
+func (g GameState) needGame() error {
+	if !g.Created {
+		return illegal("game.none", "There is no game in this channel", "Create one with /game new scenario:<scenario>")
+	}
+	return nil
+}
+
+func checkOptions(o GameOptions) error {
+	ok := false
+	for _, s := range supplyRules {
+		ok = ok || o.Supply == s
+	}
+	if !ok {
+		return invalid("game.supply", fmt.Sprintf("%q is not a supply rule", o.Supply), "Use supply:normal, simplified or augmented (LRTG 24)")
+	}
+	if o.Comms < 1 || o.Comms > 3 {
+		return invalid("game.comms", fmt.Sprintf("Communications option %d does not exist", o.Comms), "Use communications:1, 2 or 3 (LRTG 21)")
+	}
+	for _, n := range o.Optional {
+		if n < 18 || n > 31 {
+			return invalid("game.optional", fmt.Sprintf("There is no optional rule %d", n), "LRTG's optional rules are 18 to 31")
+		}
+	}
+	return nil
+}
+
+// checkCommand checks the division of command of LRTG 21.1 that the
+// players declared, where they declared commands.
+func (g GameState) checkCommand() error {
+	for _, side := range []Side{CSA, USA} {
+		var overall *Player
+		for i := range g.Players {
+			if p := &g.Players[i]; p.Side == side && p.Overall {
+				overall = p
+			}
+		}
+		if overall == nil {
+			continue
+		}
+		for _, c := range overall.Commands {
+			switch {
+			case side == CSA && strings.EqualFold(c, "Cav"):
+				return illegal("game.command", "The Confederate overall commander may not command the cavalry corps", "Give Stuart's cavalry corps to another Confederate player (LRTG 21.1)")
+			case side == USA && strings.EqualFold(c, "V"):
+				return illegal("game.command", "The Union overall commander may not command the V Corps at the start", "Give the V Corps to another Union player (LRTG 21.1)")
+			}
+		}
+		for _, p := range g.Players {
+			if p.Side != side || p.Overall || len(overall.Commands) == 0 {
+				continue
+			}
+			if len(p.Commands) < len(overall.Commands) {
+				return illegal("game.command", fmt.Sprintf("%s commands fewer corps than the overall commander", p.Actor.Name),
+					"Every subordinate commands at least as many corps as the overall commander (LRTG 21.1)")
+			}
+			if side == CSA && contains(p.Commands, "Cav") {
+				for _, c := range p.Commands {
+					if strings.EqualFold(c, "Imboden") || strings.EqualFold(c, "Jenkins") || strings.EqualFold(c, "12 VA") {
+						return illegal("game.command", "Imboden, Jenkins and the 12 VA may not be under the cavalry corps' commander", "Give them to another Confederate player (LRTG 21.1)")
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
