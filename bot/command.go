@@ -219,13 +219,13 @@ func builtinCommands() []*Command {
 }
 
 func handleHelp(_ context.Context, r *Router, _ Request) (Reply, error) {
-	var b strings.Builder
-	b.WriteString("**Umpire commands**\n")
+	var lines []string
 	for _, c := range r.Commands() {
 		for _, l := range c.leaves() {
-			fmt.Fprintf(&b, "`%s` — %s\n", l.Usage(), l.Description)
+			lines = append(lines, fmt.Sprintf("`%s` — %s", l.Usage(), l.Description))
 		}
 	}
-	b.WriteString("Options are typed as name:value, e.g. `/roll dice:2d6+1`.")
-	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: b.String(), Events: []EventView{}}}}, nil
+	// An embed: its 4,096 characters hold the list a message's 2,000 would not.
+	e := &Embed{Title: "Umpire commands", Description: clipLines(lines, 4000), Footer: "Options are typed as name:value, e.g. /roll dice:2d6+1"}
+	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
 }

@@ -298,7 +298,8 @@ func TestDiscordHelpIsEphemeral(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cbs[0].Response.Data; d.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(d.Content, "/roll") {
+	d := cbs[0].Response.Data
+	if d.Flags&discordgo.MessageFlagsEphemeral == 0 || len(d.Embeds) != 1 || !strings.Contains(d.Embeds[0].Description, "/roll") || len(d.Embeds[0].Description) > 4096 {
 		t.Fatalf("help = %+v", d)
 	}
 }

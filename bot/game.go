@@ -65,6 +65,19 @@ func gameCommands() []*Command {
 					Handle:      handleGameStart,
 				},
 				{
+					Name:        "end",
+					Description: "End the game and reveal its dice seed (umpire)",
+					Options: []OptionSpec{
+						{Name: "reason", Description: "Why it ends, e.g. Confederate decisive victory", Type: String, MaxLength: 200, Placeholder: "text"},
+					},
+					Handle: handleGameEnd,
+				},
+				{
+					Name:        "audit",
+					Description: "Replay every roll of an ended game from its revealed seed",
+					Handle:      handleGameAudit,
+				},
+				{
 					Name:        "status",
 					Description: "The game's scenario, options, players, turn and dice seed hash",
 					Ephemeral:   true,
@@ -309,4 +322,71 @@ func loadGameData() ([]engine.Scenario, map[string]*engine.OrderOfBattle, error)
 	}
 	o, err := scenarios.OrdersOfBattle()
 	return sc, o, err
+}
+
+func handleGameEnd(ctx context.Context, r *Router, req Request) (Reply, error) {
+	cmd := engine.EndGame{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		e := evs[0].(*engine.GameEnded)
+		text := fmt.Sprintf("🏁 The game has ended. Its dice seed was (%d, %d): anyone can check every roll with /game audit.", e.Seed1, e.Seed2)
+		if e.Reason != "" {
+			text = fmt.Sprintf("🏁 The game has ended: %s. Its dice seed was (%d, %d): anyone can check every roll with /game audit.", e.Reason, e.Seed1, e.Seed2)
+		}
+		return publicText(req, text, views)
+	})
+}
+
+func handleGameAudit(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.game(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	if !g.Created {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.none", What: "There is no game in this channel", Hint: "Create one with /game new scenario:<scenario>"}
+	}
+	if g.Ended == nil {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.running", What: "The seed stays secret until the game ends", Hint: "The umpire ends the game with /game end; its seed's SHA-256 is in /game status"}
+	}
+	text, err := AuditStream(ctx, r.store, gameStream(req))
+	if err != nil {
+		return Reply{}, err
+	}
+	return ephemeralText(text), nil
+}
+
+// AuditStream replays every roll of a stream from the seed its GameEnded
+// event revealed, and checks the seed against the hash published at the
+// start. The console's -audit flag and /game audit share it.
+func AuditStream(ctx context.Context, st Store, stream string) (string, error) {
+	_, recs, err := st.Load(ctx, stream, 0)
+	if err != nil {
+		return "", err
+	}
+	var events []engine.Event
+	var ended *engine.GameEnded
+	hash := ""
+	for _, rec := range recs {
+		e, err := engine.DecodeEvent(rec.Type, rec.Data)
+		if err != nil {
+			return "", err
+		}
+		switch e := e.(type) {
+		case *engine.GameEnded:
+			ended = e
+		case *engine.GameCreated:
+			hash = e.SeedHash
+		}
+		events = append(events, e)
+	}
+	if ended == nil {
+		return "", &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.running", What: "The game has not ended: its seed is secret", Hint: "End it with /game end"}
+	}
+	if got := engine.SeedHash(ended.Seed1, ended.Seed2); got != hash {
+		return fmt.Sprintf("❌ The revealed seed's SHA-256 is %s, but the game published %s at its start.", got, hash), nil
+	}
+	n, err := engine.AuditRolls(ended.Seed1, ended.Seed2, events)
+	if err != nil {
+		return fmt.Sprintf("❌ The rolls do not match the seed after %d dice: %v", n, err), nil
+	}
+	return fmt.Sprintf("✅ The seed (%d, %d) matches the SHA-256 published at the start, and all %d dice of the game's rolls are what it gives.", ended.Seed1, ended.Seed2, n), nil
 }

@@ -127,3 +127,29 @@ func TestGameRefusals(t *testing.T) {
 		t.Errorf("Jackson Lives start: %s", out.Text)
 	}
 }
+
+func TestGameEndAndAudit(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t)
+	r := NewRouter(st)
+	mustOK(t, r, gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-high-tide", "seed": "77"}))
+	mustOK(t, r, rollReq("a1", "war", "2d6+1"))
+	mustOK(t, r, Request{ChannelID: "war", User: leeA, Command: "table", Path: []string{"roll"}, Options: map[string]string{"table": "lrtg.beauregard"}})
+	if out := r.Handle(ctx, gameReq(leeA, "audit", nil)).first(); out.Error == nil || out.Error.Code != "game.running" {
+		t.Fatalf("audit before the end: %+v", out)
+	}
+	if out := r.Handle(ctx, gameReq(leeA, "end", nil)).first(); out.Error == nil || out.Error.Code != "game.umpire" {
+		t.Fatalf("a player ended the game: %+v", out)
+	}
+	end := mustOK(t, r, gameReq(umpireA, "end", map[string]string{"reason": "a draw"}))
+	if !strings.Contains(end.Text, "(77, 77)") || !strings.Contains(end.Text, "a draw") {
+		t.Fatalf("end: %s", end.Text)
+	}
+	audit := mustOK(t, r, gameReq(guestA, "audit", nil))
+	if !strings.Contains(audit.Text, "✅") || !strings.Contains(audit.Text, "all 3 dice") {
+		t.Fatalf("audit: %s", audit.Text)
+	}
+	if out := r.Handle(ctx, rollReq("a2", "war", "d6")).first(); out.Error == nil || out.Error.Code != "game.ended" {
+		t.Fatalf("roll after the end: %+v", out)
+	}
+}

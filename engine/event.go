@@ -46,6 +46,8 @@ func DecodeEvent(typ string, data []byte) (Event, error) {
 		e = &GameJoined{}
 	case EventGameStarted:
 		e = &GameStarted{}
+	case EventGameEnded:
+		e = &GameEnded{}
 	default:
 		return nil, fmt.Errorf("engine: unknown event type %q", typ)
 	}

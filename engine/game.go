@@ -60,6 +60,7 @@ type GameState struct {
 	Turn     int
 	Units    map[string]UnitState
 	Rolls    int64
+	Ended    *GameEnded // set when the game has ended: the seed is public
 }
 
 // Player returns the player with the user id, or nil.
@@ -164,6 +165,8 @@ func (g GameState) Apply(e Event) GameState {
 		for _, u := range e.Units {
 			g.Units[u.ID] = u
 		}
+	case *GameEnded:
+		g.Ended = e
 	case *DiceRolled:
 		g.Rolls = e.Number
 	case *TableRolled:
@@ -254,9 +257,28 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		}
 		sort.Slice(ev.Units, func(i, j int) bool { return ev.Units[i].ID < ev.Units[j].ID })
 		return []Event{ev}, nil
+	case EndGame:
+		if err := g.needGame(); err != nil {
+			return nil, err
+		}
+		if g.Ended != nil {
+			return nil, illegal("game.ended", "The game has already ended", "/game audit checks its rolls")
+		}
+		if cmd.By.ID != g.Umpire.ID {
+			return nil, illegal("game.umpire", "Only the umpire ends the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
+		}
+		s, ok := d.(Seeder)
+		if !ok {
+			return nil, fmt.Errorf("engine: the game's dice have no seed to reveal")
+		}
+		s1, s2 := s.Seed()
+		return []Event{&GameEnded{By: cmd.By, Reason: cmd.Reason, Seed1: s1, Seed2: s2}}, nil
 	case RollDice, RollTable, RollChart:
 		if err := g.needGame(); err != nil {
 			return nil, err
+		}
+		if g.Ended != nil {
+			return nil, illegal("game.ended", "The game has ended", "Roll in another channel, or start a new game")
 		}
 		evs, err := Channel{Rolls: g.Rolls}.Decide(cmd, d)
 		return evs, err

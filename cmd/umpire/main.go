@@ -41,6 +41,7 @@ type config struct {
 	as         string
 	channel    string
 	files      string
+	audit      string
 	logLevel   string
 	logFormat  string
 	deferAfter time.Duration
@@ -64,6 +65,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&c.as, "as", env("USER", "player"), "console: the player you type as (a line can start with @name to act as another)")
 	fs.StringVar(&c.channel, "channel", "console", "console: the channel id of the console's table")
 	fs.StringVar(&c.files, "files", ".", "console: the directory where map images are written")
+	fs.StringVar(&c.audit, "audit", "", "replay every roll of an ended game from its revealed seed and exit, e.g. -audit game:<channel id>")
 	fs.StringVar(&c.logLevel, "log-level", env("UMPIRE_LOG_LEVEL", ""), "debug, info, warn or error (env UMPIRE_LOG_LEVEL); default info on Discord, warn in the console")
 	fs.StringVar(&c.logFormat, "log-format", env("UMPIRE_LOG_FORMAT", "json"), "json or text (env UMPIRE_LOG_FORMAT)")
 	fs.DurationVar(&c.deferAfter, "defer-after", 2*time.Second, "defer a Discord response when a command takes longer than this")
@@ -136,6 +138,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return err
 	}
 	defer st.Close()
+	if c.audit != "" {
+		text, err := bot.AuditStream(ctx, st, c.audit)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, text)
+		if strings.HasPrefix(text, "❌") {
+			return fmt.Errorf("the audit of %s failed", c.audit)
+		}
+		return nil
+	}
 	router := bot.NewRouter(st, bot.WithLogger(log))
 
 	if c.console {

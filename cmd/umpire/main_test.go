@@ -171,3 +171,21 @@ func TestBadTokenFailsWithAClearError(t *testing.T) {
 		t.Fatalf("run with a bad token = %v", err)
 	}
 }
+
+func TestAuditFlag(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "a.db")
+	script := "/game new scenario:lrtg-high-tide seed:5\n/roll dice:3d6\n/game end\n"
+	if err := run(context.Background(), []string{"-db", db, "-channel", "c7"}, env(map[string]string{"USER": "ump"}), strings.NewReader(script), io.Discard, io.Discard, noDiscord(t)); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"-db", db, "-audit", "game:c7"}, env(nil), strings.NewReader(""), &out, io.Discard, noDiscord(t)); err != nil {
+		t.Fatalf("audit: %v (%s)", err, out.String())
+	}
+	if !strings.Contains(out.String(), "all 3 dice") {
+		t.Fatalf("audit said %q", out.String())
+	}
+	if err := run(context.Background(), []string{"-db", db, "-audit", "game:nowhere"}, env(nil), strings.NewReader(""), io.Discard, io.Discard, noDiscord(t)); err == nil {
+		t.Fatal("an audit of no game passed")
+	}
+}
