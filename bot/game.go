@@ -73,6 +73,23 @@ func gameCommands() []*Command {
 					Handle: handleGameEnd,
 				},
 				{
+					Name:        "undo",
+					Description: "Take back the last board action (umpire)",
+					Options: []OptionSpec{
+						{Name: "reason", Description: "Why", Type: String, Required: true, MaxLength: 200, Placeholder: "text"},
+					},
+					Handle: handleUndo,
+				},
+				{
+					Name:        "pause",
+					Description: "Pause the players' actions, or resume (umpire)",
+					Options: []OptionSpec{
+						{Name: "resume", Description: "true to resume", Type: Boolean},
+						{Name: "reason", Description: "Why", Type: String, MaxLength: 200, Placeholder: "text"},
+					},
+					Handle: handlePause,
+				},
+				{
 					Name:        "audit",
 					Description: "Replay every roll of an ended game from its revealed seed",
 					Handle:      handleGameAudit,
@@ -307,6 +324,12 @@ func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 		l := fmt.Sprintf("%s (%s %s)", u.Name, u.Command, u.Kind)
 		if u.Manpower > 0 {
 			l += fmt.Sprintf(" %d MP", u.Manpower)
+		}
+		if u.Fatigue > 0 {
+			l += fmt.Sprintf(", fatigue %d", u.Fatigue)
+		}
+		if u.Eliminated {
+			where = "eliminated"
 		}
 		lines = append(lines, l+" — "+where)
 	}

@@ -153,3 +153,82 @@ func TestGameEndAndAudit(t *testing.T) {
 		t.Fatalf("roll after the end: %+v", out)
 	}
 }
+
+func startLRTG(t *testing.T, r *Router, extra map[string]string) {
+	t.Helper()
+	opts := map[string]string{"scenario": "lrtg-high-tide"}
+	for k, v := range extra {
+		opts[k] = v
+	}
+	mustOK(t, r, gameReq(umpireA, "new", opts))
+	mustOK(t, r, gameReq(leeA, "join", map[string]string{"side": "csa"}))
+	mustOK(t, r, gameReq(meadeA, "join", map[string]string{"side": "usa"}))
+	mustOK(t, r, gameReq(umpireA, "start", nil))
+}
+
+func TestBoardCommands(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t)
+	r := NewRouter(st)
+	startLRTG(t, r, nil)
+	move := func(u engine.Actor, units, to string) Output {
+		return r.Handle(ctx, Request{ChannelID: "war", User: u, Command: "move", Options: map[string]string{"units": units, "to": to}}).first()
+	}
+	out := move(leeA, "McLaws, Hood", "Culpeper")
+	if out.Error != nil || out.Audience.Kind != AudiencePublic || !strings.Contains(out.Text, "Lee moves McLaws, Hood to Culpeper") {
+		t.Fatalf("move: %+v", out)
+	}
+	// Meade may not move, or even name, Confederate units.
+	if o := move(meadeA, "Hood", "SS2030"); o.Error == nil || o.Error.Code != "unit.unknown" {
+		t.Fatalf("Meade moved Hood: %+v", o)
+	}
+	if o := move(meadeA, "csa.hood", "SS2030"); o.Error == nil {
+		t.Fatalf("Meade moved csa.hood: %+v", o)
+	}
+	set := r.Handle(ctx, Request{ChannelID: "war", User: leeA, Command: "unit", Path: []string{"set"},
+		Options: map[string]string{"unit": "Hood", "field": "fatigue", "value": "2", "reason": "extended march"}}).first()
+	if set.Error != nil || !strings.Contains(set.Text, "Hood: fatigue 0 → 2 (extended march)") {
+		t.Fatalf("set: %+v", set)
+	}
+	oobText := func() string { return r.Handle(ctx, Request{ChannelID: "war", User: leeA, Command: "oob"}).first().Text }
+	if got := oobText(); !strings.Contains(got, "Hood (1 infantry) 16 MP, fatigue 2 — SS1418") {
+		t.Fatalf("before undo: %s", got)
+	}
+	mustOK(t, r, Request{ChannelID: "war", User: umpireA, Command: "game", Path: []string{"undo"}, Options: map[string]string{"reason": "wrong unit"}})
+	if got := oobText(); !strings.Contains(got, "Hood (1 infantry) 16 MP — SS1418") {
+		t.Fatalf("after undo: %s", got)
+	}
+	// The map of a game shows its units, with the turn.
+	m := mustOK(t, r, Request{ChannelID: "war", User: leeA, Command: "map", Options: map[string]string{"at": "Hood", "radius": "3"}})
+	if len(m.Files) != 1 || !strings.Contains(m.Text, "around Hood") {
+		t.Fatalf("map at a unit: %+v", m.Text)
+	}
+	// Autocomplete offers a player his own units only.
+	for _, c := range r.Autocomplete(Request{ChannelID: "war", User: meadeA, Command: "move"}, "units", "") {
+		if strings.HasPrefix(c.Value, "csa.") {
+			t.Fatalf("Meade's autocomplete offers %s", c.Value)
+		}
+	}
+}
+
+// With limited intelligence, board actions and maps go to the actor only:
+// a post in the shared channel would tell the enemy.
+func TestLimitedIntelligenceKeepsMovesSecret(t *testing.T) {
+	ctx := context.Background()
+	r := NewRouter(openStore(t))
+	startLRTG(t, r, map[string]string{"limited_intelligence": "true"})
+	out := r.Handle(ctx, Request{ChannelID: "war", User: leeA, Command: "move", Options: map[string]string{"units": "Hood", "to": "Culpeper"}}).first()
+	if out.Error != nil || out.Audience.Kind != AudienceEphemeral {
+		t.Fatalf("move in a hidden game: %+v", out)
+	}
+	m := r.Handle(ctx, Request{ChannelID: "war", User: meadeA, Command: "map", Options: map[string]string{"at": "Culpeper", "radius": "4"}}).first()
+	if m.Error != nil || m.Audience.Kind != AudienceEphemeral {
+		t.Fatalf("map in a hidden game: %+v", m)
+	}
+	g, _ := r.game(ctx, Request{ChannelID: "war"})
+	for _, c := range g.MapCounters(meadeA) {
+		if c.Side == "csa" {
+			t.Fatalf("Meade's map shows %s", c.Name)
+		}
+	}
+}

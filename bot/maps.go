@@ -73,12 +73,25 @@ func (r *Router) searchPlaces(req Request, typed string, limit int) []engine.Mat
 	return out
 }
 
-func handleMap(_ context.Context, r *Router, req Request) (Reply, error) {
+func handleMap(ctx context.Context, r *Router, req Request) (Reply, error) {
 	t, err := r.theatre(req)
 	if err != nil {
 		return Reply{}, err
 	}
+	// In a started game on this map, the map shows the units the asker
+	// may see, and "at" may name one of his units.
+	g, err := r.game(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	inGame := g.Started && t.ID == "lrtg"
 	centre, name, err := t.Locate(req.Options["at"])
+	if err != nil && inGame {
+		if id, uerr := findUnit(g, req.User, req.Options["at"]); uerr == nil && g.Units[id].OnMap {
+			u := g.Units[id]
+			centre, name, err = u.Hex, fmt.Sprintf("%s (%s)", u.Name, u.Ref), nil
+		}
+	}
 	if err != nil {
 		var re *engine.RuleError
 		if e, ok := err.(*engine.RuleError); ok {
@@ -117,6 +130,23 @@ func handleMap(_ context.Context, r *Router, req Request) (Reply, error) {
 		}
 		what = fmt.Sprintf("%d hexes around %s", radius, name)
 	}
+	aud := Audience{Kind: AudiencePublic, Channel: req.ChannelID}
+	if inGame {
+		in := make(map[engine.Hex]bool, len(v.Hexes))
+		for _, h := range v.Hexes {
+			in[h.Hex] = true
+		}
+		for _, c := range g.MapCounters(req.User) {
+			if in[c.Hex] {
+				v.Counters = append(v.Counters, c)
+			}
+		}
+		v.Caption = []string{fmt.Sprintf("Turn %d", g.Turn)}
+		if g.Options.LimitedIntel {
+			// His own units are his side's secret: the map is for him alone.
+			aud = Audience{Kind: AudienceEphemeral}
+		}
+	}
 	png, err := render.Section(v, render.Style{})
 	if err != nil {
 		return Reply{}, err
@@ -127,5 +157,5 @@ func handleMap(_ context.Context, r *Router, req Request) (Reply, error) {
 	}
 	text := fmt.Sprintf("🗺️ %s, %s: %s", t.Title, what, places)
 	file := File{Name: "map.png", ContentType: "image/png", Size: len(png), Data: png}
-	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: text, Files: []File{file}, Events: []EventView{}}}}, nil
+	return Reply{Outputs: []Output{{Audience: aud, Text: text, Files: []File{file}, Events: []EventView{}}}}, nil
 }

@@ -48,6 +48,16 @@ func DecodeEvent(typ string, data []byte) (Event, error) {
 		e = &GameStarted{}
 	case EventGameEnded:
 		e = &GameEnded{}
+	case EventUnitsMoved:
+		e = &UnitsMoved{}
+	case EventUnitSet:
+		e = &UnitSet{}
+	case EventUnitEliminated:
+		e = &UnitEliminated{}
+	case EventUndone:
+		e = &Undone{}
+	case EventPaused:
+		e = &Paused{}
 	default:
 		return nil, fmt.Errorf("engine: unknown event type %q", typ)
 	}

@@ -47,6 +47,8 @@ type UnitState struct {
 	Track    string   `json:"track,omitempty"`
 	Slot     int      `json:"slot,omitempty"`
 	Marks    []string `json:"marks,omitempty"`
+	// Eliminated units are out of play (and off the map).
+	Eliminated bool `json:"eliminated,omitempty"`
 }
 
 // GameState is the state of a game's stream: the fold of its events.
@@ -61,6 +63,11 @@ type GameState struct {
 	Units    map[string]UnitState
 	Rolls    int64
 	Ended    *GameEnded // set when the game has ended: the seed is public
+	Paused   bool
+	// prev is the state before the last board action, for the umpire's
+	// undo (one level); lastAction names that action.
+	prev       *GameState
+	lastAction string
 }
 
 // Player returns the player with the user id, or nil.
@@ -154,6 +161,9 @@ func SeedHash(s1, s2 uint64) string {
 
 // Apply returns the state after e. The receiver's maps are not changed.
 func (g GameState) Apply(e Event) GameState {
+	if next, ok := g.applyBoard(e); ok {
+		return next
+	}
 	switch e := e.(type) {
 	case *GameCreated:
 		g.Created, g.Options, g.Umpire, g.SeedHash = true, e.Options, e.Umpire, e.SeedHash
@@ -273,6 +283,8 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		}
 		s1, s2 := s.Seed()
 		return []Event{&GameEnded{By: cmd.By, Reason: cmd.Reason, Seed1: s1, Seed2: s2}}, nil
+	case MoveUnits, SetUnit, EliminateUnit, UndoLast, PauseGame:
+		return g.decideBoard(cmd)
 	case RollDice, RollTable, RollChart:
 		if err := g.needGame(); err != nil {
 			return nil, err

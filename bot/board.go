@@ -1,0 +1,227 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+func boardCommands() []*Command {
+	units := func(r *Router, req Request, typed string) []engine.Match {
+		g, err := r.game(context.Background(), req)
+		if err != nil || !g.Started {
+			return nil
+		}
+		// Only the units the asker may act for: a player's autocomplete
+		// never lists the enemy's.
+		last := typed
+		if i := strings.LastIndex(typed, ","); i >= 0 {
+			last = typed[i+1:]
+		}
+		last = strings.ToLower(strings.TrimSpace(last))
+		var out []engine.Match
+		for _, id := range sortedUnitIDs(g) {
+			u := g.Units[id]
+			if !g.Controls(req.User, u) || u.Eliminated {
+				continue
+			}
+			if strings.Contains(strings.ToLower(u.Name+" "+u.ID), last) {
+				out = append(out, engine.Match{Value: u.ID, Label: fmt.Sprintf("%s (%s %s)", u.Name, u.Command, u.Kind)})
+			}
+			if len(out) == 25 {
+				break
+			}
+		}
+		return out
+	}
+	place := func(r *Router, req Request, typed string) []engine.Match { return r.searchPlaces(req, typed, 25) }
+	return []*Command{
+		{
+			Name:        "move",
+			Description: "Move units (a stack) to a hex or place",
+			Options: []OptionSpec{
+				{Name: "units", Description: "Units by id or name, comma-separated", Type: String, Required: true, MaxLength: 300, Placeholder: "unit,...", Autocomplete: units},
+				{Name: "to", Description: "A hex or a place, e.g. SS4129 or Culpeper", Type: String, Required: true, MaxLength: 60, Placeholder: "hex or place", Autocomplete: place},
+			},
+			Handle: handleMove,
+		},
+		{
+			Name:        "unit",
+			Description: "Record what happens to a unit",
+			Subcommands: []*Command{
+				{
+					Name:        "set",
+					Description: "Set a unit's manpower or fatigue",
+					Options: []OptionSpec{
+						{Name: "unit", Description: "The unit, by id or name", Type: String, Required: true, MaxLength: 60, Placeholder: "unit", Autocomplete: units},
+						{Name: "field", Description: "manpower or fatigue", Type: String, Required: true, MaxLength: 10, Placeholder: "manpower|fatigue"},
+						{Name: "value", Description: "The new value", Type: Integer, Required: true},
+						{Name: "reason", Description: "Why, e.g. combat result 1Dr", Type: String, MaxLength: 200, Placeholder: "text"},
+					},
+					Handle: handleUnitSet,
+				},
+				{
+					Name:        "eliminate",
+					Description: "Remove a unit from play",
+					Options: []OptionSpec{
+						{Name: "unit", Description: "The unit, by id or name", Type: String, Required: true, MaxLength: 60, Placeholder: "unit", Autocomplete: units},
+						{Name: "reason", Description: "Why", Type: String, MaxLength: 200, Placeholder: "text"},
+					},
+					Handle: handleEliminate,
+				},
+			},
+		},
+	}
+}
+
+func sortedUnitIDs(g engine.GameState) []string {
+	ids := make([]string, 0, len(g.Units))
+	for id := range g.Units {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// findUnit reads a unit by id or (case-insensitive) name among the units
+// the asker may act for, so that a name never confirms an enemy unit's
+// existence.
+func findUnit(g engine.GameState, asker engine.Actor, s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if u, ok := g.Units[s]; ok && g.Controls(asker, u) {
+		return s, nil
+	}
+	var hits []string
+	for _, id := range sortedUnitIDs(g) {
+		u := g.Units[id]
+		if strings.EqualFold(u.Name, s) && g.Controls(asker, u) {
+			hits = append(hits, id)
+		}
+	}
+	switch len(hits) {
+	case 1:
+		return hits[0], nil
+	case 0:
+		return "", &engine.RuleError{Kind: engine.ErrInvalid, Code: "unit.unknown", What: fmt.Sprintf("You have no unit %q", s), Hint: "/oob lists your units; Discord completes their names"}
+	}
+	return "", &engine.RuleError{Kind: engine.ErrInvalid, Code: "unit.ambiguous", What: fmt.Sprintf("%q names several units: %s", s, strings.Join(hits, ", ")), Hint: "Use the unit's id"}
+}
+
+func (r *Router) startedGame(ctx context.Context, req Request) (engine.GameState, error) {
+	g, err := r.game(ctx, req)
+	if err != nil {
+		return g, err
+	}
+	if !g.Created {
+		return g, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.none", What: "There is no game in this channel", Hint: "Create one with /game new scenario:<scenario>"}
+	}
+	return g, nil
+}
+
+func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.startedGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	var ids []string
+	for _, s := range strings.Split(req.Options["units"], ",") {
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		id, err := findUnit(g, req.User, s)
+		if err != nil {
+			return Reply{}, err
+		}
+		ids = append(ids, id)
+	}
+	t := r.theatres["lrtg"]
+	to, name, err := t.Locate(req.Options["to"])
+	if err != nil {
+		return Reply{}, err
+	}
+	ref := name
+	if p := t.Printed(to); len(p) > 0 {
+		ref = p[0]
+	}
+	return r.settleGame(ctx, req, engine.MoveUnits{By: req.User, Units: ids, To: to, Ref: ref}, nil, func(views []EventView, _ []engine.Event) Reply {
+		names := make([]string, len(ids))
+		for i, id := range ids {
+			names[i] = g.Units[id].Name
+		}
+		return r.boardReply(req, g, fmt.Sprintf("%s moves %s to %s.", req.User.Name, strings.Join(names, ", "), name), views)
+	})
+}
+
+// boardReply answers a board action: in the channel for an open game; to
+// the actor alone when the game hides its units (limited intelligence),
+// where a public post would tell the enemy.
+func (r *Router) boardReply(req Request, g engine.GameState, text string, views []EventView) Reply {
+	aud := Audience{Kind: AudiencePublic, Channel: req.ChannelID}
+	if g.Options.LimitedIntel {
+		aud = Audience{Kind: AudienceEphemeral}
+	}
+	return Reply{Outputs: []Output{{Audience: aud, Text: text, Events: views}}}
+}
+
+func handleUnitSet(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.startedGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	id, err := findUnit(g, req.User, req.Options["unit"])
+	if err != nil {
+		return Reply{}, err
+	}
+	v, _ := strconv.Atoi(req.Options["value"])
+	cmd := engine.SetUnit{By: req.User, Unit: id, Field: strings.ToLower(strings.TrimSpace(req.Options["field"])), Value: v, Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		e := evs[0].(*engine.UnitSet)
+		text := fmt.Sprintf("%s: %s %d → %d", g.Units[id].Name, e.Field, e.From, e.To)
+		if e.Reason != "" {
+			text += " (" + e.Reason + ")"
+		}
+		return r.boardReply(req, g, text, views)
+	})
+}
+
+func handleEliminate(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.startedGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	id, err := findUnit(g, req.User, req.Options["unit"])
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.EliminateUnit{By: req.User, Unit: id, Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, _ []engine.Event) Reply {
+		return r.boardReply(req, g, fmt.Sprintf("%s is eliminated.", g.Units[id].Name), views)
+	})
+}
+
+func handleUndo(ctx context.Context, r *Router, req Request) (Reply, error) {
+	cmd := engine.UndoLast{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		e := evs[0].(*engine.Undone)
+		return publicText(req, fmt.Sprintf("↩️ The umpire undid the last action (%s): %s", e.What, e.Reason), views)
+	})
+}
+
+func handlePause(ctx context.Context, r *Router, req Request) (Reply, error) {
+	resume, _ := strconv.ParseBool(req.Options["resume"])
+	cmd := engine.PauseGame{By: req.User, Resume: resume, Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, _ []engine.Event) Reply {
+		text := "⏸️ The game is paused"
+		if resume {
+			text = "▶️ The game resumes"
+		}
+		if cmd.Reason != "" {
+			text += ": " + cmd.Reason
+		}
+		return publicText(req, text+".", views)
+	})
+}

@@ -1,0 +1,377 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Board commands: what players do on the table. Each becomes an event;
+// each is refused with the reason when the actor may not do it.
+type (
+	// MoveUnits moves units (a stack) to a hex.
+	MoveUnits struct {
+		By    Actor
+		Units []string
+		To    Hex
+		Ref   string // the printed hex, for the record
+	}
+	// SetUnit sets a unit's manpower or fatigue.
+	SetUnit struct {
+		By     Actor
+		Unit   string
+		Field  string // "manpower" or "fatigue"
+		Value  int
+		Reason string
+	}
+	// EliminateUnit removes a unit from play.
+	EliminateUnit struct {
+		By     Actor
+		Unit   string
+		Reason string
+	}
+	// UndoLast takes back the last board action (umpire).
+	UndoLast struct {
+		By     Actor
+		Reason string
+	}
+	// PauseGame stops (or, with Resume, restarts) the players' board actions.
+	PauseGame struct {
+		By     Actor
+		Resume bool
+		Reason string
+	}
+)
+
+// CommandName implements Command.
+func (MoveUnits) CommandName() string { return "move" }
+
+// CommandName implements Command.
+func (SetUnit) CommandName() string { return "unit set" }
+
+// CommandName implements Command.
+func (EliminateUnit) CommandName() string { return "unit eliminate" }
+
+// CommandName implements Command.
+func (UndoLast) CommandName() string { return "game undo" }
+
+// CommandName implements Command.
+func (PauseGame) CommandName() string { return "game pause" }
+
+// Board events.
+const (
+	EventUnitsMoved     = "units.moved"
+	EventUnitSet        = "unit.set"
+	EventUnitEliminated = "unit.eliminated"
+	EventUndone         = "game.undone"
+	EventPaused         = "game.paused"
+)
+
+// UnitsMoved records a move of a stack.
+type UnitsMoved struct {
+	By    Actor    `json:"by"`
+	Units []string `json:"units"`
+	To    Hex      `json:"to"`
+	Ref   string   `json:"ref"`
+}
+
+// UnitSet records a change of a unit's manpower or fatigue.
+type UnitSet struct {
+	By     Actor  `json:"by"`
+	Unit   string `json:"unit"`
+	Field  string `json:"field"`
+	From   int    `json:"from"`
+	To     int    `json:"to"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// UnitEliminated records a unit removed from play.
+type UnitEliminated struct {
+	By     Actor  `json:"by"`
+	Unit   string `json:"unit"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// Undone records the umpire taking back the last board action.
+type Undone struct {
+	By     Actor  `json:"by"`
+	What   string `json:"what"` // the type of the event taken back
+	Reason string `json:"reason"`
+}
+
+// Paused records a pause or its end.
+type Paused struct {
+	By     Actor  `json:"by"`
+	Paused bool   `json:"paused"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// EventType implements Event.
+func (*UnitsMoved) EventType() string { return EventUnitsMoved }
+
+// EventType implements Event.
+func (*UnitSet) EventType() string { return EventUnitSet }
+
+// EventType implements Event.
+func (*UnitEliminated) EventType() string { return EventUnitEliminated }
+
+// EventType implements Event.
+func (*Undone) EventType() string { return EventUndone }
+
+// EventType implements Event.
+func (*Paused) EventType() string { return EventPaused }
+
+// MaxFatigue is the highest fatigue level (GCACW standard rules).
+const MaxFatigue = 4
+
+// Controls reports whether actor may act for the unit: the umpire always;
+// a player of the unit's side when he commands its corps or designation,
+// or when he is the overall commander and no one else of the side commands
+// it (LRTG 21.1).
+func (g GameState) Controls(a Actor, u UnitState) bool {
+	if a.ID == g.Umpire.ID {
+		return true
+	}
+	p := g.Player(a.ID)
+	if p == nil || p.Side != u.Side {
+		return false
+	}
+	if contains(p.Commands, u.Command) {
+		return true
+	}
+	if !p.Overall {
+		return false
+	}
+	for _, o := range g.Players {
+		if o.Side == u.Side && o.Actor.ID != a.ID && contains(o.Commands, u.Command) {
+			return false
+		}
+	}
+	return true
+}
+
+func (g GameState) boardReady(a Actor) error {
+	if err := g.needGame(); err != nil {
+		return err
+	}
+	if !g.Started {
+		return illegal("game.not_started", "The game has not started", "The umpire starts it with /game start")
+	}
+	if g.Ended != nil {
+		return illegal("game.ended", "The game has ended", "")
+	}
+	if g.Paused && a.ID != g.Umpire.ID {
+		return illegal("game.paused", "The game is paused", "The umpire resumes it with /game pause resume:true")
+	}
+	return nil
+}
+
+func (g GameState) unit(id string) (UnitState, error) {
+	u, ok := g.Units[id]
+	if !ok {
+		return u, invalid("unit.unknown", fmt.Sprintf("There is no unit %q", id), "/oob lists your units")
+	}
+	return u, nil
+}
+
+func (g GameState) decideBoard(cmd Command) ([]Event, error) {
+	switch cmd := cmd.(type) {
+	case MoveUnits:
+		if err := g.boardReady(cmd.By); err != nil {
+			return nil, err
+		}
+		if len(cmd.Units) == 0 {
+			return nil, invalid("move.units", "No unit to move", "Name the units, e.g. unit:csa.hood")
+		}
+		seen := map[string]bool{}
+		for _, id := range cmd.Units {
+			u, err := g.unit(id)
+			if err != nil {
+				return nil, err
+			}
+			if seen[id] {
+				return nil, invalid("move.twice", fmt.Sprintf("%s is named twice", u.Name), "Name each unit once")
+			}
+			seen[id] = true
+			if !g.Controls(cmd.By, u) {
+				return nil, illegal("move.command", fmt.Sprintf("You do not command %s", u.Name), "Each commander moves the units of his own command (LRTG 21.1)")
+			}
+			if u.Eliminated {
+				return nil, illegal("move.eliminated", fmt.Sprintf("%s has been eliminated", u.Name), "")
+			}
+		}
+		return []Event{&UnitsMoved{By: cmd.By, Units: cmd.Units, To: cmd.To, Ref: cmd.Ref}}, nil
+	case SetUnit:
+		if err := g.boardReady(cmd.By); err != nil {
+			return nil, err
+		}
+		u, err := g.unit(cmd.Unit)
+		if err != nil {
+			return nil, err
+		}
+		if !g.Controls(cmd.By, u) {
+			return nil, illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "Ask its commander or the umpire")
+		}
+		from := 0
+		switch cmd.Field {
+		case "manpower":
+			if u.Kind == "leader" {
+				return nil, invalid("unit.leader", fmt.Sprintf("%s is a leader: leaders have no manpower", u.Name), "")
+			}
+			if cmd.Value < 0 || cmd.Value > 30 {
+				return nil, invalid("unit.manpower", fmt.Sprintf("Manpower %d is out of range", cmd.Value), "Manpower runs from 0 to 30")
+			}
+			from = u.Manpower
+		case "fatigue":
+			if cmd.Value < 0 || cmd.Value > MaxFatigue {
+				return nil, invalid("unit.fatigue", fmt.Sprintf("Fatigue %d is out of range", cmd.Value), fmt.Sprintf("Fatigue runs from 0 to %d", MaxFatigue))
+			}
+			from = u.Fatigue
+		default:
+			return nil, invalid("unit.field", fmt.Sprintf("%q cannot be set", cmd.Field), "Set manpower or fatigue")
+		}
+		return []Event{&UnitSet{By: cmd.By, Unit: cmd.Unit, Field: cmd.Field, From: from, To: cmd.Value, Reason: cmd.Reason}}, nil
+	case EliminateUnit:
+		if err := g.boardReady(cmd.By); err != nil {
+			return nil, err
+		}
+		u, err := g.unit(cmd.Unit)
+		if err != nil {
+			return nil, err
+		}
+		if !g.Controls(cmd.By, u) {
+			return nil, illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "Ask its commander or the umpire")
+		}
+		if u.Eliminated {
+			return nil, illegal("unit.eliminated", fmt.Sprintf("%s is already eliminated", u.Name), "")
+		}
+		return []Event{&UnitEliminated{By: cmd.By, Unit: cmd.Unit, Reason: cmd.Reason}}, nil
+	case UndoLast:
+		if err := g.needGame(); err != nil {
+			return nil, err
+		}
+		if cmd.By.ID != g.Umpire.ID {
+			return nil, illegal("game.umpire", "Only the umpire undoes actions", fmt.Sprintf("Ask %s", g.Umpire.Name))
+		}
+		if strings.TrimSpace(cmd.Reason) == "" {
+			return nil, invalid("game.reason", "The umpire gives a reason to undo", "Add reason:<why>")
+		}
+		if g.prev == nil {
+			return nil, illegal("game.undo", "There is no board action to undo", "Only the last move, change or elimination can be undone")
+		}
+		return []Event{&Undone{By: cmd.By, What: g.lastAction, Reason: cmd.Reason}}, nil
+	case PauseGame:
+		if err := g.needGame(); err != nil {
+			return nil, err
+		}
+		if cmd.By.ID != g.Umpire.ID {
+			return nil, illegal("game.umpire", "Only the umpire pauses the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
+		}
+		if g.Paused == !cmd.Resume {
+			state := "paused"
+			if !g.Paused {
+				state = "running"
+			}
+			return nil, illegal("game.pause", "The game is already "+state, "")
+		}
+		return []Event{&Paused{By: cmd.By, Paused: !cmd.Resume, Reason: cmd.Reason}}, nil
+	}
+	return nil, nil
+}
+
+// applyBoard folds a board event. The state before the last board action
+// is kept, so that the umpire can undo it.
+func (g GameState) applyBoard(e Event) (GameState, bool) {
+	switch e := e.(type) {
+	case *UnitsMoved:
+		before := g
+		before.prev = nil // one level of undo: no chain of history
+		g.Units = copyUnits(g.Units)
+		for _, id := range e.Units {
+			u := g.Units[id]
+			u.OnMap, u.Hex, u.Ref, u.Track, u.Slot = true, e.To, e.Ref, "", 0
+			g.Units[id] = u
+		}
+		g.prev, g.lastAction = &before, e.EventType()
+	case *UnitSet:
+		before := g
+		before.prev = nil // one level of undo: no chain of history
+		g.Units = copyUnits(g.Units)
+		u := g.Units[e.Unit]
+		if e.Field == "manpower" {
+			u.Manpower = e.To
+		} else {
+			u.Fatigue = e.To
+		}
+		g.Units[e.Unit] = u
+		g.prev, g.lastAction = &before, e.EventType()
+	case *UnitEliminated:
+		before := g
+		before.prev = nil // one level of undo: no chain of history
+		g.Units = copyUnits(g.Units)
+		u := g.Units[e.Unit]
+		u.Eliminated, u.OnMap = true, false
+		g.Units[e.Unit] = u
+		g.prev, g.lastAction = &before, e.EventType()
+	case *Undone:
+		rolls := g.Rolls
+		g = *g.prev
+		g.Rolls = rolls // dice rolled are rolled: numbering goes on
+		g.prev, g.lastAction = nil, ""
+	case *Paused:
+		g.Paused = e.Paused
+	default:
+		return g, false
+	}
+	return g, true
+}
+
+func copyUnits(m map[string]UnitState) map[string]UnitState {
+	out := make(map[string]UnitState, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// StackAt returns the ids of the units at h, sorted.
+func (g GameState) StackAt(h Hex) []string {
+	var out []string
+	for id, u := range g.Units {
+		if u.OnMap && u.Hex == h {
+			out = append(out, id)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// MapCounters is what a viewer sees of the units: with open intelligence
+// every unit on the map; with limited intelligence (LRTG 20) a side sees
+// its own units only, until the fog-of-war views give enemy stacks as
+// force markers. The umpire (and, with open intelligence, everyone) sees
+// all.
+func (g GameState) MapCounters(viewer Actor) []ViewCounter {
+	var side Side
+	if g.Options.LimitedIntel && viewer.ID != g.Umpire.ID {
+		p := g.Player(viewer.ID)
+		if p == nil {
+			return nil // an observer sees no units of a hidden game
+		}
+		side = p.Side
+	}
+	ids := make([]string, 0, len(g.Units))
+	for id := range g.Units {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	var out []ViewCounter
+	for _, id := range ids {
+		u := g.Units[id]
+		if !u.OnMap || (side != "" && u.Side != side) {
+			continue
+		}
+		out = append(out, ViewCounter{Hex: u.Hex, Side: string(u.Side), Name: u.Name, Kind: u.Kind, Manpower: u.Manpower, Fatigue: u.Fatigue, Marks: u.Marks})
+	}
+	return out
+}
