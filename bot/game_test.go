@@ -190,7 +190,9 @@ func TestBoardCommands(t *testing.T) {
 	if set.Error != nil || !strings.Contains(set.Text, "Hood: fatigue 0 → 2 (extended march)") {
 		t.Fatalf("set: %+v", set)
 	}
-	oobText := func() string { return r.Handle(ctx, Request{ChannelID: "war", User: leeA, Command: "oob"}).first().Text }
+	oobText := func() string {
+		return r.Handle(ctx, Request{ChannelID: "war", User: leeA, Command: "oob"}).first().Text
+	}
 	if got := oobText(); !strings.Contains(got, "Hood (1 infantry) 16 MP, fatigue 2 — SS1418") {
 		t.Fatalf("before undo: %s", got)
 	}
