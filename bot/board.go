@@ -65,6 +65,26 @@ func boardCommands() []*Command {
 					Handle: handleUnitSet,
 				},
 				{
+					Name:        "mark",
+					Description: "Put a status mark on a unit, or take it off",
+					Options: []OptionSpec{
+						{Name: "unit", Description: "The unit, by id or name", Type: String, Required: true, MaxLength: 60, Placeholder: "unit", Autocomplete: units},
+						{Name: "mark", Description: "entrenched, flanks-refused, disorganized, exhausted, demoralized, low-ammo...", Type: String, Required: true, MaxLength: 20, Placeholder: "mark",
+							Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
+								var out []engine.Match
+								for _, m := range engine.UnitMarks {
+									if strings.Contains(m, strings.ToLower(typed)) {
+										out = append(out, engine.Match{Value: m, Label: m})
+									}
+								}
+								return out
+							}},
+						{Name: "off", Description: "true to take the mark off", Type: Boolean},
+						{Name: "reason", Description: "Why", Type: String, MaxLength: 200, Placeholder: "text"},
+					},
+					Handle: handleMark,
+				},
+				{
 					Name:        "eliminate",
 					Description: "Remove a unit from play",
 					Options: []OptionSpec{
@@ -200,6 +220,26 @@ func handleEliminate(ctx context.Context, r *Router, req Request) (Reply, error)
 	cmd := engine.EliminateUnit{By: req.User, Unit: id, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, _ []engine.Event) Reply {
 		return r.boardReply(req, g, fmt.Sprintf("%s is eliminated.", g.Units[id].Name), views)
+	})
+}
+
+func handleMark(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.startedGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	id, err := findUnit(g, req.User, req.Options["unit"])
+	if err != nil {
+		return Reply{}, err
+	}
+	off, _ := strconv.ParseBool(req.Options["off"])
+	cmd := engine.MarkUnit{By: req.User, Unit: id, Mark: strings.ToLower(strings.TrimSpace(req.Options["mark"])), Off: off, Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, _ []engine.Event) Reply {
+		verb := "is now"
+		if off {
+			verb = "is no longer"
+		}
+		return r.boardReply(req, g, fmt.Sprintf("%s %s %s.", g.Units[id].Name, verb, cmd.Mark), views)
 	})
 }
 

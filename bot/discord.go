@@ -385,8 +385,9 @@ func RequestFromInteraction(i *discordgo.Interaction) Request {
 		}
 		req.User = engine.Actor{ID: u.ID, Name: name}
 	}
-	if i.Member != nil && i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0 {
-		req.Manager = true
+	if i.Member != nil {
+		req.Manager = i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
+		req.Roles = i.Member.Roles
 	}
 	opts := data.Options
 	for len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {

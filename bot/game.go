@@ -291,7 +291,7 @@ func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 	}
 	side := engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"])))
 	p := g.Player(req.User.ID)
-	isUmpire := req.User.ID == g.Umpire.ID
+	isUmpire := g.IsUmpire(req.User)
 	switch {
 	case isUmpire && side == "":
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "oob.side", What: "Which side?", Hint: "/oob side:csa or side:usa"}

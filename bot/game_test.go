@@ -200,6 +200,10 @@ func TestBoardCommands(t *testing.T) {
 	if got := oobText(); !strings.Contains(got, "Hood (1 infantry) 16 MP — SS1418") {
 		t.Fatalf("after undo: %s", got)
 	}
+	mark := r.Handle(ctx, Request{ChannelID: "war", User: leeA, Command: "unit", Path: []string{"mark"}, Options: map[string]string{"unit": "McLaws", "mark": "entrenched"}}).first()
+	if mark.Error != nil || !strings.Contains(mark.Text, "McLaws is now entrenched") {
+		t.Fatalf("mark: %+v", mark)
+	}
 	// The map of a game shows its units, with the turn.
 	m := mustOK(t, r, Request{ChannelID: "war", User: leeA, Command: "map", Options: map[string]string{"at": "Hood", "radius": "3"}})
 	if len(m.Files) != 1 || !strings.Contains(m.Text, "around Hood") {
@@ -232,5 +236,20 @@ func TestLimitedIntelligenceKeepsMovesSecret(t *testing.T) {
 		if c.Side == "csa" {
 			t.Fatalf("Meade's map shows %s", c.Name)
 		}
+	}
+}
+
+func TestUmpireRole(t *testing.T) {
+	ctx := context.Background()
+	r := NewRouter(openStore(t), WithUmpireRole("r-ump"))
+	startLRTG(t, r, nil)
+	deputy := engine.Actor{ID: "u7", Name: "Deputy"}
+	req := Request{ChannelID: "war", User: deputy, Command: "game", Path: []string{"pause"}, Options: map[string]string{"reason": "break"}}
+	if out := r.Handle(ctx, req).first(); out.Error == nil || out.Error.Code != "game.umpire" {
+		t.Fatalf("a member without the role paused: %+v", out)
+	}
+	req.Roles = []string{"r-other", "r-ump"}
+	if out := r.Handle(ctx, req).first(); out.Error != nil {
+		t.Fatalf("a member of the umpire role: %s", out.Text)
 	}
 }

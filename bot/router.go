@@ -50,6 +50,8 @@ type Request struct {
 	// Attachments holds the content of files attached to the command, by
 	// option name (fetched by the adapter).
 	Attachments map[string][]byte
+	// Roles are the user's Discord role ids in the guild.
+	Roles []string
 }
 
 // Audience kinds.
@@ -155,16 +157,17 @@ func (r Reply) addressEphemeral(user string) {
 
 // Router routes requests to command handlers.
 type Router struct {
-	store    Store
-	dice     DiceSource
-	log      *slog.Logger
-	now      func() time.Time
-	commands map[string]*Command
-	library  *engine.Library
-	theatres map[string]*engine.Theatre
-	states   *stateCache[engine.Channel]
-	charts   *stateCache[engine.Charts]
-	games    *stateCache[engine.GameState]
+	store      Store
+	dice       DiceSource
+	log        *slog.Logger
+	now        func() time.Time
+	commands   map[string]*Command
+	library    *engine.Library
+	umpireRole string
+	theatres   map[string]*engine.Theatre
+	states     *stateCache[engine.Channel]
+	charts     *stateCache[engine.Charts]
+	games      *stateCache[engine.GameState]
 	// scenarios and orders are the game data (scenarios.Catalogue,
 	// scenarios.OrdersOfBattle).
 	scenarios []engine.Scenario
@@ -224,6 +227,9 @@ func NewRouter(st Store, opts ...Option) *Router {
 	}
 	return r
 }
+
+// WithUmpireRole makes members of the Discord role umpires of every game.
+func WithUmpireRole(roleID string) Option { return func(r *Router) { r.umpireRole = roleID } }
 
 // WithTheatres sets the maps (default: scenarios.Theatres()).
 func WithTheatres(t map[string]*engine.Theatre) Option { return func(r *Router) { r.theatres = t } }
@@ -311,6 +317,13 @@ func (r *Router) Handle(ctx context.Context, req Request) (rep Reply) {
 			"guild", req.GuildID, "channel", req.ChannelID,
 			"outcome", outcome, "duration_ms", float64(r.now().Sub(start).Microseconds())/1000)
 	}()
+	if r.umpireRole != "" {
+		for _, role := range req.Roles {
+			if role == r.umpireRole {
+				req.User.Umpire = true
+			}
+		}
+	}
 	c, rerr := r.resolve(req)
 	if rerr != nil {
 		outcome = "invalid"

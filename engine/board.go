@@ -30,6 +30,14 @@ type (
 		Unit   string
 		Reason string
 	}
+	// MarkUnit puts a status mark on a unit or takes it off.
+	MarkUnit struct {
+		By     Actor
+		Unit   string
+		Mark   string
+		Off    bool
+		Reason string
+	}
 	// UndoLast takes back the last board action (umpire).
 	UndoLast struct {
 		By     Actor
@@ -53,7 +61,13 @@ func (SetUnit) CommandName() string { return "unit set" }
 func (EliminateUnit) CommandName() string { return "unit eliminate" }
 
 // CommandName implements Command.
+func (MarkUnit) CommandName() string { return "unit mark" }
+
+// CommandName implements Command.
 func (UndoLast) CommandName() string { return "game undo" }
+
+// UnitMarks are the status marks a unit can carry on the table.
+var UnitMarks = []string{"entrenched", "flanks-refused", "disorganized", "exhausted", "demoralized", "low-ammo", "out-of-ammo", "out-of-supply", "fort"}
 
 // CommandName implements Command.
 func (PauseGame) CommandName() string { return "game pause" }
@@ -65,7 +79,20 @@ const (
 	EventUnitEliminated = "unit.eliminated"
 	EventUndone         = "game.undone"
 	EventPaused         = "game.paused"
+	EventUnitMarked     = "unit.marked"
 )
+
+// UnitMarked records a mark put on (or taken off) a unit.
+type UnitMarked struct {
+	By     Actor  `json:"by"`
+	Unit   string `json:"unit"`
+	Mark   string `json:"mark"`
+	Off    bool   `json:"off,omitempty"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// EventType implements Event.
+func (*UnitMarked) EventType() string { return EventUnitMarked }
 
 // UnitsMoved records a move of a stack.
 type UnitsMoved struct {
@@ -129,7 +156,7 @@ const MaxFatigue = 4
 // or when he is the overall commander and no one else of the side commands
 // it (LRTG 21.1).
 func (g GameState) Controls(a Actor, u UnitState) bool {
-	if a.ID == g.Umpire.ID {
+	if g.IsUmpire(a) {
 		return true
 	}
 	p := g.Player(a.ID)
@@ -160,7 +187,7 @@ func (g GameState) boardReady(a Actor) error {
 	if g.Ended != nil {
 		return illegal("game.ended", "The game has ended", "")
 	}
-	if g.Paused && a.ID != g.Umpire.ID {
+	if g.Paused && !g.IsUmpire(a) {
 		return illegal("game.paused", "The game is paused", "The umpire resumes it with /game pause resume:true")
 	}
 	return nil
@@ -246,11 +273,34 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 			return nil, illegal("unit.eliminated", fmt.Sprintf("%s is already eliminated", u.Name), "")
 		}
 		return []Event{&UnitEliminated{By: cmd.By, Unit: cmd.Unit, Reason: cmd.Reason}}, nil
+	case MarkUnit:
+		if err := g.boardReady(cmd.By); err != nil {
+			return nil, err
+		}
+		u, err := g.unit(cmd.Unit)
+		if err != nil {
+			return nil, err
+		}
+		if !g.Controls(cmd.By, u) {
+			return nil, illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "Ask its commander or the umpire")
+		}
+		if !contains(UnitMarks, cmd.Mark) {
+			return nil, invalid("unit.mark", fmt.Sprintf("%q is not a mark", cmd.Mark), "Marks: "+strings.Join(UnitMarks, ", "))
+		}
+		has := contains(u.Marks, cmd.Mark)
+		if has != cmd.Off {
+			state := "already has"
+			if cmd.Off {
+				state = "does not have"
+			}
+			return nil, illegal("unit.mark", fmt.Sprintf("%s %s the mark %s", u.Name, state, cmd.Mark), "")
+		}
+		return []Event{&UnitMarked{By: cmd.By, Unit: cmd.Unit, Mark: cmd.Mark, Off: cmd.Off, Reason: cmd.Reason}}, nil
 	case UndoLast:
 		if err := g.needGame(); err != nil {
 			return nil, err
 		}
-		if cmd.By.ID != g.Umpire.ID {
+		if !g.IsUmpire(cmd.By) {
 			return nil, illegal("game.umpire", "Only the umpire undoes actions", fmt.Sprintf("Ask %s", g.Umpire.Name))
 		}
 		if strings.TrimSpace(cmd.Reason) == "" {
@@ -264,7 +314,7 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 		if err := g.needGame(); err != nil {
 			return nil, err
 		}
-		if cmd.By.ID != g.Umpire.ID {
+		if !g.IsUmpire(cmd.By) {
 			return nil, illegal("game.umpire", "Only the umpire pauses the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
 		}
 		if g.Paused == !cmd.Resume {
@@ -313,6 +363,23 @@ func (g GameState) applyBoard(e Event) (GameState, bool) {
 		u.Eliminated, u.OnMap = true, false
 		g.Units[e.Unit] = u
 		g.prev, g.lastAction = &before, e.EventType()
+	case *UnitMarked:
+		before := g
+		before.prev = nil // one level of undo: no chain of history
+		g.Units = copyUnits(g.Units)
+		u := g.Units[e.Unit]
+		var marks []string
+		for _, m := range u.Marks {
+			if m != e.Mark {
+				marks = append(marks, m)
+			}
+		}
+		if !e.Off {
+			marks = append(marks, e.Mark)
+		}
+		u.Marks = marks
+		g.Units[e.Unit] = u
+		g.prev, g.lastAction = &before, e.EventType()
 	case *Undone:
 		rolls := g.Rolls
 		g = *g.prev
@@ -353,7 +420,7 @@ func (g GameState) StackAt(h Hex) []string {
 // all.
 func (g GameState) MapCounters(viewer Actor) []ViewCounter {
 	var side Side
-	if g.Options.LimitedIntel && viewer.ID != g.Umpire.ID {
+	if g.Options.LimitedIntel && !g.IsUmpire(viewer) {
 		p := g.Player(viewer.ID)
 		if p == nil {
 			return nil // an observer sees no units of a hidden game

@@ -134,3 +134,28 @@ func TestMapCountersKeepLimitedIntelligenceSecret(t *testing.T) {
 		t.Errorf("the umpire sees %d counters, want 4", n)
 	}
 }
+
+func TestMarks(t *testing.T) {
+	g := startedGame(t, opts())
+	g = apply(t, g, MarkUnit{By: lee, Unit: "csa.hood", Mark: "entrenched"}, Script())
+	if m := g.Units["csa.hood"].Marks; len(m) != 1 || m[0] != "entrenched" {
+		t.Fatalf("marks = %v", m)
+	}
+	if _, err := g.Decide(MarkUnit{By: lee, Unit: "csa.hood", Mark: "entrenched"}, Script()); !errors.Is(err, ErrIllegal) {
+		t.Errorf("marked twice: %v", err)
+	}
+	if _, err := g.Decide(MarkUnit{By: lee, Unit: "csa.hood", Mark: "sleepy"}, Script()); !errors.Is(err, ErrInvalid) {
+		t.Errorf("unknown mark: %v", err)
+	}
+	if _, err := g.Decide(MarkUnit{By: meade, Unit: "csa.hood", Mark: "disorganized"}, Script()); !errors.Is(err, ErrIllegal) {
+		t.Errorf("the enemy marked Hood: %v", err)
+	}
+	g = apply(t, g, MarkUnit{By: lee, Unit: "csa.hood", Mark: "entrenched", Off: true}, Script())
+	if m := g.Units["csa.hood"].Marks; len(m) != 0 {
+		t.Fatalf("marks after removal = %v", m)
+	}
+	g = apply(t, g, UndoLast{By: ump, Reason: "still dug in"}, Script())
+	if m := g.Units["csa.hood"].Marks; len(m) != 1 {
+		t.Fatalf("marks after undo = %v", m)
+	}
+}

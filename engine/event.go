@@ -17,6 +17,9 @@ type Event interface {
 type Actor struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
+	// Umpire is set by the adapter for members of the configured umpire
+	// role: they act as the umpire of every game.
+	Umpire bool `json:"umpire,omitempty"`
 }
 
 // EncodeEvent returns an event's stored type and JSON data.
@@ -58,6 +61,8 @@ func DecodeEvent(typ string, data []byte) (Event, error) {
 		e = &Undone{}
 	case EventPaused:
 		e = &Paused{}
+	case EventUnitMarked:
+		e = &UnitMarked{}
 	default:
 		return nil, fmt.Errorf("engine: unknown event type %q", typ)
 	}

@@ -70,6 +70,10 @@ type GameState struct {
 	lastAction string
 }
 
+// IsUmpire reports whether a is the game's umpire: its creator, or a
+// member of the umpire role the adapter vouches for (Actor.Umpire).
+func (g GameState) IsUmpire(a Actor) bool { return a.ID == g.Umpire.ID || a.Umpire }
+
 // Player returns the player with the user id, or nil.
 func (g GameState) Player(id string) *Player {
 	for i := range g.Players {
@@ -239,7 +243,7 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		if g.Started {
 			return nil, illegal("game.started", "The game has already started", "")
 		}
-		if cmd.By.ID != g.Umpire.ID {
+		if !g.IsUmpire(cmd.By) {
 			return nil, illegal("game.umpire", "Only the umpire starts the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
 		}
 		for _, s := range []Side{CSA, USA} {
@@ -274,7 +278,7 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		if g.Ended != nil {
 			return nil, illegal("game.ended", "The game has already ended", "/game audit checks its rolls")
 		}
-		if cmd.By.ID != g.Umpire.ID {
+		if !g.IsUmpire(cmd.By) {
 			return nil, illegal("game.umpire", "Only the umpire ends the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
 		}
 		s, ok := d.(Seeder)
@@ -283,7 +287,7 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		}
 		s1, s2 := s.Seed()
 		return []Event{&GameEnded{By: cmd.By, Reason: cmd.Reason, Seed1: s1, Seed2: s2}}, nil
-	case MoveUnits, SetUnit, EliminateUnit, UndoLast, PauseGame:
+	case MoveUnits, SetUnit, EliminateUnit, MarkUnit, UndoLast, PauseGame:
 		return g.decideBoard(cmd)
 	case RollDice, RollTable, RollChart:
 		if err := g.needGame(); err != nil {

@@ -42,6 +42,7 @@ type config struct {
 	channel    string
 	files      string
 	audit      string
+	umpireRole string
 	logLevel   string
 	logFormat  string
 	deferAfter time.Duration
@@ -59,6 +60,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.db, "db", env("UMPIRE_DB", "./umpire.db"), "SQLite database file (env UMPIRE_DB)")
 	fs.StringVar(&c.dbSync, "db-sync", env("UMPIRE_DB_SYNC", "full"), "full: every command is on disk before its reply, even across a power loss; normal: faster on a slow disk, safe across crashes of the umpire but a power loss may lose the last commands (env UMPIRE_DB_SYNC)")
+	fs.StringVar(&c.umpireRole, "umpire-role", env("UMPIRE_ROLE_ID", ""), "Discord role id whose members umpire every game (env UMPIRE_ROLE_ID); a game's creator always does")
 	fs.StringVar(&c.guild, "guild", env("DISCORD_GUILD_ID", ""), "register commands to this guild only (env DISCORD_GUILD_ID); globally when empty")
 	fs.BoolVar(&c.console, "console", false, "run the console even when a Discord token is set")
 	fs.BoolVar(&c.json, "json", false, "console: print one JSON object per output (docs/console-json.md)")
@@ -149,7 +151,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		}
 		return nil
 	}
-	router := bot.NewRouter(st, bot.WithLogger(log))
+	router := bot.NewRouter(st, bot.WithLogger(log), bot.WithUmpireRole(c.umpireRole))
 
 	if c.console {
 		why := "no Discord token"
