@@ -265,3 +265,79 @@ func handlePause(ctx context.Context, r *Router, req Request) (Reply, error) {
 		return publicText(req, text+".", views)
 	})
 }
+
+func placeCommands() []*Command {
+	return []*Command{
+		{
+			Name:        "place",
+			Description: "Levy a town; destroy a depot; damage, destroy or repair a station; destroy a bridge",
+			Options: []OptionSpec{
+				{Name: "action", Description: "levy, destroy-depot, damage-, destroy- or repair-station, destroy-bridge, destroy-structure", Type: String, Required: true, MaxLength: 20, Placeholder: "action",
+					Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
+						var out []engine.Match
+						for _, a := range engine.PlaceActions {
+							if strings.Contains(a, strings.ToLower(typed)) {
+								out = append(out, engine.Match{Value: a, Label: a})
+							}
+						}
+						return out
+					}},
+				{Name: "at", Description: "The place", Type: String, Required: true, MaxLength: 60, Placeholder: "place",
+					Autocomplete: func(r *Router, req Request, typed string) []engine.Match { return r.searchPlaces(req, typed, 25) }},
+				{Name: "reason", Description: "Why (the umpire's rulings)", Type: String, MaxLength: 200, Placeholder: "text"},
+			},
+			Handle: handlePlace,
+		},
+		{
+			Name:        "vp",
+			Description: "The game's Victory Point Record so far",
+			Ephemeral:   true,
+			Handle:      handleVP,
+		},
+	}
+}
+
+func handlePlace(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.startedGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	t := r.theatres["lrtg"]
+	p := t.Place(strings.TrimSpace(req.Options["at"]))
+	if p == nil {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "place.unknown", What: fmt.Sprintf("There is no place %q", req.Options["at"]), Hint: "Discord completes place names"}
+	}
+	cmd := engine.ActOnPlace{By: req.User, Place: *p, Action: strings.ToLower(strings.TrimSpace(req.Options["action"])), Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		e := evs[0].(*engine.PlaceActed)
+		text := fmt.Sprintf("%s: %s at %s.", req.User.Name, e.Action, e.Place)
+		if e.Victuals > 0 {
+			text += fmt.Sprintf(" %d victuals.", e.Victuals)
+		}
+		if e.VP != 0 {
+			text += fmt.Sprintf(" %+d VP (%s).", e.VP, e.Category)
+		}
+		return r.boardReply(req, g, text, views)
+	})
+}
+
+func handleVP(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.startedGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	by, total := g.VPTotals()
+	var lines []string
+	for _, c := range g.VPCategories() {
+		lines = append(lines, fmt.Sprintf("%s: %+d", c, by[c]))
+	}
+	for _, e := range g.VP {
+		lines = append(lines, fmt.Sprintf("turn %d: %s %+d", e.Turn, e.What, e.VP))
+	}
+	if len(g.VP) == 0 {
+		lines = append(lines, "No victory points yet.")
+	}
+	e := &Embed{Title: fmt.Sprintf("Victory Point Record: %+d (+ is Confederate)", total), Description: clipLines(lines, 3800),
+		Footer: "Counted so far: levies, depots, strategic structures. Not yet computed: railroad stations, county control, manpower losses, morale states, Vicksburg, draft riots, Raspberry Raid."}
+	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
+}

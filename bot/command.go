@@ -199,7 +199,7 @@ func (r *Router) ApplicationCommands() []*discordgo.ApplicationCommand {
 }
 
 func builtinCommands() []*Command {
-	return append(append(append(append(rulesCommands(), mapCommand()), gameCommands()...), boardCommands()...), []*Command{
+	return append(append(append(append(rulesCommands(), mapCommand()), gameCommands()...), append(boardCommands(), placeCommands()...)...), []*Command{
 		{
 			Name:        "roll",
 			Description: "Roll dice, e.g. 2d6+1: every die, each modifier and the total, numbered and recorded",

@@ -253,3 +253,26 @@ func TestUmpireRole(t *testing.T) {
 		t.Fatalf("a member of the umpire role: %s", out.Text)
 	}
 }
+
+func TestPlacesAndVP(t *testing.T) {
+	ctx := context.Background()
+	r := NewRouter(openStore(t))
+	startLRTG(t, r, nil)
+	place := func(u engine.Actor, action, at string) Output {
+		return r.Handle(ctx, Request{ChannelID: "war", User: u, Command: "place", Options: map[string]string{"action": action, "at": at}}).first()
+	}
+	// 13.1: no Confederate infantry in Chambersburg yet.
+	if o := place(leeA, "levy", "Chambersburg"); o.Error == nil || o.Error.Code != "place.levy" {
+		t.Fatalf("levy with no one there: %+v", o)
+	}
+	mustOK(t, r, Request{ChannelID: "war", User: leeA, Command: "move", Options: map[string]string{"units": "Hood", "to": "Chambersburg"}})
+	o := place(leeA, "levy", "Chambersburg")
+	if o.Error != nil || !strings.Contains(o.Text, "levy at Chambersburg") || !strings.Contains(o.Text, "victuals") {
+		t.Fatalf("levy: %+v", o)
+	}
+	mustOK(t, r, Request{ChannelID: "war", User: leeA, Command: "place", Options: map[string]string{"action": "destroy-depot", "at": "Harpers Ferry"}})
+	vp := mustOK(t, r, Request{ChannelID: "war", User: meadeA, Command: "vp"})
+	if vp.Embed == nil || !strings.Contains(vp.Text, "depots: +8") || !strings.Contains(vp.Text, "Not yet computed") {
+		t.Fatalf("vp: %s", vp.Text)
+	}
+}

@@ -380,6 +380,11 @@ func (g GameState) applyBoard(e Event) (GameState, bool) {
 		u.Marks = marks
 		g.Units[e.Unit] = u
 		g.prev, g.lastAction = &before, e.EventType()
+	case *PlaceActed:
+		before := g
+		before.prev = nil // one level of undo: no chain of history
+		g = g.applyPlace(e)
+		g.prev, g.lastAction = &before, e.EventType()
 	case *Undone:
 		rolls := g.Rolls
 		g = *g.prev

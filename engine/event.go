@@ -63,6 +63,8 @@ func DecodeEvent(typ string, data []byte) (Event, error) {
 		e = &Paused{}
 	case EventUnitMarked:
 		e = &UnitMarked{}
+	case EventPlaceActed:
+		e = &PlaceActed{}
 	default:
 		return nil, fmt.Errorf("engine: unknown event type %q", typ)
 	}

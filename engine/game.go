@@ -64,6 +64,8 @@ type GameState struct {
 	Rolls    int64
 	Ended    *GameEnded // set when the game has ended: the seed is public
 	Paused   bool
+	Places   map[string]PlaceState
+	VP       []VPEntry // the Victory Point Record so far (+ Confederate)
 	// prev is the state before the last board action, for the umpire's
 	// undo (one level); lastAction names that action.
 	prev       *GameState
@@ -287,6 +289,8 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		}
 		s1, s2 := s.Seed()
 		return []Event{&GameEnded{By: cmd.By, Reason: cmd.Reason, Seed1: s1, Seed2: s2}}, nil
+	case ActOnPlace:
+		return g.decidePlace(cmd)
 	case MoveUnits, SetUnit, EliminateUnit, MarkUnit, UndoLast, PauseGame:
 		return g.decideBoard(cmd)
 	case RollDice, RollTable, RollChart:
