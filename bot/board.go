@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"bytes"
 	"context"
+	"encoding/csv"
 	"fmt"
 	"sort"
 	"strconv"
@@ -292,7 +294,10 @@ func placeCommands() []*Command {
 			Name:        "vp",
 			Description: "The game's Victory Point Record so far",
 			Ephemeral:   true,
-			Handle:      handleVP,
+			Options: []OptionSpec{
+				{Name: "csv", Description: "true: attach the record as a CSV file", Type: Boolean},
+			},
+			Handle: handleVP,
 		},
 	}
 }
@@ -339,5 +344,25 @@ func handleVP(ctx context.Context, r *Router, req Request) (Reply, error) {
 	}
 	e := &Embed{Title: fmt.Sprintf("Victory Point Record: %+d (+ is Confederate)", total), Description: clipLines(lines, 3800),
 		Footer: "Counted so far: levies, depots, strategic structures. Not yet computed: railroad stations, county control, manpower losses, morale states, Vicksburg, draft riots, Raspberry Raid."}
-	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
+	out := Output{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}
+	if csv, _ := strconv.ParseBool(req.Options["csv"]); csv {
+		data := vpCSV(g)
+		out.Files = []File{{Name: "vp-record.csv", ContentType: "text/csv", Size: len(data), Data: data}}
+	}
+	return Reply{Outputs: []Output{out}}, nil
+}
+
+// vpCSV writes the record as CSV: one row per award, with the running
+// total, for spreadsheets.
+func vpCSV(g engine.GameState) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write([]string{"turn", "category", "what", "vp", "running_total"})
+	total := 0
+	for _, e := range g.VP {
+		total += e.VP
+		w.Write([]string{strconv.Itoa(e.Turn), e.Category, e.What, strconv.Itoa(e.VP), strconv.Itoa(total)})
+	}
+	w.Flush()
+	return b.Bytes()
 }

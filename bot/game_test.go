@@ -275,4 +275,12 @@ func TestPlacesAndVP(t *testing.T) {
 	if vp.Embed == nil || !strings.Contains(vp.Text, "depots: +8") || !strings.Contains(vp.Text, "Not yet computed") {
 		t.Fatalf("vp: %s", vp.Text)
 	}
+	withCSV := mustOK(t, r, Request{ChannelID: "war", User: meadeA, Command: "vp", Options: map[string]string{"csv": "true"}})
+	if len(withCSV.Files) != 1 {
+		t.Fatalf("no CSV: %+v", withCSV)
+	}
+	rows := strings.Split(strings.TrimSpace(string(withCSV.Files[0].Data)), "\n")
+	if len(rows) != 3 || rows[0] != "turn,category,what,vp,running_total" || !strings.HasSuffix(rows[2], ",8,11") {
+		t.Fatalf("csv = %q", rows)
+	}
 }
