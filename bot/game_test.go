@@ -280,7 +280,7 @@ func TestPlacesAndVP(t *testing.T) {
 		t.Fatalf("no CSV: %+v", withCSV)
 	}
 	rows := strings.Split(strings.TrimSpace(string(withCSV.Files[0].Data)), "\n")
-	if len(rows) != 3 || rows[0] != "turn,category,what,vp,running_total" || !strings.HasSuffix(rows[2], ",8,11") {
+	if len(rows) != 3 || rows[0] != "turn,category,what,vp,running_total" || !strings.HasSuffix(rows[1], ",levy Chambersburg,6,6") || !strings.HasSuffix(rows[2], ",8,14") {
 		t.Fatalf("csv = %q", rows)
 	}
 }
