@@ -133,7 +133,19 @@ func findUnit(g engine.GameState, asker engine.Actor, s string) (string, error) 
 	return "", &engine.RuleError{Kind: engine.ErrInvalid, Code: "unit.ambiguous", What: fmt.Sprintf("%q names several units: %s", s, strings.Join(hits, ", ")), Hint: "Use the unit's id"}
 }
 
-func (r *Router) startedGame(ctx context.Context, req Request) (engine.GameState, error) {
+// gameUnit returns the channel's game and the unit the "unit" option names
+// among the asker's own.
+func (r *Router) gameUnit(ctx context.Context, req Request) (engine.GameState, string, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return g, "", err
+	}
+	id, err := findUnit(g, req.User, req.Options["unit"])
+	return g, id, err
+}
+
+// gameHere returns the channel's game, refusing when there is none.
+func (r *Router) gameHere(ctx context.Context, req Request) (engine.GameState, error) {
 	g, err := r.game(ctx, req)
 	if err != nil {
 		return g, err
@@ -145,7 +157,7 @@ func (r *Router) startedGame(ctx context.Context, req Request) (engine.GameState
 }
 
 func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.startedGame(ctx, req)
+	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -190,11 +202,7 @@ func (r *Router) boardReply(req Request, g engine.GameState, text string, views 
 }
 
 func handleUnitSet(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.startedGame(ctx, req)
-	if err != nil {
-		return Reply{}, err
-	}
-	id, err := findUnit(g, req.User, req.Options["unit"])
+	g, id, err := r.gameUnit(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -211,11 +219,7 @@ func handleUnitSet(ctx context.Context, r *Router, req Request) (Reply, error) {
 }
 
 func handleEliminate(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.startedGame(ctx, req)
-	if err != nil {
-		return Reply{}, err
-	}
-	id, err := findUnit(g, req.User, req.Options["unit"])
+	g, id, err := r.gameUnit(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -226,11 +230,7 @@ func handleEliminate(ctx context.Context, r *Router, req Request) (Reply, error)
 }
 
 func handleMark(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.startedGame(ctx, req)
-	if err != nil {
-		return Reply{}, err
-	}
-	id, err := findUnit(g, req.User, req.Options["unit"])
+	g, id, err := r.gameUnit(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -303,7 +303,7 @@ func placeCommands() []*Command {
 }
 
 func handlePlace(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.startedGame(ctx, req)
+	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -327,7 +327,7 @@ func handlePlace(ctx context.Context, r *Router, req Request) (Reply, error) {
 }
 
 func handleVP(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.startedGame(ctx, req)
+	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}

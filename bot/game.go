@@ -223,12 +223,9 @@ func handleGameStart(ctx context.Context, r *Router, req Request) (Reply, error)
 }
 
 func handleGameStatus(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.game(ctx, req)
+	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
-	}
-	if !g.Created {
-		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.none", What: "There is no game in this channel", Hint: "Create one with /game new scenario:<scenario>"}
 	}
 	o := g.Options
 	var b strings.Builder
@@ -360,12 +357,9 @@ func handleGameEnd(ctx context.Context, r *Router, req Request) (Reply, error) {
 }
 
 func handleGameAudit(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.game(ctx, req)
+	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
-	}
-	if !g.Created {
-		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.none", What: "There is no game in this channel", Hint: "Create one with /game new scenario:<scenario>"}
 	}
 	if g.Ended == nil {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.running", What: "The seed stays secret until the game ends", Hint: "The umpire ends the game with /game end; its seed's SHA-256 is in /game status"}

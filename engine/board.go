@@ -201,6 +201,22 @@ func (g GameState) unit(id string) (UnitState, error) {
 	return u, nil
 }
 
+// unitFor returns a unit the actor may act on now: the game is under way
+// and he controls the unit.
+func (g GameState) unitFor(by Actor, id string) (UnitState, error) {
+	if err := g.boardReady(by); err != nil {
+		return UnitState{}, err
+	}
+	u, err := g.unit(id)
+	if err != nil {
+		return u, err
+	}
+	if !g.Controls(by, u) {
+		return u, illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "Ask its commander or the umpire")
+	}
+	return u, nil
+}
+
 func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 	switch cmd := cmd.(type) {
 	case MoveUnits:
@@ -229,15 +245,9 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 		}
 		return []Event{&UnitsMoved{By: cmd.By, Units: cmd.Units, To: cmd.To, Ref: cmd.Ref}}, nil
 	case SetUnit:
-		if err := g.boardReady(cmd.By); err != nil {
-			return nil, err
-		}
-		u, err := g.unit(cmd.Unit)
+		u, err := g.unitFor(cmd.By, cmd.Unit)
 		if err != nil {
 			return nil, err
-		}
-		if !g.Controls(cmd.By, u) {
-			return nil, illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "Ask its commander or the umpire")
 		}
 		from := 0
 		switch cmd.Field {
@@ -259,30 +269,18 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 		}
 		return []Event{&UnitSet{By: cmd.By, Unit: cmd.Unit, Field: cmd.Field, From: from, To: cmd.Value, Reason: cmd.Reason}}, nil
 	case EliminateUnit:
-		if err := g.boardReady(cmd.By); err != nil {
-			return nil, err
-		}
-		u, err := g.unit(cmd.Unit)
+		u, err := g.unitFor(cmd.By, cmd.Unit)
 		if err != nil {
 			return nil, err
-		}
-		if !g.Controls(cmd.By, u) {
-			return nil, illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "Ask its commander or the umpire")
 		}
 		if u.Eliminated {
 			return nil, illegal("unit.eliminated", fmt.Sprintf("%s is already eliminated", u.Name), "")
 		}
 		return []Event{&UnitEliminated{By: cmd.By, Unit: cmd.Unit, Reason: cmd.Reason}}, nil
 	case MarkUnit:
-		if err := g.boardReady(cmd.By); err != nil {
-			return nil, err
-		}
-		u, err := g.unit(cmd.Unit)
+		u, err := g.unitFor(cmd.By, cmd.Unit)
 		if err != nil {
 			return nil, err
-		}
-		if !g.Controls(cmd.By, u) {
-			return nil, illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "Ask its commander or the umpire")
 		}
 		if !contains(UnitMarks, cmd.Mark) {
 			return nil, invalid("unit.mark", fmt.Sprintf("%q is not a mark", cmd.Mark), "Marks: "+strings.Join(UnitMarks, ", "))
@@ -334,57 +332,42 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 func (g GameState) applyBoard(e Event) (GameState, bool) {
 	switch e := e.(type) {
 	case *UnitsMoved:
-		before := g
-		before.prev = nil // one level of undo: no chain of history
-		g.Units = copyUnits(g.Units)
-		for _, id := range e.Units {
-			u := g.Units[id]
-			u.OnMap, u.Hex, u.Ref, u.Track, u.Slot = true, e.To, e.Ref, "", 0
-			g.Units[id] = u
-		}
-		g.prev, g.lastAction = &before, e.EventType()
-	case *UnitSet:
-		before := g
-		before.prev = nil // one level of undo: no chain of history
-		g.Units = copyUnits(g.Units)
-		u := g.Units[e.Unit]
-		if e.Field == "manpower" {
-			u.Manpower = e.To
-		} else {
-			u.Fatigue = e.To
-		}
-		g.Units[e.Unit] = u
-		g.prev, g.lastAction = &before, e.EventType()
-	case *UnitEliminated:
-		before := g
-		before.prev = nil // one level of undo: no chain of history
-		g.Units = copyUnits(g.Units)
-		u := g.Units[e.Unit]
-		u.Eliminated, u.OnMap = true, false
-		g.Units[e.Unit] = u
-		g.prev, g.lastAction = &before, e.EventType()
-	case *UnitMarked:
-		before := g
-		before.prev = nil // one level of undo: no chain of history
-		g.Units = copyUnits(g.Units)
-		u := g.Units[e.Unit]
-		var marks []string
-		for _, m := range u.Marks {
-			if m != e.Mark {
-				marks = append(marks, m)
+		g = g.action(e, func(g *GameState) {
+			for _, id := range e.Units {
+				g.editUnit(id, func(u *UnitState) { u.OnMap, u.Hex, u.Ref, u.Track, u.Slot = true, e.To, e.Ref, "", 0 })
 			}
-		}
-		if !e.Off {
-			marks = append(marks, e.Mark)
-		}
-		u.Marks = marks
-		g.Units[e.Unit] = u
-		g.prev, g.lastAction = &before, e.EventType()
+		})
+	case *UnitSet:
+		g = g.action(e, func(g *GameState) {
+			g.editUnit(e.Unit, func(u *UnitState) {
+				if e.Field == "manpower" {
+					u.Manpower = e.To
+				} else {
+					u.Fatigue = e.To
+				}
+			})
+		})
+	case *UnitEliminated:
+		g = g.action(e, func(g *GameState) {
+			g.editUnit(e.Unit, func(u *UnitState) { u.Eliminated, u.OnMap = true, false })
+		})
+	case *UnitMarked:
+		g = g.action(e, func(g *GameState) {
+			g.editUnit(e.Unit, func(u *UnitState) {
+				var marks []string
+				for _, m := range u.Marks {
+					if m != e.Mark {
+						marks = append(marks, m)
+					}
+				}
+				if !e.Off {
+					marks = append(marks, e.Mark)
+				}
+				u.Marks = marks
+			})
+		})
 	case *PlaceActed:
-		before := g
-		before.prev = nil // one level of undo: no chain of history
-		g = g.applyPlace(e)
-		g.prev, g.lastAction = &before, e.EventType()
+		g = g.action(e, func(g *GameState) { *g = g.applyPlace(e) })
 	case *Undone:
 		rolls := g.Rolls
 		g = *g.prev
@@ -396,6 +379,24 @@ func (g GameState) applyBoard(e Event) (GameState, bool) {
 		return g, false
 	}
 	return g, true
+}
+
+// action applies a board action, keeping the state before it for the
+// umpire's undo (one level: the kept state keeps no history of its own).
+func (g GameState) action(e Event, apply func(*GameState)) GameState {
+	before := g
+	before.prev = nil
+	g.Units = copyUnits(g.Units)
+	apply(&g)
+	g.prev, g.lastAction = &before, e.EventType()
+	return g
+}
+
+// editUnit changes one unit of a state whose Units map is already its own.
+func (g *GameState) editUnit(id string, f func(*UnitState)) {
+	u := g.Units[id]
+	f(&u)
+	g.Units[id] = u
 }
 
 func copyUnits(m map[string]UnitState) map[string]UnitState {
