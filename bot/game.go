@@ -334,13 +334,14 @@ func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
 }
 
-// loadGameData reads the scenario catalogue and the orders of battle.
-func loadGameData() ([]engine.Scenario, map[string]*engine.OrderOfBattle, error) {
+// loadGameData reads the scenario catalogue and the orders of battle on
+// the shipped maps.
+func loadGameData(ts map[string]*engine.Theatre) ([]engine.Scenario, map[string]*engine.OrderOfBattle, error) {
 	sc, err := scenarios.Catalogue()
 	if err != nil {
 		return nil, nil, err
 	}
-	o, err := scenarios.OrdersOfBattle()
+	o, err := scenarios.OrdersOfBattleOn(ts)
 	return sc, o, err
 }
 

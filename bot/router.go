@@ -195,15 +195,21 @@ func NewRouter(st Store, opts ...Option) *Router {
 	for _, o := range opts {
 		o(r)
 	}
-	if r.theatres == nil {
+	// The shipped maps, loaded once: for the router unless WithTheatres
+	// gave others, and for the orders of battle, whose hexes are on them.
+	var shipped map[string]*engine.Theatre
+	if r.theatres == nil || r.orders == nil {
 		ts, err := scenarios.Theatres()
 		if err != nil {
 			panic(err) // embedded and tested, as the library
 		}
-		r.theatres = ts
+		shipped = ts
+	}
+	if r.theatres == nil {
+		r.theatres = shipped
 	}
 	if r.orders == nil {
-		sc, o, err := loadGameData()
+		sc, o, err := loadGameData(shipped)
 		if err != nil {
 			panic(err) // embedded and tested, as the library
 		}

@@ -63,6 +63,12 @@ func OrdersOfBattle() (map[string]*engine.OrderOfBattle, error) {
 	if err != nil {
 		return nil, err
 	}
+	return OrdersOfBattleOn(ts)
+}
+
+// OrdersOfBattleOn loads the orders of battle onto maps already loaded by
+// Theatres (so that a caller holding them does not load them twice).
+func OrdersOfBattleOn(ts map[string]*engine.Theatre) (map[string]*engine.OrderOfBattle, error) {
 	return loadOrders(oobFS, "oob", ts)
 }
 

@@ -185,36 +185,21 @@ func loadLibrary(fsys fs.FS, dir string) (*engine.Library, error) {
 			ids[id] = name
 			return nil
 		}
-		for _, td := range doc.Tables {
-			if err := claim(td.ID); err != nil {
-				return nil, err
-			}
-			t, err := td.build()
-			if err != nil {
-				return nil, fmt.Errorf("scenarios: %s: table %s: %w", name, td.ID, err)
-			}
-			lib.Tables = append(lib.Tables, t)
+		tables, err := buildAll(name, "table", doc.Tables, func(d tableDoc) string { return d.ID }, tableDoc.build, claim)
+		if err != nil {
+			return nil, err
 		}
-		for _, cd := range doc.Charts {
-			if err := claim(cd.ID); err != nil {
-				return nil, err
-			}
-			c, err := cd.build()
-			if err != nil {
-				return nil, fmt.Errorf("scenarios: %s: chart %s: %w", name, cd.ID, err)
-			}
-			lib.Charts = append(lib.Charts, c)
+		charts, err := buildAll(name, "chart", doc.Charts, func(d chartDoc) string { return d.ID }, chartDoc.build, claim)
+		if err != nil {
+			return nil, err
 		}
-		for _, sd := range doc.Slots {
-			if err := claim(sd.ID); err != nil {
-				return nil, err
-			}
-			sl, err := sd.build()
-			if err != nil {
-				return nil, fmt.Errorf("scenarios: %s: slot %s: %w", name, sd.ID, err)
-			}
-			lib.Slots = append(lib.Slots, sl)
+		slots, err := buildAll(name, "slot", doc.Slots, func(d slotDoc) string { return d.ID }, slotDoc.build, claim)
+		if err != nil {
+			return nil, err
 		}
+		lib.Tables = append(lib.Tables, tables...)
+		lib.Charts = append(lib.Charts, charts...)
+		lib.Slots = append(lib.Slots, slots...)
 		for _, rd := range doc.Rules {
 			r, err := rd.build()
 			if err != nil {
@@ -227,6 +212,23 @@ func loadLibrary(fsys fs.FS, dir string) (*engine.Library, error) {
 		}
 	}
 	return lib, nil
+}
+
+// buildAll claims each document's id and builds it, naming the file, the
+// kind and the id in any error.
+func buildAll[D, T any](file, kind string, docs []D, id func(D) string, build func(D) (T, error), claim func(string) error) ([]T, error) {
+	out := make([]T, 0, len(docs))
+	for _, d := range docs {
+		if err := claim(id(d)); err != nil {
+			return nil, err
+		}
+		v, err := build(d)
+		if err != nil {
+			return nil, fmt.Errorf("scenarios: %s: %s %s: %w", file, kind, id(d), err)
+		}
+		out = append(out, v)
+	}
+	return out, nil
 }
 
 func game(s string) (engine.Game, error) {
