@@ -1,15 +1,12 @@
 package scenarios
 
 import (
-	"bytes"
 	"embed"
 	"fmt"
 	"io/fs"
 	"path"
 	"sort"
 	"strings"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-games/umpire/engine"
 )
@@ -88,18 +85,9 @@ func loadTheatres(fsys fs.FS, dir string) (map[string]*engine.Theatre, error) {
 	docs := map[string][]mapDoc{}
 	var order []string
 	for _, name := range names {
-		b, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, err
-		}
-		if !bytes.HasPrefix(bytes.TrimSpace(b), []byte("#")) {
-			return nil, fmt.Errorf("scenarios: %s: the file must start with a comment naming its sources", name)
-		}
 		var d mapDoc
-		dec := yaml.NewDecoder(bytes.NewReader(b))
-		dec.KnownFields(true)
-		if err := dec.Decode(&d); err != nil {
-			return nil, fmt.Errorf("scenarios: %s: %w", name, err)
+		if err := readDataFile(fsys, name, &d); err != nil {
+			return nil, err
 		}
 		if d.Theatre == "" {
 			return nil, fmt.Errorf("scenarios: %s: theatre: is required", name)

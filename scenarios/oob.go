@@ -1,14 +1,11 @@
 package scenarios
 
 import (
-	"bytes"
 	"embed"
 	"fmt"
 	"io/fs"
 	"sort"
 	"strings"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-games/umpire/engine"
 )
@@ -82,18 +79,9 @@ func loadOrders(fsys fs.FS, dir string, ts map[string]*engine.Theatre) (map[stri
 	sort.Strings(names)
 	docs := map[sideKey][]oobDoc{}
 	for _, name := range names {
-		b, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, err
-		}
-		if !bytes.HasPrefix(bytes.TrimSpace(b), []byte("#")) {
-			return nil, fmt.Errorf("scenarios: %s: the file must start with a comment naming its sources", name)
-		}
 		var d oobDoc
-		dec := yaml.NewDecoder(bytes.NewReader(b))
-		dec.KnownFields(true)
-		if err := dec.Decode(&d); err != nil {
-			return nil, fmt.Errorf("scenarios: %s: %w", name, err)
+		if err := readDataFile(fsys, name, &d); err != nil {
+			return nil, err
 		}
 		if d.Side != string(engine.CSA) && d.Side != string(engine.USA) {
 			return nil, fmt.Errorf("scenarios: %s: side is csa or usa, not %q", name, d.Side)

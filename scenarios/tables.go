@@ -162,18 +162,9 @@ func loadLibrary(fsys fs.FS, dir string) (*engine.Library, error) {
 	lib := &engine.Library{}
 	ids := map[string]string{}
 	for _, name := range names {
-		b, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, err
-		}
-		if !bytes.HasPrefix(bytes.TrimSpace(b), []byte("#")) {
-			return nil, fmt.Errorf("scenarios: %s: the file must start with a comment naming its source", name)
-		}
 		var doc fileDoc
-		dec := yaml.NewDecoder(bytes.NewReader(b))
-		dec.KnownFields(true)
-		if err := dec.Decode(&doc); err != nil {
-			return nil, fmt.Errorf("scenarios: %s: %w", name, err)
+		if err := readDataFile(fsys, name, &doc); err != nil {
+			return nil, err
 		}
 		claim := func(id string) error {
 			if id == "" {
@@ -212,6 +203,25 @@ func loadLibrary(fsys fs.FS, dir string) (*engine.Library, error) {
 		}
 	}
 	return lib, nil
+}
+
+// readDataFile decodes one data file strictly (unknown fields are
+// errors), after checking that it starts with the comment naming its
+// sources.
+func readDataFile(fsys fs.FS, name string, v any) error {
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return err
+	}
+	if !bytes.HasPrefix(bytes.TrimSpace(b), []byte("#")) {
+		return fmt.Errorf("scenarios: %s: the file must start with a comment naming its sources", name)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("scenarios: %s: %w", name, err)
+	}
+	return nil
 }
 
 // buildAll claims each document's id and builds it, naming the file, the
