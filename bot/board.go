@@ -54,7 +54,7 @@ func boardCommands() []*Command {
 		{
 			Name:        "unit",
 			Description: "Record what happens to a unit",
-			Subcommands: []*Command{
+			Subcommands: append([]*Command{
 				{
 					Name:        "set",
 					Description: "Set a unit's manpower or fatigue",
@@ -95,7 +95,7 @@ func boardCommands() []*Command {
 					},
 					Handle: handleEliminate,
 				},
-			},
+			}, unitModuleSubcommands()...),
 		},
 	}
 }

@@ -199,7 +199,9 @@ func (r *Router) ApplicationCommands() []*discordgo.ApplicationCommand {
 }
 
 func builtinCommands() []*Command {
-	return append(append(append(append(rulesCommands(), mapCommand()), gameCommands()...), append(boardCommands(), placeCommands()...)...), []*Command{
+	cmds := append(append(append(rulesCommands(), mapCommand()), gameCommands()...), append(boardCommands(), placeCommands()...)...)
+	cmds = append(cmds, moduleCommands()...)
+	return append(cmds, []*Command{
 		{
 			Name:        "roll",
 			Description: "Roll dice, e.g. 2d6+1: every die, each modifier and the total, numbered and recorded",

@@ -31,7 +31,7 @@ func gameCommands() []*Command {
 		{
 			Name:        "game",
 			Description: "Create, join, start and follow a game in this channel",
-			Subcommands: []*Command{
+			Subcommands: append([]*Command{
 				{
 					Name:        "new",
 					Description: "Create a game in this channel (you are its umpire)",
@@ -100,7 +100,7 @@ func gameCommands() []*Command {
 					Ephemeral:   true,
 					Handle:      handleGameStatus,
 				},
-			},
+			}, gameModuleSubcommands()...),
 		},
 		{
 			Name:        "oob",

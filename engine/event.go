@@ -66,7 +66,9 @@ func DecodeEvent(typ string, data []byte) (Event, error) {
 	case EventPlaceActed:
 		e = &PlaceActed{}
 	default:
-		return nil, fmt.Errorf("engine: unknown event type %q", typ)
+		if e = moduleEvent(typ); e == nil {
+			return nil, fmt.Errorf("engine: unknown event type %q", typ)
+		}
 	}
 	if err := json.Unmarshal(data, e); err != nil {
 		return nil, fmt.Errorf("engine: decode %s: %w", typ, err)

@@ -49,6 +49,11 @@ type UnitState struct {
 	Marks    []string `json:"marks,omitempty"`
 	// Eliminated units are out of play (and off the map).
 	Eliminated bool `json:"eliminated,omitempty"`
+	// Status: status.go (exhaustion, organisation, demoralization,
+	// entrenchment, ammunition).
+	Status UnitStatus `json:"status,omitzero"`
+	// Attachment: attach.go (substitutes and detachments).
+	Detached UnitDetachment `json:"detached,omitzero"`
 }
 
 // GameState is the state of a game's stream: the fold of its events.
@@ -66,6 +71,10 @@ type GameState struct {
 	Paused   bool
 	Places   map[string]PlaceState
 	VP       []VPEntry // the Victory Point Record so far (+ Confederate)
+	// The rule modules' state (each module's own file defines its type).
+	Movement MovementState // move.go: releases, rail moves this turn (LRTG 3.2, 8, 12, 17)
+	Attach   AttachState   // attach.go: substitutes in use (LRTG 7, 18)
+	Records  RecordsState  // records.go: morale, supply, counties, turn record (LRTG 11, 13, 15, VII)
 	// prev is the state before the last board action, for the umpire's
 	// undo (one level); lastAction names that action.
 	prev       *GameState
@@ -168,6 +177,9 @@ func SeedHash(s1, s2 uint64) string {
 // Apply returns the state after e. The receiver's maps are not changed.
 func (g GameState) Apply(e Event) GameState {
 	if next, ok := g.applyBoard(e); ok {
+		return next
+	}
+	if next, ok := g.applyModules(e); ok {
 		return next
 	}
 	switch e := e.(type) {
@@ -301,6 +313,9 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 			return nil, illegal("game.ended", "The game has ended", "Roll in another channel, or start a new game")
 		}
 		evs, err := Channel{Rolls: g.Rolls}.Decide(cmd, d)
+		return evs, err
+	}
+	if evs, ok, err := g.decideModules(cmd, d); ok {
 		return evs, err
 	}
 	return nil, &RuleError{Kind: ErrInvalid, Code: "command.unknown", What: "The command " + cmd.CommandName() + " is not a game command", Hint: "Use /help"}

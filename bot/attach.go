@@ -1,0 +1,4 @@
+package bot
+
+func attachCommands() []*Command        { return nil }
+func attachUnitSubcommands() []*Command { return nil }

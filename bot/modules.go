@@ -1,0 +1,32 @@
+package bot
+
+// The board's rule modules add their commands here, each from its own
+// file: movement (move.go), unit status and combat results (status.go),
+// attachment (attach.go), records (records.go).
+
+// moduleCommands are the modules' top-level commands.
+func moduleCommands() []*Command {
+	var out []*Command
+	for _, f := range []func() []*Command{moveCommands, statusCommands, attachCommands, recordCommands} {
+		out = append(out, f()...)
+	}
+	return out
+}
+
+// unitModuleSubcommands are the modules' subcommands of /unit.
+func unitModuleSubcommands() []*Command {
+	var out []*Command
+	for _, f := range []func() []*Command{moveUnitSubcommands, statusUnitSubcommands, attachUnitSubcommands} {
+		out = append(out, f()...)
+	}
+	return out
+}
+
+// gameModuleSubcommands are the modules' subcommands of /game.
+func gameModuleSubcommands() []*Command {
+	var out []*Command
+	for _, f := range []func() []*Command{moveGameSubcommands, recordGameSubcommands} {
+		out = append(out, f()...)
+	}
+	return out
+}

@@ -1,0 +1,4 @@
+package bot
+
+func recordCommands() []*Command        { return nil }
+func recordGameSubcommands() []*Command { return nil }

@@ -1,0 +1,4 @@
+package bot
+
+func statusCommands() []*Command        { return nil }
+func statusUnitSubcommands() []*Command { return nil }
