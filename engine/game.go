@@ -74,7 +74,8 @@ type GameState struct {
 	// The rule modules' state (each module's own file defines its type).
 	Movement MovementState // move.go: releases, rail moves this turn (LRTG 3.2, 8, 12, 17)
 	Attach   AttachState   // attach.go: substitutes in use (LRTG 7, 18)
-	Records  RecordsState  // records.go: morale, supply, counties, turn record (LRTG 11, 13, 15, VII)
+	Records  RecordsState  // records.go: turn record, morale, supply (LRTG 13, 15, 24)
+	Victory  VictoryState  // vp.go: stations by line, county control, events (LRTG 11, VII)
 	// prev is the state before the last board action, for the umpire's
 	// undo (one level); lastAction names that action.
 	prev       *GameState
