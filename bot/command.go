@@ -213,21 +213,74 @@ func builtinCommands() []*Command {
 		},
 		{
 			Name:        "help",
-			Description: "List the umpire's commands",
+			Description: "List the umpire's commands, or explain one of them",
 			Ephemeral:   true,
-			Handle:      handleHelp,
+			Options: []OptionSpec{
+				{Name: "command", Description: "A command to explain, e.g. game or table roll", Type: String, MaxLength: 40, Placeholder: "command",
+					Autocomplete: func(r *Router, _ Request, typed string) []engine.Match {
+						var out []engine.Match
+						for _, c := range r.Commands() {
+							if strings.Contains(c.Name, strings.ToLower(strings.TrimSpace(typed))) && len(out) < 25 {
+								out = append(out, engine.Match{Value: c.Name, Label: "/" + c.Name + " — " + c.Description})
+							}
+						}
+						return out
+					}},
+			},
+			Handle: handleHelp,
 		},
 	}...)
 }
 
-func handleHelp(_ context.Context, r *Router, _ Request) (Reply, error) {
+// handleHelp answers with the index of commands (one line each, with its
+// subcommands), or, given a command, every form of it with each option
+// explained: the index stays within one embed however many commands
+// there are.
+func handleHelp(_ context.Context, r *Router, req Request) (Reply, error) {
 	var lines []string
-	for _, c := range r.Commands() {
-		for _, l := range c.leaves() {
-			lines = append(lines, fmt.Sprintf("`%s` — %s", l.Usage(), l.Description))
+	var e *Embed
+	name := strings.ToLower(strings.Join(strings.Fields(strings.TrimPrefix(strings.TrimSpace(req.Options["command"]), "/")), " "))
+	if name == "" {
+		for _, c := range r.Commands() {
+			line := fmt.Sprintf("`/%s` — %s", c.Name, c.Description)
+			if len(c.Subcommands) > 0 {
+				var subs []string
+				for _, s := range c.Subcommands {
+					subs = append(subs, s.Name)
+				}
+				line += " (" + strings.Join(subs, ", ") + ")"
+			}
+			lines = append(lines, line)
 		}
+		e = &Embed{Title: "Umpire commands", Description: clipLines(lines, 4000), Footer: "/help command:<name> explains one, e.g. /help command:game. Options are typed as name:value, e.g. /roll dice:2d6+1"}
+	} else {
+		var found *Command
+		for _, c := range r.Commands() {
+			for _, l := range append([]*Command{c}, c.leaves()...) {
+				if l.path == name || l.Name == name && l == c {
+					found = l
+				}
+			}
+		}
+		if found == nil {
+			var names []string
+			for _, c := range r.Commands() {
+				names = append(names, c.Name)
+			}
+			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "help.unknown", What: fmt.Sprintf("There is no command %q", name),
+				Hint: "The commands: " + strings.Join(names, ", ")}
+		}
+		for _, l := range found.leaves() {
+			lines = append(lines, fmt.Sprintf("`%s` — %s", l.Usage(), l.Description))
+			for _, o := range l.Options {
+				req := ""
+				if o.Required {
+					req = " (required)"
+				}
+				lines = append(lines, fmt.Sprintf("  • `%s`%s: %s", o.Name, req, o.Description))
+			}
+		}
+		e = &Embed{Title: "/" + name, Description: clipLines(lines, 4000), Footer: "Options are typed as name:value"}
 	}
-	// An embed: its 4,096 characters hold the list a message's 2,000 would not.
-	e := &Embed{Title: "Umpire commands", Description: clipLines(lines, 4000), Footer: "Options are typed as name:value, e.g. /roll dice:2d6+1"}
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
 }

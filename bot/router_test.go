@@ -262,10 +262,8 @@ func TestHelpListsEveryCommand(t *testing.T) {
 		t.Errorf("help is %s, want ephemeral", out.Audience.Kind)
 	}
 	for _, c := range r.Commands() {
-		for _, l := range c.leaves() {
-			if !strings.Contains(out.Text, l.Usage()) || !strings.Contains(out.Text, l.Description) {
-				t.Errorf("help lacks %s: %s", l.Usage(), out.Text)
-			}
+		if !strings.Contains(out.Text, "/"+c.Name) || !strings.Contains(out.Text, c.Description) {
+			t.Errorf("help lacks /%s: %s", c.Name, out.Text)
 		}
 	}
 	if n := len(r.ApplicationCommands()); n != len(r.Commands()) || n < 2 {
