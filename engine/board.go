@@ -163,14 +163,14 @@ func (g GameState) Controls(a Actor, u UnitState) bool {
 	if p == nil || p.Side != u.Side {
 		return false
 	}
-	if contains(p.Commands, u.Command) {
+	if commandsUnit(p.Commands, u) {
 		return true
 	}
 	if !p.Overall {
 		return false
 	}
 	for _, o := range g.Players {
-		if o.Side == u.Side && o.Actor.ID != a.ID && contains(o.Commands, u.Command) {
+		if o.Side == u.Side && o.Actor.ID != a.ID && commandsUnit(o.Commands, u) {
 			return false
 		}
 	}

@@ -18,6 +18,7 @@ func startedGame(t *testing.T, o GameOptions) GameState {
 		{ID: "csa.hood", Name: "Hood", Side: CSA, Kind: "infantry", Command: "1", Manpower: 15, OnMap: true, Hex: Hex{Q: 1, R: 1}},
 		{ID: "csa.lee", Name: "Lee", Side: CSA, Kind: "leader", Command: "ANV", OnMap: true, Hex: Hex{Q: 1, R: 1}},
 		{ID: "csa.hampton", Name: "Hampton", Side: CSA, Kind: "cavalry", Command: "Cav", Manpower: 4, OnMap: true, Hex: Hex{Q: 2, R: 1}},
+		{ID: "csa.rodes", Name: "Rodes", Side: CSA, Kind: "infantry", Command: "2", Manpower: 8, Track: "reinforcement", Slot: 9},
 		{ID: "usa.wright", Name: "Wright", Side: USA, Kind: "infantry", Command: "VI", Manpower: 9, OnMap: true, Hex: Hex{Q: 9, R: 9}},
 	}}
 	return apply(t, g, StartGame{By: ump, OOB: oob}, Script())

@@ -272,7 +272,7 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 				return nil, illegal("game.players", fmt.Sprintf("No one commands the %s yet", strings.ToUpper(string(s))), "Each side needs a player: /game join side:"+string(s))
 			}
 		}
-		if err := g.checkCommand(); err != nil {
+		if err := g.checkCommand(cmd.OOB); err != nil {
 			return nil, err
 		}
 		ev := &GameStarted{Variant: cmd.OOB.Variant}
@@ -343,47 +343,6 @@ func checkOptions(o GameOptions) error {
 	for _, n := range o.Optional {
 		if n < 18 || n > 31 {
 			return invalid("game.optional", fmt.Sprintf("There is no optional rule %d", n), "LRTG's optional rules are 18 to 31")
-		}
-	}
-	return nil
-}
-
-// checkCommand checks the division of command of LRTG 21.1 that the
-// players declared, where they declared commands.
-func (g GameState) checkCommand() error {
-	for _, side := range []Side{CSA, USA} {
-		var overall *Player
-		for i := range g.Players {
-			if p := &g.Players[i]; p.Side == side && p.Overall {
-				overall = p
-			}
-		}
-		if overall == nil {
-			continue
-		}
-		for _, c := range overall.Commands {
-			switch {
-			case side == CSA && strings.EqualFold(c, "Cav"):
-				return illegal("game.command", "The Confederate overall commander may not command the cavalry corps", "Give Stuart's cavalry corps to another Confederate player (LRTG 21.1)")
-			case side == USA && strings.EqualFold(c, "V"):
-				return illegal("game.command", "The Union overall commander may not command the V Corps at the start", "Give the V Corps to another Union player (LRTG 21.1)")
-			}
-		}
-		for _, p := range g.Players {
-			if p.Side != side || p.Overall || len(overall.Commands) == 0 {
-				continue
-			}
-			if len(p.Commands) < len(overall.Commands) {
-				return illegal("game.command", fmt.Sprintf("%s commands fewer corps than the overall commander", p.Actor.Name),
-					"Every subordinate commands at least as many corps as the overall commander (LRTG 21.1)")
-			}
-			if side == CSA && contains(p.Commands, "Cav") {
-				for _, c := range p.Commands {
-					if strings.EqualFold(c, "Imboden") || strings.EqualFold(c, "Jenkins") || strings.EqualFold(c, "12 VA") {
-						return illegal("game.command", "Imboden, Jenkins and the 12 VA may not be under the cavalry corps' commander", "Give them to another Confederate player (LRTG 21.1)")
-					}
-				}
-			}
 		}
 	}
 	return nil

@@ -66,7 +66,9 @@ func TestJoinAndStart(t *testing.T) {
 	if _, err := g.Decide(JoinGame{By: lee, Side: USA}, Script()); !errors.Is(err, ErrIllegal) {
 		t.Errorf("joining twice: %v", err)
 	}
-	oob := &OrderOfBattle{Units: []UnitSetup{{ID: "csa.hood", Name: "Hood", Side: CSA, Kind: "infantry", Manpower: 15, OnMap: true, Ref: HexRef{Sheet: "SS", Col: 20, Row: 30}}}}
+	oob := &OrderOfBattle{Units: []UnitSetup{{ID: "csa.hood", Name: "Hood", Side: CSA, Kind: "infantry", Command: "1", Manpower: 15, OnMap: true, Ref: HexRef{Sheet: "SS", Col: 20, Row: 30}},
+		{ID: "csa.rodes", Name: "Rodes", Side: CSA, Kind: "infantry", Command: "2", Manpower: 8, Track: "reinforcement"},
+		{ID: "csa.hampton", Name: "Hampton", Side: CSA, Kind: "cavalry", Command: "Cav", Manpower: 4, Track: "reinforcement"}}}
 	if _, err := g.Decide(StartGame{By: ump, OOB: oob}, Script()); !errors.Is(err, ErrIllegal) {
 		t.Errorf("start without a Union player: %v", err)
 	}
@@ -88,28 +90,6 @@ func TestJoinAndStart(t *testing.T) {
 	}
 	if _, err := started.Decide(JoinGame{By: jeb, Side: CSA}, Script()); !errors.Is(err, ErrIllegal) {
 		t.Errorf("joining a started game: %v", err)
-	}
-}
-
-func TestCommandDivision(t *testing.T) {
-	base := apply(t, GameState{}, NewGame{By: ump, Options: opts()}, Script())
-	oob := &OrderOfBattle{}
-	cases := []struct {
-		name    string
-		players []JoinGame
-	}{
-		{"CSA overall holds the cavalry", []JoinGame{{By: lee, Side: CSA, Commands: []string{"Cav"}}, {By: meade, Side: USA}}},
-		{"USA overall holds the V Corps", []JoinGame{{By: lee, Side: CSA}, {By: meade, Side: USA, Commands: []string{"V", "VI"}}}},
-		{"Imboden under the cavalry commander", []JoinGame{{By: lee, Side: CSA, Commands: []string{"1"}}, {By: jeb, Side: CSA, Commands: []string{"Cav", "Imboden"}}, {By: meade, Side: USA}}},
-	}
-	for _, c := range cases {
-		g := base
-		for _, j := range c.players {
-			g = apply(t, g, j, Script())
-		}
-		if _, err := g.Decide(StartGame{By: ump, OOB: oob}, Script()); !errors.Is(err, ErrIllegal) {
-			t.Errorf("%s: %v", c.name, err)
-		}
 	}
 }
 

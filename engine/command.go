@@ -1,0 +1,222 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// The division of command (LRTG 21.1). Players declare the corps and
+// designations they command when they join; at the start the umpire's
+// /game start checks the division against the order of battle. Units
+// whose designation no one declared are the overall commander's. The
+// rule is about multiple commanders: a side of one player commands all.
+
+// Designations that 21.1 counts as one "corps" between them: the Union
+// VIII Corps is every "Balt", "WV" and "HF" unit (Gen. Schenck).
+var corpsOf = map[Side]map[string]string{
+	USA: {"balt": "VIII", "wv": "VIII", "hf": "VIII", "viii": "VIII"},
+}
+
+// Designations that are not corps for 21.1's count: the army
+// headquarters, the Haupt railroad unit, the Richmond Garrison
+// reinforcements (21.1 gives them to one commander but does not call them
+// a corps), and single units named for themselves (Imboden, Jenkins,
+// 12 VA: "not part of a corps").
+var notCorps = map[string]bool{"anv": true, "aop": true, "rr": true, "rich": true}
+
+// designation is a unit's designation as a player declares it: its corps
+// or designation, or, for a unit of no corps, its name.
+func designation(u UnitState) string {
+	if u.Command == "" {
+		return u.Name
+	}
+	return u.Command
+}
+
+// commandsUnit reports whether a declared list of commands covers the
+// unit: its designation, or its 21.1 corps (VIII covers Balt, WV, HF).
+func commandsUnit(cmds []string, u UnitState) bool {
+	d := designation(u)
+	for _, c := range cmds {
+		if strings.EqualFold(c, d) {
+			return true
+		}
+		if k, ok := corpsOf[u.Side][strings.ToLower(d)]; ok && strings.EqualFold(c, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// corpsKey is the 21.1 corps a declared designation counts as, or "" when
+// it counts as none.
+func corpsKey(side Side, c string) string {
+	l := strings.ToLower(strings.TrimSpace(c))
+	if k, ok := corpsOf[side][l]; ok {
+		return k
+	}
+	if notCorps[l] {
+		return ""
+	}
+	return strings.ToUpper(l)
+}
+
+// checkCommand checks the division of command of LRTG 21.1 against the
+// order of battle about to be set up.
+func (g GameState) checkCommand(oob *OrderOfBattle) error {
+	for _, side := range []Side{CSA, USA} {
+		var players []Player
+		for _, p := range g.Players {
+			if p.Side == side {
+				players = append(players, p)
+			}
+		}
+		if err := checkSideCommand(side, players, oob, g.Options); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOptions) error {
+	S := strings.ToUpper(string(side))
+	// Every declared designation exists on the side, and one player has it.
+	known := map[string]string{} // lower-case designation or corps -> as printed
+	var units []UnitState
+	for _, u := range oob.Units {
+		if u.Side != side {
+			continue
+		}
+		us := UnitState{Side: u.Side, Name: u.Name, Command: u.Command}
+		units = append(units, us)
+		d := designation(us)
+		known[strings.ToLower(d)] = d
+		if k, ok := corpsOf[side][strings.ToLower(d)]; ok {
+			known[strings.ToLower(k)] = k
+		}
+	}
+	owner := map[string]string{}
+	for _, p := range players {
+		for _, c := range p.Commands {
+			l := strings.ToLower(strings.TrimSpace(c))
+			if len(units) > 0 && known[l] == "" {
+				var names []string
+				for _, v := range known {
+					names = append(names, v)
+				}
+				sort.Strings(names)
+				return invalid("game.command", fmt.Sprintf("%s declared %q, which is not a %s corps or designation", p.Actor.Name, c, S),
+					"The "+S+" designations: "+strings.Join(names, ", "))
+			}
+			if o, ok := owner[l]; ok && o != p.Actor.Name {
+				return illegal("game.command", fmt.Sprintf("Both %s and %s declared %q", o, p.Actor.Name, c), "Each corps or designation has one commander (LRTG 21.1)")
+			}
+			owner[l] = p.Actor.Name
+		}
+	}
+	if len(players) < 2 {
+		return nil // one commander commands everything
+	}
+	var overall *Player
+	for i := range players {
+		if players[i].Overall {
+			overall = &players[i]
+		}
+	}
+	// Who commands each unit: its declared commander, else the overall
+	// commander.
+	commanderOf := func(u UnitState) *Player {
+		for i := range players {
+			if commandsUnit(players[i].Commands, u) {
+				return &players[i]
+			}
+		}
+		return overall
+	}
+	corps := map[string]map[string]bool{} // player id -> corps keys
+	for _, p := range players {
+		corps[p.Actor.ID] = map[string]bool{}
+		for _, c := range p.Commands {
+			if k := corpsKey(side, c); k != "" {
+				corps[p.Actor.ID][k] = true
+			}
+		}
+	}
+	var cavCommander *Player
+	for _, u := range units {
+		p := commanderOf(u)
+		if k := corpsKey(side, u.Command); k != "" && u.Command != "" {
+			corps[p.Actor.ID][k] = true
+		}
+		if side == CSA && strings.EqualFold(u.Command, "Cav") {
+			cavCommander = p
+		}
+	}
+	for _, u := range units {
+		p := commanderOf(u)
+		cmd := strings.ToLower(u.Command)
+		switch {
+		case side == CSA && cmd == "cav" && p == overall:
+			return illegal("game.command", "The Confederate overall commander may not command the cavalry corps (CAV)", "Give Cav to another Confederate player (LRTG 21.1)")
+		case side == CSA && cmd == "rich" && p == overall:
+			return illegal("game.command", "The Richmond Garrison units may not be the overall commander's", "Give Rich to one other Confederate player (LRTG 21.1)")
+		case side == CSA && cmd == "" && cavCommander != nil && p == cavCommander && isNonCavCavalry(u.Name):
+			return illegal("game.command", fmt.Sprintf("%s may not be under the cavalry corps' commander", u.Name), "Imboden, Jenkins and the 12 VA go to another Confederate player (LRTG 21.1)")
+		case side == USA && cmd == "v" && p == overall:
+			return illegal("game.command", "The Union overall commander may not command the V Corps at the start", "Give V to another Union player: he becomes the overall commander when Meade takes command (LRTG 21.1)")
+		case side == USA && cmd == "cav" && p == overall:
+			return illegal("game.command", "The Union overall commander may not command the Army of the Potomac's cavalry", "Give Cav to another Union player (LRTG 21.1; he may command garrison cavalry)")
+		}
+	}
+	if side == USA && o.Halleck {
+		// Halleck (21.1, optional): one player commands the DC, VIII Corps
+		// and PA forces only, until Meade takes command.
+		var halleck *Player
+		for i := range players {
+			if contains(players[i].Commands, "DC") {
+				halleck = &players[i]
+			}
+		}
+		want := map[string]bool{"DC": true, "VIII": true, "PA": true}
+		ok := halleck != nil && halleck != overall
+		if ok {
+			for k := range corps[halleck.Actor.ID] {
+				ok = ok && want[k]
+			}
+			ok = ok && len(corps[halleck.Actor.ID]) == len(want)
+		}
+		if !ok {
+			return illegal("game.command", "With the Halleck rule, one Union player other than the overall commander commands exactly DC, VIII (Balt, WV, HF) and PA", "e.g. /game join side:usa command:DC,VIII,PA (LRTG 21.1 Halleck)")
+		}
+	}
+	n := len(corps[overall.Actor.ID])
+	for _, p := range players {
+		if p.Actor.ID == overall.Actor.ID {
+			continue
+		}
+		if m := len(corps[p.Actor.ID]); m < n {
+			return illegal("game.command", fmt.Sprintf("%s commands %d corps, fewer than the overall commander's %d (%s)", p.Actor.Name, m, n, strings.Join(sortedKeys(corps[overall.Actor.ID]), ", ")),
+				"Every subordinate commands at least as many corps as the overall commander (LRTG 21.1): give him more, or declare more for the others")
+		}
+	}
+	return nil
+}
+
+func isNonCavCavalry(name string) bool {
+	for _, n := range []string{"Imboden", "Jenkins", "12 VA"} {
+		if strings.EqualFold(name, n) {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
