@@ -310,7 +310,10 @@ func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 		if units[i].Command != units[j].Command {
 			return units[i].Command < units[j].Command
 		}
-		return units[i].Name < units[j].Name
+		if units[i].Name != units[j].Name {
+			return units[i].Name < units[j].Name
+		}
+		return units[i].ID < units[j].ID // two Kilpatricks: the same order every time
 	})
 	var lines []string
 	for _, u := range units {

@@ -1,0 +1,108 @@
+package bot
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/umpire-games/umpire/store"
+)
+
+// runSession plays the script's lines, opening the store and a new router
+// with open() before each line when restart is set (as a crash and a
+// restart between any two commands would), and returns the transcript.
+func runSession(t *testing.T, path string, restart bool, lines []string) []string {
+	t.Helper()
+	ctx := context.Background()
+	var st *store.Store
+	var r *Router
+	open := func() {
+		var err error
+		if st != nil {
+			st.Close()
+		}
+		if st, err = store.Open(ctx, path); err != nil {
+			t.Fatal(err)
+		}
+		r = NewRouter(st, WithLogger(quietLog()), WithDice(SeededSource{}))
+	}
+	open()
+	defer func() { st.Close() }()
+	var out []string
+	for i, line := range lines {
+		if restart && i > 0 {
+			open()
+		}
+		c := &Console{Router: r, User: "umpire", Guild: "g", Channel: "war", JSON: true, FileDir: t.TempDir()}
+		var b strings.Builder
+		c.In, c.Out = strings.NewReader(line+"\n"), &b
+		if err := c.Run(ctx); err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(strings.TrimSpace(b.String()), "\n") {
+			var cl ConsoleLine
+			if err := json.Unmarshal([]byte(l), &cl); err != nil {
+				t.Fatalf("%s: %v", line, err)
+			}
+			// Files are written to a new directory each time: compare their
+			// names and sizes, not their paths.
+			for i := range cl.Files {
+				cl.Files[i].Path = ""
+			}
+			b, _ := json.Marshal(cl)
+			out = append(out, string(b))
+		}
+	}
+	return out
+}
+
+// A game survives a restart at any point and continues identically: the
+// session played straight through and the session restarted before every
+// command give the same transcript, rolls included.
+func TestSessionSurvivesRestartAtAnyPoint(t *testing.T) {
+	f, err := os.Open(filepath.Join("testdata", "session.script"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
+			lines = append(lines, l)
+		}
+	}
+	dir := t.TempDir()
+	straight := runSession(t, filepath.Join(dir, "straight.db"), false, lines)
+	restarted := runSession(t, filepath.Join(dir, "restarted.db"), true, lines)
+	if len(straight) != len(restarted) {
+		t.Fatalf("%d outputs straight, %d restarted", len(straight), len(restarted))
+	}
+	var refused []string
+	for i := range straight {
+		if a, b := straight[i], restarted[i]; a != b {
+			k := 0
+			for k < len(a) && k < len(b) && a[k] == b[k] {
+				k++
+			}
+			from := max(0, k-200)
+			t.Errorf("output %d differs after restarts, from byte %d:\nstraight:  …%s\nrestarted: …%s", i, k, a[from:min(len(a), k+200)], b[from:min(len(b), k+200)])
+		}
+		var cl ConsoleLine
+		if err := json.Unmarshal([]byte(straight[i]), &cl); err == nil && cl.Error != nil {
+			refused = append(refused, cl.Input+" → "+cl.Text)
+		}
+	}
+	// The script is a game, not a list of refusals: only the paused move
+	// is refused.
+	if len(refused) != 1 || !strings.Contains(refused[0], "paused") {
+		t.Errorf("refusals: want only the move while paused, got:\n%s", strings.Join(refused, "\n"))
+	}
+	if !strings.Contains(strings.Join(straight, "\n"), "all match") && !strings.Contains(strings.Join(straight, "\n"), "match") {
+		t.Errorf("the audit did not confirm the rolls:\n%s", straight[len(straight)-1])
+	}
+}
