@@ -314,4 +314,3 @@ func handlePlace(ctx context.Context, r *Router, req Request) (Reply, error) {
 		return r.boardReply(req, g, text, views)
 	})
 }
-
