@@ -70,7 +70,8 @@ type GameState struct {
 	Ended    *GameEnded // set when the game has ended: the seed is public
 	Paused   bool
 	Places   map[string]PlaceState
-	VP       []VPEntry // the Victory Point Record so far (+ Confederate)
+	Chits    map[Side]int // time chits (LRTG 22.5), from the set-up
+	VP       []VPEntry    // the Victory Point Record so far (+ Confederate)
 	// The rule modules' state (each module's own file defines its type).
 	Movement MovementState // move.go: releases, rail moves this turn (LRTG 3.2, 8, 12, 17)
 	Attach   AttachState   // attach.go: substitutes in use (LRTG 7, 18)
@@ -155,6 +156,20 @@ func (*GameJoined) EventType() string { return EventGameJoined }
 type GameStarted struct {
 	Variant string      `json:"variant,omitempty"`
 	Units   []UnitState `json:"units"`
+	// The rest of the set-up (000 VIII): depots, stations that start
+	// damaged, and each side's time chits (22.5).
+	Depots  []StartDepot `json:"depots,omitempty"`
+	Damaged []string     `json:"damaged_stations,omitempty"`
+	Chits   map[Side]int `json:"time_chits,omitempty"`
+}
+
+// StartDepot is a depot on the map at the start. An optional one (the
+// Confederate depot at Culpeper, "placement optional") is placed: its
+// owner may remove it.
+type StartDepot struct {
+	Side     Side   `json:"side"`
+	Place    string `json:"place"`
+	Optional bool   `json:"optional,omitempty"`
 }
 
 // EventType implements Event.
@@ -194,6 +209,22 @@ func (g GameState) Apply(e Event) GameState {
 		for _, u := range e.Units {
 			g.Units[u.ID] = u
 		}
+		places := make(map[string]PlaceState, len(g.Places)+len(e.Depots)+len(e.Damaged))
+		for k, v := range g.Places {
+			places[k] = v
+		}
+		for _, d := range e.Depots {
+			ps := places[d.Place]
+			ps.Depot = d.Side
+			places[d.Place] = ps
+		}
+		for _, name := range e.Damaged {
+			ps := places[name]
+			ps.Station = "damaged"
+			places[name] = ps
+		}
+		g.Places = places
+		g.Chits = e.Chits
 	case *GameEnded:
 		g.Ended = e
 	case *DiceRolled:
@@ -285,6 +316,16 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 			ev.Units = append(ev.Units, us)
 		}
 		sort.Slice(ev.Units, func(i, j int) bool { return ev.Units[i].ID < ev.Units[j].ID })
+		for _, d := range cmd.OOB.Depots {
+			ev.Depots = append(ev.Depots, StartDepot{Side: d.Side, Place: d.Place, Optional: d.Optional})
+		}
+		ev.Damaged = append([]string(nil), cmd.OOB.Damaged...)
+		if len(cmd.OOB.Chits) > 0 {
+			ev.Chits = map[Side]int{}
+			for k, v := range cmd.OOB.Chits {
+				ev.Chits[k] = v
+			}
+		}
 		return []Event{ev}, nil
 	case EndGame:
 		if err := g.needGame(); err != nil {

@@ -52,6 +52,7 @@ func (*PlaceActed) EventType() string { return EventPlaceActed }
 
 // PlaceState is what has happened to a place.
 type PlaceState struct {
+	Depot          Side   `json:"depot,omitempty"` // a depot of this side is here (set up, 000 VIII)
 	Levied         bool   `json:"levied,omitempty"`
 	DepotDestroyed bool   `json:"depot_destroyed,omitempty"`
 	Station        string `json:"station,omitempty"` // "", "damaged" or "destroyed"
@@ -180,7 +181,7 @@ func (g GameState) applyPlace(e *PlaceActed) GameState {
 	case ActLevy:
 		ps.Levied = true
 	case ActDestroyDepot:
-		ps.DepotDestroyed = true
+		ps.DepotDestroyed, ps.Depot = true, ""
 	case ActDamageStation:
 		ps.Station = "damaged"
 	case ActDestroyStation:
