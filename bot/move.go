@@ -1,5 +1,190 @@
 package bot
 
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// Movement rules (engine/move.go): the options /move takes for them, the
+// umpire's /game release and /game meade, and the words of a move's reply.
+
 func moveCommands() []*Command        { return nil }
 func moveUnitSubcommands() []*Command { return nil }
-func moveGameSubcommands() []*Command { return nil }
+
+func moveGameSubcommands() []*Command {
+	return []*Command{
+		{
+			Name:        "release",
+			Description: "Release a restricted group: HF, WV, Balt, DC, PA or Baltimore / DC group 1-8 (umpire; LRTG 3.2)",
+			Options: []OptionSpec{
+				{Name: "group", Description: "HF, WV, Balt, DC, PA, or a Baltimore / DC release group 1-8", Type: String, Required: true, MaxLength: 20, Placeholder: "group",
+					Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
+						var out []engine.Match
+						for _, g := range engine.ReleaseGroups {
+							if strings.Contains(strings.ToLower(g), strings.ToLower(strings.TrimSpace(typed))) {
+								out = append(out, engine.Match{Value: g, Label: g})
+							}
+						}
+						return out
+					}},
+				{Name: "reason", Description: "Why, e.g. release roll 2", Type: String, MaxLength: 200, Placeholder: "text"},
+			},
+			Handle: handleRelease,
+		},
+		{
+			Name:        "meade",
+			Description: "Record that Meade takes command of the Army of the Potomac (umpire; LRTG 16.2)",
+			Options: []OptionSpec{
+				{Name: "reason", Description: "Why, e.g. third Hooker Questioned event", Type: String, MaxLength: 200, Placeholder: "text"},
+			},
+			Handle: handleMeade,
+		},
+	}
+}
+
+// moveOptions are the options /move takes for the movement rules.
+func moveOptions() []OptionSpec {
+	return []OptionSpec{
+		{Name: "mode", Description: "normal, rail (LRTG 8) or strategic (LRTG 17.1)", Type: String, MaxLength: 10, Placeholder: "normal|rail|strategic",
+			Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
+				var out []engine.Match
+				for _, m := range engine.MoveModes {
+					if strings.Contains(m, strings.ToLower(strings.TrimSpace(typed))) {
+						out = append(out, engine.Match{Value: m, Label: m})
+					}
+				}
+				return out
+			}},
+		{Name: "fatigue", Description: "Strategic movement: the fatigue levels to expend, 2-4", Type: Integer},
+		{Name: "passive", Description: "Strategic movement: your side is passive this turn", Type: Boolean},
+		{Name: "reason", Description: "The umpire's reason to set a movement rule aside", Type: String, MaxLength: 200, Placeholder: "text"},
+	}
+}
+
+// moveRules fills in a move's mode, fatigue, passive and reason from the
+// request, and the scenario data its checks need.
+func (r *Router) moveRules(req Request, g engine.GameState, cmd *engine.MoveUnits) {
+	cmd.Mode = strings.ToLower(strings.TrimSpace(req.Options["mode"]))
+	cmd.Fatigue, _ = strconv.Atoi(req.Options["fatigue"])
+	cmd.Passive, _ = strconv.ParseBool(req.Options["passive"])
+	cmd.Reason = strings.TrimSpace(req.Options["reason"])
+	cmd.Data = r.moveData(g)
+}
+
+// moveData is what the movement rules read: the LRTG map, the game's order
+// of battle as set up, and the 17.1 charts.
+func (r *Router) moveData(g engine.GameState) *engine.MoveData {
+	key := "lrtg"
+	if g.Options.JacksonLives {
+		key = "lrtg/jackson-lives"
+	}
+	return &engine.MoveData{
+		Theatre:                  r.theatres["lrtg"],
+		OOB:                      r.orders[key],
+		Strategic:                r.library.Chart("lrtg.strategic-movement"),
+		StrategicDisorganization: r.library.Chart("lrtg.strategic-movement-disorganization"),
+	}
+}
+
+// moveDetails says what the movement rules did with a move: the rail
+// route, the strategic allowance and the disorganization rolls to make,
+// the rules the umpire set aside.
+func moveDetails(g engine.GameState, evs []engine.Event) string {
+	if len(evs) == 0 {
+		return ""
+	}
+	e, ok := evs[0].(*engine.UnitsMoved)
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	switch e.Mode {
+	case engine.MoveRail:
+		if len(e.Route) > 0 {
+			fmt.Fprintf(&b, "\n🚂 By rail: %s, %d hexes (up to %d; LRTG 8.2). Fatigue +2.", strings.Join(e.Route, " – "), e.Hexes, engine.RailMaxHexes)
+		} else {
+			b.WriteString("\n🚂 By rail. Fatigue +2.")
+		}
+		_, used := railUsed(g, e)
+		fmt.Fprintf(&b, " Rail movement this turn: %d of 2 brigades / regiments (a division counts 2; Haupt none; LRTG 8.3).", used)
+	case engine.MoveStrategic:
+		passive := ""
+		if e.Passive {
+			passive = ", passive"
+		}
+		fmt.Fprintf(&b, "\n🏃 Strategic movement (LRTG 17.1): fatigue +%d; allowance %d hexes%s. The destination is %d hexes away in a straight line: the map data has no roads, so only that is checked — the road path is at least as long and must fit the allowance too.",
+			e.Fatigue, e.Allowance, passive, e.Hexes)
+		var rolls []string
+		for _, d := range e.Disorganization {
+			name := g.Units[d.Unit].Name
+			if !d.Roll {
+				rolls = append(rolls, fmt.Sprintf("%s no roll (%s)", name, d.Why))
+				continue
+			}
+			rolls = append(rolls, fmt.Sprintf("%s rolls with %+d (%s)", name, d.Modifier, d.Why))
+		}
+		if len(rolls) > 0 {
+			fmt.Fprintf(&b, "\nDisorganization (17.1 3.): %s. The disorganization (extended march) table is the Standardized Rules' and is not in these rules: roll on your copy, and mark a unit that becomes disorganized with /unit mark.", strings.Join(rolls, "; "))
+		}
+	}
+	if e.Override != "" {
+		fmt.Fprintf(&b, "\n⚖️ The umpire set aside: %s — %s", strings.Join(e.Overrode, "; "), e.Override)
+	}
+	return b.String()
+}
+
+// railUsed is the turn's rail load after the move.
+func railUsed(g engine.GameState, e *engine.UnitsMoved) ([]string, int) {
+	if g.Movement.RailTurn != e.Turn {
+		return e.Units, e.RailLoad
+	}
+	return append(append([]string(nil), g.Movement.Railed...), e.Units...), g.Movement.RailLoad + e.RailLoad
+}
+
+func handleRelease(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.ReleaseUnits{By: req.User, Group: req.Options["group"], Reason: strings.TrimSpace(req.Options["reason"])}
+	d := r.moveData(g)
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		e := evs[0].(*engine.UnitsReleased)
+		group := e.Group
+		if n, ok := strings.CutPrefix(group, "release-group-"); ok {
+			group = "Baltimore / DC group " + n
+		}
+		text := fmt.Sprintf("🔓 The umpire releases %s (LRTG 3.2)", group)
+		if e.Reason != "" {
+			text += ": " + e.Reason
+		}
+		text += "."
+		// With limited intelligence the names stay with the Union.
+		if names := g.ReleasedBy(e, d); len(names) > 0 && !g.Options.LimitedIntel {
+			text += " Free to move: " + strings.Join(names, ", ") + "."
+		}
+		return publicText(req, text, views)
+	})
+}
+
+func handleMeade(ctx context.Context, r *Router, req Request) (Reply, error) {
+	if _, err := r.gameHere(ctx, req); err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.MeadeTakesCommand{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		e := evs[0].(*engine.MeadeCommands)
+		text := "🎖️ Meade takes command of the Army of the Potomac (LRTG 16.2)"
+		if e.Reason != "" {
+			text += ": " + e.Reason
+		}
+		text += ".\nAll HF and WV units are released (12.1); Crawford and Stannard join the V and I Corps and need no release (16.2 3, 4); " +
+			"Harpers Ferry needs no garrison of 5 manpower any more (12.1, 16.1). Begin rolling for the Baltimore / DC release if it has not begun (16.2 9)).\n" +
+			"The counter changes of 16.2 (Hooker removed, Sykes, Couch, Hays and Willard, the cavalry reorganization, Chambliss) are the umpire's to make with /unit for now."
+		return publicText(req, text, views)
+	})
+}
