@@ -1,4 +1,312 @@
 package bot
 
-func statusCommands() []*Command        { return nil }
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// Unit status and printed combat results: /battle result. Statuses are
+// set with /unit set (board.go); docs/combat-results.md has the grammar
+// of a result and who may apply it.
+
+func statusCommands() []*Command {
+	place := func(r *Router, req Request, typed string) []engine.Match { return r.searchPlaces(req, typed, 25) }
+	return []*Command{
+		{
+			Name:        "battle",
+			Description: "Record the results of a combat",
+			Subcommands: []*Command{
+				{
+					Name:        "result",
+					Description: "Apply a printed combat result (e.g. 1Dr, 2F, R*) to the units that fought",
+					Options: []OptionSpec{
+						{Name: "attacker", Description: "The attacking units, comma-separated", Type: String, MaxLength: 300, Placeholder: "unit,...", Autocomplete: ownUnits},
+						{Name: "attacker_result", Description: "The attacker's result, e.g. 1f or - for none", Type: String, MaxLength: 20, Placeholder: "result"},
+						{Name: "defender", Description: "The defending units, comma-separated", Type: String, MaxLength: 300, Placeholder: "unit,...", Autocomplete: ownUnits},
+						{Name: "defender_result", Description: "The defender's result, e.g. 2Dr", Type: String, MaxLength: 20, Placeholder: "result"},
+						{Name: "at", Description: "Where it was fought (default: the defender's hex)", Type: String, MaxLength: 60, Placeholder: "hex or place", Autocomplete: place},
+						{Name: "loss", Description: "Allocate the losses, e.g. Hood=2,McLaws=1 (default: the largest unit first)", Type: String, MaxLength: 300, Placeholder: "unit=n,..."},
+						{Name: "artillery", Description: "Optional rule 29: artillery values of routed or eliminated defenders, unit=n,...", Type: String, MaxLength: 300, Placeholder: "unit=n,..."},
+						{Name: "reason", Description: "A note for the record", Type: String, MaxLength: 200, Placeholder: "text"},
+					},
+					Handle: handleBattleResult,
+				},
+			},
+		},
+	}
+}
+
 func statusUnitSubcommands() []*Command { return nil }
+
+// ownUnits completes unit names among the asker's own units only.
+func ownUnits(r *Router, req Request, typed string) []engine.Match {
+	g, err := r.game(context.Background(), req)
+	if err != nil || !g.Started {
+		return nil
+	}
+	last := typed
+	if i := strings.LastIndex(typed, ","); i >= 0 {
+		last = typed[i+1:]
+	}
+	last = strings.ToLower(strings.TrimSpace(last))
+	var out []engine.Match
+	for _, id := range sortedUnitIDs(g) {
+		u := g.Units[id]
+		if !g.Controls(req.User, u) || u.Eliminated || !u.OnMap || u.Kind == "leader" {
+			continue
+		}
+		if strings.Contains(strings.ToLower(u.Name+" "+u.ID), last) {
+			out = append(out, engine.Match{Value: u.ID, Label: fmt.Sprintf("%s (%s %s, %d MP)", u.Name, u.Command, u.Kind, u.Manpower)})
+		}
+		if len(out) == 25 {
+			break
+		}
+	}
+	return out
+}
+
+// unitList reads comma-separated units among the asker's own.
+func unitList(g engine.GameState, asker engine.Actor, s string) ([]string, error) {
+	var ids []string
+	for _, x := range strings.Split(s, ",") {
+		if strings.TrimSpace(x) == "" {
+			continue
+		}
+		id, err := findUnit(g, asker, x)
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+// unitNumbers reads "unit=n,..." among the asker's own units.
+func unitNumbers(g engine.GameState, asker engine.Actor, option, s string) (map[string]int, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	out := map[string]int{}
+	for _, pair := range strings.Split(s, ",") {
+		if strings.TrimSpace(pair) == "" {
+			continue
+		}
+		name, num, ok := strings.Cut(pair, "=")
+		n, err := strconv.Atoi(strings.TrimSpace(num))
+		if !ok || err != nil {
+			return nil, &engine.RuleError{Kind: engine.ErrInvalid, Code: "combat." + option, What: fmt.Sprintf("%q is not unit=number", strings.TrimSpace(pair)),
+				Hint: fmt.Sprintf("Write %s:Hood=2,McLaws=1", option)}
+		}
+		id, err := findUnit(g, asker, name)
+		if err != nil {
+			return nil, err
+		}
+		if _, dup := out[id]; dup {
+			return nil, &engine.RuleError{Kind: engine.ErrInvalid, Code: "combat." + option, What: fmt.Sprintf("%s is named twice in %s", g.Units[id].Name, option), Hint: "Name each unit once"}
+		}
+		out[id] = n
+	}
+	return out, nil
+}
+
+func handleBattleResult(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	if !g.Started {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.not_started", What: "The game has not started", Hint: "The umpire starts it with /game start"}
+	}
+	cmd := engine.ApplyCombat{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	if cmd.Attacker.Units, err = unitList(g, req.User, req.Options["attacker"]); err != nil {
+		return Reply{}, err
+	}
+	if cmd.Defender.Units, err = unitList(g, req.User, req.Options["defender"]); err != nil {
+		return Reply{}, err
+	}
+	cmd.Attacker.Result, cmd.Defender.Result = req.Options["attacker_result"], req.Options["defender_result"]
+	for _, x := range []struct {
+		units  []string
+		result string
+		role   string
+	}{{cmd.Attacker.Units, cmd.Attacker.Result, "attacker"}, {cmd.Defender.Units, cmd.Defender.Result, "defender"}} {
+		if len(x.units) > 0 && strings.TrimSpace(x.result) == "" {
+			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "combat.result", What: fmt.Sprintf("The %s's units have no result", x.role),
+				Hint: fmt.Sprintf("Add %s_result: (- for none). %s", x.role, engine.CombatResultHint)}
+		}
+	}
+	losses, err := unitNumbers(g, req.User, "loss", req.Options["loss"])
+	if err != nil {
+		return Reply{}, err
+	}
+	for id, n := range losses {
+		switch {
+		case hasString(cmd.Attacker.Units, id):
+			cmd.Attacker.Losses = putCount(cmd.Attacker.Losses, id, n)
+		case hasString(cmd.Defender.Units, id):
+			cmd.Defender.Losses = putCount(cmd.Defender.Losses, id, n)
+		default:
+			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "combat.loss", What: fmt.Sprintf("The loss allocation names %s, which is not in this combat", g.Units[id].Name),
+				Hint: "Allocate losses to the attacker's and defender's units"}
+		}
+	}
+	if cmd.Artillery, err = unitNumbers(g, req.User, "artillery", req.Options["artillery"]); err != nil {
+		return Reply{}, err
+	}
+	key := "lrtg"
+	if g.Options.JacksonLives {
+		key = "lrtg/jackson-lives"
+	}
+	if oob := r.orders[key]; oob != nil {
+		for _, id := range append(append([]string(nil), cmd.Attacker.Units...), cmd.Defender.Units...) {
+			if u := oob.Unit(id); u != nil && u.Size == "division" {
+				cmd.Divisions = append(cmd.Divisions, id)
+			}
+		}
+	}
+	switch at := strings.TrimSpace(req.Options["at"]); {
+	case at != "":
+		t := r.theatres["lrtg"]
+		h, name, err := t.Locate(at)
+		if err != nil {
+			return Reply{}, err
+		}
+		cmd.Battle = name
+		if p := t.Printed(h); len(p) > 0 && !strings.Contains(name, p[0]) {
+			cmd.Battle = fmt.Sprintf("%s (%s)", name, p[0])
+		}
+	case len(cmd.Defender.Units) > 0:
+		cmd.Battle = g.Units[cmd.Defender.Units[0]].Ref
+	}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		var e *engine.CombatApplied
+		rolls := map[int64]*engine.DiceRolled{}
+		for _, ev := range evs {
+			switch ev := ev.(type) {
+			case *engine.CombatApplied:
+				e = ev
+			case *engine.DiceRolled:
+				rolls[ev.Number] = ev
+			}
+		}
+		detail := battleLine(e, true) + "\n" + strings.Join(combatDetail(g, e), "\n")
+		if !g.Options.LimitedIntel {
+			return publicText(req, detail, views)
+		}
+		// Limited intelligence: the units and their losses go to the actor
+		// (who commands them all, or is the umpire); the channel learns of
+		// the battle and the printed results only.
+		return Reply{Outputs: []Output{
+			{Audience: Audience{Kind: AudienceEphemeral}, Text: detail, Events: views},
+			{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: battleLine(e, false), Events: []EventView{}},
+		}}
+	})
+}
+
+func putCount(m map[string]int, k string, v int) map[string]int {
+	if m == nil {
+		m = map[string]int{}
+	}
+	m[k] = v
+	return m
+}
+
+func hasString(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// battleLine is what anyone may read of a combat: where, when, and the
+// printed results by role and side; no unit and no manpower. The reason,
+// free text that may name units, is for those who see the detail.
+func battleLine(e *engine.CombatApplied, withReason bool) string {
+	where := ""
+	if e.Battle != "" {
+		where = " at " + e.Battle
+	}
+	var parts []string
+	for _, s := range e.Sides {
+		parts = append(parts, fmt.Sprintf("%s (%s) **%s**", s.Role, strings.ToUpper(string(s.Side)), s.Result))
+	}
+	line := fmt.Sprintf("⚔️ Combat%s, turn %d: %s.", where, e.Turn, strings.Join(parts, ", "))
+	if withReason && e.Reason != "" {
+		line += " " + e.Reason
+	}
+	return line
+}
+
+// combatDetail lists each unit's change, the retreat, the Victory Points
+// and the artillery rolls of optional rule 29.
+func combatDetail(g engine.GameState, e *engine.CombatApplied) []string {
+	var lines []string
+	for _, s := range e.Sides {
+		var units []string
+		for _, c := range s.Units {
+			name := g.Units[c.Unit].Name
+			var ch []string
+			if c.ManpowerTo != c.ManpowerFrom {
+				ch = append(ch, fmt.Sprintf("%d → %d MP", c.ManpowerFrom, c.ManpowerTo))
+			}
+			if c.Eliminated {
+				ch = append(ch, "eliminated")
+			}
+			if c.FatigueTo != c.FatigueFrom {
+				ch = append(ch, fmt.Sprintf("fatigue %d → %d", c.FatigueFrom, c.FatigueTo))
+			} else if s.Result.Fatigue > 0 && !c.Eliminated {
+				ch = append(ch, fmt.Sprintf("fatigue stays %d (the highest)", c.FatigueTo))
+			}
+			if c.Disorganized {
+				ch = append(ch, "disorganized")
+			}
+			if c.AmmoTo != c.AmmoFrom {
+				ch = append(ch, fmt.Sprintf("ammunition %d → %d (%s, LRTG 19.2)", c.AmmoFrom, c.AmmoTo, engine.StatusValue("ammunition", c.AmmoTo)))
+			}
+			if len(ch) == 0 {
+				ch = append(ch, "no change")
+			}
+			units = append(units, name+": "+strings.Join(ch, ", "))
+		}
+		lines = append(lines, fmt.Sprintf("**%s %s** (%s): %s.", strings.ToUpper(string(s.Side)), s.Role, s.Result, strings.Join(units, "; ")))
+		if s.Unabsorbed > 0 {
+			lines = append(lines, fmt.Sprintf("%d MP of the loss exceed the units' manpower.", s.Unabsorbed))
+		}
+		switch s.Result.Retreat {
+		case "r":
+			lines = append(lines, "They must retreat (r): their commander moves them with /move.")
+		case "R", "R*":
+			lines = append(lines, fmt.Sprintf("They rout (%s): their commander moves them with /move.", s.Result.Retreat))
+		}
+		if s.VP != 0 {
+			lines = append(lines, fmt.Sprintf("%d MP lost in combat: %+d VP (000 VII 6).", s.Lost, s.VP))
+		}
+		for _, a := range s.Artillery {
+			lines = append(lines, fmt.Sprintf("Artillery of %s (LRTG 29.1, roll #%d): %d dice %v, modifier %d: %d captured (to an attacking unit), %d destroyed, %d retained.",
+				g.Units[a.Unit].Name, a.Roll, a.Value, a.Faces, a.Modifier, a.Captured, a.Destroyed, a.Retained))
+		}
+	}
+	return lines
+}
+
+// statusText describes a unit's status for /oob: its status labels and
+// the marks that are not statuses (flanks refused, out of supply, fort).
+func statusText(u engine.UnitState) string {
+	u = u.WithStatus()
+	parts := u.Status.Labels()
+	for _, m := range u.Marks {
+		if hasString(engine.UnitMarks, m) {
+			parts = append(parts, m)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(parts, ", ")
+}

@@ -1,4 +1,848 @@
 package engine
 
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Unit status and printed combat results (LRTG 9.2, 15, 19, 29; 000 VII 6).
+//
+// A unit's status is typed: organization, exhaustion, demoralization,
+// entrenchment and ammunition are fields of UnitStatus, set with
+// SetUnit (Field names a status field) and recorded as UnitSet events
+// whose From and To are the field's levels. Status words recorded before
+// statuses were typed (UnitMarked events, and the marks of a set-up such
+// as Caldwell's "entrenched", 000 VIII) still fold into the typed fields:
+// UnitState.WithStatus moves them out of the mark list.
+
 // UnitStatus is a unit's status beyond manpower and fatigue.
-type UnitStatus struct{}
+type UnitStatus struct {
+	// Disorganized: the Strength marker is on its disorganized side
+	// (LRTG 7.2 "organized or disorganized").
+	Disorganized bool `json:"disorganized,omitempty"`
+	// Exhausted: the counter is on its exhausted side (LRTG 7.1, 7.2, 17.1).
+	Exhausted bool `json:"exhausted,omitempty"`
+	// Demoralization is the demoralization level, 0 to 2 (LRTG 15.1 counts
+	// divisions "at demoralization level 1" and "level 2").
+	Demoralization int `json:"demoralization,omitempty"`
+	// Entrenchment is the level of the unit's entrenchment marker, 0 to 2
+	// (LRTG 7.1 "the same kind of entrenchment marker"; the Standardized
+	// Rules' two levels). A completed fort is the mark "fort".
+	Entrenchment int `json:"entrenchment,omitempty"`
+	// Ammo is the space of the unit's marker on its Ammunition Track, 0 (off
+	// the track) to 3 (LRTG 19.1): 2 is Low Ammo, 3 is Out of Ammo.
+	Ammo int `json:"ammo,omitempty"`
+}
+
+// Status levels.
+const (
+	MaxDemoralization = 2 // LRTG 15.1
+	MaxEntrenchment   = 2
+	AmmoLow           = 2 // LRTG 19.1: the 2nd space is Low Ammunition
+	AmmoOut           = 3 // the 3rd space is Out of Ammunition
+)
+
+// Labels describes the status in words, e.g. "disorganized", "low ammo";
+// nothing for a unit in good order.
+func (s UnitStatus) Labels() []string {
+	var out []string
+	if s.Disorganized {
+		out = append(out, "disorganized")
+	}
+	if s.Exhausted {
+		out = append(out, "exhausted")
+	}
+	if s.Demoralization > 0 {
+		out = append(out, fmt.Sprintf("demoralized (level %d)", s.Demoralization))
+	}
+	if s.Entrenchment > 0 {
+		out = append(out, fmt.Sprintf("entrenched (level %d)", s.Entrenchment))
+	}
+	if s.Ammo > 0 && s.Ammo < len(ammoNames) {
+		out = append(out, ammoNames[s.Ammo])
+	}
+	return out
+}
+
+// Codes abbreviates the status for a counter on the map: DIS, EXH, DEM1,
+// ENT2, LOW, OOA. Ammunition level 1 has no marker (LRTG 19.1).
+func (s UnitStatus) Codes() []string {
+	var out []string
+	if s.Disorganized {
+		out = append(out, "DIS")
+	}
+	if s.Exhausted {
+		out = append(out, "EXH")
+	}
+	if s.Demoralization > 0 {
+		out = append(out, fmt.Sprintf("DEM%d", s.Demoralization))
+	}
+	if s.Entrenchment > 0 {
+		out = append(out, fmt.Sprintf("ENT%d", s.Entrenchment))
+	}
+	switch s.Ammo {
+	case AmmoLow:
+		out = append(out, "LOW")
+	case AmmoOut:
+		out = append(out, "OOA")
+	}
+	return out
+}
+
+var ammoNames = []string{"normal ammo", "ammo level 1", "low ammo", "out of ammo"}
+
+// statusField is one settable status field: its names and values.
+type statusField struct {
+	name    string
+	aliases []string
+	values  []string // the name of each level, from 0
+	words   map[string]int
+	hint    string
+	get     func(UnitStatus) int
+	set     func(*UnitStatus, int)
+}
+
+// StatusFields are the names of the status fields /unit set takes.
+var StatusFields = []string{"organization", "exhaustion", "demoralization", "entrenchment", "ammunition"}
+
+var statusFields = []statusField{
+	{
+		name: "organization", aliases: []string{"organisation", "org"},
+		values: []string{"organized", "disorganized"},
+		words:  map[string]int{"organised": 0, "disorganised": 1},
+		hint:   "organization is organized or disorganized",
+		get:    func(s UnitStatus) int { return b2i(s.Disorganized) },
+		set:    func(s *UnitStatus, v int) { s.Disorganized = v == 1 },
+	},
+	{
+		name: "exhaustion", aliases: []string{"exhausted"},
+		values: []string{"normal", "exhausted"},
+		words:  map[string]int{"unexhausted": 0, "fresh": 0},
+		hint:   "exhaustion is normal (unexhausted) or exhausted",
+		get:    func(s UnitStatus) int { return b2i(s.Exhausted) },
+		set:    func(s *UnitStatus, v int) { s.Exhausted = v == 1 },
+	},
+	{
+		name: "demoralization", aliases: []string{"demoralisation", "demoralized"},
+		values: []string{"0", "1", "2"},
+		words:  map[string]int{"none": 0},
+		hint:   "demoralization is a level: 0 (none), 1 or 2 (LRTG 15.1)",
+		get:    func(s UnitStatus) int { return s.Demoralization },
+		set:    func(s *UnitStatus, v int) { s.Demoralization = v },
+	},
+	{
+		name: "entrenchment", aliases: []string{"entrenched", "entrench"},
+		values: []string{"0", "1", "2"},
+		words:  map[string]int{"none": 0},
+		hint:   "entrenchment is a level: 0 (none), 1 or 2 (a completed fort is /unit mark mark:fort)",
+		get:    func(s UnitStatus) int { return s.Entrenchment },
+		set:    func(s *UnitStatus, v int) { s.Entrenchment = v },
+	},
+	{
+		name: "ammunition", aliases: []string{"ammo"},
+		values: []string{"0", "1", "2", "3"},
+		words:  map[string]int{"normal": 0, "none": 0, "full": 0, "low": AmmoLow, "out": AmmoOut},
+		hint:   "ammunition is the space on the Ammunition Track: 0 (normal), 1, 2 or low, 3 or out (LRTG 19.1)",
+		get:    func(s UnitStatus) int { return s.Ammo },
+		set:    func(s *UnitStatus, v int) { s.Ammo = v },
+	},
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func findStatusField(name string) *statusField {
+	name = strings.ToLower(strings.TrimSpace(name))
+	for i := range statusFields {
+		f := &statusFields[i]
+		if f.name == name || contains(f.aliases, name) {
+			return f
+		}
+	}
+	return nil
+}
+
+// parse reads a value of the field: a level's name or number.
+func (f *statusField) parse(s string) (int, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for i, v := range f.values {
+		if s == v {
+			return i, true
+		}
+	}
+	if v, ok := f.words[s]; ok {
+		return v, true
+	}
+	if n, err := strconv.Atoi(s); err == nil && n >= 0 && n < len(f.values) {
+		return n, true
+	}
+	return 0, false
+}
+
+// StatusValue names level v of a status field for a reply, e.g.
+// ("organization", 1) is "disorganized", ("ammunition", 2) "low ammo".
+func StatusValue(field string, v int) string {
+	f := findStatusField(field)
+	if f == nil || v < 0 || v >= len(f.values) {
+		return strconv.Itoa(v)
+	}
+	if f.name == "ammunition" {
+		return ammoNames[v]
+	}
+	return f.values[v]
+}
+
+// StatusHint says, for each status field, the values it takes.
+func StatusHint() string {
+	hints := make([]string, len(statusFields))
+	for i, f := range statusFields {
+		hints[i] = f.hint
+	}
+	return strings.Join(hints, "; ")
+}
+
+// Legacy status marks: the words /unit mark took before statuses were
+// typed. They still fold (old events, set-ups) and /unit mark still takes
+// them, as a status change.
+var statusMarks = []string{"disorganized", "exhausted", "demoralized", "entrenched", "low-ammo", "out-of-ammo"}
+
+// IsStatusMark reports whether a mark word is a status (now a typed field).
+func IsStatusMark(m string) bool { return contains(statusMarks, m) }
+
+// statusMarkChange is the status field a status mark puts on or takes off,
+// and the level that follows from the current one: on raises to the
+// mark's level (demoralized and entrenched to at least 1), off clears it;
+// taking Low Ammo off moves the marker back to space 1 and Out of Ammo
+// back to Low (LRTG 19.1).
+func statusMarkChange(s UnitStatus, mark string, off bool) (field string, to int, ok bool) {
+	switch strings.ToLower(mark) {
+	case "disorganized":
+		return "organization", b2i(!off), true
+	case "exhausted":
+		return "exhaustion", b2i(!off), true
+	case "demoralized":
+		if off {
+			return "demoralization", 0, true
+		}
+		return "demoralization", max(1, s.Demoralization), true
+	case "entrenched":
+		if off {
+			return "entrenchment", 0, true
+		}
+		return "entrenchment", max(1, s.Entrenchment), true
+	case "low-ammo":
+		switch {
+		case !off:
+			return "ammunition", AmmoLow, true
+		case s.Ammo == AmmoLow:
+			return "ammunition", 1, true
+		}
+		return "ammunition", s.Ammo, true
+	case "out-of-ammo":
+		switch {
+		case !off:
+			return "ammunition", AmmoOut, true
+		case s.Ammo == AmmoOut:
+			return "ammunition", AmmoLow, true
+		}
+		return "ammunition", s.Ammo, true
+	}
+	return "", 0, false
+}
+
+// statusHasMark reports whether the status shows the legacy mark.
+func statusHasMark(s UnitStatus, mark string) bool {
+	switch strings.ToLower(mark) {
+	case "disorganized":
+		return s.Disorganized
+	case "exhausted":
+		return s.Exhausted
+	case "demoralized":
+		return s.Demoralization > 0
+	case "entrenched":
+		return s.Entrenchment > 0
+	case "low-ammo":
+		return s.Ammo == AmmoLow
+	case "out-of-ammo":
+		return s.Ammo == AmmoOut
+	}
+	return false
+}
+
+func (s *UnitStatus) applyMark(mark string, off bool) bool {
+	field, to, ok := statusMarkChange(*s, mark, off)
+	if ok {
+		findStatusField(field).set(s, to)
+	}
+	return ok
+}
+
+// WithStatus returns the unit with the status words among its marks (a
+// set-up's, or events recorded before statuses were typed) moved into its
+// Status. Read a unit's status through it.
+func (u UnitState) WithStatus() UnitState {
+	var rest []string
+	moved := false
+	for _, m := range u.Marks {
+		if u.Status.applyMark(m, false) {
+			moved = true
+		} else {
+			rest = append(rest, m)
+		}
+	}
+	if moved {
+		u.Marks = rest
+	}
+	return u
+}
+
+// decideStatusSet settles /unit set for a status field (the caller has
+// checked the actor and the unit).
+func (g GameState) decideStatusSet(cmd SetUnit, u UnitState) ([]Event, error) {
+	f := findStatusField(cmd.Field)
+	if f == nil {
+		return nil, invalid("unit.field", fmt.Sprintf("%q cannot be set", cmd.Field),
+			"Fields: manpower, fatigue, "+strings.Join(StatusFields, ", "))
+	}
+	if u.Kind == "leader" {
+		return nil, invalid("unit.leader", fmt.Sprintf("%s is a leader: leaders have no %s", u.Name, f.name), "")
+	}
+	if cmd.Cause != "" {
+		return nil, invalid("unit.cause", "A cause is given for a manpower loss only", "Leave cause out")
+	}
+	text := cmd.Text
+	if strings.TrimSpace(text) == "" {
+		text = strconv.Itoa(cmd.Value)
+	}
+	v, ok := f.parse(text)
+	if !ok {
+		return nil, invalid("unit."+f.name, fmt.Sprintf("%q is not a value of %s", text, f.name), "Allowed: "+f.hint)
+	}
+	if f.name == "ammunition" {
+		if !contains(intStrings(g.Options.Optional), "19") {
+			return nil, illegal("unit.ammunition", "This game does not use optional rule 19 (Ammunition)", "Ammunition is tracked only with optional rule 19, chosen at /game new")
+		}
+		if u.Side != CSA || u.Kind != "infantry" {
+			return nil, illegal("unit.ammunition", fmt.Sprintf("%s does not track ammunition", u.Name), "Only Confederate infantry divisions do (LRTG 19)")
+		}
+	}
+	from := f.get(u.WithStatus().Status)
+	if from == v {
+		return nil, illegal("unit.unchanged", fmt.Sprintf("%s's %s is already %s", u.Name, f.name, StatusValue(f.name, v)), "Allowed: "+f.hint)
+	}
+	return []Event{&UnitSet{By: cmd.By, Unit: cmd.Unit, Field: f.name, From: from, To: v, Reason: cmd.Reason}}, nil
+}
+
+func intStrings(ns []int) []string {
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = strconv.Itoa(n)
+	}
+	return out
+}
+
+func (g GameState) optional(rule int) bool {
+	for _, n := range g.Options.Optional {
+		if n == rule {
+			return true
+		}
+	}
+	return false
+}
+
+// Manpower loss causes (/unit set field:manpower cause:...). Only the
+// causes 000 VII 6 names award Victory Points.
+var LossCauses = []string{"combat", "retreat", "cavalry-retreat", "surrender", "march", "supply", "attrition", "other"}
+
+// ManpowerVP is what 000 VII 6 awards for mp manpower points of side lost
+// to cause: +2 per Union MP lost in combat, retreat, cavalry retreat or
+// surrender; -3 per Confederate MP lost in combat, retreat or cavalry
+// retreat (the text names no surrender for the Confederates). Other causes
+// (marches, supply) award nothing.
+func ManpowerVP(side Side, cause string, mp int) int {
+	switch {
+	case side == USA && contains([]string{"combat", "retreat", "cavalry-retreat", "surrender"}, cause):
+		return 2 * mp
+	case side == CSA && contains([]string{"combat", "retreat", "cavalry-retreat"}, cause):
+		return -3 * mp
+	}
+	return 0
+}
+
+func manpowerVPEntry(turn int, side Side, cause string, mp, vp int) VPEntry {
+	who := "Union"
+	if side == CSA {
+		who = "Confederate"
+	}
+	how := "lost to " + strings.ReplaceAll(cause, "-", " ")
+	if cause == "combat" {
+		how = "lost in combat"
+	}
+	// No unit names: the record is open to both sides (limited intelligence).
+	return VPEntry{Turn: turn, Category: "manpower", What: fmt.Sprintf("%d %s MP %s", mp, who, how), VP: vp}
+}
+
+// ---- Printed combat results ----
+
+// CombatResult is one side's printed combat result. The grammar (the
+// GCACW Standardized Rules are not among the rules this project reads, so
+// this is what it supports; docs/combat-results.md):
+//
+//	result  = "-" | [loss] flags        (spaces are ignored)
+//	loss    = a number 0-99: manpower points lost by the side
+//	flags   = any of, each at most once, in any order:
+//	          "f"  fatigue +1           (LRTG 9.3 "f (fatigue-1)")
+//	          "F"  fatigue +2           ("F (fatigue-2)")
+//	          "D"  disorganize          ("D (disorganize)")
+//	          "r"  retreat              (9.3 "r" (retreat))
+//	          "R"  rout                 (9.3 "R" (rout))
+//	          "R*" rout, starred        (29.1 "R or R*")
+//
+// f and F exclude each other, as do r, R and R*. Letters are case
+// sensitive (f is not F). Examples: "1Dr", "2F", "R*", "f", "-".
+type CombatResult struct {
+	Loss        int    `json:"loss,omitempty"`
+	Fatigue     int    `json:"fatigue,omitempty"` // 0, 1 (f) or 2 (F)
+	Disorganize bool   `json:"disorganize,omitempty"`
+	Retreat     string `json:"retreat,omitempty"` // "", "r", "R" or "R*"
+}
+
+// CombatResultHint says what a combat result may be.
+const CombatResultHint = `A result is "-" (no effect) or an optional manpower loss (a number) followed by any of f (fatigue +1), F (fatigue +2), D (disorganize), r (retreat), R (rout), R* (rout, starred), each once: e.g. 1Dr, 2F, R*, f`
+
+// String writes the result in canonical order: loss, f/F, D, retreat.
+func (c CombatResult) String() string {
+	var b strings.Builder
+	if c.Loss > 0 {
+		b.WriteString(strconv.Itoa(c.Loss))
+	}
+	switch c.Fatigue {
+	case 1:
+		b.WriteByte('f')
+	case 2:
+		b.WriteByte('F')
+	}
+	if c.Disorganize {
+		b.WriteByte('D')
+	}
+	b.WriteString(c.Retreat)
+	if b.Len() == 0 {
+		return "-"
+	}
+	return b.String()
+}
+
+// ParseCombatResult reads a printed combat result (see CombatResult).
+func ParseCombatResult(s string) (CombatResult, error) {
+	raw := s
+	s = strings.Join(strings.Fields(s), "")
+	var c CombatResult
+	bad := func(what string) (CombatResult, error) {
+		return CombatResult{}, invalid("combat.result", what, CombatResultHint)
+	}
+	switch {
+	case s == "":
+		return bad("No combat result given")
+	case len(s) > 20:
+		return bad(fmt.Sprintf("%q is too long for a combat result", raw))
+	case s == "-":
+		return c, nil
+	}
+	i := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	if i > 0 {
+		if i > 2 {
+			return bad(fmt.Sprintf("The loss %s in %q is more than 99 manpower points", s[:i], raw))
+		}
+		c.Loss, _ = strconv.Atoi(s[:i])
+	}
+	for i < len(s) {
+		tok := s[i : i+1]
+		if tok == "R" && i+1 < len(s) && s[i+1] == '*' {
+			tok = "R*"
+		}
+		i += len(tok)
+		switch tok {
+		case "f", "F":
+			if c.Fatigue != 0 {
+				return bad(fmt.Sprintf("%q has two fatigue results: f is +1, F is +2; give one", raw))
+			}
+			c.Fatigue = 1
+			if tok == "F" {
+				c.Fatigue = 2
+			}
+		case "D":
+			if c.Disorganize {
+				return bad(fmt.Sprintf("%q has D twice", raw))
+			}
+			c.Disorganize = true
+		case "r", "R", "R*":
+			if c.Retreat != "" {
+				return bad(fmt.Sprintf("%q has two retreats: give one of r, R, R*", raw))
+			}
+			c.Retreat = tok
+		default:
+			what := fmt.Sprintf("%q in %q is not part of a combat result", tok, raw)
+			switch {
+			case isDigit(tok[0]):
+				what = fmt.Sprintf("In %q the loss must come first", raw)
+			case tok == "d":
+				what = fmt.Sprintf("%q: disorganize is a capital D", raw)
+			case tok == "*":
+				what = fmt.Sprintf("In %q the * belongs after an R (R*)", raw)
+			}
+			return bad(what)
+		}
+	}
+	return c, nil
+}
+
+// Combat roles.
+const (
+	Attacker = "attacker"
+	Defender = "defender"
+)
+
+// CombatSide is one side of a combat as the command gives it.
+type CombatSide struct {
+	Units  []string // unit ids
+	Result string   // the printed result, e.g. "1Dr"
+	// Losses allocates the manpower loss by unit id; nil: one point at a
+	// time to the unit with the most manpower (ties: the first named).
+	Losses map[string]int
+}
+
+// ApplyCombat applies a printed combat result to the units of one or both
+// sides. The umpire applies anything; a player applies a side's result to
+// units he commands, all of them (LRTG 21.1): each side records its own.
+type ApplyCombat struct {
+	By       Actor
+	Battle   string // where, as printed (the defender's hex), for the record
+	Attacker CombatSide
+	Defender CombatSide
+	// Divisions are the ids of the named units that are divisions in the
+	// order of battle: a D costs a Confederate infantry division one
+	// ammunition level under optional rule 19 (LRTG 19.2).
+	Divisions []string
+	// Artillery gives artillery values by unit id, for optional rule 29:
+	// each defender routed (R, R*) or eliminated rolls that many dice.
+	Artillery map[string]int
+	Reason    string
+}
+
+// CommandName implements Command.
+func (ApplyCombat) CommandName() string { return "battle result" }
+
+// EventCombatApplied is CombatApplied's type.
+const EventCombatApplied = "combat.applied"
+
+// CombatApplied records a printed combat result applied: every unit's
+// change, the Victory Points of the manpower lost, and any artillery
+// rolls of optional rule 29.
+type CombatApplied struct {
+	By     Actor               `json:"by"`
+	Turn   int                 `json:"turn"`
+	Battle string              `json:"battle,omitempty"`
+	Reason string              `json:"reason,omitempty"`
+	Sides  []CombatSideApplied `json:"sides"`
+}
+
+// EventType implements Event.
+func (*CombatApplied) EventType() string { return EventCombatApplied }
+
+// CombatSideApplied is one side's result and what it did.
+type CombatSideApplied struct {
+	Role   string       `json:"role"` // attacker or defender
+	Side   Side         `json:"side"`
+	Result CombatResult `json:"result"`
+	// Lost is the manpower the units lost; Unabsorbed the part of the loss
+	// larger than all their manpower.
+	Lost       int                `json:"lost"`
+	Unabsorbed int                `json:"unabsorbed,omitempty"`
+	VP         int                `json:"vp,omitempty"` // 000 VII 6
+	Units      []UnitCombatChange `json:"units"`
+	Artillery  []ArtilleryFate    `json:"artillery,omitempty"`
+}
+
+// UnitCombatChange is one unit's change in a combat.
+type UnitCombatChange struct {
+	Unit         string `json:"unit"`
+	ManpowerFrom int    `json:"manpower_from"`
+	ManpowerTo   int    `json:"manpower_to"`
+	FatigueFrom  int    `json:"fatigue_from"`
+	FatigueTo    int    `json:"fatigue_to"`
+	Disorganized bool   `json:"disorganized,omitempty"` // disorganized by this result
+	AmmoFrom     int    `json:"ammo_from,omitempty"`
+	AmmoTo       int    `json:"ammo_to,omitempty"`
+	Eliminated   bool   `json:"eliminated,omitempty"`
+}
+
+// ArtilleryFate is the optional rule 29.1 roll for one defending unit:
+// one die per artillery point, less one for R*, less one more when the
+// unit is eliminated; 1 or less captured, 2 destroyed, 3-6 retained (an
+// eliminated unit's retained points are destroyed, 29.2).
+type ArtilleryFate struct {
+	Unit      string `json:"unit"`
+	Value     int    `json:"value"`
+	Roll      int64  `json:"roll"` // the number of the dice.rolled event
+	Faces     []int  `json:"faces"`
+	Modifier  int    `json:"modifier"`
+	Captured  int    `json:"captured"`
+	Destroyed int    `json:"destroyed"`
+	Retained  int    `json:"retained"`
+}
+
+func (g GameState) decideCombat(cmd ApplyCombat, d Dice) ([]Event, error) {
+	if err := g.boardReady(cmd.By); err != nil {
+		return nil, err
+	}
+	ev := &CombatApplied{By: cmd.By, Turn: g.Turn, Battle: strings.TrimSpace(cmd.Battle), Reason: cmd.Reason}
+	if len(cmd.Attacker.Units) == 0 && len(cmd.Defender.Units) == 0 {
+		return nil, invalid("combat.units", "No units named", "Name the attacker's units, the defender's, or both, each with its result")
+	}
+	named := map[string]string{}
+	sides := map[string]Side{}
+	for _, x := range []struct {
+		role string
+		cs   CombatSide
+	}{{Attacker, cmd.Attacker}, {Defender, cmd.Defender}} {
+		if len(x.cs.Units) == 0 {
+			if strings.TrimSpace(x.cs.Result) != "" {
+				return nil, invalid("combat.units", fmt.Sprintf("The %s's result %s names no units", x.role, x.cs.Result), "Name the "+x.role+"'s units")
+			}
+			continue
+		}
+		res, err := ParseCombatResult(x.cs.Result)
+		if re, ok := err.(*RuleError); ok {
+			return nil, invalid(re.Code, "The "+x.role+"'s result: "+re.What, re.Hint)
+		}
+		for _, id := range x.cs.Units {
+			u, err := g.unit(id)
+			if err != nil {
+				return nil, err
+			}
+			if r, dup := named[id]; dup {
+				return nil, invalid("combat.twice", fmt.Sprintf("%s is named twice (%s and %s)", u.Name, r, x.role), "Name each unit once")
+			}
+			named[id] = x.role
+			if !g.Controls(cmd.By, u) {
+				return nil, illegal("combat.command", fmt.Sprintf("You do not command %s", u.Name),
+					"A player applies a result to his own units; the umpire applies both sides'")
+			}
+			switch {
+			case u.Eliminated:
+				return nil, illegal("combat.eliminated", fmt.Sprintf("%s has been eliminated", u.Name), "")
+			case !u.OnMap:
+				return nil, illegal("combat.off_map", fmt.Sprintf("%s is not on the map", u.Name), "")
+			case u.Kind == "leader":
+				return nil, invalid("combat.leader", fmt.Sprintf("%s is a leader: a combat result applies to combat units", u.Name), "Name the combat units")
+			}
+			if s, ok := sides[x.role]; ok && s != u.Side {
+				return nil, invalid("combat.sides", fmt.Sprintf("The %s's units are of both sides", x.role), "Name each side's units under its role")
+			}
+			sides[x.role] = u.Side
+		}
+		sa, err := g.combatSide(cmd, x.role, x.cs, res)
+		if err != nil {
+			return nil, err
+		}
+		ev.Sides = append(ev.Sides, sa)
+	}
+	if a, ok := sides[Attacker]; ok && a == sides[Defender] {
+		return nil, invalid("combat.sides", "The attacker and the defender are of the same side", "Name the enemy's units as the defender")
+	}
+	for id := range cmd.Artillery {
+		if named[id] != Defender {
+			return nil, invalid("combat.artillery", fmt.Sprintf("The artillery values name %s, which is not a defender in this combat", g.unitName(id)), "Give the values of the defending units")
+		}
+	}
+	var evs []Event
+	if g.optional(29) {
+		rolls := g.Rolls
+		for i := range ev.Sides {
+			s := &ev.Sides[i]
+			if s.Role != Defender {
+				continue
+			}
+			for _, c := range s.Units {
+				if s.Result.Retreat != "R" && s.Result.Retreat != "R*" && !c.Eliminated {
+					continue
+				}
+				u := g.Units[c.Unit]
+				art, ok := cmd.Artillery[c.Unit]
+				if !ok {
+					return nil, invalid("combat.artillery", fmt.Sprintf("Optional rule 29 is in play and %s routs or is eliminated: give its artillery value", u.Name),
+						fmt.Sprintf("Add artillery:%s=<value> (0 if it has none)", u.Name))
+				}
+				if art < 0 || art > 20 {
+					return nil, invalid("combat.artillery", fmt.Sprintf("Artillery value %d is out of range", art), "An artillery value runs from 0 to 20")
+				}
+				if art == 0 {
+					continue
+				}
+				out, err := Channel{Rolls: rolls}.Decide(RollDice{By: cmd.By, Expression: fmt.Sprintf("%dd6", art),
+					Purpose: fmt.Sprintf("artillery of %s (LRTG 29.1)", u.Name)}, d)
+				if err != nil {
+					return nil, err
+				}
+				roll := out[0].(*DiceRolled)
+				rolls = roll.Number
+				evs = append(evs, roll)
+				s.Artillery = append(s.Artillery, artilleryFate(c.Unit, art, roll, s.Result.Retreat == "R*", c.Eliminated))
+			}
+		}
+	}
+	return append(evs, ev), nil
+}
+
+func artilleryFate(unit string, value int, roll *DiceRolled, starred, eliminated bool) ArtilleryFate {
+	f := ArtilleryFate{Unit: unit, Value: value, Roll: roll.Number}
+	for _, t := range roll.Terms {
+		f.Faces = append(f.Faces, t.Faces...)
+	}
+	if starred {
+		f.Modifier--
+	}
+	if eliminated {
+		f.Modifier--
+	}
+	for _, face := range f.Faces {
+		switch n := face + f.Modifier; {
+		case n <= 1:
+			f.Captured++
+		case n == 2 || eliminated:
+			f.Destroyed++
+		default:
+			f.Retained++
+		}
+	}
+	return f
+}
+
+// combatSide works out one side's changes: losses (allocated), fatigue,
+// disorganization, ammunition (LRTG 19.2), elimination at 0 manpower.
+func (g GameState) combatSide(cmd ApplyCombat, role string, cs CombatSide, res CombatResult) (CombatSideApplied, error) {
+	sa := CombatSideApplied{Role: role, Result: res}
+	units := make([]UnitState, len(cs.Units))
+	for i, id := range cs.Units {
+		units[i] = g.Units[id].WithStatus()
+		sa.Side = units[i].Side
+	}
+	total := 0
+	for _, u := range units {
+		total += u.Manpower
+	}
+	absorbed := min(res.Loss, total)
+	sa.Unabsorbed = res.Loss - absorbed
+	loss := make([]int, len(units))
+	if cs.Losses != nil {
+		for id := range cs.Losses {
+			if !contains(cs.Units, id) {
+				return sa, invalid("combat.loss", fmt.Sprintf("The %s's loss allocation names %s, which is not one of its units", role, g.unitName(id)), "Allocate losses to the units named")
+			}
+		}
+		sum := 0
+		for i, u := range units {
+			n, ok := cs.Losses[u.ID]
+			if !ok {
+				continue
+			}
+			if n < 0 || n > u.Manpower {
+				return sa, invalid("combat.loss", fmt.Sprintf("%s cannot lose %d MP: it has %d", u.Name, n, u.Manpower), "Allocate at most a unit's manpower")
+			}
+			loss[i] = n
+			sum += n
+		}
+		if sum != absorbed {
+			return sa, invalid("combat.loss", fmt.Sprintf("The %s's allocation sums to %d MP, but the result %s costs %d", role, sum, res, absorbed),
+				"Allocate the whole loss, e.g. loss:unit=2,other=1")
+		}
+	} else {
+		for n := 0; n < absorbed; n++ {
+			best := -1
+			for i, u := range units {
+				if left := u.Manpower - loss[i]; left > 0 && (best < 0 || left > units[best].Manpower-loss[best]) {
+					best = i
+				}
+			}
+			loss[best]++
+		}
+	}
+	ruleAmmo := g.optional(19) && res.Disorganize
+	for i, u := range units {
+		c := UnitCombatChange{Unit: u.ID, ManpowerFrom: u.Manpower, ManpowerTo: u.Manpower - loss[i], FatigueFrom: u.Fatigue, FatigueTo: u.Fatigue,
+			AmmoFrom: u.Status.Ammo, AmmoTo: u.Status.Ammo}
+		sa.Lost += loss[i]
+		if u.Manpower > 0 && c.ManpowerTo == 0 {
+			c.Eliminated = true
+		} else {
+			c.FatigueTo = min(MaxFatigue, u.Fatigue+res.Fatigue)
+			c.Disorganized = res.Disorganize && !u.Status.Disorganized
+			if ruleAmmo && u.Side == CSA && u.Kind == "infantry" && contains(cmd.Divisions, u.ID) {
+				c.AmmoTo = min(AmmoOut, u.Status.Ammo+1) // LRTG 19.2
+			}
+		}
+		sa.Units = append(sa.Units, c)
+	}
+	sa.VP = ManpowerVP(sa.Side, "combat", sa.Lost)
+	return sa, nil
+}
+
+func (g GameState) applyCombat(e *CombatApplied) GameState {
+	return g.action(e, func(g *GameState) {
+		vp := append([]VPEntry(nil), g.VP...)
+		for _, s := range e.Sides {
+			for _, c := range s.Units {
+				g.editUnit(c.Unit, func(u *UnitState) {
+					*u = u.WithStatus()
+					u.Manpower, u.Fatigue, u.Status.Ammo = c.ManpowerTo, c.FatigueTo, c.AmmoTo
+					if c.Disorganized {
+						u.Status.Disorganized = true
+					}
+					if c.Eliminated {
+						u.Eliminated, u.OnMap = true, false
+					}
+				})
+			}
+			if s.VP != 0 {
+				vp = append(vp, manpowerVPEntry(e.Turn, s.Side, "combat", s.Lost, s.VP))
+			}
+		}
+		g.VP = vp
+	})
+}
+
+func (g GameState) unitName(id string) string {
+	if u, ok := g.Units[id]; ok {
+		return u.Name
+	}
+	return id
+}
+
+func init() {
+	registerModule(
+		func(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
+			c, ok := cmd.(ApplyCombat)
+			if !ok {
+				return nil, false, nil
+			}
+			evs, err := g.decideCombat(c, d)
+			return evs, true, err
+		},
+		func(g GameState, e Event) (GameState, bool) {
+			c, ok := e.(*CombatApplied)
+			if !ok {
+				return g, false
+			}
+			return g.applyCombat(c), true
+		},
+		&CombatApplied{},
+	)
+}
