@@ -6,17 +6,99 @@ import (
 	"encoding/csv"
 	"fmt"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/scenarios"
 )
 
+// /vp: the Victory Point Record (000 VII; 003 Victory Point Record Table),
+// and what players and umpire record on it that the board does not: county
+// control (LRTG 11, VII 1), the Potomac crossing that doubles county
+// points, and the rolled events: Vicksburg (VII 8), the New York draft riots
+// (VII 9), the Raspberry Raid (VII 10). Railroad stations (VII 3) are scored
+// by /place destroy-station.
+//
+// Who sees what: the record is public in the boardgame, so anyone in the
+// game's channel may read it, and claims and rolls are announced in the
+// channel. Nothing here names a unit or its hex to the other side: a county
+// claim says which checks passed, never which units made them; withdrawn
+// Richmond Garrison units are named to their commander only when the game
+// hides units (limited intelligence).
+//
+// /vp is one command with an action: option rather than subcommands, so
+// that a bare /vp still shows the record (Discord does not let a command
+// with subcommands run on its own).
+
+// vpActions are the things /vp records, besides showing the record.
+func vpActions() []engine.Match {
+	return []engine.Match{
+		{Value: "county", Label: "county — the Confederates control a county this turn (LRTG 11)"},
+		{Value: "crossed", Label: "crossed — the day the first Confederate infantry crossed the Potomac (umpire)"},
+		{Value: engine.VPVicksburg, Label: "vicksburg — roll for the surrender of Vicksburg (from June 30)"},
+		{Value: engine.VPDraftRiots, Label: "draft-riots — roll the New York draft riots (July 14; Union)"},
+		{Value: engine.VPRaspberry, Label: "raspberry-raid — roll the Raspberry Raid's VP loss (Confederate)"},
+	}
+}
+
+// vpTable names the rules table a rolled event uses ("" for none).
+func vpTable(event string) string {
+	return map[string]string{
+		engine.VPVicksburg:  "lrtg.vicksburg-surrenders",
+		engine.VPDraftRiots: "lrtg.draft-riots",
+		engine.VPRaspberry:  "lrtg.raspberry-raid",
+	}[event]
+}
+
 func vpCommands() []*Command {
+	counties := func(r *Router, _ Request, typed string) []engine.Match {
+		cs, err := scenarios.Counties(r.theatres["lrtg"])
+		if err != nil {
+			return nil
+		}
+		var out []engine.Match
+		for _, c := range cs {
+			if strings.Contains(strings.ToLower(c.Name), strings.ToLower(strings.TrimSpace(typed))) {
+				out = append(out, engine.Match{Value: c.Name, Label: fmt.Sprintf("%s (%s) %d/%d/%d", c.Name, c.State, c.Values[0], c.Values[1], c.Values[2])})
+			}
+		}
+		return out
+	}
+	richmond := func(r *Router, req Request, typed string) []engine.Match {
+		g, err := r.game(context.Background(), req)
+		if err != nil || !g.Started {
+			return nil
+		}
+		var out []engine.Match
+		for _, id := range sortedUnitIDs(g) {
+			u := g.Units[id]
+			if strings.EqualFold(u.Command, "Rich") && u.OnMap && !u.Eliminated && g.Controls(req.User, u) {
+				out = append(out, engine.Match{Value: u.ID, Label: fmt.Sprintf("%s (%d MP)", u.Name, u.Manpower)})
+			}
+		}
+		return out
+	}
 	return []*Command{
 		{
 			Name:        "vp",
-			Description: "The game's Victory Point Record so far",
-			Ephemeral:   true,
+			Description: "The Victory Point Record; county control, Potomac crossing, Vicksburg, draft riots, Raspberry Raid",
 			Options: []OptionSpec{
+				{Name: "action", Description: "county, crossed, vicksburg, draft-riots or raspberry-raid; none: show the record", Type: String, MaxLength: 20, Placeholder: "action",
+					Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
+						var out []engine.Match
+						for _, a := range vpActions() {
+							if strings.Contains(a.Value, strings.ToLower(strings.TrimSpace(typed))) {
+								out = append(out, a)
+							}
+						}
+						return out
+					}},
+				{Name: "county", Description: "action:county — the county the Confederates control", Type: String, MaxLength: 60, Placeholder: "county", Autocomplete: counties},
+				{Name: "date", Description: "action:crossed — the day, e.g. June 14 (default: this turn)", Type: String, MaxLength: 30, Placeholder: "date"},
+				{Name: "removed", Description: "action:draft-riots — Union manpower points removed to quell the riots", Type: Integer},
+				{Name: "units", Description: "action:raspberry-raid — Richmond Garrison units withdrawn before the roll", Type: String, MaxLength: 300, Placeholder: "unit,...", Autocomplete: richmond},
+				{Name: "reason", Description: "Why (the umpire's rulings)", Type: String, MaxLength: 200, Placeholder: "text"},
 				{Name: "csv", Description: "true: attach the record as a CSV file", Type: Boolean},
 			},
 			Handle: handleVP,
@@ -25,23 +107,44 @@ func vpCommands() []*Command {
 }
 
 func handleVP(ctx context.Context, r *Router, req Request) (Reply, error) {
+	action := strings.ToLower(strings.TrimSpace(req.Options["action"]))
+	uses := map[string]string{"county": "county", "date": "crossed", "removed": engine.VPDraftRiots, "units": engine.VPRaspberry}
+	for opt, act := range uses {
+		if _, ok := req.Options[opt]; ok && action != act {
+			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "vp.option",
+				What: fmt.Sprintf("%s: goes with action:%s", opt, act), Hint: fmt.Sprintf("Use /vp action:%s %s:<...>", act, opt)}
+		}
+	}
+	switch action {
+	case "":
+		return handleVPRecord(ctx, r, req)
+	case "county":
+		return handleVPCounty(ctx, r, req)
+	case "crossed":
+		return handleVPCrossed(ctx, r, req)
+	case "raspberry":
+		action = engine.VPRaspberry
+	}
+	if vpTable(action) != "" {
+		return handleVPRoll(ctx, r, req, action)
+	}
+	var names []string
+	for _, a := range vpActions() {
+		names = append(names, a.Value)
+	}
+	return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "vp.action", What: fmt.Sprintf("%q is not a /vp action", action),
+		Hint: "Use action:" + strings.Join(names, ", ") + ", or no action to show the record"}
+}
+
+func handleVPRecord(ctx context.Context, r *Router, req Request) (Reply, error) {
 	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
-	by, total := g.VPTotals()
-	var lines []string
-	for _, c := range g.VPCategories() {
-		lines = append(lines, fmt.Sprintf("%s: %+d", c, by[c]))
+	e := vpRecordEmbed(g)
+	if hint := r.crossingHint(g, req.User); hint != "" {
+		e.Description += "\n" + hint
 	}
-	for _, e := range g.VP {
-		lines = append(lines, fmt.Sprintf("turn %d: %s %+d", e.Turn, e.What, e.VP))
-	}
-	if len(g.VP) == 0 {
-		lines = append(lines, "No victory points yet.")
-	}
-	e := &Embed{Title: fmt.Sprintf("Victory Point Record: %+d (+ is Confederate)", total), Description: clipLines(lines, 3800),
-		Footer: "Counted so far: levies, depots, strategic structures. Not yet computed: railroad stations, county control, manpower losses, morale states, Vicksburg, draft riots, Raspberry Raid."}
 	out := Output{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}
 	if csv, _ := strconv.ParseBool(req.Options["csv"]); csv {
 		data := vpCSV(g)
@@ -50,8 +153,102 @@ func handleVP(ctx context.Context, r *Router, req Request) (Reply, error) {
 	return Reply{Outputs: []Output{out}}, nil
 }
 
+// vpRecordEmbed lays the record out as 003's Victory Point Record Table:
+// the total of each category, then category rows by turn, then the
+// entries. It shows whatever categories the record holds.
+func vpRecordEmbed(g engine.GameState) *Embed {
+	by, total := g.VPTotals()
+	var lines []string
+	for _, c := range g.VPCategoriesOrdered() {
+		lines = append(lines, fmt.Sprintf("%s: %+d", c, by[c]))
+	}
+	if len(g.VP) == 0 {
+		lines = append(lines, "No victory points yet.")
+	} else {
+		lines = append(lines, vpTurnTable(g)...)
+		for _, e := range g.VP {
+			l := fmt.Sprintf("turn %d: %s %+d", e.Turn, e.What, e.VP)
+			if e.Detail != "" {
+				l += " (" + e.Detail + ")"
+			}
+			lines = append(lines, l)
+		}
+	}
+	if !g.Victory.Crossed.IsZero() {
+		lines = append(lines, fmt.Sprintf("First Confederate infantry across the Potomac: %s; county points double from %s (000 VII 1).",
+			g.Victory.Crossed.Format("January 2, 2006"), g.Victory.Crossed.AddDate(0, 0, engine.DoublingDays).Format("January 2, 2006")))
+	}
+	return &Embed{Title: fmt.Sprintf("Victory Point Record: %+d (+ is Confederate)", total), Description: clipLines(lines, 3800),
+		Footer: "Recorded as they happen: the board's actions (/place), county control (/vp action:county), the rolled events (/vp action:vicksburg, draft-riots, raspberry-raid) and any other category. " +
+			"Not yet computed: the occupation of Washington (+20, VII 4), Confederate wagon trains (−5, VII 2), the Wrightsville bridge (Pa. add-on map), Stuart's embarrassment (Brandy Station option)."}
+}
+
+// vpTurnTable writes category rows by turn in a fixed-width block, eight
+// turns a block, with each turn's total and the running total.
+func vpTurnTable(g engine.GameState) []string {
+	cells, turns := g.VPByTurn()
+	cats := g.VPCategoriesOrdered()
+	width := len("running")
+	for _, c := range cats {
+		width = max(width, len(c))
+	}
+	running := 0
+	var out []string
+	for len(turns) > 0 {
+		n := min(8, len(turns))
+		chunk := turns[:n]
+		turns = turns[n:]
+		var b strings.Builder
+		b.WriteString("```\n")
+		fmt.Fprintf(&b, "%-*s", width, "turn")
+		for _, t := range chunk {
+			fmt.Fprintf(&b, " %6s", "T"+strconv.Itoa(t))
+		}
+		fmt.Fprintf(&b, "\n%-*s", width, "")
+		for _, t := range chunk {
+			d, ok := g.TurnDate(t)
+			label := ""
+			if ok {
+				label = d.Format("Jan 2")
+			}
+			fmt.Fprintf(&b, " %6s", label)
+		}
+		b.WriteString("\n")
+		for _, c := range cats {
+			fmt.Fprintf(&b, "%-*s", width, c)
+			for _, t := range chunk {
+				if v, ok := cells[c][t]; ok {
+					fmt.Fprintf(&b, " %6s", fmt.Sprintf("%+d", v))
+				} else {
+					fmt.Fprintf(&b, " %6s", "·")
+				}
+			}
+			b.WriteString("\n")
+		}
+		sums := make([]int, len(chunk))
+		for i, t := range chunk {
+			for _, c := range cats {
+				sums[i] += cells[c][t]
+			}
+		}
+		fmt.Fprintf(&b, "%-*s", width, "turn VP")
+		for _, s := range sums {
+			fmt.Fprintf(&b, " %6s", fmt.Sprintf("%+d", s))
+		}
+		fmt.Fprintf(&b, "\n%-*s", width, "running")
+		for _, s := range sums {
+			running += s
+			fmt.Fprintf(&b, " %6s", fmt.Sprintf("%+d", running))
+		}
+		b.WriteString("\n```")
+		out = append(out, b.String())
+	}
+	return out
+}
+
 // vpCSV writes the record as CSV: one row per award, with the running
-// total, for spreadsheets.
+// total, for spreadsheets (a pivot on turn and category gives the record
+// table).
 func vpCSV(g engine.GameState) []byte {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
@@ -63,4 +260,253 @@ func vpCSV(g engine.GameState) []byte {
 	}
 	w.Flush()
 	return b.Bytes()
+}
+
+// findCounty reads a county by name or id, or by the start of its name
+// ("Baltimore", "Frederick County-West").
+func findCounty(cs []engine.County, s string) (engine.County, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	var hits []engine.County
+	for _, c := range cs {
+		name := strings.ToLower(c.Name)
+		if name == s || strings.ToLower(c.ID) == s {
+			return c, nil
+		}
+		if strings.HasPrefix(name, s) && s != "" {
+			hits = append(hits, c)
+		}
+	}
+	if len(hits) == 1 {
+		return hits[0], nil
+	}
+	var names []string
+	for _, c := range cs {
+		names = append(names, c.Name)
+	}
+	what := fmt.Sprintf("No county of the Victory Point Record is called %q", s)
+	if len(hits) > 1 {
+		what = fmt.Sprintf("%q names several counties", s)
+	}
+	return engine.County{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "vp.county", What: what,
+		Hint: "The counties that score (000 VII 1): " + strings.Join(names, ", ")}
+}
+
+func handleVPCounty(ctx context.Context, r *Router, req Request) (Reply, error) {
+	if _, err := r.gameHere(ctx, req); err != nil {
+		return Reply{}, err
+	}
+	th := r.theatres["lrtg"]
+	cs, err := scenarios.Counties(th)
+	if err != nil {
+		return Reply{}, err
+	}
+	c, err := findCounty(cs, req.Options["county"])
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.ClaimCounty{By: req.User, County: c, Map: th, Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		e := evs[0].(*engine.CountyControlled)
+		return publicText(req, countyText(e), views)
+	})
+}
+
+// countyText announces a turn of county control: what was checked and what
+// was taken on word, never which units.
+func countyText(e *engine.CountyControlled) string {
+	var b strings.Builder
+	date := e.Date
+	if d, err := time.Parse(time.DateOnly, e.Date); err == nil {
+		date = d.Format("January 2, 2006")
+	}
+	fmt.Fprintf(&b, "🏛️ %s: Confederate control of **%s**, turn %d (%s), its %s turn of control: **%+d VP**", e.By.Name, e.Name, e.Turn, date, nth(e.Nth), e.VP)
+	if e.Doubled {
+		fmt.Fprintf(&b, " (%+d doubled: 30 days or more after the first Confederate infantry crossed the Potomac)", e.Base)
+	}
+	b.WriteString(" (LRTG 11.2; 000 VII 1).")
+	if len(e.Checked) > 0 {
+		b.WriteString("\nChecked: " + strings.Join(e.Checked, "; ") + ".")
+	}
+	if len(e.Unchecked) > 0 {
+		b.WriteString("\nNot checked, on the claimant's word: " + strings.Join(e.Unchecked, "; ") + ".")
+	}
+	if e.Overruled != "" {
+		fmt.Fprintf(&b, "\nThe umpire set aside the check of %s: %s.", e.Overruled, e.Reason)
+	}
+	return b.String()
+}
+
+func nth(n int) string {
+	switch n {
+	case 1:
+		return "first"
+	case 2:
+		return "second"
+	case 3:
+		return "third"
+	}
+	return strconv.Itoa(n) + "th"
+}
+
+func handleVPCrossed(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	var day time.Time
+	if s := strings.TrimSpace(req.Options["date"]); s != "" {
+		year := 1863
+		if d, ok := g.TurnDate(1); ok {
+			year = d.Year()
+		}
+		if day, err = parseDay(s, year); err != nil {
+			return Reply{}, err
+		}
+	}
+	cmd := engine.RecordCrossing{By: req.User, Date: day, Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		e := evs[0].(*engine.PotomacCrossed)
+		d, _ := time.Parse(time.DateOnly, e.Date)
+		text := fmt.Sprintf("📅 %s records the first Confederate infantry crossing of the Potomac on %s (turn %d): county control points double from %s (000 VII 1, LRTG 11.2; points already scored are not doubled).",
+			req.User.Name, d.Format("January 2, 2006"), e.Turn, d.AddDate(0, 0, engine.DoublingDays).Format("January 2, 2006"))
+		return publicText(req, text, views)
+	})
+}
+
+// parseDay reads a day as people write it: 1863-06-14, June 14, Jun 14,
+// 14 June, 6/14.
+func parseDay(s string, year int) (time.Time, error) {
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), ","))
+	if d, err := time.Parse(time.DateOnly, s); err == nil {
+		return d, nil
+	}
+	for _, layout := range []string{"January 2", "Jan 2", "2 January", "2 Jan", "1/2", "January 2 2006", "January 2, 2006", "1/2/2006"} {
+		if d, err := time.Parse(layout, s); err == nil {
+			if d.Year() == 0 {
+				d = d.AddDate(year, 0, 0)
+			}
+			return d, nil
+		}
+	}
+	return time.Time{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "vp.date", What: fmt.Sprintf("%q is not a day", s), Hint: "Write the day as June 14, 6/14 or 1863-06-14"}
+}
+
+func handleVPRoll(ctx context.Context, r *Router, req Request, event string) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	tb := r.library.Table(vpTable(event))
+	if tb == nil {
+		return Reply{}, fmt.Errorf("bot: the rules table %s is missing", vpTable(event))
+	}
+	cmd := engine.RollVP{By: req.User, Event: event, Table: tb, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
+	if s, ok := req.Options["removed"]; ok {
+		cmd.Removed, _ = strconv.Atoi(s)
+	}
+	var names []string
+	for _, s := range strings.Split(req.Options["units"], ",") {
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		id, err := findUnit(g, req.User, s)
+		if err != nil {
+			return Reply{}, err
+		}
+		cmd.Units = append(cmd.Units, id)
+		names = append(names, g.Units[id].Name)
+	}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		tr := evs[0].(*engine.TableRolled)
+		e := evs[1].(*engine.VPRolled)
+		next := g
+		for _, ev := range evs {
+			next = next.Apply(ev)
+		}
+		_, total := next.VPTotals()
+		var b strings.Builder
+		b.WriteString(FormatTableRoll(tr, tb))
+		fmt.Fprintf(&b, "\n→ **%+d VP** (%s); the record stands at %+d.", e.VP, e.Category, total)
+		if e.Overruled != "" {
+			fmt.Fprintf(&b, "\nRolled out of season by the umpire's ruling (%s): %s.", e.Reason, e.Overruled)
+		}
+		switch event {
+		case engine.VPDraftRiots:
+			if e.Removed > 0 {
+				fmt.Fprintf(&b, "\nThe Union removes %d manpower from units within 10 hexes of a rail line to the east map edge (record it with /unit set), and uses no railroad movement this turn (000 3.3).", e.Removed)
+			}
+		case engine.VPRaspberry:
+			if len(names) > 0 && !g.Options.LimitedIntel {
+				fmt.Fprintf(&b, "\nWithdrawn from the map before the roll: %s.", strings.Join(names, ", "))
+			} else if len(names) > 0 {
+				fmt.Fprintf(&b, "\n%d Richmond Garrison units were withdrawn from the map before the roll.", len(names))
+			}
+		}
+		pub := Output{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: b.String(), Events: views}
+		if event != engine.VPRaspberry || !g.Options.LimitedIntel || len(names) == 0 {
+			return Reply{Outputs: []Output{pub}}
+		}
+		// The game hides units: the withdrawn units and the events that name
+		// them go to their commander only.
+		pub.Events = []EventView{}
+		own := Output{Audience: Audience{Kind: AudienceEphemeral}, Events: views,
+			Text: fmt.Sprintf("Withdrawn (told to you only): %s. They are out of play (000 2.0 5)).", strings.Join(names, ", "))}
+		return Reply{Outputs: []Output{pub, own}}
+	})
+}
+
+// crossingHint tells the umpire, and only him, that Confederate infantry
+// stands north of the Potomac while no crossing is recorded (000 VII 1:
+// county points double 30 days after it). It names no unit: the umpire
+// looks at the map.
+func (r *Router) crossingHint(g engine.GameState, asker engine.Actor) string {
+	if !g.Started || !g.IsUmpire(asker) || !g.Victory.Crossed.IsZero() {
+		return ""
+	}
+	north := r.theatres["lrtg"].Region("north-of-potomac")
+	if north == nil {
+		return ""
+	}
+	for _, u := range g.Units {
+		if u.Side == engine.CSA && u.Kind == "infantry" && u.OnMap && !u.Eliminated && north.Contains(engine.Center(u.Hex)) {
+			return "Umpire: Confederate infantry is north of the Potomac and no crossing is recorded; record its day with /vp action:crossed date:<day>."
+		}
+	}
+	return ""
+}
+
+// stationRules returns the railroad station VP rules of 000 VII 3 on the
+// LRTG map for a /place action that needs them (destroying a station, or
+// the Marysville bridge of the bonus); nil for the others, or, logged, if
+// the data cannot be built: a station then scores only its own value.
+// Building them takes about a millisecond, so only those actions pay it.
+func (r *Router) stationRules(action string) *engine.StationVP {
+	switch action {
+	case engine.ActDestroyStation, engine.ActDestroyBridge, engine.ActDestroyStructure:
+	default:
+		return nil
+	}
+	rules, err := scenarios.StationVP(r.theatres["lrtg"])
+	if err != nil {
+		r.log.Warn("station VP rules", "error", err)
+		return nil
+	}
+	return rules
+}
+
+// vpPlaceNote explains the VP of a place action: how a station's award is
+// made up, and a bonus it completed.
+func vpPlaceNote(evs []engine.Event) string {
+	var b strings.Builder
+	for _, e := range evs {
+		switch e := e.(type) {
+		case *engine.PlaceActed:
+			if e.Detail != "" {
+				fmt.Fprintf(&b, " %s (000 VII 3).", e.Detail)
+			}
+		case *engine.VPBonus:
+			fmt.Fprintf(&b, " Bonus %+d VP (%s): %s (000 VII 3, 4).", e.VP, e.Category, e.What)
+		}
+	}
+	return b.String()
 }

@@ -3,7 +3,6 @@ package scenarios
 import (
 	"container/heap"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -449,77 +448,30 @@ func TestLinesVPPaths(t *testing.T) {
 	}
 }
 
-// linesVirginiaVP sums the Virginia railroad VPs of 000 VII 3 / 003 for a
-// set of destroyed stations: the line awards (first / second station on the
-// line, ends included), the station VPs of the places (Alexandria and Aquia
-// Creek +3) and +1 for each other destroyed Virginia station north of hex
-// row xx15 of SJW South that scored nothing else. Virginia stations are the
-// stops of the Virginia lines.
+// linesVirginiaVP sums the Virginia railroad VPs of 000 VII 3 / 003 for
+// stations destroyed in the given order, with the rules the game uses
+// (scenarios/vp.go StationVP on this map; engine.StationVP.Award): the line
+// awards (first / second station on the line, ends included), the station
+// VPs of the places (Alexandria and Aquia Creek +3) and +1 for each other
+// destroyed Virginia station north of hex row xx15 of SJW South that scored
+// nothing else.
 func linesVirginiaVP(t *testing.T, th *engine.Theatre, destroyed []string) int {
 	t.Helper()
-	isDestroyed := map[string]bool{}
-	for _, s := range destroyed {
-		isDestroyed[s] = true
+	rules, err := StationVP(th)
+	if err != nil {
+		t.Fatal(err)
 	}
-	scored := map[string]bool{}
+	done := map[string]bool{}
 	vp := 0
-	for _, award := range []struct {
-		from, to string
-		vps      []int // first, second, ... destroyed station on the line
-	}{
-		{"Alexandria", "Rappahannock Station", []int{7, 3}},
-		{"Alexandria", "Front Royal", []int{5}},
-		{"Alexandria", "Leesburg", []int{2}},
-	} {
-		path := linesPath(th, award.from, award.to)
-		if path == nil {
-			t.Fatalf("no rail path %s - %s", award.from, award.to)
-		}
-		n := 0
-		for _, s := range path {
-			if isDestroyed[s] {
-				scored[s] = true
-				if n < len(award.vps) {
-					vp += award.vps[n]
-				}
-				n++
-			}
-		}
-	}
-	byID := linesByID(th)
-	virginia := map[string]bool{}
-	for _, id := range []string{"oa", "oa-warrenton", "manassas-gap", "loudoun-hampshire", "aquia"} {
-		for _, s := range byID[id].Stops {
-			virginia[s] = true
-		}
-	}
 	for _, s := range destroyed {
-		if !virginia[s] {
-			t.Fatalf("%s is not a Virginia station", s)
+		if rules.State[s] != "Virginia" {
+			t.Fatalf("%s is not a Virginia station (%q)", s, rules.State[s])
 		}
-		p := th.Place(s)
-		if v, ok := p.Values["station_vp"]; ok {
-			vp += v
-			scored[s] = true
-		}
-		if !scored[s] && linesNorthOfSSRow15(th, p) {
-			vp++
-		}
+		v, _ := rules.Award(s, th.Place(s).Values["station_vp"], func(n string) bool { return done[n] })
+		vp += v
+		done[s] = true
 	}
 	return vp
-}
-
-// linesNorthOfSSRow15: 000 VII 3 "north of hex row xx15 S SJW" (003: "not
-// below Rappahannock Station", SS2414): on SJW South above row 15, or not on
-// SJW South at all (the sheets north of it).
-func linesNorthOfSSRow15(th *engine.Theatre, p *engine.Place) bool {
-	for _, r := range th.Printed(p.Hex) {
-		if strings.HasPrefix(r, "SS") {
-			row, _ := strconv.Atoi(r[4:])
-			return row < 15
-		}
-	}
-	return true
 }
 
 func TestLinesVirginiaStationVP(t *testing.T) {
