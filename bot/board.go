@@ -30,7 +30,7 @@ func boardCommands() []*Command {
 				continue
 			}
 			if strings.Contains(strings.ToLower(u.Name+" "+u.ID), last) {
-				out = append(out, engine.Match{Value: u.ID, Label: fmt.Sprintf("%s (%s %s)", u.Name, u.Command, u.Kind)})
+				out = append(out, engine.Match{Value: u.ID, Label: fmt.Sprintf("%s (%s)", u.Name, strings.TrimSpace(u.Command+" "+u.Kind))})
 			}
 			if len(out) == 25 {
 				break
@@ -43,10 +43,10 @@ func boardCommands() []*Command {
 		{
 			Name:        "move",
 			Description: "Move units (a stack) to a hex or place",
-			Options: []OptionSpec{
+			Options: append([]OptionSpec{
 				{Name: "units", Description: "Units by id or name, comma-separated", Type: String, Required: true, MaxLength: 300, Placeholder: "unit,...", Autocomplete: units},
 				{Name: "to", Description: "A hex or a place, e.g. SS4129 or Culpeper", Type: String, Required: true, MaxLength: 60, Placeholder: "hex or place", Autocomplete: place},
-			},
+			}, moveOptions()...), // movement rules: move.go
 			Handle: handleMove,
 		},
 		{
@@ -55,11 +55,30 @@ func boardCommands() []*Command {
 			Subcommands: append([]*Command{
 				{
 					Name:        "set",
-					Description: "Set a unit's manpower or fatigue",
+					Description: "Set a unit's manpower, fatigue or status (organization, exhaustion, ...)",
 					Options: []OptionSpec{
 						{Name: "unit", Description: "The unit, by id or name", Type: String, Required: true, MaxLength: 60, Placeholder: "unit", Autocomplete: units},
-						{Name: "field", Description: "manpower or fatigue", Type: String, Required: true, MaxLength: 10, Placeholder: "manpower|fatigue"},
-						{Name: "value", Description: "The new value", Type: Integer, Required: true},
+						{Name: "field", Description: "manpower, fatigue, organization, exhaustion, demoralization, entrenchment, ammunition", Type: String, Required: true, MaxLength: 16, Placeholder: "field",
+							Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
+								var out []engine.Match
+								for _, f := range append([]string{"manpower", "fatigue"}, engine.StatusFields...) {
+									if strings.Contains(f, strings.ToLower(typed)) {
+										out = append(out, engine.Match{Value: f, Label: f})
+									}
+								}
+								return out
+							}},
+						{Name: "value", Description: "A number (manpower, fatigue, levels) or a word: disorganized, exhausted, low, out...", Type: String, Required: true, MaxLength: 20, Placeholder: "value"},
+						{Name: "cause", Description: "Why manpower was lost: combat, retreat, cavalry-retreat, surrender (these score VPs), march...", Type: String, MaxLength: 20, Placeholder: "cause",
+							Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
+								var out []engine.Match
+								for _, c := range engine.LossCauses {
+									if strings.Contains(c, strings.ToLower(typed)) {
+										out = append(out, engine.Match{Value: c, Label: c})
+									}
+								}
+								return out
+							}},
 						{Name: "reason", Description: "Why, e.g. combat result 1Dr", Type: String, MaxLength: 200, Placeholder: "text"},
 					},
 					Handle: handleUnitSet,
@@ -69,7 +88,7 @@ func boardCommands() []*Command {
 					Description: "Put a status mark on a unit, or take it off",
 					Options: []OptionSpec{
 						{Name: "unit", Description: "The unit, by id or name", Type: String, Required: true, MaxLength: 60, Placeholder: "unit", Autocomplete: units},
-						{Name: "mark", Description: "entrenched, flanks-refused, disorganized, exhausted, demoralized, low-ammo...", Type: String, Required: true, MaxLength: 20, Placeholder: "mark",
+						{Name: "mark", Description: "flanks-refused, out-of-supply, fort (statuses such as disorganized: /unit set)", Type: String, Required: true, MaxLength: 20, Placeholder: "mark",
 							Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
 								var out []engine.Match
 								for _, m := range engine.UnitMarks {
@@ -179,12 +198,14 @@ func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if p := t.Printed(to); len(p) > 0 {
 		ref = p[0]
 	}
-	return r.settleGame(ctx, req, engine.MoveUnits{By: req.User, Units: ids, To: to, Ref: ref}, nil, func(views []EventView, _ []engine.Event) Reply {
+	cmd := engine.MoveUnits{By: req.User, Units: ids, To: to, Ref: ref}
+	r.moveRules(req, g, &cmd) // mode, fatigue, reason and the data the rules need (move.go)
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		names := make([]string, len(ids))
 		for i, id := range ids {
 			names[i] = g.Units[id].Name
 		}
-		return r.boardReply(req, g, fmt.Sprintf("%s moves %s to %s.", req.User.Name, strings.Join(names, ", "), name), views)
+		return r.boardReply(req, g, fmt.Sprintf("%s moves %s to %s.", req.User.Name, strings.Join(names, ", "), name)+moveDetails(g, evs), views)
 	})
 }
 
@@ -204,13 +225,36 @@ func handleUnitSet(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	v, _ := strconv.Atoi(req.Options["value"])
-	cmd := engine.SetUnit{By: req.User, Unit: id, Field: strings.ToLower(strings.TrimSpace(req.Options["field"])), Value: v, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := engine.SetUnit{By: req.User, Unit: id, Field: strings.ToLower(strings.TrimSpace(req.Options["field"])),
+		Cause: strings.ToLower(strings.TrimSpace(req.Options["cause"])), Reason: strings.TrimSpace(req.Options["reason"])}
+	value := strings.TrimSpace(req.Options["value"])
+	if cmd.Field == "manpower" || cmd.Field == "fatigue" {
+		v, err := strconv.Atoi(value)
+		if err != nil {
+			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "unit.value", What: fmt.Sprintf("%q is not a number", value), Hint: cmd.Field + " is a whole number"}
+		}
+		cmd.Value = v
+	} else {
+		cmd.Text = value
+	}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*engine.UnitSet)
 		text := fmt.Sprintf("%s: %s %d → %d", g.Units[id].Name, e.Field, e.From, e.To)
+		if e.Field != "manpower" && e.Field != "fatigue" {
+			text = fmt.Sprintf("%s: %s %s → %s", g.Units[id].Name, e.Field, engine.StatusValue(e.Field, e.From), engine.StatusValue(e.Field, e.To))
+		}
 		if e.Reason != "" {
 			text += " (" + e.Reason + ")"
+		}
+		if e.Field == "manpower" && e.To < e.From {
+			switch {
+			case e.VP != 0:
+				text += fmt.Sprintf(". %d MP lost to %s: %+d VP (000 VII 6)", e.From-e.To, e.Cause, e.VP)
+			case e.Cause != "":
+				text += fmt.Sprintf(". Lost to %s: no VP (000 VII 6 scores losses in combat, retreat, cavalry retreat, and Union surrender)", e.Cause)
+			default:
+				text += ". No cause given, so no VP: add cause:combat, retreat, cavalry-retreat or surrender if it was one (000 VII 6)"
+			}
 		}
 		return r.boardReply(req, g, text, views)
 	})
@@ -302,6 +346,7 @@ func handlePlace(ctx context.Context, r *Router, req Request) (Reply, error) {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "place.unknown", What: fmt.Sprintf("There is no place %q", req.Options["at"]), Hint: "Discord completes place names"}
 	}
 	cmd := engine.ActOnPlace{By: req.User, Place: *p, Action: strings.ToLower(strings.TrimSpace(req.Options["action"])), Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd.Stations = r.stationRules(cmd.Action) // 000 VII 3 (bot/vp.go)
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*engine.PlaceActed)
 		text := fmt.Sprintf("%s: %s at %s.", req.User.Name, e.Action, e.Place)
@@ -311,6 +356,7 @@ func handlePlace(ctx context.Context, r *Router, req Request) (Reply, error) {
 		if e.VP != 0 {
 			text += fmt.Sprintf(" %+d VP (%s).", e.VP, e.Category)
 		}
+		text += vpPlaceNote(evs) // how a station's VP are made up (bot/vp.go)
 		return r.boardReply(req, g, text, views)
 	})
 }

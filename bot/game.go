@@ -235,6 +235,9 @@ func handleGameStatus(ctx context.Context, r *Router, req Request) (Reply, error
 		state = fmt.Sprintf("turn %d", g.Turn)
 	}
 	fmt.Fprintf(&b, "State: %s\n", state)
+	for _, l := range r.recordStatusLines(g) { // records.go: date, phase, morale, VP, who owes what
+		b.WriteString(l + "\n")
+	}
 	var opts []string
 	flag := func(on bool, s string) {
 		if on {
@@ -321,13 +324,14 @@ func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 		if !u.OnMap {
 			where = fmt.Sprintf("%s %d", u.Track, u.Slot)
 		}
-		l := fmt.Sprintf("%s (%s %s)", u.Name, u.Command, u.Kind)
+		l := fmt.Sprintf("%s (%s)", u.Name, strings.TrimSpace(u.Command+" "+u.Kind))
 		if u.Manpower > 0 {
 			l += fmt.Sprintf(" %d MP", u.Manpower)
 		}
 		if u.Fatigue > 0 {
 			l += fmt.Sprintf(", fatigue %d", u.Fatigue)
 		}
+		l += statusText(u)
 		if u.Eliminated {
 			where = "eliminated"
 		}

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -15,13 +16,30 @@ type (
 		Units []string
 		To    Hex
 		Ref   string // the printed hex, for the record
+		// The movement rules (move.go): the mode ("", "rail",
+		// "strategic"), a strategic move's fatigue levels and whether the
+		// side is passive, the umpire's reason to set a rule aside, and
+		// the scenario data the checks need (nil: no map checks).
+		Mode    string
+		Fatigue int
+		Passive bool
+		Reason  string
+		Data    *MoveData
 	}
-	// SetUnit sets a unit's manpower or fatigue.
+	// SetUnit sets a unit's manpower, fatigue or a status field
+	// (status.go: organization, exhaustion, demoralization, entrenchment,
+	// ammunition).
 	SetUnit struct {
-		By     Actor
-		Unit   string
-		Field  string // "manpower" or "fatigue"
-		Value  int
+		By    Actor
+		Unit  string
+		Field string // "manpower", "fatigue" or a status field
+		Value int
+		// Text is a status field's value as typed ("disorganized", "low",
+		// "2"); empty: Value.
+		Text string
+		// Cause of a manpower loss (LossCauses); the combat causes award
+		// Victory Points (000 VII 6).
+		Cause  string
 		Reason string
 	}
 	// EliminateUnit removes a unit from play.
@@ -66,8 +84,10 @@ func (MarkUnit) CommandName() string { return "unit mark" }
 // CommandName implements Command.
 func (UndoLast) CommandName() string { return "game undo" }
 
-// UnitMarks are the status marks a unit can carry on the table.
-var UnitMarks = []string{"entrenched", "flanks-refused", "disorganized", "exhausted", "demoralized", "low-ammo", "out-of-ammo", "out-of-supply", "fort"}
+// UnitMarks are the marks a unit can carry on the table that are not a
+// status: statuses are typed (status.go), and the old status words
+// (IsStatusMark) are taken as status changes.
+var UnitMarks = []string{"flanks-refused", "out-of-supply", "fort"}
 
 // CommandName implements Command.
 func (PauseGame) CommandName() string { return "game pause" }
@@ -100,15 +120,32 @@ type UnitsMoved struct {
 	Units []string `json:"units"`
 	To    Hex      `json:"to"`
 	Ref   string   `json:"ref"`
+	// Movement rules (move.go); all omitted for a plain move.
+	Mode            string        `json:"mode,omitempty"`            // "rail" (LRTG 8) or "strategic" (17.1)
+	Fatigue         int           `json:"fatigue,omitempty"`         // fatigue levels added to each unit (leaders none)
+	Route           []string      `json:"route,omitempty"`           // rail: the stations passed
+	Hexes           int           `json:"hexes,omitempty"`           // rail: the route's length; strategic: the straight distance
+	Allowance       int           `json:"allowance,omitempty"`       // strategic: the 17.1 allowance
+	Passive         bool          `json:"passive,omitempty"`         // strategic: the side is passive
+	RailLoad        int           `json:"rail_load,omitempty"`       // rail: toward the 8.3 maximum
+	Turn            int           `json:"turn,omitempty"`            // rail: the turn it counts in
+	Disorganization []DisorgCheck `json:"disorganization,omitempty"` // strategic: the rolls to make (17.1 3.)
+	Override        string        `json:"override,omitempty"`        // the umpire's reason for setting rules aside
+	Overrode        []string      `json:"overrode,omitempty"`        // the rules set aside
 }
 
-// UnitSet records a change of a unit's manpower or fatigue.
+// UnitSet records a change of a unit's manpower, fatigue or a status
+// field (From and To are the field's levels: status.go).
 type UnitSet struct {
-	By     Actor  `json:"by"`
-	Unit   string `json:"unit"`
-	Field  string `json:"field"`
-	From   int    `json:"from"`
-	To     int    `json:"to"`
+	By    Actor  `json:"by"`
+	Unit  string `json:"unit"`
+	Field string `json:"field"`
+	From  int    `json:"from"`
+	To    int    `json:"to"`
+	// Cause of a manpower loss, and the Victory Points it awards
+	// (000 VII 6).
+	Cause  string `json:"cause,omitempty"`
+	VP     int    `json:"vp,omitempty"`
 	Reason string `json:"reason,omitempty"`
 }
 
@@ -243,13 +280,13 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 				return nil, illegal("move.eliminated", fmt.Sprintf("%s has been eliminated", u.Name), "")
 			}
 		}
-		return []Event{&UnitsMoved{By: cmd.By, Units: cmd.Units, To: cmd.To, Ref: cmd.Ref}}, nil
+		return g.decideMove(cmd)
 	case SetUnit:
 		u, err := g.unitFor(cmd.By, cmd.Unit)
 		if err != nil {
 			return nil, err
 		}
-		from := 0
+		from, vp := 0, 0
 		switch cmd.Field {
 		case "manpower":
 			if u.Kind == "leader" {
@@ -259,15 +296,27 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 				return nil, invalid("unit.manpower", fmt.Sprintf("Manpower %d is out of range", cmd.Value), "Manpower runs from 0 to 30")
 			}
 			from = u.Manpower
+			if cmd.Cause != "" {
+				if !contains(LossCauses, cmd.Cause) {
+					return nil, invalid("unit.cause", fmt.Sprintf("%q is not a cause of loss", cmd.Cause), "Causes: "+strings.Join(LossCauses, ", ")+" (000 VII 6: combat, retreat, cavalry-retreat and, for the Union, surrender award VPs)")
+				}
+				if cmd.Value >= from {
+					return nil, invalid("unit.cause", "A cause is given for a manpower loss only", fmt.Sprintf("%s has %d MP: set less, or leave cause out", u.Name, from))
+				}
+				vp = ManpowerVP(u.Side, cmd.Cause, from-cmd.Value)
+			}
 		case "fatigue":
+			if cmd.Cause != "" {
+				return nil, invalid("unit.cause", "A cause is given for a manpower loss only", "Leave cause out")
+			}
 			if cmd.Value < 0 || cmd.Value > MaxFatigue {
 				return nil, invalid("unit.fatigue", fmt.Sprintf("Fatigue %d is out of range", cmd.Value), fmt.Sprintf("Fatigue runs from 0 to %d", MaxFatigue))
 			}
 			from = u.Fatigue
 		default:
-			return nil, invalid("unit.field", fmt.Sprintf("%q cannot be set", cmd.Field), "Set manpower or fatigue")
+			return g.decideStatusSet(cmd, u)
 		}
-		return []Event{&UnitSet{By: cmd.By, Unit: cmd.Unit, Field: cmd.Field, From: from, To: cmd.Value, Reason: cmd.Reason}}, nil
+		return []Event{&UnitSet{By: cmd.By, Unit: cmd.Unit, Field: cmd.Field, From: from, To: cmd.Value, Cause: cmd.Cause, VP: vp, Reason: cmd.Reason}}, nil
 	case EliminateUnit:
 		u, err := g.unitFor(cmd.By, cmd.Unit)
 		if err != nil {
@@ -282,10 +331,17 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !contains(UnitMarks, cmd.Mark) {
-			return nil, invalid("unit.mark", fmt.Sprintf("%q is not a mark", cmd.Mark), "Marks: "+strings.Join(UnitMarks, ", "))
+		u = u.WithStatus()
+		if IsStatusMark(cmd.Mark) {
+			// A status word: the typed status changes (status.go).
+			if statusHasMark(u.Status, cmd.Mark) == cmd.Off {
+				field, to, _ := statusMarkChange(u.Status, cmd.Mark, cmd.Off)
+				return g.decideStatusSet(SetUnit{By: cmd.By, Unit: cmd.Unit, Field: field, Text: strconv.Itoa(to), Reason: cmd.Reason}, u)
+			}
+		} else if !contains(UnitMarks, cmd.Mark) {
+			return nil, invalid("unit.mark", fmt.Sprintf("%q is not a mark", cmd.Mark), "Marks: "+strings.Join(UnitMarks, ", ")+"; statuses are set with /unit set field:<"+strings.Join(StatusFields, "|")+">")
 		}
-		has := contains(u.Marks, cmd.Mark)
+		has := contains(u.Marks, cmd.Mark) || statusHasMark(u.Status, cmd.Mark)
 		if has != cmd.Off {
 			state := "already has"
 			if cmd.Off {
@@ -332,20 +388,26 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 func (g GameState) applyBoard(e Event) (GameState, bool) {
 	switch e := e.(type) {
 	case *UnitsMoved:
-		g = g.action(e, func(g *GameState) {
-			for _, id := range e.Units {
-				g.editUnit(id, func(u *UnitState) { u.OnMap, u.Hex, u.Ref, u.Track, u.Slot = true, e.To, e.Ref, "", 0 })
-			}
-		})
+		g = g.action(e, func(g *GameState) { g.applyMoved(e) })
 	case *UnitSet:
 		g = g.action(e, func(g *GameState) {
+			side := g.Units[e.Unit].Side
 			g.editUnit(e.Unit, func(u *UnitState) {
-				if e.Field == "manpower" {
+				switch e.Field {
+				case "manpower":
 					u.Manpower = e.To
-				} else {
+				case "fatigue":
 					u.Fatigue = e.To
+				default:
+					*u = u.WithStatus()
+					if f := findStatusField(e.Field); f != nil {
+						f.set(&u.Status, e.To)
+					}
 				}
 			})
+			if e.VP != 0 {
+				g.VP = append(append([]VPEntry(nil), g.VP...), manpowerVPEntry(g.Turn, side, e.Cause, e.From-e.To, e.VP))
+			}
 		})
 	case *UnitEliminated:
 		g = g.action(e, func(g *GameState) {
@@ -354,6 +416,11 @@ func (g GameState) applyBoard(e Event) (GameState, bool) {
 	case *UnitMarked:
 		g = g.action(e, func(g *GameState) {
 			g.editUnit(e.Unit, func(u *UnitState) {
+				// Marks recorded before statuses were typed fold into them.
+				*u = u.WithStatus()
+				if u.Status.applyMark(e.Mark, e.Off) {
+					return
+				}
 				var marks []string
 				for _, m := range u.Marks {
 					if m != e.Mark {
@@ -444,7 +511,9 @@ func (g GameState) MapCounters(viewer Actor) []ViewCounter {
 		if !u.OnMap || (side != "" && u.Side != side) {
 			continue
 		}
-		out = append(out, ViewCounter{Hex: u.Hex, Side: string(u.Side), Name: u.Name, Kind: u.Kind, Manpower: u.Manpower, Fatigue: u.Fatigue, Marks: u.Marks})
+		u = u.WithStatus()
+		marks := append(u.Status.Codes(), u.Marks...) // the viewer's own units, or all for the umpire
+		out = append(out, ViewCounter{Hex: u.Hex, Side: string(u.Side), Name: u.Name, Kind: u.Kind, Manpower: u.Manpower, Fatigue: u.Fatigue, Marks: marks})
 	}
 	return out
 }

@@ -138,11 +138,11 @@ func TestMapCountersKeepLimitedIntelligenceSecret(t *testing.T) {
 
 func TestMarks(t *testing.T) {
 	g := startedGame(t, opts())
-	g = apply(t, g, MarkUnit{By: lee, Unit: "csa.hood", Mark: "entrenched"}, Script())
-	if m := g.Units["csa.hood"].Marks; len(m) != 1 || m[0] != "entrenched" {
+	g = apply(t, g, MarkUnit{By: lee, Unit: "csa.hood", Mark: "flanks-refused"}, Script())
+	if m := g.Units["csa.hood"].Marks; len(m) != 1 || m[0] != "flanks-refused" {
 		t.Fatalf("marks = %v", m)
 	}
-	if _, err := g.Decide(MarkUnit{By: lee, Unit: "csa.hood", Mark: "entrenched"}, Script()); !errors.Is(err, ErrIllegal) {
+	if _, err := g.Decide(MarkUnit{By: lee, Unit: "csa.hood", Mark: "flanks-refused"}, Script()); !errors.Is(err, ErrIllegal) {
 		t.Errorf("marked twice: %v", err)
 	}
 	if _, err := g.Decide(MarkUnit{By: lee, Unit: "csa.hood", Mark: "sleepy"}, Script()); !errors.Is(err, ErrInvalid) {
@@ -151,7 +151,7 @@ func TestMarks(t *testing.T) {
 	if _, err := g.Decide(MarkUnit{By: meade, Unit: "csa.hood", Mark: "disorganized"}, Script()); !errors.Is(err, ErrIllegal) {
 		t.Errorf("the enemy marked Hood: %v", err)
 	}
-	g = apply(t, g, MarkUnit{By: lee, Unit: "csa.hood", Mark: "entrenched", Off: true}, Script())
+	g = apply(t, g, MarkUnit{By: lee, Unit: "csa.hood", Mark: "flanks-refused", Off: true}, Script())
 	if m := g.Units["csa.hood"].Marks; len(m) != 0 {
 		t.Fatalf("marks after removal = %v", m)
 	}

@@ -207,7 +207,7 @@ func (g GameState) Apply(e Event) GameState {
 		g.Started, g.Turn = true, 1
 		g.Units = make(map[string]UnitState, len(e.Units))
 		for _, u := range e.Units {
-			g.Units[u.ID] = u
+			g.Units[u.ID] = u.WithStatus() // set-up marks such as "entrenched" are statuses
 		}
 		places := make(map[string]PlaceState, len(g.Places)+len(e.Depots)+len(e.Damaged))
 		for k, v := range g.Places {

@@ -26,6 +26,9 @@ type ActOnPlace struct {
 	Place  Place
 	Action string
 	Reason string
+	// Stations are the railroad station VP rules of the map (000 VII 3,
+	// vp.go); nil: a destroyed station scores only its own station_vp.
+	Stations *StationVP
 }
 
 // CommandName implements Command.
@@ -45,6 +48,7 @@ type PlaceActed struct {
 	Victuals int    `json:"victuals,omitempty"` // levies
 	Turn     int    `json:"turn"`
 	Reason   string `json:"reason,omitempty"`
+	Detail   string `json:"detail,omitempty"` // how the VP were made up (stations: 000 VII 3)
 }
 
 // EventType implements Event.
@@ -65,6 +69,7 @@ type VPEntry struct {
 	Category string
 	What     string
 	VP       int
+	Detail   string // how the VP were made up, when there is more to say
 }
 
 func (g GameState) decidePlace(cmd ActOnPlace) ([]Event, error) {
@@ -128,6 +133,13 @@ func (g GameState) decidePlace(cmd ActOnPlace) ([]Event, error) {
 		case cmd.Action == ActRepairStation && ps.Station != "damaged":
 			return nil, illegal("place.station", p.Name+" station is not damaged", "Only a damaged station is repaired (a destroyed one is gone)")
 		}
+		if cmd.Action == ActDestroyStation {
+			// 000 VII 3: the award depends on the stations destroyed before.
+			ev.VP, ev.Detail = g.stationAward(cmd.Stations, p)
+			if ev.VP != 0 {
+				ev.Category = CategoryStations
+			}
+		}
 	case ActDestroyBridge, ActDestroyStructure:
 		var err error
 		if cmd.Action == ActDestroyBridge {
@@ -147,6 +159,9 @@ func (g GameState) decidePlace(cmd ActOnPlace) ([]Event, error) {
 		ev.VP, ev.Category = p.Values["structure_vp"], "structures"
 	default:
 		return nil, invalid("place.action", fmt.Sprintf("%q is not an action on a place", cmd.Action), "")
+	}
+	if b := g.stationBonus(cmd); b != nil {
+		return []Event{ev, b}, nil // 000 VII 3, 4: three B&O stations and the Marysville bridge
 	}
 	return []Event{ev}, nil
 }
@@ -194,7 +209,7 @@ func (g GameState) applyPlace(e *PlaceActed) GameState {
 	m[e.Place] = ps
 	g.Places = m
 	if e.VP != 0 {
-		g.VP = append(append([]VPEntry(nil), g.VP...), VPEntry{Turn: e.Turn, Category: e.Category, What: e.Action + " " + e.Place, VP: e.VP})
+		g.VP = append(append([]VPEntry(nil), g.VP...), VPEntry{Turn: e.Turn, Category: e.Category, What: e.Action + " " + e.Place, VP: e.VP, Detail: e.Detail})
 	}
 	return g
 }
