@@ -46,39 +46,17 @@ func attachUnitSubcommands() []*Command {
 // attachOwnUnits offers the units the asker may act for (board.go's pattern):
 // a player's autocomplete never lists the enemy's.
 func attachOwnUnits(r *Router, req Request, typed string) []engine.Match {
-	return attachUnitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool { return g.Controls(req.User, u) })
+	return unitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool {
+		return g.Controls(req.User, u) && !u.Eliminated && u.OnMap
+	})
 }
 
 // attachFriendlyUnits offers the units of the asker's side (any unit, to the
 // umpire): a unit may attach to a friendly unit of another commander.
 func attachFriendlyUnits(r *Router, req Request, typed string) []engine.Match {
-	return attachUnitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool { return attachFriendly(g, req.User, u) })
-}
-
-func attachUnitMatches(r *Router, req Request, typed string, keep func(engine.GameState, engine.UnitState) bool) []engine.Match {
-	g, err := r.game(context.Background(), req)
-	if err != nil || !g.Started {
-		return nil
-	}
-	last := typed
-	if i := strings.LastIndex(typed, ","); i >= 0 {
-		last = typed[i+1:]
-	}
-	last = strings.ToLower(strings.TrimSpace(last))
-	var out []engine.Match
-	for _, id := range sortedUnitIDs(g) {
-		u := g.Units[id]
-		if u.Eliminated || !u.OnMap || !keep(g, u) {
-			continue
-		}
-		if strings.Contains(strings.ToLower(u.Name+" "+u.ID), last) {
-			out = append(out, engine.Match{Value: u.ID, Label: fmt.Sprintf("%s (%s %s, %d MP)", u.Name, u.Command, u.Kind, u.Manpower)})
-		}
-		if len(out) == 25 {
-			break
-		}
-	}
-	return out
+	return unitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool {
+		return attachFriendly(g, req.User, u) && !u.Eliminated && u.OnMap
+	})
 }
 
 // attachFreeCounters offers the substitute counters free for the unit named so
@@ -202,16 +180,9 @@ func handleAttach(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	var ids []string
-	for _, s := range strings.Split(req.Options["unit"], ",") {
-		if strings.TrimSpace(s) == "" {
-			continue
-		}
-		id, err := findUnit(g, req.User, s)
-		if err != nil {
-			return Reply{}, err
-		}
-		ids = append(ids, id)
+	ids, err := unitList(g, req.User, req.Options["unit"])
+	if err != nil {
+		return Reply{}, err
 	}
 	to, err := attachFindFriendly(g, req.User, req.Options["to"])
 	if err != nil {

@@ -11,32 +11,10 @@ import (
 )
 
 func boardCommands() []*Command {
+	// Only the units the asker may act for: a player's autocomplete never
+	// lists the enemy's.
 	units := func(r *Router, req Request, typed string) []engine.Match {
-		g, err := r.game(context.Background(), req)
-		if err != nil || !g.Started {
-			return nil
-		}
-		// Only the units the asker may act for: a player's autocomplete
-		// never lists the enemy's.
-		last := typed
-		if i := strings.LastIndex(typed, ","); i >= 0 {
-			last = typed[i+1:]
-		}
-		last = strings.ToLower(strings.TrimSpace(last))
-		var out []engine.Match
-		for _, id := range sortedUnitIDs(g) {
-			u := g.Units[id]
-			if !g.Controls(req.User, u) || u.Eliminated {
-				continue
-			}
-			if strings.Contains(strings.ToLower(u.Name+" "+u.ID), last) {
-				out = append(out, engine.Match{Value: u.ID, Label: fmt.Sprintf("%s (%s)", u.Name, strings.TrimSpace(u.Command+" "+u.Kind))})
-			}
-			if len(out) == 25 {
-				break
-			}
-		}
-		return out
+		return unitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool { return g.Controls(req.User, u) && !u.Eliminated })
 	}
 	place := func(r *Router, req Request, typed string) []engine.Match { return r.searchPlaces(req, typed, 25) }
 	return []*Command{
@@ -178,16 +156,9 @@ func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	var ids []string
-	for _, s := range strings.Split(req.Options["units"], ",") {
-		if strings.TrimSpace(s) == "" {
-			continue
-		}
-		id, err := findUnit(g, req.User, s)
-		if err != nil {
-			return Reply{}, err
-		}
-		ids = append(ids, id)
+	ids, err := unitList(g, req.User, req.Options["units"])
+	if err != nil {
+		return Reply{}, err
 	}
 	t := r.theatres["lrtg"]
 	to, name, err := t.Locate(req.Options["to"])
@@ -359,4 +330,53 @@ func handlePlace(ctx context.Context, r *Router, req Request) (Reply, error) {
 		text += vpPlaceNote(evs) // how a station's VP are made up (bot/vp.go)
 		return r.boardReply(req, g, text, views)
 	})
+}
+
+// unitMatches completes the last name of a comma-separated list of units,
+// among those keep accepts: callers keep the asker's own (or friendly)
+// units, so that autocomplete never lists the enemy's.
+func unitMatches(r *Router, req Request, typed string, keep func(engine.GameState, engine.UnitState) bool) []engine.Match {
+	g, err := r.game(context.Background(), req)
+	if err != nil || !g.Started {
+		return nil
+	}
+	last := typed
+	if i := strings.LastIndex(typed, ","); i >= 0 {
+		last = typed[i+1:]
+	}
+	last = strings.ToLower(strings.TrimSpace(last))
+	var out []engine.Match
+	for _, id := range sortedUnitIDs(g) {
+		u := g.Units[id]
+		if !keep(g, u) {
+			continue
+		}
+		if strings.Contains(strings.ToLower(u.Name+" "+u.ID), last) {
+			label := fmt.Sprintf("%s (%s)", u.Name, strings.TrimSpace(u.Command+" "+u.Kind))
+			if u.Manpower > 0 {
+				label = fmt.Sprintf("%s (%s, %d MP)", u.Name, strings.TrimSpace(u.Command+" "+u.Kind), u.Manpower)
+			}
+			out = append(out, engine.Match{Value: u.ID, Label: label})
+		}
+		if len(out) == 25 {
+			break
+		}
+	}
+	return out
+}
+
+// unitList reads comma-separated units among the asker's own.
+func unitList(g engine.GameState, asker engine.Actor, s string) ([]string, error) {
+	var ids []string
+	for _, x := range strings.Split(s, ",") {
+		if strings.TrimSpace(x) == "" {
+			continue
+		}
+		id, err := findUnit(g, asker, x)
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
 }

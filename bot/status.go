@@ -42,47 +42,12 @@ func statusCommands() []*Command {
 
 func statusUnitSubcommands() []*Command { return nil }
 
-// ownUnits completes unit names among the asker's own units only.
+// ownUnits completes unit names among the asker's own units on the map
+// (no leaders: they take no combat results).
 func ownUnits(r *Router, req Request, typed string) []engine.Match {
-	g, err := r.game(context.Background(), req)
-	if err != nil || !g.Started {
-		return nil
-	}
-	last := typed
-	if i := strings.LastIndex(typed, ","); i >= 0 {
-		last = typed[i+1:]
-	}
-	last = strings.ToLower(strings.TrimSpace(last))
-	var out []engine.Match
-	for _, id := range sortedUnitIDs(g) {
-		u := g.Units[id]
-		if !g.Controls(req.User, u) || u.Eliminated || !u.OnMap || u.Kind == "leader" {
-			continue
-		}
-		if strings.Contains(strings.ToLower(u.Name+" "+u.ID), last) {
-			out = append(out, engine.Match{Value: u.ID, Label: fmt.Sprintf("%s (%s %s, %d MP)", u.Name, u.Command, u.Kind, u.Manpower)})
-		}
-		if len(out) == 25 {
-			break
-		}
-	}
-	return out
-}
-
-// unitList reads comma-separated units among the asker's own.
-func unitList(g engine.GameState, asker engine.Actor, s string) ([]string, error) {
-	var ids []string
-	for _, x := range strings.Split(s, ",") {
-		if strings.TrimSpace(x) == "" {
-			continue
-		}
-		id, err := findUnit(g, asker, x)
-		if err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, nil
+	return unitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool {
+		return g.Controls(req.User, u) && !u.Eliminated && u.OnMap && u.Kind != "leader"
+	})
 }
 
 // unitNumbers reads "unit=n,..." among the asker's own units.
