@@ -351,7 +351,7 @@ func handleMoraleShow(ctx context.Context, r *Router, req Request) (Reply, error
 		e.Fields = append(e.Fields, EmbedField{Name: engine.ArmyName(s), Value: clipLines(lines, 1000)})
 	}
 	e.Description = fmt.Sprintf("Disorder / Panic VP on the record: %+d (+ is Confederate). Disorder at 8, Panic at 11, Flight at 14 (15.2).", moraleVPTotal(g))
-	e.Footer = "Combat losses of AoP units and a second demoralization level are not computed yet: /morale adjust records them."
+	e.Footer = "Combat losses count from /battle result and /unit set field:manpower cause:combat; /morale adjust records what the board does not."
 	if unconfirmed {
 		e.Footer = "The levels changed since they were last confirmed: the state and its VP are confirmed by /morale check or the turn's end. " + e.Footer
 	}

@@ -409,6 +409,9 @@ func (g GameState) applyBoard(e Event) (GameState, bool) {
 			if e.VP != 0 {
 				g.VP = append(append([]VPEntry(nil), g.VP...), manpowerVPEntry(g.Turn, side, e.Cause, e.From-e.To, e.VP))
 			}
+			if e.Field == "manpower" {
+				g.Losses = g.Losses.add(g.Units[e.Unit], e.Cause, e.From-e.To)
+			}
 		})
 	case *UnitEliminated:
 		g = g.action(e, func(g *GameState) {

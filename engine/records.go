@@ -544,21 +544,6 @@ func eliminationMorale(e Elimination, age int) int {
 // "demoralized" mark recorded before statuses were typed is level 1).
 func demoralization(u UnitState) int { return u.WithStatus().Status.Demoralization }
 
-// confederateCombatLosses is the Confederate manpower lost in combat,
-// retreat and cavalry retreat: the Victory Point Record's manpower entries
-// against the Confederates, at -3 VP per MP (000 VII 6). 15.1 8) counts
-// the losses of all Confederate units. The Union's count (15.1 7)) is of
-// AoP units only, which the record does not say: it is an adjustment.
-func (g GameState) confederateCombatLosses() int {
-	vp := 0
-	for _, e := range g.VP {
-		if e.Category == "manpower" && e.VP < 0 {
-			vp -= e.VP
-		}
-	}
-	return vp / 3
-}
-
 // eliminations returns the side's eliminated units with the turn each
 // counts from: its recorded turn, or this turn when not yet recorded.
 func (g GameState) eliminations(side Side, sizes UnitSizes) []Elimination {
@@ -649,9 +634,11 @@ func (g GameState) ArmyMorale(side Side, sizes UnitSizes) ArmyMorale {
 		add(MoraleLine{What: fmt.Sprintf("Corps %s: %s", c, corps[c]), Value: 1, Rule: "15.1 1)"})
 	}
 	if side == CSA {
-		if n := g.confederateCombatLosses(); n/5 > 0 {
+		if n := g.Losses.CSA; n/5 > 0 {
 			add(MoraleLine{What: fmt.Sprintf("%d Confederate MP lost in combat (one per 5)", n), Value: n / 5, Rule: "15.1 8)"})
 		}
+	} else if n := g.Losses.AoP; n/8 > 0 {
+		add(MoraleLine{What: fmt.Sprintf("%d MP of Army of the Potomac units lost in combat (one per 8)", n), Value: n / 8, Rule: "15.1 7)"})
 	}
 	switch g.Options.Supply {
 	case "simplified":

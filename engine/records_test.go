@@ -230,8 +230,14 @@ func TestMoraleContributions(t *testing.T) {
 	if m := g.ArmyMorale(USA, sizes); m.Level != 2 {
 		t.Errorf("Union: %d %+v", m.Level, m.Lines)
 	}
-	// 12 Confederate MP lost in combat (-36 VP): 2.
-	g.VP = append(append([]VPEntry(nil), g.VP...), VPEntry{Category: "manpower", What: "12 Confederate MP lost in combat", VP: -36})
+	// 17 MP of AoP units lost in combat: 2 (one per 8, 15.1 7)).
+	u := g
+	u.Losses.AoP = 17
+	if m := u.ArmyMorale(USA, sizes); m.Level != 4 {
+		t.Errorf("Union with losses: %d %+v", m.Level, m.Lines)
+	}
+	// 12 Confederate MP lost in combat: 2 (status.go counts them: TestCombatLossesCountForMorale).
+	g.Losses.CSA = 12
 	if m := g.ArmyMorale(CSA, sizes); m.Level != 8 || !m.Disorder {
 		t.Errorf("with losses: %d %+v", m.Level, m.Lines)
 	}

@@ -810,6 +810,7 @@ func (g GameState) applyCombat(e *CombatApplied) GameState {
 						u.Eliminated, u.OnMap = true, false
 					}
 				})
+				g.Losses = g.Losses.add(g.Units[c.Unit], "combat", c.ManpowerFrom-c.ManpowerTo)
 			}
 			if s.VP != 0 {
 				vp = append(vp, manpowerVPEntry(e.Turn, s.Side, "combat", s.Lost, s.VP))
@@ -845,4 +846,28 @@ func init() {
 		},
 		&CombatApplied{},
 	)
+}
+
+// CombatLosses counts the manpower lost in combat, retreat and cavalry
+// retreat that army morale counts (000 15.1): the Confederates' in all
+// their units (8), one per 5), the Union's in Army of the Potomac units
+// only (7), one per 8).
+type CombatLosses struct {
+	CSA int `json:"csa,omitempty"`
+	AoP int `json:"aop,omitempty"`
+}
+
+// add counts a loss of mp manpower of u to cause (a gain, mp < 0, counts
+// nothing: replacements do not undo morale).
+func (l CombatLosses) add(u UnitState, cause string, mp int) CombatLosses {
+	if mp <= 0 || !contains([]string{"combat", "retreat", "cavalry-retreat"}, cause) {
+		return l
+	}
+	switch {
+	case u.Side == CSA:
+		l.CSA += mp
+	case armyOfThePotomac(u):
+		l.AoP += mp
+	}
+	return l
 }

@@ -344,12 +344,17 @@ func TestCombatEliminationVPAndUndo(t *testing.T) {
 	if _, total := g.VPTotals(); total != 21 {
 		t.Fatalf("total %d", total)
 	}
-	if len(before.VP) != 0 || before.Units["usa.wright"].Eliminated {
+	// Army morale's combat losses: the units' losses (12 Union, of which
+	// the 2 beyond their manpower were not absorbed), 1 Confederate.
+	if g.Losses != (CombatLosses{CSA: 1, AoP: 12}) {
+		t.Fatalf("losses = %+v", g.Losses)
+	}
+	if len(before.VP) != 0 || before.Units["usa.wright"].Eliminated || before.Losses != (CombatLosses{}) {
 		t.Fatal("applying changed the state before it")
 	}
 	// A combat result is one action: the umpire undoes all of it.
 	g = apply(t, g, UndoLast{By: ump, Reason: "wrong column"}, Script())
-	if len(g.VP) != 0 || g.Units["usa.wright"].Manpower != 9 || g.Units["usa.buford"].Eliminated || g.Units["csa.hood"].Manpower != 15 || g.Rolls != 1 {
+	if len(g.VP) != 0 || g.Units["usa.wright"].Manpower != 9 || g.Units["usa.buford"].Eliminated || g.Units["csa.hood"].Manpower != 15 || g.Rolls != 1 || g.Losses != (CombatLosses{}) {
 		t.Fatalf("after undo: VP %v, units %+v, rolls %d", g.VP, g.Units, g.Rolls)
 	}
 	// Eliminated units take no further result.
@@ -393,6 +398,12 @@ func TestManpowerLossVP(t *testing.T) {
 	}
 	if _, total := g.VPTotals(); total != sum || sum != 0 {
 		t.Fatalf("total %d, want %d", total, sum)
+	}
+	// Army morale counts the losses in combat, retreat and cavalry retreat
+	// (15.1 7)-8)): Union 2+1+2 (no surrender), Confederate 2+1+1 (no
+	// surrender, no march).
+	if g.Losses != (CombatLosses{CSA: 4, AoP: 5}) {
+		t.Fatalf("losses = %+v", g.Losses)
 	}
 	if len(g.VP) != 7 || g.VP[0] != (VPEntry{Turn: 1, Category: "manpower", What: "2 Union MP lost in combat", VP: 4}) ||
 		g.VP[2].What != "2 Union MP lost to cavalry retreat" {
