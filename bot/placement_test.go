@@ -39,3 +39,21 @@ func TestLeeIsPlacedWithACorpsCommander(t *testing.T) {
 		t.Fatalf("Lee's later move: %s", out.Text)
 	}
 }
+
+// The towns a railroad runs through are its stations (rail choice R4):
+// Harpers Ferry's station is the first on the B&O (000 VII 3: +15), and
+// Chambersburg's another in Pennsylvania (+1).
+func TestTownStationsScore(t *testing.T) {
+	r := NewRouter(openStore(t), WithLogger(quietLog()))
+	startLRTG(t, r, nil)
+	ctx := context.Background()
+	for _, c := range []struct {
+		at string
+		vp string
+	}{{"Harpers Ferry", "+15 VP"}, {"Martinsburg", "+5 VP"}, {"Chambersburg", "+1 VP"}} {
+		out := r.Handle(ctx, Request{ChannelID: "war", User: umpireA, Command: "place", Options: map[string]string{"action": "destroy-station", "at": c.at, "reason": "test"}}).first()
+		if out.Error != nil || !strings.Contains(out.Text, c.vp) {
+			t.Errorf("destroy the station at %s: %s", c.at, out.Text)
+		}
+	}
+}

@@ -59,34 +59,12 @@ var linesWanted = map[string]linesWant{
 		"000 27.1 (Rappahannock Station SJW South 2414), VIII; sjw roster (Waterloo, White Sulphur Springs)"},
 }
 
-// linesTownStops are railroad stops that the other place files give as
-// towns, depots or set-up hexes but not as rr-station (choice L10), each
-// with why it is a stop.
+// linesTownStops are the railroad stops that are not stations (choice
+// L10), each with why it is a stop.
 var linesTownStops = map[string]string{
-	"Harpers Ferry":       "B&O / W&P junction; Union depot (000 VIII); 004 Wreck the B&O (the bridge)",
-	"Martinsburg":         "B&O; Union depot (000 VIII)",
-	"Frederick":           "end of the Frederick spur (000 VII 3); Union depot",
-	"Winchester":          "end of the W&P; Union depot (000 VIII)",
-	"Culpeper":            "O&A; Confederate depot site (000 VIII, 13.8)",
-	"Warrenton Junction":  "O&A / Warrenton Branch junction (000 VIII Warrenton Jct.)",
-	"Front Royal":         "end of the Alexandria - Front Royal line (000 VII 3, inclusive)",
-	"Leesburg":            "end of the Alexandria - Leesburg line (000 VII 3, inclusive)",
-	"Annapolis":           "end of the Baltimore Depot (DC) - Annapolis line (000 VII 3, inclusive)",
-	"Ellicott Mills":      "B&O main stem through the town",
-	"Bladensburg":         "Washington Branch through the town",
-	"Laurel":              "Washington Branch through the town",
-	"Falmouth":            "Aquia line railhead (choice L9)",
-	"Fredericksburg":      "Aquia line (RF&P) through the town",
-	"Hamilton's Crossing": "the RF&P crossing (000 VIII set-up)",
-	"Westminster":         "Western Maryland through the town",
-	"Hanover":             "Hanover Branch, named for the town (000 VIII)",
-	"Gettysburg":          "end of the Hanover Branch's Gettysburg extension",
-	"Hagerstown":          "Cumberland Valley (Franklin RR) through the town",
-	"Greencastle":         "Cumberland Valley (Franklin RR) through the town",
-	"Chambersburg":        "Cumberland Valley through the town",
-	"Carlisle":            "Cumberland Valley through the town",
-	"Mechanicsburg":       "Cumberland Valley through the town",
-	"Marysville Bridge":   "the Pennsylvania RR's Susquehanna bridge (000 VII 4; choice L5)",
+	// Every other stop is a station: the towns on a line carry kind
+	// rr-station too (lrtg-places-rail.yaml choice R4).
+	"Marysville Bridge": "the Pennsylvania RR's Susquehanna bridge (000 VII 4; choice L5)",
 }
 
 // linesLongGaps are adjacent railroad stops more than linesMaxGap hexes
