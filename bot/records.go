@@ -207,15 +207,7 @@ func handleTurnShow(ctx context.Context, r *Router, req Request) (Reply, error) 
 	}
 	lines = append(lines, "Phase: not tracked until the sequence of play; the umpire advances the turn with /turn next.")
 	e := &Embed{Title: fmt.Sprintf("Turn %d: %s", g.Turn, g.TurnLabel(g.Turn)), Description: strings.Join(lines, "\n")}
-	out := Output{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}
-	if plot, _ := strconv.ParseBool(req.Options["plot"]); plot {
-		f, err := r.recordsPlotFile(g)
-		if err != nil {
-			return Reply{}, err
-		}
-		out.Files = []File{f}
-	}
-	return Reply{Outputs: []Output{out}}, nil
+	return r.recordsReply(req, g, e)
 }
 
 // viewEvents returns the events a public post may carry: none when the
@@ -355,15 +347,7 @@ func handleMoraleShow(ctx context.Context, r *Router, req Request) (Reply, error
 	if unconfirmed {
 		e.Footer = "The levels changed since they were last confirmed: the state and its VP are confirmed by /morale check or the turn's end. " + e.Footer
 	}
-	out := Output{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}
-	if plot, _ := strconv.ParseBool(req.Options["plot"]); plot {
-		f, err := r.recordsPlotFile(g)
-		if err != nil {
-			return Reply{}, err
-		}
-		out.Files = []File{f}
-	}
-	return Reply{Outputs: []Output{out}}, nil
+	return r.recordsReply(req, g, e)
 }
 
 // checkText writes a morale check for the channel: the levels and any VP.
@@ -739,4 +723,18 @@ func (r *Router) recordStatusLines(g engine.GameState) []string {
 		owes = append(owes, "a morale check: the levels changed since they were confirmed (/morale check)")
 	}
 	return append(out, "Waiting for: "+strings.Join(owes, "; "))
+}
+
+// recordsReply answers privately with the embed, and the VP and morale
+// plot when the asker wants it (plot:true).
+func (r *Router) recordsReply(req Request, g engine.GameState, e *Embed) (Reply, error) {
+	out := Output{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}
+	if plot, _ := strconv.ParseBool(req.Options["plot"]); plot {
+		f, err := r.recordsPlotFile(g)
+		if err != nil {
+			return Reply{}, err
+		}
+		out.Files = []File{f}
+	}
+	return Reply{Outputs: []Output{out}}, nil
 }

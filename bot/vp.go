@@ -319,7 +319,7 @@ func countyText(e *engine.CountyControlled) string {
 	if d, err := time.Parse(time.DateOnly, e.Date); err == nil {
 		date = d.Format("January 2, 2006")
 	}
-	fmt.Fprintf(&b, "🏛️ %s: Confederate control of **%s**, turn %d (%s), its %s turn of control: **%+d VP**", e.By.Name, e.Name, e.Turn, date, nth(e.Nth), e.VP)
+	fmt.Fprintf(&b, "🏛️ %s: Confederate control of **%s**, turn %d (%s), its %s turn of control: **%+d VP**", e.By.Name, e.Name, e.Turn, date, engine.Ordinal(e.Nth), e.VP)
 	if e.Doubled {
 		fmt.Fprintf(&b, " (%+d doubled: 30 days or more after the first Confederate infantry crossed the Potomac)", e.Base)
 	}
@@ -334,18 +334,6 @@ func countyText(e *engine.CountyControlled) string {
 		fmt.Fprintf(&b, "\nThe umpire set aside the check of %s: %s.", e.Overruled, e.Reason)
 	}
 	return b.String()
-}
-
-func nth(n int) string {
-	switch n {
-	case 1:
-		return "first"
-	case 2:
-		return "second"
-	case 3:
-		return "third"
-	}
-	return strconv.Itoa(n) + "th"
 }
 
 func handleVPCrossed(ctx context.Context, r *Router, req Request) (Reply, error) {

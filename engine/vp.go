@@ -144,7 +144,7 @@ func (r *StationVP) Award(station string, own int, destroyed func(string) bool) 
 				if v := a.Values[n]; v != 0 {
 					vp += v
 					took[a.ID] = true
-					parts = append(parts, fmt.Sprintf("%+d the %s station destroyed on %s", v, ordinal(n+1), a.Title))
+					parts = append(parts, fmt.Sprintf("%+d the %s station destroyed on %s", v, Ordinal(n+1), a.Title))
 				}
 			case a.Each != 0:
 				excepted := false
@@ -179,7 +179,8 @@ func (r *StationVP) Award(station string, own int, destroyed func(string) bool) 
 	return vp, parts
 }
 
-func ordinal(n int) string {
+// Ordinal spells 1, 2, 3 as first, second, third (and 4 as 4th).
+func Ordinal(n int) string {
 	switch n {
 	case 1:
 		return "first"
@@ -794,7 +795,7 @@ func applyVictory(g GameState, e Event) (GameState, bool) {
 			v := g.Victory.clone()
 			v.Counties[e.County] = append(append([]int(nil), v.Counties[e.County]...), e.Turn)
 			g.Victory = v
-			what := fmt.Sprintf("%s: %s turn of control", e.Name, ordinal(e.Nth))
+			what := fmt.Sprintf("%s: %s turn of control", e.Name, Ordinal(e.Nth))
 			if e.Doubled {
 				what += fmt.Sprintf(" (%+d doubled)", e.Base)
 			}
