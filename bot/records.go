@@ -474,18 +474,18 @@ func handleSupplyShow(ctx context.Context, r *Router, req Request) (Reply, error
 	}
 	if t := r.theatres["lrtg"]; t != nil {
 		var stores []string
-		for name, ps := range g.Places {
-			if !ps.Levied {
+		for name := range g.Places {
+			p := t.Place(name)
+			if p == nil {
 				continue
 			}
-			if p := t.Place(name); p != nil {
-				left, _ := g.StoreVictuals(*p)
-				stores = append(stores, fmt.Sprintf("%s %d of %d", name, left, g.LevyVictuals(*p)))
+			if left, holder, full, ok := g.Store(*p); ok && holder == side {
+				stores = append(stores, fmt.Sprintf("%s %d of %d", name, left, full))
 			}
 		}
-		if side == engine.CSA && len(stores) > 0 {
+		if len(stores) > 0 {
 			sort.Strings(stores)
-			lines = append(lines, "Levied towns' victuals (13.1): "+strings.Join(stores, ", ")+".")
+			lines = append(lines, "Stores: levied towns (13.1) and captured depots (13.8), victuals left: "+strings.Join(stores, ", ")+".")
 		}
 	}
 	var log []string
@@ -628,7 +628,7 @@ func leviedTowns(r *Router, req Request, typed string) []engine.Match {
 	}
 	var out []engine.Match
 	for name, ps := range g.Places {
-		if ps.Levied && strings.Contains(strings.ToLower(name), strings.ToLower(strings.TrimSpace(typed))) {
+		if (ps.Levied || (ps.Captured != "" && !ps.DepotDestroyed)) && strings.Contains(strings.ToLower(name), strings.ToLower(strings.TrimSpace(typed))) {
 			out = append(out, engine.Match{Value: name, Label: name})
 		}
 	}

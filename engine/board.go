@@ -133,6 +133,9 @@ type UnitsMoved struct {
 	Disorganization []DisorgCheck `json:"disorganization,omitempty"` // strategic: the rolls to make (17.1 3.)
 	Override        string        `json:"override,omitempty"`        // the umpire's reason for setting rules aside
 	Overrode        []string      `json:"overrode,omitempty"`        // the rules set aside
+	// Depots the move captures (LRTG 13.8: the moment an unfriendly unit
+	// enters their hex), or recaptures for their owner.
+	Captures []string `json:"captures,omitempty"`
 }
 
 // UnitSet records a change of a unit's manpower, fatigue or a status

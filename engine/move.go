@@ -260,6 +260,9 @@ func (g *GameState) applyMoved(e *UnitsMoved) {
 			}
 		})
 	}
+	if len(e.Captures) > 0 {
+		*g = g.captureDepots(g.Units[e.Units[0]].Side, e.Captures)
+	}
 	if e.Mode == MoveRail {
 		m := g.Movement
 		if m.RailTurn != e.Turn {
@@ -308,6 +311,7 @@ func (g GameState) decideMove(cmd MoveUnits) ([]Event, error) {
 		return nil, err
 	}
 	ev.Mode = mode
+	ev.Captures = g.depotsCaptured(cmd)
 	if e := g.checkWithCorpsCommander(cmd); e != nil {
 		broken = append(broken, e)
 	}

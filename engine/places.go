@@ -56,7 +56,8 @@ func (*PlaceActed) EventType() string { return EventPlaceActed }
 
 // PlaceState is what has happened to a place.
 type PlaceState struct {
-	Depot          Side   `json:"depot,omitempty"` // a depot of this side is here (set up, 000 VIII)
+	Depot          Side   `json:"depot,omitempty"`    // a depot of this side is here (set up, 000 VIII)
+	Captured       Side   `json:"captured,omitempty"` // the enemy side holding the depot (13.8)
 	Levied         bool   `json:"levied,omitempty"`
 	DepotDestroyed bool   `json:"depot_destroyed,omitempty"`
 	Station        string `json:"station,omitempty"` // "", "damaged" or "destroyed"
@@ -119,6 +120,11 @@ func (g GameState) decidePlace(cmd ActOnPlace) ([]Event, error) {
 		}
 		if ps.DepotDestroyed {
 			return nil, illegal("place.depot", "The depot at "+p.Name+" is already destroyed", "")
+		}
+		// 12.1, 13.8, 16.1: the Union keeps its Harpers Ferry depot until
+		// Meade takes command.
+		if p.Name == "Harpers Ferry" && side == USA && !g.Movement.Meade && !umpire && ps.Captured == "" {
+			return nil, illegal("place.depot", "The Union may not destroy its depot at Harpers Ferry until Meade takes command", "LRTG 12.1, 13.8, 16.1")
 		}
 		ev.VP, ev.Category = p.Values["depot_vp"], "depots"
 	case ActDamageStation, ActDestroyStation, ActRepairStation:
@@ -234,4 +240,55 @@ func (g GameState) VPCategories() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// depotsCaptured names the depots a move captures (LRTG 13.8: "the moment
+// any unfriendly unit enters the hex it occupies"), or recaptures for
+// their owner: depots standing, at the hex the units enter, held by the
+// other side.
+func (g GameState) depotsCaptured(cmd MoveUnits) []string {
+	if cmd.Data == nil || cmd.Data.Theatre == nil || len(cmd.Units) == 0 {
+		return nil
+	}
+	side := g.Units[cmd.Units[0]].Side
+	var out []string
+	for _, p := range cmd.Data.Theatre.Places {
+		ps, ok := g.Places[p.Name]
+		if !ok || p.Hex != cmd.To || ps.Depot == "" || ps.DepotDestroyed {
+			continue
+		}
+		holder := ps.Depot
+		if ps.Captured != "" {
+			holder = ps.Captured
+		}
+		if holder != side {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
+// captureDepots folds a capture by side: an enemy depot becomes side's
+// store; the owner's own depot, recaptured, is fully stocked again (13.8).
+func (g GameState) captureDepots(side Side, names []string) GameState {
+	places := make(map[string]PlaceState, len(g.Places))
+	for k, v := range g.Places {
+		places[k] = v
+	}
+	used := make(map[string]int, len(g.Records.StoreUsed))
+	for k, v := range g.Records.StoreUsed {
+		used[k] = v
+	}
+	for _, n := range names {
+		ps := places[n]
+		if ps.Depot == side {
+			ps.Captured = ""
+		} else {
+			ps.Captured = side
+		}
+		delete(used, n)
+		places[n] = ps
+	}
+	g.Places, g.Records.StoreUsed = places, used
+	return g
 }

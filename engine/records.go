@@ -275,7 +275,7 @@ type (
 		Delta  int
 		Reason string
 		Units  []string // normal / augmented supply: these units (none: every unit of the side on the map that needs supply)
-		Store  *Place   // a levied town whose victuals are taken
+		Store  *Place   // a levied town or a captured depot whose victuals are taken
 		Sizes  UnitSizes
 	}
 )
@@ -891,13 +891,45 @@ func (g GameState) LevyVictuals(p Place) int {
 	return p.Values["levy_victuals"]
 }
 
-// StoreVictuals returns what is left in a levied town (false: it has not
-// been levied).
+// StoreVictuals returns what is left in a levied town or a captured depot
+// (false: it is neither).
 func (g GameState) StoreVictuals(p Place) (int, bool) {
-	if !g.Places[p.Name].Levied {
-		return 0, false
+	left, _, _, ok := g.Store(p)
+	return left, ok
+}
+
+// Store returns a store's victuals left, its holder and what it holds
+// full (false: the place is no store).
+func (g GameState) Store(p Place) (left int, holder Side, full int, ok bool) {
+	full, holder, ok = g.store(p)
+	if !ok {
+		return 0, "", 0, false
 	}
-	return g.LevyVictuals(p) - g.Records.StoreUsed[p.Name], true
+	return full - g.Records.StoreUsed[p.Name], holder, full, true
+}
+
+// store is what a place holds as a store, and for whom: a levied town the
+// Confederates' (13.1); a captured depot its captor's, three times the VP
+// of its destruction in victuals (13.8; 24.3's column under simplified
+// supply), as the depot table prints them.
+func (g GameState) store(p Place) (full int, holder Side, ok bool) {
+	ps := g.Places[p.Name]
+	switch {
+	case ps.Captured != "" && !ps.DepotDestroyed:
+		full = p.Values["depot_victuals"]
+		if g.Options.Supply == "simplified" {
+			if v, ok := p.Values["depot_victuals_simplified"]; ok {
+				full = v
+			}
+		}
+		if full == 0 { // "all other" depots: 3 x their VP (13.8)
+			full = 3 * max(p.Values["depot_vp"], -p.Values["depot_vp"], 2)
+		}
+		return full, ps.Captured, true
+	case ps.Levied:
+		return g.LevyVictuals(p), CSA, true
+	}
+	return 0, "", false
 }
 
 // ---------------------------------------------------------------------
@@ -1079,14 +1111,15 @@ func (g GameState) decideSupply(cmd AdjustSupply) (Event, error) {
 		if len(cmd.Units) > 0 {
 			return nil, invalid("supply.store", "Adjust a town's store or units' victuals, not both at once", "Take from the town first, then give the units their victuals")
 		}
-		left, ok := g.StoreVictuals(*cmd.Store)
+		full, holder, ok := g.store(*cmd.Store)
 		if !ok {
-			return nil, illegal("supply.store", cmd.Store.Name+" has not been levied", "Only levied towns hold victuals (13.1)")
+			return nil, illegal("supply.store", cmd.Store.Name+" is neither a levied town nor a captured depot", "Only levied towns (13.1) and captured depots (13.8) hold victuals")
 		}
-		if cmd.Side != CSA && !g.IsUmpire(cmd.By) {
-			return nil, illegal("supply.store", "Levied towns are the Confederates' stores", "A Union unit that takes a levied town's victuals is the umpire's ruling (13.1)")
+		left := full - g.Records.StoreUsed[cmd.Store.Name]
+		if cmd.Side != holder && !g.IsUmpire(cmd.By) {
+			return nil, illegal("supply.store", fmt.Sprintf("%s's victuals are the %s's", cmd.Store.Name, strings.ToUpper(string(holder))), "Another side taking them is the umpire's ruling (13.1, 13.8)")
 		}
-		to := min(max(left+cmd.Delta, 0), g.LevyVictuals(*cmd.Store))
+		to := min(max(left+cmd.Delta, 0), full)
 		if to == left {
 			return nil, illegal("supply.store", fmt.Sprintf("%s holds %d victuals: nothing to change", cmd.Store.Name, left), "")
 		}
