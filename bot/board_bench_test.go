@@ -88,3 +88,54 @@ func BenchmarkReplayGame(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkColdGameLoad is DESIGN's replay target: a Gettysburg Campaign
+// log of about 20,000 events (the set-up and board actions, with rolls
+// among them), read from SQLite, decoded and folded by a router that has
+// not seen the game (as after a restart).
+func BenchmarkColdGameLoad(b *testing.B) {
+	ctx := context.Background()
+	r, g := benchGame(b)
+	st := r.store.(*store.Store)
+	stream := gameStream(Request{ChannelID: "war"})
+	s, _, err := st.Load(ctx, stream, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ids := sortedUnitIDs(g)
+	version := s.Version
+	const events = 20000
+	for n := 0; n < events; {
+		var recs []store.NewRecord
+		for k := 0; k < 500 && n < events; k, n = k+1, n+1 {
+			u := g.Units[ids[n%len(ids)]]
+			var e engine.Event
+			switch n % 4 {
+			case 0, 1:
+				e = &engine.UnitsMoved{By: umpireA, Units: []string{u.ID}, To: engine.Hex{Q: n % 50, R: n % 40}, Ref: "x"}
+			case 2:
+				e = &engine.UnitSet{By: umpireA, Unit: u.ID, Field: "fatigue", From: 0, To: n % 4}
+			default:
+				e = &engine.DiceRolled{Number: int64(n), Expression: "2d6", By: umpireA, Terms: []engine.TermResult{{Count: 2, Sides: 6, Faces: []int{3, 4}, Sign: 1, Value: 7}}, Total: 7}
+			}
+			typ, data, err := engine.EncodeEvent(e)
+			if err != nil {
+				b.Fatal(err)
+			}
+			recs = append(recs, store.NewRecord{Type: typ, Data: data})
+		}
+		s, err = st.Append(ctx, store.Append{Stream: stream, GuildID: "g", Kind: s.Kind, Expected: version, Records: recs})
+		if err != nil {
+			b.Fatal(err)
+		}
+		version = s.Version
+	}
+	b.ReportMetric(float64(version), "events")
+	for b.Loop() {
+		cold := NewRouter(st, WithLogger(quietLog()))
+		got, err := cold.game(ctx, Request{ChannelID: "war"})
+		if err != nil || len(got.Units) != len(g.Units) {
+			b.Fatal(err)
+		}
+	}
+}
