@@ -7,7 +7,7 @@ package bot
 // moduleCommands are the modules' top-level commands.
 func moduleCommands() []*Command {
 	var out []*Command
-	for _, f := range []func() []*Command{moveCommands, statusCommands, attachCommands, recordCommands, vpCommands} {
+	for _, f := range []func() []*Command{moveCommands, statusCommands, attachCommands, recordCommands, vpCommands, phaseCommands} {
 		out = append(out, f()...)
 	}
 	return out

@@ -205,7 +205,7 @@ func handleTurnShow(ctx context.Context, r *Router, req Request) (Reply, error) 
 			}
 		}
 	}
-	lines = append(lines, "Phase: not tracked until the sequence of play; the umpire advances the turn with /turn next.")
+	lines = append(lines, "Phase: "+r.phaseLabel(g)+" (/phase show).")
 	e := &Embed{Title: fmt.Sprintf("Turn %d: %s", g.Turn, g.TurnLabel(g.Turn)), Description: strings.Join(lines, "\n")}
 	return r.recordsReply(req, g, e)
 }
@@ -698,7 +698,7 @@ func (r *Router) recordStatusLines(g engine.GameState) []string {
 		return out
 	}
 	out = append(out, fmt.Sprintf("Date: %s (turn %d of %d; %d days left after it)", g.TurnLabel(g.Turn), g.Turn, g.LastTurn(), g.DaysLeft(g.Turn)))
-	out = append(out, "Phase: not tracked until the sequence of play")
+	out = append(out, "Phase: "+r.phaseLabel(g))
 	sizes := r.unitSizes(g)
 	var morale []string
 	confirmed := true
@@ -716,8 +716,10 @@ func (r *Router) recordStatusLines(g engine.GameState) []string {
 		owes = append(owes, fmt.Sprintf("the umpire, %s, to resume (/game pause resume:true)", g.Umpire.Name))
 	case g.Turn >= g.LastTurn():
 		owes = append(owes, fmt.Sprintf("the umpire, %s, to end the game after this last turn (/game end)", g.Umpire.Name))
+	case len(g.Waiting()) > 0:
+		owes = append(owes, g.Waiting()...)
 	default:
-		owes = append(owes, fmt.Sprintf("the umpire, %s, to advance the turn when its play is done (/turn next)", g.Umpire.Name))
+		owes = append(owes, fmt.Sprintf("the umpire, %s, to begin the next step (/phase next)", g.Umpire.Name))
 	}
 	if !confirmed {
 		owes = append(owes, "a morale check: the levels changed since they were confirmed (/morale check)")

@@ -56,8 +56,8 @@ func TestTurnCommands(t *testing.T) {
 		t.Fatalf("/turn next: %+v", next)
 	}
 	status := mustOK(t, r, gameReq(meadeA, "status", nil)).Text
-	for _, want := range []string{"State: turn 2", "Date: June 6-8, 1863 (turn 2 of 29; 29 days left after it)", "Phase: not tracked until the sequence of play",
-		"Army morale: CSA 0 (Normal), USA 0 (Normal)", "Victory points: +0", "Waiting for: the umpire, Umpire, to advance the turn"} {
+	for _, want := range []string{"State: turn 2", "Date: June 6-8, 1863 (turn 2 of 29; 29 days left after it)", "Phase: before the turn's first step",
+		"Army morale: CSA 0 (Normal), USA 0 (Normal)", "Victory points: +0", "Waiting for: the umpire, Umpire, to begin the next step (/phase next)"} {
 		if !strings.Contains(status, want) {
 			t.Errorf("/game status lacks %q:\n%s", want, status)
 		}

@@ -172,6 +172,7 @@ type Router struct {
 	// scenarios.OrdersOfBattle).
 	scenarios []engine.Scenario
 	orders    map[string]*engine.OrderOfBattle
+	sequences map[engine.Game]*engine.Sequence
 	// streamLocks is a pointer so the Router stays copy-safe for vet.
 	streamLocks *stripedLocks
 }
@@ -215,6 +216,11 @@ func NewRouter(st Store, opts ...Option) *Router {
 		}
 		r.scenarios, r.orders = sc, o
 	}
+	seqs, err := scenarios.Sequences()
+	if err != nil {
+		panic(err) // embedded and tested, as the library
+	}
+	r.sequences = seqs
 	if r.library == nil {
 		lib, err := scenarios.Library()
 		if err != nil {

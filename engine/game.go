@@ -78,6 +78,7 @@ type GameState struct {
 	Records  RecordsState  // records.go: turn record, morale, supply (LRTG 13, 15, 24)
 	Victory  VictoryState  // vp.go: stations by line, county control, events (LRTG 11, VII)
 	Losses   CombatLosses  // status.go: combat losses for army morale (LRTG 15.1 7)-8))
+	Sequence SequenceState // sequence.go: the step under way (003 Detailed Sequence of Play)
 	// prev is the state before the last board action, for the umpire's
 	// undo (one level); lastAction names that action.
 	prev       *GameState

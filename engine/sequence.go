@@ -1,0 +1,301 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// The sequence of play (003 Detailed Sequence of Play): the umpire steps
+// through a turn with /phase next. Entering a step runs its procedure (the
+// rolls and the changes the rules make by themselves); a step that needs
+// the players' decisions waits for them before the next may begin. The
+// steps are data (scenarios/sequence); the procedures and the waits are
+// code, registered by the modules that own them with registerStep.
+
+// Step is one step of a sequence of play.
+type Step struct {
+	ID     string // as printed: "1a", "4b", "9"
+	Phase  string // "Turn Start", "Action Cycle"...
+	Name   string
+	Rule   string // the rules section(s)
+	When   string // the condition under which it happens ("" every turn)
+	Source string
+}
+
+// Sequence is a game's sequence of play.
+type Sequence struct {
+	Game  Game
+	Steps []Step
+}
+
+// Step returns the step with the id, or nil.
+func (s *Sequence) Step(id string) *Step {
+	for i := range s.Steps {
+		if s.Steps[i].ID == id {
+			return &s.Steps[i]
+		}
+	}
+	return nil
+}
+
+// Conditions a step's When may hold.
+const (
+	WhenAfterOpening       = "after-opening"
+	WhenMultipleCommanders = "multiple-commanders"
+)
+
+// CheckCondition reports whether a condition is one the engine knows.
+func CheckCondition(when string) error {
+	switch {
+	case when == "", when == WhenAfterOpening, when == WhenMultipleCommanders:
+		return nil
+	case strings.HasPrefix(when, "option:"):
+		switch strings.TrimPrefix(when, "option:") {
+		case "time_limitation", "limited_intelligence":
+			return nil
+		}
+	case strings.HasPrefix(when, "date>="):
+		if _, err := time.Parse("01-02", strings.TrimPrefix(when, "date>=")); err == nil {
+			return nil
+		}
+	}
+	return fmt.Errorf("engine: unknown step condition %q", when)
+}
+
+// OpeningTurns are the first turns of LRTG, three days each, with no
+// random events, Union reinforcement rolls or supply segment (000 VIII 1)
+// 3); 003 turn record).
+const OpeningTurns = 3
+
+// Happens reports whether a step happens this turn, and why not.
+func (g GameState) Happens(s Step) (bool, string) {
+	switch when := s.When; {
+	case when == "":
+		return true, ""
+	case when == WhenAfterOpening:
+		if g.Turn <= OpeningTurns {
+			return false, fmt.Sprintf("not on turns 1-%d", OpeningTurns)
+		}
+	case when == WhenMultipleCommanders:
+		for _, side := range []Side{CSA, USA} {
+			n := 0
+			for _, p := range g.Players {
+				if p.Side == side {
+					n++
+				}
+			}
+			if n > 1 {
+				return true, ""
+			}
+		}
+		return false, "one commander a side"
+	case when == "option:time_limitation":
+		if !g.Options.TimeLimit {
+			return false, "not playing with time limitation"
+		}
+	case when == "option:limited_intelligence":
+		if !g.Options.LimitedIntel {
+			return false, "not playing with limited intelligence"
+		}
+	case strings.HasPrefix(when, "date>="):
+		from, err := time.Parse("01-02", strings.TrimPrefix(when, "date>="))
+		day, ok := g.TurnDate(g.Turn)
+		if err != nil || !ok {
+			return true, ""
+		}
+		last := day.AddDate(0, 0, g.TurnDays(g.Turn)-1)
+		if last.Month() < from.Month() || last.Month() == from.Month() && last.Day() < from.Day() {
+			return false, "not before " + from.Format("January 2")
+		}
+	}
+	return true, ""
+}
+
+// A stepProcedure settles what a step does by itself when it begins: its
+// rolls and changes, as events (none: the step is the players').
+type stepProcedure func(g GameState, d Dice, ctx StepContext) ([]Event, error)
+
+// A stepWait names who the step still waits for (none: it may end).
+type stepWait func(g GameState) []string
+
+// StepContext is what a step's procedure may read beyond the state: the
+// data the bot holds (the map, the order of battle, the rules tables).
+type StepContext struct {
+	Move    *MoveData
+	Library *Library
+}
+
+var (
+	stepProcedures = map[string]stepProcedure{}
+	stepWaits      = map[string]stepWait{}
+)
+
+// registerStep gives a step its procedure and its wait (either may be
+// nil). Called from init functions.
+func registerStep(id string, p stepProcedure, w stepWait) {
+	if p != nil {
+		stepProcedures[id] = p
+	}
+	if w != nil {
+		stepWaits[id] = w
+	}
+}
+
+// SequenceState is where the game is in its turn.
+type SequenceState struct {
+	Step string `json:"step,omitempty"` // the step under way ("": the turn has not begun)
+	Turn int    `json:"turn,omitempty"` // the turn the step belongs to
+}
+
+// CurrentStep returns the id of the step under way this turn ("" before
+// the first).
+func (g GameState) CurrentStep() string {
+	if g.Sequence.Turn != g.Turn {
+		return ""
+	}
+	return g.Sequence.Step
+}
+
+// Waiting says who the current step waits for.
+func (g GameState) Waiting() []string {
+	if w := stepWaits[g.CurrentStep()]; w != nil { // nil: waits for no one
+		return w(g)
+	}
+	return nil
+}
+
+// NextStep ends the step under way and begins the next that happens this
+// turn (after the last step, the next turn's first): the umpire's.
+type NextStep struct {
+	By       Actor
+	Sequence *Sequence
+	Context  StepContext
+	Force    bool   // end the step although it waits for someone
+	Reason   string // the umpire's reason to force it
+}
+
+// CommandName implements Command.
+func (NextStep) CommandName() string { return "phase next" }
+
+// EventStepBegun is the type of StepBegun.
+const EventStepBegun = "step.begun"
+
+// StepBegun records the start of a step, and the steps passed over to
+// reach it with why.
+type StepBegun struct {
+	By      Actor         `json:"by"`
+	Turn    int           `json:"turn"`
+	Step    string        `json:"step"`
+	Skipped []SkippedStep `json:"skipped,omitempty"`
+	Forced  string        `json:"forced,omitempty"` // the umpire's reason to end the last step while it waited
+}
+
+// SkippedStep is a step that does not happen this turn.
+type SkippedStep struct {
+	Step string `json:"step"`
+	Why  string `json:"why"`
+}
+
+// EventType implements Event.
+func (*StepBegun) EventType() string { return EventStepBegun }
+
+func init() {
+	registerModule(
+		func(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
+			c, ok := cmd.(NextStep)
+			if !ok {
+				return nil, false, nil
+			}
+			evs, err := g.decideNextStep(c, d)
+			return evs, true, err
+		},
+		func(g GameState, e Event) (GameState, bool) {
+			s, ok := e.(*StepBegun)
+			if !ok {
+				return g, false
+			}
+			g.Sequence = SequenceState{Step: s.Step, Turn: s.Turn}
+			return g, true
+		},
+		&StepBegun{},
+	)
+}
+
+func (g GameState) decideNextStep(cmd NextStep, d Dice) ([]Event, error) {
+	if err := g.boardReady(cmd.By); err != nil {
+		return nil, err
+	}
+	if !g.IsUmpire(cmd.By) {
+		return nil, illegal("phase.umpire", "Only the umpire moves the game to its next step", fmt.Sprintf("Ask %s; /phase show says what the game waits for", g.Umpire.Name))
+	}
+	if cmd.Sequence == nil || len(cmd.Sequence.Steps) == 0 {
+		return nil, fmt.Errorf("engine: no sequence of play for %s", g.Options.Scenario)
+	}
+	var evs []Event
+	forced := ""
+	if w := g.Waiting(); len(w) > 0 {
+		if !cmd.Force || strings.TrimSpace(cmd.Reason) == "" {
+			return nil, illegal("phase.waiting", fmt.Sprintf("Step %s waits for %s", g.CurrentStep(), strings.Join(w, "; ")),
+				"When they are done, /phase next; to end it anyway, /phase next force:true reason:<why>")
+		}
+		forced = strings.TrimSpace(cmd.Reason)
+	}
+	steps := cmd.Sequence.Steps
+	i := -1 // the index of the step under way
+	for k, s := range steps {
+		if s.ID == g.CurrentStep() {
+			i = k
+		}
+	}
+	state := g
+	if i == len(steps)-1 {
+		// The turn's last step is done: the next turn begins.
+		adv, err := g.decideAdvance(AdvanceTurn{By: cmd.By, Reason: "the sequence of play (003 9)"})
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, adv)
+		state = state.Apply(adv)
+		i = -1
+	}
+	var skipped []SkippedStep
+	for k := i + 1; k < len(steps); k++ {
+		s := steps[k]
+		ok, why := state.Happens(s)
+		if !ok {
+			skipped = append(skipped, SkippedStep{Step: s.ID, Why: why})
+			continue
+		}
+		begun := &StepBegun{By: cmd.By, Turn: state.Turn, Step: s.ID, Skipped: skipped, Forced: forced}
+		evs = append(evs, begun)
+		state = state.Apply(begun)
+		if p := stepProcedures[s.ID]; p != nil {
+			more, err := p(state, d, cmd.Context)
+			if err != nil {
+				return nil, err
+			}
+			evs = append(evs, more...)
+		}
+		return evs, nil
+	}
+	// Every remaining step is skipped: the turn ends at its last step,
+	// which always happens (9: advance the turn marker).
+	return nil, fmt.Errorf("engine: the sequence of play has no step that happens after %q", g.CurrentStep())
+}
+
+// StepLabel is a step's id, phase and name, e.g. "1d Random Events (Turn
+// Start)".
+func StepLabel(s *Step) string {
+	if s == nil {
+		return "before the turn's first step"
+	}
+	return fmt.Sprintf("%s %s (%s, %s)", s.ID, s.Name, s.Phase, ruleRef(s.Rule))
+}
+
+func ruleRef(r string) string {
+	if r != "" && r[0] >= '0' && r[0] <= '9' {
+		return "LRTG " + r
+	}
+	return r
+}

@@ -1,0 +1,140 @@
+package engine
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// A small sequence with every kind of condition.
+func testSequence() *Sequence {
+	return &Sequence{Game: LRTG, Steps: []Step{
+		{ID: "1a", Phase: "Turn Start", Name: "Reinforcements", Rule: "3.1"},
+		{ID: "1b", Phase: "Turn Start", Name: "Union rolls", Rule: "3.2", When: WhenAfterOpening},
+		{ID: "1c", Phase: "Turn Start", Name: "Vicksburg", Rule: "3.4", When: "date>=06-30"},
+		{ID: "1f", Phase: "Turn Start", Name: "Time", Rule: "22.2", When: "option:time_limitation"},
+		{ID: "2a", Phase: "Communications", Name: "Transfer", Rule: "21.1", When: WhenMultipleCommanders},
+		{ID: "4a", Phase: "Action Cycle", Name: "Normal", Rule: "1.0"},
+		{ID: "9", Phase: "Turn Indication", Name: "Advance", Rule: "1.0"},
+	}}
+}
+
+func TestStepsInOrderWithTheirConditions(t *testing.T) {
+	g := startedGame(t, opts()) // two Confederate commanders
+	seq := testSequence()
+	next := func(g GameState) (GameState, *StepBegun) {
+		t.Helper()
+		evs, err := g.Decide(NextStep{By: ump, Sequence: seq}, Script())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var begun *StepBegun
+		for _, e := range evs {
+			g = g.Apply(e)
+			if b, ok := e.(*StepBegun); ok {
+				begun = b
+			}
+		}
+		return g, begun
+	}
+	if g.CurrentStep() != "" {
+		t.Fatalf("a new game's step: %q", g.CurrentStep())
+	}
+	g, b := next(g)
+	if b.Step != "1a" || b.Turn != 1 || len(b.Skipped) != 0 {
+		t.Fatalf("first: %+v", b)
+	}
+	// Turn 1 (June 3): no Union rolls (opening), no Vicksburg (date), no
+	// time allocation (option); communications happen (Lee and Jeb).
+	g, b = next(g)
+	if b.Step != "2a" || len(b.Skipped) != 3 || b.Skipped[0].Step != "1b" || !strings.Contains(b.Skipped[1].Why, "June 30") || b.Skipped[2].Step != "1f" {
+		t.Fatalf("second: %+v", b)
+	}
+	g, _ = next(g)
+	g, b = next(g)
+	if b.Step != "9" || g.CurrentStep() != "9" {
+		t.Fatalf("last: %+v", b)
+	}
+	// After the last step, the next turn's first.
+	evs, err := g.Decide(NextStep{By: ump, Sequence: seq}, Script())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := evs[0].(*TurnAdvanced); !ok || len(evs) != 2 {
+		t.Fatalf("turn end: %+v", evs)
+	}
+	g, _ = g.Apply(evs[0]), 0
+	g = g.Apply(evs[1])
+	if g.Turn != 2 || g.CurrentStep() != "1a" {
+		t.Fatalf("turn %d step %q", g.Turn, g.CurrentStep())
+	}
+	// Turn 4 (June 12) on: the Union rolls happen.
+	g.Turn = 4
+	g, _ = next(g) // 1a of turn 4: the step of turn 2 no longer counts
+	if g.CurrentStep() != "1a" {
+		t.Fatalf("turn 4 begins at %q", g.CurrentStep())
+	}
+	g, b = next(g)
+	if b.Step != "1b" {
+		t.Fatalf("turn 4: %+v", b)
+	}
+	// The umpire only.
+	var re *RuleError
+	if _, err := g.Decide(NextStep{By: lee, Sequence: seq}, Script()); !errors.As(err, &re) || re.Code != "phase.umpire" {
+		t.Fatalf("a player moved the sequence: %v", err)
+	}
+}
+
+func TestAStepWaitsForItsPlayers(t *testing.T) {
+	g := startedGame(t, opts())
+	seq := testSequence()
+	waiting := []string{"Lee's declaration"}
+	oldWait, oldProc := stepWaits["1a"], stepProcedures["1a"]
+	defer func() { stepWaits["1a"], stepProcedures["1a"] = oldWait, oldProc }()
+	stepWaits["1a"] = func(GameState) []string { return waiting }
+	stepProcedures["1a"] = func(g GameState, d Dice, _ StepContext) ([]Event, error) {
+		evs, err := g.Decide(RollDice{By: Actor{ID: "umpire"}, Expression: "d6", Purpose: "step 1a"}, d)
+		return evs, err
+	}
+	evs, err := g.Decide(NextStep{By: ump, Sequence: seq}, Script(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) != 2 || evs[1].(*DiceRolled).Total != 5 {
+		t.Fatalf("the step's procedure: %+v", evs)
+	}
+	for _, e := range evs {
+		g = g.Apply(e)
+	}
+	if w := g.Waiting(); len(w) != 1 {
+		t.Fatalf("waiting: %v", w)
+	}
+	var re *RuleError
+	if _, err := g.Decide(NextStep{By: ump, Sequence: seq}, Script()); !errors.As(err, &re) || re.Code != "phase.waiting" || !strings.Contains(re.What, "Lee's declaration") {
+		t.Fatalf("ended while waiting: %v", err)
+	}
+	if _, err := g.Decide(NextStep{By: ump, Sequence: seq, Force: true}, Script()); !errors.As(err, &re) || re.Code != "phase.waiting" {
+		t.Fatalf("forced without a reason: %v", err)
+	}
+	evs, err = g.Decide(NextStep{By: ump, Sequence: seq, Force: true, Reason: "Lee is away"}, Script())
+	if err != nil || evs[0].(*StepBegun).Forced != "Lee is away" {
+		t.Fatalf("forced: %v %+v", err, evs)
+	}
+	waiting = nil
+	if _, err := g.Decide(NextStep{By: ump, Sequence: seq}, Script()); err != nil {
+		t.Fatalf("nothing to wait for: %v", err)
+	}
+}
+
+func TestStepConditionsAreChecked(t *testing.T) {
+	for _, ok := range []string{"", WhenAfterOpening, WhenMultipleCommanders, "option:time_limitation", "option:limited_intelligence", "date>=07-14"} {
+		if err := CheckCondition(ok); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"sometimes", "option:fog", "date>=13-40", "turn>=4"} {
+		if err := CheckCondition(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
