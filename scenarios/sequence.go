@@ -32,7 +32,9 @@ type stepDoc struct {
 var stepIDRE = regexp.MustCompile(`^[1-9][a-z]?$`)
 
 // Sequences returns each game's sequence of play.
-func Sequences() (map[engine.Game]*engine.Sequence, error) { return loadSequences(sequenceFS, "sequence") }
+func Sequences() (map[engine.Game]*engine.Sequence, error) {
+	return loadSequences(sequenceFS, "sequence")
+}
 
 func loadSequences(fsys fs.FS, dir string) (map[engine.Game]*engine.Sequence, error) {
 	names, err := fs.Glob(fsys, path.Join(dir, "*.yaml"))
