@@ -79,6 +79,13 @@ type GameState struct {
 	Victory  VictoryState  // vp.go: stations by line, county control, events (LRTG 11, VII)
 	Losses   CombatLosses  // status.go: combat losses for army morale (LRTG 15.1 7)-8))
 	Sequence SequenceState // sequence.go: the step under way (003 Detailed Sequence of Play)
+	// The sequence of play's procedures (issue 6), each module's own state.
+	TurnStart TurnStartState // turnstart.go: 1a-1c reinforcements, releases, Vicksburg, draft riots
+	Events    EventsState    // randomevents.go: 1d random events and their lasting effects
+	Declared  DeclaredState  // declare.go: 1e operational / passive, 1f time, 1g Harpers Ferry
+	Command   CommandState   // leaders.go: phase 3, leader transfer, Hooker, Meade, Jackson
+	Actions   ActionState    // actions.go: phase 4, initiative, activations, passes
+	Segment   SegmentState   // segment.go: phases 5-8, supply segment, recovery, county control, victory check
 	// prev is the state before the last board action, for the umpire's
 	// undo (one level); lastAction names that action.
 	prev       *GameState

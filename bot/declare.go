@@ -1,0 +1,3 @@
+package bot
+
+func declareCommands() []*Command { return nil }

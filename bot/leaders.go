@@ -1,0 +1,3 @@
+package bot
+
+func leaderCommands() []*Command { return nil }

@@ -1,0 +1,3 @@
+package bot
+
+func randomEventCommands() []*Command { return nil }

@@ -1,0 +1,3 @@
+package bot
+
+func segmentCommands() []*Command { return nil }
