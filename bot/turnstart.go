@@ -1,3 +1,466 @@
 package bot
 
-func turnStartCommands() []*Command { return nil }
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// The Turn Start steps 1a-1c (engine/turnstart.go): what the step message
+// says of the reinforcements, the Union rolls, Vicksburg; /reinforcements
+// (each side its own: arrived units to place, the tracks, the Union rolls)
+// and /draftriots (the Union's choice of manpower and its roll, LRTG 3.3).
+//
+// Secrecy: the Confederate arrivals of 3.1 follow a printed schedule and
+// are public; where a unit is placed is its /move's. The Union's
+// reinforcement rolls are public in an open game; with limited
+// intelligence (LRTG 20) the channel learns only that the Union rolled for
+// a track: what it rolled and what arrived or was released is the Union's
+// (/reinforcements) and the umpire's. The roll's modifiers are facts the
+// rules make the Union player apply ("a Confederate unit is in
+// Pennsylvania"): the Union sees them, as it would at the table.
+// Vicksburg and the draft riots are Victory Point rolls: public.
+
+func init() {
+	stepPresenters = append(stepPresenters, presentTurnStart)
+}
+
+func turnStartCommands() []*Command {
+	return []*Command{
+		{
+			Name:        "reinforcements",
+			Description: "Your side's reinforcements: units to place, the tracks, the Union rolls (LRTG 3.1, 3.2)",
+			Ephemeral:   true,
+			Handle:      handleReinforcements,
+		},
+		{
+			Name:        "draftriots",
+			Description: "The New York draft riots on July 14: send manpower if you wish, and roll (Union; LRTG 3.3)",
+			Options: []OptionSpec{
+				{Name: "remove", Description: "Manpower to send to New York: unit:manpower, comma-separated (e.g. Crawford:2, Wells:1)", Type: String, MaxLength: 300, Placeholder: "unit:manpower,..."},
+				{Name: "reason", Description: "The umpire's reason to roll out of season or step", Type: String, MaxLength: 200, Placeholder: "text"},
+			},
+			Handle: handleDraftRiots,
+		},
+	}
+}
+
+// trackTitle names a Union reinforcement track.
+func trackTitle(track string) string {
+	switch track {
+	case engine.TrackBaltDC:
+		return "Baltimore / DC release"
+	case engine.TrackWV:
+		return "West Virginia reinforcements"
+	case engine.TrackPAMilitia:
+		return "Pennsylvania militia reinforcements"
+	}
+	return track
+}
+
+func unitNames(g engine.GameState, ids []string) string {
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = g.Units[id].Name
+		if names[i] == "" {
+			names[i] = id
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// entryText says where an arriving unit enters.
+func (r *Router) entryText(g engine.GameState, id string) string {
+	u := g.Units[id]
+	e, ok := g.EntryOf(u, r.theatres["lrtg"])
+	if !ok {
+		return u.Name
+	}
+	s := fmt.Sprintf("%s, %s", u.Name, e.Where)
+	if e.Held != "" {
+		s += " — not now: " + e.Held
+	}
+	return s
+}
+
+// unionRollText explains one track of a Union Reinforcement Phase: the
+// roll (dice, each modifier and why, the total, what it needed, the
+// result and any "treat instead") and what it did; or why there was none.
+func (r *Router) unionRollText(g engine.GameState, e *engine.UnionRolled) string {
+	title := trackTitle(e.Track)
+	if !e.Rolled {
+		return fmt.Sprintf("– %s (LRTG 3.2): no roll — %s.", title, e.Why)
+	}
+	var b strings.Builder
+	if e.Began != "" {
+		fmt.Fprintf(&b, "▶ %s: the rolls begin — %s (LRTG 3.2).\n", title, e.Began)
+	}
+	fmt.Fprintf(&b, "🎲 Roll #%d · %s (LRTG 3.2)", e.Number, title)
+	if e.Group != "" {
+		fmt.Fprintf(&b, ", %s", engine.ReleaseGroupLabel(e.Group))
+	}
+	fmt.Fprintf(&b, ": %s %s%s", e.Dice, faces(e.Faces), modText(e.Modifiers))
+	if len(e.Modifiers) > 0 {
+		fmt.Fprintf(&b, " → %d", e.Total)
+	}
+	fmt.Fprintf(&b, "; needs %s", e.Target)
+	for _, rd := range e.Redirects {
+		fmt.Fprintf(&b, "; treated instead as %q, because %s", rd.To, rd.Reason)
+	}
+	fmt.Fprintf(&b, ": **%s**.", e.Result)
+	if !e.Success {
+		return b.String()
+	}
+	switch e.Track {
+	case engine.TrackBaltDC:
+		if len(e.Units) > 0 {
+			fmt.Fprintf(&b, "\nReleased (%s): %s.", engine.ReleaseGroupLabel(e.Group), unitNames(g, e.Units))
+		} else {
+			fmt.Fprintf(&b, "\nNo unit of %s goes now.", engine.ReleaseGroupLabel(e.Group))
+		}
+		if len(e.Held) > 0 {
+			fmt.Fprintf(&b, "\nHeld back while Confederate infantry is in DC, Alexandria, Fairfax, Montgomery or Prince George's County: %s — released with the next group rolled while none is (000 3.2).", unitNames(g, e.Held))
+		}
+	default:
+		for _, id := range e.Units {
+			fmt.Fprintf(&b, "\n🪖 Arrives: %s. The Union places it with /move, now or in a later reinforcement phase (3.0).", r.entryText(g, id))
+		}
+	}
+	return b.String()
+}
+
+// arrivalText tells of units received as reinforcements, those that
+// enter at the same place together.
+func (r *Router) arrivalText(g engine.GameState, e *engine.ReinforcementsArrived) string {
+	var where []string
+	for i := 0; i < len(e.Units); {
+		entry, _ := g.EntryOf(g.Units[e.Units[i]], r.theatres["lrtg"])
+		j := i + 1
+		for j < len(e.Units) {
+			if next, _ := g.EntryOf(g.Units[e.Units[j]], r.theatres["lrtg"]); next.Where != entry.Where || next.Held != entry.Held {
+				break
+			}
+			j++
+		}
+		text := r.entryText(g, e.Units[i])
+		if j > i+1 {
+			text = unitNames(g, e.Units[i:j]) + strings.TrimPrefix(text, g.Units[e.Units[i]].Name)
+		}
+		where = append(where, text)
+		i = j
+	}
+	switch e.Cause {
+	case engine.ArrivalSchedule:
+		return fmt.Sprintf("🪖 Confederate reinforcements (LRTG 3.1): %s. The Confederates place them with /move, now or in a later reinforcement phase (3.0).", strings.Join(where, "; "))
+	case engine.ArrivalThreat:
+		return fmt.Sprintf("🪖 Washington is threatened: Confederate infantry has entered Fairfax, Montgomery or Prince George's County (LRTG 3.2). Arriving early: %s. They must make for DC or Alexandria County and stay there until released.", strings.Join(where, "; "))
+	}
+	return fmt.Sprintf("🪖 Arriving with their release group (LRTG 3.2): %s.", strings.Join(where, "; "))
+}
+
+func publicOut(req Request, text string, views ...EventView) Output {
+	if views == nil {
+		views = []EventView{}
+	}
+	return Output{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: text, Events: views}
+}
+
+func umpireOut(text string, views ...EventView) Output {
+	if views == nil {
+		views = []EventView{}
+	}
+	return Output{Audience: Audience{Kind: AudienceEphemeral}, Text: "Umpire · the Union's (/reinforcements): " + text, Events: views}
+}
+
+// presentTurnStart tells what steps 1a-1c did. The Union's rolls are
+// presented from their explanation (reinforcements.union-roll); the
+// table.rolled event before each says nothing of its own.
+func presentTurnStart(r *Router, req Request, g engine.GameState, e engine.Event, view EventView) []Output {
+	switch e := e.(type) {
+	case *engine.TableRolled:
+		switch e.Table {
+		case engine.TableBaltDCRelease, engine.TableWVArrival, engine.TablePAMilitia:
+			return []Output{}
+		case engine.TableVicksburg:
+			if tb := r.library.Table(e.Table); tb != nil {
+				return []Output{publicOut(req, FormatTableRoll(e, tb), view)}
+			}
+		}
+	case *engine.VPRolled:
+		if e.Event != engine.VPVicksburg {
+			return nil
+		}
+		_, total := g.VPTotals()
+		text := "Vicksburg holds out: roll again next turn (000 3.4)."
+		if e.VP != 0 {
+			text = fmt.Sprintf("→ Vicksburg has surrendered: **%+d VP** (000 3.4, VII 8); the record stands at %+d. No further rolls.", e.VP, total)
+		}
+		return []Output{publicOut(req, text, view)}
+	case *engine.ReinforcementsArrived:
+		text := r.arrivalText(g, e)
+		if e.Side == engine.CSA || !g.Options.LimitedIntel {
+			return []Output{publicOut(req, text)}
+		}
+		return []Output{umpireOut(text, view)}
+	case *engine.UnionRolled:
+		text := r.unionRollText(g, e)
+		if !g.Options.LimitedIntel {
+			return []Output{publicOut(req, text)}
+		}
+		outs := []Output{umpireOut(text, view)}
+		if e.Rolled {
+			outs = append(outs, publicOut(req, fmt.Sprintf("🎲 The Union rolls for %s (LRTG 3.2): the result is the Union's (/reinforcements).", trackTitle(e.Track))))
+		}
+		return outs
+	}
+	return nil
+}
+
+// handleReinforcements shows the asker's side (the umpire: both): the
+// units arrived and not yet placed, with their entry; what is due; the
+// Union tracks and its rolls.
+func handleReinforcements(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	if !g.Started {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.not_started", What: "The game has not started", Hint: "The umpire starts it with /game start"}
+	}
+	var sides []engine.Side
+	switch p := g.Player(req.User.ID); {
+	case g.IsUmpire(req.User):
+		sides = []engine.Side{engine.CSA, engine.USA}
+	case p != nil:
+		sides = []engine.Side{p.Side}
+	default:
+		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "reinforcements.player", What: "Only the game's players and umpire see its reinforcements", Hint: "Join the game with /game join"}
+	}
+	var lines []string
+	for _, s := range sides {
+		if s == engine.CSA {
+			lines = append(lines, r.csaReinforcements(g)...)
+		} else {
+			lines = append(lines, r.usaReinforcements(g)...)
+		}
+	}
+	e := &Embed{Title: fmt.Sprintf("Reinforcements — turn %d (%s)", g.Turn, g.TurnLabel(g.Turn)), Description: clipLines(lines, 4000),
+		Footer: "LRTG 3.0-3.2; 003 Detailed Sequence of Play 1 a), b). A reinforcement may wait for a later reinforcement phase (3.0)."}
+	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
+}
+
+func (r *Router) waitingLines(g engine.GameState, side engine.Side) []string {
+	w := g.WaitingToEnter(side)
+	if len(w) == 0 {
+		return []string{"To place: none."}
+	}
+	out := []string{"To place (/move):"}
+	for _, id := range w {
+		out = append(out, "· "+r.entryText(g, id))
+	}
+	return out
+}
+
+func (r *Router) csaReinforcements(g engine.GameState) []string {
+	lines := append([]string{"**Confederate**"}, r.waitingLines(g, engine.CSA)...)
+	for _, id := range sortedUnitIDs(g) {
+		u := g.Units[id]
+		if u.Side == engine.CSA && u.Track == engine.TrackReinforcement && !u.OnMap && !u.Eliminated && !hasID(g.TurnStart.Arrived, id) {
+			lines = append(lines, fmt.Sprintf("Due: %s on turn %d (%s), on the south edge of the SJW South map (LRTG 3.1).", u.Name, u.Slot, g.TurnLabel(u.Slot)))
+		}
+	}
+	return append(lines, "The Richmond Garrison and the Confederate Reinforcement boxes come by random events (LRTG 2.0, 3.1).")
+}
+
+func (r *Router) usaReinforcements(g engine.GameState) []string {
+	lines := append([]string{"**Union**"}, r.waitingLines(g, engine.USA)...)
+	ts := g.TurnStart
+	// Baltimore / DC: the groups out, the next, the units held back.
+	var released []string
+	for n := 1; n <= 8; n++ {
+		if g.Movement.IsReleased(fmt.Sprintf("release-group-%d", n)) {
+			released = append(released, strconv.Itoa(n))
+		}
+	}
+	bd := "Baltimore / DC release (1-3)"
+	switch next := g.NextReleaseGroup(); {
+	case next == "":
+		bd += ": all eight groups are released"
+	case ts.BaltDCFrom > 0:
+		bd += fmt.Sprintf(": rolled since turn %d; next: %s", ts.BaltDCFrom, engine.ReleaseGroupLabel(next))
+	default:
+		bd += ": not begun (the first turn a Confederate infantry unit enters Maryland or Meade takes command)"
+	}
+	if len(released) > 0 {
+		bd += "; groups released: " + strings.Join(released, ", ")
+	}
+	lines = append(lines, bd+".")
+	var held []string
+	for _, e := range ts.Rolls {
+		for _, id := range e.Held {
+			if u := g.Units[id]; !hasID(held, id) && !u.Eliminated && !g.Movement.IsReleased(releaseGroupOf(u)) {
+				held = append(held, id)
+			}
+		}
+	}
+	if len(held) > 0 {
+		lines = append(lines, fmt.Sprintf("Held back by the threat to Washington: %s — released with the next group rolled while no Confederate infantry is in DC, Alexandria, Fairfax, Montgomery or Prince George's County (3.2).", unitNames(g, held)))
+	}
+	lines = append(lines, r.trackLine(g, engine.TrackWV, "West Virginia (a 1; from turn 4; -1 with Confederate infantry north of the Potomac)", true))
+	lines = append(lines, r.trackLine(g, engine.TrackPAMilitia, "Pennsylvania militia (a 1; -1 each: a Confederate unit in Pennsylvania, Confederate infantry across the Potomac, Lee in Pennsylvania)", ts.PAFrom > 0))
+	// The rolls, the latest last.
+	var rolls []string
+	for i := range ts.Rolls {
+		if e := &ts.Rolls[i]; e.Rolled {
+			rolls = append(rolls, fmt.Sprintf("Turn %d: %s", e.Turn, strings.ReplaceAll(r.unionRollText(g, e), "\n", " ")))
+		}
+	}
+	if len(rolls) > 10 {
+		rolls = rolls[len(rolls)-10:]
+	}
+	if len(rolls) > 0 {
+		lines = append(lines, "Rolls (the latest ten):")
+		lines = append(lines, rolls...)
+	}
+	return lines
+}
+
+// trackLine says where a WV or PA militia track stands: its next unit, or
+// that all have arrived.
+func (r *Router) trackLine(g engine.GameState, track, title string, begun bool) string {
+	next := g.NextOnTrack(engine.USA, track)
+	switch {
+	case next == "":
+		return title + ": all have arrived."
+	case !begun:
+		return fmt.Sprintf("%s: not begun; first: %s.", title, g.Units[next].Name)
+	}
+	return fmt.Sprintf("%s: next %s.", title, g.Units[next].Name)
+}
+
+func releaseGroupOf(u engine.UnitState) string {
+	for _, m := range u.Marks {
+		if strings.HasPrefix(m, "release-group-") {
+			return m
+		}
+	}
+	return ""
+}
+
+func hasID(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// parseRemovals reads "Crawford:2, Wells 1" into the asker's units and
+// their manpower.
+func parseRemovals(g engine.GameState, asker engine.Actor, s string) ([]engine.Removal, error) {
+	var out []engine.Removal
+	for _, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		i := strings.LastIndexAny(item, ": ")
+		bad := &engine.RuleError{Kind: engine.ErrInvalid, Code: "draftriots.remove", What: fmt.Sprintf("%q is not unit:manpower", item),
+			Hint: "Write each unit with the manpower it sends, e.g. remove:Crawford:2, Wells:1"}
+		if i <= 0 {
+			return nil, bad
+		}
+		mp, err := strconv.Atoi(strings.TrimSpace(item[i+1:]))
+		if err != nil {
+			return nil, bad
+		}
+		id, err := findUnit(g, asker, strings.TrimSpace(item[:i]))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, engine.Removal{Unit: id, Manpower: mp})
+	}
+	return out, nil
+}
+
+// handleDraftRiots is the Union's draft riots (LRTG 3.3): the manpower it
+// sends comes off its units, then the roll. The public reply names the
+// units unless the game hides them (limited intelligence): then only the
+// Union player is told which.
+func handleDraftRiots(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	removals, err := parseRemovals(g, req.User, req.Options["remove"])
+	if err != nil {
+		return Reply{}, err
+	}
+	tb := r.library.Table(engine.TableDraftRiots)
+	if tb == nil {
+		return Reply{}, fmt.Errorf("bot: the rules table %s is missing", engine.TableDraftRiots)
+	}
+	cmd := engine.QuellDraftRiots{By: req.User, Removals: removals, Table: tb, Data: r.moveData(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		next := g
+		var (
+			tr   *engine.TableRolled
+			vp   *engine.VPRolled
+			sent *engine.DraftRiotsManpower
+		)
+		for _, e := range evs {
+			next = next.Apply(e)
+			switch e := e.(type) {
+			case *engine.TableRolled:
+				tr = e
+			case *engine.VPRolled:
+				vp = e
+			case *engine.DraftRiotsManpower:
+				sent = e
+			}
+		}
+		_, total := next.VPTotals()
+		var b strings.Builder
+		b.WriteString(FormatTableRoll(tr, tb))
+		fmt.Fprintf(&b, "\n→ **%+d VP** (New York City draft riots, 000 VII 9); the record stands at %+d.", vp.VP, total)
+		if vp.Overruled != "" {
+			fmt.Fprintf(&b, "\nRolled out of season by the umpire's ruling (%s): %s.", vp.Reason, vp.Overruled)
+		}
+		var own []string
+		for _, rm := range removals {
+			own = append(own, fmt.Sprintf("%s %d", g.Units[rm.Unit].Name, rm.Manpower))
+		}
+		if sent != nil {
+			who := ""
+			if !g.Options.LimitedIntel {
+				who = " (" + strings.Join(own, ", ") + ")"
+			}
+			fmt.Fprintf(&b, "\nThe Union sent %d manpower to New York%s: it may not move by rail this turn (LRTG 3.3). Not checked: that each unit was within 10 hexes of a rail line traced to the east map edge clear of damaged stations and enemy units (the map data has the railroads as stations only).", sent.Removed, who)
+		} else {
+			b.WriteString("\nThe Union sent no manpower to New York.")
+		}
+		if next.CurrentStep() == "1c" && len(next.Waiting()) == 0 {
+			b.WriteString("\nStep 1c waits for no one now: the umpire's /phase next.")
+		}
+		if sent == nil || !g.Options.LimitedIntel {
+			return Reply{Outputs: []Output{publicOut(req, b.String(), views...)}}
+		}
+		// The game hides units: the units and their losses go to the Union
+		// player only; the channel has the roll and the VP.
+		var public []EventView
+		for i, e := range evs {
+			switch e.(type) {
+			case *engine.TableRolled, *engine.VPRolled:
+				public = append(public, views[i])
+			}
+		}
+		// The answer to the Union player comes first (Discord sends the
+		// first output as the reply and posts the public one after it).
+		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Events: views, Text: fmt.Sprintf("Sent to New York (told to you only): %s.", strings.Join(own, ", "))},
+			publicOut(req, b.String(), public...)}}
+	})
+}
