@@ -1,3 +1,401 @@
 package bot
 
-func declareCommands() []*Command { return nil }
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// Steps 1e-1g of the turn (engine/declare.go): /declare, the secret
+// operational / passive declaration (LRTG 4.1); the time allocation
+// (22.2); /harpersferry, the umpire's ruling on Harpers Ferry (6.1, 6.2).
+// A declaration reaches no one but its side (and the umpire, who asks)
+// until both are in; then both are shown in the channel together.
+
+func init() { stepPresenters = append(stepPresenters, presentDeclared) }
+
+func declareCommands() []*Command {
+	postures := func(_ *Router, _ Request, typed string) []engine.Match {
+		var out []engine.Match
+		for _, p := range []string{engine.PostureOperational, engine.PosturePassive} {
+			if strings.HasPrefix(p, strings.ToLower(strings.TrimSpace(typed))) {
+				out = append(out, engine.Match{Value: p, Label: p})
+			}
+		}
+		return out
+	}
+	return []*Command{
+		{
+			Name:        "declare",
+			Description: "Declare your side operational or passive (overall commander, step 1e); alone: what you may see",
+			Ephemeral:   true,
+			Options: []OptionSpec{
+				{Name: "posture", Description: "operational or passive (secret until both sides are in; LRTG 4.1)", Type: String, MaxLength: 12, Placeholder: "operational|passive", Autocomplete: postures},
+				{Name: "side", Description: "The umpire declares for a side: csa or usa", Type: String, MaxLength: 3, Placeholder: "csa|usa"},
+				{Name: "reason", Description: "The umpire's reason to declare for a side", Type: String, MaxLength: 200, Placeholder: "text"},
+			},
+			Handle: handleDeclare,
+		},
+		{
+			Name:        "harpersferry",
+			Description: "Rule whether Harpers Ferry is surrounded, and roll if it is (umpire, step 1g; LRTG 6.1, 6.2)",
+			Options: []OptionSpec{
+				{Name: "surrounded", Description: "true: at least one Union unit cannot trace its road path to the map edge (6.1)", Type: Boolean, Required: true},
+				{Name: "naval_battery", Description: "Confederate infantry with an artillery value of 1+ on Naval Battery (+3)", Type: Boolean},
+				{Name: "loudoun_heights", Description: "Confederate infantry with an artillery value of 1+ on Loudoun Heights (+1)", Type: Boolean},
+				{Name: "bolivar_heights", Description: "Confederate infantry with an artillery value of 1+ on Bolivar Heights (+1)", Type: Boolean},
+				{Name: "union_division", Description: "A Union infantry division within 10 hexes of Harpers Ferry (-2)", Type: Boolean},
+				{Name: "units", Description: "The Union units cut off (default: all in or within three hexes)", Type: String, MaxLength: 300, Placeholder: "unit,..."},
+				{Name: "reason", Description: "Why", Type: String, MaxLength: 200, Placeholder: "text"},
+			},
+			Handle: handleHarpersFerry,
+		},
+	}
+}
+
+// hfOptions maps /harpersferry's options to the surrender table's facts.
+var hfOptions = map[string]string{
+	"naval_battery":   "csa_artillery_naval_battery",
+	"loudoun_heights": "csa_artillery_loudoun_heights",
+	"bolivar_heights": "csa_artillery_bolivar_heights",
+	"union_division":  "union_division_within_10",
+}
+
+func handleDeclare(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	if strings.TrimSpace(req.Options["posture"]) == "" {
+		return ephemeralText(declareStatus(g, req.User)), nil
+	}
+	cmd := engine.DeclarePosture{By: req.User, Side: recordSide(req.Options["side"]), Posture: req.Options["posture"], Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		d := evs[0].(*engine.PostureDeclared)
+		own := fmt.Sprintf("🔒 You declared the %s **%s** for turn %d.", declSideLabel(d.Side), d.Posture, d.Turn)
+		if len(evs) == 1 {
+			own += " It stays secret until both sides are in."
+			pub := fmt.Sprintf("🔒 The %s has made its declaration for turn %d; it stays secret until the %s's is in (LRTG 4.1).", declSideLabel(d.Side), d.Turn, declSideLabel(declOther(d.Side)))
+			if w := g.Events.SpyWinner(d.Turn); w != "" && w != d.Side {
+				pub += fmt.Sprintf("\nThe %s won the Spy: it sees this choice (/declare) before making its own.", declSideLabel(w))
+			}
+			next := g.Apply(d)
+			if w := next.Waiting(); len(w) > 0 {
+				pub += "\nWaiting for: " + strings.Join(w, "; ") + "."
+			}
+			return Reply{Outputs: []Output{
+				{Audience: Audience{Kind: AudienceEphemeral}, Text: own, Events: views},
+				{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: pub, Events: []EventView{}},
+			}}
+		}
+		rv := evs[1].(*engine.PosturesRevealed)
+		own += " Both are in: they are shown in the channel."
+		return Reply{Outputs: []Output{
+			{Audience: Audience{Kind: AudienceEphemeral}, Text: own, Events: views[:1]},
+			{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: revealText(rv), Events: views[1:]},
+		}}
+	})
+}
+
+func declSideLabel(s engine.Side) string { return strings.ToUpper(string(s)) }
+
+func declOther(s engine.Side) engine.Side {
+	if s == engine.CSA {
+		return engine.USA
+	}
+	return engine.CSA
+}
+
+// declareStatus is what the asker may know of the turn's declarations
+// (engine.DeclarationSeen decides it): his own side's; the loser's too when
+// his side won the Spy (4.1); both once revealed; the umpire, both.
+func declareStatus(g engine.GameState, a engine.Actor) string {
+	lines := []string{fmt.Sprintf("**Operational / passive, turn %d** (LRTG 4.1)", g.Turn)}
+	if g.CurrentStep() != "1e" && !g.Declared.Revealed(g.Turn) {
+		lines = append(lines, "Declarations are made in step 1e; the game is at step "+declOrNone(g.CurrentStep())+".")
+	}
+	for _, s := range []engine.Side{engine.CSA, engine.USA} {
+		v := g.DeclarationSeen(a, s)
+		switch {
+		case v.Revealed && v.Posture != "":
+			lines = append(lines, fmt.Sprintf("%s: **%s** (revealed)", declSideLabel(s), v.Posture))
+		case v.Spy:
+			lines = append(lines, fmt.Sprintf("%s: declared **%s**, shown to you alone as the Spy's winner (4.1)", declSideLabel(s), v.Posture))
+		case v.Posture != "":
+			lines = append(lines, fmt.Sprintf("%s: declared **%s**, secret until both are in", declSideLabel(s), v.Posture))
+		case v.Declared:
+			lines = append(lines, declSideLabel(s)+": declared (secret)")
+		default:
+			lines = append(lines, declSideLabel(s)+": not declared yet")
+		}
+	}
+	if w := g.Waiting(); g.CurrentStep() == "1e" && len(w) > 0 {
+		lines = append(lines, "Waiting for: "+strings.Join(w, "; ")+".")
+		if p := g.Player(a.ID); p != nil && p.Overall && !g.DeclarationSeen(a, p.Side).Declared {
+			lines = append(lines, "Declare with /declare posture:operational or posture:passive.")
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func declOrNone(step string) string {
+	if step == "" {
+		return "none (the turn has not begun)"
+	}
+	return step
+}
+
+// revealText shows both declarations (public).
+func revealText(e *engine.PosturesRevealed) string {
+	var parts []string
+	for _, s := range e.Sides {
+		p := fmt.Sprintf("%s **%s**", declSideLabel(s.Side), s.Posture)
+		if s.Defaulted {
+			p += " (not declared when the umpire ended the step: operational)"
+		}
+		parts = append(parts, p)
+	}
+	lines := []string{fmt.Sprintf("🎭 Turn %d's declarations (LRTG 4.1): %s.", e.Turn, strings.Join(parts, ", "))}
+	if e.SpyWinner != "" {
+		lines = append(lines, fmt.Sprintf("The %s won the Spy and declared after seeing the %s's choice.", declSideLabel(e.SpyWinner), declSideLabel(declOther(e.SpyWinner))))
+	}
+	for _, s := range e.Sides {
+		if s.ChitGain {
+			lines = append(lines, fmt.Sprintf("The %s, passive, receives a time chit (now %d) and may spend none this turn (22.5).", declSideLabel(s.Side), s.Chits))
+		}
+	}
+	for _, s := range e.Sides {
+		if s.Posture == engine.PosturePassive {
+			lines = append(lines, "Passive: movement rolls -1 (cavalry -2), smaller strategic moves, leader transfer up to 30 hexes, forage and resupply, depot work (4.2).")
+			break
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// timeText shows the allowances (public; leader names only when units
+// are not hidden).
+func timeText(g engine.GameState, e *engine.TimeAllocated, names bool) string {
+	lines := []string{fmt.Sprintf("⏱️ Time allocation, turn %d (LRTG 22.2):", e.Turn)}
+	for _, a := range e.Sides {
+		l := fmt.Sprintf("%s: **%d minutes** = %s", declSideLabel(a.Side), a.Minutes, strings.Join(a.Parts(), " "))
+		if names && len(a.Leaders) > 0 {
+			var ns []string
+			for _, id := range a.Leaders {
+				ns = append(ns, g.Units[id].Name)
+			}
+			l += " [" + strings.Join(ns, ", ") + "]"
+		}
+		if a.Floored {
+			l += " (no less than 0)"
+		}
+		lines = append(lines, l)
+	}
+	lines = append(lines, fmt.Sprintf("Time chits: CSA %d, USA %d; an operational side may spend one for 3 minutes (22.5).", g.Chits[engine.CSA], g.Chits[engine.USA]))
+	return strings.Join(lines, "\n")
+}
+
+func declUnitNames(g engine.GameState, ids []string) string {
+	ns := make([]string, len(ids))
+	for i, id := range ids {
+		ns[i] = g.Units[id].Name
+	}
+	return strings.Join(ns, ", ")
+}
+
+// hfCheckText tells what the check or ruling found (public; unit names
+// only when units are not hidden).
+func hfCheckText(g engine.GameState, e *engine.HarpersFerryChecked, names bool) string {
+	who := ""
+	if names && len(e.Units) > 0 {
+		who = " (" + declUnitNames(g, e.Units) + ")"
+	}
+	switch e.Status {
+	case engine.HFClear:
+		if !names {
+			return "🏰 Harpers Ferry: not surrounded; no surrender roll (LRTG 6.1, 6.2)."
+		}
+		return "🏰 Harpers Ferry: no Union unit is in or within three hexes; no surrender roll (LRTG 6.2)."
+	case engine.HFOpen:
+		if !names {
+			return "🏰 Harpers Ferry: not surrounded; no surrender roll (LRTG 6.1, 6.2)."
+		}
+		return fmt.Sprintf("🏰 Harpers Ferry: the Union units there%s can reach the map edge, no Confederate unit being near; no surrender roll (LRTG 6.1).", who)
+	case engine.HFAsk:
+		return "🏰 Harpers Ferry: the umpire rules whether it is surrounded (LRTG 6.1)."
+	case engine.HFNotSurrounded:
+		t := "🏰 Harpers Ferry: the umpire rules it is not surrounded; no surrender roll (LRTG 6.1)."
+		if e.Reason != "" {
+			t += " Why: " + e.Reason + "."
+		}
+		return t
+	}
+	t := "🏰 Harpers Ferry is **surrounded**: the umpire rules that Union units there cannot reach the map edge (LRTG 6.1). The Confederates roll for its surrender (6.2)."
+	if names && len(e.Cutoff) > 0 {
+		t = fmt.Sprintf("🏰 Harpers Ferry is **surrounded**: the umpire rules that %s cannot reach the map edge (LRTG 6.1). The Confederates roll for its surrender (6.2).", declUnitNames(g, e.Cutoff))
+	}
+	if e.Reason != "" {
+		t += " Why: " + e.Reason + "."
+	}
+	return t
+}
+
+// hfRollText tells the roll's consequence (public).
+func hfRollText(g engine.GameState, e *engine.HarpersFerryRolled, names bool) string {
+	if len(e.Surrendered) == 0 {
+		if e.Outcome == "surrender" {
+			return "🏳️ Harpers Ferry surrenders, but no Union unit is left there to capture."
+		}
+		return fmt.Sprintf("🏰 Harpers Ferry holds (total %d; 11 or more surrenders).", e.Total)
+	}
+	who := fmt.Sprintf("%d Union unit%s", len(e.Surrendered), declPlural(len(e.Surrendered)))
+	if names {
+		ids := make([]string, len(e.Surrendered))
+		for i, s := range e.Surrendered {
+			ids[i] = s.Unit
+		}
+		who = declUnitNames(g, ids)
+	}
+	return fmt.Sprintf("🏳️ **Harpers Ferry surrenders** (total %d): %s, %d MP, are captured: **%+d VP** (000 VII 6).", e.Total, who, e.Manpower, e.VP)
+}
+
+func declPlural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// presentDeclared tells the channel what steps 1e-1g did by themselves.
+func presentDeclared(r *Router, req Request, g engine.GameState, e engine.Event, view EventView) []Output {
+	pub := func(text string, public bool) Output {
+		o := Output{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: text, Events: []EventView{}}
+		if public {
+			o.Events = []EventView{view}
+		}
+		return o
+	}
+	open := !g.Options.LimitedIntel
+	switch e := e.(type) {
+	case *engine.PosturesRevealed:
+		return []Output{pub(revealText(e), true)}
+	case *engine.TimeAllocated:
+		return []Output{pub(timeText(g, e, open), open)}
+	case *engine.HarpersFerryChecked:
+		outs := []Output{pub(hfCheckText(g, e, open), open)}
+		if e.Status == engine.HFAsk || e.Status == engine.HFOpen {
+			outs = append(outs, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: hfUmpireText(g, e), Events: []EventView{view}})
+		}
+		return outs
+	case *engine.TableRolled:
+		if e.Table != engine.HarpersFerryTable {
+			return nil
+		}
+		return []Output{pub(FormatTableRoll(e, r.library.Table(e.Table)), true)}
+	case *engine.HarpersFerryRolled:
+		return []Output{pub(hfRollText(g, e, open), open)}
+	}
+	return nil
+}
+
+// hfUmpireText is the umpire's brief for his ruling: the units that must
+// trace, the Confederates near them, and what the map data cannot tell.
+func hfUmpireText(g engine.GameState, e *engine.HarpersFerryChecked) string {
+	lines := []string{"Umpire, Harpers Ferry (6.1): " + e.Why + "."}
+	if len(e.Units) > 0 {
+		lines = append(lines, "Union units that must trace a road, pike or railroad path to a map edge: "+declUnitHexes(g, e.Units)+".")
+	}
+	if len(e.Near) > 0 {
+		lines = append(lines, "Confederate units near them: "+declUnitHexes(g, e.Near)+".")
+	}
+	var facts []string
+	for _, a := range e.Ask {
+		for o, f := range hfOptions {
+			if f == a {
+				facts = append(facts, o+":true|false")
+			}
+		}
+	}
+	rule := "Rule with /harpersferry surrounded:true|false"
+	if e.Status != engine.HFAsk {
+		rule = "To rule otherwise (before /phase next): /harpersferry surrounded:true"
+	}
+	if len(facts) > 0 {
+		rule += "; if surrounded, also " + strings.Join(facts, " ") + " (the map data cannot tell)"
+	}
+	lines = append(lines, rule+".")
+	return strings.Join(lines, "\n")
+}
+
+func declUnitHexes(g engine.GameState, ids []string) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		u := g.Units[id]
+		out[i] = u.Name
+		if u.Ref != "" {
+			out[i] += " (" + u.Ref + ")"
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+func handleHarpersFerry(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	surrounded, _ := strconv.ParseBool(req.Options["surrounded"])
+	cmd := engine.RuleHarpersFerry{By: req.User, Surrounded: surrounded, Facts: map[string]bool{}, Reason: strings.TrimSpace(req.Options["reason"]),
+		Table: r.library.Table(engine.HarpersFerryTable)}
+	for o, f := range hfOptions {
+		if s, ok := req.Options[o]; ok {
+			v, _ := strconv.ParseBool(s)
+			cmd.Facts[f] = v
+		}
+	}
+	if g.IsUmpire(req.User) {
+		if cmd.Units, err = unitList(g, req.User, req.Options["units"]); err != nil {
+			return Reply{}, err
+		}
+	}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		open := !g.Options.LimitedIntel
+		next := g
+		var text []string
+		var public []EventView
+		for i, e := range evs {
+			next = next.Apply(e)
+			switch e := e.(type) {
+			case *engine.HarpersFerryChecked:
+				text = append(text, hfCheckText(next, e, open))
+				if open {
+					public = append(public, views[i])
+				}
+			case *engine.TableRolled:
+				text = append(text, FormatTableRoll(e, cmd.Table))
+				public = append(public, views[i])
+			case *engine.HarpersFerryRolled:
+				text = append(text, hfRollText(next, e, open))
+				if open {
+					public = append(public, views[i])
+				}
+			}
+		}
+		if w := next.Waiting(); len(w) > 0 {
+			text = append(text, "Waiting for: "+strings.Join(w, "; ")+".")
+		} else {
+			text = append(text, "Waiting for: the umpire (/phase next).")
+		}
+		if public == nil {
+			public = []EventView{}
+		}
+		outs := []Output{{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: strings.Join(text, "\n"), Events: public}}
+		if len(public) < len(views) {
+			outs = append(outs, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: "Umpire: the ruling's events, with the units' names.", Events: views})
+		}
+		return Reply{Outputs: outs}
+	})
+}
