@@ -408,6 +408,9 @@ func (g GameState) decideDetach(cmd DetachUnit) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := g.attachStepGate(cmd.By, true); err != nil { // leaders.go: step 3c (7.1)
+		return nil, err
+	}
 	if cmd.Rules == nil {
 		return nil, fmt.Errorf("engine: detaching needs the scenario's substitute counters")
 	}
@@ -723,6 +726,9 @@ func (g GameState) FreeCounters(rules *SubstituteRules, side Side, unit string) 
 
 func (g GameState) decideAttachUnits(cmd AttachUnits) ([]Event, error) {
 	if err := g.boardReady(cmd.By); err != nil {
+		return nil, err
+	}
+	if err := g.attachStepGate(cmd.By, false); err != nil { // leaders.go: step 3c (7.2)
 		return nil, err
 	}
 	if cmd.Rules == nil {
