@@ -1,4 +1,1223 @@
 package engine
 
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Phase 4 of the sequence of play, the Action Cycle (003 Detailed Sequence
+// of Play 4 a)-b); 000 IV e), 1.0, 10, 17, 22.1, 25; VIII 3)).
+//
+// The cycle is a series of action phases. Each begins with the initiative:
+// both sides roll a die, the higher modified roll wins (the Confederates win
+// ties, 000 2.0 3); with optional rule 25 after Meade takes command, ties of
+// 5-5 and 6-6 go to the Union). The winner takes one action (activates a
+// unit, a leader's units, or his army leader: 10.1) or passes; after a
+// pass, the other side acts or passes. When both pass in the same action
+// phase the portion ends: the Normal Action Phase (4a, no strategic, rail or
+// naval movement), then the Distance Action Phase (4b, every kind of
+// movement, a new initiative roll to begin it).
+//
+// The umpire rolls every initiative; the players declare their actions
+// (/action activate, /action army, /action pass) and end each action with
+// /action done, which rolls the next initiative (22.3: "the active player
+// rolls the following initiative").
+//
+// Choices where the rules are silent or disagree:
+//   - Ties go to the Confederates: the Standardized Rules are not among the
+//     seeds, but 2.0 3) ("The Confederate player wins tied initiative die
+//     rolls after the subtraction") and 25 (which gives the Union only the
+//     5-5 and 6-6 ties) both say so.
+//   - Ties are compared after the modifiers (2.0 3)); under rule 25 a tie
+//     of modified totals 5 or more goes to the Union, 4 or less to the
+//     Confederates.
+//   - The first initiative of the turn that the Spy winner takes
+//     automatically (2.0 7)) is the first of the Normal Action Phase.
+//   - Activate Army Leader is for the side that won the initiative (10.0
+//     "the player who takes initiative"), not for the side that acts after
+//     the winner passed. Its units are named with the attempt, before any
+//     die (10.1 2) comes before the movement roll of 3)). The command radius
+//     is printed on the counters, not in the seeds: the engine checks the
+//     other conditions and reports the distance to the nearest eligible
+//     infantry for the umpire.
+//   - Time limitation (22): the Distance Action Phase is not played and
+//     every kind of movement is allowed in the Normal Action Phase (000 IV
+//     e) note and 003 4 a) agree; 22.1's "short break between the Normal
+//     and Distance Action Cycles" is read as the pause at the end of the one
+//     cycle).
+//   - The opening (000 VIII 3), turns 1-3): no initiative rolls until the
+//     restrictions are lifted. The Confederates make all their activations,
+//     then the Union its allowed ones; every kind of movement is allowed
+//     (Union activated corps "may utilize strategic and naval movement";
+//     27.1 c) bans strategic movement on turns 1-3 with Brandy Station), and
+//     the Distance Action Phase is not played. The umpire lifts the
+//     restrictions with /action rolls (a Confederate unit left the six
+//     counties, or the first Union cavalry crossed the Rappahannock with
+//     Brandy Station, 27.2): the initiative rolls begin at once.
+//   - An action declared under limited intelligence names to the enemy only
+//     that the side took an action (and an Activate Army Leader attempt,
+//     whose result the enemy learns from 10.3 anyway): which unit or leader
+//     acts is for the side and the umpire.
+
 // ActionState is the game's state of this module of the sequence of play.
-type ActionState struct{}
+type ActionState struct {
+	Turn       int         `json:"turn,omitempty"`       // the turn of the cycle below
+	Step       string      `json:"step,omitempty"`       // "4a" or "4b"
+	Opening    bool        `json:"opening,omitempty"`    // no initiative rolls (000 VIII 3))
+	AllMoves   bool        `json:"all_moves,omitempty"`  // strategic and rail movement allowed in 4a (time limitation, opening)
+	Skipped    string      `json:"skipped,omitempty"`    // why this portion is not played
+	Phase      int         `json:"phase,omitempty"`      // action phases begun in this step
+	Initiative Side        `json:"initiative,omitempty"` // the side that won the action phase's initiative
+	ToDecide   Side        `json:"to_decide,omitempty"`  // whose decision it is ("" an action is under way, or over)
+	Holder     string      `json:"holder,omitempty"`     // the player the overall commander deferred to (21.1)
+	Passed     []Side      `json:"passed,omitempty"`     // who passed in this action phase (the opening: this step)
+	Active     *Activation `json:"active,omitempty"`     // the action under way
+	Over       bool        `json:"over,omitempty"`       // both sides passed: this portion is over
+	Automatic  Side        `json:"automatic,omitempty"`  // the side that wins the next initiative without a roll (10.3)
+	AutoWhy    string      `json:"auto_why,omitempty"`
+	SpyDone    bool        `json:"spy_done,omitempty"`   // the Spy's first initiative was given this turn
+	RollsTurn  int         `json:"rolls_turn,omitempty"` // the opening turn the umpire began the initiative rolls
+	// Log is this turn's actions; Army every Activate Army Leader attempt.
+	Log  []ActionEntry `json:"log,omitempty"`
+	Army []ArmyAttempt `json:"army,omitempty"`
+	// Remote is the open request to move units without the initiative
+	// (17.2), and the answers given this step.
+	Remote  *RemoteRequest  `json:"remote,omitempty"`
+	Remotes []RemoteRequest `json:"remotes,omitempty"`
+}
+
+// Activation is an action under way.
+type Activation struct {
+	Side  Side     `json:"side"`
+	By    Actor    `json:"by"`
+	Kind  string   `json:"kind"`            // ActionActivate or ActionArmy
+	Unit  string   `json:"unit"`            // the unit or leader activated; the army leader
+	Units []string `json:"units,omitempty"` // Activate Army Leader: the units selected
+}
+
+// Kinds of action.
+const (
+	ActionActivate = "activate"
+	ActionArmy     = "army"
+	ActionPass     = "pass"
+)
+
+// ActionEntry is one action of the turn's record.
+type ActionEntry struct {
+	Step  string `json:"step"`
+	Phase int    `json:"phase"`
+	Side  Side   `json:"side"`
+	Kind  string `json:"kind"`
+	Unit  string `json:"unit,omitempty"`
+}
+
+// ArmyAttempt is an Activate Army Leader attempt (10.1).
+type ArmyAttempt struct {
+	Side    Side   `json:"side"`
+	Turn    int    `json:"turn"`
+	Step    string `json:"step"`
+	Phase   int    `json:"phase"`
+	Leader  string `json:"leader"`
+	Success bool   `json:"success"`
+}
+
+// RemoteRequest is a request to move units more than 8 hexes from the
+// enemy without the initiative (17.2).
+type RemoteRequest struct {
+	Side    Side     `json:"side"`
+	By      Actor    `json:"by"`
+	Units   []string `json:"units"`
+	Answer  string   `json:"answer,omitempty"` // "allowed" or "denied"
+	Phase   int      `json:"phase"`
+	Comment string   `json:"comment,omitempty"`
+}
+
+// InitiativeModifier is a modifier to a side's initiative rolls.
+type InitiativeModifier struct {
+	Side   Side
+	Value  int
+	Reason string // with its rule, e.g. "Lee is Sick (000 2.0 3))"
+}
+
+// InitiativeRule is what the turn's random event does to the initiative
+// (randomevents.go): modifiers (Halleck Interferes, Lee is Sick: 000 2.0
+// 2)-3)), and the side that automatically wins the first initiative (the
+// Spy's winner, 2.0 7)).
+type InitiativeRule struct {
+	Modifiers []InitiativeModifier
+	First     Side
+	FirstWhy  string
+}
+
+// InitiativeRules returns this turn's initiative rules, read from the
+// random events (g.Events).
+func (g GameState) InitiativeRules() InitiativeRule {
+	var r InitiativeRule
+	for _, side := range []Side{CSA, USA} {
+		if v, why := g.Events.InitiativeModifier(g.Turn, side); v != 0 {
+			r.Modifiers = append(r.Modifiers, InitiativeModifier{Side: side, Value: v, Reason: why})
+		}
+	}
+	if w := g.Events.SpyWinner(g.Turn); w != "" {
+		r.First, r.FirstWhy = w, fmt.Sprintf("the %s won the Spy this turn and takes the first initiative (000 2.0 7))", sideName(w))
+	}
+	return r
+}
+
+// Action commands.
+type (
+	// ActivateUnit declares an activation: a unit, or a leader with his
+	// units (the Standardized Rules' activate leader action).
+	ActivateUnit struct {
+		By     Actor
+		Unit   string
+		Reason string // the umpire's, to set a restriction aside
+	}
+	// ActivateArmyLeader attempts an Activate Army Leader action (10.1).
+	ActivateArmyLeader struct {
+		By     Actor
+		Leader string
+		Units  []string // 1-10 units, any command (10.1 2))
+		Table  *Table   // lrtg.activate-army-leader
+		Reason string   // the umpire's, to set a condition aside
+	}
+	// PassAction passes (the side's overall commander, or the umpire).
+	PassAction struct {
+		By Actor
+	}
+	// EndAction ends the action under way; the next action phase begins
+	// with its initiative roll.
+	EndAction struct {
+		By Actor
+	}
+	// DeferInitiative hands the side's decision to a subordinate, or back
+	// to the overall commander (To empty) (21.1 Initiative Determination).
+	DeferInitiative struct {
+		By Actor
+		To string // a player's id or name
+	}
+	// BeginInitiativeRolls ends the opening's activations without
+	// initiative (000 VIII 3), 27.2): the umpire's.
+	BeginInitiativeRolls struct {
+		By     Actor
+		Reason string
+	}
+	// AskRemote asks the enemy's permission to move units more than 8
+	// hexes from every enemy unit without the initiative (17.2).
+	AskRemote struct {
+		By    Actor
+		Units []string
+	}
+	// AnswerRemote answers the open remote movement request.
+	AnswerRemote struct {
+		By      Actor
+		Allow   bool
+		Comment string
+	}
+)
+
+// CommandName implements Command.
+func (ActivateUnit) CommandName() string { return "action activate" }
+
+// CommandName implements Command.
+func (ActivateArmyLeader) CommandName() string { return "action army" }
+
+// CommandName implements Command.
+func (PassAction) CommandName() string { return "action pass" }
+
+// CommandName implements Command.
+func (EndAction) CommandName() string { return "action done" }
+
+// CommandName implements Command.
+func (DeferInitiative) CommandName() string { return "action defer" }
+
+// CommandName implements Command.
+func (BeginInitiativeRolls) CommandName() string { return "action rolls" }
+
+// CommandName implements Command.
+func (AskRemote) CommandName() string { return "action remote" }
+
+// CommandName implements Command.
+func (AnswerRemote) CommandName() string { return "action answer" }
+
+// Action events.
+const (
+	EventCycleBegun     = "action.cycle_begun"
+	EventInitiativeWon  = "action.initiative"
+	EventActivated      = "action.activated"
+	EventArmyAttempted  = "action.army"
+	EventActionEnded    = "action.ended"
+	EventPassed         = "action.passed"
+	EventDeferred       = "action.deferred"
+	EventRollsBegun     = "action.rolls_begun"
+	EventRemoteAsked    = "action.remote_asked"
+	EventRemoteAnswered = "action.remote_answered"
+)
+
+// CycleBegun records the start of a portion of the action cycle.
+type CycleBegun struct {
+	Turn     int    `json:"turn"`
+	Step     string `json:"step"`
+	Opening  bool   `json:"opening,omitempty"`   // no initiative rolls: the Confederates act first (000 VIII 3))
+	AllMoves bool   `json:"all_moves,omitempty"` // every kind of movement in 4a
+	Skipped  string `json:"skipped,omitempty"`   // why the portion is not played
+	Why      string `json:"why,omitempty"`       // why AllMoves
+}
+
+// InitiativeRoll is one side's initiative roll.
+type InitiativeRoll struct {
+	Side      Side              `json:"side"`
+	Roll      int64             `json:"roll"` // the game's roll number
+	Die       int               `json:"die"`
+	Modifiers []AppliedModifier `json:"modifiers,omitempty"`
+	Total     int               `json:"total"`
+}
+
+// InitiativeWon records who has the initiative in an action phase, and
+// why: the rolls and the tie rule, or the rule that gave it without dice.
+type InitiativeWon struct {
+	Turn      int              `json:"turn"`
+	Step      string           `json:"step"`
+	Phase     int              `json:"phase"`
+	Side      Side             `json:"side"`
+	Rolls     []InitiativeRoll `json:"rolls,omitempty"` // the Confederate, then the Union roll
+	Tie       string           `json:"tie,omitempty"`
+	Automatic string           `json:"automatic,omitempty"`
+}
+
+// Activated records an activation declared.
+type Activated struct {
+	By       Actor  `json:"by"`
+	Side     Side   `json:"side"`
+	Turn     int    `json:"turn"`
+	Step     string `json:"step"`
+	Phase    int    `json:"phase"`
+	Unit     string `json:"unit"`
+	Name     string `json:"name"`
+	Leader   bool   `json:"leader,omitempty"`
+	Override string `json:"override,omitempty"` // the umpire's reason for setting a restriction aside
+	Overrode string `json:"overrode,omitempty"`
+}
+
+// ArmyAttempted records an Activate Army Leader attempt (10.1): the
+// roll on lrtg.activate-army-leader and, on a success, the movement die.
+type ArmyAttempted struct {
+	By       Actor    `json:"by"`
+	Side     Side     `json:"side"`
+	Turn     int      `json:"turn"`
+	Step     string   `json:"step"`
+	Phase    int      `json:"phase"`
+	Leader   string   `json:"leader"`
+	Units    []string `json:"units"`
+	Roll     int64    `json:"roll"` // the table roll's number
+	Die      int      `json:"die"`
+	Success  bool     `json:"success"`
+	MARoll   int64    `json:"ma_roll,omitempty"` // the movement die's roll number
+	MADie    int      `json:"ma_die,omitempty"`  // as rolled
+	MA       int      `json:"ma,omitempty"`      // the die as it counts: a 1 counts as 2 (10.1 3))
+	Nearest  int      `json:"nearest,omitempty"` // hexes to the nearest infantry at fatigue 3 or less (the command radius check)
+	Override string   `json:"override,omitempty"`
+	Overrode []string `json:"overrode,omitempty"`
+}
+
+// ActionEnded records the end of the action under way.
+type ActionEnded struct {
+	By    Actor  `json:"by"`
+	Side  Side   `json:"side"`
+	Turn  int    `json:"turn"`
+	Step  string `json:"step"`
+	Phase int    `json:"phase"`
+}
+
+// Passed records a pass; Ends is set when it was the second in the
+// action phase and the portion is over.
+type Passed struct {
+	By    Actor  `json:"by"`
+	Side  Side   `json:"side"`
+	Turn  int    `json:"turn"`
+	Step  string `json:"step"`
+	Phase int    `json:"phase"`
+	Ends  bool   `json:"ends,omitempty"`
+}
+
+// Deferred records the overall commander handing the decision to a
+// subordinate (To set), or the decision coming back to him.
+type Deferred struct {
+	By   Actor `json:"by"`
+	Side Side  `json:"side"`
+	To   Actor `json:"to,omitzero"`
+}
+
+// RollsBegun records the end of the opening's activations without
+// initiative: the rolls begin.
+type RollsBegun struct {
+	By     Actor  `json:"by"`
+	Turn   int    `json:"turn"`
+	Reason string `json:"reason"`
+}
+
+// RemoteAsked records a request for remote movement (17.2).
+type RemoteAsked struct {
+	By    Actor    `json:"by"`
+	Side  Side     `json:"side"`
+	Units []string `json:"units"`
+	Phase int      `json:"phase"`
+}
+
+// RemoteAnswered records the enemy's answer.
+type RemoteAnswered struct {
+	By      Actor  `json:"by"`
+	Side    Side   `json:"side"` // the answering side
+	Allow   bool   `json:"allow"`
+	Comment string `json:"comment,omitempty"`
+}
+
+// EventType implements Event.
+func (*CycleBegun) EventType() string { return EventCycleBegun }
+
+// EventType implements Event.
+func (*InitiativeWon) EventType() string { return EventInitiativeWon }
+
+// EventType implements Event.
+func (*Activated) EventType() string { return EventActivated }
+
+// EventType implements Event.
+func (*ArmyAttempted) EventType() string { return EventArmyAttempted }
+
+// EventType implements Event.
+func (*ActionEnded) EventType() string { return EventActionEnded }
+
+// EventType implements Event.
+func (*Passed) EventType() string { return EventPassed }
+
+// EventType implements Event.
+func (*Deferred) EventType() string { return EventDeferred }
+
+// EventType implements Event.
+func (*RollsBegun) EventType() string { return EventRollsBegun }
+
+// EventType implements Event.
+func (*RemoteAsked) EventType() string { return EventRemoteAsked }
+
+// EventType implements Event.
+func (*RemoteAnswered) EventType() string { return EventRemoteAnswered }
+
+func init() {
+	registerModule(decideActions, applyActions,
+		&CycleBegun{}, &InitiativeWon{}, &Activated{}, &ArmyAttempted{}, &ActionEnded{}, &Passed{}, &Deferred{},
+		&RollsBegun{}, &RemoteAsked{}, &RemoteAnswered{})
+	registerStep("4a", cycleProcedure("4a"), actionWait)
+	registerStep("4b", cycleProcedure("4b"), actionWait)
+}
+
+// ActionStepTitle is the name of an action cycle step.
+func ActionStepTitle(step string) string {
+	switch step {
+	case "4a":
+		return "Normal Action Phase"
+	case "4b":
+		return "Distance Action Phase"
+	}
+	return step
+}
+
+// enemyOf returns the other side.
+func enemyOf(s Side) Side {
+	if s == CSA {
+		return USA
+	}
+	return CSA
+}
+
+// sideName is the side as the rules write it: CSA, USA.
+func sideName(s Side) string { return strings.ToUpper(string(s)) }
+
+// VariableInitiative reports whether optional rule 25 decides ties: it is
+// in play and Meade has taken command.
+func (g GameState) VariableInitiative() bool {
+	return slices.Contains(g.Options.Optional, 25) && g.Movement.Meade
+}
+
+// openingRestricted reports whether the opening's activations without
+// initiative hold this turn (000 VIII 3)).
+func (g GameState) openingRestricted() bool {
+	return g.Turn <= OpeningTurns && g.Actions.RollsTurn != g.Turn
+}
+
+// cycle returns the action state of the step under way, or false when no
+// action cycle is under way.
+func (g GameState) cycle() (ActionState, bool) {
+	a := g.Actions
+	step := g.CurrentStep()
+	if (step != "4a" && step != "4b") || a.Turn != g.Turn || a.Step != step {
+		return a, false
+	}
+	return a, true
+}
+
+func cycleProcedure(step string) stepProcedure {
+	return func(g GameState, d Dice, _ StepContext) ([]Event, error) {
+		begun := &CycleBegun{Turn: g.Turn, Step: step}
+		switch {
+		case step == "4b" && g.Options.TimeLimit:
+			begun.Skipped = "with time limitation all movement happens in the Normal Action Phase (000 IV e) note, 22.1)"
+		case step == "4b" && g.openingRestricted():
+			begun.Skipped = "on the opening turns every kind of movement happens in the Normal Action Phase (000 VIII 3))"
+		case step == "4a" && g.Options.TimeLimit:
+			begun.AllMoves, begun.Why = true, "time limitation: strategic, rail and naval movement are allowed now (003 4 a); 000 IV e) note)"
+		}
+		if step == "4a" && g.openingRestricted() {
+			begun.Opening = true
+			begun.AllMoves, begun.Why = true, "activated units may use strategic and naval movement (000 VIII 3))"
+		}
+		evs := []Event{begun}
+		if begun.Skipped != "" || begun.Opening {
+			return evs, nil
+		}
+		more, err := g.Apply(begun).rollInitiative(d)
+		if err != nil {
+			return nil, err
+		}
+		return append(evs, more...), nil
+	}
+}
+
+// rollInitiative determines the initiative of the next action phase: the
+// side that wins it without dice (10.3; the Spy, 2.0 7)), or both sides'
+// rolls with their modifiers and the tie rule.
+func (g GameState) rollInitiative(d Dice) ([]Event, error) {
+	a := g.Actions
+	won := &InitiativeWon{Turn: g.Turn, Step: a.Step, Phase: a.Phase + 1}
+	rules := []InitiativeRule{g.InitiativeRules()}
+	if a.Automatic != "" {
+		won.Side, won.Automatic = a.Automatic, a.AutoWhy
+		return []Event{won}, nil
+	}
+	if a.Step == "4a" && !a.SpyDone {
+		for _, r := range rules {
+			if r.First != "" {
+				won.Side, won.Automatic = r.First, r.FirstWhy
+				return []Event{won}, nil
+			}
+		}
+	}
+	var evs []Event
+	rolls := g.Rolls
+	for _, side := range []Side{CSA, USA} {
+		var mods []AppliedModifier
+		expr := "1d6"
+		for _, r := range rules {
+			for _, m := range r.Modifiers {
+				if m.Side == side && m.Value != 0 {
+					mods = append(mods, AppliedModifier{Value: m.Value, Reason: m.Reason, Side: string(side)})
+					expr += fmt.Sprintf("%+d", m.Value)
+				}
+			}
+		}
+		purpose := fmt.Sprintf("%s initiative, %s action phase %d", sideName(side), ActionStepTitle(a.Step), won.Phase)
+		for _, m := range mods {
+			purpose += fmt.Sprintf(" (%+d %s)", m.Value, m.Reason)
+		}
+		out, err := Channel{Rolls: rolls}.Decide(RollDice{By: g.Umpire, Expression: expr, Purpose: purpose}, d)
+		if err != nil {
+			return nil, err
+		}
+		r := out[0].(*DiceRolled)
+		rolls = r.Number
+		evs = append(evs, r)
+		won.Rolls = append(won.Rolls, InitiativeRoll{Side: side, Roll: r.Number, Die: r.Terms[0].Faces[0], Modifiers: mods, Total: r.Total})
+	}
+	c, u := won.Rolls[0].Total, won.Rolls[1].Total
+	switch {
+	case c > u:
+		won.Side = CSA
+	case u > c:
+		won.Side = USA
+	case g.VariableInitiative() && c >= 5:
+		won.Side, won.Tie = USA, "ties of 5-5 and 6-6 go to the Union once Meade commands (optional rule 25)"
+	case g.VariableInitiative():
+		won.Side, won.Tie = CSA, "ties of 1-1 to 4-4 go to the Confederates (optional rule 25)"
+	default:
+		won.Side, won.Tie = CSA, "the Confederates win tied initiative rolls, after any subtraction (000 2.0 3); 25)"
+	}
+	return append(evs, won), nil
+}
+
+// actionWait names whose initiative or decision the action cycle waits
+// for. Under limited intelligence it names no unit.
+func actionWait(g GameState) []string {
+	a, ok := g.cycle()
+	if !ok || a.Over || a.Skipped != "" {
+		return nil
+	}
+	title := ActionStepTitle(a.Step)
+	var w []string
+	switch {
+	case a.Active != nil:
+		what := ""
+		if !g.Options.LimitedIntel {
+			if u, ok := g.Units[a.Active.Unit]; ok {
+				what = ": " + u.Name + "'s activation"
+				if a.Active.Kind == ActionArmy {
+					what = ": " + u.Name + "'s army activation"
+				}
+			}
+		}
+		w = append(w, fmt.Sprintf("the %s's action to end%s (/action done)", sideName(a.Active.Side), what))
+	case a.Opening && a.ToDecide == CSA:
+		w = append(w, "the CSA's activations, without initiative on the opening turns (000 VIII 3)): /action activate, then /action pass when done")
+	case a.Opening:
+		w = append(w, "the USA's activations after the Confederates' (000 VIII 3) b): "+g.openingAllowance()+"): /action activate, then /action pass when done")
+	case a.ToDecide != "" && len(a.Passed) == 0:
+		w = append(w, fmt.Sprintf("the %s's decision: it has the initiative in %s action phase %d (/action activate, /action army or /action pass)%s",
+			sideName(a.ToDecide), title, a.Phase, g.deferredNote(a)))
+	case a.ToDecide != "":
+		w = append(w, fmt.Sprintf("the %s's decision after the %s passed (/action activate, or /action pass, which ends the %s)%s",
+			sideName(a.ToDecide), sideName(a.Passed[0]), title, g.deferredNote(a)))
+	}
+	if r := a.Remote; r != nil && r.Answer == "" {
+		w = append(w, fmt.Sprintf("the %s's answer to a remote movement request (/action answer; 17.2)", sideName(enemyOf(r.Side))))
+	}
+	return w
+}
+
+func (g GameState) deferredNote(a ActionState) string {
+	if a.Holder == "" || g.Options.LimitedIntel {
+		return ""
+	}
+	if p := g.Player(a.Holder); p != nil {
+		return ", deferred to " + p.Actor.Name + " (21.1)"
+	}
+	return ""
+}
+
+// openingAllowance says what the Union may activate on an opening turn:
+// one infantry corps or cavalry division for each Confederate corps that
+// moved (000 VIII 3) b)), counted from the Confederate activations
+// recorded, plus the Fredericksburg allowance the umpire counts.
+func (g GameState) openingAllowance() string {
+	var corps []string
+	for _, e := range g.Actions.Log {
+		if e.Side != CSA || e.Kind == ActionPass {
+			continue
+		}
+		c := g.Units[e.Unit].Command
+		if c == "" {
+			c = g.Units[e.Unit].Name
+		}
+		if c != "ANV" && !slices.Contains(corps, c) {
+			corps = append(corps, c)
+		}
+	}
+	if len(corps) == 0 {
+		return "no Confederate corps has moved: only the Fredericksburg allowance of VIII 3) b) i)-ii)"
+	}
+	return fmt.Sprintf("one infantry corps or cavalry division for each of the %d Confederate corps that moved (%s), plus the Fredericksburg allowance of VIII 3) b) i)-ii)",
+		len(corps), strings.Join(corps, ", "))
+}
+
+// movePortionGate refuses strategic and rail movement in the Normal
+// Action Phase (003 4 a); 000 IV e)), unless time limitation or the
+// opening allows every kind of movement; with Brandy Station no strategic
+// movement on turns 1-3 (27.1 c)). Nil when the move may go on.
+func (g GameState) movePortionGate(mode string) *RuleError {
+	if mode != MoveRail && mode != MoveStrategic {
+		return nil
+	}
+	step := g.CurrentStep()
+	if step == "" {
+		return nil
+	}
+	what := map[string]string{MoveRail: "Rail movement", MoveStrategic: "Strategic movement"}[mode]
+	if mode == MoveStrategic && g.Options.BrandyStation && g.Turn <= OpeningTurns && (step == "4a" || step == "4b") {
+		return moveRule("move.portion", "No unit may use strategic movement on turns 1-3 with the Brandy Station opening", "Move normally", "LRTG 27.1 c)")
+	}
+	if step != "4a" {
+		return nil
+	}
+	if a, ok := g.cycle(); ok && a.AllMoves {
+		return nil
+	}
+	if g.Options.TimeLimit || g.openingRestricted() {
+		return nil
+	}
+	return moveRule("move.portion", what+" waits for the Distance Action Phase (4b): the Normal Action Phase allows regular movement only",
+		"Move normally now, or by "+strings.ToLower(what[:1])+what[1:]+" once both sides have passed and 4b begins", "003 4 a); 000 IV e)")
+}
+
+// ---- Deciding ----
+
+func decideActions(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
+	var evs []Event
+	var err error
+	switch cmd := cmd.(type) {
+	case ActivateUnit:
+		evs, err = g.decideActivate(cmd)
+	case ActivateArmyLeader:
+		evs, err = g.decideArmy(cmd, d)
+	case PassAction:
+		evs, err = g.decidePass(cmd)
+	case EndAction:
+		evs, err = g.decideEnd(cmd, d)
+	case DeferInitiative:
+		evs, err = g.decideDefer(cmd)
+	case BeginInitiativeRolls:
+		evs, err = g.decideRollsBegin(cmd, d)
+	case AskRemote:
+		evs, err = g.decideAskRemote(cmd)
+	case AnswerRemote:
+		evs, err = g.decideAnswerRemote(cmd)
+	default:
+		return nil, false, nil
+	}
+	return evs, true, err
+}
+
+// underWay returns the cycle of the step under way, refusing outside it.
+func (g GameState) underWay(by Actor) (ActionState, error) {
+	if err := g.boardReady(by); err != nil {
+		return ActionState{}, err
+	}
+	a, ok := g.cycle()
+	if !ok {
+		return a, illegal("action.step", "No action cycle is under way: actions are declared in steps 4a (Normal Action Phase) and 4b (Distance Action Phase)",
+			"/phase show says where the turn is; the umpire moves on with /phase next")
+	}
+	if a.Skipped != "" {
+		return a, illegal("action.skipped", fmt.Sprintf("The %s is not played this turn: %s", ActionStepTitle(a.Step), a.Skipped), "The umpire moves on with /phase next")
+	}
+	if a.Over {
+		return a, illegal("action.over", fmt.Sprintf("The %s is over: both sides passed", ActionStepTitle(a.Step)), "The umpire moves on with /phase next")
+	}
+	return a, nil
+}
+
+// decider checks that the actor may make his side's decision now: his
+// side's turn to decide, and he is the one who decides (21.1: the overall
+// commander, or the subordinate he deferred to). The umpire decides for
+// the side whose decision it is.
+func (g GameState) decider(by Actor, a ActionState) (Side, error) {
+	if a.Active != nil {
+		return "", illegal("action.active", fmt.Sprintf("The %s's action is under way", sideName(a.Active.Side)), "It ends with /action done")
+	}
+	if g.IsUmpire(by) {
+		return a.ToDecide, nil
+	}
+	p := g.Player(by.ID)
+	if p == nil {
+		return "", illegal("action.player", "You are not a commander in this game", "")
+	}
+	if p.Side != a.ToDecide {
+		return "", illegal("action.turn", fmt.Sprintf("It is the %s's decision, not yours", sideName(a.ToDecide)), "Wait for your side's initiative; /phase show says what the game waits for")
+	}
+	holder := a.Holder
+	if holder == "" {
+		if !p.Overall {
+			return "", illegal("action.overall", "Your side's overall commander decides what to do with the initiative", "He may defer it to you (/action defer; LRTG 21.1)")
+		}
+	} else if holder != by.ID {
+		name := holder
+		if h := g.Player(holder); h != nil {
+			name = h.Actor.Name
+		}
+		return "", illegal("action.deferred", fmt.Sprintf("The decision is deferred to %s", name), "He activates one of his units or defers it back (LRTG 21.1)")
+	}
+	return p.Side, nil
+}
+
+func (g GameState) decideActivate(cmd ActivateUnit) ([]Event, error) {
+	a, err := g.underWay(cmd.By)
+	if err != nil {
+		return nil, err
+	}
+	side, err := g.decider(cmd.By, a)
+	if err != nil {
+		return nil, err
+	}
+	u, err := g.unit(cmd.Unit)
+	if err != nil {
+		return nil, err
+	}
+	if u.Side != side || !g.Controls(cmd.By, u) {
+		if g.IsUmpire(cmd.By) {
+			return nil, illegal("action.side", fmt.Sprintf("%s is not a %s unit: the %s decides now", u.Name, sideName(side), sideName(side)), "")
+		}
+		return nil, illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "Activate a unit or leader of your own command (LRTG 21.1)")
+	}
+	if u.Eliminated || !u.OnMap {
+		return nil, illegal("action.unit", fmt.Sprintf("%s is not on the map", u.Name), "Activate a unit or leader on the map")
+	}
+	ev := &Activated{By: cmd.By, Side: side, Turn: g.Turn, Step: a.Step, Phase: a.Phase, Unit: u.ID, Name: u.Name, Leader: u.Kind == "leader"}
+	if a.Opening {
+		ev.Phase = a.Phase + 1
+	}
+	// 000 VIII 3) a): Confederate cavalry may not move on turns 1 and 2.
+	if a.Opening && side == CSA && g.Turn <= 2 && (u.Kind == "cavalry" || strings.EqualFold(u.Command, "Cav")) {
+		broken := fmt.Sprintf("Confederate cavalry may not activate on turns 1 and 2 of the opening; %s is cavalry", u.Name)
+		reason := strings.TrimSpace(cmd.Reason)
+		if !g.IsUmpire(cmd.By) || reason == "" {
+			e := moveRule("action.opening", broken, "Activate infantry; the umpire may rule otherwise with reason:<why> (e.g. Brandy Station releases, 27.2)", "000 VIII 3) a)")
+			return nil, e
+		}
+		ev.Override, ev.Overrode = reason, broken+" (000 VIII 3) a))"
+	}
+	return []Event{ev}, nil
+}
+
+// IsArmyLeader reports whether a unit is an army leader: Lee (ANV), Hooker
+// or Meade (AoP).
+func IsArmyLeader(u UnitState) bool {
+	return u.Kind == "leader" && (strings.EqualFold(u.Command, "ANV") || strings.EqualFold(u.Command, "AoP"))
+}
+
+// ArmyLeaderUnitKinds are the kinds of unit an army leader may select
+// (10.1 2): "any combination of infantry, cavalry, or artillery";
+// militia are infantry).
+var ArmyLeaderUnitKinds = []string{"infantry", "cavalry", "artillery", "militia"}
+
+// armyConditions checks 10.1's conditions for an attempt, and returns the
+// rules broken and the distance to the nearest eligible infantry.
+func (g GameState) armyConditions(side Side, leader UnitState, units []string) ([]*RuleError, int, error) {
+	var broken []*RuleError
+	rule := func(code, what, hint, sec string) { broken = append(broken, moveRule(code, what, hint, sec)) }
+	if side == USA && !g.Movement.Meade {
+		rule("army.meade", "The Union may activate its army leader only once Meade has assumed command", "", "LRTG 10.1")
+	}
+	if leader.ID == "usa.hooker" {
+		rule("army.meade", "Hooker may not activate as army leader: the Union's army leader is Meade", "", "LRTG 10.1")
+	}
+	if !leader.OnMap || leader.Eliminated {
+		return nil, 0, illegal("army.leader", leader.Name+" is not on the map", "")
+	}
+	stacked := false
+	for _, id := range g.StackAt(leader.Hex) {
+		o := g.Units[id]
+		if id != leader.ID && o.Side == side && o.Kind == "leader" && !strings.EqualFold(o.Command, "Cav") && !o.Eliminated {
+			stacked = true
+		}
+	}
+	if !stacked {
+		rule("army.stack", leader.Name+" is not stacked with another friendly non-cavalry leader", "Move him to a corps leader's hex first", "LRTG 10.1")
+	}
+	nearest := -1
+	for _, id := range g.sortedUnits() {
+		o := g.Units[id]
+		if o.Side == side && o.OnMap && !o.Eliminated && o.Kind == "infantry" && o.Fatigue <= 3 {
+			if dd := Distance(o.Hex, leader.Hex); nearest < 0 || dd < nearest {
+				nearest = dd
+			}
+		}
+	}
+	if nearest < 0 {
+		rule("army.infantry", "No friendly infantry at fatigue 3 or less is on the map, so none is within the army leader's command radius", "", "LRTG 10.1")
+	}
+	this, last := 0, false
+	for _, t := range g.Actions.Army {
+		if t.Side != side {
+			continue
+		}
+		switch {
+		case t.Turn == g.Turn && t.Success:
+			rule("army.once", "Your side has already activated its army leader this turn", "One successful Activate Army Leader a turn", "LRTG 10.1")
+		case t.Turn == g.Turn:
+			this++
+		case t.Turn == g.Turn-1 && t.Success:
+			last = true
+		}
+	}
+	if this >= 2 {
+		rule("army.attempts", "Your side has already made two Activate Army Leader attempts this turn", "No more than two attempts a turn", "LRTG 10.1")
+	}
+	if last {
+		rule("army.last_turn", "Your side activated its army leader last turn: none this turn", "Again in the second turn after the success", "LRTG 10.1")
+	}
+	if len(units) < 1 || len(units) > 10 {
+		return nil, 0, invalid("army.units", fmt.Sprintf("%d units named: an army leader activates 1 to 10 units", len(units)), "Name the units with units:a,b,c (LRTG 10.1 2))")
+	}
+	seen := map[string]bool{}
+	for _, id := range units {
+		u, err := g.unit(id)
+		if err != nil {
+			return nil, 0, err
+		}
+		if u.Side != side {
+			return nil, 0, invalid("unit.unknown", fmt.Sprintf("You have no unit %q", id), "/oob lists your units")
+		}
+		if seen[id] {
+			return nil, 0, invalid("army.twice", u.Name+" is named twice", "Name each unit once")
+		}
+		seen[id] = true
+		switch {
+		case !slices.Contains(ArmyLeaderUnitKinds, u.Kind):
+			return nil, 0, illegal("army.kind", fmt.Sprintf("%s is a %s: an army leader activates infantry, cavalry and artillery", u.Name, u.Kind), "LRTG 10.1 2)")
+		case !u.OnMap || u.Eliminated:
+			return nil, 0, illegal("army.unit", u.Name+" is not on the map", "")
+		case u.Fatigue > 3:
+			rule("army.fatigue", fmt.Sprintf("%s is at fatigue %d: selected units are at fatigue 3 or less", u.Name, u.Fatigue), "", "LRTG 10.1 2)")
+		}
+	}
+	return broken, nearest, nil
+}
+
+func (g GameState) decideArmy(cmd ActivateArmyLeader, d Dice) ([]Event, error) {
+	a, err := g.underWay(cmd.By)
+	if err != nil {
+		return nil, err
+	}
+	side, err := g.decider(cmd.By, a)
+	if err != nil {
+		return nil, err
+	}
+	if !a.Opening && a.Initiative != side {
+		return nil, illegal("army.initiative", "Activate Army Leader is an action of the side that won the initiative", "Activate a unit or leader, or pass (LRTG 10.0)")
+	}
+	leader, err := g.unit(cmd.Leader)
+	if err != nil {
+		return nil, err
+	}
+	if leader.Side != side || !g.Controls(cmd.By, leader) {
+		return nil, illegal("unit.command", fmt.Sprintf("You do not command %s", leader.Name), "")
+	}
+	if !IsArmyLeader(leader) {
+		return nil, illegal("army.leader", leader.Name+" is not an army leader", "Lee (CSA) or, once he commands, Meade (USA) (LRTG 10.1)")
+	}
+	if cmd.Table == nil {
+		return nil, fmt.Errorf("engine: no lrtg.activate-army-leader table")
+	}
+	broken, nearest, err := g.armyConditions(side, leader, cmd.Units)
+	if err != nil {
+		return nil, err
+	}
+	ev := &ArmyAttempted{By: cmd.By, Side: side, Turn: g.Turn, Step: a.Step, Phase: a.Phase, Leader: leader.ID, Units: slices.Clone(cmd.Units), Nearest: nearest}
+	if a.Opening {
+		ev.Phase = a.Phase + 1
+	}
+	if len(broken) > 0 {
+		reason := strings.TrimSpace(cmd.Reason)
+		if !g.IsUmpire(cmd.By) || reason == "" {
+			e := *broken[0]
+			if g.IsUmpire(cmd.By) {
+				e.Hint = strings.TrimPrefix(strings.TrimSuffix(e.Hint, ".")+". As umpire you may set the rule aside: add reason:<why>", ". ")
+			}
+			return nil, &e
+		}
+		ev.Override = reason
+		for _, b := range broken {
+			ev.Overrode = append(ev.Overrode, b.What+" ("+b.Rule+")")
+		}
+	}
+	out, err := Channel{Rolls: g.Rolls}.Decide(RollTable{By: cmd.By, Table: cmd.Table, Facts: Facts{}}, d)
+	if err != nil {
+		return nil, err
+	}
+	tr := out[0].(*TableRolled)
+	ev.Roll, ev.Die, ev.Success = tr.Number, tr.Natural, tr.Outcome == "success"
+	evs := []Event{tr}
+	state := g.Apply(tr)
+	if ev.Success {
+		// 10.1 3): the movement die, a 1 counting as 2.
+		ma, err := Channel{Rolls: state.Rolls}.Decide(RollDice{By: cmd.By, Expression: "1d6",
+			Purpose: fmt.Sprintf("%s's movement allowance die (LRTG 10.1 3): a 1 counts as 2; cavalry double)", leader.Name)}, d)
+		if err != nil {
+			return nil, err
+		}
+		r := ma[0].(*DiceRolled)
+		ev.MARoll, ev.MADie, ev.MA = r.Number, r.Total, max(r.Total, 2)
+		evs = append(evs, r)
+		state = state.Apply(r)
+	}
+	evs = append(evs, ev)
+	state = state.Apply(ev)
+	if !ev.Success && !a.Opening {
+		// 10.1 Failure: "A new Action Phase begins, and initiative is
+		// determined normally."
+		more, err := state.rollInitiative(d)
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, more...)
+	}
+	return evs, nil
+}
+
+func (g GameState) decidePass(cmd PassAction) ([]Event, error) {
+	a, err := g.underWay(cmd.By)
+	if err != nil {
+		return nil, err
+	}
+	side, err := g.decider(cmd.By, a)
+	if err != nil {
+		return nil, err
+	}
+	if a.Holder != "" && !g.IsUmpire(cmd.By) {
+		return nil, illegal("action.pass", "A subordinate given the initiative activates one of his units or defers it back; only the overall commander passes", "/action activate, or /action defer (LRTG 21.1)")
+	}
+	ends := slices.Contains(a.Passed, enemyOf(side))
+	return []Event{&Passed{By: cmd.By, Side: side, Turn: g.Turn, Step: a.Step, Phase: a.Phase, Ends: ends}}, nil
+}
+
+func (g GameState) decideEnd(cmd EndAction, d Dice) ([]Event, error) {
+	a, err := g.underWay(cmd.By)
+	if err != nil {
+		return nil, err
+	}
+	act := a.Active
+	if act == nil {
+		return nil, illegal("action.none", "No action is under way", "Declare one with /action activate or /action army")
+	}
+	if !g.IsUmpire(cmd.By) && cmd.By.ID != act.By.ID {
+		p := g.Player(cmd.By.ID)
+		if p == nil || p.Side != act.Side || !p.Overall {
+			return nil, illegal("action.end", fmt.Sprintf("The action is %s's to end", act.By.Name), "He, his side's overall commander or the umpire ends it with /action done")
+		}
+	}
+	ended := &ActionEnded{By: cmd.By, Side: act.Side, Turn: g.Turn, Step: a.Step, Phase: a.Phase}
+	evs := []Event{ended}
+	if a.Opening {
+		return evs, nil
+	}
+	more, err := g.Apply(ended).rollInitiative(d)
+	if err != nil {
+		return nil, err
+	}
+	return append(evs, more...), nil
+}
+
+func (g GameState) decideDefer(cmd DeferInitiative) ([]Event, error) {
+	a, err := g.underWay(cmd.By)
+	if err != nil {
+		return nil, err
+	}
+	side, err := g.decider(cmd.By, a)
+	if err != nil {
+		return nil, err
+	}
+	to := strings.TrimSpace(cmd.To)
+	if to == "" {
+		if a.Holder == "" {
+			return nil, illegal("action.defer", "The decision is already the overall commander's", "Name the subordinate to defer to")
+		}
+		return []Event{&Deferred{By: cmd.By, Side: side}}, nil
+	}
+	var target *Player
+	for i := range g.Players {
+		p := &g.Players[i]
+		if p.Side == side && (p.Actor.ID == to || strings.EqualFold(p.Actor.Name, to)) {
+			target = p
+		}
+	}
+	switch {
+	case target == nil:
+		return nil, invalid("action.defer", fmt.Sprintf("%q is not a %s commander", to, sideName(side)), "Name a commander of your side")
+	case target.Overall:
+		return nil, illegal("action.defer", "Defer to a subordinate; to give the decision back to the overall commander, leave the player out", "")
+	case a.Holder != "":
+		return nil, illegal("action.defer", "A subordinate defers only back to the overall commander", "/action defer with no player (LRTG 21.1)")
+	}
+	return []Event{&Deferred{By: cmd.By, Side: side, To: target.Actor}}, nil
+}
+
+func (g GameState) decideRollsBegin(cmd BeginInitiativeRolls, d Dice) ([]Event, error) {
+	a, err := g.underWay(cmd.By)
+	if err != nil {
+		return nil, err
+	}
+	if !g.IsUmpire(cmd.By) {
+		return nil, illegal("game.umpire", "Only the umpire begins the initiative rolls of the opening", fmt.Sprintf("Ask %s", g.Umpire.Name))
+	}
+	if !a.Opening {
+		return nil, illegal("action.rolls", "The initiative is already rolled this turn", "")
+	}
+	if strings.TrimSpace(cmd.Reason) == "" {
+		return nil, invalid("action.reason", "Say why the rolls begin", "e.g. reason:\"Hood left Culpeper County (000 VIII 3))\"")
+	}
+	ev := &RollsBegun{By: cmd.By, Turn: g.Turn, Reason: strings.TrimSpace(cmd.Reason)}
+	evs := []Event{ev}
+	if a.Active != nil {
+		return evs, nil // the roll follows the action under way
+	}
+	more, err := g.Apply(ev).rollInitiative(d)
+	if err != nil {
+		return nil, err
+	}
+	return append(evs, more...), nil
+}
+
+// RemoteDistance is how far from every enemy unit a unit moved without
+// the initiative must start and stay: "8 or more hexes" (003 movement
+// chart; 17.2 says "more than 8": the charts are preferred).
+const RemoteDistance = 8
+
+func (g GameState) decideAskRemote(cmd AskRemote) ([]Event, error) {
+	a, err := g.underWay(cmd.By)
+	if err != nil {
+		return nil, err
+	}
+	p := g.Player(cmd.By.ID)
+	if p == nil {
+		return nil, illegal("action.player", "Only a commander asks to move his units without the initiative", "")
+	}
+	if a.Active != nil && a.Active.Side == p.Side || a.ToDecide == p.Side {
+		return nil, illegal("remote.initiative", "Your side has the initiative or is acting: move in your action", "")
+	}
+	if a.Remote != nil && a.Remote.Answer == "" {
+		return nil, illegal("remote.open", "A remote movement request is waiting for its answer", "")
+	}
+	if len(cmd.Units) == 0 {
+		return nil, invalid("remote.units", "No unit named", "Name the units with units:a,b")
+	}
+	for _, id := range cmd.Units {
+		u, err := g.unit(id)
+		if err != nil {
+			return nil, err
+		}
+		if !g.Controls(cmd.By, u) {
+			return nil, illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "")
+		}
+		if !u.OnMap || u.Eliminated {
+			return nil, illegal("remote.unit", u.Name+" is not on the map", "")
+		}
+		if d, near := g.nearestEnemy(u); near != "" && d < RemoteDistance {
+			// The enemy unit is not named: under limited intelligence its
+			// position is secret; the distance is the rule's fact.
+			return nil, illegal("remote.near", fmt.Sprintf("%s is %d hexes from an enemy unit: remote movement needs %d or more", u.Name, d, RemoteDistance), "Move it in your own action (LRTG 17.2; 003 movement chart)")
+		}
+	}
+	return []Event{&RemoteAsked{By: cmd.By, Side: p.Side, Units: slices.Clone(cmd.Units), Phase: a.Phase}}, nil
+}
+
+// nearestEnemy returns the distance to the nearest enemy unit on the map
+// and its id ("" when there is none).
+func (g GameState) nearestEnemy(u UnitState) (int, string) {
+	best, id := 0, ""
+	for _, oid := range g.sortedUnits() {
+		o := g.Units[oid]
+		if o.Side == u.Side || !o.OnMap || o.Eliminated {
+			continue
+		}
+		if d := Distance(o.Hex, u.Hex); id == "" || d < best {
+			best, id = d, oid
+		}
+	}
+	return best, id
+}
+
+func (g GameState) decideAnswerRemote(cmd AnswerRemote) ([]Event, error) {
+	a, err := g.underWay(cmd.By)
+	if err != nil {
+		return nil, err
+	}
+	r := a.Remote
+	if r == nil || r.Answer != "" {
+		return nil, illegal("remote.none", "No remote movement request waits for an answer", "")
+	}
+	if !g.IsUmpire(cmd.By) {
+		p := g.Player(cmd.By.ID)
+		if p == nil || p.Side != enemyOf(r.Side) || !p.Overall {
+			return nil, illegal("remote.answer", fmt.Sprintf("The %s's overall commander answers the request", sideName(enemyOf(r.Side))), "")
+		}
+	}
+	return []Event{&RemoteAnswered{By: cmd.By, Side: enemyOf(r.Side), Allow: cmd.Allow, Comment: strings.TrimSpace(cmd.Comment)}}, nil
+}
+
+// ---- Folding ----
+
+func applyActions(g GameState, e Event) (GameState, bool) {
+	a := g.Actions
+	switch e := e.(type) {
+	case *CycleBegun:
+		if a.Turn != e.Turn {
+			a.Log, a.SpyDone = nil, false
+		}
+		a.Turn, a.Step, a.Opening, a.AllMoves, a.Skipped = e.Turn, e.Step, e.Opening, e.AllMoves, e.Skipped
+		a.Phase, a.Initiative, a.ToDecide, a.Holder, a.Passed, a.Active = 0, "", "", "", nil, nil
+		a.Over, a.Automatic, a.AutoWhy, a.Remote, a.Remotes = e.Skipped != "", "", "", nil, nil
+		if e.Opening {
+			a.ToDecide = CSA
+		}
+	case *InitiativeWon:
+		a.Phase, a.Initiative, a.ToDecide, a.Holder, a.Passed = e.Phase, e.Side, e.Side, "", nil
+		a.Automatic, a.AutoWhy = "", ""
+		if e.Step == "4a" {
+			a.SpyDone = true // only the first initiative of the turn may be the Spy's
+		}
+	case *Activated:
+		a.Phase = e.Phase
+		a.Active = &Activation{Side: e.Side, By: e.By, Kind: ActionActivate, Unit: e.Unit}
+		a.ToDecide, a.Holder = "", ""
+		a.Log = append(slices.Clone(a.Log), ActionEntry{Step: e.Step, Phase: e.Phase, Side: e.Side, Kind: ActionActivate, Unit: e.Unit})
+	case *ArmyAttempted:
+		a.Phase = e.Phase
+		a.Army = append(slices.Clone(a.Army), ArmyAttempt{Side: e.Side, Turn: e.Turn, Step: e.Step, Phase: e.Phase, Leader: e.Leader, Success: e.Success})
+		a.Log = append(slices.Clone(a.Log), ActionEntry{Step: e.Step, Phase: e.Phase, Side: e.Side, Kind: ActionArmy, Unit: e.Leader})
+		a.Holder = ""
+		if e.Success {
+			a.Active = &Activation{Side: e.Side, By: e.By, Kind: ActionArmy, Unit: e.Leader, Units: slices.Clone(e.Units)}
+			a.ToDecide = ""
+			if !a.Opening {
+				a.Automatic = enemyOf(e.Side)
+				a.AutoWhy = fmt.Sprintf("the %s's Activate Army Leader succeeded: the %s wins this initiative without a roll (LRTG 10.3)", sideName(e.Side), sideName(enemyOf(e.Side)))
+			}
+		} else if !a.Opening {
+			a.ToDecide = "" // a new action phase: its initiative follows
+		}
+	case *ActionEnded:
+		a.Active = nil
+		if a.Opening {
+			a.ToDecide = CSA
+			if slices.Contains(a.Passed, CSA) {
+				a.ToDecide = USA
+			}
+		}
+	case *Passed:
+		a.Passed = append(slices.Clone(a.Passed), e.Side)
+		a.Holder = ""
+		a.Log = append(slices.Clone(a.Log), ActionEntry{Step: e.Step, Phase: e.Phase, Side: e.Side, Kind: ActionPass})
+		if e.Ends {
+			a.Over, a.ToDecide = true, ""
+		} else {
+			a.ToDecide = enemyOf(e.Side)
+		}
+	case *Deferred:
+		a.Holder = e.To.ID
+	case *RollsBegun:
+		a.RollsTurn, a.Opening, a.Passed = e.Turn, false, nil
+		a.AllMoves = g.Options.TimeLimit
+		a.ToDecide = ""
+	case *RemoteAsked:
+		a.Remote = &RemoteRequest{Side: e.Side, By: e.By, Units: slices.Clone(e.Units), Phase: e.Phase}
+	case *RemoteAnswered:
+		if a.Remote != nil {
+			r := *a.Remote
+			r.Answer, r.Comment = "denied", e.Comment
+			if e.Allow {
+				r.Answer = "allowed"
+			}
+			a.Remote = &r
+			a.Remotes = append(slices.Clone(a.Remotes), r)
+		}
+	default:
+		return g, false
+	}
+	g.Actions = a
+	// The cycle has moved on: an undo would take back more than the last
+	// board action.
+	g.prev, g.lastAction = nil, ""
+	return g, true
+}
+
+// RemoteAllowed reports whether the enemy allowed the unit to move
+// without the initiative in this step (17.2).
+func (g GameState) RemoteAllowed(unit string) bool {
+	a, ok := g.cycle()
+	if !ok {
+		return false
+	}
+	for _, r := range a.Remotes {
+		if r.Answer == "allowed" && slices.Contains(r.Units, unit) {
+			return true
+		}
+	}
+	return false
+}
