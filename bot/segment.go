@@ -1,3 +1,777 @@
 package bot
 
-func segmentCommands() []*Command { return nil }
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// Phases 5-8 of the turn (engine/segment.go): the Supply Segment, the
+// Recovery Phase, County Control and the Victory Check. /segment holds the
+// players' part of them: their word where the map data cannot settle a
+// rule, foraging, draws, railroad repair, depot schedules, ammunition,
+// and "done" when a step waits for them.
+//
+// Who sees what: a side's supply (its units' status, victuals, track,
+// schedules, foraging) is its own secret (2.0: only the Spy's winner looks
+// at the enemy's): /segment show and the answers to a side's commands go to
+// its player alone. The channel learns only what both sides know: which
+// step waits for whom, river control, depots placed or removed, army
+// morale, VP and the victory check. The umpire gets every event.
+
+func init() { stepPresenters = append(stepPresenters, presentSegment) }
+
+func segmentCommands() []*Command {
+	reason := OptionSpec{Name: "reason", Description: "Why (the umpire's rulings, or acting outside the step)", Type: String, MaxLength: 200, Placeholder: "text"}
+	units := OptionSpec{Name: "units", Description: "Your units, comma-separated", Type: String, Required: true, MaxLength: 300, Placeholder: "unit,...", Autocomplete: supplyUnits}
+	side := OptionSpec{Name: "side", Description: "The umpire names a side: csa or usa", Type: String, MaxLength: 3, Placeholder: "csa|usa"}
+	places := func(keep func(engine.GameState, engine.Place) bool) func(*Router, Request, string) []engine.Match {
+		return func(r *Router, req Request, typed string) []engine.Match {
+			g, err := r.game(context.Background(), req)
+			t := r.theatres["lrtg"]
+			if err != nil || !g.Started || t == nil {
+				return nil
+			}
+			var out []engine.Match
+			for _, p := range t.Places {
+				if keep(g, p) && strings.Contains(strings.ToLower(p.Name), strings.ToLower(strings.TrimSpace(typed))) && len(out) < 25 {
+					out = append(out, engine.Match{Value: p.Name, Label: p.Name})
+				}
+			}
+			return out
+		}
+	}
+	return []*Command{{
+		Name:        "segment",
+		Description: "Supply segment, recovery, county control, victory check: your part (LRTG 11, 13, 19, 24)",
+		Subcommands: []*Command{
+			{
+				Name: "show", Description: "Your side's supply this turn: status, victuals, schedules; what the step waits for",
+				Ephemeral: true, Options: []OptionSpec{side}, Handle: handleSegmentShow,
+			},
+			{
+				Name: "done", Description: "Your side has nothing more to do in the step under way",
+				Options: []OptionSpec{side}, Handle: handleSegmentDone,
+			},
+			{
+				Name: "range", Description: "Say which of your units are in resupply range where the map cannot (step 5b, LRTG 13.2)",
+				Ephemeral: true,
+				Options: []OptionSpec{units,
+					{Name: "in_range", Description: "true: in resupply range (a road path of six hexes or less); false: not", Type: Boolean, Required: true},
+					{Name: "at", Description: "Simplified supply: a captured depot or levied town in their county gives each a victual (24.3)", Type: String, MaxLength: 60, Placeholder: "store", Autocomplete: leviedTowns},
+					reason},
+				Handle: handleSegmentRange,
+			},
+			{
+				Name: "forage", Description: "Forage (step 5e, passive): a unit spends fatigue (13.5); simplified: the side keeps fatigue (24.4)",
+				Ephemeral: true,
+				Options: []OptionSpec{
+					{Name: "fatigue", Description: "Normal: fatigue levels spent (1-4); simplified: levels kept in the Recovery Phase (1-3)", Type: Integer, Required: true},
+					{Name: "unit", Description: "Normal supply: the unit out of resupply range that forages", Type: String, MaxLength: 60, Placeholder: "unit", Autocomplete: supplyUnits},
+					{Name: "value", Description: "Normal: the county's forage value from the Player Aids", Type: Integer},
+					side, reason},
+				Handle: handleSegmentForage,
+			},
+			{
+				Name: "draw", Description: "Fill units from a levied town or captured depot (step 5e, passive; 13.1, 13.8)",
+				Ephemeral: true,
+				Options: []OptionSpec{
+					{Name: "at", Description: "The levied town or captured depot", Type: String, Required: true, MaxLength: 60, Placeholder: "store", Autocomplete: leviedTowns},
+					units, reason},
+				Handle: handleSegmentDraw,
+			},
+			{
+				Name: "repair", Description: "Try to repair a damaged railroad station (Union, step 5g; LRTG 13.7)",
+				Options: []OptionSpec{
+					{Name: "station", Description: "The damaged station", Type: String, Required: true, MaxLength: 60, Placeholder: "station",
+						Autocomplete: places(func(g engine.GameState, p engine.Place) bool { return g.Places[p.Name].Station == "damaged" })},
+					reason},
+				Handle: handleSegmentRepair,
+			},
+			{
+				Name: "depot", Description: "Schedule a depot's construction or dismantling, or place a Confederate depot (step 5h; 13.8)",
+				Options: []OptionSpec{
+					{Name: "action", Description: "construct (Union), dismantle, or place (Confederates: Winchester, Berryville)", Type: String, Required: true, MaxLength: 10, Placeholder: "construct|dismantle|place",
+						Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
+							var out []engine.Match
+							for _, a := range []string{engine.DepotConstruct, engine.DepotDismantle, engine.DepotPlace} {
+								if strings.HasPrefix(a, strings.ToLower(strings.TrimSpace(typed))) {
+									out = append(out, engine.Match{Value: a, Label: a})
+								}
+							}
+							return out
+						}},
+					{Name: "at", Description: "The depot's place", Type: String, Required: true, MaxLength: 60, Placeholder: "place",
+						Autocomplete: places(func(_ engine.GameState, p engine.Place) bool {
+							return p.Is("depot") || p.Is("csa-depot") || p.Is("rr-station") || p.Is("levy-town")
+						})},
+					reason},
+				Handle: handleSegmentDepot,
+			},
+			{
+				Name: "ammo", Description: "Divisions in a captured depot's county draw its ammunition (step 5i; LRTG 19.5)",
+				Ephemeral: true,
+				Options: []OptionSpec{
+					{Name: "at", Description: "The captured depot", Type: String, Required: true, MaxLength: 60, Placeholder: "depot",
+						Autocomplete: places(func(g engine.GameState, p engine.Place) bool { return g.Places[p.Name].Captured != "" })},
+					units, reason},
+				Handle: handleSegmentAmmo,
+			},
+			{
+				Name: "rivers", Description: "Rule on Union control of the Potomac and the Shenandoah Valley (umpire; 13.3)",
+				Options: []OptionSpec{
+					{Name: "potomac", Description: "true: the Union controls the Potomac", Type: Boolean, Required: true},
+					{Name: "shenandoah", Description: "true: the Union controls the Shenandoah Valley", Type: Boolean, Required: true},
+					{Name: "reason", Description: "Why, e.g. a Confederate pontoon bridge", Type: String, Required: true, MaxLength: 200, Placeholder: "text"}},
+				Handle: handleSegmentRivers,
+			},
+			{
+				Name: "stragglers", Description: "Record a unit's march losses for the straggler rolls (optional rule 30)",
+				Ephemeral: true,
+				Options: []OptionSpec{
+					{Name: "unit", Description: "Your unit", Type: String, Required: true, MaxLength: 60, Placeholder: "unit", Autocomplete: ownUnits},
+					{Name: "mp", Description: "Manpower lost to an extended or forced march", Type: Integer, Required: true},
+					reason},
+				Handle: handleSegmentStragglers,
+			},
+			{
+				Name: "victory", Description: "Check the decisive victories and the Potomac end now (umpire; 000 VIII)",
+				Options: []OptionSpec{reason}, Handle: handleSegmentVictory,
+			},
+		},
+	}}
+}
+
+func segmentPlace(r *Router, name string) (*engine.Place, error) {
+	t := r.theatres["lrtg"]
+	if t == nil {
+		return nil, fmt.Errorf("bot: no lrtg map")
+	}
+	p := t.Place(strings.TrimSpace(name))
+	if p == nil {
+		return nil, &engine.RuleError{Kind: engine.ErrInvalid, Code: "place.unknown", What: fmt.Sprintf("There is no place %q", name), Hint: "Discord completes the names"}
+	}
+	return p, nil
+}
+
+func segSideName(s engine.Side) string { return strings.ToUpper(string(s)) }
+
+func (r *Router) stepContext(g engine.GameState) engine.StepContext {
+	return engine.StepContext{Move: r.moveData(g), Library: r.library}
+}
+
+// ---------------------------------------------------------------------
+// /segment show.
+
+func handleSegmentShow(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.startedGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	side, err := supplySide(g, req.User, recordSide(req.Options["side"]))
+	if err != nil {
+		return Reply{}, err
+	}
+	e := &Embed{Title: fmt.Sprintf("%s supply segment, turn %d", sideName(side), g.Turn)}
+	e.Description = clipLines(r.segmentLines(g, side), 4000)
+	e.Footer = "Your side's secret (LRTG 13, 24): the other side does not see it."
+	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
+}
+
+// segmentLines is a side's part of the segment this turn: only that side's
+// secrets.
+func (r *Router) segmentLines(g engine.GameState, side engine.Side) []string {
+	var lines []string
+	lines = append(lines, "Step: "+r.phaseLabel(g)+".")
+	if w := g.Waiting(); len(w) > 0 {
+		lines = append(lines, "Waiting for: "+strings.Join(w, "; ")+".")
+	}
+	s := g.Segment
+	if s.Turn == g.Turn {
+		for _, n := range s.Notes {
+			if n.Side == side {
+				lines = append(lines, fmt.Sprintf("%s: %s", n.Step, n.What))
+			}
+		}
+	}
+	var in, out, word []string
+	if s.Turn == g.Turn {
+		for _, st := range s.Status {
+			if st.Side != side {
+				continue
+			}
+			line := st.Name
+			if st.Claimed != "" {
+				line += " (" + st.Claimed + "'s word)"
+			}
+			switch {
+			case st.InRange:
+				in = append(in, line)
+			case !st.Sure && st.Claimed == "":
+				word = append(word, fmt.Sprintf("%s: %s", st.Name, st.Why))
+			default:
+				out = append(out, line)
+			}
+		}
+	}
+	if len(in)+len(out)+len(word) == 0 {
+		lines = append(lines, "Supply status: not determined this turn (step 5b).")
+	} else {
+		lines = append(lines, fmt.Sprintf("In resupply range (13.2): %s.", listOrNone(in)), fmt.Sprintf("Not in range: %s.", listOrNone(out)))
+		if len(word) > 0 {
+			lines = append(lines, "Your word is needed (/segment range): "+strings.Join(word, "; ")+".")
+		}
+	}
+	if g.Options.Supply == "simplified" {
+		lines = append(lines, fmt.Sprintf("Supply track: %+d (24.0).", g.SupplyLevel(side)))
+		if k, ok := s.Keep[side]; ok && s.Turn == g.Turn {
+			lines = append(lines, fmt.Sprintf("Foraging: %d fatigue kept in the Recovery Phase (24.4).", k))
+		}
+		if d := g.SupplyDisorganizationDRM(side); d > 0 {
+			lines = append(lines, fmt.Sprintf("Disorganization rolls this turn: +%d (24.6).", d))
+		}
+	} else {
+		var vs []string
+		for _, u := range g.SupplyUnits(side, r.unitSizes(g)) {
+			vs = append(vs, fmt.Sprintf("%s %d", u.Name, g.Victuals(u)))
+		}
+		lines = append(lines, "Victuals: "+listOrNone(vs)+".")
+	}
+	rv := s.Rivers
+	if rv.Turn > 0 {
+		lines = append(lines, fmt.Sprintf("Union control (13.3, turn %d): Potomac %s, Shenandoah Valley %s.", rv.Turn, yesNo(rv.Potomac), yesNo(rv.Shenandoah)))
+	}
+	for _, sc := range g.PendingSchedules(side) {
+		lines = append(lines, fmt.Sprintf("Depot schedule: %s %s, due turn %d (13.8).", sc.Action, sc.Place, sc.Due))
+	}
+	if side == engine.USA && s.RepairTurn == g.Turn {
+		lines = append(lines, "Railroad repair: attempted this turn (13.7).")
+	}
+	var strag []string
+	for id, n := range s.Stragglers {
+		if u, ok := g.Units[id]; ok && u.Side == side {
+			strag = append(strag, fmt.Sprintf("%s %d", u.Name, n))
+		}
+	}
+	if len(strag) > 0 {
+		sort.Strings(strag)
+		lines = append(lines, "Stragglers awaiting a passive turn (30): "+strings.Join(strag, ", ")+".")
+	}
+	for _, p := range s.Prelims {
+		line := fmt.Sprintf("%s (turn %d): %s", p.Name, p.Turn, p.Why)
+		if p.Cancelled != "" {
+			line += "; cancelled: " + p.Cancelled
+		}
+		lines = append(lines, line+".")
+	}
+	if o := s.Outcome; o != nil {
+		lines = append(lines, fmt.Sprintf("🏁 The game is over: **%s** (%s).", o.Name, o.Why))
+	}
+	return lines
+}
+
+func listOrNone(xs []string) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	return strings.Join(xs, ", ")
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// ---------------------------------------------------------------------
+// Commands.
+
+func handleSegmentDone(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.FinishStep{By: req.User, Side: recordSide(req.Options["side"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		d := evs[0].(*engine.SegmentDone)
+		after := g.Apply(d)
+		text := fmt.Sprintf("✔️ The %s are done with step %s (%s).", segSideName(d.Side), d.Step, req.User.Name)
+		if w := after.Waiting(); len(w) > 0 {
+			text += "\nWaiting for: " + strings.Join(w, "; ") + "."
+		} else {
+			text += "\nWaiting for: the umpire (/phase next)."
+		}
+		return publicText(req, text, views)
+	})
+}
+
+func handleSegmentRange(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	ids, err := unitList(g, req.User, req.Options["units"])
+	if err != nil {
+		return Reply{}, err
+	}
+	in, _ := strconv.ParseBool(req.Options["in_range"])
+	cmd := engine.ClaimRange{By: req.User, Units: ids, InRange: in, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
+	if at := strings.TrimSpace(req.Options["at"]); at != "" {
+		p, err := segmentPlace(r, at)
+		if err != nil {
+			return Reply{}, err
+		}
+		cmd.Store = p
+	}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		e := evs[0].(*engine.SupplyRangeClaimed)
+		word := "in resupply range"
+		if !e.InRange {
+			word = "not in resupply range"
+		}
+		text := fmt.Sprintf("🔒 %s: %s (your word, 13.2).", strings.Join(e.Names, ", "), word)
+		if e.Store != nil {
+			text += fmt.Sprintf("\n%s: %d → %d victuals (24.3).", e.Store.Name, e.Store.From, e.Store.To)
+		}
+		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: text, Events: views}}}
+	})
+}
+
+func handleSegmentForage(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	levels, _ := strconv.Atoi(req.Options["fatigue"])
+	value, _ := strconv.Atoi(req.Options["value"])
+	cmd := engine.Forage{By: req.User, Levels: levels, Value: value, Map: r.theatres["lrtg"], Sizes: r.unitSizes(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	if g.Options.Supply == "simplified" {
+		if _, ok := req.Options["unit"]; ok {
+			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "segment.forage.unit", What: "Under Simplified Supply the whole side forages", Hint: "Give fatigue: the levels your units keep in the Recovery Phase (24.4)"}
+		}
+		cmd.Chart = r.library.Chart("lrtg.simplified-forage")
+		cmd.Side = recordSide(req.Options["side"])
+		if own, umpire := viewer(g, req.User); !umpire {
+			cmd.Side = own
+		}
+	} else {
+		if _, ok := req.Options["value"]; !ok {
+			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "segment.forage.value", What: "Foraging needs the county's forage value", Hint: "Give value: from the Player Aids (13.5)"}
+		}
+		id, err := findUnit(g, req.User, req.Options["unit"])
+		if err != nil {
+			return Reply{}, err
+		}
+		cmd.Unit = id
+		cmd.Chart = r.library.Chart("lrtg.forage")
+	}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		f := evs[0].(*engine.UnitForaged)
+		var b strings.Builder
+		if f.Unit == "" {
+			fmt.Fprintf(&b, "🔒 The %s forage: %d fatigue kept in the Recovery Phase: %+d victuals (24.4)", segSideName(f.Side), f.Levels, f.Gained)
+		} else {
+			fmt.Fprintf(&b, "🔒 %s forages: %d fatigue at forage value %d", f.Name, f.Levels, f.Value)
+			if f.Modified != f.Value {
+				fmt.Fprintf(&b, " (modified %d)", f.Modified)
+			}
+			fmt.Fprintf(&b, ": %+d victuals (13.5); fatigue %d → %d", f.Gained, f.Fatigue.From, f.Fatigue.To)
+		}
+		if len(f.Modifiers) > 0 {
+			b.WriteString(" — " + strings.Join(f.Modifiers, "; "))
+		}
+		fmt.Fprintf(&b, ".\nVictuals: %d → %d.", f.Victuals.From, f.Victuals.To)
+		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: b.String(), Events: views}}}
+	})
+}
+
+func handleSegmentDraw(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	p, err := segmentPlace(r, req.Options["at"])
+	if err != nil {
+		return Reply{}, err
+	}
+	ids, err := unitList(g, req.User, req.Options["units"])
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.DrawVictuals{By: req.User, Store: *p, Units: ids, Map: r.theatres["lrtg"], Sizes: r.unitSizes(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		d := evs[0].(*engine.VictualsDrawn)
+		var parts []string
+		for _, u := range d.Units {
+			parts = append(parts, fmt.Sprintf("%s %d → %d", u.Name, u.From, u.To))
+		}
+		text := fmt.Sprintf("🔒 From %s (%d → %d victuals): %s.", d.Store.Name, d.Store.From, d.Store.To, strings.Join(parts, ", "))
+		if len(d.Unchecked) > 0 {
+			text += "\nOn your word: " + strings.Join(d.Unchecked, "; ") + "."
+		}
+		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: text, Events: views}}}
+	})
+}
+
+func handleSegmentRepair(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	p, err := segmentPlace(r, req.Options["station"])
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.AttemptRepair{By: req.User, Station: *p, Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		roll := evs[0].(*engine.DiceRolled)
+		a := evs[1].(*engine.RepairAttempted)
+		text := FormatRoll(roll)
+		if len(a.Modifiers) > 0 {
+			text += fmt.Sprintf("\n%s → %d", strings.Join(a.Modifiers, "; "), a.Total)
+		}
+		if a.Repaired {
+			text += fmt.Sprintf("\n🛠️ %s station is repaired: its Damage marker is removed (13.7: 1 or less).", a.Station)
+		} else {
+			text += fmt.Sprintf("\n%s station stays damaged (13.7: 2 or more).", a.Station)
+		}
+		return r.boardReply(req, g, text, views)
+	})
+}
+
+func handleSegmentDepot(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	p, err := segmentPlace(r, req.Options["at"])
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.ScheduleDepot{By: req.User, Action: strings.ToLower(strings.TrimSpace(req.Options["action"])), Place: *p, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		switch e := evs[0].(type) {
+		case *engine.DepotScheduled:
+			sc := e.Schedule
+			text := fmt.Sprintf("🔒 Scheduled in secret: %s the %s depot at %s, done in the Depot Placement / Removal step of turn %d (%s; 13.8).",
+				sc.Action, segSideName(sc.Side), sc.Place, sc.Due, g.TurnLabel(sc.Due))
+			return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: text, Events: views}}}
+		case *engine.DepotsChanged:
+			text := fmt.Sprintf("🏕️ The Confederates place a depot at %s (13.8).", e.Changes[0].Place)
+			return r.boardReply(req, g, text, views)
+		}
+		return Reply{}
+	})
+}
+
+func handleSegmentAmmo(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	p, err := segmentPlace(r, req.Options["at"])
+	if err != nil {
+		return Reply{}, err
+	}
+	ids, err := unitList(g, req.User, req.Options["units"])
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.DrawAmmo{By: req.User, Depot: *p, Units: ids, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		a := evs[0].(*engine.AmmoDrawn)
+		var parts []string
+		for _, u := range a.Units {
+			parts = append(parts, fmt.Sprintf("%s %s → %s", u.Name, engine.StatusValue("ammunition", u.From), engine.StatusValue("ammunition", u.To)))
+		}
+		text := fmt.Sprintf("🔒 Ammunition from %s (%d → %d): %s (19.5).", a.Depot, a.From, a.To, strings.Join(parts, ", "))
+		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: text, Events: views}}}
+	})
+}
+
+func handleSegmentRivers(ctx context.Context, r *Router, req Request) (Reply, error) {
+	if _, err := r.gameHere(ctx, req); err != nil {
+		return Reply{}, err
+	}
+	p, _ := strconv.ParseBool(req.Options["potomac"])
+	s, _ := strconv.ParseBool(req.Options["shenandoah"])
+	cmd := engine.SetRivers{By: req.User, Potomac: p, Shenandoah: s, Reason: req.Options["reason"]}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		return publicText(req, "⚖️ "+riversText(evs[0].(*engine.RiversControlled)), views)
+	})
+}
+
+func handleSegmentStragglers(ctx context.Context, r *Router, req Request) (Reply, error) {
+	_, id, err := r.gameUnit(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	mp, _ := strconv.Atoi(req.Options["mp"])
+	cmd := engine.RecordStragglers{By: req.User, Unit: id, MP: mp, Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		e := evs[0].(*engine.StragglersRecorded)
+		text := fmt.Sprintf("🔒 %s: %d manpower lost on the march recorded as stragglers; they are rolled for in the Recovery Phase of a passive turn (30.2).", e.Name, e.MP)
+		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: text, Events: views}}}
+	})
+}
+
+func handleSegmentVictory(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.CheckVictory{By: req.User, Context: r.stepContext(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		var lines []string
+		for _, e := range evs {
+			switch e := e.(type) {
+			case *engine.MoraleChecked:
+				lines = append(lines, checkText(e.Check))
+			case *engine.VictoryChecked:
+				lines = append(lines, victoryText(e))
+			}
+		}
+		return publicText(req, strings.Join(lines, "\n"), viewEvents(g, views))
+	})
+}
+
+// ---------------------------------------------------------------------
+// Presenting the steps' procedures.
+
+func riversText(e *engine.RiversControlled) string {
+	text := fmt.Sprintf("🌊 Union control (13.3): the Potomac River — %s; the Shenandoah Valley — %s.", yesNo(e.Potomac), yesNo(e.Shenandoah))
+	n := 0
+	for _, b := range []bool{e.Potomac, e.Shenandoah} {
+		if b {
+			n++
+		}
+	}
+	if n > 0 {
+		text += fmt.Sprintf(" Confederate forage north of the Potomac: -%d (13.3, 13.5).", n)
+	}
+	if e.Ruling != "" {
+		text += " The umpire's ruling: " + e.Ruling + "."
+	}
+	return text
+}
+
+func victoryText(e *engine.VictoryChecked) string {
+	var b strings.Builder
+	what := "🏛️ Victory check"
+	if e.Phase {
+		what = "🏛️ Victory Check Phase (003 8)"
+	}
+	fmt.Fprintf(&b, "%s, turn %d: %d VP.", what, e.Turn, e.VP)
+	for _, p := range e.Prelims {
+		fmt.Fprintf(&b, "\n🎖️ %s: %s.", p.Name, p.Why)
+	}
+	for _, p := range e.Cancelled {
+		fmt.Fprintf(&b, "\n✖️ %s cancelled: %s.", p.Name, p.Cancelled)
+	}
+	if e.End == "" {
+		b.WriteString("\nThe game goes on.")
+		return b.String()
+	}
+	fmt.Fprintf(&b, "\n🏁 **The game ends**: %s.", e.End)
+	if e.Result != nil {
+		fmt.Fprintf(&b, "\n**%s** — %s.", e.Result.Name, e.Result.Why)
+	}
+	b.WriteString("\nThe umpire ends it with /game end, which reveals the dice seed.")
+	return b.String()
+}
+
+// presentSegment tells what this module's procedures did: to the channel
+// only what both sides may know, to the umpire (who ran /phase next)
+// each side's detail.
+func presentSegment(r *Router, req Request, g engine.GameState, e engine.Event, view EventView) []Output {
+	pub := func(text string, public bool) Output {
+		o := Output{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: text, Events: []EventView{}}
+		if public {
+			o.Events = []EventView{view}
+		}
+		return o
+	}
+	umpire := func(text string) Output {
+		return Output{Audience: Audience{Kind: AudienceEphemeral}, Text: "Umpire: " + text, Events: []EventView{view}}
+	}
+	step := g.CurrentStep()
+	switch e := e.(type) {
+	case *engine.SegmentOpened:
+		var outs []Output
+		if len(e.Public) > 0 {
+			outs = append(outs, pub(strings.Join(e.Public, "\n"), false))
+		}
+		for _, s := range []engine.Side{engine.CSA, engine.USA} {
+			if len(e.Secret[s]) > 0 {
+				outs = append(outs, umpire(fmt.Sprintf("%s (told to the %s by /segment show): %s", e.Step, segSideName(s), strings.Join(e.Secret[s], " "))))
+			}
+		}
+		return append([]Output{}, outs...)
+	case *engine.SupplyStatusSet:
+		var lines []string
+		for _, s := range []engine.Side{engine.CSA, engine.USA} {
+			var parts []string
+			for _, st := range e.Units {
+				if st.Side == s {
+					mark := "out"
+					switch {
+					case st.InRange:
+						mark = "in"
+					case !st.Sure:
+						mark = "the player's word"
+					}
+					parts = append(parts, fmt.Sprintf("%s %s", st.Name, mark))
+				}
+			}
+			lines = append(lines, fmt.Sprintf("%s: %s", segSideName(s), listOrNone(parts)))
+		}
+		return []Output{umpire("supply status (13.2): " + strings.Join(lines, "; "))}
+	case *engine.RiversControlled:
+		var held []string
+		for _, k := range sortedMapKeys(e.Held) {
+			held = append(held, k+" "+e.Held[k])
+		}
+		return []Output{pub(riversText(e), false), umpire("control hexes held: " + listOrNone(held) + "; not checked: " + strings.Join(e.Unchecked, "; "))}
+	case *engine.SupplyAdjusted:
+		if step != "5d" && step != "5e" {
+			return nil
+		}
+		what := "supply expenditure (13.4)"
+		if step == "5e" {
+			what = "resupply (13.5)"
+		}
+		if e.Rule == "simplified" {
+			what = strings.Replace(strings.Replace(what, "13.4", "24.1", 1), "13.5", "24.2", 1)
+		}
+		outs := []Output{pub(fmt.Sprintf("🍞 The %s's %s is recorded on their sheet (/segment show).", segSideName(e.Side), what), false)}
+		if len(e.Check.VP) > 0 {
+			outs = append(outs, pub(checkText(e.Check), false))
+		}
+		var parts []string
+		if e.Track != nil {
+			parts = append(parts, fmt.Sprintf("track %+d → %+d", e.Track.From, e.Track.To))
+		}
+		for _, u := range e.Units {
+			parts = append(parts, fmt.Sprintf("%s %d → %d", u.Name, u.From, u.To))
+		}
+		return append(outs, umpire(fmt.Sprintf("%s %s: %s", segSideName(e.Side), what, strings.Join(parts, ", "))))
+	case *engine.DiceRolled:
+		if strings.HasPrefix(e.Purpose, "supply manpower loss:") || strings.HasPrefix(e.Purpose, "stragglers of ") {
+			return []Output{umpire(FormatRoll(e))}
+		}
+		return nil
+	case *engine.SupplyEffectsApplied:
+		text := "🥀 Supply effects (13.6) are applied: units with no victuals are disorganized, or lose a manpower point if already disorganized at fatigue 3 or 4. Each side sees its units with /segment show."
+		if e.Rule == "simplified" {
+			text = "🥀 Supply effects (24.6) are applied by each side's supply level; each side sees its own with /segment show."
+		}
+		var parts []string
+		for _, x := range e.Units {
+			switch {
+			case x.Exempt != "":
+				parts = append(parts, fmt.Sprintf("%s spared (%s)", x.Name, x.Exempt))
+			default:
+				var what []string
+				if x.Disorganize {
+					what = append(what, "disorganized")
+				}
+				if x.Lost {
+					what = append(what, fmt.Sprintf("manpower %d → %d", x.Manpower, x.Manpower-1))
+				} else if x.Roll != 0 {
+					what = append(what, fmt.Sprintf("rolled %d: no loss", x.Die))
+				}
+				parts = append(parts, fmt.Sprintf("%s %s", x.Name, strings.Join(what, ", ")))
+			}
+		}
+		return []Output{pub(text, false), umpire("supply effects: " + listOrNone(parts))}
+	case *engine.DepotsChanged:
+		var public, secret []string
+		for _, c := range e.Changes {
+			line := fmt.Sprintf("%s depot at %s %s (%s)", segSideName(c.Side), c.Place, c.Action, c.Why)
+			switch c.Action {
+			case "placed", "removed":
+				public = append(public, line)
+			default:
+				secret = append(secret, line)
+			}
+		}
+		var outs []Output
+		if len(public) > 0 {
+			outs = append(outs, pub("🏕️ "+strings.Join(public, "; ")+".", false))
+		}
+		if len(secret) > 0 {
+			outs = append(outs, umpire("depot schedules: "+strings.Join(secret, "; ")))
+		}
+		return append([]Output{}, outs...)
+	case *engine.UnitsRecovered:
+		text := "🛌 Recovery (Standardized Rules, 003 6): units at fatigue 0-1 reorganize, lose their demoralization and recover from exhaustion (not units without supply); units at fatigue 3-4 become exhausted; fatigue falls by 3 (less for a side that forages, 24.4)."
+		lost := map[engine.Side]int{}
+		vp := 0
+		for _, sr := range e.Stragglers {
+			lost[sr.Side] += sr.Lost
+			vp += sr.VP
+		}
+		for _, s := range []engine.Side{engine.CSA, engine.USA} {
+			if lost[s] > 0 {
+				text += fmt.Sprintf("\nStragglers (30.2): %d %s manpower lost for good, counted as combat losses.", lost[s], segSideName(s))
+			}
+		}
+		if vp != 0 {
+			text += fmt.Sprintf(" %+d VP (000 VII 6).", vp)
+		}
+		var parts []string
+		for _, u := range e.Units {
+			var what []string
+			if u.Fatigue[0] != u.Fatigue[1] {
+				what = append(what, fmt.Sprintf("F%d→F%d", u.Fatigue[0], u.Fatigue[1]))
+			}
+			if u.Reorganized {
+				what = append(what, "reorganized")
+			}
+			if u.Undemoralized > 0 {
+				what = append(what, "demoralization removed")
+			}
+			if u.Recovered {
+				what = append(what, "no longer exhausted")
+			}
+			if u.Exhausted {
+				what = append(what, "exhausted")
+			}
+			if u.NoReorganizing != "" {
+				what = append(what, "may not reorganize: "+u.NoReorganizing)
+			}
+			parts = append(parts, u.Name+" "+strings.Join(what, ", "))
+		}
+		for _, sr := range e.Stragglers {
+			parts = append(parts, fmt.Sprintf("%s stragglers: %d lost, %d kept, %d restored", sr.Name, sr.Lost, sr.Kept, sr.Restored))
+		}
+		for _, s := range []engine.Side{engine.CSA, engine.USA} {
+			if k, ok := e.Keep[s]; ok && k > 0 {
+				parts = append([]string{fmt.Sprintf("the %s keep %d fatigue to forage (24.4)", segSideName(s), k)}, parts...)
+			}
+		}
+		return []Output{pub(text, false), umpire("recovery: " + clipLines(parts, 1500))}
+	case *engine.MoraleChecked:
+		if step != "8" {
+			return nil
+		}
+		return []Output{pub(checkText(e.Check), !g.Options.LimitedIntel)} // its record names eliminated units
+	case *engine.VictoryChecked:
+		return []Output{pub(victoryText(e), true)}
+	}
+	return nil
+}
+
+func sortedMapKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
