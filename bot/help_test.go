@@ -59,7 +59,7 @@ func TestHelpIndexAndPages(t *testing.T) {
 	}
 	// An unknown command: refused, with the list.
 	out := r.Handle(ctx, helpReq("teleport")).Outputs[0]
-	if out.Error == nil || out.Error.Code != "help.unknown" || !strings.Contains(out.Text, "game, help") {
+	if out.Error == nil || out.Error.Code != "help.unknown" || !strings.Contains(out.Text, "game,") || !strings.Contains(out.Text, "help,") {
 		t.Fatalf("unknown command: %+v", out)
 	}
 }

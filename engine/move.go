@@ -310,11 +310,15 @@ func (g GameState) decideMove(cmd MoveUnits) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	if e := g.movePortionGate(mode); e != nil { // the action cycle's portions (actions.go)
+		broken = append([]*RuleError{e}, broken...)
+	}
 	ev.Mode = mode
 	ev.Captures = g.depotsCaptured(cmd)
 	if e := g.checkWithCorpsCommander(cmd); e != nil {
 		broken = append(broken, e)
 	}
+	broken = append(broken, g.checkReinforcements(cmd)...) // turnstart.go: entry (LRTG 3.1, 3.2), draft riots (3.3)
 	if d := cmd.Data; d != nil && d.Theatre != nil {
 		for _, id := range cmd.Units {
 			if e := g.checkArea(g.Units[id], cmd.To, cmd.Ref, d); e != nil {

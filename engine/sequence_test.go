@@ -19,7 +19,16 @@ func testSequence() *Sequence {
 	}}
 }
 
+// withoutModules runs the test with no step procedures or waits but the
+// test's own: the frame alone.
+func withoutModules(t *testing.T) {
+	procs, waits := stepProcedures, stepWaits
+	stepProcedures, stepWaits = map[string]stepProcedure{}, map[string]stepWait{}
+	t.Cleanup(func() { stepProcedures, stepWaits = procs, waits })
+}
+
 func TestStepsInOrderWithTheirConditions(t *testing.T) {
+	withoutModules(t)
 	g := startedGame(t, opts()) // two Confederate commanders
 	seq := testSequence()
 	next := func(g GameState) (GameState, *StepBegun) {
@@ -89,8 +98,7 @@ func TestAStepWaitsForItsPlayers(t *testing.T) {
 	g := startedGame(t, opts())
 	seq := testSequence()
 	waiting := []string{"Lee's declaration"}
-	oldWait, oldProc := stepWaits["1a"], stepProcedures["1a"]
-	defer func() { stepWaits["1a"], stepProcedures["1a"] = oldWait, oldProc }()
+	withoutModules(t)
 	stepWaits["1a"] = func(GameState) []string { return waiting }
 	stepProcedures["1a"] = func(g GameState, d Dice, _ StepContext) ([]Event, error) {
 		evs, err := g.Decide(RollDice{By: Actor{ID: "umpire"}, Expression: "d6", Purpose: "step 1a"}, d)
