@@ -200,7 +200,27 @@ func SeedHash(s1, s2 uint64) string {
 }
 
 // Apply returns the state after e. The receiver's maps are not changed.
+//
+// The umpire's undo takes back the last board action and nothing after
+// it: an event that is not a board action (a roll, a step of the sequence
+// of play, a declaration, a random event) is folded into the state the
+// undo returns to as well.
 func (g GameState) Apply(e Event) GameState {
+	next := g.fold(e)
+	if _, part := e.(partOfAction); g.prev != nil && next.prev == g.prev && !part {
+		p := g.prev.fold(e)
+		p.prev, p.lastAction = nil, ""
+		next.prev = &p
+	}
+	return next
+}
+
+// partOfAction is an event that completes the board action before it, in
+// the same command (the VP bonus a destruction completes): the umpire's
+// undo takes it back with the action.
+type partOfAction interface{ partOfAction() }
+
+func (g GameState) fold(e Event) GameState {
 	if next, ok := g.applyBoard(e); ok {
 		return next
 	}

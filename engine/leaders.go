@@ -1082,3 +1082,7 @@ func (g GameState) attachStepGate(by Actor, detach bool) error {
 	}
 	return attRuled(illegal("attach.step", fmt.Sprintf("Units attach in the Attachment / Detachment step (3c); this is step %s", step), "Wait for step 3c (/phase show)"), "LRTG 7.2; 003 3 c)")
 }
+
+// MeadeAssumed completes the MeadeCommands action it follows in step 3b
+// (partOfAction): the umpire's undo takes both back together.
+func (*MeadeAssumed) partOfAction() {}

@@ -146,3 +146,24 @@ func TestStepConditionsAreChecked(t *testing.T) {
 		}
 	}
 }
+
+// The umpire's undo takes back the last board action and nothing after
+// it: a step begun after a move stays begun, a roll stays rolled.
+func TestUndoKeepsWhatCameAfterTheAction(t *testing.T) {
+	withoutModules(t)
+	g := startedGame(t, opts())
+	seq := testSequence()
+	g = apply(t, g, MoveUnits{By: lee, Units: []string{"csa.hood"}, To: Hex{Q: 3, R: 3}}, Script())
+	g = apply(t, g, NextStep{By: ump, Sequence: seq}, Script())
+	g = apply(t, g, RollDice{By: lee, Expression: "d6"}, Script(6))
+	if g.CurrentStep() != "1a" || g.Rolls != 1 {
+		t.Fatalf("before the undo: step %q, rolls %d", g.CurrentStep(), g.Rolls)
+	}
+	g = apply(t, g, UndoLast{By: ump, Reason: "wrong hex"}, Script())
+	if g.Units["csa.hood"].Hex != (Hex{Q: 1, R: 1}) {
+		t.Errorf("the move was not undone: %+v", g.Units["csa.hood"].Hex)
+	}
+	if g.CurrentStep() != "1a" || g.Rolls != 1 {
+		t.Errorf("the undo took back what came after the move: step %q, rolls %d", g.CurrentStep(), g.Rolls)
+	}
+}

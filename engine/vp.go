@@ -809,7 +809,8 @@ func applyVictory(g GameState, e Event) (GameState, bool) {
 			g.Victory = v
 		})
 	case *VPBonus:
-		// Part of the place action before it: not kept from its undo.
+		// Part of the place action before it (partOfAction): not kept
+		// from its undo.
 		v := g.Victory.clone()
 		v.Bonus = true
 		g.Victory = v
@@ -912,3 +913,5 @@ func (g GameState) VPByTurn() (map[string]map[int]int, []int) {
 	sort.Ints(turns)
 	return cells, turns
 }
+
+func (*VPBonus) partOfAction() {}
