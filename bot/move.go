@@ -187,7 +187,7 @@ func handleMeade(ctx context.Context, r *Router, req Request) (Reply, error) {
 		}
 		text += ".\nAll HF and WV units are released (12.1); Crawford and Stannard join the V and I Corps and need no release (16.2 3, 4); " +
 			"Harpers Ferry needs no garrison of 5 manpower any more (12.1, 16.1). Begin rolling for the Baltimore / DC release if it has not begun (16.2 9)).\n" +
-			"The counter changes of 16.2 (Hooker removed, Sykes, Couch, Hays and Willard, the cavalry reorganization, Chambliss) are the umpire's to make with /unit for now."
+			"The counter changes of 16.2 (Hooker removed, Sykes, Couch, Hays and Willard, the cavalry reorganization, Chambliss) are made in the next Hooker Replacement step (3b) of the sequence of play."
 		return publicText(req, text, views)
 	})
 }

@@ -804,6 +804,9 @@ func (g GameState) checkRail(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, error
 	}
 	var broken []*RuleError
 	first := g.Units[cmd.Units[0]]
+	if g.Events.NoRail(g.Turn, first.Side) {
+		broken = append(broken, moveRule("move.rail", "Rear Area Paralysis: the Union may not move by rail this turn", "Move by road, or wait for the next turn", "LRTG 2.0"))
+	}
 	railed, used := g.railThisTurn()
 	load, troops := 0, 0
 	for _, id := range cmd.Units {

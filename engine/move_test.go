@@ -572,3 +572,13 @@ func TestHexLine(t *testing.T) {
 		}
 	}
 }
+
+// Rear Area Paralysis (000 2.0): no Union railroad movement that turn.
+func TestRailStoppedByRearAreaParalysis(t *testing.T) {
+	g := moveGame(t, opts())
+	wantMove(t, g, railMove(meade, at(30, 30), "usa.b1"))
+	g.Events.Rolled = []RandomEventRolled{{Turn: g.Turn, Outcome: RandomRearParalysis}}
+	wantRule(t, g, railMove(meade, at(30, 30), "usa.b1"), "move.rail", "LRTG 2.0", "Rear Area Paralysis")
+	g.Events.Rolled[0].Turn = g.Turn - 1 // last turn's: over
+	wantMove(t, g, railMove(meade, at(30, 30), "usa.b1"))
+}
