@@ -215,24 +215,36 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		rep = <-done
 		d.followUp(ic.Interaction, rep, eph)
 	}
-	d.post(rep)
+	d.post(ic.Interaction, rep)
 }
 
-// post sends the outputs after the first: posts to channels. An ephemeral
-// output for someone other than the actor cannot exist on Discord; the
-// router never makes one.
-func (d *Discord) post(rep Reply) {
+// post sends the outputs after the first: posts to channels, and the
+// actor's own secret outputs (the umpire's record of a step) as ephemeral
+// follow-ups of the interaction. An ephemeral output for someone other
+// than the actor cannot exist on Discord; the router never makes one.
+func (d *Discord) post(i *discordgo.Interaction, rep Reply) {
 	if rep.Duplicate || len(rep.Outputs) < 2 {
 		return
 	}
+	actor := ""
+	if i.Member != nil && i.Member.User != nil {
+		actor = i.Member.User.ID
+	} else if i.User != nil {
+		actor = i.User.ID
+	}
 	for _, o := range rep.Outputs[1:] {
-		if o.Audience.Kind != AudienceChannel && o.Audience.Kind != AudiencePublic {
-			d.log.Error("discord: output with no channel to post to", "audience", o.Audience.Kind)
-			continue
-		}
 		content, embeds := messageData(o)
-		if _, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, &discordgo.MessageSend{Content: content, Embeds: embeds, Files: discordFiles(o)}); err != nil {
-			d.log.Error("discord: post", "channel", o.Audience.Channel, "err", err)
+		switch {
+		case o.Audience.Kind == AudienceEphemeral && (o.Audience.UserID == "" || o.Audience.UserID == actor):
+			if _, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: content, Embeds: embeds, Files: discordFiles(o), Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+				d.log.Error("discord: ephemeral follow-up", "id", i.ID, "err", err)
+			}
+		case o.Audience.Kind == AudienceChannel || o.Audience.Kind == AudiencePublic:
+			if _, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, &discordgo.MessageSend{Content: content, Embeds: embeds, Files: discordFiles(o)}); err != nil {
+				d.log.Error("discord: post", "channel", o.Audience.Channel, "err", err)
+			}
+		default:
+			d.log.Error("discord: output with no one to send it to", "audience", o.Audience.Kind, "user", o.Audience.UserID)
 		}
 	}
 }

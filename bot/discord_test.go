@@ -325,3 +325,44 @@ func TestDiscordDefaultDeferBeatsTheAckDeadline(t *testing.T) {
 		t.Fatalf("edited to %q", got)
 	}
 }
+
+// A reply's later outputs: a post to another channel, and a secret output
+// for the actor (the umpire's record of a step), sent as an ephemeral
+// follow-up of the interaction.
+func TestDiscordSendsTheActorsSecretOutputs(t *testing.T) {
+	t.Parallel()
+	b := startBot(t, openStore(t), ScriptedSource(), DiscordOptions{GuildID: "g1"})
+	ctx := waitCtx(t)
+	b.router.commands["twice"] = &Command{Name: "twice", Description: "test", Handle: func(_ context.Context, _ *Router, req Request) (Reply, error) {
+		return Reply{Outputs: []Output{
+			{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: "for everyone", Events: []EventView{}},
+			{Audience: Audience{Kind: AudienceEphemeral}, Text: "for the umpire only", Events: []EventView{}},
+			{Audience: Audience{Kind: AudienceChannel, Channel: "c-private"}, Text: "for the private channel", Events: []EventView{}},
+		}}, nil
+	}}
+	i := b.srv.SlashCommand(discordtest.SlashCommand{Name: "twice", GuildID: "g1"})
+	if _, err := b.srv.DispatchInteraction(i); err != nil {
+		t.Fatal(err)
+	}
+	cbs, err := b.srv.WaitCallback(ctx, i.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cbs[0].Response.Data; d.Content != "for everyone" || d.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		t.Fatalf("first = %+v", d)
+	}
+	fus, err := b.srv.WaitFollowup(ctx, i.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fus[0].Data.Content != "for the umpire only" || fus[0].Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		t.Fatalf("follow-up = %+v", fus[0].Data)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for len(b.srv.ChannelMessages("c-private")) == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if ms := b.srv.ChannelMessages("c-private"); len(ms) != 1 || !strings.Contains(ms[0].Message.Content, "for the private channel") {
+		t.Fatalf("private channel = %+v", ms)
+	}
+}
