@@ -324,7 +324,7 @@ func hfUmpireText(g engine.GameState, e *engine.HarpersFerryChecked) string {
 		rule = "To rule otherwise (before /phase next): /harpersferry surrounded:true"
 	}
 	if len(facts) > 0 {
-		rule += "; if surrounded, also " + strings.Join(facts, " ") + " (the map data cannot tell)"
+		rule += "; if surrounded, also " + strings.Join(facts, " ") + " (the map data cannot tell them: it has no artillery values)"
 	}
 	lines = append(lines, rule+".")
 	return strings.Join(lines, "\n")

@@ -285,3 +285,17 @@ func TestDeclareStatusShowsTheSpyWinnerTheLosersChoice(t *testing.T) {
 		t.Fatalf("the loser sees the winner's choice: %s", txt)
 	}
 }
+
+// The umpire's Harpers Ferry brief asks the facts in the check's order and
+// says why the map data cannot tell them (it said "the map data cannot
+// tell" of Bolivar Heights, a place the map has: what it lacks is the
+// artillery values).
+func TestHarpersFerryBriefSaysWhatIsMissing(t *testing.T) {
+	var g engine.GameState
+	e := &engine.HarpersFerryChecked{Status: engine.HFAsk, Why: "the umpire rules",
+		Ask: []string{"surrounded", "csa_artillery_naval_battery", "csa_artillery_loudoun_heights", "csa_artillery_bolivar_heights", "union_division_within_10"}}
+	want := "Rule with /harpersferry surrounded:true|false; if surrounded, also naval_battery:true|false loudoun_heights:true|false bolivar_heights:true|false union_division:true|false (the map data cannot tell them: it has no artillery values)."
+	if got := hfUmpireText(g, e); !strings.HasSuffix(got, want) {
+		t.Fatalf("brief:\n%s\nwant it to end\n%s", got, want)
+	}
+}

@@ -55,6 +55,7 @@ func runSession(t *testing.T, path string, restart bool, lines []string) []strin
 				cl.Files[i].Path = ""
 			}
 			cl.Text = strings.ReplaceAll(cl.Text, dir, "<dir>")
+			cl.Line = i + 1 // the session's line (each line has a console of its own)
 			b, _ := json.Marshal(cl)
 			out = append(out, string(b))
 		}

@@ -217,8 +217,17 @@ func handleGameStart(ctx context.Context, r *Router, req Request) (Reply, error)
 		for _, u := range st.Units {
 			n[u.Side]++
 		}
-		return publicText(req, fmt.Sprintf("⚔️ The game has started: %d Confederate and %d Union units are set up (000 VIII). Turn 1. Dice seed SHA-256: `%s`.",
-			n[engine.CSA], n[engine.USA], g.SeedHash), views)
+		text := fmt.Sprintf("⚔️ The game has started: %d Confederate and %d Union units are set up (000 VIII). Turn 1. Dice seed SHA-256: `%s`.",
+			n[engine.CSA], n[engine.USA], g.SeedHash)
+		if !g.Options.LimitedIntel {
+			return publicText(req, text, views)
+		}
+		// Limited intelligence (LRTG 20): the set-up names every unit's
+		// hex; the channel is told the game started, the umpire gets the
+		// record.
+		rep := publicText(req, text, []EventView{})
+		rep.Outputs = append(rep.Outputs, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: "Umpire: the set-up is recorded.", Events: views})
+		return rep
 	})
 }
 

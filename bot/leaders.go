@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -300,7 +301,7 @@ func meadeText(g engine.GameState, e *engine.MeadeAssumed, open bool) string {
 	}
 	lines = append(lines,
 		"9), 10), 12), 13) Rolling for the Baltimore / DC release begins (if it had not); Hooker's restrictions of 16.1 end; all WV and HF units are released and may attach to AoP units, as may released Baltimore and DC units (12.1).",
-		fmt.Sprintf("11) The Union suffers command paralysis this turn (turn %d).", e.Turn))
+		fmt.Sprintf("11) The Union suffers command paralysis this turn (turn %d): -1 to its initiative rolls (000 2.0 2)).", e.Turn))
 	if o := e.Overall; o != nil {
 		kept := append([]string(nil), o.FromCommands...)
 		sort.Strings(kept)
@@ -309,7 +310,14 @@ func meadeText(g engine.GameState, e *engine.MeadeAssumed, open bool) string {
 	} else {
 		lines = append(lines, "14) The Union overall commander stays (he commands the V Corps, or the Union has one commander).")
 	}
-	lines = append(lines, "16), 17) From now, Union initiative on 5-5 and 6-6 with variable initiative (optional rule 25); the Halleck rule's effects end.")
+	if slices.Contains(g.Options.Optional, 25) {
+		lines = append(lines, "16) From now the Union wins tied initiative rolls of 5-5 and 6-6 (variable initiative, optional rule 25).")
+	} else {
+		lines = append(lines, "16) Variable initiative (optional rule 25) is not in play: the Confederates still win every tie.")
+	}
+	if g.Options.Halleck {
+		lines = append(lines, "17) The Halleck rule's effects end.")
+	}
 	lines = append(lines, "In this step the Union may place Couch and the cavalry division leaders with another unit of theirs (/leader transfer); "+
 		"giving Price's manpower to the other of Custer and Farnsworth is the umpire's (/unit set).")
 	return strings.Join(lines, "\n")

@@ -338,3 +338,28 @@ func TestLeaderSecretsUnderLimitedIntelligence(t *testing.T) {
 		t.Fatal("Meade did not take command")
 	}
 }
+
+// 16.2's record says what Meade's command paralysis does (11): -1 to the
+// Union's initiative rolls this turn) and speaks of variable initiative
+// (16)) and the Halleck rule (17)) as the game's options have them.
+func TestMeadeRecordNamesTheOptionsInPlay(t *testing.T) {
+	e := &engine.MeadeAssumed{Turn: 9}
+	text := meadeText(engine.GameState{}, e, false)
+	for _, s := range []string{"11) The Union suffers command paralysis this turn (turn 9): -1 to its initiative rolls (000 2.0 2)).",
+		"16) Variable initiative (optional rule 25) is not in play: the Confederates still win every tie."} {
+		if !strings.Contains(text, s) {
+			t.Errorf("without the options, %q is missing:\n%s", s, text)
+		}
+	}
+	if strings.Contains(text, "17)") || strings.Contains(text, "5-5 and 6-6") {
+		t.Errorf("without the options:\n%s", text)
+	}
+	g := engine.GameState{Options: engine.GameOptions{Optional: []int{25}, Halleck: true}}
+	text = meadeText(g, e, false)
+	for _, s := range []string{"16) From now the Union wins tied initiative rolls of 5-5 and 6-6 (variable initiative, optional rule 25).",
+		"17) The Halleck rule's effects end."} {
+		if !strings.Contains(text, s) {
+			t.Errorf("with the options, %q is missing:\n%s", s, text)
+		}
+	}
+}

@@ -210,9 +210,11 @@ func handleEventShow(ctx context.Context, r *Router, req Request) (Reply, error)
 				e.Fields = append(e.Fields, EmbedField{Name: "Spy: " + se.Title, Value: clipN(se.Description, 1000)})
 				e.Fields = append(e.Fields, se.Fields...)
 			}
-			e.Footer = fmt.Sprintf("The %s won the Spy: this information is theirs only. The depot plans for the next Depot Placement / Removal are shown by the umpire.", sidePlural(win))
+			// and where it has scheduled to place or remove depots (13.8).
+			e.Fields = append(e.Fields, EmbedField{Name: fmt.Sprintf("Spy: %s depot schedule", sideName(lose)), Value: spyDepotText(g, lose)})
+			e.Footer = fmt.Sprintf("The %s won the Spy: this information is theirs only.", sidePlural(win))
 		default:
-			e.Footer = fmt.Sprintf("The %s won the Spy: you declare Operational or Passive first this turn, and they see your supply status sheet.", sidePlural(win))
+			e.Footer = fmt.Sprintf("The %s won the Spy: you declare Operational or Passive first this turn, and they see your supply status sheet and depot schedule.", sidePlural(win))
 		}
 	}
 	out[0].Text = e.PlainText()
@@ -365,4 +367,21 @@ func handleEventAmmo(ctx context.Context, r *Router, req Request) (Reply, error)
 		}
 		return Reply{Outputs: []Output{pub}}
 	})
+}
+
+// spyDepotText lists a side's depot schedules not yet carried out (13.8):
+// what the Spy's winner may examine (000 2.0 7)).
+func spyDepotText(g engine.GameState, side engine.Side) string {
+	var lines []string
+	for _, sc := range g.PendingSchedules(side) {
+		what := "construction"
+		if sc.Action == engine.DepotDismantle {
+			what = "dismantling"
+		}
+		lines = append(lines, fmt.Sprintf("%s: %s, scheduled on turn %d, due in the Depot Placement / Removal of turn %d", sc.Place, what, sc.Turn, sc.Due))
+	}
+	if len(lines) == 0 {
+		return "No depot is scheduled to be placed or removed."
+	}
+	return strings.Join(lines, "\n")
 }

@@ -115,6 +115,16 @@ func TestRandomEventSpyThroughPhaseNext(t *testing.T) {
 	if !strings.Contains(lee.Text, "Spy: Union supply, turn 4") || !strings.Contains(lee.Text, "Wadsworth 7") {
 		t.Fatalf("Lee's /event show lacks the Union supply sheet:\n%s", lee.Text)
 	}
+	// And where the Union has scheduled depots (none yet), 000 2.0 7).
+	if !strings.Contains(lee.Text, "Spy: Union depot schedule") || !strings.Contains(lee.Text, "No depot is scheduled") {
+		t.Errorf("Lee's /event show lacks the Union depot schedule:\n%s", lee.Text)
+	}
+	if strings.Contains(meade.Text, "depot schedule\n") || !strings.Contains(meade.Text, "supply status sheet and depot schedule") {
+		t.Errorf("Meade's /event show:\n%s", meade.Text)
+	}
+	if !strings.Contains(out.Text, "the Union's supply status sheet and depot schedule") {
+		t.Errorf("the channel's message does not say what the Spy's winner examines:\n%s", out.Text)
+	}
 	for _, secret := range []string{"Union supply, turn", "Confederate supply, turn", "McLaws", "Wadsworth 7"} {
 		if strings.Contains(meade.Text, secret) {
 			t.Errorf("Meade's /event show holds %q:\n%s", secret, meade.Text)
@@ -219,5 +229,25 @@ func TestRandomEventLimitedIntelligence(t *testing.T) {
 	}
 	if meade := mustOK(t, r, eventReq(meadeA, "show", nil)); strings.Contains(meade.Text, "Imboden") {
 		t.Fatalf("Meade's /event show:\n%s", meade.Text)
+	}
+}
+
+// The Spy's winner sees the loser's depot schedule (000 2.0 7)): each
+// construction or dismantling not yet carried out, with its turns.
+func TestSpyDepotScheduleText(t *testing.T) {
+	var g engine.GameState
+	g.Segment.Schedules = []engine.DepotSchedule{
+		{Side: engine.USA, Place: "Frederick", Action: engine.DepotConstruct, Turn: 8, Due: 20},
+		{Side: engine.CSA, Place: "Winchester", Action: engine.DepotDismantle, Turn: 8, Due: 9},
+		{Side: engine.USA, Place: "Harpers Ferry", Action: engine.DepotDismantle, Turn: 9, Due: 10},
+	}
+	got := spyDepotText(g, engine.USA)
+	want := "Frederick: construction, scheduled on turn 8, due in the Depot Placement / Removal of turn 20\n" +
+		"Harpers Ferry: dismantling, scheduled on turn 9, due in the Depot Placement / Removal of turn 10"
+	if got != want {
+		t.Errorf("the Union's schedule:\n%s\nwant\n%s", got, want)
+	}
+	if got := spyDepotText(engine.GameState{}, engine.CSA); got != "No depot is scheduled to be placed or removed." {
+		t.Errorf("no schedule: %s", got)
 	}
 }

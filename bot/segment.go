@@ -685,6 +685,10 @@ func presentSegment(r *Router, req Request, g engine.GameState, e engine.Event, 
 				} else if x.Roll != 0 {
 					what = append(what, fmt.Sprintf("rolled %d: no loss", x.Die))
 				}
+				if len(what) == 0 {
+					// 13.6: no victuals, already disorganized, below fatigue 3.
+					what = append(what, "no victuals, already disorganized: no loss below fatigue 3")
+				}
 				parts = append(parts, fmt.Sprintf("%s %s", x.Name, strings.Join(what, ", ")))
 			}
 		}
@@ -754,6 +758,9 @@ func presentSegment(r *Router, req Request, g engine.GameState, e engine.Event, 
 			if k, ok := e.Keep[s]; ok && k > 0 {
 				parts = append([]string{fmt.Sprintf("the %s keep %d fatigue to forage (24.4)", segSideName(s), k)}, parts...)
 			}
+		}
+		if len(parts) == 0 {
+			parts = append(parts, "no unit changes")
 		}
 		return []Output{pub(text, false), umpire("recovery: " + clipLines(parts, 1500))}
 	case *engine.MoraleChecked:

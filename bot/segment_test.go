@@ -294,3 +294,19 @@ func TestSegmentChartsFromTheLibrary(t *testing.T) {
 		t.Fatalf("simplified forage chart: %v", sf.Rows)
 	}
 }
+
+// The umpire's record says so when a step changes nothing, and what a
+// unit without victuals that is already disorganized below fatigue 3
+// suffers (nothing, 13.6), instead of an empty line.
+func TestSegmentRecordsSayWhenNothingHappens(t *testing.T) {
+	req := Request{ChannelID: "c"}
+	outs := presentSegment(nil, req, engine.GameState{}, &engine.UnitsRecovered{Turn: 1}, EventView{})
+	if len(outs) != 2 || outs[1].Text != "Umpire: recovery: no unit changes" {
+		t.Errorf("recovery: %+v", outs)
+	}
+	outs = presentSegment(nil, req, engine.GameState{}, &engine.SupplyEffectsApplied{Turn: 9, Rule: "normal",
+		Units: []engine.SupplyEffect{{Unit: "csa.early", Name: "Early", Side: engine.CSA}, {Unit: "csa.hood", Name: "Hood", Side: engine.CSA, Disorganize: true}}}, EventView{})
+	if len(outs) != 2 || outs[1].Text != "Umpire: supply effects: Early no victuals, already disorganized: no loss below fatigue 3, Hood disorganized" {
+		t.Errorf("supply effects: %+v", outs)
+	}
+}

@@ -3,6 +3,9 @@ package bot
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -121,6 +124,9 @@ func (r *Router) unionRollText(g engine.GameState, e *engine.UnionRolled) string
 		} else {
 			fmt.Fprintf(&b, "\nNo unit of %s goes now.", engine.ReleaseGroupLabel(e.Group))
 		}
+		for _, id := range slices.Sorted(maps.Keys(e.Joins)) {
+			fmt.Fprintf(&b, "\n%s joins the %s Corps and needs no further release (000 3.2).", g.Units[id].Name, e.Joins[id])
+		}
 		if len(e.Held) > 0 {
 			fmt.Fprintf(&b, "\nHeld back while Confederate infantry is in DC, Alexandria, Fairfax, Montgomery or Prince George's County: %s — released with the next group rolled while none is (000 3.2).", unitNames(g, e.Held))
 		}
@@ -153,6 +159,8 @@ func (r *Router) arrivalText(g engine.GameState, e *engine.ReinforcementsArrived
 		i = j
 	}
 	switch e.Cause {
+	case engine.ArrivalSetUp:
+		return fmt.Sprintf("🎖️ Set-up (000 VIII 3)): %s is not on the map yet: the Confederates place him with a corps commander, in his hex or moving with him (/move). Until then the rules that ask where Lee is (the random events, the Spy, the militia rolls) find him nowhere.", unitNames(g, e.Units))
 	case engine.ArrivalSchedule:
 		return fmt.Sprintf("🪖 Confederate reinforcements (LRTG 3.1): %s. The Confederates place them with /move, now or in a later reinforcement phase (3.0).", strings.Join(where, "; "))
 	case engine.ArrivalThreat:
@@ -201,14 +209,20 @@ func presentTurnStart(r *Router, req Request, g engine.GameState, e engine.Event
 		return []Output{publicOut(req, text, view)}
 	case *engine.ReinforcementsArrived:
 		text := r.arrivalText(g, e)
-		if e.Side == engine.CSA || !g.Options.LimitedIntel {
+		switch {
+		case !g.Options.LimitedIntel:
+			return []Output{publicOut(req, text, view)}
+		case e.Side == engine.CSA:
+			// The schedule's arrivals are known to both sides (3.1); with
+			// limited intelligence the event (unit ids) stays off the
+			// channel all the same.
 			return []Output{publicOut(req, text)}
 		}
 		return []Output{umpireOut(text, view)}
 	case *engine.UnionRolled:
 		text := r.unionRollText(g, e)
 		if !g.Options.LimitedIntel {
-			return []Output{publicOut(req, text)}
+			return []Output{publicOut(req, text, view)}
 		}
 		outs := []Output{umpireOut(text, view)}
 		if e.Rolled {
@@ -266,11 +280,17 @@ func (r *Router) waitingLines(g engine.GameState, side engine.Side) []string {
 
 func (r *Router) csaReinforcements(g engine.GameState) []string {
 	lines := append([]string{"**Confederate**"}, r.waitingLines(g, engine.CSA)...)
+	var due []engine.UnitState
 	for _, id := range sortedUnitIDs(g) {
 		u := g.Units[id]
 		if u.Side == engine.CSA && u.Track == engine.TrackReinforcement && !u.OnMap && !u.Eliminated && !hasID(g.TurnStart.Arrived, id) {
-			lines = append(lines, fmt.Sprintf("Due: %s on turn %d (%s), on the south edge of the SJW South map (LRTG 3.1).", u.Name, u.Slot, g.TurnLabel(u.Slot)))
+			due = append(due, u)
 		}
+	}
+	// In the order they arrive (3.1: Pickett on turn 2, Pettigrew on 3).
+	sort.SliceStable(due, func(i, j int) bool { return due[i].Slot < due[j].Slot })
+	for _, u := range due {
+		lines = append(lines, fmt.Sprintf("Due: %s on turn %d (%s), on the south edge of the SJW South map (LRTG 3.1).", u.Name, u.Slot, g.TurnLabel(u.Slot)))
 	}
 	return append(lines, "The Richmond Garrison and the Confederate Reinforcement boxes come by random events (LRTG 2.0, 3.1).")
 }

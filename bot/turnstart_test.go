@@ -203,3 +203,35 @@ func TestDraftRiotsWaitInStep1c(t *testing.T) {
 		t.Fatalf("Wright %d, waiting %v", g.Units["usa.wright"].Manpower, g.Waiting())
 	}
 }
+
+// The first reinforcement phase tells the Confederates to set R.E. Lee up
+// with a corps commander (000 VIII 3)); /reinforcements lists him until he
+// is placed, and the turns' arrivals in their order (3.1).
+func TestLeeSetUpInTheFirstReinforcementPhase(t *testing.T) {
+	r := NewRouter(openStore(t), WithLogger(quietLog()))
+	startLRTG(t, r, nil)
+	s1a := tsPhaseNext(t, r).first()
+	wantAll(t, "turn 1's 1a", s1a.Text, "▶ 1a Confederate Reinforcements",
+		"🎖️ Set-up (000 VIII 3)): Lee is not on the map yet: the Confederates place him with a corps commander")
+	lee := mustOK(t, r, tsReq(leeA, "reinforcements", nil))
+	wantAll(t, "Lee's /reinforcements", lee.Text, "To place (/move):\n· Lee, with a Confederate corps commander",
+		"Due: Pickett on turn 2 (June 6-8, 1863), on the south edge of the SJW South map (LRTG 3.1).\nDue: Pettigrew on turn 3")
+	meade := mustOK(t, r, tsReq(meadeA, "reinforcements", nil))
+	wantNone(t, "Meade's /reinforcements", meade.Text, "Lee,", "corps commander")
+	ctx := context.Background()
+	if o := r.Handle(ctx, tsReq(leeA, "move", map[string]string{"units": "Lee", "to": "Culpeper"})).first(); o.Error == nil || o.Error.Code != "move.with_corps_commander" {
+		t.Fatalf("Lee alone at Culpeper: %+v", o)
+	}
+	mustOK(t, r, tsReq(leeA, "move", map[string]string{"units": "Lee", "to": "SS4331"})) // Longstreet's hex (000 VIII)
+	lee = mustOK(t, r, tsReq(leeA, "reinforcements", nil))
+	wantAll(t, "Lee's /reinforcements once placed", lee.Text, "To place: none.")
+	// A released Baltimore / DC unit that joins a corps says so (3.2).
+	g, err := r.gameHere(ctx, tsReq(umpireA, "phase", nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := r.unionRollText(g, &engine.UnionRolled{Turn: 9, Track: engine.TrackBaltDC, Rolled: true, Number: 7, Dice: "1d6", Faces: []int{3}, Total: 3, Target: "1-3",
+		Outcome: "release", Result: "Next group released", Success: true, Group: "release-group-2", Units: []string{"usa.1-ct", "usa.1-md", "usa.crawford"},
+		Joins: map[string]string{"usa.crawford": "V"}})
+	wantAll(t, "group 2's release", text, "Released (group 2): 1 CT, 1 MD, Crawford.\nCrawford joins the V Corps and needs no further release (000 3.2).")
+}

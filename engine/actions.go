@@ -155,7 +155,16 @@ type InitiativeRule struct {
 func (g GameState) InitiativeRules() InitiativeRule {
 	var r InitiativeRule
 	for _, side := range []Side{CSA, USA} {
-		if v, why := g.Events.InitiativeModifier(g.Turn, side); v != 0 {
+		v, why := g.Events.InitiativeModifier(g.Turn, side)
+		// 16.2 11): "During the turn on which Meade arrives, the Union
+		// player suffers Command Paralysis", which is "minus one from USA
+		// initiative rolls" (000 2.0 2), 003 Random Events 5). It is one
+		// state: with Halleck Interferes the same turn, still -1 (a choice:
+		// the rules do not add them).
+		if side == USA && v == 0 && g.MeadeParalysis() {
+			v, why = -1, "Union command paralysis: Meade assumed command this turn (16.2 11))"
+		}
+		if v != 0 {
 			r.Modifiers = append(r.Modifiers, InitiativeModifier{Side: side, Value: v, Reason: why})
 		}
 	}
@@ -613,8 +622,14 @@ func (g GameState) openingAllowance() string {
 	if len(corps) == 0 {
 		return "no Confederate corps has moved: only the Fredericksburg allowance of VIII 3) b) i)-ii)"
 	}
-	return fmt.Sprintf("one infantry corps or cavalry division for each of the %d Confederate corps that moved (%s), plus the Fredericksburg allowance of VIII 3) b) i)-ii)",
-		len(corps), strings.Join(corps, ", "))
+	which := " (" + strings.Join(corps, ", ") + ")"
+	if g.Options.LimitedIntel {
+		// The wait is public: the Union needs how many corps moved for
+		// its allowance, not which.
+		which = ""
+	}
+	return fmt.Sprintf("one infantry corps or cavalry division for each of the %d Confederate corps that moved%s, plus the Fredericksburg allowance of VIII 3) b) i)-ii)",
+		len(corps), which)
 }
 
 // movePortionGate refuses strategic and rail movement in the Normal

@@ -197,6 +197,33 @@ func TestInitiativeModifiers(t *testing.T) {
 			t.Errorf("3 against 5-1: %+v", w)
 		}
 	})
+	// 16.2 11): on the turn Meade assumes command the Union suffers
+	// command paralysis, -1 to its initiative rolls (000 2.0 2)); not the
+	// turn after; with Halleck the same turn, one -1.
+	t.Run("meade arrives", func(t *testing.T) {
+		g := acGame(t, opts())
+		g.Movement.Meade = true
+		g.Command.Meade, g.Command.MeadeTurn = true, 9
+		_, evs := acBegin(t, g, 9, "4a", Script(4, 5))
+		r := evs[2].(*DiceRolled)
+		w := acInitiative(t, evs)
+		if r.Expression != "1d6-1" || r.Total != 4 || !strings.Contains(r.Purpose, "Meade assumed command this turn (16.2 11))") {
+			t.Errorf("USA roll %+v", r)
+		}
+		// 4 against 5-1: a tie after the subtraction, the Confederates'.
+		if w.Side != CSA || w.Rolls[1].Total != 4 || w.Tie == "" {
+			t.Errorf("%+v", w)
+		}
+		_, evs = acBegin(t, g, 10, "4a", Script(4, 5))
+		if r := evs[2].(*DiceRolled); r.Expression != "1d6" || acInitiative(t, evs).Side != USA {
+			t.Errorf("the turn after: %+v", r)
+		}
+		g = acEvent(g, 9, RandomHalleck, "")
+		_, evs = acBegin(t, g, 9, "4a", Script(3, 5))
+		if w := acInitiative(t, evs); w.Rolls[1].Total != 4 || len(w.Rolls[1].Modifiers) != 1 || w.Side != USA {
+			t.Errorf("Halleck and Meade's arrival: %+v", w)
+		}
+	})
 	t.Run("another turn's event", func(t *testing.T) {
 		g := acEvent(acGame(t, opts()), 4, RandomLeeSick, "")
 		_, evs := acBegin(t, g, 5, "4a", Script(4, 3))
@@ -518,6 +545,13 @@ func TestOpeningTurnsHaveNoInitiative(t *testing.T) {
 	w := g.Waiting()
 	if len(w) != 1 || !strings.Contains(w[0], "the USA's activations") || !strings.Contains(w[0], "each of the 1 Confederate corps that moved (1)") {
 		t.Fatalf("wait %q", w)
+	}
+	// With limited intelligence the (public) wait counts the corps that
+	// moved without naming them.
+	li := g
+	li.Options.LimitedIntel = true
+	if w := li.Waiting(); len(w) != 1 || !strings.Contains(w[0], "each of the 1 Confederate corps that moved, plus") {
+		t.Fatalf("limited intelligence: wait %q", w)
 	}
 	acRefused(t, g, ActivateUnit{By: lee, Unit: "csa.hood"}, "action.turn")
 	g, _ = acDo(t, g, ActivateUnit{By: meade, Unit: "usa.sykes"}, Script())

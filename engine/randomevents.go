@@ -780,17 +780,20 @@ func randomEventsStep(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 			return nil, err
 		}
 		ev.SpyRoll, ev.Spy, ev.SpyTie = sr.Number, Side(sr.Outcome), why
-		win, lose := "Confederates", "Union"
+		// Subjects and possessives: "the Confederates win", "the Union
+		// wins"; "the Confederates'", "the Union's".
+		win, winVerb, winOf, lose, loseVerb, loseOf := "Confederates", "", "Confederates'", "Union", "s", "Union's"
 		if ev.Spy == USA {
-			win, lose = "Union", "Confederates"
+			win, winVerb, winOf, lose, loseVerb, loseOf = "Union", "s", "Union's", "Confederates", "", "Confederates'"
 		}
-		say("The %s win the Spy: they take the first initiative; the %s declare Operational or Passive first and may not switch to Passive if the %s declare Passive (tracked for 1e and the Action Cycle).", win, lose, win)
-		say("The %s may examine the %s supply status sheet (/event show) and their depot plans for the next Depot Placement / Removal (the plans are not recorded by the game: the umpire shows them).", win, lose)
+		say("The %s win%s the Spy and take%s the first initiative; the %s declare%s Operational or Passive first and may not switch to Passive if the %s declare%s Passive (tracked for 1e and the Action Cycle).",
+			win, winVerb, winVerb, lose, loseVerb, win, winVerb)
+		say("The %s may examine the %s supply status sheet and depot schedule for the next Depot Placement / Removal (/event show, for the %s only).", win, loseOf, win)
 		if g.Options.LimitedIntel {
 			say("Limited intelligence: the %s reveal every force marker and place none this turn (the umpire's to apply).", lose)
 		}
 		if g.Options.Comms == historicCommsOption && multi {
-			say("Historic communication: the %s overall commander receives the %s written dispatches of the previous turn and those due this turn, which are not delivered (the umpire's to apply).", win, lose)
+			say("Historic communication: the %s overall commander receives the %s written dispatches of the previous turn and those due this turn, which are not delivered (the umpire's to apply).", winOf, loseOf)
 		}
 	case RandomReinforceAmmo:
 		installment(TrackCSAReinforce, "Confederate Reinforcement")

@@ -251,7 +251,11 @@ func (g GameState) decideNextStep(cmd NextStep, d Dice) ([]Event, error) {
 	state := g
 	if i == len(steps)-1 {
 		// The turn's last step is done: the next turn begins.
-		adv, err := g.decideAdvance(AdvanceTurn{By: cmd.By, Reason: "the sequence of play (003 9)"})
+		var sizes UnitSizes
+		if cmd.Context.Move != nil {
+			sizes = SizesOf(cmd.Context.Move.OOB)
+		}
+		adv, err := g.decideAdvance(AdvanceTurn{By: cmd.By, Reason: "the sequence of play (003 9)", Sizes: sizes})
 		if err != nil {
 			return nil, err
 		}

@@ -79,6 +79,7 @@ const (
 	ArrivalSchedule = "schedule"              // 3.1: turn 2 Pickett, turn 3 Pettigrew
 	ArrivalThreat   = "washington-threatened" // 3.2: Lockwood and Spinola, early
 	ArrivalReleased = "released"              // 3.2: with their Baltimore / DC group
+	ArrivalSetUp    = "set-up"                // 000 VIII: Lee, with a corps commander
 )
 
 // The regions (map data ids) of 000 3.2's threats to Washington: DC
@@ -141,6 +142,10 @@ type UnionRolled struct {
 	Units  []string `json:"units,omitempty"`
 	Held   []string `json:"held,omitempty"`
 	HeldTo string   `json:"held_to,omitempty"`
+	// Joins are the released units that change corps with their release
+	// (000 3.2: Crawford the V Corps, Stannard the I Corps): unit id ->
+	// its new designation.
+	Joins map[string]string `json:"joins,omitempty"`
 }
 
 // EventType implements Event.
@@ -193,10 +198,15 @@ func applyTurnStart(g GameState, e Event) (GameState, bool) {
 				ts.Arrived = appendNew(ts.Arrived, e.Units...)
 			}
 			g.TurnStart = ts
-			if len(e.Held) > 0 {
+			if len(e.Held) > 0 || len(e.Joins) > 0 {
 				g.Units = copyUnits(g.Units)
 				for _, id := range e.Held {
 					g.editUnit(id, func(u *UnitState) { u.Marks = withReleaseMark(u.Marks, e.HeldTo) })
+				}
+				for id, corps := range e.Joins {
+					if _, ok := g.Units[id]; ok {
+						g.editUnit(id, func(u *UnitState) { u.Command = corps })
+					}
 				}
 			}
 		})
@@ -239,18 +249,33 @@ func withReleaseMark(marks []string, group string) []string {
 // Garrison and the Confederate Reinforcement boxes come by random events
 // (1d), not here.
 func confederateReinforcements(g GameState, _ Dice, _ StepContext) ([]Event, error) {
-	var ids []string
+	var ids, setUp []string
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side == CSA && u.Track == TrackReinforcement && !u.OnMap && !u.Eliminated && u.Slot > 0 && u.Slot <= g.Turn && !contains(g.TurnStart.Arrived, id) {
+		if u.Side != CSA || u.OnMap || u.Eliminated || contains(g.TurnStart.Arrived, id) {
+			continue
+		}
+		switch {
+		case u.Track == TrackReinforcement && u.Slot > 0 && u.Slot <= g.Turn:
 			ids = append(ids, id)
+		case u.Track == TrackWithCorpsCommander:
+			// R.E. Lee sets up "with any CSA corps commander" (000 VIII 3)):
+			// the order of battle cannot place him, and until the player
+			// does, the rules that ask where Lee is (the random events,
+			// the Spy, the militia rolls) find him nowhere. The first
+			// reinforcement phase says so and lists him to place.
+			setUp = append(setUp, id)
 		}
 	}
-	if len(ids) == 0 {
-		return nil, nil
+	var evs []Event
+	if len(setUp) > 0 {
+		evs = append(evs, &ReinforcementsArrived{Turn: g.Turn, Side: CSA, Units: setUp, Cause: ArrivalSetUp, Rule: "000 VIII 3)"})
 	}
-	sort.SliceStable(ids, func(i, j int) bool { return g.Units[ids[i]].Slot < g.Units[ids[j]].Slot })
-	return []Event{&ReinforcementsArrived{Turn: g.Turn, Side: CSA, Units: ids, Cause: ArrivalSchedule, Rule: "LRTG 3.1"}}, nil
+	if len(ids) > 0 {
+		sort.SliceStable(ids, func(i, j int) bool { return g.Units[ids[i]].Slot < g.Units[ids[j]].Slot })
+		evs = append(evs, &ReinforcementsArrived{Turn: g.Turn, Side: CSA, Units: ids, Cause: ArrivalSchedule, Rule: "LRTG 3.1"})
+	}
+	return evs, nil
 }
 
 // ---------------------------------------------------------------------------
@@ -522,11 +547,35 @@ func rollBaltDC(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 			}
 		}
 	}
+	// "Crawford immediately becomes part of the Union V corps", "Stannard
+	// immediately becomes part of the Union I Corps" (000 3.2 groups 2
+	// and 6); Lockwood is printed XII already. Meade's command does the
+	// same (16.2 3)-4)) for those not released before.
+	for _, id := range ev.Units {
+		if corps := joinsOnRelease(id); corps != "" && before.Units[id].Command != corps {
+			if ev.Joins == nil {
+				ev.Joins = map[string]string{}
+			}
+			ev.Joins[id] = corps
+		}
+	}
 	evs = append(evs, ev, rel)
 	if len(arriving) > 0 {
 		evs = append(evs, &ReinforcementsArrived{Turn: g.Turn, Side: USA, Units: arriving, Cause: ArrivalReleased, Rule: "LRTG 3.2"})
 	}
 	return evs, nil
+}
+
+// joinsOnRelease names the corps a Baltimore / DC unit joins when its
+// group is released (000 3.2), or "".
+func joinsOnRelease(id string) string {
+	switch id {
+	case idCrawford:
+		return "V"
+	case idStannard:
+		return "I"
+	}
+	return ""
 }
 
 // NextOnTrack is the next unit of a reinforcement track (the lowest slot
@@ -836,6 +885,9 @@ func (g GameState) EntryOf(u UnitState, t *Theatre) (EntryPoint, bool) {
 		return e, true
 	}
 	switch {
+	case u.Side == CSA && u.Track == TrackWithCorpsCommander:
+		// /move checks it (checkWithCorpsCommander).
+		return EntryPoint{Rule: "000 VIII 3)", Where: "with a Confederate corps commander: in his hex, or moving with him (set-up)"}, true
 	case u.Side == CSA && u.Track == TrackReinforcement:
 		return EntryPoint{Rule: "LRTG 3.1", Where: "on the south edge of the SJW South map, in a hex numbered 20xx or lower (SS0133 to SS2033)", In: southSJWEdge(t)}, true
 	case u.Side != USA:

@@ -655,3 +655,100 @@ func TestDraftRiotsWaitForTheUnion(t *testing.T) {
 		t.Errorf("riots in 4a: %v", err)
 	}
 }
+
+// Crawford and Stannard join their Army of the Potomac corps when their
+// groups are released (000 3.2 groups 2 and 6: "immediately becomes part
+// of the Union V / I Corps"), not only when Meade takes command; a unit
+// held back by the threat to Washington keeps its DC designation until
+// it is released.
+func TestReleasedDCUnitsJoinTheirCorps(t *testing.T) {
+	g := tsGame(t, opts())
+	g.Turn = 8
+	g = tsAt(g, tsMD, "csa.hood")
+	d := tsData()
+	restricted := func(g GameState, id string) bool { r, _ := g.Restricted(g.Units[id], d); return r }
+	joins := map[int]map[string]string{2: {"usa.crawford": "V"}, 6: {"usa.stannard": "I"}}
+	for n := 1; n <= 6; n++ {
+		var evs []Event
+		g, evs = tsRun(t, g, "1b", Script(1, 6, 6))
+		r := tsRolled(t, evs, TrackBaltDC)
+		if len(r.Joins) != len(joins[n]) {
+			t.Fatalf("group %d joins %v, want %v", n, r.Joins, joins[n])
+		}
+		for id, corps := range joins[n] {
+			if r.Joins[id] != corps || g.Units[id].Command != corps {
+				t.Fatalf("group %d: %s joins %q, command %q; want %s", n, id, r.Joins[id], g.Units[id].Command, corps)
+			}
+			if restricted(g, id) {
+				t.Errorf("%s is still restricted", id)
+			}
+		}
+		g.Turn++
+	}
+	if g.Units["usa.wells"].Command != "DC" {
+		t.Errorf("Wells left the DC: %s", g.Units["usa.wells"].Command)
+	}
+	// Held back: group 1 goes on turn 8; Confederate infantry is in
+	// Montgomery County (a threat to Washington) when group 2 is rolled.
+	h := tsAt(tsGame(t, opts()), tsMD, "csa.hood")
+	h.Turn = 8
+	h, _ = tsRun(t, h, "1b", Script(1, 6, 6))
+	h = tsAt(h, tsMontgom, "csa.hood")
+	h.Turn++
+	h, evs := tsRun(t, h, "1b", Script(1, 6, 6))
+	if r := tsRolled(t, evs, TrackBaltDC); r.Group != "release-group-2" || len(r.Joins) != 0 || !contains(r.Held, "usa.crawford") || h.Units["usa.crawford"].Command != "DC" {
+		t.Fatalf("group 2 with Crawford held back: %+v, command %s", r, h.Units["usa.crawford"].Command)
+	}
+	// His release with the next group rolled while Washington is free.
+	h = tsAt(h, tsMD, "csa.hood")
+	h.Turn++
+	h, evs = tsRun(t, h, "1b", Script(1, 6, 6))
+	if r := tsRolled(t, evs, TrackBaltDC); r.Joins["usa.crawford"] != "V" || h.Units["usa.crawford"].Command != "V" {
+		t.Fatalf("Crawford released late: %+v, command %s", r, h.Units["usa.crawford"].Command)
+	}
+}
+
+// R.E. Lee sets up "with any CSA corps commander" (000 VIII 3)): the first
+// reinforcement phase lists him to place, once; he is placed with /move
+// in a corps commander's hex.
+func TestLeeSetUpIsAnnounced(t *testing.T) {
+	oob := tsOOB()
+	for i := range oob.Units {
+		if oob.Units[i].ID == "csa.lee" {
+			oob.Units[i].OnMap, oob.Units[i].Hex, oob.Units[i].Track, oob.Units[i].Slot = false, Hex{}, TrackWithCorpsCommander, 1
+		}
+	}
+	oob.Units = append(oob.Units, UnitSetup{ID: "csa.longstreet", Name: "Longstreet", Side: CSA, Kind: "leader", Size: "corps", Command: "1", OnMap: true, Hex: tsVA})
+	g := apply(t, GameState{}, NewGame{By: ump, Options: opts()}, Script())
+	g = apply(t, g, JoinGame{By: lee, Side: CSA}, Script())
+	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
+	g = apply(t, g, StartGame{By: ump, OOB: oob}, Script())
+	g1, evs := tsRun(t, g, "1a", Script())
+	if len(evs) != 1 {
+		t.Fatalf("turn 1: %v", evs)
+	}
+	a := evs[0].(*ReinforcementsArrived)
+	if a.Cause != ArrivalSetUp || strings.Join(a.Units, ",") != "csa.lee" || a.Side != CSA {
+		t.Fatalf("Lee's set-up: %+v", a)
+	}
+	if w := g1.WaitingToEnter(CSA); strings.Join(w, ",") != "csa.lee" {
+		t.Fatalf("waiting: %v", w)
+	}
+	if e, ok := g1.EntryOf(g1.Units["csa.lee"], tsTheatre()); !ok || !strings.Contains(e.Where, "corps commander") {
+		t.Fatalf("Lee's entry: %+v %v", e, ok)
+	}
+	data := &MoveData{Theatre: tsTheatre(), OOB: oob}
+	wantRule(t, g1, MoveUnits{By: lee, Units: []string{"csa.lee"}, To: tsMD, Ref: "test", Data: data}, "move.with_corps_commander", "000 VIII set-up", "Longstreet")
+	placed, _ := wantMove(t, g1, MoveUnits{By: lee, Units: []string{"csa.lee"}, To: tsVA, Ref: "test", Data: data})
+	if w := placed.WaitingToEnter(CSA); len(w) != 0 {
+		t.Fatalf("still waiting: %v", w)
+	}
+	// Once said, not again; and a placed Lee is not announced.
+	g1.Turn = 2
+	if _, evs := tsRun(t, g1, "1a", Script()); len(evs) != 1 || evs[0].(*ReinforcementsArrived).Cause != ArrivalSchedule {
+		t.Fatalf("turn 2: %v", evs)
+	}
+	if _, evs := tsRun(t, tsGame(t, opts()), "1a", Script()); len(evs) != 0 {
+		t.Fatalf("Lee on the map: %v", evs)
+	}
+}

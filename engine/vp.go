@@ -390,6 +390,10 @@ func (g GameState) decideCounty(cmd ClaimCounty) ([]Event, error) {
 	if p := g.Player(cmd.By.ID); !umpire && (p == nil || p.Side != CSA) {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "vp.side", What: "Only the Confederates claim control of a county", Rule: "LRTG 11.1"}
 	}
+	if step := g.CurrentStep(); !umpire && step != "" && step != "7" {
+		return nil, &RuleError{Kind: ErrIllegal, Code: "vp.county.step", What: "Counties are claimed in the County Control Phase (step 7), not now",
+			Hint: "/phase show says where the turn is", Rule: "LRTG 11.2; 003 7"}
+	}
 	c := cmd.County
 	if c.ID == "" {
 		return nil, invalid("vp.county", "No county named", "Name one of the counties of 000 VII 1")

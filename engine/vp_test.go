@@ -581,3 +581,23 @@ func TestVPByTurnAndCategoryOrder(t *testing.T) {
 		t.Errorf("cells %v turns %v", cells, turns)
 	}
 }
+
+// Once the sequence of play runs, counties are claimed in step 7 only
+// (LRTG 11.2; 003 7); the umpire may record a claim at any time.
+func TestCountyClaimedInStep7(t *testing.T) {
+	g := startedGame(t, opts())
+	g = apply(t, g, MoveUnits{By: lee, Units: []string{"csa.hood"}, To: Hex{Q: 1, R: 1}}, Script())
+	g.Sequence = SequenceState{Step: "1e", Turn: g.Turn}
+	_, _, err := claim(t, g, lee, carroll, "")
+	var re *RuleError
+	if !errors.As(err, &re) || re.Code != "vp.county.step" {
+		t.Fatalf("a claim in step 1e: %v", err)
+	}
+	if _, _, err := claim(t, g, ump, carroll, "the umpire's ruling"); err != nil && errors.As(err, &re) && re.Code == "vp.county.step" {
+		t.Fatalf("the umpire refused by step: %v", err)
+	}
+	g.Sequence.Step = "7"
+	if _, _, err := claim(t, g, lee, carroll, ""); errors.As(err, &re) && re.Code == "vp.county.step" {
+		t.Fatalf("a claim in step 7: %v", err)
+	}
+}
