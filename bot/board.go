@@ -123,6 +123,16 @@ func findUnit(g engine.GameState, asker engine.Actor, s string) (string, error) 
 	case 1:
 		return hits[0], nil
 	case 0:
+		// A unit of the asker's own side that another commander holds is
+		// no secret from him (21.1): say whose it is.
+		if p := g.Player(asker.ID); p != nil {
+			for _, id := range sortedUnitIDs(g) {
+				if u := g.Units[id]; u.Side == p.Side && (id == s || strings.EqualFold(u.Name, s)) {
+					return "", &engine.RuleError{Kind: engine.ErrIllegal, Code: "unit.command", What: fmt.Sprintf("%s is not under your command", u.Name),
+						Hint: "Its commander acts for it (LRTG 21.1); /oob lists your side's units"}
+				}
+			}
+		}
 		return "", &engine.RuleError{Kind: engine.ErrInvalid, Code: "unit.unknown", What: fmt.Sprintf("You have no unit %q", s), Hint: "/oob lists your units; Discord completes their names"}
 	}
 	return "", &engine.RuleError{Kind: engine.ErrInvalid, Code: "unit.ambiguous", What: fmt.Sprintf("%q names several units: %s", s, strings.Join(hits, ", ")), Hint: "Use the unit's id"}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/umpire-games/umpire/engine"
 )
 
 // Lee is set up "with any CSA corps commander" (000 VIII): the player
@@ -55,5 +57,26 @@ func TestTownStationsScore(t *testing.T) {
 		if out.Error != nil || !strings.Contains(out.Text, c.vp) {
 			t.Errorf("destroy the station at %s: %s", c.at, out.Text)
 		}
+	}
+}
+
+// A teammate's unit is named as his, not denied (21.1); an enemy unit
+// stays unknown.
+func TestTeammatesUnitIsNamed(t *testing.T) {
+	r := NewRouter(openStore(t), WithLogger(quietLog()))
+	ctx := context.Background()
+	mustOK(t, r, gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-high-tide"}))
+	mustOK(t, r, gameReq(leeA, "join", map[string]string{"side": "csa", "command": "1,Imboden"}))
+	mustOK(t, r, gameReq(engine.Actor{ID: "u5", Name: "Jeb"}, "join", map[string]string{"side": "csa", "command": "Cav,2,3,Rich"}))
+	mustOK(t, r, gameReq(meadeA, "join", map[string]string{"side": "usa"}))
+	mustOK(t, r, gameReq(umpireA, "start", nil))
+	move := func(unit string) Output {
+		return r.Handle(ctx, Request{ChannelID: "war", User: leeA, Command: "move", Options: map[string]string{"units": unit, "to": "SS2030"}}).first()
+	}
+	if out := move("Rodes"); out.Error == nil || out.Error.Code != "unit.command" || !strings.Contains(out.Text, "Rodes is not under your command") {
+		t.Errorf("a teammate's unit: %+v", out)
+	}
+	if out := move("Wright"); out.Error == nil || out.Error.Code != "unit.unknown" || strings.Contains(out.Text, "command") {
+		t.Errorf("an enemy unit: %+v", out)
 	}
 }

@@ -59,6 +59,9 @@ func handlePhaseShow(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
+	if !g.Started {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.not_started", What: "The game has not started: its turns have no steps yet", Hint: "The umpire starts it with /game start"}
+	}
 	seq := r.sequence(g)
 	if seq == nil {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "phase.none", What: "This game has no sequence of play yet", Hint: ""}
