@@ -131,6 +131,9 @@ func moveDetails(g engine.GameState, evs []engine.Event) string {
 			fmt.Fprintf(&b, "\nDisorganization (17.1 3.): %s. The disorganization (extended march) table is the Standardized Rules' and is not in these rules: roll on your copy, and mark a unit that becomes disorganized with /unit mark.", strings.Join(rolls, "; "))
 		}
 	}
+	if e.CrossesPotomac != "" {
+		fmt.Fprintf(&b, "\n🌊 The first Confederate infantry crosses the Potomac (%s): county points double 30 days after it (000 VII 1).", e.CrossesPotomac)
+	}
 	for _, n := range e.Captures {
 		fmt.Fprintf(&b, "\n📦 The depot at %s is captured (LRTG 13.8): its victuals are drawn with /supply adjust at:%s; it may be destroyed for its VP.", n, n)
 	}

@@ -80,3 +80,29 @@ func TestTeammatesUnitIsNamed(t *testing.T) {
 		t.Errorf("an enemy unit: %+v", out)
 	}
 }
+
+// The first Confederate infantry north of the Potomac records the
+// crossing's day by itself (000 VII 1); cavalry does not, and a second
+// crossing changes nothing.
+func TestFirstCrossingIsRecorded(t *testing.T) {
+	r := NewRouter(openStore(t), WithLogger(quietLog()))
+	startLRTG(t, r, nil)
+	ctx := context.Background()
+	move := func(unit, to string) Output {
+		return r.Handle(ctx, Request{ChannelID: "war", User: leeA, Command: "move", Options: map[string]string{"units": unit, "to": to}}).first()
+	}
+	if out := move("csa.jenkins", "Hagerstown"); out.Error != nil || strings.Contains(out.Text, "crosses the Potomac") {
+		t.Fatalf("cavalry: %+v", out)
+	}
+	out := move("csa.hood", "Hagerstown")
+	if out.Error != nil || !strings.Contains(out.Text, "🌊 The first Confederate infantry crosses the Potomac (1863-06-03)") {
+		t.Fatalf("Hood crosses: %+v", out)
+	}
+	g, _ := r.gameHere(ctx, Request{ChannelID: "war", User: umpireA})
+	if g.Victory.Crossed.Format("2006-01-02") != "1863-06-03" || g.Victory.CrossedTurn != 1 {
+		t.Fatalf("crossing = %v turn %d", g.Victory.Crossed, g.Victory.CrossedTurn)
+	}
+	if out := move("csa.mclaws", "Hagerstown"); out.Error != nil || strings.Contains(out.Text, "crosses the Potomac") {
+		t.Fatalf("a second crossing: %+v", out)
+	}
+}

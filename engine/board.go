@@ -136,6 +136,10 @@ type UnitsMoved struct {
 	// Depots the move captures (LRTG 13.8: the moment an unfriendly unit
 	// enters their hex), or recaptures for their owner.
 	Captures []string `json:"captures,omitempty"`
+	// CrossesPotomac is the day the move takes the first Confederate
+	// infantry north of the Potomac (000 VII 1: county points double 30
+	// days after it), when it does.
+	CrossesPotomac string `json:"crosses_potomac,omitempty"`
 }
 
 // UnitSet records a change of a unit's manpower, fatigue or a status

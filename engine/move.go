@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Movement: the restrictions on Union garrison units until they are
@@ -260,6 +261,12 @@ func (g *GameState) applyMoved(e *UnitsMoved) {
 			}
 		})
 	}
+	if e.CrossesPotomac != "" && g.Victory.Crossed.IsZero() {
+		v := g.Victory.clone()
+		v.Crossed, _ = time.Parse(time.DateOnly, e.CrossesPotomac)
+		v.CrossedTurn = g.Turn
+		g.Victory = v
+	}
 	if len(e.Captures) > 0 {
 		*g = g.captureDepots(g.Units[e.Units[0]].Side, e.Captures)
 	}
@@ -315,6 +322,7 @@ func (g GameState) decideMove(cmd MoveUnits) ([]Event, error) {
 	}
 	ev.Mode = mode
 	ev.Captures = g.depotsCaptured(cmd)
+	ev.CrossesPotomac = g.firstCrossing(cmd)
 	if e := g.checkWithCorpsCommander(cmd); e != nil {
 		broken = append(broken, e)
 	}
@@ -1103,4 +1111,27 @@ func isCorpsCommander(d *MoveData, u UnitState) bool {
 		return unitSize(d, u.ID) == "corps"
 	}
 	return u.Command != "" && !notCorps[strings.ToLower(u.Command)]
+}
+
+// firstCrossing returns the day, when the move takes the first
+// Confederate infantry north of the Potomac and no crossing is recorded
+// yet (000 VII 1; the umpire may still record another day with /vp
+// action:crossed).
+func (g GameState) firstCrossing(cmd MoveUnits) string {
+	if !g.Victory.Crossed.IsZero() || cmd.Data == nil || cmd.Data.Theatre == nil {
+		return ""
+	}
+	infantry := false
+	for _, id := range cmd.Units {
+		u := g.Units[id]
+		infantry = infantry || (u.Side == CSA && u.Kind == "infantry")
+	}
+	if !infantry || !contains(cmd.Data.Theatre.RegionsAt(cmd.To), "north-of-potomac") {
+		return ""
+	}
+	day, ok := g.TurnDate(g.Turn)
+	if !ok {
+		return ""
+	}
+	return day.Format(time.DateOnly)
 }
