@@ -106,3 +106,20 @@ func TestFirstCrossingIsRecorded(t *testing.T) {
 		t.Fatalf("a second crossing: %+v", out)
 	}
 }
+
+// A side eliminated by its result is not told to retreat or rout.
+func TestEliminatedSideIsNotToldToRout(t *testing.T) {
+	r := NewRouter(openStore(t), WithLogger(quietLog()))
+	startLRTG(t, r, nil)
+	ctx := context.Background()
+	out := r.Handle(ctx, Request{ChannelID: "war", User: umpireA, Command: "battle", Path: []string{"result"},
+		Options: map[string]string{"attacker": "csa.hood", "attacker_result": "-", "defender": "usa.knipe", "defender_result": "1R"}}).first()
+	if out.Error != nil || !strings.Contains(out.Text, "Knipe") || strings.Contains(out.Text, "rout") {
+		t.Fatalf("Knipe eliminated: %s", out.Text)
+	}
+	out = r.Handle(ctx, Request{ChannelID: "war", User: umpireA, Command: "battle", Path: []string{"result"},
+		Options: map[string]string{"attacker": "csa.hood", "attacker_result": "-", "defender": "usa.wright", "defender_result": "1R"}}).first()
+	if out.Error != nil || !strings.Contains(out.Text, "They rout (R)") {
+		t.Fatalf("Wright routs: %s", out.Text)
+	}
+}

@@ -243,10 +243,17 @@ func combatDetail(g engine.GameState, e *engine.CombatApplied) []string {
 		if s.Unabsorbed > 0 {
 			lines = append(lines, fmt.Sprintf("%d MP of the loss exceed the units' manpower.", s.Unabsorbed))
 		}
-		switch s.Result.Retreat {
-		case "r":
+		standing := 0
+		for _, c := range s.Units {
+			if !c.Eliminated {
+				standing++
+			}
+		}
+		switch { // an eliminated side has no one left to retreat
+		case standing == 0 || s.Result.Retreat == "":
+		case s.Result.Retreat == "r":
 			lines = append(lines, "They must retreat (r): their commander moves them with /move.")
-		case "R", "R*":
+		default:
 			lines = append(lines, fmt.Sprintf("They rout (%s): their commander moves them with /move.", s.Result.Retreat))
 		}
 		if s.VP != 0 {
