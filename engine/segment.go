@@ -16,7 +16,7 @@ import (
 // 000 VIII).
 //
 // What the engine computes and what is the players' word: supply status
-// follows 13.2 as far as the map data goes (counties are regions, segDepots and
+// follows 13.2 as far as the map data goes (counties are regions, depots and
 // stations are places, railroads are station lists). The map data has no
 // roads, pikes or ZOC, so "a path of six hexes or less" to a depot is the
 // owning player's word when the unit is six hexes or less from it (and
@@ -48,7 +48,7 @@ func init() {
 // SegmentState is the game's state of this module: what this turn's steps
 // determined (Turn names the turn; a new turn starts them afresh), and
 // what lasts from turn to turn (repair attempts, depot schedules, captured
-// segDepots' ammunition, stragglers, preliminary victories, the outcome).
+// depots' ammunition, stragglers, preliminary victories, the outcome).
 type SegmentState struct {
 	Turn    int          `json:"turn,omitempty"`
 	Waits   []StepWait   `json:"waits,omitempty"`   // this turn: who each step waits for
@@ -64,8 +64,8 @@ type SegmentState struct {
 	RepairTurn  int             `json:"repair_turn,omitempty"` // the turn of the last repair attempt (13.7: one a turn)
 	Repairs     map[string]int  `json:"repairs,omitempty"`     // attempts made per station (13.7)
 	Schedules   []DepotSchedule `json:"schedules,omitempty"`   // pending depot schedules (13.8)
-	Gone        []string        `json:"gone,omitempty"`        // segDepots dismantled or removed: not replaced (13.8)
-	AmmoUsed    map[string]int  `json:"ammo_used,omitempty"`   // captured segDepots' ammunition drawn (19.5-19.6)
+	Gone        []string        `json:"gone,omitempty"`        // depots dismantled or removed: not replaced (13.8)
+	AmmoUsed    map[string]int  `json:"ammo_used,omitempty"`   // captured depots' ammunition drawn (19.5-19.6)
 	Stragglers  map[string]int  `json:"stragglers,omitempty"`  // non-combat march losses awaiting recovery (30.1)
 	Prelims     []Prelim        `json:"prelims,omitempty"`     // preliminary victories (000 VIII optional)
 	Outcome     *VictoryResult  `json:"outcome,omitempty"`     // the game is over: its result
@@ -115,7 +115,7 @@ type DepotSchedule struct {
 const (
 	DepotConstruct = "construct"
 	DepotDismantle = "dismantle"
-	DepotPlace     = "place" // the Confederate segDepots at Winchester and Berryville (13.8)
+	DepotPlace     = "place" // the Confederate depots at Winchester and Berryville (13.8)
 )
 
 // Depot schedule lengths (13.8).
@@ -509,7 +509,7 @@ func (g GameState) StoreAmmo(p Place) (left, full int, ok bool) {
 }
 
 // Passive reports whether a side is passive this turn (1e; LRTG 4.0).
-// Only passive segSides gain victuals (13.0), forage, schedule segDepots (13.8)
+// Only passive segSides gain victuals (13.0), forage, schedule depots (13.8)
 // and roll for stragglers (30.2).
 func (g GameState) Passive(s Side) bool { return g.Declared.Passive(s, g.Turn) }
 
@@ -597,7 +597,7 @@ type segDepot struct {
 	Holder Side // the owner, or the enemy that captured it
 }
 
-// segDepots returns the standing depots of the map, sorted by name.
+// depots returns the standing depots of the map, sorted by name.
 func (g GameState) segDepots(t *Theatre) []segDepot {
 	if t == nil {
 		return nil
@@ -1313,7 +1313,7 @@ func (g GameState) decideSegDraw(cmd DrawVictuals) ([]Event, error) {
 	}
 	left, holder, _, ok := g.Store(cmd.Store)
 	if !ok {
-		return nil, illegal("segment.draw.store", cmd.Store.Name+" is neither a levied town nor a captured depot", "Only levied towns (13.1) and captured segDepots (13.8) hold victuals")
+		return nil, illegal("segment.draw.store", cmd.Store.Name+" is neither a levied town nor a captured depot", "Only levied towns (13.1) and captured depots (13.8) hold victuals")
 	}
 	if len(cmd.Units) == 0 {
 		return nil, invalid("segment.units", "No units named", "Name them with units:<unit,...>")
@@ -1639,7 +1639,7 @@ func (g GameState) segConstructTurns(t *Theatre, p Place) (int, bool, error) {
 // or Berryville (13.8; 003 5 h) i)).
 func (g GameState) segCSADepotSite(t *Theatre, p Place) error {
 	if p.Name != "Winchester" && p.Name != "Berryville" {
-		return &RuleError{Kind: ErrIllegal, Code: "segment.depot.site", What: "The Confederates place segDepots only at Winchester and Berryville", Rule: "LRTG 13.8"}
+		return &RuleError{Kind: ErrIllegal, Code: "segment.depot.site", What: "The Confederates place depots only at Winchester and Berryville", Rule: "LRTG 13.8"}
 	}
 	if contains(g.Segment.Gone, p.Name+"/csa") {
 		return &RuleError{Kind: ErrIllegal, Code: "segment.depot.gone", What: "The Confederate depot at " + p.Name + " was destroyed or dismantled: it is not replaced", Rule: "LRTG 13.8"}
@@ -1662,7 +1662,7 @@ func (g GameState) segCSADepotSite(t *Theatre, p Place) error {
 	for _, c := range counties {
 		for _, u := range g.segUnits(func(u UnitState) bool { return u.Side == USA && infantry(u) }) {
 			if segIn(t, c, u.Hex) {
-				return &RuleError{Kind: ErrIllegal, Code: "segment.depot.union", What: fmt.Sprintf("Union infantry occupies %s County", segRegionName(t, c)), Rule: "LRTG 13.8"}
+				return &RuleError{Kind: ErrIllegal, Code: "segment.depot.union", What: fmt.Sprintf("Union infantry occupies %s", segRegionName(t, c)), Rule: "LRTG 13.8"}
 			}
 		}
 	}
@@ -1742,7 +1742,7 @@ func (g GameState) decideSegDepot(cmd ScheduleDepot) ([]Event, error) {
 		return nil, err
 	}
 	if cmd.Map == nil {
-		return nil, fmt.Errorf("engine: segDepots need the map")
+		return nil, fmt.Errorf("engine: depots need the map")
 	}
 	umpire := g.IsUmpire(cmd.By)
 	side := Side("")
@@ -1762,7 +1762,7 @@ func (g GameState) decideSegDepot(cmd ScheduleDepot) ([]Event, error) {
 	}
 	if cmd.Action == DepotPlace {
 		if side != CSA {
-			return nil, &RuleError{Kind: ErrIllegal, Code: "segment.depot.side", What: "Only the Confederates place segDepots at Winchester and Berryville", Rule: "LRTG 13.8"}
+			return nil, &RuleError{Kind: ErrIllegal, Code: "segment.depot.side", What: "Only the Confederates place depots at Winchester and Berryville", Rule: "LRTG 13.8"}
 		}
 		if err := g.segCSADepotSite(cmd.Map, p); err != nil {
 			return nil, err
@@ -1770,7 +1770,7 @@ func (g GameState) decideSegDepot(cmd ScheduleDepot) ([]Event, error) {
 		return []Event{&DepotsChanged{By: cmd.By, Turn: g.Turn, Changes: []DepotChange{{Side: CSA, Place: p.Name, Action: "placed", Why: "a Confederate depot (13.8)"}}}}, nil
 	}
 	if !g.Passive(side) && !(umpire && cmd.Reason != "") {
-		return nil, &RuleError{Kind: ErrIllegal, Code: "segment.passive", What: fmt.Sprintf("The %s are not passive this turn", segSide(side)), Hint: "Only passive players schedule segDepots", Rule: "LRTG 13.8"}
+		return nil, &RuleError{Kind: ErrIllegal, Code: "segment.passive", What: fmt.Sprintf("The %s are not passive this turn", segSide(side)), Hint: "Only passive players schedule depots", Rule: "LRTG 13.8"}
 	}
 	for _, sc := range g.Segment.Schedules {
 		if sc.Side == side {
@@ -1790,7 +1790,7 @@ func (g GameState) decideSegDepot(cmd ScheduleDepot) ([]Event, error) {
 		sc.Due = g.Turn + DismantleTurns
 	case DepotConstruct:
 		if side != USA {
-			return nil, &RuleError{Kind: ErrIllegal, Code: "segment.depot.side", What: "Only the Union constructs segDepots", Rule: "LRTG 13.8"}
+			return nil, &RuleError{Kind: ErrIllegal, Code: "segment.depot.side", What: "Only the Union constructs depots", Rule: "LRTG 13.8"}
 		}
 		n, rail, err := g.segConstructTurns(cmd.Map, p)
 		if err != nil {
@@ -1817,7 +1817,7 @@ func procAmmo(g GameState, _ Dice, ctx StepContext) ([]Event, error) {
 		open.Waits = []StepWait{{Step: "5i", Side: CSA, What: "the CSA's ammunition draws (/segment ammo) or /segment done"}}
 	}
 	if len(can) > 0 {
-		open.addSecret(CSA, "Captured segDepots with ammunition for divisions in their county (19.5): "+strings.Join(can, ", ")+".")
+		open.addSecret(CSA, "Captured depots with ammunition for divisions in their county (19.5): "+strings.Join(can, ", ")+".")
 	}
 	return []Event{open}, nil
 }
@@ -2027,19 +2027,18 @@ func (g GameState) decideSegStragglers(cmd RecordStragglers) ([]Event, error) {
 // ---------------------------------------------------------------------
 // 7 County control (LRTG 11).
 
-// segScoringCounty reports whether a county region can score county control
-// (000 VII 1): Maryland and Pennsylvania counties, and Alexandria, Fairfax
-// and Loudoun in Virginia. (Some Maryland and Pennsylvania counties score
-// nothing; a claim there is refused by /vp.)
+// segScoringCounty reports whether a county region scores county control
+// (000 VII 1; scenarios/vp/lrtg-vp-counties.yaml): the other counties,
+// Pennsylvania's "+0 all other", do not make step 7 wait.
 func segScoringCounty(r *Region) bool {
-	if r.Kind != "county" {
-		return false
-	}
-	switch r.ID {
-	case "va.alexandria", "va.fairfax", "va.loudoun":
-		return true
-	}
-	return r.Parent == "md" || r.Parent == "pa"
+	return r.Kind == "county" && scoringCounties[r.ID]
+}
+
+// scoringCounties are the map regions of the counties 000 VII 1 scores.
+var scoringCounties = map[string]bool{
+	"md.baltimore": true, "md.prince-georges": true, "md.anne-arundel": true, "md.montgomery": true, "md.howard": true,
+	"md.frederick": true, "md.carroll": true, "va.alexandria": true, "va.fairfax": true, "va.loudoun": true,
+	"pa.adams": true, "pa.york": true, "pa.dauphin": true, "pa.cumberland": true,
 }
 
 func procCounty(g GameState, _ Dice, ctx StepContext) ([]Event, error) {

@@ -734,12 +734,18 @@ func TestCountyControlWait(t *testing.T) {
 	if len(g.Waiting()) != 0 {
 		t.Fatalf("waits with no Confederates north: %v", g.Waiting())
 	}
-	g = setUnit(g, "csa.hood", func(u *UnitState) { u.Hex = at(20, -12) }) // 12 MP in Washington County
+	// Washington County scores nothing (000 VII 1): no wait for it.
+	g = setUnit(g, "csa.hood", func(u *UnitState) { u.Hex = at(20, -12) })
+	g, _ = runStep(t, g, "7", Script(), ctx)
+	if len(g.Waiting()) != 0 {
+		t.Fatalf("waits for a county that scores nothing: %v", g.Waiting())
+	}
+	g = setUnit(g, "csa.hood", func(u *UnitState) { u.Hex = at(60, -12) }) // 12 MP in Frederick County
 	g, evs = runStep(t, g, "7", Script(), ctx)
 	if w := g.Waiting(); len(w) != 1 || !strings.Contains(w[0], "/vp action:county") {
 		t.Fatalf("waits: %v", w)
 	}
-	if o := evs[0].(*SegmentOpened); len(o.Secret[CSA]) != 1 || !strings.Contains(o.Secret[CSA][0], "md.washington") || len(o.Secret[USA]) != 0 {
+	if o := evs[0].(*SegmentOpened); len(o.Secret[CSA]) != 1 || !strings.Contains(o.Secret[CSA][0], "md.frederick") || len(o.Secret[USA]) != 0 {
 		t.Fatalf("secret: %+v", o.Secret)
 	}
 	g = apply(t, g, FinishStep{By: lee}, Script())
