@@ -112,7 +112,7 @@ func TestActionCycleThroughTheRouter(t *testing.T) {
 	// 4b: a new roll; 6-6 is the Confederates'.
 	outs = acForceTo(t, r, "4b")
 	acWants(t, "4b", outs[0].Text, "▶ 4b Distance Action Phase", "Distance Action Phase: regular, strategic, rail and naval movement",
-		"Roll #5", "Roll #6", "**The CSA has the initiative** (Distance Action Phase, action phase 1): CSA 6, USA 6: a tie, and the Confederates win tied initiative rolls")
+		"Roll #5", "Roll #6", "**The CSA has the initiative** (Distance Action Phase, action phase 1): CSA 6, USA 6: a tie, and the Confederates win it")
 	show := mustOK(t, r, actionReq(meadeA, "show", nil))
 	acWants(t, "/action show", show.Text, "Turn 1, 4b Distance Action Phase.", "Action phase 1: the CSA has the initiative.",
 		"4a phase 1 — CSA: activates Longstreet", "4a phase 2 — CSA: Activate Army Leader with Lee", "Activate Army Leader (CSA): succeeded this turn")

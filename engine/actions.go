@@ -548,7 +548,7 @@ func (g GameState) rollInitiative(d Dice) ([]Event, error) {
 	case g.VariableInitiative():
 		won.Side, won.Tie = CSA, "ties of 1-1 to 4-4 go to the Confederates (optional rule 25)"
 	default:
-		won.Side, won.Tie = CSA, "the Confederates win tied initiative rolls, after any subtraction (000 2.0 3); 25)"
+		won.Side, won.Tie = CSA, "the Confederates win it (the Standardized Rules' tie, which 000 2.0 3) and optional rule 25 assume)"
 	}
 	return append(evs, won), nil
 }

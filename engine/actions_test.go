@@ -124,7 +124,7 @@ func TestInitiativeRollsAndTies(t *testing.T) {
 		if w.Side != c.want || (w.Tie != "") != c.tie || w.Phase != 1 || len(w.Rolls) != 2 || w.Rolls[0].Roll != 1 || w.Rolls[1].Die != c.usa {
 			t.Errorf("%d-%d: %+v", c.csa, c.usa, w)
 		}
-		if c.tie && !strings.Contains(w.Tie, "Confederates win tied") {
+		if c.tie && !strings.Contains(w.Tie, "the Confederates win it") {
 			t.Errorf("tie reason %q", w.Tie)
 		}
 		if g.Rolls != 2 || g.Actions.ToDecide != c.want || g.Actions.Initiative != c.want {
@@ -148,8 +148,8 @@ func TestVariableInitiative(t *testing.T) {
 		{true, true, 5, 5, USA, "5-5 and 6-6 go to the Union"},
 		{true, true, 6, 6, USA, "optional rule 25"},
 		{true, true, 4, 4, CSA, "1-1 to 4-4 go to the Confederates"},
-		{false, true, 5, 5, CSA, "Confederates win tied"},
-		{true, false, 6, 6, CSA, "Confederates win tied"},
+		{false, true, 5, 5, CSA, "the Confederates win it"},
+		{true, false, 6, 6, CSA, "the Confederates win it"},
 	} {
 		oo := opts()
 		if c.optional {
