@@ -17,6 +17,16 @@ import (
 // restart between any two commands would), and returns the transcript.
 func runSession(t *testing.T, path string, restart bool, lines []string) []string {
 	t.Helper()
+	every := 0
+	if restart {
+		every = 1
+	}
+	return runSessionEvery(t, path, every, lines)
+}
+
+// runSessionEvery restarts before every n-th line (0: never).
+func runSessionEvery(t *testing.T, path string, every int, lines []string) []string {
+	t.Helper()
 	ctx := context.Background()
 	var st *store.Store
 	var r *Router
@@ -35,7 +45,7 @@ func runSession(t *testing.T, path string, restart bool, lines []string) []strin
 	dir := t.TempDir()
 	var out []string
 	for i, line := range lines {
-		if restart && i > 0 {
+		if every > 0 && i > 0 && i%every == 0 {
 			open()
 		}
 		c := &Console{Router: r, User: "umpire", Guild: "g", Channel: "war", JSON: true, FileDir: dir}
@@ -116,5 +126,28 @@ func TestSessionSurvivesRestartAtAnyPoint(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(straight, "\n"), "all match") && !strings.Contains(strings.Join(straight, "\n"), "match") {
 		t.Errorf("the audit did not confirm the rolls:\n%s", straight[len(straight)-1])
+	}
+}
+
+// A long game through the sequence of play survives restarts too: the
+// first turns of the scripted High Tide game (every phase, the players'
+// declarations, actions and claims), played straight and restarted every
+// seventh command, give the same transcript.
+func TestHighTideSurvivesRestarts(t *testing.T) {
+	p := playHighTide(t)
+	lines := p.lines
+	if len(lines) > 420 {
+		lines = lines[:420] // turns 1 to 8, a little over
+	}
+	dir := t.TempDir()
+	straight := runSessionEvery(t, filepath.Join(dir, "straight.db"), 0, lines)
+	restarted := runSessionEvery(t, filepath.Join(dir, "restarted.db"), 7, lines)
+	if len(straight) != len(restarted) {
+		t.Fatalf("%d outputs straight, %d restarted", len(straight), len(restarted))
+	}
+	for i := range straight {
+		if straight[i] != restarted[i] {
+			t.Fatalf("output %d differs after restarts:\nstraight:  %.400s\nrestarted: %.400s", i, straight[i], restarted[i])
+		}
 	}
 }
