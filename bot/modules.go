@@ -8,7 +8,7 @@ package bot
 func moduleCommands() []*Command {
 	var out []*Command
 	for _, f := range []func() []*Command{moveCommands, statusCommands, attachCommands, recordCommands, vpCommands, phaseCommands,
-		turnStartCommands, randomEventCommands, declareCommands, leaderCommands, actionCommands, segmentCommands} {
+		turnStartCommands, randomEventCommands, declareCommands, leaderCommands, actionCommands, segmentCommands, controlCommands} {
 		out = append(out, f()...)
 	}
 	return out

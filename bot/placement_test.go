@@ -123,3 +123,39 @@ func TestEliminatedSideIsNotToldToRout(t *testing.T) {
 		t.Fatalf("Wright routs: %s", out.Text)
 	}
 }
+
+// /command give through the router: the division of command after Meade
+// can be put right (21.1), each change refused or made with its reason.
+func TestGiveCommandThroughTheRouter(t *testing.T) {
+	r := NewRouter(openStore(t), WithLogger(quietLog()))
+	ctx := context.Background()
+	jeb := engine.Actor{ID: "u5", Name: "Jeb"}
+	mustOK(t, r, gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-high-tide"}))
+	mustOK(t, r, gameReq(leeA, "join", map[string]string{"side": "csa", "command": "1,Imboden"}))
+	mustOK(t, r, gameReq(jeb, "join", map[string]string{"side": "csa", "command": "Cav,2,3,Rich"}))
+	mustOK(t, r, gameReq(meadeA, "join", map[string]string{"side": "usa"}))
+	mustOK(t, r, gameReq(umpireA, "start", nil))
+	give := func(by engine.Actor, d, to string) Output {
+		return r.Handle(ctx, Request{ChannelID: "war", User: by, Command: "command", Path: []string{"give"}, Options: map[string]string{"designation": d, "to": to}}).first()
+	}
+	if out := give(jeb, "Cav", "Lee"); out.Error == nil || out.Error.Code != "game.command" || !strings.Contains(out.Text, "cavalry") {
+		t.Fatalf("Cav to the overall commander: %+v", out)
+	}
+	if out := give(leeA, "3", "Jeb"); out.Error == nil || out.Error.Code != "control.holder" || !strings.Contains(out.Text, "Jeb commands 3") {
+		t.Fatalf("a corps he does not hold: %+v", out)
+	}
+	// Lee would hold 1 and 2, Jeb Cav and 3: two corps each. Lee's
+	// counter is not on the map yet, so the 10-hex rule has no one to
+	// measure from.
+	if out := give(jeb, "2", "Lee"); out.Error != nil || !strings.Contains(out.Text, "Jeb gives 2 to Lee (LRTG 21.1). 3 units gain a fatigue") {
+		t.Fatalf("2 to Lee: %+v", out)
+	}
+	// Jeb would keep one corps, fewer than Lee's three.
+	if out := give(jeb, "3", "lee"); out.Error == nil || !strings.Contains(out.Text, "fewer than the overall commander") {
+		t.Fatalf("3 to Lee as well: %+v", out)
+	}
+	g, _ := r.gameHere(ctx, Request{ChannelID: "war", User: umpireA})
+	if !g.Controls(leeA, g.Units["csa.rodes"]) || g.Controls(jeb, g.Units["csa.rodes"]) || g.Units["csa.rodes"].Fatigue != 1 {
+		t.Fatalf("after: Rodes fatigue %d", g.Units["csa.rodes"].Fatigue)
+	}
+}

@@ -72,14 +72,17 @@ func (g GameState) checkCommand(oob *OrderOfBattle) error {
 				players = append(players, p)
 			}
 		}
-		if err := checkSideCommand(side, players, oob, g.Options); err != nil {
+		if err := checkSideCommand(side, players, oob, g.Options, true); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func checkSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOptions) error {
+// checkSideCommand checks a side's division of command; atStart adds the
+// rules of the start of the game (the V Corps not the Union overall
+// commander's, the Halleck player's commands).
+func checkSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOptions, atStart bool) error {
 	S := strings.ToUpper(string(side))
 	// Every declared designation exists on the side, and one player has it.
 	known := map[string]string{} // lower-case designation or corps -> as printed
@@ -134,11 +137,20 @@ func checkSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOpt
 		}
 		return overall
 	}
+	// A declared designation is a corps when units carry it as their
+	// command (a unit named for itself, e.g. Imboden, is none).
+	isCorps := map[string]bool{}
+	for _, u := range units {
+		if u.Command != "" {
+			isCorps[strings.ToLower(u.Command)] = true
+		}
+	}
 	corps := map[string]map[string]bool{} // player id -> corps keys
 	for _, p := range players {
 		corps[p.Actor.ID] = map[string]bool{}
 		for _, c := range p.Commands {
-			if k := corpsKey(side, c); k != "" {
+			l := strings.ToLower(strings.TrimSpace(c))
+			if k := corpsKey(side, c); k != "" && (isCorps[l] || len(units) == 0 || corpsOf[side][l] != "") {
 				corps[p.Actor.ID][k] = true
 			}
 		}
@@ -163,13 +175,13 @@ func checkSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOpt
 			return illegal("game.command", "The Richmond Garrison units may not be the overall commander's", "Give Rich to one other Confederate player (LRTG 21.1)")
 		case side == CSA && cmd == "" && cavCommander != nil && p == cavCommander && isNonCavCavalry(u.Name):
 			return illegal("game.command", fmt.Sprintf("%s may not be under the cavalry corps' commander", u.Name), "Imboden, Jenkins and the 12 VA go to another Confederate player (LRTG 21.1)")
-		case side == USA && cmd == "v" && p == overall:
+		case side == USA && cmd == "v" && p == overall && atStart:
 			return illegal("game.command", "The Union overall commander may not command the V Corps at the start", "Give V to another Union player: he becomes the overall commander when Meade takes command (LRTG 21.1)")
 		case side == USA && cmd == "cav" && p == overall:
 			return illegal("game.command", "The Union overall commander may not command the Army of the Potomac's cavalry", "Give Cav to another Union player (LRTG 21.1; he may command garrison cavalry)")
 		}
 	}
-	if side == USA && o.Halleck {
+	if side == USA && o.Halleck && atStart {
 		// Halleck (21.1, optional): one player commands the DC, VIII Corps
 		// and PA forces only, until Meade takes command.
 		var halleck *Player
