@@ -358,11 +358,8 @@ func TestDiscordSendsTheActorsSecretOutputs(t *testing.T) {
 	if fus[0].Data.Content != "for the umpire only" || fus[0].Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
 		t.Fatalf("follow-up = %+v", fus[0].Data)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for len(b.srv.ChannelMessages("c-private")) == 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if ms := b.srv.ChannelMessages("c-private"); len(ms) != 1 || !strings.Contains(ms[0].Message.Content, "for the private channel") {
-		t.Fatalf("private channel = %+v", ms)
+	ms, err := b.srv.WaitChannelMessage(ctx, "c-private", 1)
+	if err != nil || len(ms) != 1 || !strings.Contains(ms[0].Message.Content, "for the private channel") {
+		t.Fatalf("private channel = %+v (%v)", ms, err)
 	}
 }

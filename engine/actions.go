@@ -480,16 +480,24 @@ func cycleProcedure(step string) stepProcedure {
 			begun.Opening = true
 			begun.AllMoves, begun.Why = true, "activated units may use strategic and naval movement (000 VIII 3))"
 		}
-		evs := []Event{begun}
 		if begun.Skipped != "" || begun.Opening {
-			return evs, nil
+			return []Event{begun}, nil
 		}
-		more, err := g.Apply(begun).rollInitiative(d)
-		if err != nil {
-			return nil, err
-		}
-		return append(evs, more...), nil
+		return g.thenInitiative(d, begun)
 	}
+}
+
+// thenInitiative returns the events followed by the initiative roll of
+// the next action phase, rolled on the state after them.
+func (g GameState) thenInitiative(d Dice, evs ...Event) ([]Event, error) {
+	for _, e := range evs {
+		g = g.Apply(e)
+	}
+	more, err := g.rollInitiative(d)
+	if err != nil {
+		return nil, err
+	}
+	return append(evs, more...), nil
 }
 
 // rollInitiative determines the initiative of the next action phase: the
@@ -988,15 +996,10 @@ func (g GameState) decideEnd(cmd EndAction, d Dice) ([]Event, error) {
 		}
 	}
 	ended := &ActionEnded{By: cmd.By, Side: act.Side, Turn: g.Turn, Step: a.Step, Phase: a.Phase}
-	evs := []Event{ended}
 	if a.Opening {
-		return evs, nil
+		return []Event{ended}, nil
 	}
-	more, err := g.Apply(ended).rollInitiative(d)
-	if err != nil {
-		return nil, err
-	}
-	return append(evs, more...), nil
+	return g.thenInitiative(d, ended)
 }
 
 func (g GameState) decideDefer(cmd DeferInitiative) ([]Event, error) {
@@ -1048,15 +1051,10 @@ func (g GameState) decideRollsBegin(cmd BeginInitiativeRolls, d Dice) ([]Event, 
 		return nil, invalid("action.reason", "Say why the rolls begin", "e.g. reason:\"Hood left Culpeper County (000 VIII 3))\"")
 	}
 	ev := &RollsBegun{By: cmd.By, Turn: g.Turn, Reason: strings.TrimSpace(cmd.Reason)}
-	evs := []Event{ev}
 	if a.Active != nil {
-		return evs, nil // the roll follows the action under way
+		return []Event{ev}, nil // the roll follows the action under way
 	}
-	more, err := g.Apply(ev).rollInitiative(d)
-	if err != nil {
-		return nil, err
-	}
-	return append(evs, more...), nil
+	return g.thenInitiative(d, ev)
 }
 
 // RemoteDistance is how far from every enemy unit a unit moved without

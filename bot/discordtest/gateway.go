@@ -469,23 +469,13 @@ func (s *Server) GatewayReceived() []*GatewayPayload {
 // WaitIdentify blocks until at least n Identify payloads were received and
 // returns them all.
 func (s *Server) WaitIdentify(ctx context.Context, n int) ([]*Identify, error) {
-	var out []*Identify
-	err := s.waitFor(ctx, fmt.Sprintf("%d identifies", n), func() bool {
-		out = s.Identifies()
-		return len(out) >= n
-	})
-	return out, err
+	return waitN(ctx, s, fmt.Sprintf("%d identifies", n), n, func() []*Identify { return s.Identifies() })
 }
 
 // WaitResume blocks until at least n Resume payloads were received and
 // returns them all.
 func (s *Server) WaitResume(ctx context.Context, n int) ([]*Resume, error) {
-	var out []*Resume
-	err := s.waitFor(ctx, fmt.Sprintf("%d resumes", n), func() bool {
-		out = s.Resumes()
-		return len(out) >= n
-	})
-	return out, err
+	return waitN(ctx, s, fmt.Sprintf("%d resumes", n), n, func() []*Resume { return s.Resumes() })
 }
 
 // WaitHeartbeats blocks until at least n heartbeats were received.

@@ -584,12 +584,7 @@ func (s *Server) Callbacks(interactionID string) []*Callback {
 // WaitCallback blocks until at least n callbacks were received for the
 // interaction and returns them all.
 func (s *Server) WaitCallback(ctx context.Context, interactionID string, n int) ([]*Callback, error) {
-	var out []*Callback
-	err := s.waitFor(ctx, fmt.Sprintf("%d callbacks for interaction %s", n, interactionID), func() bool {
-		out = s.Callbacks(interactionID)
-		return len(out) >= n
-	})
-	return out, err
+	return waitN(ctx, s, fmt.Sprintf("%d callbacks for interaction %s", n, interactionID), n, func() []*Callback { return s.Callbacks(interactionID) })
 }
 
 // Edits returns the edits of an interaction's messages (@original or
@@ -607,12 +602,7 @@ func (s *Server) Edits(interactionID string) []*Edit {
 // WaitEdit blocks until at least n edits were received for the interaction
 // and returns them all.
 func (s *Server) WaitEdit(ctx context.Context, interactionID string, n int) ([]*Edit, error) {
-	var out []*Edit
-	err := s.waitFor(ctx, fmt.Sprintf("%d edits for interaction %s", n, interactionID), func() bool {
-		out = s.Edits(interactionID)
-		return len(out) >= n
-	})
-	return out, err
+	return waitN(ctx, s, fmt.Sprintf("%d edits for interaction %s", n, interactionID), n, func() []*Edit { return s.Edits(interactionID) })
 }
 
 // Followups returns the follow-up messages sent for an interaction,
@@ -629,12 +619,7 @@ func (s *Server) Followups(interactionID string) []*Followup {
 // WaitFollowup blocks until at least n follow-ups were received for the
 // interaction and returns them all.
 func (s *Server) WaitFollowup(ctx context.Context, interactionID string, n int) ([]*Followup, error) {
-	var out []*Followup
-	err := s.waitFor(ctx, fmt.Sprintf("%d follow-ups for interaction %s", n, interactionID), func() bool {
-		out = s.Followups(interactionID)
-		return len(out) >= n
-	})
-	return out, err
+	return waitN(ctx, s, fmt.Sprintf("%d follow-ups for interaction %s", n, interactionID), n, func() []*Followup { return s.Followups(interactionID) })
 }
 
 // Original returns the current state of an interaction's original response

@@ -370,12 +370,7 @@ func (s *Server) ChannelMessages(channelID string) []*ChannelMessage {
 // WaitChannelMessage blocks until at least n messages were sent to the
 // channel and returns them all.
 func (s *Server) WaitChannelMessage(ctx context.Context, channelID string, n int) ([]*ChannelMessage, error) {
-	var out []*ChannelMessage
-	err := s.waitFor(ctx, fmt.Sprintf("%d messages in channel %s", n, channelID), func() bool {
-		out = s.ChannelMessages(channelID)
-		return len(out) >= n
-	})
-	return out, err
+	return waitN(ctx, s, fmt.Sprintf("%d messages in channel %s", n, channelID), n, func() []*ChannelMessage { return s.ChannelMessages(channelID) })
 }
 
 // ChannelMessageEdits returns the edits of messages in a channel, in order.
@@ -388,10 +383,5 @@ func (s *Server) ChannelMessageEdits(channelID string) []*ChannelMessageEdit {
 // WaitChannelMessageEdit blocks until at least n edits of messages in the
 // channel were received and returns them all.
 func (s *Server) WaitChannelMessageEdit(ctx context.Context, channelID string, n int) ([]*ChannelMessageEdit, error) {
-	var out []*ChannelMessageEdit
-	err := s.waitFor(ctx, fmt.Sprintf("%d message edits in channel %s", n, channelID), func() bool {
-		out = s.ChannelMessageEdits(channelID)
-		return len(out) >= n
-	})
-	return out, err
+	return waitN(ctx, s, fmt.Sprintf("%d message edits in channel %s", n, channelID), n, func() []*ChannelMessageEdit { return s.ChannelMessageEdits(channelID) })
 }

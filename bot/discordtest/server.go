@@ -311,6 +311,16 @@ func (s *Server) WaitFor(ctx context.Context, cond func() bool) error {
 	return s.waitFor(ctx, "condition", cond)
 }
 
+// waitN blocks until get returns at least n items, and returns them all.
+func waitN[T any](ctx context.Context, s *Server, what string, n int, get func() []T) ([]T, error) {
+	var out []T
+	err := s.waitFor(ctx, what, func() bool {
+		out = get()
+		return len(out) >= n
+	})
+	return out, err
+}
+
 func (s *Server) waitFor(ctx context.Context, what string, cond func() bool) error {
 	for {
 		ch, closed := s.changedChan()
@@ -500,10 +510,5 @@ func (s *Server) filterRequests(keep func(*Request) bool) []*Request {
 // WaitRequests blocks until at least n recorded requests satisfy match and
 // returns them.
 func (s *Server) WaitRequests(ctx context.Context, n int, match func(*Request) bool) ([]*Request, error) {
-	var out []*Request
-	err := s.waitFor(ctx, fmt.Sprintf("%d matching requests", n), func() bool {
-		out = s.filterRequests(match)
-		return len(out) >= n
-	})
-	return out, err
+	return waitN(ctx, s, fmt.Sprintf("%d matching requests", n), n, func() []*Request { return s.filterRequests(match) })
 }
