@@ -135,11 +135,7 @@ func (r *Router) substituteRules(g engine.GameState) (*engine.SubstituteRules, e
 	if s == nil {
 		return nil, fmt.Errorf("no substitute counters for lrtg")
 	}
-	key := "lrtg"
-	if g.Options.JacksonLives {
-		key = "lrtg/jackson-lives"
-	}
-	return s.WithOrder(r.orders[key]), nil
+	return s.WithOrder(r.orderOf(g)), nil
 }
 
 func handleDetach(ctx context.Context, r *Router, req Request) (Reply, error) {

@@ -203,13 +203,9 @@ func handleGameStart(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
-	key := "lrtg"
-	if g.Options.JacksonLives {
-		key = "lrtg/jackson-lives"
-	}
-	oob := r.orders[key]
+	oob := r.orderOf(g)
 	if oob == nil {
-		return Reply{}, fmt.Errorf("no order of battle %s", key)
+		return Reply{}, fmt.Errorf("no order of battle for %s", g.Options.Scenario)
 	}
 	return r.settleGame(ctx, req, engine.StartGame{By: req.User, OOB: oob}, nil, func(views []EventView, evs []engine.Event) Reply {
 		st := evs[0].(*engine.GameStarted)
@@ -352,6 +348,15 @@ func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 
 // loadGameData reads the scenario catalogue and the orders of battle on
 // the shipped maps.
+// orderOf is the order of battle a game sets up: LRTG's, or its Jackson
+// Lives variant's (LRTG 31).
+func (r *Router) orderOf(g engine.GameState) *engine.OrderOfBattle {
+	if g.Options.JacksonLives {
+		return r.orders["lrtg/jackson-lives"]
+	}
+	return r.orders["lrtg"]
+}
+
 func loadGameData(ts map[string]*engine.Theatre) ([]engine.Scenario, map[string]*engine.OrderOfBattle, error) {
 	sc, err := scenarios.Catalogue()
 	if err != nil {

@@ -78,13 +78,9 @@ func (r *Router) moveRules(req Request, g engine.GameState, cmd *engine.MoveUnit
 // moveData is what the movement rules read: the LRTG map, the game's order
 // of battle as set up, and the 17.1 charts.
 func (r *Router) moveData(g engine.GameState) *engine.MoveData {
-	key := "lrtg"
-	if g.Options.JacksonLives {
-		key = "lrtg/jackson-lives"
-	}
 	return &engine.MoveData{
 		Theatre:                  r.theatres["lrtg"],
-		OOB:                      r.orders[key],
+		OOB:                      r.orderOf(g),
 		Strategic:                r.library.Chart("lrtg.strategic-movement"),
 		StrategicDisorganization: r.library.Chart("lrtg.strategic-movement-disorganization"),
 	}

@@ -112,11 +112,7 @@ func recordGameSubcommands() []*Command { return nil }
 // unitSizes returns the sizes of the game's units, from its order of
 // battle (the state does not copy them).
 func (r *Router) unitSizes(g engine.GameState) engine.UnitSizes {
-	key := "lrtg"
-	if g.Options.JacksonLives {
-		key = "lrtg/jackson-lives"
-	}
-	return engine.SizesOf(r.orders[key])
+	return engine.SizesOf(r.orderOf(g))
 }
 
 // turnRecord is the printed turn record (nil if the rules data lacks it).

@@ -122,11 +122,7 @@ func handleBattleResult(ctx context.Context, r *Router, req Request) (Reply, err
 	if cmd.Artillery, err = unitNumbers(g, req.User, "artillery", req.Options["artillery"]); err != nil {
 		return Reply{}, err
 	}
-	key := "lrtg"
-	if g.Options.JacksonLives {
-		key = "lrtg/jackson-lives"
-	}
-	if oob := r.orders[key]; oob != nil {
+	if oob := r.orderOf(g); oob != nil {
 		for _, id := range append(append([]string(nil), cmd.Attacker.Units...), cmd.Defender.Units...) {
 			if u := oob.Unit(id); u != nil && u.Size == "division" {
 				cmd.Divisions = append(cmd.Divisions, id)

@@ -87,18 +87,13 @@ type DivisionBrigades struct {
 type SubstituteRules struct {
 	Counters  []SubstituteCounter
 	Divisions []DivisionBrigades
-	Sizes     map[string]string // unit id -> size, from the order of battle
+	Sizes     UnitSizes // from the order of battle
 }
 
 // WithOrder returns a copy of the rules with the sizes of the order of
 // battle's units.
 func (s SubstituteRules) WithOrder(o *OrderOfBattle) *SubstituteRules {
-	s.Sizes = map[string]string{}
-	if o != nil {
-		for _, u := range o.Units {
-			s.Sizes[u.ID] = u.Size
-		}
-	}
+	s.Sizes = SizesOf(o)
 	return &s
 }
 
