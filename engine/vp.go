@@ -850,16 +850,11 @@ func applyVictory(g GameState, e Event) (GameState, bool) {
 	return g, true
 }
 
-// keep folds a change into the state and into the state an undo would
-// return to, so that an undo of an earlier board action does not take back
-// what dice decided.
+// keep folds a change that is not a board action into the state. An undo
+// of an earlier board action does not take it back: GameState.Apply folds
+// every such event into the state the undo returns to as well.
 func (g GameState) keep(f func(*GameState)) GameState {
 	f(&g)
-	if g.prev != nil {
-		p := *g.prev
-		f(&p)
-		g.prev = &p
-	}
 	return g
 }
 
