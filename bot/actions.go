@@ -283,7 +283,7 @@ func actionReply(req Request, before engine.GameState, views []EventView, evs []
 	}
 	var out []Output
 	if len(pub) > 0 {
-		pub = append(pub, actionWaitLine(g))
+		pub = append(pub, waitingLine(g))
 		out = append(out, Output{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: strings.Join(pub, "\n"), Events: pubViews})
 	}
 	if len(priv) > 0 || len(privViews) > 0 {
@@ -291,18 +291,11 @@ func actionReply(req Request, before engine.GameState, views []EventView, evs []
 			priv = append(priv, "Recorded.")
 		}
 		if len(pub) == 0 {
-			priv = append(priv, actionWaitLine(g))
+			priv = append(priv, waitingLine(g))
 		}
 		out = append(out, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: strings.Join(priv, "\n"), Events: privViews})
 	}
 	return Reply{Outputs: out}
-}
-
-func actionWaitLine(g engine.GameState) string {
-	if w := g.Waiting(); len(w) > 0 {
-		return "Waiting for: " + strings.Join(w, "; ") + "."
-	}
-	return "Waiting for: the umpire (/phase next)."
 }
 
 // isActionRoll reports whether a roll is one of the action cycle's: an
@@ -513,7 +506,7 @@ func handleActionShow(ctx context.Context, r *Router, req Request) (Reply, error
 				lines = append(lines, fmt.Sprintf("The %s's decision is deferred to %s (21.1).", S(a.ToDecide), p.Actor.Name))
 			}
 		}
-		lines = append(lines, actionWaitLine(g))
+		lines = append(lines, waitingLine(g))
 	}
 	var log []string
 	for _, en := range a.Log {

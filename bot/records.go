@@ -707,13 +707,14 @@ func (r *Router) recordStatusLines(g engine.GameState) []string {
 	out = append(out, "Army morale: "+strings.Join(morale, ", "))
 	_, total := g.VPTotals()
 	out = append(out, fmt.Sprintf("Victory points: %+d (+ is Confederate)", total))
+	waits := g.Waiting()
 	switch {
 	case g.Paused:
 		owes = append(owes, fmt.Sprintf("the umpire, %s, to resume (/game pause resume:true)", g.Umpire.Name))
 	case g.Turn >= g.LastTurn():
 		owes = append(owes, fmt.Sprintf("the umpire, %s, to end the game after this last turn (/game end)", g.Umpire.Name))
-	case len(g.Waiting()) > 0:
-		owes = append(owes, g.Waiting()...)
+	case len(waits) > 0:
+		owes = append(owes, waits...)
 	default:
 		owes = append(owes, fmt.Sprintf("the umpire, %s, to begin the next step (/phase next)", g.Umpire.Name))
 	}

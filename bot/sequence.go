@@ -152,11 +152,7 @@ func (r *Router) presentSteps(req Request, before engine.GameState, seq *engine.
 			}
 		}
 	}
-	if w := g.Waiting(); len(w) > 0 {
-		public = append(public, "Waiting for: "+strings.Join(w, "; ")+".")
-	} else {
-		public = append(public, "Waiting for: the umpire (/phase next).")
-	}
+	public = append(public, waitingLine(g))
 	if publicViews == nil {
 		publicViews = []EventView{}
 	}
@@ -177,4 +173,12 @@ func (r *Router) phaseLabel(g engine.GameState) string {
 		return "not tracked for this game"
 	}
 	return engine.StepLabel(seq.Step(g.CurrentStep()))
+}
+
+// waitingLine says whom the step under way waits for.
+func waitingLine(g engine.GameState) string {
+	if w := g.Waiting(); len(w) > 0 {
+		return "Waiting for: " + strings.Join(w, "; ") + "."
+	}
+	return "Waiting for: the umpire (/phase next)."
 }
