@@ -206,7 +206,11 @@ func handleActionArmy(ctx context.Context, r *Router, req Request) (Reply, error
 }
 
 func handleActionPass(ctx context.Context, r *Router, req Request) (Reply, error) {
-	return r.settleAction(ctx, req, engine.PassAction{By: req.User})
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	return r.settleAction(ctx, req, engine.PassAction{By: req.User, Data: r.moveData(g)})
 }
 
 func handleActionDone(ctx context.Context, r *Router, req Request) (Reply, error) {

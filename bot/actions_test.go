@@ -174,3 +174,40 @@ func TestActionSecrecyUnderLimitedIntelligence(t *testing.T) {
 		t.Errorf("the rolls went to %s", out.Audience.Kind)
 	}
 }
+
+// Moves belong to actions (003 4) and the opening's Union allowance (000
+// VIII 3) b)) is counted on the real map and order of battle when the
+// Confederates pass.
+func TestMovesAndTheOpeningAllowanceThroughTheRouter(t *testing.T) {
+	ctx := context.Background()
+	r := NewRouter(openStore(t), WithLogger(quietLog()), WithDice(ScriptedSource(5, 2)))
+	startLRTG(t, r, nil)
+	acForceTo(t, r, "4a")
+	move := func(u engine.Actor, units, to string) Output {
+		return r.Handle(ctx, Request{GuildID: "g", ChannelID: "war", User: u, Command: "move", Options: map[string]string{"units": units, "to": to}}).first()
+	}
+	if out := move(leeA, "Hood", "Culpeper"); out.Error == nil || out.Error.Code != "move.activation" || !strings.Contains(out.Text, "No action of yours is under way: Hood may move only when activated") {
+		t.Fatalf("a move without an action: %+v", out)
+	}
+	mustOK(t, r, actionReq(leeA, "activate", map[string]string{"leader_or_unit": "Longstreet"}))
+	if out := move(leeA, "Hood,Longstreet", "Culpeper"); out.Error != nil {
+		t.Fatalf("Longstreet's corps: %s", out.Text)
+	}
+	if out := move(leeA, "Rodes", "Culpeper"); out.Error == nil || !strings.Contains(out.Text, "Rodes is not part of the activation of Longstreet") {
+		t.Fatalf("another corps: %+v", out)
+	}
+	mustOK(t, r, actionReq(leeA, "done", nil))
+	out := mustOK(t, r, actionReq(leeA, "pass", nil))
+	// McLaws, Rodes, Early, Johnson, Pender, Anderson and Heth set up
+	// within 5 hexes of Fredericksburg (000 VIII 3; Hood is at Culpeper):
+	// one corps moved, +0.
+	g, _ := r.gameHere(ctx, Request{ChannelID: "war"})
+	al := g.Actions.Allowance
+	if al == nil || !al.Counted || al.Total != 1 || al.FullDivisions != 7 {
+		t.Fatalf("allowance %+v", al)
+	}
+	acWants(t, "the pass", out.Text, "1 infantry corps or cavalry divisions: 1 Confederate corps moved; 7 full Confederate infantry divisions within 5 hexes of Fredericksburg: +0")
+	mustOK(t, r, actionReq(meadeA, "activate", map[string]string{"leader_or_unit": "Sedgwick"}))
+	mustOK(t, r, actionReq(meadeA, "done", nil))
+	acRefusal(t, r, actionReq(meadeA, "activate", map[string]string{"leader_or_unit": "Reynolds"}), "action.opening")
+}

@@ -309,6 +309,7 @@ func placeCommands() []*Command {
 					}},
 				{Name: "at", Description: "The place", Type: String, Required: true, MaxLength: 60, Placeholder: "place",
 					Autocomplete: func(r *Router, req Request, typed string) []engine.Match { return r.searchPlaces(req, typed, 25) }},
+				{Name: "unit", Description: "destroy-depot: your unit in the depot's hex that tries (LRTG 13.8)", Type: String, MaxLength: 60, Placeholder: "unit", Autocomplete: ownUnits},
 				{Name: "reason", Description: "Why (the umpire's rulings)", Type: String, MaxLength: 200, Placeholder: "text"},
 			},
 			Handle: handlePlace,
@@ -327,8 +328,20 @@ func handlePlace(ctx context.Context, r *Router, req Request) (Reply, error) {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "place.unknown", What: fmt.Sprintf("There is no place %q", req.Options["at"]), Hint: "Discord completes place names"}
 	}
 	cmd := engine.ActOnPlace{By: req.User, Place: *p, Action: strings.ToLower(strings.TrimSpace(req.Options["action"])), Reason: strings.TrimSpace(req.Options["reason"])}
+	if s := strings.TrimSpace(req.Options["unit"]); s != "" {
+		// Among the asker's own units only, so that a name never confirms
+		// an enemy unit (findUnit).
+		if cmd.Unit, err = findUnit(g, req.User, s); err != nil {
+			return Reply{}, err
+		}
+	}
 	cmd.Stations = r.stationRules(cmd.Action) // 000 VII 3 (bot/vp.go)
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		// The unit's depot roll (13.8): to the actor alone under limited
+		// intelligence, like every board action (boardReply).
+		if text, ok := depotBurnText(g, evs); ok {
+			return r.boardReply(req, g, text+vpPlaceNote(evs), views)
+		}
 		e := evs[0].(*engine.PlaceActed)
 		text := fmt.Sprintf("%s: %s at %s.", req.User.Name, e.Action, e.Place)
 		if e.Victuals > 0 {
@@ -340,6 +353,36 @@ func handlePlace(ctx context.Context, r *Router, req Request) (Reply, error) {
 		text += vpPlaceNote(evs) // how a station's VP are made up (bot/vp.go)
 		return r.boardReply(req, g, text, views)
 	})
+}
+
+// depotBurnText tells a unit's attempt to destroy a depot (LRTG 13.8):
+// "Early (manpower 6) tries to burn the depot at Winchester: rolled 4,
+// needs 6 or less: destroyed (LRTG 13.8)." ok is false for any other
+// place action.
+func depotBurnText(g engine.GameState, evs []engine.Event) (string, bool) {
+	for _, e := range evs {
+		var unit, place, outcome string
+		var die, needs, vp int
+		var category string
+		switch e := e.(type) {
+		case *engine.PlaceActed:
+			if e.Unit == "" {
+				continue
+			}
+			unit, place, die, needs, outcome, vp, category = e.Unit, e.Place, e.Die, e.Needs, "destroyed", e.VP, e.Category
+		case *engine.PlaceFailed:
+			unit, place, die, needs, outcome = e.Unit, e.Place, e.Die, e.Needs, "no effect"
+		default:
+			continue
+		}
+		text := fmt.Sprintf("%s (manpower %d) tries to burn the depot at %s: rolled %d, needs %d or less: %s (LRTG 13.8).",
+			g.Units[unit].Name, needs, place, die, needs, outcome)
+		if vp != 0 {
+			text += fmt.Sprintf(" %+d VP (%s).", vp, category)
+		}
+		return text, true
+	}
+	return "", false
 }
 
 // unitMatches completes the last name of a comma-separated list of units,

@@ -29,7 +29,7 @@ func controlCommands() []*Command {
 	return []*Command{{
 		Name:        "command",
 		Description: "The division of command (LRTG 21.1): give a corps or designation to another commander",
-		Subcommands: []*Command{{
+		Subcommands: append([]*Command{{
 			Name:        "give",
 			Description: "Give a corps or designation you command to another commander of your side (step 2c)",
 			Options: []OptionSpec{
@@ -38,7 +38,7 @@ func controlCommands() []*Command {
 				{Name: "reason", Description: "The umpire's reason to set the division of command aside", Type: String, MaxLength: 200, Placeholder: "text"},
 			},
 			Handle: handleGiveCommand,
-		}},
+		}}, phase2Subcommands()...), // phase2.go: army, show
 	}}
 }
 
@@ -72,6 +72,9 @@ func handleGiveCommand(ctx context.Context, r *Router, req Request) (Reply, erro
 		text := fmt.Sprintf("🔁 %s gives %s to %s (LRTG 21.1).", e.From.Name, e.Designation, e.To.Name)
 		if n := len(e.Fatigued); n > 0 {
 			text += fmt.Sprintf(" %d units gain a fatigue (operational).", n)
+		}
+		if e.Why != "" {
+			text += " " + controlWhyText(e.Why) // phase2.go
 		}
 		if e.Reason != "" {
 			text += " Umpire: " + e.Reason

@@ -45,6 +45,7 @@ func gameCommands() []*Command {
 						{Name: "preliminary_victory", Description: "Preliminary victory conditions", Type: Boolean},
 						{Name: "brandy_station", Description: "The Brandy Station optional rule (LRTG 27)", Type: Boolean},
 						{Name: "halleck", Description: "The Halleck optional rule", Type: Boolean},
+						{Name: "overall_restrictions", Description: "Optional Overall Commander Restrictions (LRTG 21.1; several commanders a side)", Type: Boolean},
 						{Name: "optional", Description: "Other optional rules by number, e.g. 18,19,23", Type: String, MaxLength: 60, Placeholder: "18,19,..."},
 						{Name: "seed", Description: "Dice seed (default: random), for a game anyone can replay", Type: Integer},
 					},
@@ -144,6 +145,7 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 	b := func(k string) bool { v, _ := strconv.ParseBool(req.Options[k]); return v }
 	o.JacksonLives, o.TimeLimit, o.LimitedIntel = b("jackson_lives"), b("time_limitation"), b("limited_intelligence")
 	o.PrelimVictory, o.BrandyStation, o.Halleck = b("preliminary_victory"), b("brandy_station"), b("halleck")
+	o.OverallRestrictions = b("overall_restrictions")
 	if s := strings.ToLower(strings.TrimSpace(req.Options["supply"])); s != "" {
 		o.Supply = s
 	}
@@ -256,6 +258,7 @@ func handleGameStatus(ctx context.Context, r *Router, req Request) (Reply, error
 	flag(o.PrelimVictory, "preliminary victory conditions")
 	flag(o.BrandyStation, "Brandy Station")
 	flag(o.Halleck, "Halleck")
+	flag(o.OverallRestrictions, "Optional Overall Commander Restrictions")
 	for _, n := range o.Optional {
 		opts = append(opts, fmt.Sprintf("optional rule %d", n))
 	}

@@ -270,7 +270,8 @@ func TestPlacesAndVP(t *testing.T) {
 	if o.Error != nil || !strings.Contains(o.Text, "levy at Chambersburg") || !strings.Contains(o.Text, "victuals") {
 		t.Fatalf("levy: %+v", o)
 	}
-	mustOK(t, r, Request{ChannelID: "war", User: leeA, Command: "place", Options: map[string]string{"action": "destroy-depot", "at": "Harpers Ferry"}})
+	// The umpire's outright destruction: a unit's roll (13.8) is in depot_test.go.
+	mustOK(t, r, Request{ChannelID: "war", User: umpireA, Command: "place", Options: map[string]string{"action": "destroy-depot", "at": "Harpers Ferry", "reason": "ruling"}})
 	vp := mustOK(t, r, Request{ChannelID: "war", User: meadeA, Command: "vp"})
 	if vp.Embed == nil || !strings.Contains(vp.Text, "depots: +8") || !strings.Contains(vp.Text, "Not yet computed") {
 		t.Fatalf("vp: %s", vp.Text)

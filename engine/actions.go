@@ -85,6 +85,14 @@ type ActionState struct {
 	// (17.2), and the answers given this step.
 	Remote  *RemoteRequest  `json:"remote,omitempty"`
 	Remotes []RemoteRequest `json:"remotes,omitempty"`
+	// Allowance is the Union's opening allowance, counted when the
+	// Confederates passed (000 VIII 3) b); activation.go).
+	Allowance *OpeningAllowance `json:"allowance,omitempty"`
+	// Moved is the units moved in the actions of this step; Retreats the
+	// units a combat result of the action under way retreats or routs,
+	// which their owner moves once (activation.go).
+	Moved    []string `json:"moved,omitempty"`
+	Retreats []string `json:"retreats,omitempty"`
 }
 
 // Activation is an action under way.
@@ -193,7 +201,8 @@ type (
 	}
 	// PassAction passes (the side's overall commander, or the umpire).
 	PassAction struct {
-		By Actor
+		By   Actor
+		Data *MoveData // the map and order of battle, for the opening's Union allowance; nil: the umpire counts it
 	}
 	// EndAction ends the action under way; the next action phase begins
 	// with its initiative roll.
@@ -348,6 +357,9 @@ type Passed struct {
 	Step  string `json:"step"`
 	Phase int    `json:"phase"`
 	Ends  bool   `json:"ends,omitempty"`
+	// Allowance: the Confederates' pass on an opening turn counts the
+	// Union's allowance (000 VIII 3) b)).
+	Allowance *OpeningAllowance `json:"allowance,omitempty"`
 }
 
 // Deferred records the overall commander handing the decision to a
@@ -609,34 +621,26 @@ func (g GameState) deferredNote(a ActionState) string {
 	return ""
 }
 
-// openingAllowance says what the Union may activate on an opening turn:
-// one infantry corps or cavalry division for each Confederate corps that
-// moved (000 VIII 3) b)), counted from the Confederate activations
-// recorded, plus the Fredericksburg allowance the umpire counts.
+// openingAllowance says what the Union may activate on an opening turn
+// (000 VIII 3) b)): the allowance counted when the Confederates passed
+// (activation.go), or, when the umpire counts it, its rule. The wait is
+// public: under limited intelligence it says how many corps moved and the
+// total, not which corps or how many divisions are near Fredericksburg.
 func (g GameState) openingAllowance() string {
-	var corps []string
-	for _, e := range g.Actions.Log {
-		if e.Side != CSA || e.Kind == ActionPass {
-			continue
-		}
-		c := g.Units[e.Unit].Command
-		if c == "" {
-			c = g.Units[e.Unit].Name
-		}
-		if c != "ANV" && !slices.Contains(corps, c) {
-			corps = append(corps, c)
-		}
+	corps := g.csaCorpsMoved()
+	which := ""
+	if len(corps) > 0 && !g.Options.LimitedIntel {
+		which = " (" + strings.Join(corps, ", ") + ")"
 	}
-	if len(corps) == 0 {
-		return "no Confederate corps has moved: only the Fredericksburg allowance of VIII 3) b) i)-ii)"
+	al := g.Actions.Allowance
+	if al != nil && al.Counted {
+		detail := al.Explain()
+		if g.Options.LimitedIntel {
+			detail = fmt.Sprintf("%d for the Confederate corps that moved, %d for Fredericksburg", len(al.Corps), al.Fredericksburg)
+		}
+		return fmt.Sprintf("%d infantry corps or cavalry divisions: %s", al.Total, detail)
 	}
-	which := " (" + strings.Join(corps, ", ") + ")"
-	if g.Options.LimitedIntel {
-		// The wait is public: the Union needs how many corps moved for
-		// its allowance, not which.
-		which = ""
-	}
-	return fmt.Sprintf("one infantry corps or cavalry division for each of the %d Confederate corps that moved%s, plus the Fredericksburg allowance of VIII 3) b) i)-ii)",
+	return fmt.Sprintf("one infantry corps or cavalry division for each of the %d Confederate corps that moved%s, plus the Fredericksburg allowance of VIII 3) b) i)-ii), which the umpire counts",
 		len(corps), which)
 }
 
@@ -784,6 +788,20 @@ func (g GameState) decideActivate(cmd ActivateUnit) ([]Event, error) {
 			return nil, e
 		}
 		ev.Override, ev.Overrode = reason, broken+" (000 VIII 3) a))"
+	}
+	// 000 VIII 3) b): the Union's allowance after the Confederates'
+	// activations.
+	if a.Opening && side == USA {
+		if e := g.openingUnionCheck(a, u); e != nil {
+			reason := strings.TrimSpace(cmd.Reason)
+			if !g.IsUmpire(cmd.By) || reason == "" {
+				if g.IsUmpire(cmd.By) {
+					e.Hint += ". As umpire you may allow it: add reason:<why>"
+				}
+				return nil, e
+			}
+			ev.Override, ev.Overrode = reason, e.What+" (000 VIII 3) b))"
+		}
 	}
 	return []Event{ev}, nil
 }
@@ -977,7 +995,11 @@ func (g GameState) decidePass(cmd PassAction) ([]Event, error) {
 		return nil, illegal("action.pass", "A subordinate given the initiative activates one of his units or defers it back; only the overall commander passes", "/action activate, or /action defer (LRTG 21.1)")
 	}
 	ends := slices.Contains(a.Passed, enemyOf(side))
-	return []Event{&Passed{By: cmd.By, Side: side, Turn: g.Turn, Step: a.Step, Phase: a.Phase, Ends: ends}}, nil
+	ev := &Passed{By: cmd.By, Side: side, Turn: g.Turn, Step: a.Step, Phase: a.Phase, Ends: ends}
+	if a.Opening && side == CSA {
+		ev.Allowance = g.openingAllowanceNow(cmd.Data)
+	}
+	return []Event{ev}, nil
 }
 
 func (g GameState) decideEnd(cmd EndAction, d Dice) ([]Event, error) {
@@ -1146,6 +1168,7 @@ func applyActions(g GameState, e Event) (GameState, bool) {
 		a.Turn, a.Step, a.Opening, a.AllMoves, a.Skipped = e.Turn, e.Step, e.Opening, e.AllMoves, e.Skipped
 		a.Phase, a.Initiative, a.ToDecide, a.Holder, a.Passed, a.Active = 0, "", "", "", nil, nil
 		a.Over, a.Automatic, a.AutoWhy, a.Remote, a.Remotes = e.Skipped != "", "", "", nil, nil
+		a.Allowance, a.Moved, a.Retreats = nil, nil, nil
 		if e.Opening {
 			a.ToDecide = CSA
 		}
@@ -1176,7 +1199,7 @@ func applyActions(g GameState, e Event) (GameState, bool) {
 			a.ToDecide = "" // a new action phase: its initiative follows
 		}
 	case *ActionEnded:
-		a.Active = nil
+		a.Active, a.Retreats = nil, nil
 		if a.Opening {
 			a.ToDecide = CSA
 			if slices.Contains(a.Passed, CSA) {
@@ -1187,6 +1210,9 @@ func applyActions(g GameState, e Event) (GameState, bool) {
 		a.Passed = append(slices.Clone(a.Passed), e.Side)
 		a.Holder = ""
 		a.Log = append(slices.Clone(a.Log), ActionEntry{Step: e.Step, Phase: e.Phase, Side: e.Side, Kind: ActionPass})
+		if e.Allowance != nil {
+			a.Allowance = e.Allowance
+		}
 		if e.Ends {
 			a.Over, a.ToDecide = true, ""
 		} else {

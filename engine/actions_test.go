@@ -461,7 +461,8 @@ func TestNormalActionPhaseMovementGate(t *testing.T) {
 	cmd := strategic(meade, east, 2, "usa.b1")
 	wantMove(t, g, cmd) // no step under way: as before
 	g.Sequence = SequenceState{Step: "4a", Turn: 5}
-	g.Actions = ActionState{Turn: 5, Step: "4a", Phase: 1, ToDecide: USA, Initiative: USA}
+	g.Actions = ActionState{Turn: 5, Step: "4a", Phase: 1, Initiative: USA,
+		Active: &Activation{Side: USA, By: meade, Kind: ActionActivate, Unit: "usa.b1"}}
 	re := wantRule(t, g, cmd, "move.portion", "003 4 a)", "Distance Action Phase")
 	if !strings.Contains(re.Error(), "Strategic movement") {
 		t.Errorf("%q", re.Error())

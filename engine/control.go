@@ -37,6 +37,9 @@ type ControlChanged struct {
 	Turn        int      `json:"turn"`
 	Fatigued    []string `json:"fatigued,omitempty"` // units that gain a fatigue (operational side)
 	Reason      string   `json:"reason,omitempty"`
+	// Why is set when the change adds no fatigue by rule (phase2.go):
+	// WhyDistant (003 2 b)), WhyReturn (21.1), WhyMeade (16.2 14)).
+	Why string `json:"why,omitempty"`
 }
 
 // EventType implements Event.
@@ -91,7 +94,8 @@ func (g GameState) decideGiveCommand(cmd GiveCommand) ([]Event, error) {
 		return nil, err
 	}
 	umpire := g.IsUmpire(cmd.By)
-	if step := g.CurrentStep(); !umpire && step != "" && step != "2c" {
+	// 16.2 14): also in step 3b of the turn Meade assumes command (phase2.go).
+	if step := g.CurrentStep(); !umpire && step != "" && step != "2c" && !g.meadeRedistributes(cmd.By) {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "control.step", What: "Control changes hands in the Communications Phase (step 2c), not now",
 			Hint: "/phase show says where the turn is", Rule: "LRTG 21.1; 003 2 c)"}
 	}
@@ -115,7 +119,7 @@ func (g GameState) decideGiveCommand(cmd GiveCommand) ([]Event, error) {
 	if from == nil {
 		return nil, illegal("control.holder", "No one commands "+d, "")
 	}
-	if !umpire && from.Actor.ID != cmd.By.ID {
+	if !umpire && from.Actor.ID != cmd.By.ID && !g.meadeRedistributor(cmd.By) {
 		return nil, illegal("control.holder", fmt.Sprintf("%s commands %s, not you", from.Actor.Name, d), "Only its commander gives it (LRTG 21.1)")
 	}
 	if from.Actor.ID == to.Actor.ID {
@@ -130,7 +134,7 @@ func (g GameState) decideGiveCommand(cmd GiveCommand) ([]Event, error) {
 		}
 	}
 	if cmd.OOB != nil {
-		if err := checkSideCommand(to.Side, side, cmd.OOB, g.Options, false); err != nil && !(umpire && strings.TrimSpace(cmd.Reason) != "") {
+		if err := checkSideCommand(to.Side, side, cmd.OOB, g.Options, false); err != nil && !(umpire && strings.TrimSpace(cmd.Reason) != "") && !g.settlingMeade(cmd.By, *from, cmd.OOB) {
 			return nil, err
 		}
 	}
@@ -147,10 +151,11 @@ func (g GameState) decideGiveCommand(cmd GiveCommand) ([]Event, error) {
 			}
 		}
 	}
-	ev := &ControlChanged{By: cmd.By, Designation: d, From: from.Actor, To: to.Actor, Turn: g.Turn, Reason: strings.TrimSpace(cmd.Reason)}
+	ev := &ControlChanged{By: cmd.By, Designation: d, From: from.Actor, To: to.Actor, Turn: g.Turn, Reason: strings.TrimSpace(cmd.Reason),
+		Why: g.freeControl(d, *from, *to)}
 	// 21.1 / 003 2 c): a fatigue for each unit that changes control, if
-	// the side is operational.
-	if !g.Declared.Passive(to.Side, g.Turn) {
+	// the side is operational (none for the free changes: phase2.go).
+	if ev.Why == "" && !g.Declared.Passive(to.Side, g.Turn) {
 		for _, u := range units {
 			if u.OnMap && u.Kind != "leader" && u.Fatigue < MaxFatigue {
 				ev.Fatigued = append(ev.Fatigued, u.ID)
@@ -203,6 +208,7 @@ func (g *GameState) applyControl(e *ControlChanged) {
 		}
 	}
 	g.Players = g.playersAfterControl(e.Designation, from, to)
+	g.Restrictions = g.Restrictions.afterControl(e) // phase2.go: the corps 2b passed away
 	for _, id := range e.Fatigued {
 		g.editUnit(id, func(u *UnitState) { u.Fatigue = min(u.Fatigue+1, MaxFatigue) })
 	}

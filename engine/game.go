@@ -22,6 +22,11 @@ type GameOptions struct {
 	BrandyStation bool   `json:"brandy_station,omitempty"`
 	Halleck       bool   `json:"halleck,omitempty"`
 	Optional      []int  `json:"optional_rules,omitempty"` // other optional rules by number, 18-31
+
+	// OverallRestrictions is 21.1's Optional Overall Commander
+	// Restrictions (003 2 a), b)): phase2.go. It matters with several
+	// commanders a side only.
+	OverallRestrictions bool `json:"overall_restrictions,omitempty"`
 }
 
 // Player is a member of a game: a commander of a side.
@@ -86,6 +91,8 @@ type GameState struct {
 	Command   CommandState   // leaders.go: phase 3, leader transfer, Hooker, Meade, Jackson
 	Actions   ActionState    // actions.go: phase 4, initiative, activations, passes
 	Segment   SegmentState   // segment.go: phases 5-8, supply segment, recovery, county control, victory check
+	// phase2.go: 2a, 2b, the Optional Overall Commander Restrictions (21.1).
+	Restrictions RestrictionsState
 	// prev is the state before the last board action, for the umpire's
 	// undo (one level); lastAction names that action.
 	prev       *GameState
@@ -373,7 +380,7 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		s1, s2 := s.Seed()
 		return []Event{&GameEnded{By: cmd.By, Reason: cmd.Reason, Seed1: s1, Seed2: s2}}, nil
 	case ActOnPlace:
-		return g.decidePlace(cmd)
+		return g.decidePlace(cmd, d)
 	case MoveUnits, SetUnit, EliminateUnit, MarkUnit, UndoLast, PauseGame:
 		return g.decideBoard(cmd)
 	case RollDice, RollTable, RollChart:

@@ -279,6 +279,7 @@ func (g *GameState) applyMoved(e *UnitsMoved) {
 		m.RailLoad += e.RailLoad
 		g.Movement = m
 	}
+	g.Actions = g.Actions.moved(*g, e) // activation.go: the opening's cavalry divisions
 }
 
 // disorganized reports whether a unit is disorganized: the mark, or the
@@ -316,6 +317,9 @@ func (g GameState) decideMove(cmd MoveUnits) ([]Event, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if e := g.activationGate(cmd); e != nil { // moves belong to actions (activation.go)
+		broken = append([]*RuleError{e}, broken...)
 	}
 	if e := g.movePortionGate(mode); e != nil { // the action cycle's portions (actions.go)
 		broken = append([]*RuleError{e}, broken...)

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Place actions.
@@ -25,6 +26,10 @@ type ActOnPlace struct {
 	By     Actor
 	Place  Place
 	Action string
+	// Unit is the unit that tries to destroy a depot (LRTG 13.8): it
+	// rolls one die against its combat value. Empty: the umpire destroys
+	// the depot outright, with a reason.
+	Unit   string
 	Reason string
 	// Stations are the railroad station VP rules of the map (000 VII 3,
 	// vp.go); nil: a destroyed station scores only its own station_vp.
@@ -49,10 +54,46 @@ type PlaceActed struct {
 	Turn     int    `json:"turn"`
 	Reason   string `json:"reason,omitempty"`
 	Detail   string `json:"detail,omitempty"` // how the VP were made up (stations: 000 VII 3)
+	// A depot burned by a unit (13.8): the unit, the game roll's number,
+	// its die and the combat value it had to equal or beat.
+	Unit  string `json:"unit,omitempty"`
+	Roll  int64  `json:"roll,omitempty"`
+	Die   int    `json:"die,omitempty"`
+	Needs int    `json:"needs,omitempty"`
 }
 
 // EventType implements Event.
 func (*PlaceActed) EventType() string { return EventPlaceActed }
+
+// EventPlaceFailed is the type of PlaceFailed.
+const EventPlaceFailed = "place.failed"
+
+// PlaceFailed records an attempt on a place that failed its die roll: a
+// unit that tried to burn a depot and rolled more than its combat value
+// (13.8: "Any other result has no effect"). Nothing else changes.
+type PlaceFailed struct {
+	By     Actor  `json:"by"`
+	Place  string `json:"place"`
+	Action string `json:"action"`
+	Unit   string `json:"unit"`
+	Roll   int64  `json:"roll"`
+	Die    int    `json:"die"`
+	Needs  int    `json:"needs"`
+	Turn   int    `json:"turn"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// EventType implements Event.
+func (*PlaceFailed) EventType() string { return EventPlaceFailed }
+
+func init() {
+	// A failed attempt changes nothing; its roll is folded with the
+	// DiceRolled event before it.
+	registerModule(nil, func(g GameState, e Event) (GameState, bool) {
+		_, ok := e.(*PlaceFailed)
+		return g, ok
+	}, &PlaceFailed{})
+}
 
 // PlaceState is what has happened to a place.
 type PlaceState struct {
@@ -73,7 +114,7 @@ type VPEntry struct {
 	Detail   string // how the VP were made up, when there is more to say
 }
 
-func (g GameState) decidePlace(cmd ActOnPlace) ([]Event, error) {
+func (g GameState) decidePlace(cmd ActOnPlace, d Dice) ([]Event, error) {
 	if err := g.boardReady(cmd.By); err != nil {
 		return nil, err
 	}
@@ -121,12 +162,24 @@ func (g GameState) decidePlace(cmd ActOnPlace) ([]Event, error) {
 		if ps.DepotDestroyed {
 			return nil, illegal("place.depot", "The depot at "+p.Name+" is already destroyed", "")
 		}
-		// 12.1, 13.8, 16.1: the Union keeps its Harpers Ferry depot until
-		// Meade takes command.
-		if p.Name == "Harpers Ferry" && side == USA && !g.Movement.Meade && !umpire && ps.Captured == "" {
-			return nil, illegal("place.depot", "The Union may not destroy its depot at Harpers Ferry until Meade takes command", "LRTG 12.1, 13.8, 16.1")
+		if ps.Depot == "" {
+			return nil, illegal("place.depot", "There is no depot at "+p.Name, "")
 		}
 		ev.VP, ev.Category = p.Values["depot_vp"], "depots"
+		if cmd.Unit == "" {
+			// The umpire may rule a depot destroyed without the roll, as
+			// he may set rules aside elsewhere; his reason is recorded.
+			if !umpire {
+				return nil, invalid("place.unit", "Name the unit that tries to burn the depot at "+p.Name,
+					"Add unit:<your unit in the depot's hex>: it rolls a die against its combat value (LRTG 13.8)")
+			}
+			if cmd.Reason == "" {
+				return nil, invalid("place.reason", "Name the unit that tries to burn the depot, or give the reason the depot is destroyed without the roll",
+					"Add unit:<unit> (LRTG 13.8) or reason:<why>")
+			}
+			break
+		}
+		return g.burnDepot(cmd, ev, d)
 	case ActDamageStation, ActDestroyStation, ActRepairStation:
 		if err := need("railroad station", "rr-station"); err != nil {
 			return nil, err
@@ -170,6 +223,63 @@ func (g GameState) decidePlace(cmd ActOnPlace) ([]Event, error) {
 		return []Event{ev, b}, nil // 000 VII 3, 4: three B&O stations and the Marysville bridge
 	}
 	return []Event{ev}, nil
+}
+
+// burnDepot settles a unit's attempt to destroy a depot (LRTG 13.8): "Any
+// units with a combat value of 2 or more may attempt to destroy a
+// friendly or captured depot by performing a burn RR station action in
+// the depot's hex. Roll a die, if the result is equal to or less than
+// the combat value of unit attempting to destroy the depot, it is
+// destroyed. Any other result has no effect."
+//
+// The order of battle has no separate combat value: a counter's strength
+// is its manpower, so the unit's current manpower is its combat value.
+// The seeds do not say what a burn RR station action needs beyond that
+// (its fatigue and its place in the action cycle are the GCACW standard
+// rules'), so nothing more is checked here. Rules for a unit apply to the
+// umpire naming one too: only the outright destruction (no unit) sets
+// them aside.
+func (g GameState) burnDepot(cmd ActOnPlace, ev *PlaceActed, d Dice) ([]Event, error) {
+	p, ps := cmd.Place, g.Places[cmd.Place.Name]
+	u, err := g.unitFor(cmd.By, cmd.Unit)
+	if err != nil {
+		return nil, err
+	}
+	if !u.OnMap || u.Eliminated {
+		return nil, illegal("place.unit", u.Name+" is not on the map", "The unit must be in the depot's hex (LRTG 13.8)")
+	}
+	if u.Hex != p.Hex {
+		return nil, illegal("place.unit", fmt.Sprintf("%s is not in %s's hex", u.Name, p.Name), "Move a unit into the depot's hex first (LRTG 13.8)")
+	}
+	if u.Manpower < 2 {
+		return nil, illegal("place.combat", fmt.Sprintf("%s has a combat value of %d (its manpower)", u.Name, u.Manpower),
+			"Only a unit with a combat value of 2 or more may try to destroy a depot (LRTG 13.8)")
+	}
+	holder := ps.Depot
+	if ps.Captured != "" {
+		holder = ps.Captured
+	}
+	if holder != u.Side {
+		return nil, illegal("place.depot", fmt.Sprintf("The depot at %s is the %s's", p.Name, strings.ToUpper(string(holder))),
+			"A side destroys only its own depots or those it captured (LRTG 13.8); a unit that enters an enemy depot's hex captures it")
+	}
+	// 12.1, 13.8, 16.1: the Union keeps its Harpers Ferry depot until
+	// Meade takes command.
+	if p.Name == "Harpers Ferry" && u.Side == USA && ps.Depot == USA && !g.Movement.Meade {
+		return nil, illegal("place.depot", "The Union may not destroy its depot at Harpers Ferry until Meade takes command", "LRTG 12.1, 13.8, 16.1")
+	}
+	out, err := Channel{Rolls: g.Rolls}.Decide(RollDice{By: cmd.By, Expression: "1d6",
+		Purpose: fmt.Sprintf("%s burns the depot at %s (LRTG 13.8)", u.Name, p.Name)}, d)
+	if err != nil {
+		return nil, err
+	}
+	roll := out[0].(*DiceRolled)
+	die := roll.Total
+	if die > u.Manpower {
+		return []Event{roll, &PlaceFailed{By: cmd.By, Place: p.Name, Action: cmd.Action, Unit: u.ID, Roll: roll.Number, Die: die, Needs: u.Manpower, Turn: g.Turn, Reason: cmd.Reason}}, nil
+	}
+	ev.Unit, ev.Roll, ev.Die, ev.Needs = u.ID, roll.Number, die, u.Manpower
+	return []Event{roll, ev}, nil
 }
 
 // levyAllowed checks LRTG 13.1: a Confederate infantry unit of 5+ manpower

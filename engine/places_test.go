@@ -40,7 +40,9 @@ func TestLevy(t *testing.T) {
 func TestDepotsStationsStructures(t *testing.T) {
 	g := startedGame(t, opts())
 	depot := Place{Name: "Harpers Ferry", Kinds: []string{"depot"}, Values: map[string]int{"depot_vp": 8}}
-	g = apply(t, g, ActOnPlace{By: lee, Place: depot, Action: ActDestroyDepot}, Script())
+	g.Places = map[string]PlaceState{"Harpers Ferry": {Depot: USA}}
+	// The umpire's outright destruction (a unit's roll: depot_test.go).
+	g = apply(t, g, ActOnPlace{By: ump, Place: depot, Action: ActDestroyDepot, Reason: "ruling"}, Script())
 	station := Place{Name: "Manassas Junction", Kinds: []string{"rr-station"}}
 	g = apply(t, g, ActOnPlace{By: lee, Place: station, Action: ActDamageStation}, Script())
 	if _, err := g.Decide(ActOnPlace{By: lee, Place: station, Action: ActDamageStation}, Script()); !errors.Is(err, ErrIllegal) {

@@ -797,6 +797,7 @@ func (g GameState) combatSide(cmd ApplyCombat, role string, cs CombatSide, res C
 
 func (g GameState) applyCombat(e *CombatApplied) GameState {
 	return g.action(e, func(g *GameState) {
+		g.Actions = g.Actions.retreating(*g, e) // activation.go: the retreats its owner moves
 		vp := append([]VPEntry(nil), g.VP...)
 		for _, s := range e.Sides {
 			for _, c := range s.Units {

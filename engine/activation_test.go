@@ -1,0 +1,260 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+func mv(by Actor, to Hex, units ...string) MoveUnits {
+	return MoveUnits{By: by, Units: units, To: to, Ref: "test"}
+}
+
+// Once the sequence of play is under way a unit on the map moves in the
+// action cycle, as part of an action of its side (003 4).
+func TestMovesBelongToActions(t *testing.T) {
+	g := acGame(t, opts())
+	wantMove(t, g, mv(lee, at(1, 0), "csa.hood")) // no sequence of play: free
+	g, _ = acBegin(t, g, 5, "4a", Script(6, 1))
+	if g.Actions.ToDecide != CSA {
+		t.Fatalf("%+v", g.Actions)
+	}
+	wantRule(t, g, mv(lee, at(1, 0), "csa.hood"), "move.activation", "003 4", "No action of yours is under way: Hood may move only when activated")
+	g, _ = acDo(t, g, ActivateUnit{By: lee, Unit: "csa.longstreet"}, Script())
+	wantMove(t, g, mv(lee, at(1, 0), "csa.hood", "csa.mclaws", "csa.longstreet"))
+	wantMove(t, g, mv(lee, at(1, 0), "csa.lee", "csa.hood")) // Lee goes along
+	wantRule(t, g, mv(lee, at(1, 0), "csa.lee"), "move.activation", "003 4", "Lee is not part of the activation of Longstreet")
+	wantRule(t, g, mv(jebA, at(21, 0), "csa.hampton"), "move.activation", "003 4", "Hampton is not part of the activation of Longstreet")
+	wantRule(t, g, mv(meade, at(41, 0), "usa.barnes"), "move.activation", "003 4", "No action of yours")
+	wantMove(t, g, mv(ump, at(41, 0), "usa.barnes")) // the umpire's retreats and corrections
+
+	// A combat result retreats Barnes: his owner moves him, once.
+	fought := g.Apply(&CombatApplied{By: ump, Turn: 5, Sides: []CombatSideApplied{
+		{Role: "attacker", Side: CSA, Result: CombatResult{Fatigue: 1}, Units: []UnitCombatChange{{Unit: "csa.hood", ManpowerFrom: 15, ManpowerTo: 15}}},
+		{Role: "defender", Side: USA, Result: CombatResult{Loss: 1, Retreat: "r"}, Units: []UnitCombatChange{{Unit: "usa.barnes", ManpowerFrom: 6, ManpowerTo: 5}}},
+	}})
+	if r := fought.Actions.Retreats; len(r) != 1 || r[0] != "usa.barnes" {
+		t.Fatalf("retreats %q", r)
+	}
+	retreated, _ := wantMove(t, fought, mv(meade, at(42, 0), "usa.barnes"))
+	wantRule(t, retreated, mv(meade, at(43, 0), "usa.barnes"), "move.activation", "003 4")
+	if ended, _ := acDo(t, fought, EndAction{By: lee}, Script(1, 2)); len(ended.Actions.Retreats) != 0 {
+		t.Errorf("retreats outlive the action: %q", ended.Actions.Retreats)
+	}
+
+	// 17.2: a unit the enemy allowed to move.
+	remote := g
+	remote.Actions.Remotes = []RemoteRequest{{Side: USA, Units: []string{"usa.barnes"}, Answer: "allowed"}}
+	wantMove(t, remote, mv(meade, at(41, 0), "usa.barnes"))
+	remote.Actions.Remotes[0].Answer = "denied"
+	wantRule(t, remote, mv(meade, at(41, 0), "usa.barnes"), "move.activation", "003 4")
+
+	// An Activate Army Leader action: the units selected, any command.
+	army := g
+	army.Actions.Active = &Activation{Side: CSA, By: lee, Kind: ActionArmy, Unit: "csa.lee", Units: []string{"csa.hood", "csa.hampton"}}
+	wantMove(t, army, mv(jebA, at(21, 0), "csa.hampton"))
+	wantMove(t, army, mv(lee, at(1, 0), "csa.lee"))
+	wantRule(t, army, mv(lee, at(3, 0), "csa.mclaws"), "move.activation", "003 4", "McLaws is not part of Lee's Activate Army Leader action (10.1 2))")
+
+	// Outside the action cycle.
+	for _, step := range []string{"1a", "3a", "5b", "6"} {
+		other := g
+		other.Sequence.Step = step
+		wantRule(t, other, mv(lee, at(1, 0), "csa.hood"), "move.step", "003 4", "not in step "+step)
+	}
+	// A unit entering the map follows its own rules.
+	entering := edit(g, "csa.mclaws", func(u *UnitState) { u.OnMap = false })
+	entering.Sequence.Step = "1a"
+	wantMove(t, entering, mv(lee, at(1, 0), "csa.mclaws"))
+	// The portion not played.
+	skipped := g
+	skipped.Actions.Skipped = "time limitation"
+	wantRule(t, skipped, mv(lee, at(1, 0), "csa.hood"), "move.step", "003 4", "not played")
+	// The umpire sets the rule aside with a reason: recorded.
+	_, ev := wantMove(t, g, MoveUnits{By: ump, Units: []string{"csa.hampton"}, To: at(21, 0), Ref: "t"})
+	if len(ev.Overrode) != 0 {
+		t.Errorf("the umpire's move overrode %q", ev.Overrode)
+	}
+}
+
+// Whose units a leader's activation moves.
+func TestLeaderActivates(t *testing.T) {
+	var g GameState
+	u := func(id, name string, side Side, kind, command string, marks ...string) UnitState {
+		return UnitState{ID: id, Name: name, Side: side, Kind: kind, Command: command, Marks: marks}
+	}
+	longstreet := u("csa.longstreet", "Longstreet", CSA, "leader", "1")
+	stuart := u("csa.stuart", "Stuart", CSA, "leader", "Cav")
+	schenck := u("usa.schenck", "Schenck", USA, "leader", "VIII")
+	buford := u("usa.buford", "Buford", USA, "leader", "Cav")
+	pleasonton := u("usa.pleasonton", "Pleasonton", USA, "leader", "Cav")
+	cases := []struct {
+		l, u UnitState
+		want bool
+		why  string
+	}{
+		{longstreet, u("csa.hood", "Hood", CSA, "infantry", "1"), true, "his corps"},
+		{longstreet, u("csa.rodes", "Rodes", CSA, "infantry", "2"), false, "another corps"},
+		{longstreet, u("csa.corse", "Corse", CSA, "infantry", "Rich"), true, "Richmond Garrison, 000 2.0 4)"},
+		{stuart, u("csa.corse", "Corse", CSA, "infantry", "Rich"), false, "not with Stuart, 000 2.0 4)"},
+		{stuart, u("csa.hampton", "Hampton", CSA, "cavalry", "Cav"), true, "his cavalry"},
+		{stuart, u("csa.jenkins", "Jenkins", CSA, "cavalry", "Cav", "no-stuart-activation"), false, "000 IV c)"},
+		{schenck, u("usa.kenly", "Kenly", USA, "infantry", "HF"), true, "VIII covers HF (16.3)"},
+		{schenck, u("usa.briggs", "Briggs", USA, "infantry", "Balt"), true, "VIII covers Balt (16.3)"},
+		{schenck, u("usa.wells", "Wells", USA, "infantry", "DC"), false, "DC is Heintzelman's"},
+		{buford, u("usa.merritt", "Merritt", USA, "cavalry", "Cav"), true, "his division (16.2 8))"},
+		{buford, u("usa.huey", "Huey", USA, "cavalry", "Cav"), false, "the 2nd division"},
+		{pleasonton, u("usa.huey", "Huey", USA, "cavalry", "Cav"), true, "the cavalry corps"},
+	}
+	for _, c := range cases {
+		if got := g.leaderActivates(c.l, c.u); got != c.want {
+			t.Errorf("%s activates %s: %v, want %v (%s)", c.l.Name, c.u.Name, got, c.want, c.why)
+		}
+	}
+}
+
+// The opening's Union allowance (000 VIII 3) b)), counted as the
+// Confederates pass: one corps or cavalry division per Confederate corps
+// that moved, +1 with fewer than three full Confederate infantry
+// divisions within 5 hexes of Fredericksburg, +2 more with none.
+func TestOpeningUnionAllowance(t *testing.T) {
+	fred := at(0, 0)
+	u := func(id, name string, side Side, kind, size, command string, mp int, h Hex) UnitSetup {
+		return UnitSetup{ID: id, Name: name, Side: side, Kind: kind, Size: size, Command: command, Manpower: mp, OnMap: true, Hex: h}
+	}
+	oob := &OrderOfBattle{Units: []UnitSetup{
+		u("csa.longstreet", "Longstreet", CSA, "leader", "corps", "1", 0, at(30, 0)),
+		u("csa.hood", "Hood", CSA, "infantry", "division", "1", 15, at(30, 0)),
+		u("csa.hill", "Hill", CSA, "leader", "corps", "3", 0, fred),
+		u("csa.anderson", "Anderson", CSA, "infantry", "division", "3", 14, fred),
+		u("csa.heth", "Heth", CSA, "infantry", "division", "3", 16, at(3, 0)),
+		u("csa.pender", "Pender", CSA, "infantry", "division", "3", 14, at(5, 0)),
+		u("csa.stuart", "Stuart", CSA, "leader", "corps", "Cav", 0, at(20, 0)),
+		u("csa.hampton", "Hampton", CSA, "cavalry", "brigade", "Cav", 4, at(20, 0)),
+		u("usa.sykes", "Sykes", USA, "leader", "corps", "V", 0, at(40, 0)),
+		u("usa.barnes", "Barnes", USA, "infantry", "division", "V", 6, at(40, 0)),
+		u("usa.reynolds", "Reynolds", USA, "leader", "corps", "I", 0, at(42, 0)),
+		u("usa.wadsworth", "Wadsworth", USA, "infantry", "division", "I", 5, at(42, 0)),
+		u("usa.pleasonton", "Pleasonton", USA, "leader", "corps", "Cav", 0, at(44, 0)),
+		u("usa.merritt", "Merritt", USA, "cavalry", "brigade", "Cav", 2, at(44, 0)),
+		u("usa.huey", "Huey", USA, "cavalry", "brigade", "Cav", 2, at(44, 0)),
+		u("usa.mcintosh", "McIntosh", USA, "cavalry", "brigade", "Cav", 2, at(44, 0)),
+	}}
+	data := &MoveData{Theatre: &Theatre{Places: []Place{{Name: "Fredericksburg", Hex: fred}}}, OOB: oob}
+	start := func(t *testing.T, o GameOptions, f func(*GameState)) GameState {
+		g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+		g = apply(t, g, JoinGame{By: lee, Side: CSA}, Script())
+		g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
+		g = apply(t, g, StartGame{By: ump, OOB: oob}, Script())
+		if f != nil {
+			f(&g)
+		}
+		g, _ = acBegin(t, g, 1, "4a", Script())
+		g, _ = acDo(t, g, ActivateUnit{By: lee, Unit: "csa.longstreet"}, Script())
+		g, _ = acDo(t, g, EndAction{By: lee}, Script())
+		g, evs := acDo(t, g, PassAction{By: lee, Data: data}, Script())
+		if evs[0].(*Passed).Allowance == nil {
+			t.Fatalf("no allowance: %+v", evs[0])
+		}
+		return g
+	}
+	activate := func(t *testing.T, g GameState, id string) GameState {
+		t.Helper()
+		g, _ = acDo(t, g, ActivateUnit{By: meade, Unit: id}, Script())
+		g, _ = acDo(t, g, EndAction{By: meade}, Script())
+		return g
+	}
+
+	// Hill's three full divisions at Fredericksburg: one corps moved, +0.
+	g := start(t, opts(), nil)
+	if al := g.Actions.Allowance; !al.Counted || al.Total != 1 || al.FullDivisions != 3 || al.Fredericksburg != 0 {
+		t.Fatalf("%+v", al)
+	}
+	if w := strings.Join(g.Waiting(), ";"); !strings.Contains(w, "1 infantry corps or cavalry divisions: 1 Confederate corps moved; 3 full Confederate infantry divisions within 5 hexes of Fredericksburg: +0") {
+		t.Errorf("wait %q", w)
+	}
+	g = activate(t, g, "usa.sykes")
+	g = activate(t, g, "usa.barnes") // the V corps again: no more of the allowance
+	acRefused(t, g, ActivateUnit{By: meade, Unit: "usa.reynolds"}, "action.opening", "allowance this turn is 1", "would make it 2")
+	acRefused(t, g, ActivateUnit{By: ump, Unit: "usa.reynolds"}, "action.opening", "As umpire you may allow it")
+	_, evs := acDo(t, g, ActivateUnit{By: ump, Unit: "usa.reynolds", Reason: "the players agree"}, Script())
+	if a := evs[0].(*Activated); !strings.Contains(a.Overrode, "000 VIII 3) b)") {
+		t.Errorf("%+v", a)
+	}
+
+	// Heth is not at full strength: two full divisions, +1.
+	g = start(t, opts(), func(g *GameState) { g.editUnit("csa.heth", func(u *UnitState) { u.Manpower = 15 }) })
+	if al := g.Actions.Allowance; al.Total != 2 || al.FullDivisions != 2 || al.Fredericksburg != 1 {
+		t.Fatalf("%+v", al)
+	}
+	g = activate(t, g, "usa.sykes")
+	g = activate(t, g, "usa.reynolds")
+	acRefused(t, g, ActivateUnit{By: meade, Unit: "usa.merritt"}, "action.opening", "is 2")
+
+	// Pender six hexes away and Anderson broken into brigades, one of
+	// them away: one full division, +1.
+	g = start(t, opts(), func(g *GameState) {
+		g.editUnit("csa.pender", func(u *UnitState) { u.Hex = at(6, 0) })
+		g.editUnit("csa.anderson", func(u *UnitState) { u.OnMap = false })
+		g.Units = copyUnits(g.Units)
+		g.Units["csa.wilcox"] = UnitState{ID: "csa.wilcox", Name: "Wilcox", Side: CSA, Kind: "infantry", Manpower: 7, OnMap: true, Hex: fred, Detached: UnitDetachment{Division: "csa.anderson"}}
+		g.Units["csa.mahone"] = UnitState{ID: "csa.mahone", Name: "Mahone", Side: CSA, Kind: "infantry", Manpower: 7, OnMap: true, Hex: at(9, 0), Detached: UnitDetachment{Division: "csa.anderson"}}
+	})
+	if al := g.Actions.Allowance; al.FullDivisions != 1 || al.Total != 2 {
+		t.Fatalf("%+v", al)
+	}
+	// ... its brigades together within range: two full divisions.
+	g = start(t, opts(), func(g *GameState) {
+		g.editUnit("csa.anderson", func(u *UnitState) { u.OnMap = false })
+		g.Units = copyUnits(g.Units)
+		for _, id := range []string{"csa.wilcox", "csa.mahone"} {
+			g.Units[id] = UnitState{ID: id, Side: CSA, Kind: "infantry", Manpower: 7, OnMap: true, Hex: at(2, 0), Detached: UnitDetachment{Division: "csa.anderson"}}
+		}
+	})
+	if al := g.Actions.Allowance; al.FullDivisions != 3 {
+		t.Fatalf("brigades: %+v", al)
+	}
+
+	// Hill's corps gone from Fredericksburg: +3, and Pleasonton's
+	// activation takes the three cavalry divisions.
+	g = start(t, opts(), func(g *GameState) {
+		for _, id := range []string{"csa.anderson", "csa.heth", "csa.pender"} {
+			g.editUnit(id, func(u *UnitState) { u.Hex = at(0, 20) })
+		}
+	})
+	if al := g.Actions.Allowance; al.Total != 4 || al.Fredericksburg != 3 {
+		t.Fatalf("%+v", al)
+	}
+	g = activate(t, g, "usa.sykes")
+	// Pleasonton's activation uses the divisions whose units move in it.
+	g, _ = acDo(t, g, ActivateUnit{By: meade, Unit: "usa.pleasonton"}, Script())
+	g, _ = wantMove(t, g, mv(meade, at(45, 0), "usa.pleasonton", "usa.merritt", "usa.huey"))
+	g, _ = acDo(t, g, EndAction{By: meade}, Script())
+	if used := g.unionUsed(g.Actions); len(used) != 3 {
+		t.Fatalf("used %q", used)
+	}
+	g = activate(t, g, "usa.merritt") // of a division already counted
+	g = activate(t, g, "usa.reynolds")
+	acRefused(t, g, ActivateUnit{By: meade, Unit: "usa.mcintosh"}, "action.opening", "would make it 5")
+	g, _ = acDo(t, g, ActivateUnit{By: meade, Unit: "usa.pleasonton"}, Script())
+	wantMove(t, g, mv(meade, at(46, 0), "usa.pleasonton", "usa.merritt"))
+	re := wantRule(t, g, mv(meade, at(46, 0), "usa.mcintosh"), "action.opening", "000 VIII 3) b)", "moving units of the 3rd cavalry division would make it 5")
+	if !strings.Contains(re.Hint, "already counted") {
+		t.Errorf("%+v", re)
+	}
+
+	// Limited intelligence: the public wait gives the counts, not the corps.
+	lio := opts()
+	lio.LimitedIntel = true
+	li := start(t, lio, nil)
+	if w := strings.Join(li.Waiting(), ";"); strings.Contains(w, "(1)") || !strings.Contains(w, "1 for the Confederate corps that moved, 0 for Fredericksburg") {
+		t.Errorf("limited intelligence: wait %q", w)
+	}
+	// With the Brandy Station opening, or without a map, the umpire counts.
+	bo := opts()
+	bo.BrandyStation = true
+	brandy := start(t, bo, nil)
+	if al := brandy.Actions.Allowance; al.Counted || !strings.Contains(al.Why, "27.1") {
+		t.Errorf("%+v", al)
+	}
+	activate(t, activate(t, brandy, "usa.sykes"), "usa.reynolds")
+}
