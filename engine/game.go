@@ -21,7 +21,8 @@ type GameOptions struct {
 	PrelimVictory bool   `json:"preliminary_victory,omitempty"`
 	BrandyStation bool   `json:"brandy_station,omitempty"`
 	Halleck       bool   `json:"halleck,omitempty"`
-	Optional      []int  `json:"optional_rules,omitempty"` // other optional rules by number, 18-31
+	Objectives    bool   `json:"confederate_objectives,omitempty"` // LRTA 22.0 (optional)
+	Optional      []int  `json:"optional_rules,omitempty"`         // other optional rules by number, 18-31
 
 	// OverallRestrictions is 21.1's Optional Overall Commander
 	// Restrictions (003 2 a), b)): phase2.go. It matters with several

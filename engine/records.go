@@ -126,9 +126,59 @@ func lrtgLastDay(scenario string) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// ScenarioLastTurn returns the number of an LRTG scenario's last turn, or 0
+// LRTA's turn record (004 Turn Record, lrta.turn-record): one day a turn
+// from Aug 19, 1862 (turn 1) to Oct 10 (turn 54). The record prints a
+// "Sept 31" (turn 44) between Sept 30 and Oct 1: the record is followed,
+// so turn 44 is a second day dated Sept 30 that prints "September 31".
+const (
+	LRTATurns       = 54
+	lrtaSeptember31 = 44
+)
+
+func lrtaTurnDate(turn int) time.Time {
+	start := time.Date(1862, time.August, 19, 0, 0, 0, 0, time.UTC)
+	if turn >= lrtaSeptember31 {
+		return start.AddDate(0, 0, turn-2)
+	}
+	return start.AddDate(0, 0, turn-1)
+}
+
+// GameOf returns the game a scenario of the catalogue belongs to, by its
+// id's prefix (scenarios/catalogue.yaml: lrtg-, lrta-, litn-).
+func GameOf(scenario string) Game {
+	switch {
+	case strings.HasPrefix(scenario, "lrta-"):
+		return LRTA
+	case strings.HasPrefix(scenario, "litn-"):
+		return LITN
+	}
+	return LRTG
+}
+
+// Game returns the game this game plays.
+func (g GameState) Game() Game { return GameOf(g.Options.Scenario) }
+
+// turnDate and turnDays are the scenario's turn record.
+func turnDate(scenario string, turn int) time.Time {
+	if GameOf(scenario) == LRTA {
+		return lrtaTurnDate(turn)
+	}
+	return lrtgTurnDate(turn)
+}
+
+func turnDays(scenario string, turn int) int {
+	if GameOf(scenario) == LRTA {
+		return 1
+	}
+	return lrtgTurnDays(turn)
+}
+
+// ScenarioLastTurn returns the number of a scenario's last turn, or 0
 // for a scenario the turn record does not know.
 func ScenarioLastTurn(scenario string) int {
+	if scenario == "lrta-campaign" {
+		return LRTATurns
+	}
 	last, ok := lrtgLastDay(scenario)
 	if !ok {
 		return 0
@@ -149,7 +199,7 @@ func (g GameState) TurnDate(turn int) (time.Time, bool) {
 	if turn < 1 || turn > g.LastTurn() {
 		return time.Time{}, false
 	}
-	return lrtgTurnDate(turn), true
+	return turnDate(g.Options.Scenario, turn), true
 }
 
 // TurnDays returns how many days one of the game's turns lasts (0 outside
@@ -158,7 +208,7 @@ func (g GameState) TurnDays(turn int) int {
 	if _, ok := g.TurnDate(turn); !ok {
 		return 0
 	}
-	return lrtgTurnDays(turn)
+	return turnDays(g.Options.Scenario, turn)
 }
 
 // TurnOn returns the turn a calendar day falls in, and false for a day
@@ -166,8 +216,8 @@ func (g GameState) TurnDays(turn int) int {
 func (g GameState) TurnOn(day time.Time) (int, bool) {
 	day = time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, time.UTC)
 	for t := 1; t <= g.LastTurn(); t++ {
-		first := lrtgTurnDate(t)
-		if !day.Before(first) && day.Before(first.AddDate(0, 0, lrtgTurnDays(t))) {
+		first := turnDate(g.Options.Scenario, t)
+		if !day.Before(first) && day.Before(first.AddDate(0, 0, turnDays(g.Options.Scenario, t))) {
 			return t, true
 		}
 	}
@@ -182,7 +232,10 @@ func (g GameState) DaysLeft(turn int) int {
 		return 0
 	}
 	last, _ := g.TurnDate(g.LastTurn())
-	end := d.AddDate(0, 0, lrtgTurnDays(turn)-1)
+	end := d.AddDate(0, 0, g.TurnDays(turn)-1)
+	if g.Game() == LRTA && turn < lrtaSeptember31 {
+		return int(last.Sub(end).Hours()/24) + 1 // the printed "Sept 31" is a day of play
+	}
 	return int(last.Sub(end).Hours() / 24)
 }
 
@@ -193,7 +246,10 @@ func (g GameState) TurnLabel(turn int) string {
 	if !ok {
 		return ""
 	}
-	return DateLabel(d, lrtgTurnDays(turn))
+	if g.Game() == LRTA && turn == lrtaSeptember31 {
+		return "September 31, 1862 (as printed)"
+	}
+	return DateLabel(d, g.TurnDays(turn))
 }
 
 // DateLabel writes a span of days as the turn record prints it.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -52,7 +53,11 @@ func CheckCondition(when string) error {
 		return nil
 	case strings.HasPrefix(when, "option:"):
 		switch strings.TrimPrefix(when, "option:") {
-		case "time_limitation", "limited_intelligence":
+		case "time_limitation", "limited_intelligence", "confederate_objectives":
+			return nil
+		}
+	case strings.HasPrefix(when, "turn>="):
+		if n, err := strconv.Atoi(strings.TrimPrefix(when, "turn>=")); err == nil && n > 1 {
 			return nil
 		}
 	case strings.HasPrefix(when, "date>="):
@@ -74,7 +79,7 @@ func (g GameState) Happens(s Step) (bool, string) {
 	case when == "":
 		return true, ""
 	case when == WhenAfterOpening:
-		if g.Turn <= OpeningTurns {
+		if g.Game() == LRTG && g.Turn <= OpeningTurns {
 			return false, fmt.Sprintf("not on turns 1-%d", OpeningTurns)
 		}
 	case when == WhenMultipleCommanders:
@@ -97,6 +102,14 @@ func (g GameState) Happens(s Step) (bool, string) {
 	case when == "option:limited_intelligence":
 		if !g.Options.LimitedIntel {
 			return false, "not playing with limited intelligence"
+		}
+	case when == "option:confederate_objectives":
+		if !g.Options.Objectives {
+			return false, "not playing with the Confederate Objectives optional rule"
+		}
+	case strings.HasPrefix(when, "turn>="):
+		if n, _ := strconv.Atoi(strings.TrimPrefix(when, "turn>=")); g.Turn < n {
+			return false, fmt.Sprintf("not on turns 1-%d", n-1)
 		}
 	case strings.HasPrefix(when, "date>="):
 		from, err := time.Parse("01-02", strings.TrimPrefix(when, "date>="))
@@ -131,8 +144,8 @@ var (
 	stepWaits      = map[string]stepWait{}
 )
 
-// registerStep gives a step its procedure and its wait (either may be
-// nil). Called from init functions.
+// registerStep gives an LRTG step its procedure and its wait (either may
+// be nil). Called from init functions.
 func registerStep(id string, p stepProcedure, w stepWait) {
 	if p != nil {
 		stepProcedures[id] = p
@@ -140,6 +153,31 @@ func registerStep(id string, p stepProcedure, w stepWait) {
 	if w != nil {
 		stepWaits[id] = w
 	}
+}
+
+// registerGameStep gives a step of another game's sequence of play (LRTA)
+// its procedure and its wait: the same step id means another step in each
+// game, so each game's steps are its own. A game reuses an LRTG procedure
+// by registering it for its own step.
+func registerGameStep(game Game, id string, p stepProcedure, w stepWait) {
+	registerStep(gameStepKey(game, id), p, w)
+}
+
+func gameStepKey(game Game, id string) string {
+	if game == LRTG || game == "" {
+		return id
+	}
+	return string(game) + "/" + id
+}
+
+// stepProcedureOf and stepWaitOf find a step's procedure and wait for the
+// game's sequence of play.
+func (g GameState) stepProcedureOf(id string) stepProcedure {
+	return stepProcedures[gameStepKey(g.Game(), id)]
+}
+
+func (g GameState) stepWaitOf(id string) stepWait {
+	return stepWaits[gameStepKey(g.Game(), id)]
 }
 
 // SequenceState is where the game is in its turn.
@@ -159,7 +197,7 @@ func (g GameState) CurrentStep() string {
 
 // Waiting says who the current step waits for.
 func (g GameState) Waiting() []string {
-	if w := stepWaits[g.CurrentStep()]; w != nil { // nil: waits for no one
+	if w := g.stepWaitOf(g.CurrentStep()); w != nil { // nil: waits for no one
 		return w(g)
 	}
 	return nil
@@ -274,7 +312,7 @@ func (g GameState) decideNextStep(cmd NextStep, d Dice) ([]Event, error) {
 		begun := &StepBegun{By: cmd.By, Turn: state.Turn, Step: s.ID, Skipped: skipped, Forced: forced}
 		evs = append(evs, begun)
 		state = state.Apply(begun)
-		if p := stepProcedures[s.ID]; p != nil {
+		if p := state.stepProcedureOf(s.ID); p != nil {
 			more, err := p(state, d, cmd.Context)
 			if err != nil {
 				return nil, err

@@ -135,12 +135,12 @@ func TestAStepWaitsForItsPlayers(t *testing.T) {
 }
 
 func TestStepConditionsAreChecked(t *testing.T) {
-	for _, ok := range []string{"", WhenAfterOpening, WhenMultipleCommanders, "option:time_limitation", "option:limited_intelligence", "date>=07-14"} {
+	for _, ok := range []string{"", WhenAfterOpening, WhenMultipleCommanders, "option:time_limitation", "option:limited_intelligence", "option:confederate_objectives", "date>=07-14", "turn>=3"} {
 		if err := CheckCondition(ok); err != nil {
 			t.Errorf("%q: %v", ok, err)
 		}
 	}
-	for _, bad := range []string{"sometimes", "option:fog", "date>=13-40", "turn>=4"} {
+	for _, bad := range []string{"sometimes", "option:fog", "date>=13-40", "turn>=x", "turn>=1", "turn>4"} {
 		if err := CheckCondition(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
@@ -165,5 +165,39 @@ func TestUndoKeepsWhatCameAfterTheAction(t *testing.T) {
 	}
 	if g.CurrentStep() != "1a" || g.Rolls != 1 {
 		t.Errorf("the undo took back what came after the move: step %q, rolls %d", g.CurrentStep(), g.Rolls)
+	}
+}
+
+// LRTA plays its own sequence of play (004): its steps' procedures are
+// its own, its turn record is daily with the printed "Sept 31", and its
+// random events begin on turn 3.
+func TestLRTATurnsAndSteps(t *testing.T) {
+	g := GameState{Options: GameOptions{Scenario: "lrta-campaign"}}
+	if g.Game() != LRTA || g.LastTurn() != 54 || (GameState{Options: opts()}).Game() != LRTG {
+		t.Fatalf("game %s, last turn %d", g.Game(), g.LastTurn())
+	}
+	for turn, want := range map[int]string{1: "August 19, 1862", 14: "September 1, 1862", 43: "September 30, 1862", 44: "September 31, 1862 (as printed)", 45: "October 1, 1862", 54: "October 10, 1862"} {
+		if got := g.TurnLabel(turn); got != want {
+			t.Errorf("turn %d: %q, want %q", turn, got, want)
+		}
+	}
+	if d := g.DaysLeft(1); d != 53 {
+		t.Errorf("days left after turn 1: %d, want 53 (54 turns of a day)", d)
+	}
+	if d := g.DaysLeft(44); d != 10 {
+		t.Errorf("days left after Sept 31: %d, want 10", d)
+	}
+	re := Step{ID: "1d", When: "turn>=3"}
+	g.Turn = 2
+	if ok, why := g.Happens(re); ok || why != "not on turns 1-2" {
+		t.Errorf("turn 2: %v %q", ok, why)
+	}
+	g.Turn = 3
+	if ok, _ := g.Happens(re); !ok {
+		t.Error("turn 3: no random events")
+	}
+	// An LRTG step's procedure is not LRTA's.
+	if g.stepProcedureOf("1a") != nil || (GameState{Options: opts()}).stepProcedureOf("1a") == nil {
+		t.Error("LRTA ran LRTG's 1a")
 	}
 }

@@ -61,7 +61,7 @@ func loadSequences(fsys fs.FS, dir string) (map[engine.Game]*engine.Sequence, er
 				return nil, fmt.Errorf("scenarios: %s: step %s twice", name, s.ID)
 			case s.Phase == "" || s.Name == "" || s.Rule == "" || s.Source == "":
 				return nil, fmt.Errorf("scenarios: %s: step %s needs phase, name, rule and source", name, s.ID)
-			case i > 0 && s.ID <= d.Steps[i-1].ID:
+			case i > 0 && s.ID[0] < d.Steps[i-1].ID[0]:
 				return nil, fmt.Errorf("scenarios: %s: step %s comes after %s", name, s.ID, d.Steps[i-1].ID)
 			}
 			if err := engine.CheckCondition(s.When); err != nil {

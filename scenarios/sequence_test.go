@@ -51,7 +51,7 @@ func TestSequenceLoaderRefusesBadData(t *testing.T) {
 		"no header":  "game: lrtg\nsteps: [{id: '1a', phase: p, name: n, rule: r, source: s}]\n",
 		"bad id":     "# s\ngame: lrtg\nsteps: [{id: 'x1', phase: p, name: n, rule: r, source: s}]\n",
 		"no source":  "# s\ngame: lrtg\nsteps: [{id: '1a', phase: p, name: n, rule: r}]\n",
-		"bad order":  "# s\ngame: lrtg\nsteps: [{id: '1b', phase: p, name: n, rule: r, source: s}, {id: '1a', phase: p, name: n, rule: r, source: s}]\n",
+		"bad order":  "# s\ngame: lrtg\nsteps: [{id: '2a', phase: p, name: n, rule: r, source: s}, {id: '1a', phase: p, name: n, rule: r, source: s}]\n",
 		"bad when":   "# s\ngame: lrtg\nsteps: [{id: '1a', phase: p, name: n, rule: r, source: s, when: sometimes}]\n",
 		"unknown":    "# s\ngame: lrtg\nsteps: [{id: '1a', phase: p, name: n, rule: r, source: s, colour: red}]\n",
 		"duplicated": "# s\ngame: lrtg\nsteps: [{id: '1a', phase: p, name: n, rule: r, source: s}, {id: '1a', phase: p, name: n, rule: r, source: s}]\n",
