@@ -349,7 +349,7 @@ func handleHarpersFerry(ctx context.Context, r *Router, req Request) (Reply, err
 	}
 	surrounded, _ := strconv.ParseBool(req.Options["surrounded"])
 	cmd := engine.RuleHarpersFerry{By: req.User, Surrounded: surrounded, Facts: map[string]bool{}, Reason: strings.TrimSpace(req.Options["reason"]),
-		Table: r.library.Table(engine.HarpersFerryTable)}
+		Table: r.library.Table(engine.HarpersFerryTableOf(g.Game()))} // LRTA: lrta_turnstart.go
 	for o, f := range hfOptions {
 		if s, ok := req.Options[o]; ok {
 			v, _ := strconv.ParseBool(s)
@@ -378,7 +378,7 @@ func handleHarpersFerry(ctx context.Context, r *Router, req Request) (Reply, err
 				text = append(text, FormatTableRoll(e, cmd.Table))
 				public = append(public, views[i])
 			case *engine.HarpersFerryRolled:
-				text = append(text, hfRollText(next, e, open))
+				text = append(text, r.hfRollTextOf(next, e, open)) // LRTA's 13: lrta_turnstart.go
 				if open {
 					public = append(public, views[i])
 				}

@@ -46,6 +46,7 @@ func gameCommands() []*Command {
 						{Name: "brandy_station", Description: "The Brandy Station optional rule (LRTG 27)", Type: Boolean},
 						{Name: "halleck", Description: "The Halleck optional rule", Type: Boolean},
 						{Name: "overall_restrictions", Description: "Optional Overall Commander Restrictions (LRTG 21.1; several commanders a side)", Type: Boolean},
+						{Name: "confederate_objectives", Description: "LRTA: the Confederate Objectives optional rule (004 22.0)", Type: Boolean},
 						{Name: "optional", Description: "Other optional rules by number, e.g. 18,19,23", Type: String, MaxLength: 60, Placeholder: "18,19,..."},
 						{Name: "seed", Description: "Dice seed (default: random), for a game anyone can replay", Type: Integer},
 					},
@@ -138,14 +139,24 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 			sc = &r.scenarios[i]
 		}
 	}
-	if sc == nil || sc.Game != engine.LRTG {
+	if sc == nil || sc.Game == engine.LITN {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.scenario", What: fmt.Sprintf("%q is not a scenario the umpire runs yet", o.Scenario),
-			Hint: "Use lrtg-high-tide or lrtg-gettysburg-campaign"}
+			Hint: "Use lrtg-high-tide, lrtg-gettysburg-campaign or lrta-campaign"}
+	}
+	if sc.Game == engine.LRTA {
+		// 004 prints the simplified supply rules in full (Simplified
+		// Supply Rules, lrta.simplified-*): LRTA's default.
+		o.Supply = "simplified"
 	}
 	b := func(k string) bool { v, _ := strconv.ParseBool(req.Options[k]); return v }
 	o.JacksonLives, o.TimeLimit, o.LimitedIntel = b("jackson_lives"), b("time_limitation"), b("limited_intelligence")
 	o.PrelimVictory, o.BrandyStation, o.Halleck = b("preliminary_victory"), b("brandy_station"), b("halleck")
 	o.OverallRestrictions = b("overall_restrictions")
+	o.Objectives = b("confederate_objectives")
+	if o.Objectives && sc.Game != engine.LRTA {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.objectives", What: "The Confederate Objectives optional rule is LRTA's (004 22.0)",
+			Hint: "Leave out confederate_objectives, or create an lrta-campaign game"}
+	}
 	if s := strings.ToLower(strings.TrimSpace(req.Options["supply"])); s != "" {
 		o.Supply = s
 	}
@@ -205,9 +216,21 @@ func handleGameStart(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
-	oob := r.orderOf(g)
+	// The order of battle: the umpire's import (/game oob, bot/oob.go), or
+	// the shipped one of the scenario.
+	oob, imported, err := r.startOrder(ctx, req, g)
+	if err != nil {
+		return Reply{}, err
+	}
 	if oob == nil {
 		return Reply{}, fmt.Errorf("no order of battle for %s", g.Options.Scenario)
+	}
+	setup := "000 VIII"
+	switch {
+	case imported:
+		setup = "the order of battle the umpire loaded"
+	case oob.Game == engine.LRTA:
+		setup = "the shipped LRTA order of battle: scenarios/oob/lrta-*.yaml"
 	}
 	return r.settleGame(ctx, req, engine.StartGame{By: req.User, OOB: oob}, nil, func(views []EventView, evs []engine.Event) Reply {
 		st := evs[0].(*engine.GameStarted)
@@ -215,8 +238,8 @@ func handleGameStart(ctx context.Context, r *Router, req Request) (Reply, error)
 		for _, u := range st.Units {
 			n[u.Side]++
 		}
-		text := fmt.Sprintf("⚔️ The game has started: %d Confederate and %d Union units are set up (000 VIII). Turn 1. Dice seed SHA-256: `%s`.",
-			n[engine.CSA], n[engine.USA], g.SeedHash)
+		text := fmt.Sprintf("⚔️ The game has started: %d Confederate and %d Union units are set up (%s). Turn 1. Dice seed SHA-256: `%s`.",
+			n[engine.CSA], n[engine.USA], setup, g.SeedHash)
 		if !g.Options.LimitedIntel {
 			return publicText(req, text, views)
 		}
@@ -259,6 +282,7 @@ func handleGameStatus(ctx context.Context, r *Router, req Request) (Reply, error
 	flag(o.BrandyStation, "Brandy Station")
 	flag(o.Halleck, "Halleck")
 	flag(o.OverallRestrictions, "Optional Overall Commander Restrictions")
+	flag(o.Objectives, "Confederate Objectives")
 	for _, n := range o.Optional {
 		opts = append(opts, fmt.Sprintf("optional rule %d", n))
 	}
@@ -351,9 +375,12 @@ func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 
 // loadGameData reads the scenario catalogue and the orders of battle on
 // the shipped maps.
-// orderOf is the order of battle a game sets up: LRTG's, or its Jackson
-// Lives variant's (LRTG 31).
+// orderOf is the shipped order of battle a game sets up: LRTA's for an
+// LRTA scenario; LRTG's, or its Jackson Lives variant's (LRTG 31).
 func (r *Router) orderOf(g engine.GameState) *engine.OrderOfBattle {
+	if sc := r.scenarioOf(g); sc != nil && sc.Game == engine.LRTA {
+		return r.orders["lrta"]
+	}
 	if g.Options.JacksonLives {
 		return r.orders["lrtg/jackson-lives"]
 	}

@@ -8,7 +8,10 @@ package bot
 func moduleCommands() []*Command {
 	var out []*Command
 	for _, f := range []func() []*Command{moveCommands, statusCommands, attachCommands, recordCommands, vpCommands, phaseCommands,
-		turnStartCommands, randomEventCommands, declareCommands, leaderCommands, actionCommands, segmentCommands, controlCommands} {
+		turnStartCommands, randomEventCommands, declareCommands, leaderCommands, actionCommands, segmentCommands, controlCommands,
+		lrtaEventCommands, lrtaTurnStartCommands,
+		lrtaArmyCommands,
+		lrtaVictoryCommands} {
 		out = append(out, f()...)
 	}
 	return out
@@ -17,7 +20,7 @@ func moduleCommands() []*Command {
 // unitModuleSubcommands are the modules' subcommands of /unit.
 func unitModuleSubcommands() []*Command {
 	var out []*Command
-	for _, f := range []func() []*Command{moveUnitSubcommands, statusUnitSubcommands, attachUnitSubcommands} {
+	for _, f := range []func() []*Command{moveUnitSubcommands, statusUnitSubcommands, attachUnitSubcommands, lrtaMoveUnitSubcommands} {
 		out = append(out, f()...)
 	}
 	return out
@@ -26,7 +29,7 @@ func unitModuleSubcommands() []*Command {
 // gameModuleSubcommands are the modules' subcommands of /game.
 func gameModuleSubcommands() []*Command {
 	var out []*Command
-	for _, f := range []func() []*Command{moveGameSubcommands, recordGameSubcommands} {
+	for _, f := range []func() []*Command{moveGameSubcommands, recordGameSubcommands, oobGameSubcommands} {
 		out = append(out, f()...)
 	}
 	return out

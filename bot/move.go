@@ -49,7 +49,7 @@ func moveGameSubcommands() []*Command {
 // moveOptions are the options /move takes for the movement rules.
 func moveOptions() []OptionSpec {
 	return []OptionSpec{
-		{Name: "mode", Description: "normal, rail (LRTG 8) or strategic (LRTG 17.1)", Type: String, MaxLength: 10, Placeholder: "normal|rail|strategic",
+		{Name: "mode", Description: "normal, rail (LRTG 8), strategic (LRTG 17.1) or naval (LRTG 5.0)", Type: String, MaxLength: 10, Placeholder: "normal|rail|strategic|naval",
 			Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
 				var out []engine.Match
 				for _, m := range engine.MoveModes {
@@ -59,7 +59,7 @@ func moveOptions() []OptionSpec {
 				}
 				return out
 			}},
-		{Name: "fatigue", Description: "Strategic movement: the fatigue levels to expend, 2-4", Type: Integer},
+		{Name: "fatigue", Description: "Strategic: the fatigue levels to expend, 2-4; naval: the boxes moved, 1-2 (a fatigue each)", Type: Integer},
 		{Name: "passive", Description: "Strategic movement: your side is passive this turn", Type: Boolean},
 		{Name: "reason", Description: "The umpire's reason to set a movement rule aside", Type: String, MaxLength: 200, Placeholder: "text"},
 	}
@@ -75,14 +75,21 @@ func (r *Router) moveRules(req Request, g engine.GameState, cmd *engine.MoveUnit
 	cmd.Data = r.moveData(g)
 }
 
-// moveData is what the movement rules read: the LRTG map, the game's order
-// of battle as set up, and the 17.1 charts.
+// moveData is what the movement rules read: the LRTG map (LRTA plays on
+// it too), the game's order of battle as set up, the game's strategic
+// movement charts (LRTG 17.1; LRTA's 004 Strategic Movement) and the rules
+// library for the rest (LRTA's extended march charts: engine/lrta_move.go).
 func (r *Router) moveData(g engine.GameState) *engine.MoveData {
+	strategic, disorg := "lrtg.strategic-movement", "lrtg.strategic-movement-disorganization"
+	if g.Game() == engine.LRTA {
+		strategic, disorg = "lrta.strategic-movement-allowance", "lrta.strategic-movement-disorganization"
+	}
 	return &engine.MoveData{
 		Theatre:                  r.theatres["lrtg"],
 		OOB:                      r.orderOf(g),
-		Strategic:                r.library.Chart("lrtg.strategic-movement"),
-		StrategicDisorganization: r.library.Chart("lrtg.strategic-movement-disorganization"),
+		Strategic:                r.library.Chart(strategic),
+		StrategicDisorganization: r.library.Chart(disorg),
+		Library:                  r.library,
 	}
 }
 
@@ -101,19 +108,26 @@ func moveDetails(g engine.GameState, evs []engine.Event) string {
 	switch e.Mode {
 	case engine.MoveRail:
 		if len(e.Route) > 0 {
-			fmt.Fprintf(&b, "\n🚂 By rail: %s, %d hexes (up to %d; LRTG 8.2). Fatigue +2.", strings.Join(e.Route, " – "), e.Hexes, engine.RailMaxHexes)
+			fmt.Fprintf(&b, "\n🚂 By rail: %s, %d hexes (up to %d; %s). Fatigue +2.", strings.Join(e.Route, " – "), e.Hexes, engine.RailMaxHexes, moveCite(g, "LRTG 8.2", "004 Railroad Movement"))
 		} else {
 			b.WriteString("\n🚂 By rail. Fatigue +2.")
 		}
 		_, used := railUsed(g, e)
-		fmt.Fprintf(&b, " Rail movement this turn: %d of 2 brigades / regiments (a division counts 2; Haupt none; LRTG 8.3).", used)
+		fmt.Fprintf(&b, " Rail movement this turn: %d of 2 brigades / regiments (a division counts 2; Haupt none; %s).", used, moveCite(g, "LRTG 8.3", "004 Railroad Maximums"))
+		if g.Game() == engine.LRTA {
+			b.WriteString(" Destroyed bridges are not in the map data: the route may not cross one (004 Railroad Restrictions).")
+		}
+	case engine.MoveNaval:
+		n, why := g.NavalCapacity()
+		fmt.Fprintf(&b, "\n⚓ By sea: up to %d boxes on the Naval Movement chart, fatigue +%d (%s). Naval movement this turn: %s of %d units (brigades and regiments count half).",
+			e.Hexes, e.Fatigue, why, halfUnits(navalUsed(g, e)), n)
 	case engine.MoveStrategic:
 		passive := ""
 		if e.Passive {
 			passive = ", passive"
 		}
-		fmt.Fprintf(&b, "\n🏃 Strategic movement (LRTG 17.1): fatigue +%d; allowance %d hexes%s. The destination is %d hexes away in a straight line: the map data has no roads, so only that is checked — the road path is at least as long and must fit the allowance too.",
-			e.Fatigue, e.Allowance, passive, e.Hexes)
+		fmt.Fprintf(&b, "\n🏃 Strategic movement (%s): fatigue +%d; allowance %d hexes%s. The destination is %d hexes away in a straight line: the map data has no roads, so only that is checked — the road path is at least as long and must fit the allowance too.",
+			moveCite(g, "LRTG 17.1", "004 Strategic Movement"), e.Fatigue, e.Allowance, passive, e.Hexes)
 		var rolls []string
 		for _, d := range e.Disorganization {
 			name := g.Units[d.Unit].Name

@@ -159,6 +159,9 @@ func handleEventShow(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
+	if g.Game() == engine.LRTA {
+		return lrtaEventShow(ctx, r, req, g) // bot/lrta_events.go (004 Random Events)
+	}
 	side, umpire := viewer(g, req.User)
 	if !umpire && side == "" {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "event.player", What: "Only the game's players and umpire follow its random events", Hint: "Join the game with /game join"}

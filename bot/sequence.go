@@ -90,7 +90,11 @@ func handlePhaseShow(ctx context.Context, r *Router, req Request) (Reply, error)
 		}
 		lines = append(lines, fmt.Sprintf("%s %s %s (%s)", mark, s.ID, s.Name, s.Rule))
 	}
-	e := &Embed{Title: "Sequence of play", Description: clipLines(lines, 4000), Footer: "003 Detailed Sequence of Play. ▶ under way, – not this turn."}
+	source := "003 Detailed Sequence of Play"
+	if g.Game() == engine.LRTA {
+		source = "004 Sequence of Play"
+	}
+	e := &Embed{Title: "Sequence of play", Description: clipLines(lines, 4000), Footer: source + ". ▶ under way, – not this turn."}
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
 }
 

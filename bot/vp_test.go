@@ -171,7 +171,14 @@ func TestVPRolledEvents(t *testing.T) {
 		t.Errorf("riots: %s", out.Text)
 	}
 	// 000 2.0 5): the raid, a 5 less two withdrawn Richmond Garrison units.
-	mustOK(t, r, vpMoveReq(leeA, "Corse, Wise", "Culpeper"))
+	// They have not come by their random event: a player may not bring
+	// them in (000 2.0 4)); the umpire places them for the test.
+	if o := r.Handle(ctx, vpMoveReq(leeA, "Corse, Wise", "Culpeper")).first(); o.Error == nil || o.Error.Code != "move.not-arrived" {
+		t.Fatalf("Richmond Garrison units entered without their event: %+v", o)
+	}
+	place := vpMoveReq(umpireA, "Corse, Wise", "Culpeper")
+	place.Options["reason"] = "the test's Richmond Garrison installments"
+	mustOK(t, r, place)
 	if o := r.Handle(ctx, vpReq(leeA, map[string]string{"action": "raspberry-raid", "units": "Hood"})).first(); o.Error == nil || o.Error.Code != "vp.raspberry.unit" {
 		t.Errorf("Hood withdrawn for the raid: %+v", o)
 	}

@@ -156,12 +156,27 @@ type InitiativeRule struct {
 	Modifiers []InitiativeModifier
 	First     Side
 	FirstWhy  string
+	// DoublesUSA: the Union wins ties of 4-4, 5-5 and 6-6 (LRTA Enemy
+	// Intelligence, 004).
+	DoublesUSA bool
+	DoublesWhy string
 }
 
 // InitiativeRules returns this turn's initiative rules, read from the
 // random events (g.Events).
 func (g GameState) InitiativeRules() InitiativeRule {
 	var r InitiativeRule
+	if g.Game() == LRTA {
+		// LRTA's random events (004; lrta_events.go): Three Cigars, and
+		// Enemy Intelligence's doubles. No Spy.
+		for _, side := range []Side{CSA, USA} {
+			if v, why := g.LRTAInitiativeModifier(side); v != 0 {
+				r.Modifiers = append(r.Modifiers, InitiativeModifier{Side: side, Value: v, Reason: why})
+			}
+		}
+		r.DoublesUSA, r.DoublesWhy = g.LRTAUnionWinsDoubles()
+		return r
+	}
 	for _, side := range []Side{CSA, USA} {
 		v, why := g.Events.InitiativeModifier(g.Turn, side)
 		// 16.2 11): "During the turn on which Meade arrives, the Union
@@ -558,11 +573,14 @@ func (g GameState) rollInitiative(d Dice) ([]Event, error) {
 		won.Rolls = append(won.Rolls, InitiativeRoll{Side: side, Roll: r.Number, Die: r.Terms[0].Faces[0], Modifiers: mods, Total: r.Total})
 	}
 	c, u := won.Rolls[0].Total, won.Rolls[1].Total
+	cd, ud := won.Rolls[0].Die, won.Rolls[1].Die
 	switch {
 	case c > u:
 		won.Side = CSA
 	case u > c:
 		won.Side = USA
+	case rules[0].DoublesUSA && cd == ud && cd >= 4:
+		won.Side, won.Tie = USA, rules[0].DoublesWhy
 	case g.VariableInitiative() && c >= 5:
 		won.Side, won.Tie = USA, "ties of 5-5 and 6-6 go to the Union once Meade commands (optional rule 25)"
 	case g.VariableInitiative():
@@ -648,15 +666,20 @@ func (g GameState) openingAllowance() string {
 // Action Phase (003 4 a); 000 IV e)), unless time limitation or the
 // opening allows every kind of movement; with Brandy Station no strategic
 // movement on turns 1-3 (27.1 c)). Nil when the move may go on.
+//
+// LRTA (004 4 a), b)): the Regular Movement Phase allows normal and remote
+// movement only; naval, rail and strategic movement wait for the Long
+// Distance Movement Phase (4b). Naval movement is LRTG's Distance Action
+// Phase's too (003 4 a)).
 func (g GameState) movePortionGate(mode string) *RuleError {
-	if mode != MoveRail && mode != MoveStrategic {
+	if mode != MoveRail && mode != MoveStrategic && mode != MoveNaval {
 		return nil
 	}
 	step := g.CurrentStep()
 	if step == "" {
 		return nil
 	}
-	what := map[string]string{MoveRail: "Rail movement", MoveStrategic: "Strategic movement"}[mode]
+	what := map[string]string{MoveRail: "Rail movement", MoveStrategic: "Strategic movement", MoveNaval: "Naval movement"}[mode]
 	if mode == MoveStrategic && g.Options.BrandyStation && g.Turn <= OpeningTurns && (step == "4a" || step == "4b") {
 		return moveRule("move.portion", "No unit may use strategic movement on turns 1-3 with the Brandy Station opening", "Move normally", "LRTG 27.1 c)")
 	}
@@ -668,6 +691,10 @@ func (g GameState) movePortionGate(mode string) *RuleError {
 	}
 	if g.Options.TimeLimit || g.openingRestricted() {
 		return nil
+	}
+	if g.Game() == LRTA {
+		return moveRule("move.portion", what+" waits for the Long Distance Movement Phase (4b): the Regular Movement Phase allows normal and remote movement only",
+			"Move normally now, or by "+strings.ToLower(what[:1])+what[1:]+" once both sides have passed and 4b begins", "004 4 a), b)")
 	}
 	return moveRule("move.portion", what+" waits for the Distance Action Phase (4b): the Normal Action Phase allows regular movement only",
 		"Move normally now, or by "+strings.ToLower(what[:1])+what[1:]+" once both sides have passed and 4b begins", "003 4 a); 000 IV e)")

@@ -258,3 +258,22 @@ func TestOpeningUnionAllowance(t *testing.T) {
 	}
 	activate(t, activate(t, brandy, "usa.sykes"), "usa.reynolds")
 }
+
+// A unit off the map comes into play as the rules bring it: Meade's
+// replacements with Meade (16.2), the Richmond Garrison with its random
+// event (000 2.0 4)), not by a player's move.
+func TestOffMapUnitsEnterAsTheRulesBringThem(t *testing.T) {
+	g := acGame(t, opts())
+	g.Units = copyUnits(g.Units)
+	g.Units["usa.huey"] = UnitState{ID: "usa.huey", Name: "Huey", Side: USA, Kind: "cavalry", Command: "Cav", Manpower: 2, Track: "meade-replacement", Slot: 1}
+	g.Units["csa.corse"] = UnitState{ID: "csa.corse", Name: "Corse", Side: CSA, Kind: "infantry", Command: "Rich", Manpower: 4, Track: TrackRichmond, Slot: 1}
+	wantRule(t, g, mv(meade, at(41, 0), "usa.huey"), "move.off-map", "16.2", "Huey is off the map (meade-replacement track)")
+	wantRule(t, g, mv(lee, at(1, 0), "csa.corse"), "move.not-arrived", "2.0", "Corse has not arrived")
+	received := g
+	received.Events.Rolled = []RandomEventRolled{{Turn: 5, Units: []string{"csa.corse"}}}
+	wantMove(t, received, mv(lee, at(1, 0), "csa.corse")) // no map: where it enters is not checked here
+	_, ev := wantMove(t, g, MoveUnits{By: ump, Units: []string{"usa.huey"}, To: at(41, 0), Ref: "t", Reason: "a correction"})
+	if len(ev.Overrode) != 1 || !strings.Contains(ev.Overrode[0], "off the map") {
+		t.Errorf("%+v", ev.Overrode)
+	}
+}

@@ -223,7 +223,25 @@ func (d DeclaredState) priorSurrounded(turn int) int {
 
 // spyWinner is the side that won this turn's Spy random event (2.0 7)),
 // or "" (the random events module records it).
-func spyWinner(g GameState) Side { return g.Events.SpyWinner(g.Turn) }
+//
+// In LRTA it is the winner of Enemy Intelligence: "The losing player must
+// declare whether he is Operational or Passive prior to the winning
+// player" (004 Enemy Intelligence).
+func spyWinner(g GameState) Side {
+	if g.Game() == LRTA {
+		return g.LRTAIntelWinner()
+	}
+	return g.Events.SpyWinner(g.Turn)
+}
+
+// spyContest names the random event that orders the declarations, and its
+// rule.
+func spyContest(g GameState) (string, string) {
+	if g.Game() == LRTA {
+		return "Enemy Intelligence", "004 Enemy Intelligence"
+	}
+	return "the Spy", "LRTG 4.1; 2.0 7)"
+}
 
 func declOther(s Side) Side {
 	if s == CSA {
@@ -548,8 +566,9 @@ func (g GameState) decidePosture(cmd DeclarePosture, winner Side) ([]Event, erro
 	}
 	if winner == side {
 		if _, ok := g.Declared.declared(declOther(side), g.Turn); !ok {
-			return nil, &RuleError{Kind: ErrIllegal, Code: "declare.spy", What: fmt.Sprintf("The %s won the Spy: the %s declares first", declSide(side), declSide(declOther(side))),
-				Hint: "You are shown its choice before you declare: /declare without posture shows it once it is made", Rule: "LRTG 4.1; 2.0 7)"}
+			contest, rule := spyContest(g)
+			return nil, &RuleError{Kind: ErrIllegal, Code: "declare.spy", What: fmt.Sprintf("The %s won %s: the %s declares first", declSide(side), contest, declSide(declOther(side))),
+				Hint: "You are shown its choice before you declare: /declare without posture shows it once it is made", Rule: rule}
 		}
 	}
 	ev := &PostureDeclared{By: cmd.By, Turn: g.Turn, Side: side, Posture: posture, Reason: strings.TrimSpace(cmd.Reason)}
@@ -614,9 +633,11 @@ func waitDeclarations(g GameState) []string {
 		switch winner {
 		case "":
 		case s:
-			w += fmt.Sprintf(", after the %s's: it won the Spy", declSide(declOther(s)))
+			c, _ := spyContest(g)
+			w += fmt.Sprintf(", after the %s's: it won %s", declSide(declOther(s)), c)
 		default:
-			w += ", first: the other side won the Spy"
+			c, _ := spyContest(g)
+			w += ", first: the other side won " + c
 		}
 		out = append(out, w)
 	}
@@ -927,7 +948,7 @@ func (g GameState) rollHarpersFerry(by Actor, tb *Table, d Dice) ([]Event, error
 		return nil, fmt.Errorf("engine: the Harpers Ferry roll made %T", evs[0])
 	}
 	res := &HarpersFerryRolled{Turn: g.Turn, Roll: tr.Number, Total: tr.Total, Outcome: tr.Outcome}
-	if tr.Outcome == "surrender" {
+	if tr.Outcome == "surrender" || tr.Outcome == lrtaHFSurrenders { // LRTA's table: lrta_turnstart.go
 		for _, id := range rec.Check.Cutoff {
 			u := g.Units[id]
 			if u.Eliminated || !u.OnMap {

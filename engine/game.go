@@ -94,6 +94,14 @@ type GameState struct {
 	Segment   SegmentState   // segment.go: phases 5-8, supply segment, recovery, county control, victory check
 	// phase2.go: 2a, 2b, the Optional Overall Commander Restrictions (21.1).
 	Restrictions RestrictionsState
+	LRTAStart    LRTAStartState // lrta_turnstart.go, lrta_garrison.go: LRTA 1a-1c, 1g, 8's garrison check (004)
+	// lrta_events.go: LRTA 1d random events (004) and their lasting effects.
+	LRTAEvents LRTAEventsState
+	// lrta_victory.go: LRTA 2b objectives, 7 DC awards, 8 Emancipation Proclamation (004).
+	LRTAVictory LRTAVictoryState
+	LRTAArmy    LRTAArmyState // lrta_army.go: LRTA 1r Rest and Refit, 3b Union Army Reorganization, McClellan (004)
+	// lrta_supply.go: LRTA 5e's foraging tables of the turn (004 Simplified Supply).
+	LRTASupply LRTASupplyState
 	// prev is the state before the last board action, for the umpire's
 	// undo (one level); lastAction names that action.
 	prev       *GameState

@@ -21,8 +21,8 @@ const (
 	MoveStrategic = "strategic" // LRTG 17.1
 )
 
-// MoveModes are the modes /move offers.
-var MoveModes = []string{"normal", MoveRail, MoveStrategic}
+// MoveModes are the modes /move offers (MoveNaval: lrta_move.go).
+var MoveModes = []string{"normal", MoveRail, MoveStrategic, MoveNaval}
 
 // RailMaxHexes is how far a unit moves by rail (LRTG 8.2).
 const RailMaxHexes = 40
@@ -42,6 +42,9 @@ type MoveData struct {
 	OOB                      *OrderOfBattle
 	Strategic                *Chart
 	StrategicDisorganization *Chart
+	// Library is the rules tables, for the charts a game reads beyond
+	// these (LRTA: lrta.extended-march-csa / -usa, lrta_move.go).
+	Library *Library
 }
 
 // MovementState is the game's state of this rule module: the restricted
@@ -53,6 +56,10 @@ type MovementState struct {
 	RailTurn int      `json:"rail_turn,omitempty"` // the turn Railed and RailLoad count
 	Railed   []string `json:"railed,omitempty"`    // units moved by rail in RailTurn
 	RailLoad int      `json:"rail_load,omitempty"` // toward the 8.3 maximum in RailTurn
+	// Naval movement (lrta_move.go): the half units moved by sea in
+	// NavalTurn (LRTG 5.0; 004 Naval Movement).
+	NavalTurn int `json:"naval_turn,omitempty"`
+	NavalLoad int `json:"naval_load,omitempty"`
 }
 
 // IsReleased reports whether the group (a ReleaseGroups id) is released.
@@ -279,6 +286,14 @@ func (g *GameState) applyMoved(e *UnitsMoved) {
 		m.RailLoad += e.RailLoad
 		g.Movement = m
 	}
+	if e.Mode == MoveNaval { // RailLoad carries a naval move's half units (lrta_move.go)
+		m := g.Movement
+		if m.NavalTurn != e.Turn {
+			m.NavalTurn, m.NavalLoad = e.Turn, 0
+		}
+		m.NavalLoad += e.RailLoad
+		g.Movement = m
+	}
 	g.Actions = g.Actions.moved(*g, e) // activation.go: the opening's cavalry divisions
 }
 
@@ -301,8 +316,8 @@ func (g GameState) decideMove(cmd MoveUnits) ([]Event, error) {
 	if mode == "normal" {
 		mode = MoveNormal
 	}
-	if mode != MoveStrategic && (cmd.Fatigue != 0 || cmd.Passive) {
-		return nil, invalid("move.fatigue", "fatigue and passive are for strategic movement", "Add mode:strategic, or leave them out (LRTG 17.1)")
+	if (mode != MoveStrategic && mode != MoveNaval && cmd.Fatigue != 0) || (mode != MoveStrategic && cmd.Passive) {
+		return nil, invalid("move.fatigue", "fatigue is for strategic and naval movement, passive for strategic movement", "Add mode:strategic or mode:naval, or leave them out (LRTG 17.1, 5.0)")
 	}
 	var broken []*RuleError
 	var err error
@@ -312,8 +327,10 @@ func (g GameState) decideMove(cmd MoveUnits) ([]Event, error) {
 		broken, err = g.checkRail(cmd, ev)
 	case MoveStrategic:
 		broken, err = g.checkStrategic(cmd, ev)
+	case MoveNaval:
+		broken, err = g.checkNaval(cmd, ev) // lrta_move.go
 	default:
-		return nil, invalid("move.mode", fmt.Sprintf("%q is not a way to move", cmd.Mode), "Use mode:normal, rail (LRTG 8) or strategic (LRTG 17.1)")
+		return nil, invalid("move.mode", fmt.Sprintf("%q is not a way to move", cmd.Mode), "Use mode:normal, rail (LRTG 8), strategic (LRTG 17.1) or naval (LRTG 5.0)")
 	}
 	if err != nil {
 		return nil, err
@@ -337,7 +354,10 @@ func (g GameState) decideMove(cmd MoveUnits) ([]Event, error) {
 				broken = append(broken, e)
 			}
 		}
-		if e := g.checkHFGarrison(cmd, d); e != nil {
+		if e := g.checkHFGarrison(cmd, d); e != nil && g.Game() != LRTA { // LRTA checks its garrisons in the Victory Check (004 8)
+			broken = append(broken, e)
+		}
+		if e := g.lrtaDelayed(cmd); e != nil { // McClellan Delays Reinforcements (lrta_move.go)
 			broken = append(broken, e)
 		}
 	}
@@ -415,6 +435,9 @@ func (g GameState) Restricted(u UnitState, d *MoveData) (bool, string) {
 // free. Leaders are free, except Heintzelman (16.3): a garrison leader
 // moves with his units, and 12.x restricts the designated units.
 func (g GameState) restriction(u UnitState, d *MoveData) *moveArea {
+	if g.Game() == LRTA {
+		return g.lrtaRestriction(u, d) // 004's restrictions replace 12.x (lrta_move.go)
+	}
 	if u.Side != USA || d == nil || d.Theatre == nil {
 		return nil
 	}
@@ -816,8 +839,9 @@ func (g GameState) checkRail(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, error
 	}
 	var broken []*RuleError
 	first := g.Units[cmd.Units[0]]
-	if g.Events.NoRail(g.Turn, first.Side) {
-		broken = append(broken, moveRule("move.rail", "Rear Area Paralysis: the Union may not move by rail this turn", "Move by road, or wait for the next turn", "LRTG 2.0"))
+	if g.Events.NoRail(g.Turn, first.Side) || (g.Game() == LRTA && first.Side == USA && g.lrtaNoRail()) {
+		broken = append(broken, moveRule("move.rail", "Rear Area Paralysis: the Union may not move by rail this turn", "Move by road, or wait for the next turn",
+			g.moveSection("LRTG 2.0", "004 Random Events: Rear Area Paralysis")))
 	}
 	railed, used := g.railThisTurn()
 	load, troops := 0, 0
@@ -832,18 +856,18 @@ func (g GameState) checkRail(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, error
 		troops++
 		switch {
 		case u.Side != USA:
-			broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is Confederate: only the Union moves by rail", u.Name), "", "LRTG 8"))
+			broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is Confederate: only the Union moves by rail", u.Name), "", g.moveSection("LRTG 8", "004 Railroad Movement")))
 		case u.Kind != "infantry" && u.Kind != "militia":
-			broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is %s: cavalry and artillery may not move by rail", u.Name, u.Kind), "Only infantry moves by rail", "LRTG 8.1"))
+			broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is %s: cavalry and artillery may not move by rail", u.Name, u.Kind), "Only infantry moves by rail", g.moveSection("LRTG 8.1", "004 Railroad Restrictions")))
 		case disorganized(u):
-			broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is disorganized", u.Name), "Only organized units move by rail", "LRTG 8.1"))
+			broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is disorganized", u.Name), "Only organized units move by rail", g.moveSection("LRTG 8.1", "004 Railroad Movement (LRTG 8.1)")))
 		case u.Fatigue != 0:
-			broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is at fatigue %d", u.Name, u.Fatigue), "Only units at fatigue 0 move by rail", "LRTG 8.1"))
+			broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is at fatigue %d", u.Name, u.Fatigue), "Only units at fatigue 0 move by rail", g.moveSection("LRTG 8.1", "004 Railroad Movement")))
 		case contains(railed, id):
-			broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s has already moved by rail this turn", u.Name), "A unit moves by rail once per turn", "LRTG 8.2"))
+			broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s has already moved by rail this turn", u.Name), "A unit moves by rail once per turn", g.moveSection("LRTG 8.2", "004 Railroad Restrictions")))
 		}
 		switch {
-		case u.Command == "RR": // Haupt does not count (12.5)
+		case g.railExempt(u): // Haupt does not count (12.5; 004 Maximums)
 		case unitSize(d, id) == "division":
 			load += 2
 		default:
@@ -855,21 +879,21 @@ func (g GameState) checkRail(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, error
 	}
 	if used+load > railMaxLoad {
 		broken = append(broken, moveRule("move.rail-maximum", fmt.Sprintf("The rail maximum is used up: %d of 2 brigade-equivalents this turn, and this move needs %d", used, load),
-			"At most one division or two brigades / regiments move by rail each turn; Haupt does not count", "LRTG 8.3, 12.5"))
+			"At most one division or two brigades / regiments move by rail each turn; Haupt does not count", g.moveSection("LRTG 8.3, 12.5", "004 Railroad Maximums")))
 	}
 	net := newRailNet(d.Theatre)
 	enemy := g.enemiesOf(USA)
 	start, ok := net.at[first.Hex]
 	if !ok {
-		broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is not in a railroad station", first.Name), "A unit moves by rail from a station", "LRTG 8.1"))
+		broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is not in a railroad station", first.Name), "A unit moves by rail from a station", g.moveSection("LRTG 8.1", "004 Railroad Movement")))
 	}
 	if e, ok := enemy.blocking(first.Hex); ok {
-		broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is in the zone of control of %s", first.Name, g.enemyName(cmd.By, e)), "A unit in an enemy zone of control may not move by rail", "LRTG 8.1"))
+		broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is in the zone of control of %s", first.Name, g.enemyName(cmd.By, e)), "A unit in an enemy zone of control may not move by rail", g.moveSection("LRTG 8.1", "004 Railroad Restrictions (LRTG 8.1)")))
 	}
 	dest, ok2 := net.at[cmd.To]
 	if !ok2 {
 		broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is not a railroad station", cmd.Ref),
-			"The map data has the railroads as stations in order: a rail move ends at a station (then march on)", "LRTG 8.2"))
+			"The map data has the railroads as stations in order: a rail move ends at a station (then march on)", g.moveSection("LRTG 8.2", "004 Railroad Movement")))
 	}
 	ev.Fatigue, ev.RailLoad, ev.Turn = 2, load, g.Turn
 	if ok && ok2 {
@@ -888,11 +912,12 @@ func (g GameState) checkRail(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, error
 // lies on it, or the enemy blocks it.
 func (g GameState) railRoute(by Actor, d *MoveData, net railNet, enemy enemyPresence, from, to string) ([]string, int, *RuleError) {
 	if from == to {
-		return nil, 0, moveRule("move.rail", "The unit is already at "+to, "", "LRTG 8.2")
+		return nil, 0, moveRule("move.rail", "The unit is already at "+to, "", g.moveSection("LRTG 8.2", "004 Railroad Movement"))
 	}
 	open := func(string) bool { return true }
 	clear := func(a, b Hex) bool { return true }
-	undamaged := func(s string) bool { return g.stationDamaged(d, s) == "" }
+	// 004 also keeps LRTA rail moves out of Confederate-controlled counties.
+	undamaged := func(s string) bool { return g.stationDamaged(d, s) == "" && !g.railCSACounty(d, net.hex[s]) }
 	start := net.hex[from]
 	blocked := func(a, b Hex) (UnitState, bool) {
 		for _, h := range hexLine(a, b) {
@@ -912,10 +937,10 @@ func (g GameState) railRoute(by Actor, d *MoveData, net railNet, enemy enemyPres
 	raw, n, ok := net.route(from, to, open, clear)
 	switch {
 	case !ok:
-		return nil, 0, moveRule("move.rail", fmt.Sprintf("No railroad joins %s and %s", from, to), "Rail moves follow continuous railroad", "LRTG 8.2")
+		return nil, 0, moveRule("move.rail", fmt.Sprintf("No railroad joins %s and %s", from, to), "Rail moves follow continuous railroad", g.moveSection("LRTG 8.2", "004 Railroad Movement"))
 	case n > RailMaxHexes:
 		return nil, 0, moveRule("move.rail", fmt.Sprintf("The shortest railroad route from %s to %s is %d hexes", from, to, n),
-			fmt.Sprintf("A unit moves up to %d hexes by rail", RailMaxHexes), "LRTG 8.2")
+			fmt.Sprintf("A unit moves up to %d hexes by rail", RailMaxHexes), g.moveSection("LRTG 8.2", "004 Railroad Movement"))
 	}
 	path, n, ok := net.route(from, to, undamaged, clear)
 	if !ok || n > RailMaxHexes {
@@ -923,10 +948,13 @@ func (g GameState) railRoute(by Actor, d *MoveData, net railNet, enemy enemyPres
 		for _, s := range raw[1:] {
 			if st := g.stationDamaged(d, s); st != "" {
 				bad = append(bad, s+" ("+st+")")
+			} else if g.railCSACounty(d, net.hex[s]) {
+				bad = append(bad, s+" (in a Confederate-controlled county)")
 			}
 		}
-		return nil, 0, moveRule("move.rail", fmt.Sprintf("Every railroad route of %d hexes or less from %s to %s enters a damaged or destroyed station: %s", RailMaxHexes, from, to, strings.Join(bad, ", ")),
-			"Repair the station first", "LRTG 8.2")
+		return nil, 0, moveRule("move.rail", fmt.Sprintf("Every railroad route of %d hexes or less from %s to %s enters a damaged or destroyed station%s: %s", RailMaxHexes, from, to,
+			map[bool]string{true: " or a Confederate-controlled county"}[g.Game() == LRTA], strings.Join(bad, ", ")),
+			"Repair the station first", g.moveSection("LRTG 8.2", "004 Railroad Restrictions"))
 	}
 	// The enemy blocks every short enough route. Name the one on the
 	// shortest route, where the mover may know it.
@@ -938,7 +966,7 @@ func (g GameState) railRoute(by Actor, d *MoveData, net railNet, enemy enemyPres
 		}
 	}
 	return nil, 0, moveRule("move.rail", fmt.Sprintf("Every railroad route of %d hexes or less from %s to %s enters a hex occupied by %s or in an enemy zone of control", RailMaxHexes, from, to, who),
-		"A unit moving by rail may not enter an enemy-occupied hex or an enemy zone of control", "LRTG 8.2")
+		"A unit moving by rail may not enter an enemy-occupied hex or an enemy zone of control", g.moveSection("LRTG 8.2", "004 Railroad Restrictions"))
 }
 
 // ---- Strategic movement (LRTG 17.1) ----
@@ -951,8 +979,9 @@ func (g GameState) checkStrategic(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, 
 		return nil, fmt.Errorf("engine: strategic movement needs the 17.1 charts")
 	}
 	if cmd.Fatigue < 2 || cmd.Fatigue > MaxFatigue {
-		return nil, invalid("move.fatigue", fmt.Sprintf("%d fatigue levels: a strategic move expends 2 to 4", cmd.Fatigue), "Add fatigue:2, 3 or 4 (LRTG 17.1)")
+		return nil, invalid("move.fatigue", fmt.Sprintf("%d fatigue levels: a strategic move expends 2 to 4", cmd.Fatigue), "Add fatigue:2, 3 or 4 ("+g.moveSection("LRTG 17.1", "004 Strategic Movement")+")")
 	}
+	lrta := g.Game() == LRTA
 	var broken []*RuleError
 	ev.Fatigue, ev.Passive, ev.Allowance = cmd.Fatigue, cmd.Passive, -1
 	troops := 0
@@ -967,10 +996,18 @@ func (g GameState) checkStrategic(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, 
 		}
 		if u.Fatigue+cmd.Fatigue > MaxFatigue {
 			broken = append(broken, moveRule("move.strategic", fmt.Sprintf("%s is at fatigue %d: %d more levels would take it above 4", u.Name, u.Fatigue, cmd.Fatigue),
-				fmt.Sprintf("It may expend at most %d", max(MaxFatigue-u.Fatigue, 0)), "LRTG 17.1 1."))
+				fmt.Sprintf("It may expend at most %d", max(MaxFatigue-u.Fatigue, 0)), g.moveSection("LRTG 17.1 1.", "004 Strategic Movement")))
 		}
 		cav := u.Kind == "cavalry"
-		allow, err := strategicAllowance(d.Strategic, u.Side, cmd.Fatigue, cav, cmd.Passive)
+		var allow int
+		var err error
+		if lrta { // 004: normal (passive or paralysed) [passive and paralysed] (lrta_move.go)
+			passive := cmd.Passive || g.Passive(u.Side)
+			ev.Passive = passive
+			allow, _, err = lrtaStrategicAllowance(d.Strategic, u.Side, cmd.Fatigue, cav, passive, g.lrtaParalysed(u))
+		} else {
+			allow, err = strategicAllowance(d.Strategic, u.Side, cmd.Fatigue, cav, cmd.Passive)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -981,7 +1018,7 @@ func (g GameState) checkStrategic(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, 
 		ev.Hexes = max(ev.Hexes, dist)
 		if dist > allow {
 			broken = append(broken, moveRule("move.strategic", fmt.Sprintf("%s would move %d hexes in a straight line: more than its strategic allowance of %d", u.Name, dist, allow),
-				"The road distance is at least the straight one: choose a nearer destination or expend more fatigue", "LRTG 17.1 2."))
+				"The road distance is at least the straight one: choose a nearer destination or expend more fatigue", g.moveSection("LRTG 17.1 2.", "004 Strategic Movement")))
 		}
 		if e := g.strategicClear(cmd.By, u, cmd.To); e != nil {
 			broken = append(broken, e)
@@ -991,10 +1028,16 @@ func (g GameState) checkStrategic(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, 
 		if err != nil {
 			return nil, err
 		}
-		ev.Disorganization = append(ev.Disorganization, DisorgCheck{Unit: id, Fatigue: reached, Roll: roll, Modifier: mod, Why: why})
+		check := DisorgCheck{Unit: id, Fatigue: reached, Roll: roll, Modifier: mod, Why: why}
+		if lrta { // "Other modifiers (ex. +2 for AoV units) also may apply" (004)
+			if err := g.lrtaStrategicDisorg(u, d, &check); err != nil {
+				return nil, err
+			}
+		}
+		ev.Disorganization = append(ev.Disorganization, check)
 	}
 	if troops == 0 {
-		return nil, invalid("move.strategic", "No unit to move strategically", "Leaders move with their units (LRTG 17.1)")
+		return nil, invalid("move.strategic", "No unit to move strategically", "Leaders move with their units ("+g.moveSection("LRTG 17.1", "004 Strategic Movement")+")")
 	}
 	return broken, nil
 }
@@ -1012,6 +1055,9 @@ func (g GameState) strategicClear(by Actor, u UnitState, to Hex) *RuleError {
 				continue
 			}
 			limit := 8
+			if u.Kind == "cavalry" && g.Game() == LRTA {
+				limit = 4 // 004: "Cavalry must be more than 4 hexes from any unit"
+			}
 			if u.Kind != "cavalry" {
 				switch e.Kind {
 				case "cavalry":
@@ -1022,8 +1068,12 @@ func (g GameState) strategicClear(by Actor, u UnitState, to Hex) *RuleError {
 				}
 			}
 			if Distance(at, e.Hex) <= limit {
-				return moveRule("move.strategic", fmt.Sprintf("%s would be within %d hexes of %s", u.Name, limit, g.enemyName(by, e)),
-					"Strategic movement stays more than 8 hexes from enemy infantry (cavalry: from any enemy unit) and more than 4 from enemy cavalry", "LRTG 17.1")
+				hint := "Strategic movement stays more than 8 hexes from enemy infantry (cavalry: from any enemy unit) and more than 4 from enemy cavalry"
+				if g.Game() == LRTA {
+					hint = "Strategic movement stays more than 8 hexes from enemy infantry and more than 4 from enemy cavalry; cavalry more than 4 from any enemy unit"
+				}
+				return moveRule("move.strategic", fmt.Sprintf("%s would be within %d hexes of %s", u.Name, limit, g.enemyName(by, e)), hint,
+					g.moveSection("LRTG 17.1", "004 Strategic Movement"))
 			}
 		}
 	}
@@ -1063,7 +1113,7 @@ func strategicDisorg(c *Chart, exh bool, reached int) (bool, int, string, error)
 		}
 		why := fmt.Sprintf("%s, to fatigue %d", strings.ToLower(name), reached)
 		cell := strings.TrimSpace(row[col])
-		if strings.EqualFold(cell, "No roll") {
+		if strings.HasPrefix(strings.ToLower(cell), "no roll") { // LRTA prints "No roll necessary"
 			return false, 0, why, nil
 		}
 		n, err := strconv.Atoi(strings.TrimPrefix(cell, "+"))

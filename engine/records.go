@@ -554,7 +554,7 @@ func armyOfThePotomac(u UnitState) bool {
 		return false
 	}
 	switch u.Command {
-	case "DC", "Balt", "WV", "HF", "PA", "RR", "VIII":
+	case "DC", "Balt", "WV", "HF", "PA", "RR", "VIII", "Shen": // Shen: LRTA's (004 Army Morale **)
 		return false
 	}
 	return true
@@ -636,6 +636,9 @@ func recordUnitIDs(m map[string]UnitState) []string {
 // divisions and brigades, supply, and the recorded adjustments (combat
 // losses and whatever else the engine does not compute yet).
 func (g GameState) ArmyMorale(side Side, sizes UnitSizes) ArmyMorale {
+	if g.Game() == LRTA {
+		return g.lrtaArmyMorale(side, sizes) // lrta_morale.go: 004 Army Morale
+	}
 	m := ArmyMorale{Side: side}
 	add := func(l MoraleLine) {
 		if l.Value != 0 {

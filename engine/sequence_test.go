@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -196,8 +197,14 @@ func TestLRTATurnsAndSteps(t *testing.T) {
 	if ok, _ := g.Happens(re); !ok {
 		t.Error("turn 3: no random events")
 	}
-	// An LRTG step's procedure is not LRTA's.
-	if g.stepProcedureOf("1a") != nil || (GameState{Options: opts()}).stepProcedureOf("1a") == nil {
-		t.Error("LRTA ran LRTG's 1a")
+	// An LRTG step's procedure is not LRTA's: 1a is PA Militia Entry in
+	// LRTA, the Confederate reinforcements in LRTG.
+	lrta, lrtg := g.stepProcedureOf("1a"), (GameState{Options: opts()}).stepProcedureOf("1a")
+	if lrta == nil || lrtg == nil || reflect.ValueOf(lrta).Pointer() == reflect.ValueOf(lrtg).Pointer() {
+		t.Error("LRTA runs LRTG's 1a")
+	}
+	// The steps LRTA shares: the same procedure.
+	if reflect.ValueOf(g.stepProcedureOf("4a")).Pointer() == 0 || g.stepWaitOf("1e") == nil {
+		t.Error("LRTA lacks the shared steps")
 	}
 }

@@ -968,8 +968,28 @@ func (g GameState) checkReinforcements(cmd MoveUnits) []*RuleError {
 	}
 	for _, id := range cmd.Units {
 		u := g.Units[id]
+		if g.Game() == LRTA {
+			out = append(out, g.lrtaCheckEntry(u, cmd)...) // lrta_turnstart.go: LRTA's arrivals (004 1 a), b))
+			continue
+		}
 		e, ok := g.EntryOf(u, t)
 		if !ok {
+			// The Richmond Garrison and the Confederate Reinforcement
+			// boxes come with their random events (randomevents.go).
+			if re, why, governed := g.RandomEventEntry(u, t); governed {
+				if why != "" {
+					out = append(out, moveRule("move.not-arrived", why, "", re.Rule))
+				} else if re.In != nil && !re.In(cmd.To) {
+					out = append(out, moveRule("move.entry", fmt.Sprintf("%s enters the map %s, not at %s", u.Name, re.Where, cmd.Ref), "Move it to an entry hex; it may also wait (3.0)", re.Rule))
+				}
+				continue
+			}
+			// Any other LRTG unit off the map (Meade's replacements,
+			// Chambliss) comes in as the rules bring it, not by a move.
+			if !u.OnMap && !u.Eliminated && g.Game() == LRTG && (u.Track == "meade-replacement" || u.Track == "replacement") {
+				out = append(out, moveRule("move.off-map", fmt.Sprintf("%s is off the map (%s track): it comes into play as the rules bring it, not by a move", u.Name, u.Track),
+					"Meade's replacements come when Meade takes command (16.2); /oob shows where a unit waits", "LRTG 3.0, 16.2"))
+			}
 			continue
 		}
 		if why := g.notArrived(u); why != "" {

@@ -1,11 +1,17 @@
 package scenarios
 
 import (
+	"bytes"
 	"embed"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"regexp"
 	"sort"
 	"strings"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-games/umpire/engine"
 )
@@ -16,15 +22,25 @@ import (
 //go:embed oob/*.yaml
 var oobFS embed.FS
 
+// oobDoc is an order of battle file: one side (side:, units:, ... at the
+// top) or both (a sides: list of the same). docs/oob-format.md documents
+// it; docs/oob-template.yaml is a template.
 type oobDoc struct {
-	Game    string     `yaml:"game"`
-	Variant string     `yaml:"variant"`
+	Game    string `yaml:"game"`
+	Variant string `yaml:"variant"`
+	oobSide `yaml:",inline"`
+	Sides   []oobSide `yaml:"sides"`
+}
+
+// oobSide is one side's set-up.
+type oobSide struct {
 	Side    string     `yaml:"side"`
 	Source  string     `yaml:"source"`
 	Chits   *int       `yaml:"time_chits"`
 	Units   []unitDoc  `yaml:"units"`
 	Depots  []depotDoc `yaml:"depots"`
 	Damaged []string   `yaml:"damaged_stations"`
+	line    int        // where the side starts in its file, for messages
 }
 
 type unitDoc struct {
@@ -42,6 +58,7 @@ type unitDoc struct {
 	Marks    []string `yaml:"marks"`
 	Notes    string   `yaml:"notes"`
 	Source   string   `yaml:"source"`
+	line     int      // where the unit starts in its file, for messages
 }
 
 type depotDoc struct {
@@ -51,6 +68,21 @@ type depotDoc struct {
 }
 
 var unitKinds = map[string]bool{"leader": true, "infantry": true, "cavalry": true, "artillery": true, "militia": true, "wagon": true}
+
+// unitSizes are the sizes a unit may have ("" when the counter has none,
+// like LRTG's Haupt).
+var unitSizes = map[string]bool{"army": true, "corps": true, "division": true, "brigade": true, "regiment": true, "battalion": true, "battery": true}
+
+// tracks are the off-map tracks the engine and the orders of battle know
+// (docs/oob-format.md says what each holds and what its slot means).
+var tracks = map[string]bool{
+	// LRTG (000 3.1, 3.2, 16.2, VIII)
+	"reinforcement": true, "richmond-garrison": true, "csa-reinforcement": true, "replacement": true,
+	"with-corps-commander": true, "wv": true, "pa-militia": true, "meade-replacement": true,
+	// LRTA (004: Confederate Reorganization, Union Corps Reorganization, McClellan
+	// assumes command, Union Cavalry Exhaustion, Leader Casualties)
+	"rest-refit": true, "union-reorganization": true, "mcclellan": true, "cavalry-exhaustion": true, "leader-casualty": true,
+}
 
 // OrdersOfBattle loads every order of battle, keyed "game" or
 // "game/variant". A variant's side replaces the base set-up of that side;
@@ -77,17 +109,30 @@ func loadOrders(fsys fs.FS, dir string, ts map[string]*engine.Theatre) (map[stri
 		return nil, err
 	}
 	sort.Strings(names)
-	docs := map[sideKey][]oobDoc{}
+	docs := map[sideKey][]oobSide{}
 	for _, name := range names {
-		var d oobDoc
-		if err := readDataFile(fsys, name, &d); err != nil {
+		b, err := fs.ReadFile(fsys, name)
+		if err != nil {
 			return nil, err
 		}
-		if d.Side != string(engine.CSA) && d.Side != string(engine.USA) {
-			return nil, fmt.Errorf("scenarios: %s: side is csa or usa, not %q", name, d.Side)
+		if !bytes.HasPrefix(bytes.TrimSpace(b), []byte("#")) {
+			return nil, fmt.Errorf("scenarios: %s: the file must start with a comment naming its sources", name)
 		}
-		k := sideKey{d.Game, d.Variant, d.Side}
-		docs[k] = append(docs[k], d)
+		d, err := parseOOBDoc(b)
+		if err != nil {
+			return nil, fmt.Errorf("scenarios: %s: %w", name, err)
+		}
+		sides, err := d.split()
+		if err != nil {
+			return nil, fmt.Errorf("scenarios: %s: %w", name, err)
+		}
+		for _, sd := range sides {
+			if sd.Side != string(engine.CSA) && sd.Side != string(engine.USA) {
+				return nil, fmt.Errorf("scenarios: %s: side is csa or usa, not %q", name, sd.Side)
+			}
+			k := sideKey{d.Game, d.Variant, sd.Side}
+			docs[k] = append(docs[k], sd)
+		}
 	}
 	keys := map[string][2]string{}
 	for k := range docs {
@@ -103,10 +148,7 @@ func loadOrders(fsys fs.FS, dir string, ts map[string]*engine.Theatre) (map[stri
 		if err != nil {
 			return nil, fmt.Errorf("scenarios: order of battle %s: %w", key, err)
 		}
-		theatre := ts[string(g)]
-		if g == engine.LRTA {
-			theatre = ts["lrtg"] // LRTA plays on the LRTG map
-		}
+		theatre := theatreOf(g, ts)
 		if theatre == nil {
 			return nil, fmt.Errorf("scenarios: order of battle %s: no map for %s", key, g)
 		}
@@ -127,35 +169,72 @@ func loadOrders(fsys fs.FS, dir string, ts map[string]*engine.Theatre) (map[stri
 	return out, nil
 }
 
-func addSide(o *engine.OrderOfBattle, side engine.Side, d oobDoc, t *engine.Theatre) error {
+// theatreOf is the map a game plays on: LRTA plays on the LRTG map.
+func theatreOf(g engine.Game, ts map[string]*engine.Theatre) *engine.Theatre {
+	if g == engine.LRTA {
+		return ts["lrtg"]
+	}
+	return ts[string(g)]
+}
+
+// where names a unit for a message: its line in the file when known.
+func (u unitDoc) where() string {
+	id := u.ID
+	if id == "" {
+		id = fmt.Sprintf("%q", u.Name)
+	}
+	if u.line > 0 {
+		return fmt.Sprintf("line %d: unit %s", u.line, id)
+	}
+	return "unit " + id
+}
+
+func addSide(o *engine.OrderOfBattle, side engine.Side, d oobSide, t *engine.Theatre) error {
 	if d.Chits != nil {
+		if *d.Chits < 0 {
+			return fmt.Errorf("time_chits %d: give 0 or more", *d.Chits)
+		}
 		o.Chits[side] = *d.Chits
 	}
+	lines := map[string]int{}
 	for _, u := range d.Units {
 		if u.ID == "" || u.Name == "" || u.Source == "" || !unitKinds[u.Kind] {
-			return fmt.Errorf("unit %q: id, name, source and a kind (%s) are required", u.ID, strings.Join(sortedKeys(unitKinds), ", "))
+			return fmt.Errorf("%s: id, name, source and a kind (%s) are required", u.where(), strings.Join(sortedKeys(unitKinds), ", "))
 		}
 		if !strings.HasPrefix(u.ID, string(side)+".") {
-			return fmt.Errorf("unit %s: ids start with the side, %s.", u.ID, side)
+			return fmt.Errorf("%s: ids start with the side, %s.", u.where(), side)
 		}
 		if o.Unit(u.ID) != nil {
-			return fmt.Errorf("unit %s twice", u.ID)
+			if l := lines[u.ID]; l > 0 {
+				return fmt.Errorf("%s: the id is already used on line %d (ids are unique)", u.where(), l)
+			}
+			return fmt.Errorf("%s twice (ids are unique)", u.where())
+		}
+		lines[u.ID] = u.line
+		if u.Size != "" && !unitSizes[u.Size] {
+			return fmt.Errorf("%s: size %q is not one of %s (or none)", u.where(), u.Size, strings.Join(sortedKeys(unitSizes), ", "))
 		}
 		if u.Manpower < 0 || (u.Kind == "leader" && u.Manpower != 0) {
-			return fmt.Errorf("unit %s: manpower %d (leaders have none)", u.ID, u.Manpower)
+			return fmt.Errorf("%s: manpower %d (leaders have none)", u.where(), u.Manpower)
+		}
+		if u.Track != "" && !tracks[u.Track] {
+			return fmt.Errorf("%s: track %q is not one of %s", u.where(), u.Track, strings.Join(sortedKeys(tracks), ", "))
+		}
+		if u.Slot < 0 {
+			return fmt.Errorf("%s: slot %d: give 0 or more", u.where(), u.Slot)
 		}
 		us := engine.UnitSetup{ID: u.ID, Name: u.Name, Side: side, Kind: u.Kind, Size: u.Size, Command: u.Command, Manpower: u.Manpower,
 			Track: u.Track, Slot: u.Slot, Entry: u.Entry, Marks: u.Marks, Notes: u.Notes, Source: u.Source}
 		switch {
 		case u.Hex != "" && u.Track == "":
-			h, ref, err := t.ParseHex(u.Hex, u.Context)
+			h, ref, err := parseUnitHex(t, u)
 			if err != nil {
-				return fmt.Errorf("unit %s: %v", u.ID, err)
+				return fmt.Errorf("%s: %v", u.where(), err)
 			}
 			us.Hex, us.Ref, us.OnMap = h, ref, true
 		case u.Hex == "" && u.Track != "":
 		default:
-			return fmt.Errorf("unit %s: give a hex (on the map) or a track (off it), not both or neither", u.ID)
+			return fmt.Errorf("%s: give a hex (on the map) or a track (off it), not both or neither", u.where())
 		}
 		o.Units = append(o.Units, us)
 	}
@@ -174,6 +253,23 @@ func addSide(o *engine.OrderOfBattle, side engine.Side, d oobDoc, t *engine.Thea
 	return nil
 }
 
+// parseUnitHex reads a unit's hex: a printed sheet hex ("SS1418", "SJW S
+// 1418", or "S1418" with context: SJW) or, failing that, the name of a
+// place of the map ("Culpeper"), which stands for the place's printed hex.
+func parseUnitHex(t *engine.Theatre, u unitDoc) (engine.Hex, engine.HexRef, error) {
+	h, ref, err := t.ParseHex(u.Hex, u.Context)
+	if err == nil {
+		return h, ref, nil
+	}
+	if p := t.Place(u.Hex); p != nil {
+		return p.Hex, p.Ref, nil
+	}
+	if !strings.ContainsAny(u.Hex, "0123456789") {
+		return h, ref, fmt.Errorf("hex %q is neither a printed hex (e.g. SS1418) nor a place of the map", u.Hex)
+	}
+	return h, ref, err
+}
+
 func sortedKeys(m map[string]bool) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
@@ -181,4 +277,191 @@ func sortedKeys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// parseOOBDoc reads an order of battle file strictly (an unknown field is
+// an error) and notes the line where each side and unit starts, for the
+// messages.
+func parseOOBDoc(b []byte) (oobDoc, error) {
+	var d oobDoc
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(&d); err != nil {
+		if errors.Is(err, io.EOF) {
+			return d, fmt.Errorf("the file is empty")
+		}
+		return d, fmt.Errorf("%s", yamlMessage(err))
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(b, &root); err != nil || len(root.Content) == 0 {
+		return d, err
+	}
+	top := root.Content[0]
+	unitLines := func(side *yaml.Node, units []unitDoc) {
+		seq := mapValue(side, "units")
+		if seq == nil {
+			return
+		}
+		for i, n := range seq.Content {
+			if i < len(units) {
+				units[i].line = n.Line
+			}
+		}
+	}
+	unitLines(top, d.Units)
+	if seq := mapValue(top, "sides"); seq != nil {
+		for i, n := range seq.Content {
+			if i < len(d.Sides) {
+				d.Sides[i].line = n.Line
+				unitLines(n, d.Sides[i].Units)
+			}
+		}
+	}
+	return d, nil
+}
+
+// mapValue is the value of key in a YAML mapping node, or nil.
+func mapValue(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// yamlFieldRE matches yaml.v3's unknown-field message, which names the Go
+// type: the message says which part of the file the field is not one of.
+var yamlFieldRE = regexp.MustCompile(`field (\S+) not found in type scenarios\.(\w+)`)
+
+// yamlTypeRE matches yaml.v3's message for a value of the wrong type.
+var yamlTypeRE = regexp.MustCompile("cannot unmarshal !!\\w+ `([^`]*)` into (\\S+)")
+
+func yamlMessage(err error) string {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	msg = strings.ReplaceAll(strings.TrimPrefix(msg, "unmarshal errors:\n  "), "\n  ", "; ")
+	msg = yamlTypeRE.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := yamlTypeRE.FindStringSubmatch(m)
+		want := "another kind of value"
+		switch {
+		case strings.HasSuffix(sub[2], "int"):
+			want = "a whole number"
+		case sub[2] == "bool":
+			want = "true or false"
+		case strings.HasPrefix(sub[2], "[]"):
+			want = "a list"
+		case sub[2] == "string":
+			want = "a text"
+		case strings.HasPrefix(sub[2], "scenarios."):
+			want = "a mapping (field: value)"
+		}
+		return fmt.Sprintf("%q is not %s", sub[1], want)
+	})
+	return yamlFieldRE.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := yamlFieldRE.FindStringSubmatch(m)
+		what := map[string]string{"oobDoc": "a top-level field", "oobSide": "a field of a side", "unitDoc": "a unit field", "depotDoc": "a depot field"}[sub[2]]
+		if what == "" {
+			what = "a field here"
+		}
+		return fmt.Sprintf("%s is not %s", sub[1], what)
+	})
+}
+
+// split returns the file's sides: the one side at the top, or the sides:
+// list.
+func (d oobDoc) split() ([]oobSide, error) {
+	top := d.oobSide
+	if len(d.Sides) == 0 {
+		return []oobSide{top}, nil
+	}
+	if top.Side != "" || len(top.Units) > 0 || len(top.Depots) > 0 || len(top.Damaged) > 0 || top.Chits != nil {
+		return nil, fmt.Errorf("give either one side at the top (side:, units:, ...) or a sides: list, not both")
+	}
+	seen := map[string]int{}
+	for _, sd := range d.Sides {
+		if l, dup := seen[sd.Side]; dup && sd.Side != "" {
+			return nil, fmt.Errorf("line %d: side %s is given twice (first on line %d)", sd.line, sd.Side, l)
+		}
+		seen[sd.Side] = sd.line
+	}
+	return d.Sides, nil
+}
+
+// ParseOrderOfBattle reads an order of battle a group brings (the /game oob
+// import, docs/oob-format.md): one file that gives both sides, in a sides:
+// list (a file of one side is refused: an import replaces the whole
+// set-up). It is read as strictly as the shipped files (known fields,
+// kinds, sizes and tracks; unique ids that start with the side; hexes on
+// the game's map; depots and stations that are places) and checked as a
+// whole by CheckOrderOfBattle. Errors name the side, the line and the unit
+// at fault.
+func ParseOrderOfBattle(b []byte, ts map[string]*engine.Theatre) (*engine.OrderOfBattle, error) {
+	d, err := parseOOBDoc(b)
+	if err != nil {
+		return nil, err
+	}
+	g, err := game(d.Game)
+	if err != nil {
+		return nil, fmt.Errorf("game: %v", err)
+	}
+	t := theatreOf(g, ts)
+	if t == nil {
+		return nil, fmt.Errorf("no map for %s", g)
+	}
+	sides, err := d.split()
+	if err != nil {
+		return nil, err
+	}
+	o := &engine.OrderOfBattle{Game: g, Variant: d.Variant, Chits: map[engine.Side]int{}, Source: d.Source}
+	for _, sd := range sides {
+		if sd.Side != string(engine.CSA) && sd.Side != string(engine.USA) {
+			at := ""
+			if sd.line > 0 {
+				at = fmt.Sprintf("line %d: ", sd.line)
+			}
+			return nil, fmt.Errorf("%sside is csa or usa, not %q", at, sd.Side)
+		}
+		if err := addSide(o, engine.Side(sd.Side), sd, t); err != nil {
+			return nil, fmt.Errorf("%s: %w", sd.Side, err)
+		}
+	}
+	if err := CheckOrderOfBattle(o); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// CheckOrderOfBattle checks an order of battle as a whole: each side has
+// units, and each leader below the army commands a corps or designation
+// that some unit of his side (on the map or on a track) belongs to.
+func CheckOrderOfBattle(o *engine.OrderOfBattle) error {
+	for _, side := range []engine.Side{engine.CSA, engine.USA} {
+		if o.Count(side, "") == 0 {
+			return fmt.Errorf("the file has no %s units: an import replaces the whole order of battle, so give both sides (a sides: list, docs/oob-format.md)", side)
+		}
+	}
+	commands := map[engine.Side]map[string]bool{engine.CSA: {}, engine.USA: {}}
+	for _, u := range o.Units {
+		if u.Kind != "leader" {
+			commands[u.Side][u.Command] = true
+			if u.Side == engine.USA && (u.Command == "Balt" || u.Command == "WV" || u.Command == "HF") {
+				commands[u.Side]["VIII"] = true // LRTG 21.1: Schenck's VIII Corps is Balt, WV and HF
+			}
+		}
+	}
+	for _, u := range o.Units {
+		if u.Kind != "leader" || u.Size == "army" {
+			continue
+		}
+		if u.Command == "" {
+			return fmt.Errorf("unit %s: a leader (size %s) needs the command he leads", u.ID, u.Size)
+		}
+		if !commands[u.Side][u.Command] {
+			return fmt.Errorf("unit %s: no %s unit belongs to his command %q", u.ID, u.Side, u.Command)
+		}
+	}
+	return nil
 }

@@ -1,0 +1,97 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// LRTA movement (engine/lrta_move.go): the extended march roll, /unit
+// extended, and the words move.go's replies use for LRTA and naval moves.
+
+// lrtaMoveUnitSubcommands are this module's subcommands of /unit.
+func lrtaMoveUnitSubcommands() []*Command {
+	units := func(r *Router, req Request, typed string) []engine.Match {
+		return unitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool {
+			return g.Controls(req.User, u) && !u.Eliminated && u.OnMap && u.Kind != "leader"
+		})
+	}
+	return []*Command{{
+		Name:        "extended",
+		Description: "Roll a unit's extended march (disorganization) roll, with its modifiers (LRTA 004)",
+		Options: []OptionSpec{
+			{Name: "unit", Description: "The marching unit, by id or name", Type: String, Required: true, MaxLength: 60, Placeholder: "unit", Autocomplete: units},
+			{Name: "reason", Description: "The umpire's reason to roll outside the action cycle", Type: String, MaxLength: 200, Placeholder: "text"},
+		},
+		Handle: handleExtendedMarch,
+	}}
+}
+
+func handleExtendedMarch(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, id, err := r.gameUnit(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.RollExtendedMarch{By: req.User, Unit: id, Data: r.moveData(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		var e *engine.ExtendedMarchRolled
+		for _, ev := range evs {
+			if x, ok := ev.(*engine.ExtendedMarchRolled); ok {
+				e = x
+			}
+		}
+		if e == nil {
+			return r.boardReply(req, g, "Extended march rolled.", views)
+		}
+		return r.boardReply(req, g, extendedMarchText(e), views)
+	})
+}
+
+// extendedMarchText tells an extended march roll: the die, each modifier,
+// the total, and where its result is read.
+func extendedMarchText(e *engine.ExtendedMarchRolled) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "🎲 #%d Extended march: %s rolls %d", e.Roll, e.Name, e.Die)
+	for _, m := range e.Modifiers {
+		b.WriteString("; " + m)
+	}
+	fmt.Fprintf(&b, " = **%d**", e.Total)
+	if e.Reason != "" {
+		fmt.Fprintf(&b, " (umpire: %s)", e.Reason)
+	}
+	ex := ""
+	if e.Exhausted {
+		ex = ", exhausted"
+	}
+	fmt.Fprintf(&b, ".\nRead it on the Standardized Rules' Extended March Table (not in these rules) with the unit's fatigue (%d%s) modifiers; record a disorganization with /unit mark or /unit set and a loss with /unit set.", e.Fatigue, ex)
+	return b.String()
+}
+
+// moveCite cites a movement rule for the game.
+func moveCite(g engine.GameState, lrtg, lrta string) string {
+	if g.Game() == engine.LRTA {
+		return lrta
+	}
+	return lrtg
+}
+
+// navalUsed is the turn's naval load after the move, in half units.
+func navalUsed(g engine.GameState, e *engine.UnitsMoved) int {
+	if g.Movement.NavalTurn != e.Turn {
+		return e.RailLoad
+	}
+	return g.Movement.NavalLoad + e.RailLoad
+}
+
+// halfUnits writes a count of half units: "2", "½", "2½".
+func halfUnits(n int) string {
+	switch {
+	case n%2 == 0:
+		return fmt.Sprint(n / 2)
+	case n == 1:
+		return "½"
+	}
+	return fmt.Sprintf("%d½", n/2)
+}
