@@ -306,6 +306,7 @@ func actionReply(req Request, before engine.GameState, views []EventView, evs []
 // initiative roll, or an army leader's movement die.
 func isActionRoll(r *engine.DiceRolled) bool {
 	return strings.Contains(r.Purpose, " initiative, Normal Action Phase") || strings.Contains(r.Purpose, " initiative, Distance Action Phase") ||
+		strings.Contains(r.Purpose, " initiative, Regular Movement Phase") || strings.Contains(r.Purpose, " initiative, Long Distance Movement Phase") || // LRTA (004 4 a), b))
 		strings.Contains(r.Purpose, "movement allowance die (LRTG 10.1 3)")
 }
 
@@ -329,12 +330,12 @@ func actionEventText(g engine.GameState, e engine.Event) (pub string, public boo
 		return strings.Join(out, ", ")
 	}
 	where := func(step string, phase int) string {
-		return fmt.Sprintf("%s, action phase %d", engine.ActionStepTitle(step), phase)
+		return fmt.Sprintf("%s, action phase %d", g.ActionStepTitle(step), phase)
 	}
 	S := func(s engine.Side) string { return strings.ToUpper(string(s)) }
 	switch e := e.(type) {
 	case *engine.CycleBegun:
-		title := engine.ActionStepTitle(e.Step)
+		title := g.ActionStepTitle(e.Step)
 		switch {
 		case e.Skipped != "":
 			return fmt.Sprintf("⚔️ The %s is not played this turn: %s.", title, e.Skipped), true, ""
@@ -342,8 +343,12 @@ func actionEventText(g engine.GameState, e engine.Event) (pub string, public boo
 			return fmt.Sprintf("⚔️ %s: no initiative rolls on the opening turns: the Confederates make their activations, then the Union its allowed ones; %s.", title, e.Why), true, ""
 		case e.AllMoves:
 			return fmt.Sprintf("⚔️ %s: %s.", title, e.Why), true, ""
+		case e.Step == "4a" && g.Game() == engine.LRTA:
+			return fmt.Sprintf("⚔️ %s: normal and remote movement only; naval, rail and strategic movement wait for the %s (004 4 a)). Each action phase begins with the initiative: both sides roll a die.", title, g.ActionStepTitle("4b")), true, ""
 		case e.Step == "4a":
 			return fmt.Sprintf("⚔️ %s: regular movement only; strategic, rail and naval movement wait for the Distance Action Phase (003 4 a)). Each action phase begins with the initiative: both sides roll a die.", title), true, ""
+		case g.Game() == engine.LRTA:
+			return fmt.Sprintf("⚔️ %s: normal, remote, naval, rail and strategic movement until both sides pass (004 4 b); LRTA 5.1).", title), true, ""
 		default:
 			return fmt.Sprintf("⚔️ %s: regular, strategic, rail and naval movement until both sides pass (003 4 b); 000 IV e)).", title), true, ""
 		}
@@ -417,7 +422,7 @@ func actionEventText(g engine.GameState, e engine.Event) (pub string, public boo
 	case *engine.Passed:
 		s := fmt.Sprintf("⏸️ The %s passes (%s).", S(e.Side), where(e.Step, e.Phase))
 		if e.Ends {
-			s += fmt.Sprintf(" Both sides have passed: the %s is over.", engine.ActionStepTitle(e.Step))
+			s += fmt.Sprintf(" Both sides have passed: the %s is over.", g.ActionStepTitle(e.Step))
 		}
 		return s, true, ""
 	case *engine.Deferred:
@@ -493,7 +498,7 @@ func handleActionShow(ctx context.Context, r *Router, req Request) (Reply, error
 	if (step != "4a" && step != "4b") || a.Turn != g.Turn || a.Step != step {
 		lines = append(lines, fmt.Sprintf("No action cycle is under way (turn %d, %s).", g.Turn, r.phaseLabel(g)))
 	} else {
-		lines = append(lines, fmt.Sprintf("Turn %d, %s %s.", g.Turn, step, engine.ActionStepTitle(step)))
+		lines = append(lines, fmt.Sprintf("Turn %d, %s %s.", g.Turn, step, g.ActionStepTitle(step)))
 		switch {
 		case a.Skipped != "":
 			lines = append(lines, "Not played this turn: "+a.Skipped+".")
@@ -557,6 +562,10 @@ func handleActionShow(ctx context.Context, r *Router, req Request) (Reply, error
 	if g.VariableInitiative() {
 		lines = append(lines, "Variable initiative (optional rule 25): ties of 5-5 and 6-6 go to the Union.")
 	}
-	e := &Embed{Title: "Action cycle", Description: clipLines(lines, 4000), Footer: "LRTG 1.0, 10, 17.2, 25; 003 4 a)-b)."}
+	footer := "LRTG 1.0, 10, 17.2, 25; 003 4 a)-b)."
+	if g.Game() == engine.LRTA {
+		footer = "004 4 a)-b) (the Standardized Rules: LRTG 1.0, 10, 17.2)."
+	}
+	e := &Embed{Title: "Action cycle", Description: clipLines(lines, 4000), Footer: footer}
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
 }

@@ -83,7 +83,15 @@ func (p *campaignPlay) find(typ string) []int {
 
 func playCampaign(t *testing.T) *campaignPlay {
 	t.Helper()
-	lines, refuse := campaignScript(t, "campaign.script")
+	return playScript(t, "campaign.script")
+}
+
+// playScript plays a console script of testdata (a scripted game in the
+// channel "war") and reads back its game's events and states; a line the
+// script does not mark "!" must not be refused, and every "!" line must be.
+func playScript(t *testing.T, name string) *campaignPlay {
+	t.Helper()
+	lines, refuse := campaignScript(t, name)
 	path := filepath.Join(t.TempDir(), "campaign.db")
 	raw := runSession(t, path, false, lines)
 	p := &campaignPlay{}
@@ -544,16 +552,17 @@ func checkCampaignSecrets(t *testing.T, p *campaignPlay) {
 		}
 		return out
 	}
+	// The players' sides, as the game recorded them.
+	sides := map[string]engine.Side{}
+	for _, pl := range p.final().Players {
+		sides[pl.Actor.ID] = pl.Side
+	}
 	viewer := func(cl ConsoleLine) (engine.Side, bool) {
-		switch {
-		case cl.Audience.Kind == AudiencePublic:
+		if cl.Audience.Kind == AudiencePublic {
 			return "", true
-		case cl.Audience.UserID == "console:lee":
-			return engine.CSA, true
-		case cl.Audience.UserID == "console:hooker", cl.Audience.UserID == "console:meade":
-			return engine.USA, true
 		}
-		return "", false // the umpire
+		s, ok := sides[cl.Audience.UserID]
+		return s, ok // the umpire: no side
 	}
 	var prev int64
 	var lastLine = -1

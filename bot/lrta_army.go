@@ -358,7 +358,7 @@ func handleRestRefitShow(ctx context.Context, r *Router, req Request) (Reply, er
 	if !g.Started {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.not_started", What: "The game has not started", Hint: "The umpire starts it with /game start"}
 	}
-	return ephemeralText(restRefitStatus(g, req.User, r.library.Chart("lrta.extended-march-csa"), r.library.Chart("lrta.extended-march-usa"))), nil
+	return ephemeralText(restRefitStatus(g, req.User, r.library.Chart("lrta.extended-march-csa"), r.library.Chart("lrta.extended-march-usa"), r.orderOf(g))), nil
 }
 
 // lrtaSees reports whether the viewer may see a side's secrets: the
@@ -392,7 +392,7 @@ func lrtaChartRow(c *engine.Chart, words string) string {
 
 // restRefitStatus is what the viewer may know of the Rest and Refit (the
 // extended march rows from the charts csa and usa).
-func restRefitStatus(g engine.GameState, viewer engine.Actor, csa, usa *engine.Chart) string {
+func restRefitStatus(g engine.GameState, viewer engine.Actor, csa, usa *engine.Chart, oob *engine.OrderOfBattle) string {
 	a := g.LRTAArmy
 	lines := []string{fmt.Sprintf("**Confederate Rest and Refit** (004 1 e), LRTA 7.3), turn %d", g.Turn)}
 	if !a.Proposed {
@@ -419,7 +419,15 @@ func restRefitStatus(g engine.GameState, viewer engine.Actor, csa, usa *engine.C
 			}
 			var broken []string
 			for _, id := range a.Consolidated {
-				broken = append(broken, unitLabel(g, id))
+				// A unit broken up is out of play: its name is the order
+				// of battle's.
+				name := id
+				if oob != nil {
+					if s := oob.Unit(id); s != nil {
+						name = s.Name
+					}
+				}
+				broken = append(broken, name)
 			}
 			if len(broken) > 0 {
 				lines = append(lines, "Broken up (004 (6)): "+strings.Join(broken, ", ")+".")
@@ -535,7 +543,11 @@ func handleReorganizeRoll(ctx context.Context, r *Router, req Request) (Reply, e
 		full = append(full, waitingLine(next))
 		public := fmt.Sprintf("The Union tries no corps' reorganization this turn.\n%s", waitingLine(next))
 		if len(att.Corps) > 0 {
-			public = fmt.Sprintf("🎲 Rolls #%d-#%d: the Union's reorganization rolls for turn %d (004 Union Army Reorganization), the Union's to know.\n%s", first, last, att.Turn, waitingLine(next))
+			rolls := fmt.Sprintf("Rolls #%d-#%d", first, last)
+			if first == last {
+				rolls = fmt.Sprintf("Roll #%d", first)
+			}
+			public = fmt.Sprintf("🎲 %s: the Union's reorganization rolls for turn %d (004 Union Army Reorganization), the Union's to know.\n%s", rolls, att.Turn, waitingLine(next))
 		}
 		return lrtaReply(req, g, strings.Join(full, "\n"), public, views)
 	})

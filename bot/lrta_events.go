@@ -268,7 +268,7 @@ func parseRecruits(g engine.GameState, asker engine.Actor, s string) (map[string
 			return nil, &engine.RuleError{Kind: engine.ErrInvalid, Code: "recruits.manpower", What: fmt.Sprintf("%q is not a unit and its manpower", part),
 				Hint: "Write manpower:\"King 3, Casey 5\", or manpower:none to decline"}
 		}
-		id, err := findUnit(g, asker, part[:i])
+		id, err := recruitsUnit(g, asker, part[:i])
 		if err != nil {
 			return nil, err
 		}
@@ -278,6 +278,33 @@ func parseRecruits(g engine.GameState, asker engine.Actor, s string) (map[string
 		out[id] = n
 	}
 	return out, nil
+}
+
+// recruitsUnit finds a unit Raw Recruits may go to: the Union's overall
+// commander (and the umpire) gives them for the whole side, so he names
+// any Union unit; another player his own (the engine refuses him).
+func recruitsUnit(g engine.GameState, asker engine.Actor, s string) (string, error) {
+	p := g.Player(asker.ID)
+	if !g.IsUmpire(asker) && (p == nil || p.Side != engine.USA || !p.Overall) {
+		return findUnit(g, asker, s)
+	}
+	s = strings.TrimSpace(s)
+	if u, ok := g.Units[s]; ok && u.Side == engine.USA {
+		return s, nil
+	}
+	var hits []string
+	for _, id := range sortedUnitIDs(g) {
+		if u := g.Units[id]; u.Side == engine.USA && strings.EqualFold(u.Name, s) {
+			hits = append(hits, id)
+		}
+	}
+	switch len(hits) {
+	case 1:
+		return hits[0], nil
+	case 0:
+		return "", &engine.RuleError{Kind: engine.ErrInvalid, Code: "unit.unknown", What: fmt.Sprintf("There is no Union unit %q", s), Hint: "/oob lists your side's units"}
+	}
+	return "", &engine.RuleError{Kind: engine.ErrInvalid, Code: "unit.ambiguous", What: fmt.Sprintf("%q names several units: %s", s, strings.Join(hits, ", ")), Hint: "Use the unit's id"}
 }
 
 func handleRecruits(ctx context.Context, r *Router, req Request) (Reply, error) {

@@ -93,7 +93,12 @@ func presentLRTATurnStart(r *Router, req Request, g engine.GameState, e engine.E
 		if open {
 			return []Output{publicOut(req, text, view)}
 		}
-		return []Output{publicOut(req, text)}
+		// The schedule is known to both sides, but with limited
+		// intelligence the channel is not told where units enter: an entry
+		// hex may be where the side's units stand (Aquia Creek), and an
+		// arrival may be held back (LRTG 3.0). The side reads its entries
+		// with /reinforcements; the umpire gets the whole text.
+		return []Output{publicOut(req, lrtaArrivalPublic(g, e)), {Audience: Audience{Kind: AudienceEphemeral}, Text: "Umpire · " + text, Events: []EventView{view}}}
 	case *engine.HarpersFerryRolled:
 		text := lrtaHFRollText(r, g, e, open)
 		if open {
@@ -166,6 +171,17 @@ func (r *Router) lrtaArrivalText(g engine.GameState, e *engine.ReinforcementsArr
 		side = "Union"
 	}
 	return fmt.Sprintf("🪖 %s reinforcements (LRTA 2.0; 004 1 b)): %s. They enter with /move, now or in a later reinforcement phase (LRTG 3.0).", side, strings.Join(parts, "; "))
+}
+
+// lrtaArrivalPublic tells the channel, under limited intelligence, which
+// units the schedule brings, without their entries.
+func lrtaArrivalPublic(g engine.GameState, e *engine.ReinforcementsArrived) string {
+	side := "Confederate"
+	if e.Side == engine.USA {
+		side = "Union"
+	}
+	return fmt.Sprintf("🪖 %s reinforcements (LRTA 2.0; 004 1 b)): %s, at their entries on the order of battle (/reinforcements shows them to their side). They enter with /move, now or in a later reinforcement phase (LRTG 3.0).",
+		side, unitNames(g, e.Units))
 }
 
 // surrenderTarget is the lowest total that surrenders on a Harpers Ferry

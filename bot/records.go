@@ -300,6 +300,8 @@ func handleMoraleShow(ctx context.Context, r *Router, req Request) (Reply, error
 	own, umpire := viewer(g, req.User)
 	sizes := r.unitSizes(g)
 	e := &Embed{Title: fmt.Sprintf("Army morale, turn %d (%s)", g.Turn, g.TurnLabel(g.Turn))}
+	lrta := g.Game() == engine.LRTA
+	disorderAt, panicAt, flightAt := engine.MoraleThresholds(g.Game())
 	unconfirmed := false
 	for _, s := range []engine.Side{engine.CSA, engine.USA} {
 		m := g.ArmyMorale(s, sizes)
@@ -308,8 +310,14 @@ func handleMoraleShow(ctx context.Context, r *Router, req Request) (Reply, error
 			unconfirmed = true
 		}
 		var lines []string
-		lines = append(lines, fmt.Sprintf("Level **%d**: %s — %s.", m.Level, m.State(), engine.MoraleEffect(m.State())))
-		if m.Level >= engine.MoraleFlight && !m.Flight {
+		lines = append(lines, fmt.Sprintf("Level **%d**: %s — %s.", m.Level, m.State(), r.moraleEffect(g, m.State())))
+		if lrta {
+			// 004 Army Morale: every state needs an infantry division or
+			// cavalry brigade demoralized or recently eliminated.
+			if m.Level >= disorderAt && !m.DemoralizedDivision {
+				lines = append(lines, fmt.Sprintf("Level %d+: Disorder (%d+ Panic, %d+ Flight) as soon as one of its infantry divisions or cavalry brigades is demoralized or eliminated in the last three turns (004 Army Morale).", disorderAt, panicAt, flightAt))
+			}
+		} else if m.Level >= engine.MoraleFlight && !m.Flight {
 			lines = append(lines, "Level 14+: Flight as soon as one of its infantry divisions is demoralized (15.2).")
 		}
 		var reached []string
@@ -320,7 +328,11 @@ func handleMoraleShow(ctx context.Context, r *Router, req Request) (Reply, error
 			reached = append(reached, "Panic")
 		}
 		if len(reached) > 0 {
-			lines = append(lines, "Reached so far: "+strings.Join(reached, " and ")+fmt.Sprintf(" (worth %d VP to the enemy now, 000 VII 7).", engine.MoraleAward(rec)))
+			rule := "000 VII 7"
+			if lrta {
+				rule = "000 VII 7, which LRTA follows: 004 prints no award"
+			}
+			lines = append(lines, "Reached so far: "+strings.Join(reached, " and ")+fmt.Sprintf(" (worth %d VP to the enemy now, %s).", engine.MoraleAward(rec), rule))
 		}
 		if umpire || own == s {
 			if len(m.Lines) == 0 {
@@ -336,14 +348,43 @@ func handleMoraleShow(ctx context.Context, r *Router, req Request) (Reply, error
 		} else {
 			lines = append(lines, "Its contributions are the other side's secret.")
 		}
-		e.Fields = append(e.Fields, EmbedField{Name: engine.ArmyName(s), Value: clipLines(lines, 1000)})
+		e.Fields = append(e.Fields, EmbedField{Name: armyTitle(g, s), Value: clipLines(lines, 1000)})
 	}
 	e.Description = fmt.Sprintf("Disorder / Panic VP on the record: %+d (+ is Confederate). Disorder at 8, Panic at 11, Flight at 14 (15.2).", moraleVPTotal(g))
+	if lrta {
+		e.Description = fmt.Sprintf("Disorder / Panic VP on the record: %+d (+ is Confederate). Disorder at %d, Panic at %d, Flight at %d, each with an infantry division or cavalry brigade demoralized or eliminated in the last three turns (004 Army Morale).",
+			moraleVPTotal(g), disorderAt, panicAt, flightAt)
+	}
 	e.Footer = "Combat losses count from /battle result and /unit set field:manpower cause:combat; /morale adjust records what the board does not."
 	if unconfirmed {
 		e.Footer = "The levels changed since they were last confirmed: the state and its VP are confirmed by /morale check or the turn's end. " + e.Footer
 	}
 	return r.recordsReply(req, g, e)
+}
+
+// moraleEffect says what an army's state does in the game: LRTG's 15.2,
+// or LRTA's lrta.army-morale-effects (004 Army Morale).
+func (r *Router) moraleEffect(g engine.GameState, state string) string {
+	if g.Game() != engine.LRTA || state == "Normal" {
+		return engine.MoraleEffect(state)
+	}
+	if ch := r.library.Chart("lrta.army-morale-effects"); ch != nil {
+		for _, row := range ch.Rows {
+			if len(row) >= 4 && strings.HasSuffix(row[2], state) && row[3] != "" {
+				return strings.ToLower(row[3][:1]) + row[3][1:] + " (004 Army Morale)"
+			}
+		}
+	}
+	return engine.MoraleEffect(state)
+}
+
+// armyTitle names a side's army in the game: LRTA's Union army is the
+// Army of the Potomac and the Army of Virginia (004 Army Morale f)).
+func armyTitle(g engine.GameState, s engine.Side) string {
+	if g.Game() == engine.LRTA && s == engine.USA {
+		return "Union army (AoP / AoV)"
+	}
+	return engine.ArmyName(s)
 }
 
 // checkText writes a morale check for the channel: the levels and any VP.
@@ -659,10 +700,15 @@ func recordsPlot(g engine.GameState, title string) ([]byte, error) {
 		csa.Values = append(csa.Values, float64(pt.CSA))
 		usa.Values = append(usa.Values, float64(pt.USA))
 	}
+	disorderAt, panicAt, flightAt := engine.MoraleThresholds(g.Game())
+	rule := "15.1"
+	if g.Game() == engine.LRTA {
+		rule = "004 Army Morale"
+	}
 	p.Panels = []render.Panel{
 		{Title: "Victory points (+ Confederate)", Series: []render.Series{vp}, Min: 0, Max: 10},
-		{Title: "Army morale level (15.1)", Series: []render.Series{csa, usa}, Min: 0, Max: engine.MoraleFlight,
-			Guides: []render.Guide{{Value: engine.MoraleDisorder, Label: "Disorder 8"}, {Value: engine.MoralePanic, Label: "Panic 11"}, {Value: engine.MoraleFlight, Label: "Flight 14"}}},
+		{Title: fmt.Sprintf("Army morale level (%s)", rule), Series: []render.Series{csa, usa}, Min: 0, Max: float64(flightAt),
+			Guides: []render.Guide{{Value: float64(disorderAt), Label: fmt.Sprintf("Disorder %d", disorderAt)}, {Value: float64(panicAt), Label: fmt.Sprintf("Panic %d", panicAt)}, {Value: float64(flightAt), Label: fmt.Sprintf("Flight %d", flightAt)}}},
 	}
 	return render.LinePlot(p)
 }

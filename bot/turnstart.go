@@ -255,14 +255,20 @@ func handleReinforcements(ctx context.Context, r *Router, req Request) (Reply, e
 	}
 	var lines []string
 	for _, s := range sides {
-		if s == engine.CSA {
+		switch {
+		case g.Game() == engine.LRTA:
+			lines = append(lines, r.lrtaReinforcements(g, s)...)
+		case s == engine.CSA:
 			lines = append(lines, r.csaReinforcements(g)...)
-		} else {
+		default:
 			lines = append(lines, r.usaReinforcements(g)...)
 		}
 	}
-	e := &Embed{Title: fmt.Sprintf("Reinforcements — turn %d (%s)", g.Turn, g.TurnLabel(g.Turn)), Description: clipLines(lines, 4000),
-		Footer: "LRTG 3.0-3.2; 003 Detailed Sequence of Play 1 a), b). A reinforcement may wait for a later reinforcement phase (3.0)."}
+	footer := "LRTG 3.0-3.2; 003 Detailed Sequence of Play 1 a), b). A reinforcement may wait for a later reinforcement phase (3.0)."
+	if g.Game() == engine.LRTA {
+		footer = "LRTA 2.0, 2.3; 004 Sequence of Play 1 a), b) (LRTG 3.0-3.2 where 004 is silent). A reinforcement may wait for a later reinforcement phase (LRTG 3.0)."
+	}
+	e := &Embed{Title: fmt.Sprintf("Reinforcements — turn %d (%s)", g.Turn, g.TurnLabel(g.Turn)), Description: clipLines(lines, 4000), Footer: footer}
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
 }
 
@@ -276,6 +282,92 @@ func (r *Router) waitingLines(g engine.GameState, side engine.Side) []string {
 		out = append(out, "· "+r.entryText(g, id))
 	}
 	return out
+}
+
+// lrtaReinforcements is a side's part of /reinforcements in an LRTA game
+// (engine/lrta_turnstart.go): the units to place with their entry, the
+// units of the reinforcement track still due (their turn moved up by The
+// AoP Speeds Evacuation), and for the Union the Pennsylvania militia
+// track and its rolls (004 1 a), b)).
+func (r *Router) lrtaReinforcements(g engine.GameState, side engine.Side) []string {
+	data := r.moveData(g)
+	where := func(u engine.UnitState) string {
+		if e, ok := g.LRTAEntry(u, data); ok {
+			s := u.Name + ", " + e.Where
+			if e.Held != "" {
+				s += " — not now: " + e.Held
+			}
+			return s
+		}
+		return u.Name
+	}
+	title := "**Confederate**"
+	if side == engine.USA {
+		title = "**Union**"
+	}
+	lines := []string{title}
+	if w := g.WaitingToEnter(side); len(w) == 0 {
+		lines = append(lines, "To place: none.")
+	} else {
+		lines = append(lines, "To place (/move):")
+		for _, id := range w {
+			lines = append(lines, "· "+where(g.Units[id]))
+		}
+	}
+	type due struct {
+		u    engine.UnitState
+		turn int
+	}
+	var dues []due
+	for _, id := range sortedUnitIDs(g) {
+		u := g.Units[id]
+		if u.Side != side || u.OnMap || u.Eliminated || hasID(g.TurnStart.Arrived, id) {
+			continue
+		}
+		if t := g.LRTAArrivalTurn(u, data.OOB); t > 0 {
+			dues = append(dues, due{u, t})
+		}
+	}
+	sort.SliceStable(dues, func(i, j int) bool { return dues[i].turn < dues[j].turn })
+	for _, d := range dues {
+		s := fmt.Sprintf("Due: %s on turn %d (%s)", where(d.u), d.turn, g.TurnLabel(d.turn))
+		if d.turn < d.u.Slot {
+			s += fmt.Sprintf(", moved up from turn %d by The AoP Speeds Evacuation", d.u.Slot)
+		}
+		lines = append(lines, s+" (LRTA 2.0; 004 1 b)).")
+	}
+	if len(dues) == 0 {
+		lines = append(lines, "Due on the reinforcement track: none.")
+	}
+	if side == engine.CSA {
+		return lines
+	}
+	const militia = "Pennsylvania militia (LRTA 2.3; 004 1 a))"
+	ts := g.TurnStart
+	onTrack := false
+	for _, u := range g.Units {
+		onTrack = onTrack || (u.Side == engine.USA && u.Track == engine.TrackPAMilitia)
+	}
+	var rolls []string
+	for i := range ts.Rolls {
+		if e := &ts.Rolls[i]; e.Rolled && e.Track == engine.TrackPAMilitia {
+			rolls = append(rolls, fmt.Sprintf("Turn %d: %s", e.Turn, strings.ReplaceAll(militiaRollText(g, e), "\n", " ")))
+		}
+	}
+	if !onTrack && len(rolls) == 0 {
+		lines = append(lines, militia+": the order of battle has no militia on its track (a group imports its own with /game oob).")
+	} else {
+		lines = append(lines, r.trackLine(g, engine.TrackPAMilitia, militia, ts.PAFrom > 0),
+			"The militia roll: one die a turn once the first Confederate unit is across the Potomac; +1 with Confederate infantry across, +1 with a Confederate unit in Pennsylvania.")
+	}
+	if len(rolls) > 10 {
+		rolls = rolls[len(rolls)-10:]
+	}
+	if len(rolls) > 0 {
+		lines = append(lines, "Militia rolls (the latest ten):")
+		lines = append(lines, rolls...)
+	}
+	return lines
 }
 
 func (r *Router) csaReinforcements(g engine.GameState) []string {

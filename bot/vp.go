@@ -85,9 +85,16 @@ func vpCommands() []*Command {
 			Description: "The Victory Point Record; county control, Potomac crossing, Vicksburg, draft riots, Raspberry Raid",
 			Options: []OptionSpec{
 				{Name: "action", Description: "county, crossed, vicksburg, draft-riots or raspberry-raid; none: show the record", Type: String, MaxLength: 20, Placeholder: "action",
-					Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
+					Autocomplete: func(r *Router, req Request, typed string) []engine.Match {
+						lrta := false
+						if g, err := r.game(context.Background(), req); err == nil {
+							lrta = g.Game() == engine.LRTA
+						}
 						var out []engine.Match
 						for _, a := range vpActions() {
+							if lrta && lrtaVPRefusal(a.Value) != nil {
+								continue
+							}
 							if strings.Contains(a.Value, strings.ToLower(strings.TrimSpace(typed))) {
 								out = append(out, a)
 							}
@@ -115,6 +122,11 @@ func handleVP(ctx context.Context, r *Router, req Request) (Reply, error) {
 				What: fmt.Sprintf("%s: goes with action:%s", opt, act), Hint: fmt.Sprintf("Use /vp action:%s %s:<...>", act, opt)}
 		}
 	}
+	if lrtaVPRefusal(action) != nil {
+		if g, err := r.gameHere(ctx, req); err == nil && g.Game() == engine.LRTA {
+			return Reply{}, lrtaVPRefusal(action)
+		}
+	}
 	switch action {
 	case "":
 		return handleVPRecord(ctx, r, req)
@@ -134,6 +146,26 @@ func handleVP(ctx context.Context, r *Router, req Request) (Reply, error) {
 	}
 	return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "vp.action", What: fmt.Sprintf("%q is not a /vp action", action),
 		Hint: "Use action:" + strings.Join(names, ", ") + ", or no action to show the record"}
+}
+
+// lrtaVPRefusal is why a /vp action is not LRTA's (nil: it is): LRTA
+// scores its counties with /victory county (004 County/DC Control), and the
+// rolled events are LRTG's 1863 (004 prints none of them).
+func lrtaVPRefusal(action string) error {
+	var what, hint, rule string
+	switch action {
+	case "county":
+		what, hint, rule = "/vp action:county scores LRTG's counties; this is an LRTA game", "The Confederates claim LRTA's counties with /victory county (and Washington, DC with /victory dc)", "004 County/DC Control"
+	case engine.VPVicksburg:
+		what, hint, rule = "The surrender of Vicksburg is an LRTG (1863) event; LRTA has no such roll", "004 prints no Vicksburg roll: there is nothing to roll in an LRTA game", "000 VII 8; 004"
+	case engine.VPDraftRiots:
+		what, hint, rule = "The New York draft riots are an LRTG (1863) event; LRTA has no such roll", "004 prints no draft riots: there is nothing to roll in an LRTA game", "000 VII 9; 004"
+	case engine.VPRaspberry, "raspberry":
+		what, hint, rule = "The Raspberry Raid is an LRTG (1863) event; LRTA has no such roll", "004 prints no Raspberry Raid: there is nothing to roll in an LRTA game", "000 VII 10; 004"
+	default:
+		return nil
+	}
+	return &engine.RuleError{Kind: engine.ErrIllegal, Code: "vp.game", What: what, Hint: hint, Rule: rule}
 }
 
 func handleVPRecord(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -175,8 +207,16 @@ func vpRecordEmbed(g engine.GameState) *Embed {
 		}
 	}
 	if !g.Victory.Crossed.IsZero() {
-		lines = append(lines, fmt.Sprintf("First Confederate infantry across the Potomac: %s; county points double from %s (000 VII 1).",
-			g.Victory.Crossed.Format("January 2, 2006"), g.Victory.Crossed.AddDate(0, 0, engine.DoublingDays).Format("January 2, 2006")))
+		rule := "000 VII 1"
+		if g.Game() == engine.LRTA {
+			rule = "004 County Control Phase; LRTG 11.2"
+		}
+		lines = append(lines, fmt.Sprintf("First Confederate infantry across the Potomac: %s; county points double from %s (%s).",
+			g.Victory.Crossed.Format("January 2, 2006"), g.Victory.Crossed.AddDate(0, 0, engine.DoublingDays).Format("January 2, 2006"), rule))
+	}
+	if g.Game() == engine.LRTA {
+		return &Embed{Title: fmt.Sprintf("Victory Point Record: %+d (+ is Confederate)", total), Description: clipLines(lines, 3800),
+			Footer: "Recorded as they happen: the board's actions (/place), county and DC control (/victory county, /victory dc), the Confederate objectives (/victory), army Disorder and Panic (/morale check), the garrison penalties (/garrison penalty) and any other category (004)."}
 	}
 	return &Embed{Title: fmt.Sprintf("Victory Point Record: %+d (+ is Confederate)", total), Description: clipLines(lines, 3800),
 		Footer: "Recorded as they happen: the board's actions (/place), county control (/vp action:county), the rolled events (/vp action:vicksburg, draft-riots, raspberry-raid) and any other category. " +
@@ -355,8 +395,12 @@ func handleVPCrossed(ctx context.Context, r *Router, req Request) (Reply, error)
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*engine.PotomacCrossed)
 		d, _ := time.Parse(time.DateOnly, e.Date)
-		text := fmt.Sprintf("📅 %s records the first Confederate infantry crossing of the Potomac on %s (turn %d): county control points double from %s (000 VII 1, LRTG 11.2; points already scored are not doubled).",
-			req.User.Name, d.Format("January 2, 2006"), e.Turn, d.AddDate(0, 0, engine.DoublingDays).Format("January 2, 2006"))
+		rule := "000 VII 1, LRTG 11.2"
+		if g.Game() == engine.LRTA {
+			rule = "004 County Control Phase: doubled if over 30 days north of the Potomac, read as LRTG 11.2"
+		}
+		text := fmt.Sprintf("📅 %s records the first Confederate infantry crossing of the Potomac on %s (turn %d): county control points double from %s (%s; points already scored are not doubled).",
+			req.User.Name, d.Format("January 2, 2006"), e.Turn, d.AddDate(0, 0, engine.DoublingDays).Format("January 2, 2006"), rule)
 		return publicText(req, text, views)
 	})
 }

@@ -447,7 +447,7 @@ func init() {
 	registerStep("4b", cycleProcedure("4b"), actionWait)
 }
 
-// ActionStepTitle is the name of an action cycle step.
+// ActionStepTitle is the name of an LRTG action cycle step (003 4 a), b)).
 func ActionStepTitle(step string) string {
 	switch step {
 	case "4a":
@@ -456,6 +456,21 @@ func ActionStepTitle(step string) string {
 		return "Distance Action Phase"
 	}
 	return step
+}
+
+// ActionStepTitle is the name of an action cycle step in the game's own
+// words: LRTG's (003 4 a), b)) or LRTA's "Regular Movement Phase" and
+// "Long Distance Movement Phase" (004 4 a), b)).
+func (g GameState) ActionStepTitle(step string) string {
+	if g.Game() == LRTA {
+		switch step {
+		case "4a":
+			return "Regular Movement Phase"
+		case "4b":
+			return "Long Distance Movement Phase"
+		}
+	}
+	return ActionStepTitle(step)
 }
 
 // enemyOf returns the other side.
@@ -497,7 +512,7 @@ func cycleProcedure(step string) stepProcedure {
 		begun := &CycleBegun{Turn: g.Turn, Step: step}
 		switch {
 		case step == "4b" && g.Options.TimeLimit:
-			begun.Skipped = "with time limitation all movement happens in the Normal Action Phase (000 IV e) note, 22.1)"
+			begun.Skipped = "with time limitation all movement happens in the " + g.ActionStepTitle("4a") + " (000 IV e) note, 22.1)"
 		case step == "4b" && g.openingRestricted():
 			begun.Skipped = "on the opening turns every kind of movement happens in the Normal Action Phase (000 VIII 3))"
 		case step == "4a" && g.Options.TimeLimit:
@@ -559,7 +574,7 @@ func (g GameState) rollInitiative(d Dice) ([]Event, error) {
 				}
 			}
 		}
-		purpose := fmt.Sprintf("%s initiative, %s action phase %d", sideName(side), ActionStepTitle(a.Step), won.Phase)
+		purpose := fmt.Sprintf("%s initiative, %s action phase %d", sideName(side), g.ActionStepTitle(a.Step), won.Phase)
 		for _, m := range mods {
 			purpose += fmt.Sprintf(" (%+d %s)", m.Value, m.Reason)
 		}
@@ -598,7 +613,7 @@ func actionWait(g GameState) []string {
 	if !ok || a.Over || a.Skipped != "" {
 		return nil
 	}
-	title := ActionStepTitle(a.Step)
+	title := g.ActionStepTitle(a.Step)
 	var w []string
 	switch {
 	case a.Active != nil:
@@ -735,14 +750,14 @@ func (g GameState) underWay(by Actor) (ActionState, error) {
 	}
 	a, ok := g.cycle()
 	if !ok {
-		return a, illegal("action.step", "No action cycle is under way: actions are declared in steps 4a (Normal Action Phase) and 4b (Distance Action Phase)",
+		return a, illegal("action.step", fmt.Sprintf("No action cycle is under way: actions are declared in steps 4a (%s) and 4b (%s)", g.ActionStepTitle("4a"), g.ActionStepTitle("4b")),
 			"/phase show says where the turn is; the umpire moves on with /phase next")
 	}
 	if a.Skipped != "" {
-		return a, illegal("action.skipped", fmt.Sprintf("The %s is not played this turn: %s", ActionStepTitle(a.Step), a.Skipped), "The umpire moves on with /phase next")
+		return a, illegal("action.skipped", fmt.Sprintf("The %s is not played this turn: %s", g.ActionStepTitle(a.Step), a.Skipped), "The umpire moves on with /phase next")
 	}
 	if a.Over {
-		return a, illegal("action.over", fmt.Sprintf("The %s is over: both sides passed", ActionStepTitle(a.Step)), "The umpire moves on with /phase next")
+		return a, illegal("action.over", fmt.Sprintf("The %s is over: both sides passed", g.ActionStepTitle(a.Step)), "The umpire moves on with /phase next")
 	}
 	return a, nil
 }
@@ -833,10 +848,16 @@ func (g GameState) decideActivate(cmd ActivateUnit) ([]Event, error) {
 	return []Event{ev}, nil
 }
 
+// armyCommands are the army leaders' designations: the Army of Northern
+// Virginia (Lee), the Army of the Potomac (Hooker, Meade; LRTA's
+// McClellan, "AP" in its order of battle) and LRTA's Army of Virginia
+// (Pope, "AV").
+var armyCommands = map[string]bool{"anv": true, "aop": true, "ap": true, "av": true}
+
 // IsArmyLeader reports whether a unit is an army leader: Lee (ANV), Hooker
-// or Meade (AoP).
+// or Meade (AoP); in LRTA Pope (AV) and McClellan (AP).
 func IsArmyLeader(u UnitState) bool {
-	return u.Kind == "leader" && (strings.EqualFold(u.Command, "ANV") || strings.EqualFold(u.Command, "AoP"))
+	return u.Kind == "leader" && armyCommands[strings.ToLower(u.Command)]
 }
 
 // ArmyLeaderUnitKinds are the kinds of unit an army leader may select

@@ -22,7 +22,9 @@ import (
 //     (leaders move with the units they are stacked with);
 //   - units the enemy allowed to move without the initiative (17.2);
 //   - units a combat result of the action retreats or routs (9.3), which
-//     their owner moves once.
+//     their owner moves once;
+//   - in LRTA, naval movement in phase 3, the "Leader Transfer / Naval
+//     Movement / Attachment Phase" (004 3).
 //
 // Units entering the map (reinforcements, the Richmond Garrison, Lee from
 // his track) follow their own rules (turnstart.go, randomevents.go). The
@@ -53,16 +55,21 @@ func (g GameState) activationGate(cmd MoveUnits) *RuleError {
 		}
 		return strings.Join(n, ", ")
 	}
+	// LRTA's phase 3 is the "Leader Transfer / Naval Movement / Attachment
+	// Phase" (004 3): naval movement happens there, without an action.
+	if g.Game() == LRTA && strings.HasPrefix(step, "3") && strings.EqualFold(strings.TrimSpace(cmd.Mode), MoveNaval) {
+		return nil
+	}
 	if step != "4a" && step != "4b" {
 		return moveRule("move.step", fmt.Sprintf("Units on the map move in the action cycle (steps 4a and 4b), not in step %s", step),
-			"Move them when one of your actions is under way in steps 4a/4b (/action activate); leaders transfer with /leader in step 3a", "003 4")
+			"Move them when one of your actions is under way in steps 4a/4b (/action activate); leaders transfer with /leader in step 3a", g.actionsRule())
 	}
 	a, ok := g.cycle()
 	if !ok {
 		return nil
 	}
 	if a.Skipped != "" {
-		return moveRule("move.step", fmt.Sprintf("The %s is not played this turn: %s", ActionStepTitle(a.Step), a.Skipped), "The umpire moves on with /phase next", "003 4")
+		return moveRule("move.step", fmt.Sprintf("The %s is not played this turn: %s", g.ActionStepTitle(a.Step), a.Skipped), "The umpire moves on with /phase next", g.actionsRule())
 	}
 	var side Side
 	if p := g.Player(cmd.By.ID); p != nil {
@@ -89,14 +96,23 @@ func (g GameState) activationGate(cmd MoveUnits) *RuleError {
 	}
 	if a.Active == nil || a.Active.Side != side {
 		return moveRule("move.activation", fmt.Sprintf("No action of yours is under way: %s may move only when activated", names(outside)),
-			"Activate the unit or its leader when your side decides (/action activate or /action army), or ask the enemy to let units far from him move (/action remote, 17.2)", "003 4")
+			"Activate the unit or its leader when your side decides (/action activate or /action army), or ask the enemy to let units far from him move (/action remote, 17.2)", g.actionsRule())
 	}
 	who := "the activation of " + unitName(g, a.Active.Unit)
 	if a.Active.Kind == ActionArmy {
 		who = unitName(g, a.Active.Unit) + "'s Activate Army Leader action (10.1 2))"
 	}
 	return moveRule("move.activation", fmt.Sprintf("%s %s not part of %s", names(outside), map[bool]string{true: "is", false: "are"}[len(outside) == 1], who),
-		"Move the units of the action under way; the others move in an action of their own", "003 4")
+		"Move the units of the action under way; the others move in an action of their own", g.actionsRule())
+}
+
+// actionsRule is the sequence of play's action cycle: 003 4 (LRTG), 004 4
+// (LRTA).
+func (g GameState) actionsRule() string {
+	if g.Game() == LRTA {
+		return "004 4"
+	}
+	return "003 4"
 }
 
 // inActivation reports whether the unit is part of the action.

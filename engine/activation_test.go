@@ -277,3 +277,25 @@ func TestOffMapUnitsEnterAsTheRulesBringThem(t *testing.T) {
 		t.Errorf("%+v", ev.Overrode)
 	}
 }
+
+// LRTA's phase 3 is the "Leader Transfer / Naval Movement / Attachment
+// Phase" (004 3): a naval move there needs no action; any other move does.
+func TestLRTANavalMovesInPhaseThree(t *testing.T) {
+	g := acGame(t, opts())
+	g.Options.Scenario = "lrta-campaign"
+	g.Turn = 5
+	g.Sequence = SequenceState{Step: "3a", Turn: 5}
+	naval := mv(meade, at(41, 0), "usa.barnes")
+	naval.Mode = MoveNaval
+	if e := g.activationGate(naval); e != nil {
+		t.Errorf("naval in 3a: %v", e)
+	}
+	if e := g.activationGate(mv(meade, at(41, 0), "usa.barnes")); e == nil || e.Code != "move.step" || e.Rule != "004 4" {
+		t.Errorf("a normal move in 3a: %v", e)
+	}
+	lrtg := g
+	lrtg.Options.Scenario = "lrtg-high-tide"
+	if e := lrtg.activationGate(naval); e == nil {
+		t.Error("LRTG naval in 3a")
+	}
+}

@@ -420,8 +420,14 @@ func (g GameState) decideDetach(cmd DetachUnit) ([]Event, error) {
 	}
 	arm := attArm(p)
 	size := rules.sizeOf(p)
+	lrta := g.Game() == LRTA && p.Side == USA
+	if lrta && lrtaIn(lrtaNoDetach, p.Command) && !lrtaHaupt(p) {
+		if err := lim.breach(attRuled(illegal("detach.group", fmt.Sprintf("%s (%s) may not detach: Shen, RR, Kan and Res units never detach", p.Name, p.Command), ""), lrtaAttachRule)); err != nil {
+			return nil, err
+		}
+	}
 	switch {
-	case attGroup(p) == "RR":
+	case attGroup(p) == "RR" && (!lrta || lrtaHaupt(p)):
 		return nil, attRuled(illegal("detach.kind", fmt.Sprintf("%s is the Haupt railroad unit: it does not detach", p.Name), ""), "LRTG 7.0, 12.5")
 	case arm == "" || size == "":
 		return nil, attRuled(illegal("detach.kind", fmt.Sprintf("%s (%s) cannot detach: only infantry and cavalry units detach substitutes", p.Name, attKindName(p)), ""), "LRTG 7.0")
@@ -440,8 +446,11 @@ func (g GameState) decideDetach(cmd DetachUnit) ([]Event, error) {
 		}
 		return nil, attRuled(illegal("detach.whole", fmt.Sprintf("%s has %d manpower: detaching %d would leave it none", p.Name, p.Manpower, cmd.Manpower), hint), "LRTG 7.1")
 	}
-	// 12.4 (and 7.1's list): the groups that may not detach.
+	// 12.4 (and 7.1's list): the groups that may not detach. LRTA has no
+	// releases (004 lists who may not detach, above); its militia follow
+	// 12.4.
 	switch grp := attGroup(p); {
+	case lrta && grp != "PA":
 	case grp == "PA":
 		if err := lim.breach(attRuled(illegal("detach.group", fmt.Sprintf("%s is Pennsylvania militia: the PA militia never detach", p.Name), ""), "LRTG 12.4")); err != nil {
 			return nil, err
@@ -830,7 +839,7 @@ func (g GameState) attCanAttach(rules *SubstituteRules, lim *attLimits, u, t Uni
 	arm, size := attArm(u), rules.sizeOf(u)
 	sub := attIsSubstitute(u)
 	switch {
-	case attGroup(u) == "RR":
+	case attGroup(u) == "RR" && (g.Game() != LRTA || lrtaHaupt(u)):
 		return attRuled(illegal("attach.never", fmt.Sprintf("%s may not attach", u.Name), "The Haupt railroad unit never attaches"), "LRTG 7.3")
 	case contains(u.Marks, "dc-only"):
 		return attRuled(illegal("attach.never", fmt.Sprintf("%s may never attach", u.Name), "DC units not scheduled for release (Jewett, Casey) never attach"), "LRTG 7.3")
@@ -844,6 +853,13 @@ func (g GameState) attCanAttach(rules *SubstituteRules, lim *attLimits, u, t Uni
 		return attRuled(illegal("attach.cannot", fmt.Sprintf("%s may not attach", u.Name), "Substitutes, infantry brigades and regiments and cavalry regiments attach"), "LRTG 7.2, 7.3")
 	case attArm(t) != arm || t.Kind == "leader":
 		return attRuled(illegal("attach.type", fmt.Sprintf("%s is %s and %s is not: a unit attaches to a unit of its own type", u.Name, arm, t.Name), ""), "LRTG 7.2")
+	}
+	if g.Game() == LRTA && u.Side == USA {
+		// 004's Union restrictions replace LRTG 12's releases and 16.1 e.
+		if e := g.lrtaAttachLimit(rules, u, t); e != nil {
+			return lim.breach(e)
+		}
+		return nil
 	}
 	if !sub && arm == "cavalry" && rules.sizeOf(t) != "brigade" {
 		if err := lim.breach(attRuled(illegal("attach.cavalry", fmt.Sprintf("%s is a cavalry regiment: it attaches to a cavalry brigade, and %s is not one", u.Name, t.Name), ""), "LRTG 7.3")); err != nil {
@@ -889,6 +905,79 @@ func (g GameState) attCanAttach(rules *SubstituteRules, lim *attLimits, u, t Uni
 		return lim.breach(e)
 	}
 	return nil
+}
+
+// LRTA's Union Attachment / Detachment Restrictions (004;
+// lrta.union-attachment-restrictions), which replace LRTG 12's releases
+// and 16.1 e in an LRTA game. Readings where 004 is short:
+//   - "a corps affiliation": a unit whose designation is a corps (any but
+//     DC, Balt, RR, Shen, Kan, Res, PA, the cavalry and the army commands)
+//     attaches only to a unit of the same designation; 004 names the
+//     brigades and regiments this concerns (Pnell Leg., 60 NY, Piatt,
+//     Taylor, Griffin, Kimball), and substitutes carry their parent's.
+//   - "similarly designated": the same designation (DC to DC, Balt to Balt,
+//     Shen to Shen...).
+//   - "any Army of the Potomac unit" once McClellan takes command: a unit
+//     of none of those designations (McClellan then commands both armies).
+//   - "the Pa. Militia division": a PA unit of division size.
+//   - Haupt (RR) is LRTG's railroad unit: he never attaches or detaches
+//     (LRTG 7.0, 7.3, 12.5).
+//   - 004 says nothing of PA militia detaching: LRTG 12.4 (never).
+const lrtaAttachRule = "004 Union Attachment / Detachment Restrictions"
+
+// lrtaNoDetach are the Union designations that never detach (004); until
+// McClellan takes command they attach only to their own designation.
+var lrtaNoDetach = []string{"Shen", "RR", "Kan", "Res"}
+
+// lrtaHaupt reports whether a unit is Haupt's railroad unit.
+func lrtaHaupt(u UnitState) bool {
+	return u.ID == "usa.haupt" || strings.EqualFold(u.Name, "Haupt")
+}
+
+// lrtaDesignated reports whether a Union unit bears one of 004's
+// restricted designations (or is cavalry, or of an army command): it has
+// no corps affiliation and is no Army of the Potomac unit for 004.
+func lrtaDesignated(u UnitState) bool {
+	return u.Kind == "cavalry" || lrtaIn([]string{"DC", "Balt", "RR", "Shen", "Kan", "Res", "PA", "Cav", "", "AP", "AV", "AoP", "AoV"}, u.Command)
+}
+
+// lrtaAttachLimit is why 004 forbids the Union unit u to attach to t (nil:
+// it may).
+func (g GameState) lrtaAttachLimit(rules *SubstituteRules, u, t UnitState) *RuleError {
+	refuse := func(what string) *RuleError { return attRuled(illegal("attach.group", what, ""), lrtaAttachRule) }
+	same := strings.EqualFold(strings.TrimSpace(u.Command), strings.TrimSpace(t.Command))
+	switch {
+	case u.Kind == "cavalry":
+		return refuse(fmt.Sprintf("%s is Union cavalry: Union cavalry units may not attach", u.Name))
+	case strings.EqualFold(u.Command, "PA"):
+		if !strings.EqualFold(t.Command, "PA") || rules.sizeOf(t) != "division" {
+			return refuse(fmt.Sprintf("%s is Pennsylvania militia: it attaches only to the Pa. Militia division; %s is not it", u.Name, t.Name))
+		}
+	case lrtaIn([]string{"DC", "Balt"}, u.Command):
+		if !same {
+			return refuse(fmt.Sprintf("%s (%s) attaches only to other %s units; %s is %s", u.Name, u.Command, u.Command, t.Name, attDesignation(t)))
+		}
+	case lrtaIn(lrtaNoDetach, u.Command):
+		switch {
+		case same:
+		case g.LRTAMcClellan() && !lrtaDesignated(t):
+		case g.LRTAMcClellan():
+			return refuse(fmt.Sprintf("%s (%s) attaches to other %s units or, McClellan commanding, to Army of the Potomac units; %s is %s", u.Name, u.Command, u.Command, t.Name, attDesignation(t)))
+		default:
+			return refuse(fmt.Sprintf("%s (%s) attaches only to other %s units until McClellan takes command; %s is %s", u.Name, u.Command, u.Command, t.Name, attDesignation(t)))
+		}
+	case !lrtaDesignated(u) && !same:
+		return refuse(fmt.Sprintf("%s is of the %s Corps: it attaches only to another unit of its corps; %s is %s", u.Name, u.Command, t.Name, attDesignation(t)))
+	}
+	return nil
+}
+
+// attDesignation names a unit's designation for a message.
+func attDesignation(u UnitState) string {
+	if strings.TrimSpace(u.Command) == "" {
+		return "of no designation"
+	}
+	return u.Command
 }
 
 // attMerge is 7.2's Determining Status after Attachment: a attaches to t,

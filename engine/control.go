@@ -94,6 +94,9 @@ func (g GameState) decideGiveCommand(cmd GiveCommand) ([]Event, error) {
 		return nil, err
 	}
 	umpire := g.IsUmpire(cmd.By)
+	if g.Game() == LRTA {
+		return g.decideLRTATransfer(cmd) // lrta.go: 004 2 Command Transfers
+	}
 	// 16.2 14): also in step 3b of the turn Meade assumes command (phase2.go).
 	if step := g.CurrentStep(); !umpire && step != "" && step != "2c" && !g.meadeRedistributes(cmd.By) {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "control.step", What: "Control changes hands in the Communications Phase (step 2c), not now",
@@ -170,7 +173,7 @@ func (g GameState) decideGiveCommand(cmd GiveCommand) ([]Event, error) {
 func (g GameState) armyCommander(side Side) *UnitState {
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side == side && u.Kind == "leader" && u.OnMap && !u.Eliminated && (u.Command == "ANV" || u.Command == "AoP") {
+		if u.Side == side && u.Kind == "leader" && u.OnMap && !u.Eliminated && IsArmyLeader(u) {
 			return &u
 		}
 	}

@@ -1806,8 +1806,12 @@ func applyLRTAArmy(g GameState, e Event) (GameState, bool) {
 		g.LRTAArmy = a
 		if !strings.EqualFold(e.Corps, e.Becomes) {
 			// A player who commanded the corps commands it under its new
-			// designation (LRTG 21.1's division of command).
+			// designation (LRTG 21.1's division of command); another
+			// player's declaration of the new designation (made at the
+			// start for the corps to come) yields to him: each corps has
+			// one commander.
 			ps := append([]Player(nil), g.Players...)
+			holder := -1
 			for i := range ps {
 				if ps[i].Side != USA {
 					continue
@@ -1817,7 +1821,16 @@ func applyLRTAArmy(g GameState, e Event) (GameState, bool) {
 						cmds := append([]string(nil), ps[i].Commands...)
 						cmds[k] = e.Becomes
 						ps[i].Commands = cmds
+						holder = i
 					}
+				}
+			}
+			for i := range ps {
+				if holder < 0 || i == holder || ps[i].Side != USA {
+					continue
+				}
+				if k := slices.IndexFunc(ps[i].Commands, func(c string) bool { return strings.EqualFold(c, e.Becomes) }); k >= 0 {
+					ps[i].Commands = slices.Delete(append([]string(nil), ps[i].Commands...), k, k+1)
 				}
 			}
 			g.Players = ps

@@ -1173,8 +1173,20 @@ func (g GameState) decideRecruits(cmd GiveRawRecruits) (Event, error) {
 		return nil, err
 	}
 	umpire := g.IsUmpire(cmd.By)
-	if p := g.Player(cmd.By.ID); !umpire && (p == nil || p.Side != USA) {
+	p := g.Player(cmd.By.ID)
+	if !umpire && (p == nil || p.Side != USA) {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "recruits.side", What: "Only the Union gives Raw Recruits", Rule: lreRule}
+	}
+	// "The Union may add" the total to any Union infantry: one decision
+	// for the side, its overall commander's (as the declaration, LRTG 4.1),
+	// whoever commands the units.
+	overall := umpire || p.Overall
+	if !overall {
+		hint := ""
+		if o := g.overallOf(USA); o != nil {
+			hint = "Ask " + o.Actor.Name
+		}
+		return nil, &RuleError{Kind: ErrIllegal, Code: "recruits.overall", What: "Only the Union's overall commander gives Raw Recruits", Hint: hint, Rule: lreRule}
 	}
 	if g.Game() != LRTA || g.CurrentStep() != lreStep {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "recruits.step", What: fmt.Sprintf("Raw Recruits are given in LRTA's Random Events step (1d); the game is at %q", g.CurrentStep()),
@@ -1196,7 +1208,7 @@ func (g GameState) decideRecruits(cmd GiveRawRecruits) (Event, error) {
 	sort.Strings(ids)
 	if total > e.Recruits {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "recruits.total", What: fmt.Sprintf("%d manpower asked; this Raw Recruits gives %d in all", total, e.Recruits),
-			Hint: "Give at most the total, e.g. manpower:\"Sigel 3, Banks 2\"", Rule: lreRule}
+			Hint: "Give at most the total, e.g. manpower:\"King 3, Ricketts 2\"", Rule: lreRule}
 	}
 	reason := strings.TrimSpace(cmd.Reason)
 	ev := &LRTARecruitsAdded{By: cmd.By, Turn: g.Turn}
@@ -1207,12 +1219,12 @@ func (g GameState) decideRecruits(cmd GiveRawRecruits) (Event, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !g.Controls(cmd.By, u) || u.Side != USA {
-			return nil, invalid("unit.unknown", fmt.Sprintf("You have no unit %q", id), "/oob lists your units")
+		if u.Side != USA {
+			return nil, invalid("unit.unknown", fmt.Sprintf("There is no Union unit %q", id), "/oob lists your side's units")
 		}
 		switch {
 		case n < 1:
-			return nil, invalid("recruits.manpower", fmt.Sprintf("%s: %d manpower; give 1 or more", u.Name, n), "manpower:\"Sigel 3, Banks 5\"")
+			return nil, invalid("recruits.manpower", fmt.Sprintf("%s: %d manpower; give 1 or more", u.Name, n), "manpower:\"King 3, Ricketts 5\"")
 		case !infantry(u):
 			return nil, &RuleError{Kind: ErrIllegal, Code: "recruits.unit", What: u.Name + " is not an infantry unit", Hint: "Raw Recruits go to infantry units only", Rule: lreRule}
 		case !u.OnMap || u.Eliminated:

@@ -202,7 +202,8 @@ func (g GameState) lrtaArmyMorale(side Side, sizes UnitSizes) ArmyMorale {
 			add(MoraleLine{What: fmt.Sprintf("%d Confederate MP lost in combat (one per 5)", n), Value: n / 5, Rule: "004 Army Morale g)"})
 		}
 	} else {
-		n, parts := g.Losses.AoP, []string{fmt.Sprintf("%d MP of AoP/AoV units lost in combat", g.Losses.AoP)}
+		aop := g.Losses.AoP - g.Losses.AoPArtillery // f): infantry and cavalry only
+		n, parts := aop, []string{fmt.Sprintf("%d MP of AoP/AoV units lost in combat", aop)}
 		if rr := g.lrtaRawRecruits(); rr > 0 {
 			n += rr
 			parts = append(parts, fmt.Sprintf("+%d for Raw Recruits (one per two MP)", rr))

@@ -413,13 +413,36 @@ func (g GameState) LRTAEntry(u UnitState, d *MoveData) (EntryPoint, bool) {
 	case u.Track == TrackReinforcement:
 		e := EntryPoint{Rule: RuleLRTAReinforcements, Where: "where the order of battle says (it gives no entry: not checked)"}
 		if oob != nil {
-			if s := oob.Unit(u.ID); s != nil && strings.TrimSpace(s.Entry) != "" {
+			if s := lrtaEntrySetup(oob, u.ID); s != nil && strings.TrimSpace(s.Entry) != "" {
 				e.Where, e.In = entryTest(t, s.Entry)
 			}
 		}
 		return e, true
 	}
 	return EntryPoint{}, false
+}
+
+// lrtaEntrySetup is the set-up whose entry a unit on the reinforcement
+// track uses: its own, or, for a counter that took a reinforcement's
+// place on the track before it arrived (the Rest and Refit's (A) counters,
+// the Union Cavalry Exhaustion's regiments: lrta_army.go), the replaced
+// unit's, whose entry its own "replaces ..." text is not.
+func lrtaEntrySetup(oob *OrderOfBattle, id string) *UnitSetup {
+	s := oob.Unit(id)
+	for seen := map[string]bool{id: true}; s != nil; {
+		var old string
+		for _, m := range s.Marks {
+			if strings.HasPrefix(m, replacesMarkPrefix) {
+				old = strings.TrimPrefix(m, replacesMarkPrefix)
+			}
+		}
+		o := oob.Unit(old)
+		if o == nil || seen[old] || o.Track != TrackReinforcement {
+			return s
+		}
+		seen[old], s = true, o
+	}
+	return s
 }
 
 // entryTest reads an order of battle's entry: a printed hex first

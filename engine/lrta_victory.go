@@ -632,7 +632,11 @@ func (g GameState) objectiveChecks(h HeldObjective, sizes UnitSizes, ev *Objecti
 		return army("Panic", m.Panic || rec.Panic, rec.EverPanic)
 	}
 	if req, ok := lrtaObjectiveCounties[h.Name]; ok {
-		check := fmt.Sprintf("Confederate control of %s for %d consecutive turns %s", strings.Join(req.Counties, " and "), req.Turns, after)
+		names := make([]string, len(req.Counties))
+		for i, id := range req.Counties {
+			names[i] = lrtaCountyName(id)
+		}
+		check := fmt.Sprintf("Confederate control of %s for %d consecutive turns %s", strings.Join(names, " and "), req.Turns, after)
 		if first := g.consecutiveControl(req.Counties, req.Turns, h.Turn); first > 0 {
 			ev.Checked = append(ev.Checked, fmt.Sprintf("%s (turns %d-%d)", check, first, first+req.Turns-1))
 			return "", nil
@@ -672,6 +676,17 @@ func (g GameState) consecutiveControl(counties []string, n, from int) int {
 
 // ---------------------------------------------------------------------
 // 7 County Control: LRTA's counties and the Washington, DC awards.
+
+// lrtaCountyName names a county id of lrtaCountyPlaces for people
+// ("va.fairfax": Fairfax County).
+func lrtaCountyName(id string) string {
+	for _, p := range lrtaCountyPlaces {
+		if p.ID == id {
+			return p.Name
+		}
+	}
+	return id
+}
 
 // lrtaCountyPlaces maps the county names of lrta.county-control-vp to the
 // county ids (as LRTG's), their map regions and control hexes (LRTG 11.1 /

@@ -48,3 +48,49 @@ func TestLRTAIntelligenceWinnerDeclaresSecond(t *testing.T) {
 		t.Fatalf("the loser declares: %v", err)
 	}
 }
+
+// 004 2 Command Transfers: a corps of the overall commander whose corps
+// commander is more than 8 hexes from his army commander must go to a
+// subordinate (2a waits for it); other changes only when McClellan
+// assumes command.
+func TestLRTACommandTransfers(t *testing.T) {
+	g := acGame(t, opts())
+	g.Options.Scenario = "lrta-campaign"
+	g.Sequence = SequenceState{Step: "2a", Turn: g.Turn}
+	for _, id := range []string{"csa.longstreet", "csa.hood", "csa.mclaws"} {
+		g = edit(g, id, func(u *UnitState) { u.Hex = at(9, 0) })
+	}
+	if far := g.lrtaFarDesignations(CSA); len(far) != 1 || far[0] != "1" {
+		t.Fatalf("far %q", far)
+	}
+	w := strings.Join(g.Waiting(), "; ")
+	if !strings.Contains(w, "the CSA overall commander to hand to a subordinate the corps whose commanders are more than 8 hexes from his army commander (1;") {
+		t.Fatalf("2a waits for %q", w)
+	}
+	near := edit(g, "csa.longstreet", func(u *UnitState) { u.Hex = at(8, 0) })
+	if far := near.lrtaFarDesignations(CSA); len(far) != 0 {
+		t.Errorf("8 hexes is near: %q", far)
+	}
+	acRefused(t, g, GiveCommand{By: jebA, Designation: "Cav", To: lee.ID}, "control.optional", "004 2")
+	re := acRefused(t, g, GiveCommand{By: ump, Designation: "Cav", To: lee.ID}, "control.optional")
+	if !strings.Contains(re.Hint, "as umpire") {
+		t.Errorf("%+v", re)
+	}
+	g, evs := acDo(t, g, GiveCommand{By: lee, Designation: "1", To: jebA.ID}, Script())
+	if c := evs[0].(*ControlChanged); c.Designation != "1" || len(c.Fatigued) != 0 || !strings.Contains(c.Why, "mandatory") {
+		t.Errorf("%+v", c)
+	}
+	if w := g.Waiting(); len(w) != 0 {
+		t.Errorf("still waits for %q", w)
+	}
+	// McClellan's turn: optional changes.
+	mc := g
+	mc.LRTAArmy.McClellan, mc.LRTAArmy.McClellanTurn = true, g.Turn
+	acRefused(t, mc, GiveCommand{By: jebA, Designation: "Cav", To: lee.ID}, "control.range", "within 8 hexes of Lee")
+	mc = edit(mc, "csa.hampton", func(u *UnitState) { u.Hex = at(8, 0) })
+	acDo(t, mc, GiveCommand{By: jebA, Designation: "Cav", To: lee.ID}, Script())
+	// Outside 2a.
+	late := g
+	late.Sequence.Step = "4a"
+	acRefused(t, late, GiveCommand{By: lee, Designation: "1", To: jebA.ID}, "control.step", "004 2")
+}

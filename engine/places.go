@@ -145,16 +145,17 @@ func (g GameState) decidePlace(cmd ActOnPlace, d Dice) ([]Event, error) {
 		if ps.Levied {
 			return nil, illegal("place.levied", p.Name+" has already been levied", "Each town may be levied once per game (LRTG 13.1)")
 		}
+		if _, ok := p.Values["lrta_levy_victuals"]; g.Game() == LRTA && !ok {
+			return nil, &RuleError{Kind: ErrIllegal, Code: "place.kind", What: p.Name + " is not a town LRTA's Confederates may levy",
+				Hint: "004's Depots and Levied Supplies lists the towns", Rule: "004 Depots and Levied Supplies"}
+		}
 		if err := g.levyAllowed(p); err != nil && !umpire {
 			return nil, err
 		}
-		ev.VP, ev.Category = p.Values["levy_vp"], "levies"
-		ev.Victuals = p.Values["levy_victuals"]
-		if g.Options.Supply == "simplified" {
-			if v, ok := p.Values["levy_victuals_simplified"]; ok {
-				ev.Victuals = v
-			}
-		}
+		// The game's levy table: LRTG 13.1 (003), or 004's LEVIES in an
+		// LRTA game (records.go reads the map's lrta_ values).
+		ev.VP, ev.Category = g.LevyVP(p), "levies"
+		ev.Victuals = g.LevyVictuals(p)
 	case ActDestroyDepot:
 		if err := need("depot", "depot", "csa-depot"); err != nil {
 			return nil, err
@@ -165,7 +166,7 @@ func (g GameState) decidePlace(cmd ActOnPlace, d Dice) ([]Event, error) {
 		if ps.Depot == "" {
 			return nil, illegal("place.depot", "There is no depot at "+p.Name, "")
 		}
-		ev.VP, ev.Category = p.Values["depot_vp"], "depots"
+		ev.VP, ev.Category = g.DepotVP(p), "depots" // 003 / 004's depot table (records.go)
 		if cmd.Unit == "" {
 			// The umpire may rule a depot destroyed without the roll, as
 			// he may set rules aside elsewhere; his reason is recorded.
@@ -265,8 +266,13 @@ func (g GameState) burnDepot(cmd ActOnPlace, ev *PlaceActed, d Dice) ([]Event, e
 	}
 	// 12.1, 13.8, 16.1: the Union keeps its Harpers Ferry depot until
 	// Meade takes command.
-	if p.Name == "Harpers Ferry" && u.Side == USA && ps.Depot == USA && !g.Movement.Meade {
-		return nil, illegal("place.depot", "The Union may not destroy its depot at Harpers Ferry until Meade takes command", "LRTG 12.1, 13.8, 16.1")
+	// LRTA: until the Release of Harpers Ferry Garrison (segment.go).
+	if p.Name == "Harpers Ferry" && u.Side == USA && ps.Depot == USA {
+		if until, rule := g.harpersFerryDepotHeld(); g.Game() == LRTA && until != "" {
+			return nil, illegal("place.depot", "The Union may not destroy its depot at Harpers Ferry "+until, rule)
+		} else if until != "" {
+			return nil, illegal("place.depot", "The Union may not destroy its depot at Harpers Ferry until Meade takes command", "LRTG 12.1, 13.8, 16.1")
+		}
 	}
 	out, err := Channel{Rolls: g.Rolls}.Decide(RollDice{By: cmd.By, Expression: "1d6",
 		Purpose: fmt.Sprintf("%s burns the depot at %s (LRTG 13.8)", u.Name, p.Name)}, d)

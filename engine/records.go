@@ -940,14 +940,97 @@ func (g GameState) SupplyUnits(s Side, sizes UnitSizes) []UnitState {
 }
 
 // LevyVictuals is what a levied town holds under the game's supply rule
-// (000 13.1 normal, 24.3 simplified), as the levy recorded it.
+// (000 13.1 normal, 24.3 simplified), as the levy recorded it; in an LRTA
+// game the map's lrta_ values (004 Depots and Levied Supplies).
 func (g GameState) LevyVictuals(p Place) int {
+	if g.Game() == LRTA {
+		if g.Options.Supply == "simplified" {
+			if v, ok := p.Values["lrta_levy_victuals_simplified"]; ok {
+				return v
+			}
+		}
+		return p.Values["lrta_levy_victuals"]
+	}
 	if g.Options.Supply == "simplified" {
 		if v, ok := p.Values["levy_victuals_simplified"]; ok {
 			return v
 		}
 	}
 	return p.Values["levy_victuals"]
+}
+
+// LevyVP is what levying the town scores (+ Confederate): LRTG 13.1's
+// levy_vp, LRTA's lrta_levy_vp (004: "-" is none).
+func (g GameState) LevyVP(p Place) int {
+	if g.Game() == LRTA {
+		return p.Values["lrta_levy_vp"]
+	}
+	return p.Values["levy_vp"]
+}
+
+// LRTA depots (004 Depots and Levied Supplies). A depot's victuals under
+// the normal supply rules and its VPs are the map's lrta_depot_victuals
+// and lrta_depot_vp (scenarios/maps/lrtg-places-charts.yaml). What the
+// map data does not carry is here, as 004 prints it (the library's
+// lrta.depots holds the whole table: bot/lrta_polish_test.go checks these
+// against it):
+//   - the victuals under the simplified supply rules (the table's middle
+//     column, read as lrta.depots reads it, the levies' table heading its
+//     middle column so; the map data's value keys, pinned by
+//     scenarios/maps_places_test.go, have none for it);
+//   - "All other Union Depots 10 3 2": a Union depot 004 gives no row (one
+//     the Union builds, or an LRTG depot place);
+//   - "All Confederate Depots NA NA 2": its captor draws no victuals; its
+//     destruction scores 2 for the Union.
+const (
+	lrtaOtherDepotVictuals   = 10
+	lrtaOtherDepotSimplified = 3
+	lrtaOtherDepotVP         = 2
+	lrtaCSADepotVP           = 2
+)
+
+// lrtaDepotSimplified is a depot's victuals under the simplified supply
+// rules, for the depots 004 names (false: none of them).
+func lrtaDepotSimplified(place string) (int, bool) {
+	switch place {
+	case "Alexandria", "Camden Station":
+		return 14, true
+	case "Manassas Junction":
+		return 7, true
+	case "Harrisburg":
+		return 12, true
+	case "Harpers Ferry", "Winchester":
+		return 4, true
+	case "Aquia Creek Station":
+		return 5, true
+	}
+	return 0, false
+}
+
+// LRTADepotValues returns what 004's depot table gives a depot of side at
+// p: victuals under the normal and the simplified supply rules, the VP of
+// its destruction (+ Confederate), and whether it holds victuals for a
+// captor at all (false: "NA", the Confederate depots).
+func LRTADepotValues(p Place, side Side) (victuals, simplified, vp int, stocked bool) {
+	if side == CSA {
+		return 0, 0, -lrtaCSADepotVP, false
+	}
+	v, okV := p.Values["lrta_depot_victuals"]
+	s, okS := lrtaDepotSimplified(p.Name)
+	if !okV || !okS {
+		return lrtaOtherDepotVictuals, lrtaOtherDepotSimplified, lrtaOtherDepotVP, true
+	}
+	return v, s, p.Values["lrta_depot_vp"], true
+}
+
+// DepotVP is what destroying the depot at p scores (+ Confederate): the
+// depot table's VPs (LRTG 13.8; 004 in an LRTA game).
+func (g GameState) DepotVP(p Place) int {
+	if g.Game() == LRTA {
+		_, _, vp, _ := LRTADepotValues(p, g.Places[p.Name].Depot)
+		return vp
+	}
+	return p.Values["depot_vp"]
 }
 
 // StoreVictuals returns what is left in a levied town or a captured depot
@@ -973,6 +1056,20 @@ func (g GameState) Store(p Place) (left int, holder Side, full int, ok bool) {
 // supply), as the depot table prints them.
 func (g GameState) store(p Place) (full int, holder Side, ok bool) {
 	ps := g.Places[p.Name]
+	if g.Game() == LRTA {
+		if ps.Captured != "" && !ps.DepotDestroyed {
+			if v, s, _, stocked := LRTADepotValues(p, ps.Depot); stocked {
+				if g.Options.Supply == "simplified" {
+					v = s
+				}
+				return v, ps.Captured, true
+			}
+		}
+		if ps.Levied {
+			return g.LevyVictuals(p), CSA, true
+		}
+		return 0, "", false
+	}
 	switch {
 	case ps.Captured != "" && !ps.DepotDestroyed:
 		full = p.Values["depot_victuals"]

@@ -57,6 +57,7 @@ type SegmentState struct {
 	Status  []UnitSupply `json:"status,omitempty"`  // this turn: 5b
 	Foraged []string     `json:"foraged,omitempty"` // this turn: units that foraged (13.5)
 	Keep    map[Side]int `json:"keep,omitempty"`    // this turn: fatigue a side keeps to forage (24.4)
+	Flipped string       `json:"flipped,omitempty"` // this turn: the Union depot LRTA's 5h completed (004 5 h) ii))
 
 	Rivers      RiverControl    `json:"rivers,omitzero"`   // 13.3 as last determined
 	Effects     map[Side]int    `json:"effects,omitempty"` // 24.6: disorganization modifier for the turn after EffectsTurn
@@ -1724,6 +1725,24 @@ func procDepots(g GameState, _ Dice, ctx StepContext) ([]Event, error) {
 	return append(evs, open), nil
 }
 
+// harpersFerryDepotHeld says until when the Union must keep its depot at
+// Harpers Ferry, and the rule ("" once it may dismantle or destroy it):
+// LRTG until Meade takes command (12.1, 13.8, 16.1); LRTA until the
+// Release of Harpers Ferry Garrison random event ("the depot in Harper's
+// Ferry may be dismantled or destroyed", 004 Random Events 6).
+func (g GameState) harpersFerryDepotHeld() (until, rule string) {
+	if g.Game() == LRTA {
+		if g.LRTAHarpersFerryReleased() {
+			return "", ""
+		}
+		return "until the Release of Harpers Ferry Garrison random event", "004 Random Events (Release of Harpers Ferry Garrison)"
+	}
+	if g.Movement.Meade {
+		return "", ""
+	}
+	return "until Meade takes command", "LRTG 13.8, 16.1"
+}
+
 // ScheduleDepot schedules a depot's construction (Union) or dismantling,
 // or places a Confederate depot at Winchester or Berryville (13.8).
 type ScheduleDepot struct {
@@ -1784,13 +1803,19 @@ func (g GameState) decideSegDepot(cmd ScheduleDepot) ([]Event, error) {
 		if ps.Depot != side || ps.DepotDestroyed || ps.Captured != "" {
 			return nil, illegal("segment.depot.own", fmt.Sprintf("The %s have no standing depot at %s", segSide(side), p.Name), "")
 		}
-		if p.Name == "Harpers Ferry" && side == USA && !g.Movement.Meade {
-			return nil, &RuleError{Kind: ErrIllegal, Code: "segment.depot.hf", What: "The Union depot at Harpers Ferry may not be removed until Meade takes command", Rule: "LRTG 13.8, 16.1"}
+		if p.Name == "Harpers Ferry" && side == USA {
+			if until, rule := g.harpersFerryDepotHeld(); until != "" {
+				return nil, &RuleError{Kind: ErrIllegal, Code: "segment.depot.hf", What: "The Union depot at Harpers Ferry may not be removed " + until, Rule: rule}
+			}
 		}
 		sc.Due = g.Turn + DismantleTurns
 	case DepotConstruct:
 		if side != USA {
 			return nil, &RuleError{Kind: ErrIllegal, Code: "segment.depot.side", What: "Only the Union constructs depots", Rule: "LRTG 13.8"}
+		}
+		if g.Game() == LRTA && g.Segment.Turn == g.Turn && g.Segment.Flipped != "" && !(umpire && cmd.Reason != "") {
+			return nil, &RuleError{Kind: ErrIllegal, Code: "segment.depot.one", What: fmt.Sprintf("The Union depot at %s was flipped to its completed side this turn", g.Segment.Flipped),
+				Hint: "Each passive turn the Union places one depot on its build side or flips one, not both: place this one on a later passive turn", Rule: "004 Sequence of Play 5 h) ii); Impacts of Being Passive"}
 		}
 		n, rail, err := g.segConstructTurns(cmd.Map, p)
 		if err != nil {
@@ -2511,6 +2536,12 @@ func (g GameState) decideSegVictory(cmd CheckVictory) ([]Event, error) {
 	if err := g.boardReady(cmd.By); err != nil {
 		return nil, err
 	}
+	if g.Game() == LRTA {
+		// LRTA's victory conditions are lrta_victory.go's (004): one
+		// command checks them, as /segment victory checks LRTG's.
+		return nil, &RuleError{Kind: ErrIllegal, Code: "segment.victory.game", What: "/segment victory checks LRTG's victory conditions; this is an LRTA game",
+			Hint: "Check LRTA's with /victory check (end:true reason:... rules that the game ends)", Rule: "004 Sequence of Play 8"}
+	}
 	if err := g.needUmpire(cmd.By, "checks victory outside the Victory Check Phase"); err != nil {
 		return nil, err
 	}
@@ -2526,6 +2557,7 @@ func (g GameState) seg(turn int, f func(*SegmentState)) GameState {
 	s := g.Segment.clone()
 	if s.Turn != turn {
 		s.Turn, s.Waits, s.Done, s.Notes, s.Status, s.Foraged, s.Keep = turn, nil, nil, nil, nil, nil, map[Side]int{}
+		s.Flipped = ""
 	}
 	f(&s)
 	g.Segment = s
@@ -2720,8 +2752,14 @@ func applySegment(g GameState, e Event) (GameState, bool) {
 					m[c.Place] = ps
 				}
 			})
+			lrta := g.Game() == LRTA
 			*g = g.seg(g.Turn, func(s *SegmentState) {
 				s.Gone = append(s.Gone, gone...)
+				for _, c := range e.Changes {
+					if lrta && c.Side == USA && c.Action == "placed" {
+						s.Flipped = c.Place // 004 5 h) ii): one place or flip a turn
+					}
+				}
 				var keep []DepotSchedule
 				for _, sc := range s.Schedules {
 					drop := false

@@ -856,6 +856,10 @@ func init() {
 type CombatLosses struct {
 	CSA int `json:"csa,omitempty"`
 	AoP int `json:"aop,omitempty"`
+	// AoPArtillery is the part of AoP lost by artillery units: LRTA's f)
+	// counts "infantry and cavalry" only (004 Army Morale), LRTG's 7)
+	// artillery too.
+	AoPArtillery int `json:"aop_artillery,omitempty"`
 }
 
 // add counts a loss of mp manpower of u to cause (a gain, mp < 0, counts
@@ -869,6 +873,9 @@ func (l CombatLosses) add(u UnitState, cause string, mp int) CombatLosses {
 		l.CSA += mp
 	case armyOfThePotomac(u):
 		l.AoP += mp
+		if u.Kind == "artillery" {
+			l.AoPArtillery += mp
+		}
 	}
 	return l
 }
