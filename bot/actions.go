@@ -93,6 +93,11 @@ func actionCommands() []*Command {
 				Handle: handleActionDefer,
 			},
 			{
+				Name:        "reroll",
+				Description: "Reroll this action phase's initiative (LRTA: after winning Enemy Intelligence)",
+				Handle:      handleActionReroll,
+			},
+			{
 				Name:        "rolls",
 				Description: "The opening's restrictions are lifted: begin the initiative rolls (umpire; 000 VIII 3))",
 				Options:     []OptionSpec{{Name: "reason", Description: "Why, e.g. a Confederate unit left the six counties", Type: String, Required: true, MaxLength: 200, Placeholder: "text"}},
@@ -211,6 +216,10 @@ func handleActionPass(ctx context.Context, r *Router, req Request) (Reply, error
 		return Reply{}, err
 	}
 	return r.settleAction(ctx, req, engine.PassAction{By: req.User, Data: r.moveData(g)})
+}
+
+func handleActionReroll(ctx context.Context, r *Router, req Request) (Reply, error) {
+	return r.settleAction(ctx, req, engine.RerollInitiative{By: req.User})
 }
 
 func handleActionDone(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -372,6 +381,9 @@ func actionEventText(g engine.GameState, e engine.Event) (pub string, public boo
 			s := fmt.Sprintf("%s: CSA %d, USA %d", head, c.Total, u.Total)
 			if e.Tie != "" {
 				s += ": a tie, and " + e.Tie
+			}
+			if e.Reroll != "" {
+				s = fmt.Sprintf("%s (the %s's reroll, Enemy Intelligence (004); %d left this turn)", s, S(e.Reroll), e.Left)
 			}
 			return s + ".", true, ""
 		}

@@ -93,6 +93,10 @@ type ActionState struct {
 	// which their owner moves once (activation.go).
 	Moved    []string `json:"moved,omitempty"`
 	Retreats []string `json:"retreats,omitempty"`
+	// Rolled: this phase's initiative came from the dice; Rerolls the
+	// rerolls used this turn (LRTA Enemy Intelligence).
+	Rolled  bool `json:"rolled,omitempty"`
+	Rerolls int  `json:"rerolls,omitempty"`
 }
 
 // Activation is an action under way.
@@ -242,6 +246,11 @@ type (
 		By    Actor
 		Units []string
 	}
+	// RerollInitiative rerolls both initiative dice of the action phase
+	// (LRTA Enemy Intelligence: the Confederates' two rerolls).
+	RerollInitiative struct {
+		By Actor
+	}
 	// AnswerRemote answers the open remote movement request.
 	AnswerRemote struct {
 		By      Actor
@@ -252,6 +261,9 @@ type (
 
 // CommandName implements Command.
 func (ActivateUnit) CommandName() string { return "action activate" }
+
+// CommandName implements Command.
+func (RerollInitiative) CommandName() string { return "action reroll" }
 
 // CommandName implements Command.
 func (ActivateArmyLeader) CommandName() string { return "action army" }
@@ -317,6 +329,10 @@ type InitiativeWon struct {
 	Rolls     []InitiativeRoll `json:"rolls,omitempty"` // the Confederate, then the Union roll
 	Tie       string           `json:"tie,omitempty"`
 	Automatic string           `json:"automatic,omitempty"`
+	// Reroll: the side rerolled the phase's initiative (LRTA Enemy
+	// Intelligence); Left is how many rerolls it has left this turn.
+	Reroll Side `json:"reroll,omitempty"`
+	Left   int  `json:"left,omitempty"`
 }
 
 // Activated records an activation declared.
@@ -737,6 +753,8 @@ func decideActions(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 		evs, err = g.decideAskRemote(cmd)
 	case AnswerRemote:
 		evs, err = g.decideAnswerRemote(cmd)
+	case RerollInitiative:
+		evs, err = g.decideReroll(cmd, d)
 	default:
 		return nil, false, nil
 	}
@@ -1211,7 +1229,7 @@ func applyActions(g GameState, e Event) (GameState, bool) {
 	switch e := e.(type) {
 	case *CycleBegun:
 		if a.Turn != e.Turn {
-			a.Log, a.SpyDone = nil, false
+			a.Log, a.SpyDone, a.Rerolls = nil, false, 0
 		}
 		a.Turn, a.Step, a.Opening, a.AllMoves, a.Skipped = e.Turn, e.Step, e.Opening, e.AllMoves, e.Skipped
 		a.Phase, a.Initiative, a.ToDecide, a.Holder, a.Passed, a.Active = 0, "", "", "", nil, nil
@@ -1222,6 +1240,10 @@ func applyActions(g GameState, e Event) (GameState, bool) {
 		}
 	case *InitiativeWon:
 		a.Phase, a.Initiative, a.ToDecide, a.Holder, a.Passed = e.Phase, e.Side, e.Side, "", nil
+		a.Rolled = len(e.Rolls) == 2
+		if e.Reroll != "" {
+			a.Rerolls++
+		}
 		a.Automatic, a.AutoWhy = "", ""
 		if e.Step == "4a" {
 			a.SpyDone = true // only the first initiative of the turn may be the Spy's
@@ -1307,4 +1329,41 @@ func (g GameState) RemoteAllowed(unit string) bool {
 		}
 	}
 	return false
+}
+
+// decideReroll rerolls the action phase's initiative, both dice, for a
+// side that has rerolls this turn (LRTA Enemy Intelligence: "two
+// initiative rerolls"), before anyone has acted on it.
+func (g GameState) decideReroll(cmd RerollInitiative, d Dice) ([]Event, error) {
+	a, err := g.underWay(cmd.By)
+	if err != nil {
+		return nil, err
+	}
+	side := CSA
+	if !g.IsUmpire(cmd.By) {
+		p := g.Player(cmd.By.ID)
+		if p == nil || !p.Overall {
+			return nil, illegal("action.reroll", "Only a side's overall commander rerolls its initiative", "")
+		}
+		side = p.Side
+	}
+	total := g.LRTAInitiativeRerolls(side)
+	if g.Game() != LRTA || total == 0 {
+		return nil, illegal("action.reroll", fmt.Sprintf("The %s has no initiative rerolls this turn", sideName(side)), "They come with winning LRTA's Enemy Intelligence (004)")
+	}
+	if a.Rerolls >= total {
+		return nil, illegal("action.reroll", fmt.Sprintf("The %s has used its %d initiative rerolls this turn", sideName(side), total), "")
+	}
+	if !a.Rolled || a.Active != nil || len(a.Passed) > 0 || a.ToDecide != a.Initiative || a.Holder != "" {
+		return nil, illegal("action.reroll", "Only an initiative just rolled, before anyone acts on it, is rerolled", "Reroll right after the roll")
+	}
+	h := g
+	h.Actions.Phase-- // the same action phase, rolled again
+	evs, err := h.rollInitiative(d)
+	if err != nil {
+		return nil, err
+	}
+	won := evs[len(evs)-1].(*InitiativeWon)
+	won.Reroll, won.Left = side, total-a.Rerolls-1
+	return evs, nil
 }

@@ -94,3 +94,31 @@ func TestLRTACommandTransfers(t *testing.T) {
 	late.Sequence.Step = "4a"
 	acRefused(t, late, GiveCommand{By: lee, Designation: "1", To: jebA.ID}, "control.step", "004 2")
 }
+
+// LRTA Enemy Intelligence won by the Confederates: two initiative rerolls
+// a turn, both dice, right after a roll (004).
+func TestLRTAInitiativeRerolls(t *testing.T) {
+	g := acGame(t, opts())
+	g.Options.Scenario = "lrta-campaign"
+	g.LRTAEvents = LRTAEventsState{Rolled: []LRTARandomEvent{{Turn: 5, Outcome: LRTAEventIntel, Intel: CSA, IntelForm: string(CSA)}}}
+	g, evs := acBegin(t, g, 5, "4a", Script(2, 5))
+	if w := acInitiative(t, evs); w.Side != USA {
+		t.Fatalf("%+v", w)
+	}
+	acRefused(t, g, RerollInitiative{By: meade}, "action.reroll", "no initiative rerolls")
+	acRefused(t, g, RerollInitiative{By: jebA}, "action.reroll", "overall commander")
+	g, evs = acDo(t, g, RerollInitiative{By: lee}, Script(6, 1))
+	w := acInitiative(t, evs)
+	if w.Side != CSA || w.Phase != 1 || w.Reroll != CSA || w.Left != 1 || g.Actions.Phase != 1 || g.Actions.Rerolls != 1 {
+		t.Fatalf("reroll %+v %+v", w, g.Actions)
+	}
+	g, _ = acDo(t, g, RerollInitiative{By: lee}, Script(1, 6))
+	acRefused(t, g, RerollInitiative{By: lee}, "action.reroll", "used its 2 initiative rerolls")
+	// Once the Union has acted on the roll (a pass), it stands.
+	acted, _ := acDo(t, g, PassAction{By: meade}, Script())
+	acRefused(t, acted, RerollInitiative{By: lee}, "action.reroll")
+	// LRTG has none.
+	lrtg := acGame(t, opts())
+	lrtg, _ = acBegin(t, lrtg, 5, "4a", Script(2, 5))
+	acRefused(t, lrtg, RerollInitiative{By: lee}, "action.reroll", "no initiative rerolls")
+}
