@@ -675,6 +675,11 @@ func (g GameState) TimeAllocation(sizes UnitSizes) *TimeAllocated {
 		if s == CSA {
 			a.PerLeader = TimeLeaderCSA
 		}
+		if g.Game() == LRTA {
+			// 004 1 f): "Base allocation +2 CSA or +3 USA / inf. corps
+			// ld. w/i 8 hexes of an enemy unit"; the base is LRTG's.
+			a.PerLeader = map[Side]int{CSA: 2, USA: 3}[s]
+		}
 		for _, p := range g.Players {
 			if p.Side == s {
 				a.Players++

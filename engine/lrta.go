@@ -19,6 +19,7 @@ import (
 func init() {
 	// The steps LRTA shares with LRTG.
 	registerGameStep(LRTA, "1e", nil, waitDeclarations) // 004 1 e): secret and revealed together (LRTG 4.0)
+	registerGameStep(LRTA, "1f", allocateTime, nil)     // 004 1 f): +2 CSA, +3 USA a corps leader (TimeAllocation)
 	registerGameStep(LRTA, "3a", stepLeaderTransfer, waitLeaderTransfer)
 	registerGameStep(LRTA, "4a", cycleProcedure("4a"), actionWait)
 	registerGameStep(LRTA, "4b", cycleProcedure("4b"), actionWait)

@@ -122,3 +122,29 @@ func TestLRTAInitiativeRerolls(t *testing.T) {
 	lrtg, _ = acBegin(t, lrtg, 5, "4a", Script(2, 5))
 	acRefused(t, lrtg, RerollInitiative{By: lee}, "action.reroll", "no initiative rerolls")
 }
+
+// LRTA's time allocation (004 1 f)): +2 a Confederate and +3 a Union
+// infantry corps leader within 8 hexes of an enemy unit (LRTG's are the
+// other way about); the base is LRTG's.
+func TestLRTATimeAllocation(t *testing.T) {
+	g := acGame(t, opts())
+	g = edit(g, "usa.sykes", func(u *UnitState) { u.Hex = at(5, 0) })
+	g = edit(g, "usa.barnes", func(u *UnitState) { u.Hex = at(5, 0) }) // leaders are not enemy units
+	sizes := UnitSizes{"csa.longstreet": "corps", "usa.sykes": "corps"}
+	per := func(g GameState) map[Side]int {
+		out := map[Side]int{}
+		for _, a := range g.TimeAllocation(sizes).Sides {
+			out[a.Side] = a.PerLeader * len(a.Leaders)
+		}
+		return out
+	}
+	lrtg := per(g)
+	g.Options.Scenario = "lrta-campaign"
+	lrta := per(g)
+	if lrta[CSA] != 2 || lrta[USA] != 3 || lrtg[CSA] != TimeLeaderCSA || lrtg[USA] != TimeLeaderUSA {
+		t.Errorf("LRTA %v, LRTG %v", lrta, lrtg)
+	}
+	if g.stepProcedureOf("1f") == nil {
+		t.Error("LRTA has no time allocation")
+	}
+}
