@@ -237,3 +237,14 @@ func TestLRTAReinforcementsCommand(t *testing.T) {
 		t.Log("the LRTA order of battle has no Confederate reinforcements")
 	}
 }
+
+// /turn show in an LRTA game: LRTA's calendar, none of the LRTG turn
+// record's letters (Vicksburg, the Potomac check of turn 22).
+func TestLRTATurnShow(t *testing.T) {
+	r := NewRouter(openStore(t), WithLogger(quietLog()))
+	startLRTA(t, r, nil)
+	out := allText(r.Handle(context.Background(), polishReq(umpireA, "turn", []string{"show"}, nil)))
+	if !strings.Contains(out, "turn 1 of 54") || strings.Contains(out, "Vicksburg") || strings.Contains(out, "turn record lists") {
+		t.Errorf("/turn show:\n%s", out)
+	}
+}

@@ -118,7 +118,12 @@ func (r *Router) unitSizes(g engine.GameState) engine.UnitSizes {
 // turnRecord is the printed turn record (nil if the rules data lacks it).
 type turnRecord []engine.TurnEntry
 
-func (r *Router) turnRecord() turnRecord {
+func (r *Router) turnRecord(g engine.GameState) turnRecord {
+	if g.Game() != engine.LRTG {
+		// The letters of the LRTG June and July 1863 records; LRTA's
+		// record (lrta.turn-record) prints its notes in /table.
+		return nil
+	}
 	rec, err := scenarios.TurnRecord(r.library)
 	if err != nil {
 		r.log.Error("turn record", "err", err)
@@ -183,7 +188,7 @@ func handleTurnShow(ctx context.Context, r *Router, req Request) (Reply, error) 
 		return Reply{}, err
 	}
 	last := g.LastTurn()
-	rec := r.turnRecord()
+	rec := r.turnRecord(g)
 	var lines []string
 	lines = append(lines, fmt.Sprintf("%s: turn %d of %d.", r.scenarioTitle(g.Options.Scenario), g.Turn, last))
 	if e, ok := rec.entry(g.Turn); ok {
@@ -233,7 +238,7 @@ func handleTurnNext(ctx context.Context, r *Router, req Request) (Reply, error) 
 			fmt.Fprintf(&b, " (%s)", e.Reason)
 		}
 		b.WriteString(".")
-		if te, ok := r.turnRecord().entry(e.To); ok && len(te.Marks) > 0 {
+		if te, ok := r.turnRecord(next).entry(e.To); ok && len(te.Marks) > 0 {
 			b.WriteString("\nThe turn record lists: " + marksText(te) + ".")
 		}
 		for _, c := range []engine.MoraleCheck{e.Closing, e.Opening} {
