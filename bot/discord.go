@@ -186,7 +186,7 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 			done <- errorReply(&engine.RuleError{Kind: engine.ErrInvalid, Code: "attachment", What: "The attached file could not be read: " + err.Error(), Hint: "Attach a text file of at most 256 KiB"})
 			return
 		}
-		done <- d.router.Handle(ctx, req)
+		done <- d.afterHandle(ctx, req, d.router.Handle(ctx, req)) // channels.go: a game's channels
 	}()
 
 	wait := d.deferAfter

@@ -71,6 +71,7 @@ func gameCommands() []*Command {
 					Description: "End the game and reveal its dice seed (umpire)",
 					Options: []OptionSpec{
 						{Name: "reason", Description: "Why it ends, e.g. Confederate decisive victory", Type: String, MaxLength: 200, Placeholder: "text"},
+						channelsOption(), // channels.go
 					},
 					Handle: handleGameEnd,
 				},
@@ -397,6 +398,9 @@ func loadGameData(ts map[string]*engine.Theatre) ([]engine.Scenario, map[string]
 }
 
 func handleGameEnd(ctx context.Context, r *Router, req Request) (Reply, error) {
+	if _, err := channelsMode(req); err != nil { // channels.go: the adapter archives or deletes them
+		return Reply{}, err
+	}
 	cmd := engine.EndGame{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*engine.GameEnded)

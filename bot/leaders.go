@@ -281,8 +281,26 @@ func presentLeaders(r *Router, req Request, g engine.GameState, e engine.Event, 
 // strengths when the game's units are open to both sides.
 func meadeText(g engine.GameState, e *engine.MeadeAssumed, open bool) string {
 	lines := []string{fmt.Sprintf("📋 The order of battle under Meade (LRTG 16.2, turn %d):", e.Turn)}
+	told := map[string]bool{}
 	for _, c := range e.Changes {
-		line := fmt.Sprintf("%s %s", c.Step, c.What)
+		what := c.What
+		if !open {
+			// What became of a unit out of play ("Davis has been
+			// eliminated, so Gamble does not enter", "Price has been
+			// eliminated", "... has attached to ...") tells the enemy
+			// (LRTG 20): the rule's change alone, as when it applies.
+			what, _, _ = strings.Cut(what, ": ")
+			if c.Step == "2)" {
+				// Whether the V Corps leader was out of play, and the unit
+				// Meade and Sykes joined instead, are the Union's.
+				what = "Meade's army counter and Sykes (V Corps) replace the Meade V Corps leader counter"
+			}
+			if told[c.Step+what] {
+				continue
+			}
+			told[c.Step+what] = true
+		}
+		line := fmt.Sprintf("%s %s", c.Step, what)
 		if open && len(c.Units) > 0 {
 			var at []string
 			for _, u := range c.Units {

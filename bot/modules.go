@@ -11,7 +11,8 @@ func moduleCommands() []*Command {
 		turnStartCommands, randomEventCommands, declareCommands, leaderCommands, actionCommands, segmentCommands, controlCommands,
 		lrtaEventCommands, lrtaTurnStartCommands,
 		lrtaArmyCommands,
-		lrtaVictoryCommands} {
+		lrtaVictoryCommands,
+		commsCommands} {
 		out = append(out, f()...)
 	}
 	return out
@@ -29,7 +30,7 @@ func unitModuleSubcommands() []*Command {
 // gameModuleSubcommands are the modules' subcommands of /game.
 func gameModuleSubcommands() []*Command {
 	var out []*Command
-	for _, f := range []func() []*Command{moveGameSubcommands, recordGameSubcommands, oobGameSubcommands} {
+	for _, f := range []func() []*Command{moveGameSubcommands, recordGameSubcommands, oobGameSubcommands, channelGameSubcommands} {
 		out = append(out, f()...)
 	}
 	return out

@@ -128,7 +128,11 @@ func (r *Router) presentSteps(req Request, before engine.GameState, seq *engine.
 		switch e := e.(type) {
 		case *engine.TurnAdvanced:
 			public = append(public, fmt.Sprintf("⏭️ Turn %d ends. **Turn %d: %s** begins.", e.From, e.To, g.TurnLabel(e.To)))
-			publicViews = append(publicViews, views[i])
+			// Its morale checks name the units eliminated (000 VII 7):
+			// under limited intelligence (LRTG 20) the umpire's record only.
+			if !g.Options.LimitedIntel || !moraleNamesUnits(e.Closing) && !moraleNamesUnits(e.Opening) {
+				publicViews = append(publicViews, views[i])
+			}
 		case *engine.StepBegun:
 			if e.Forced != "" {
 				public = append(public, "⚖️ The umpire ended the last step while it waited: "+e.Forced)
@@ -185,4 +189,10 @@ func waitingLine(g engine.GameState) string {
 		return "Waiting for: " + strings.Join(w, "; ") + "."
 	}
 	return "Waiting for: the umpire (/phase next)."
+}
+
+// moraleNamesUnits reports whether a morale check names units (the
+// eliminations it stamps or unstamps).
+func moraleNamesUnits(c engine.MoraleCheck) bool {
+	return len(c.Stamped) > 0 || len(c.Unstamped) > 0
 }

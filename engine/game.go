@@ -102,6 +102,8 @@ type GameState struct {
 	LRTAArmy    LRTAArmyState // lrta_army.go: LRTA 1r Rest and Refit, 3b Union Army Reorganization, McClellan (004)
 	// lrta_supply.go: LRTA 5e's foraging tables of the turn (004 Simplified Supply).
 	LRTASupply LRTASupplyState
+	Comms      CommsState    // comms.go: 2d communications, written dispatches (LRTG 21.2)
+	Channels   ChannelsState // channels.go: the game's Discord category and private channels (issue 8)
 	// prev is the state before the last board action, for the umpire's
 	// undo (one level); lastAction names that action.
 	prev       *GameState

@@ -142,7 +142,13 @@ type StepContext struct {
 var (
 	stepProcedures = map[string]stepProcedure{}
 	stepWaits      = map[string]stepWait{}
+	stepEnds       = map[string]stepProcedure{}
 )
+
+// registerStepEnd gives an LRTG step what happens when it ends (the
+// umpire's /phase next, forced or not): e.g. the communications phase
+// rolls the dispatches still sealed.
+func registerStepEnd(id string, p stepProcedure) { stepEnds[id] = p }
 
 // registerStep gives an LRTG step its procedure and its wait (either may
 // be nil). Called from init functions.
@@ -279,6 +285,17 @@ func (g GameState) decideNextStep(cmd NextStep, d Dice) ([]Event, error) {
 		}
 		forced = strings.TrimSpace(cmd.Reason)
 	}
+	state := g
+	if end := stepEnds[gameStepKey(g.Game(), g.CurrentStep())]; end != nil && g.CurrentStep() != "" {
+		more, err := end(g, d, cmd.Context)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range more {
+			state = state.Apply(e)
+		}
+		evs = append(evs, more...)
+	}
 	steps := cmd.Sequence.Steps
 	i := -1 // the index of the step under way
 	for k, s := range steps {
@@ -286,14 +303,13 @@ func (g GameState) decideNextStep(cmd NextStep, d Dice) ([]Event, error) {
 			i = k
 		}
 	}
-	state := g
 	if i == len(steps)-1 {
 		// The turn's last step is done: the next turn begins.
 		var sizes UnitSizes
 		if cmd.Context.Move != nil {
 			sizes = SizesOf(cmd.Context.Move.OOB)
 		}
-		adv, err := g.decideAdvance(AdvanceTurn{By: cmd.By, Reason: "the sequence of play (003 9)", Sizes: sizes})
+		adv, err := state.decideAdvance(AdvanceTurn{By: cmd.By, Reason: "the sequence of play (003 9)", Sizes: sizes})
 		if err != nil {
 			return nil, err
 		}

@@ -23,7 +23,9 @@
 // overwrite, create, edit, delete, list; global and per guild), interaction
 // callbacks, the interaction webhook (edit/get/delete @original, follow-ups),
 // channel messages (send and edit, JSON or multipart with files), DM channel
-// creation and GET /users/@me. Every request is recorded (see [Request]);
+// creation, GET /users/@me, and guild channels (list, create with a parent
+// and permission overwrites, edit, delete, set an overwrite; see
+// [Server.GuildChannels]). Every request is recorded (see [Request]);
 // anything the fake does not know answers 404 and is listed by
 // [Server.Unhandled]. Tests can add or override routes with [Server.Handle].
 //

@@ -58,6 +58,7 @@ func (s *Server) routes() {
 
 	s.route("POST "+api+"/channels/{channel}/messages", "channel_message_create", true, s.handleChannelMessage)
 	s.route("PATCH "+api+"/channels/{channel}/messages/{msg}", "channel_message_edit", true, s.handleChannelMessageEdit)
+	s.channelRoutes(api) // channels.go
 
 	s.builtin.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		rec, _ := r.Context().Value(ctxKey{}).(*Request)

@@ -117,6 +117,7 @@ type Server struct {
 	channelMessages map[string][]*ChannelMessage
 	channelEdits    map[string][]*ChannelMessageEdit
 	dmChannels      map[string]string // recipient user id -> DM channel id
+	guildChans      guildChannels     // channels.go: guild channels the bot created
 }
 
 // NewServer starts a fake Discord on 127.0.0.1 and registers tb.Cleanup to

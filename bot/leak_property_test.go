@@ -1,0 +1,637 @@
+package bot
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/scenarios"
+)
+
+// A property test of limited intelligence (LRTG 20; issue 8 "Tests that
+// nothing leaks"): many generated LRTG and LRTA games, played through the
+// router by random steps of the sequence of play (forced where a step
+// waits), activations and moves by the players, moves, /unit set, /unit
+// mark, /unit eliminate and /battle result by the players or the umpire,
+// and every read command for every viewer (each commander, a guest with no
+// side, the umpire) midway and at the end. No output a viewer sees (public
+// outputs: everyone; ephemeral ones: the actor; the text, a CSV and the
+// events' data) may give an enemy unit's id, an enemy unit's name with its
+// hex, place, strength or state, or a hex an enemy unit holds, unless the
+// viewer may know it: his own units' hexes, what he typed, a combat's hex
+// (the public report gives it), the loser's supply sheet after a Spy win.
+// A name alone is the printed rules' (leaders, the reinforcement
+// schedule). The map is checked on the render's input: engine
+// MapCounters(viewer), as bot/maps.go draws it. The umpire sees all: his
+// reads run but are not checked.
+//
+// go test ./bot -run TestLeakProperty -leak.n=400 plays more games;
+// -leak.seed=N replays one of them, -leak.v logs the answers.
+
+var leakSeed = flag.Int("leak.seed", 0, "play only the game of this seed (with -leak.n at least as large)")
+
+var leakDebug = flag.Bool("leak.v", false, "log what the leak property test's commands answer")
+
+var leakGames = flag.Int("leak.n", 0, "games the leak property test plays (0: the default, 24)")
+
+// leakKnown are the leaks the generated games find today, as
+// "command|viewer|kind": the test asserts this list exactly, so a fix and a
+// new leak both change the result.
+var leakKnown = []string{}
+
+// leakViewer is one who reads the game.
+type leakViewer struct {
+	name string // console user
+	side engine.Side
+	ump  bool
+}
+
+var leakViewers = []leakViewer{
+	{name: "lee", side: engine.CSA},
+	{name: "meade", side: engine.USA},
+	{name: "guest"},
+	{name: "umpire", ump: true},
+}
+
+// leakReads are the read commands that show the game's state.
+var leakReads = []string{
+	"/game status", "/oob", "/phase show", "/morale show", "/vp", "/turn show",
+	"/supply show", "/action show", "/leader show", "/segment show",
+	"/reinforcements", "/event show", "/garrison show", "/command show",
+	"/vp csv:true",
+}
+
+func TestLeakProperty(t *testing.T) {
+	n := 24
+	if *leakGames > 0 {
+		n = *leakGames
+	}
+	ts, err := scenarios.Theatres()
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := ts["lrtg"]
+	found := map[string]string{} // leak key → first example
+	stats := map[string]int{}
+	start := time.Now()
+	for i := range n {
+		if *leakSeed > 0 && i+1 != *leakSeed {
+			continue
+		}
+		scenario := []string{"lrtg-high-tide", "lrtg-gettysburg-campaign", "lrta-campaign"}[i%3]
+		leakGame(t, th, uint64(i+1), scenario, found, stats)
+	}
+	t.Logf("%d games in %v; commands: %v", n, time.Since(start), stats)
+	var got []string
+	for k := range found {
+		got = append(got, k)
+	}
+	sort.Strings(got)
+	known := map[string]bool{}
+	for _, k := range leakKnown {
+		known[k] = true
+	}
+	for _, k := range got {
+		if !known[k] {
+			t.Errorf("leak %s:\n%s", k, found[k])
+		}
+	}
+	if *leakGames == 0 { // more games may find more; fewer may miss some
+		for _, k := range leakKnown {
+			if _, ok := found[k]; !ok {
+				t.Errorf("the known leak %s is gone: take it off leakKnown", k)
+			}
+		}
+	}
+}
+
+// leakPlay is one generated game under way.
+type leakPlay struct {
+	t        *testing.T
+	r        *Router
+	th       *engine.Theatre
+	con      *Console
+	rng      *rand.Rand
+	found    map[string]string
+	revealed map[string]bool // hexes a combat showed both sides
+	cur      engine.GameState
+	stats    map[string]int // commands run (and refused), for -v
+	game     string
+}
+
+func leakGame(t *testing.T, th *engine.Theatre, seed uint64, scenario string, found map[string]string, stats map[string]int) {
+	r := NewRouter(openStore(t), WithLogger(quietLog()), WithDice(SeededSource{}))
+	p := &leakPlay{t: t, r: r, th: th, rng: rand.New(rand.NewPCG(seed, 1863)), found: found, revealed: map[string]bool{},
+		stats: stats, con: &Console{Router: r, User: "umpire", Guild: "g", Channel: "war"}, game: fmt.Sprintf("%s seed %d", scenario, seed)}
+	supply := []string{"simplified", "normal"}[p.rng.IntN(2)]
+	if out := p.do(fmt.Sprintf("/game new scenario:%s limited_intelligence:true seed:%d supply:%s", scenario, seed, supply)); out.Error != nil {
+		t.Fatalf("%s: game new: %s", p.game, out.Text)
+	}
+	for _, l := range []string{"@lee /game join side:csa", "@meade /game join side:usa", "/game start"} {
+		if out := p.do(l); out.Error != nil {
+			t.Fatalf("%s: %s: %s", p.game, l, out.Text)
+		}
+	}
+	steps := p.rng.IntN(40)
+	if seed%4 == 0 { // some games run into later turns (random events, supply)
+		steps = 40 + p.rng.IntN(160)
+	}
+	midway := p.rng.IntN(steps + 1) // the views are read there too
+	for i := range steps {
+		if i == midway {
+			p.reads(false)
+		}
+		for range p.rng.IntN(4) {
+			p.randomAction()
+		}
+		if st := p.cur.CurrentStep(); strings.HasPrefix(st, "4") && p.rng.IntN(3) > 0 {
+			p.actionRound()
+		}
+		g := p.cur
+		line := "/phase next"
+		if len(g.Waiting()) > 0 {
+			line += " force:true reason:generated game"
+		}
+		p.do(line)
+	}
+	for range 1 + p.rng.IntN(3) {
+		p.randomAction()
+	}
+	p.reads(true)
+}
+
+func (p *leakPlay) state() engine.GameState {
+	g, err := p.r.game(context.Background(), Request{GuildID: "g", ChannelID: "war", User: engine.Actor{ID: "console:umpire", Name: "umpire"}})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return g
+}
+
+// do runs a console line and checks every output for every viewer who
+// sees it; it returns the first output.
+func (p *leakPlay) do(line string) Output { return p.run(line, false) }
+
+// run runs a line; read says it changes nothing (the state is not read
+// again).
+func (p *leakPlay) run(line string, read bool) Output {
+	p.t.Helper()
+	req, perr := p.con.Parse(line)
+	if perr != nil {
+		p.t.Fatalf("%s: %s: %v", p.game, line, perr)
+	}
+	before := p.cur
+	rep := p.r.Handle(context.Background(), req)
+	if *leakDebug && !read {
+		for _, o := range rep.Outputs {
+			p.t.Logf("%s [%s %s] %s", line, o.Audience.Kind, o.Audience.UserID, campaignClip(o.Text, 3000))
+		}
+	}
+	if st := p.stats; st != nil {
+		k := leakCommand(line)
+		if len(rep.Outputs) > 0 && rep.Outputs[0].Error != nil {
+			k += " refused"
+		}
+		st[k]++
+	}
+	after := before
+	if !read {
+		after = p.state()
+		p.cur = after
+	}
+	for _, out := range rep.Outputs {
+		for _, v := range leakViewers {
+			if v.ump || !leakSees(out, req, v) {
+				continue
+			}
+			p.check(line, v, out, before, after)
+		}
+	}
+	if len(rep.Outputs) == 0 {
+		return Output{}
+	}
+	return rep.Outputs[0]
+}
+
+// leakSees reports whether a viewer sees an output: a public one everyone
+// at the table, an ephemeral one its actor, a private channel's its
+// commander.
+func leakSees(out Output, req Request, v leakViewer) bool {
+	switch out.Audience.Kind {
+	case AudiencePublic:
+		return true
+	case AudienceEphemeral:
+		id := out.Audience.UserID
+		if id == "" {
+			id = req.User.ID
+		}
+		return id == "console:"+v.name
+	case AudienceChannel: // a commander's private channel (bot/channels.go)
+		return out.Audience.UserID != "" && out.Audience.UserID == "console:"+v.name
+	}
+	return false // another channel: the fake Discord tests its members
+}
+
+// ownUnits are a side's units on the map.
+func leakUnits(g engine.GameState, s engine.Side) []engine.UnitState {
+	var out []engine.UnitState
+	for _, u := range g.Units {
+		if u.Side == s && u.OnMap && !u.Eliminated {
+			out = append(out, u)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// near is a printed hex one or two hexes from h.
+func (p *leakPlay) near(h engine.Hex) string {
+	for range 2 {
+		nb := h.Neighbours()
+		h = nb[p.rng.IntN(len(nb))]
+	}
+	if refs := p.th.Printed(h); len(refs) > 0 {
+		return refs[0]
+	}
+	return ""
+}
+
+func (p *leakPlay) randomAction() {
+	g := p.cur
+	sides := []engine.Side{engine.CSA, engine.USA}
+	side := sides[p.rng.IntN(2)]
+	player := map[engine.Side]string{engine.CSA: "lee", engine.USA: "meade"}[side]
+	units := leakUnits(g, side)
+	if len(units) == 0 {
+		return
+	}
+	u := units[p.rng.IntN(len(units))]
+	switch p.rng.IntN(11) {
+	case 0: // the player moves his unit, by the rules
+		if to := p.near(u.Hex); to != "" {
+			p.do(fmt.Sprintf("@%s /move units:%s to:%s", player, u.ID, to))
+		}
+	case 1: // the umpire moves it, with a reason
+		if to := p.near(u.Hex); to != "" {
+			p.do(fmt.Sprintf("/move units:%s to:%s reason:generated ruling", u.ID, to))
+		}
+	case 2, 3: // /unit set by the player or the umpire
+		field, value := "fatigue", fmt.Sprint(p.rng.IntN(4))
+		switch p.rng.IntN(3) {
+		case 1:
+			field, value = "manpower", fmt.Sprint(1+p.rng.IntN(max(1, u.Manpower)))
+		case 2:
+			field, value = "organization", []string{"disorganized", "organized"}[p.rng.IntN(2)]
+		}
+		who := "/"
+		if p.rng.IntN(2) == 0 {
+			who = "@" + player + " /"
+		}
+		p.do(fmt.Sprintf("%sunit set unit:%s field:%s value:%s reason:generated", who, u.ID, field, value))
+	case 4: // a battle: the umpire records a printed result
+		enemy := leakUnits(g, map[engine.Side]engine.Side{engine.CSA: engine.USA, engine.USA: engine.CSA}[side])
+		if len(enemy) == 0 {
+			return
+		}
+		d := enemy[p.rng.IntN(len(enemy))]
+		res := []string{"-", "1", "2", "1r", "2Dr"}
+		out := p.do(fmt.Sprintf("/battle result attacker:%s defender:%s attacker_result:%s defender_result:%s reason:generated",
+			u.ID, d.ID, res[p.rng.IntN(len(res))], res[p.rng.IntN(len(res))]))
+		if out.Error == nil {
+			// The rules show a combat's hex to both sides (its units stay
+			// hidden: the public report names none).
+			for _, r := range p.th.Printed(d.Hex) {
+				p.revealed[r] = true
+			}
+		}
+	case 5: // /phase next without force: refused while the step waits
+		p.do("/phase next")
+	case 6: // an activation (LRTG 1.0), then moves of its units
+		if out := p.do(fmt.Sprintf("@%s /action activate leader_or_unit:%s", player, u.ID)); out.Error == nil {
+			for range 1 + p.rng.IntN(3) {
+				if to := p.near(u.Hex); to != "" {
+					p.do(fmt.Sprintf("@%s /move units:%s to:%s", player, u.ID, to))
+				}
+			}
+		}
+	case 7:
+		p.do(fmt.Sprintf("@%s /action done", player))
+	case 8:
+		p.do(fmt.Sprintf("@%s /action pass", player))
+	case 9: // a mark, by the player or the umpire
+		who := "/"
+		if p.rng.IntN(2) == 0 {
+			who = "@" + player + " /"
+		}
+		p.do(fmt.Sprintf("%sunit mark unit:%s mark:%s reason:generated", who, u.ID, []string{"flanks-refused", "out-of-supply", "fort"}[p.rng.IntN(3)]))
+	case 10: // the umpire eliminates a unit
+		if p.rng.IntN(3) == 0 {
+			p.do(fmt.Sprintf("/unit eliminate unit:%s reason:generated ruling", u.ID))
+		}
+	}
+}
+
+// actionRound plays the action cycle (LRTG 1.0) a little: each side in
+// turn tries to activate a unit, moves it, ends the action and passes.
+func (p *leakPlay) actionRound() {
+	sides := []engine.Side{engine.CSA, engine.USA}
+	if p.rng.IntN(2) == 0 {
+		sides[0], sides[1] = sides[1], sides[0]
+	}
+	for _, side := range sides {
+		player := map[engine.Side]string{engine.CSA: "lee", engine.USA: "meade"}[side]
+		units := leakUnits(p.cur, side)
+		for try := 0; try < 4 && len(units) > 0; try++ {
+			u := units[p.rng.IntN(len(units))]
+			if p.do(fmt.Sprintf("@%s /action activate leader_or_unit:%s", player, u.ID)).Error != nil {
+				continue
+			}
+			for range 1 + p.rng.IntN(3) {
+				if to := p.near(p.cur.Units[u.ID].Hex); to != "" {
+					p.do(fmt.Sprintf("@%s /move units:%s to:%s", player, u.ID, to))
+				}
+			}
+			p.do(fmt.Sprintf("@%s /action done", player))
+			break
+		}
+		p.do(fmt.Sprintf("@%s /action pass", player))
+	}
+}
+
+// reads issues every read command as every viewer (withMap: and /map for
+// one of them).
+func (p *leakPlay) reads(withMap bool) {
+	g := p.cur
+	var onMap []engine.UnitState
+	onMap = append(leakUnits(g, engine.CSA), leakUnits(g, engine.USA)...)
+	mapper := leakViewers[p.rng.IntN(len(leakViewers))].name
+	for _, v := range leakViewers {
+		reads := append([]string{}, leakReads...)
+		// The reads that take a side: a player asking for the enemy's
+		// must be refused, the umpire may.
+		for _, l := range []string{"/oob", "/supply show", "/segment show"} {
+			for _, sd := range []string{"csa", "usa"} {
+				reads = append(reads, l+" side:"+sd)
+			}
+		}
+		if strings.HasPrefix(g.Options.Scenario, "lrta") {
+			reads = append(reads, "/victory objectives")
+		}
+		// The PNG takes long to draw: one viewer's, small, per game (the
+		// counters of every viewer are checked below).
+		if withMap && len(onMap) > 0 && v.name == mapper {
+			u := onMap[p.rng.IntN(len(onMap))]
+			if refs := p.th.Printed(u.Hex); len(refs) > 0 {
+				reads = append(reads, "/map at:"+refs[0]+" radius:2")
+			}
+		}
+		for _, l := range reads {
+			p.run("@"+v.name+" "+l, true)
+		}
+		// The map's counters: what bot/maps.go draws for him.
+		side := v.side
+		for _, c := range g.MapCounters(engine.Actor{ID: "console:" + v.name, Name: v.name}) {
+			if v.ump {
+				continue
+			}
+			if engine.Side(c.Side) != side {
+				p.leak("/map", v, "counter", fmt.Sprintf("%s's map shows the %s unit %s at %v", v.name, c.Side, c.Name, c.Hex))
+			}
+		}
+	}
+}
+
+func (p *leakPlay) leak(cmd string, v leakViewer, kind, example string) {
+	role := "commander"
+	if v.side == "" {
+		role = "guest"
+	}
+	key := cmd + "|" + role + "|" + kind
+	if _, ok := p.found[key]; !ok {
+		p.found[key] = p.game + ": " + example
+	}
+}
+
+// leakState is what makes a unit's name on a line intelligence (besides
+// its hex): a strength, a state or a move.
+var leakState = regexp.MustCompile(`\b\d+\s*MP\b|(?i:\bfatigue\b|disorgani[sz]ed|exhausted|demorali[sz]|entrenched\b|entrenchment \d|\bmoves?\b|\bmoved\b|eliminated)`)
+
+// slashCommand is a command named in a text, e.g. "(/move)".
+var slashCommand = regexp.MustCompile(`/[a-z]+`)
+
+// placeNames are the names of the places in a hex.
+func (p *leakPlay) placeNames(h engine.Hex) []string {
+	var out []string
+	for _, pl := range p.th.Places {
+		if pl.Hex == h {
+			out = append(out, pl.Name)
+		}
+	}
+	return out
+}
+
+// leakCommand is the command of a console line, e.g. "/unit set".
+func leakCommand(line string) string {
+	if strings.HasPrefix(line, "@") {
+		_, line, _ = strings.Cut(line, " ")
+	}
+	var words []string
+	for _, w := range strings.Fields(line) {
+		if strings.Contains(w, ":") {
+			break
+		}
+		words = append(words, w)
+	}
+	return strings.Join(words, " ")
+}
+
+// check looks for what the viewer may not know in an output he sees.
+func (p *leakPlay) check(line string, v leakViewer, out Output, before, after engine.GameState) {
+	cmd := leakCommand(line)
+	text := out.Text
+	if out.Embed != nil {
+		text += "\n" + out.Embed.PlainText()
+	}
+	for _, f := range out.Files { // a CSV is read like the text
+		if strings.HasPrefix(f.ContentType, "text/") {
+			text += "\n" + string(f.Data)
+		}
+	}
+	var data strings.Builder
+	for _, e := range out.Events {
+		data.Write(e.Data)
+		data.WriteByte('\n')
+	}
+	own := map[string]bool{} // the viewer's own hexes and names
+	if v.side != "" {
+		for _, g := range []engine.GameState{before, after} {
+			for _, u := range g.Units {
+				if u.Side != v.side {
+					continue
+				}
+				own[u.Name] = true
+				if u.OnMap && !u.Eliminated {
+					for _, r := range p.th.Printed(u.Hex) {
+						own[r] = true
+					}
+				}
+			}
+		}
+	}
+	// A combat's header names its hex for both sides (LRTG 20).
+	revealed := map[string]bool{}
+	if head, _, _ := strings.Cut(out.Text, "\n"); strings.HasPrefix(head, "⚔️ Combat at") {
+		for _, r := range hexRef.FindAllString(head, -1) {
+			revealed[r] = true
+		}
+	}
+	for _, r := range hexRef.FindAllString(line, -1) {
+		revealed[r] = true // he typed it
+	}
+	// A Spy win (LRTA: Enemy Intelligence) shows the winner the loser's
+	// supply status sheet, its units' victuals with their names (000 2.0
+	// 7); 004 Random Events).
+	win := after.Events.SpyWinner(after.Turn)
+	if after.Game() == engine.LRTA {
+		win = after.LRTAIntelWinner() // 004 Enemy Intelligence
+	}
+	spy := v.side != "" && cmd == "/event show" && win == v.side
+	clip := func(s string) string { return line + " → " + campaignClip(s, 600) }
+	seen := map[string]bool{}
+	for _, g := range []engine.GameState{before, after} {
+		for _, u := range g.Units {
+			if u.Side == v.side || seen[u.ID] {
+				continue
+			}
+			seen[u.ID] = true
+			if strings.Contains(text, u.ID) || strings.Contains(data.String(), `"`+u.ID+`"`) {
+				p.leak(cmd, v, "id", fmt.Sprintf("%s sees the %s unit id %s: %s", v.name, u.Side, u.ID, clip(text+"\n"+data.String())))
+			}
+			// A name alone may be the printed rules' (a leader, a scheduled
+			// reinforcement): a name with a hex, a strength or a state
+			// on its line is intelligence.
+			if u.Name != "" && !own[u.Name] && !spy && strings.Contains(text, u.Name) {
+				name := regexp.MustCompile(`\b` + regexp.QuoteMeta(u.Name) + `\b`)
+				for _, l := range strings.Split(text, "\n") {
+					if !name.MatchString(l) {
+						continue
+					}
+					if strings.HasPrefix(l, "_") {
+						continue // a footnote: the rules' text
+					}
+					at := false // its own hex or place on the line
+					for _, r := range append(p.th.Printed(u.Hex), p.placeNames(u.Hex)...) {
+						at = at || u.OnMap && strings.Contains(l, r) && regexp.MustCompile(`\b`+regexp.QuoteMeta(r)+`\b`).MatchString(l)
+					}
+					if at || leakState.MatchString(slashCommand.ReplaceAllString(l, "")) {
+						p.leak(cmd, v, "name", fmt.Sprintf("%s sees the %s unit %s (%s) with its state: %s", v.name, u.Side, u.Name, u.Kind, line+" → "+campaignClip(l, 400)))
+						break
+					}
+				}
+			}
+			if !u.OnMap || u.Eliminated {
+				continue
+			}
+			for _, r := range p.th.Printed(u.Hex) {
+				if own[r] || revealed[r] || p.revealed[r] {
+					continue
+				}
+				if (strings.Contains(text, r) || strings.Contains(data.String(), r)) &&
+					(regexp.MustCompile(`\b`+r+`\b`).MatchString(text) || regexp.MustCompile(`\b`+r+`\b`).MatchString(data.String())) {
+					p.leak(cmd, v, "hex", fmt.Sprintf("%s sees %s, the hex of the %s unit %s: %s", v.name, r, u.Side, u.ID, clip(text+"\n"+data.String())))
+				}
+			}
+		}
+	}
+}
+
+// The checker itself: it finds an enemy id, an enemy's name with its
+// state, and an enemy's hex, and lets pass the viewer's own units, what he
+// typed and a combat's revealed hex.
+func TestLeakCheckerFindsLeaks(t *testing.T) {
+	ts, err := scenarios.Theatres()
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := ts["lrtg"]
+	var hood, buford engine.Hex
+	var hoodRef, bufordRef string
+	for _, pl := range th.Places {
+		if refs := th.Printed(pl.Hex); len(refs) > 0 {
+			switch {
+			case hoodRef == "":
+				hood, hoodRef = pl.Hex, refs[0]
+			case bufordRef == "" && refs[0] != hoodRef:
+				buford, bufordRef = pl.Hex, refs[0]
+			}
+		}
+	}
+	g := engine.GameState{Units: map[string]engine.UnitState{
+		"csa.hood":   {ID: "csa.hood", Name: "Hood", Side: engine.CSA, Kind: "infantry", OnMap: true, Hex: hood, Manpower: 16},
+		"usa.buford": {ID: "usa.buford", Name: "Buford", Side: engine.USA, Kind: "cavalry", OnMap: true, Hex: buford, Manpower: 4},
+	}}
+	meade := leakViewers[1]
+	for _, c := range []struct {
+		line, text string
+		want       []string
+	}{
+		{"/oob", "Hood 16 MP", []string{"/oob|commander|name"}},
+		{"/oob", "csa.hood is here", []string{"/oob|commander|id"}},
+		{"/oob", "a force at " + hoodRef, []string{"/oob|commander|hex"}},
+		{"/oob", "Hood, scheduled for turn 2", nil},                     // the printed schedule
+		{"/oob", "Buford 4 MP at " + bufordRef, nil},                    // his own
+		{"/map at:" + hoodRef, "around " + hoodRef, nil},                // he typed it
+		{"/battle result", "⚔️ Combat at " + hoodRef + ", turn 1", nil}, // revealed to both
+	} {
+		found := map[string]string{}
+		p := &leakPlay{t: t, th: th, found: found, revealed: map[string]bool{}, game: "synthetic"}
+		p.check(c.line, meade, Output{Text: c.text}, g, g)
+		var got []string
+		for k := range found {
+			got = append(got, k)
+		}
+		sort.Strings(got)
+		if strings.Join(got, ",") != strings.Join(c.want, ",") {
+			t.Errorf("%q: found %v, want %v", c.text, got, c.want)
+		}
+	}
+	// A guest sees no unit: a public line naming one with its state leaks.
+	found := map[string]string{}
+	p := &leakPlay{t: t, th: th, found: found, revealed: map[string]bool{}, game: "synthetic"}
+	p.check("/phase next", leakViewers[2], Output{Text: "Buford moves to " + bufordRef}, g, g)
+	if len(found) != 2 {
+		t.Errorf("the guest's leaks: %v", found)
+	}
+}
+
+// Leaks the generated games found (-leak.n=700, seeds 176, 188, 268):
+// Meade's changes told both sides that a unit had been eliminated
+// ("Gamble replaces Davis: Davis has been eliminated, so Gamble does not
+// enter"; "Price is removed: Price has been eliminated") and which unit
+// Meade and Sykes joined ("... (Meade has been eliminated) with Ayres").
+// With limited intelligence the line gives the rule's replacement only.
+func TestMeadeChangesKeepEliminationsSecret(t *testing.T) {
+	e := &engine.MeadeAssumed{Turn: 8, Changes: []engine.MeadeChange{
+		{Step: "8) b)", What: "Gamble replaces Davis: Davis has been eliminated, so Gamble does not enter", Remove: []string{"usa.gamble"}},
+		{Step: "8) g)", What: "Price is removed: Price has been eliminated"}, // seed 188
+		// seed 268 (-leak.n=700): the V Corps leader out of play.
+		{Step: "2)", What: "Meade's army counter (Meade has been eliminated) with Ayres"},
+		{Step: "2)", What: "Sykes (V Corps) with Ayres"},
+	}}
+	hidden := meadeText(engine.GameState{}, e, false)
+	if strings.Contains(hidden, "eliminated") || strings.Contains(hidden, "does not enter") ||
+		!strings.Contains(hidden, "8) b) Gamble replaces Davis.") || !strings.Contains(hidden, "8) g) Price is removed.") ||
+		strings.Contains(hidden, "Ayres") || strings.Count(hidden, "2) Meade's army counter and Sykes (V Corps) replace the Meade V Corps leader counter.") != 1 {
+		t.Errorf("limited intelligence: %s", hidden)
+	}
+	if open := meadeText(engine.GameState{}, e, true); !strings.Contains(open, "Davis has been eliminated, so Gamble does not enter") {
+		t.Errorf("open: %s", open)
+	}
+}
