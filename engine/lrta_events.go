@@ -827,28 +827,13 @@ func lrtaEventsStep(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 	if m == nil {
 		return nil, fmt.Errorf("engine: step %s needs the map (Harpers Ferry, the Potomac, Sugar Loaf Mountain)", lreStep)
 	}
-	table := func(id string) (*Table, error) {
-		if t := ctx.Library.Table(id); t != nil {
-			return t, nil
-		}
-		return nil, fmt.Errorf("engine: the rules table %s is missing", id)
-	}
-	tb, err := table(LRTARandomEventsTable)
-	if err != nil {
-		return nil, err
-	}
 	by := g.Umpire
 	var evs []Event
 	state := g
-	roll := func(t *Table, f Facts) (*TableRolled, error) {
-		out, err := state.Decide(RollTable{By: by, Table: t, Facts: f}, d)
-		if err != nil {
-			return nil, err
-		}
-		tr := out[0].(*TableRolled)
-		evs = append(evs, tr)
-		state = state.Apply(tr)
-		return tr, nil
+	table, roll := tableRoller(ctx.Library, by, d, &state, &evs)
+	tb, err := table(LRTARandomEventsTable)
+	if err != nil {
+		return nil, err
 	}
 	tr, err := roll(tb, g.LRTARandomEventFacts(m))
 	if err != nil {

@@ -216,27 +216,8 @@ func (g GameState) lrtaArmyMorale(side Side, sizes UnitSizes) ArmyMorale {
 			add(MoraleLine{What: strings.Join(parts, ", ") + " (one per 8)", Value: n / 8, Rule: "004 Army Morale f)"})
 		}
 	}
-	switch g.Options.Supply {
-	case "simplified":
-		if v := simplifiedSupplyMorale(g.SupplyLevel(side)); v > 0 {
-			add(MoraleLine{What: fmt.Sprintf("Supply track at %+d", g.SupplyLevel(side)), Value: v, Rule: "004 Simplified Supply Effects"})
-		}
-	default:
-		n := 0
-		for _, id := range recordUnitIDs(g.Units) {
-			u := g.Units[id]
-			if u.Side == side && u.OnMap && !u.Eliminated && infantry(u) && sizeOf(u, sizes) == "division" &&
-				(contains(u.Marks, "out-of-supply") || g.Victuals(u) <= 0) {
-				n++
-			}
-		}
-		per, rule := 3, "004 Army Morale h)"
-		if side == CSA {
-			per, rule = 2, "004 Army Morale i)"
-		}
-		if n/per > 0 {
-			add(MoraleLine{What: fmt.Sprintf("%d infantry divisions out of supply (one per %d)", n, per), Value: n / per, Rule: rule})
-		}
+	if l, ok := g.supplyMoraleLine(side, sizes, "004 Simplified Supply Effects", "004 Army Morale h)", "004 Army Morale i)"); ok {
+		add(l)
 	}
 	if side == USA && g.lrtaPopeCommands() {
 		add(MoraleLine{What: "Pope commands the Army of Virginia", Value: lrtaPopeMorale, Rule: "004 Army Morale j)"})

@@ -627,28 +627,13 @@ func randomEventsStep(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 	if m == nil {
 		return nil, fmt.Errorf("engine: step %s needs the map (north of the Potomac)", RandomEventsStep)
 	}
-	table := func(id string) (*Table, error) {
-		if t := ctx.Library.Table(id); t != nil {
-			return t, nil
-		}
-		return nil, fmt.Errorf("engine: the rules table %s is missing", id)
-	}
-	tb, err := table(RandomEventsTable)
-	if err != nil {
-		return nil, err
-	}
 	by := g.Umpire
 	var evs []Event
 	state := g
-	roll := func(t *Table, f Facts) (*TableRolled, error) {
-		out, err := state.Decide(RollTable{By: by, Table: t, Facts: f}, d)
-		if err != nil {
-			return nil, err
-		}
-		tr := out[0].(*TableRolled)
-		evs = append(evs, tr)
-		state = state.Apply(tr)
-		return tr, nil
+	table, roll := tableRoller(ctx.Library, by, d, &state, &evs)
+	tb, err := table(RandomEventsTable)
+	if err != nil {
+		return nil, err
 	}
 	tr, err := roll(tb, g.RandomEventFacts(m))
 	if err != nil {
@@ -1165,4 +1150,28 @@ func sjwSouthEdge(t *Theatre) func(Hex) bool {
 		}
 	}
 	return nil
+}
+
+// tableRoller gives a step's procedure a lookup of the rules tables and a
+// roll that rolls one as a game roll (numbered, audited) on the state the
+// last roll left: each table.rolled event is appended to *evs and folded
+// into *state.
+func tableRoller(lib *Library, by Actor, d Dice, state *GameState, evs *[]Event) (func(string) (*Table, error), func(*Table, Facts) (*TableRolled, error)) {
+	table := func(id string) (*Table, error) {
+		if t := lib.Table(id); t != nil {
+			return t, nil
+		}
+		return nil, fmt.Errorf("engine: the rules table %s is missing", id)
+	}
+	roll := func(t *Table, f Facts) (*TableRolled, error) {
+		out, err := state.Decide(RollTable{By: by, Table: t, Facts: f}, d)
+		if err != nil {
+			return nil, err
+		}
+		tr := out[0].(*TableRolled)
+		*evs = append(*evs, tr)
+		*state = state.Apply(tr)
+		return tr, nil
+	}
+	return table, roll
 }

@@ -88,6 +88,30 @@ type TurnPoint struct {
 	USA  int    `json:"usa_morale"`
 }
 
+// supplyMoraleLine is army morale's supply contribution (LRTG 15.1 9)-10),
+// 24.6; 004 Army Morale h)-i)): the simplified supply track's, or one for
+// every three Union (two Confederate) infantry divisions out of supply;
+// the rules cited are the game's.
+func (g GameState) supplyMoraleLine(side Side, sizes UnitSizes, simplified, usa, csa string) (MoraleLine, bool) {
+	if g.Options.Supply == "simplified" {
+		v := simplifiedSupplyMorale(g.SupplyLevel(side))
+		return MoraleLine{What: fmt.Sprintf("Supply track at %+d", g.SupplyLevel(side)), Value: v, Rule: simplified}, v > 0
+	}
+	n := 0
+	for _, id := range recordUnitIDs(g.Units) {
+		u := g.Units[id]
+		if u.Side == side && u.OnMap && !u.Eliminated && infantry(u) && sizeOf(u, sizes) == "division" &&
+			(contains(u.Marks, "out-of-supply") || g.Victuals(u) <= 0) {
+			n++
+		}
+	}
+	per, rule := 3, usa
+	if side == CSA {
+		per, rule = 2, csa
+	}
+	return MoraleLine{What: fmt.Sprintf("%d infantry divisions out of supply (one per %d)", n, per), Value: n / per, Rule: rule}, n/per > 0
+}
+
 // ---------------------------------------------------------------------
 // The turn record.
 
@@ -699,27 +723,8 @@ func (g GameState) ArmyMorale(side Side, sizes UnitSizes) ArmyMorale {
 	} else if n := g.Losses.AoP; n/8 > 0 {
 		add(MoraleLine{What: fmt.Sprintf("%d MP of Army of the Potomac units lost in combat (one per 8)", n), Value: n / 8, Rule: "15.1 7)"})
 	}
-	switch g.Options.Supply {
-	case "simplified":
-		if v := simplifiedSupplyMorale(g.SupplyLevel(side)); v > 0 {
-			add(MoraleLine{What: fmt.Sprintf("Supply track at %+d", g.SupplyLevel(side)), Value: v, Rule: "24.6"})
-		}
-	default:
-		n := 0
-		for _, id := range recordUnitIDs(g.Units) {
-			u := g.Units[id]
-			if u.Side == side && u.OnMap && !u.Eliminated && infantry(u) && sizeOf(u, sizes) == "division" &&
-				(contains(u.Marks, "out-of-supply") || g.Victuals(u) <= 0) {
-				n++
-			}
-		}
-		per := 3
-		if side == CSA {
-			per = 2
-		}
-		if n/per > 0 {
-			add(MoraleLine{What: fmt.Sprintf("%d infantry divisions out of supply (one per %d)", n, per), Value: n / per, Rule: "15.1 9)-10)"})
-		}
+	if l, ok := g.supplyMoraleLine(side, sizes, "24.6", "15.1 9)-10)", "15.1 9)-10)"); ok {
+		add(l)
 	}
 	for _, a := range g.Records.Adjustments {
 		if a.Side == side {
