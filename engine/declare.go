@@ -721,17 +721,25 @@ func (g GameState) enemyWithin(side Side, h Hex, n int) bool {
 // 1g: Harpers Ferry (LRTG 6.1, 6.2).
 
 func checkHarpersFerry(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+	return g.harpersFerryStep(d, ctx, GameState.HarpersFerryCheck, HarpersFerryTable)
+}
+
+// harpersFerryStep is step 1g of LRTG and LRTA alike: the reveal of the
+// declarations if pending, the game's check, and the surrender roll on its
+// table when Harpers Ferry is surrounded and the umpire has no artillery
+// fact to rule on.
+func (g GameState) harpersFerryStep(d Dice, ctx StepContext, check func(GameState, *MoveData) *HarpersFerryChecked, table string) ([]Event, error) {
 	var evs []Event
 	if rv := g.pendingReveal(); rv != nil {
 		evs = append(evs, rv)
 		g = g.Apply(rv)
 	}
-	chk := g.HarpersFerryCheck(ctx.Move)
+	chk := check(g, ctx.Move)
 	evs = append(evs, chk)
 	if chk.Status == HFSurrounded && !slices.ContainsFunc(chk.Ask, func(a string) bool { return contains(HarpersFerryFacts, a) }) {
 		var tb *Table
 		if ctx.Library != nil {
-			tb = ctx.Library.Table(HarpersFerryTable)
+			tb = ctx.Library.Table(table)
 		}
 		more, err := g.Apply(chk).rollHarpersFerry(g.Umpire, tb, d)
 		if err != nil {

@@ -217,34 +217,7 @@ const RuleLRTAReinforcements = "LRTA 2.0"
 // rule), with the facts of LRTA's table. The umpire's ruling and the roll
 // are /harpersferry's (declare.go), on lrta.harpers-ferry-surrender.
 func lrtaHarpersFerry(g GameState, d Dice, ctx StepContext) ([]Event, error) {
-	var evs []Event
-	if rv := g.pendingReveal(); rv != nil {
-		evs = append(evs, rv)
-		g = g.Apply(rv)
-	}
-	chk := g.LRTAHarpersFerryCheck(ctx.Move)
-	evs = append(evs, chk)
-	if chk.Status == HFSurrounded && !hasArtilleryAsk(chk.Ask) {
-		var tb *Table
-		if ctx.Library != nil {
-			tb = ctx.Library.Table(TableLRTAHarpersFerry)
-		}
-		more, err := g.Apply(chk).rollHarpersFerry(g.Umpire, tb, d)
-		if err != nil {
-			return nil, err
-		}
-		evs = append(evs, more...)
-	}
-	return evs, nil
-}
-
-func hasArtilleryAsk(ask []string) bool {
-	for _, a := range ask {
-		if a == hfFactNaval || a == hfFactLoudoun || a == hfFactBolivar {
-			return true
-		}
-	}
-	return false
+	return g.harpersFerryStep(d, ctx, GameState.LRTAHarpersFerryCheck, TableLRTAHarpersFerry)
 }
 
 // LRTAHarpersFerryCheck is LRTG's check (HarpersFerryCheck, 6.1) with the
