@@ -205,17 +205,8 @@ func lrtaEventShow(ctx context.Context, r *Router, req Request, g engine.GameSta
 		case umpire || side == win:
 			// Enemy Intelligence: the loser's supply status sheet (004),
 			// shown as the umpire sees it.
-			sheet := req
-			sheet.User = g.Umpire
-			sheet.Options = map[string]string{"side": string(lose)}
-			rep, err := handleSupplyShow(ctx, r, sheet)
-			if err != nil {
+			if err := r.addEnemySupplySheet(ctx, req, g, lose, "Enemy Intelligence", e); err != nil {
 				return Reply{}, err
-			}
-			if len(rep.Outputs) > 0 && rep.Outputs[0].Embed != nil {
-				se := rep.Outputs[0].Embed
-				e.Fields = append(e.Fields, EmbedField{Name: "Enemy Intelligence: " + se.Title, Value: clipN(se.Description, 1000)})
-				e.Fields = append(e.Fields, se.Fields...)
 			}
 			e.Footer = fmt.Sprintf("The %s won Enemy Intelligence: this information is theirs only (004).", sidePlural(win))
 		default:

@@ -201,17 +201,8 @@ func handleEventShow(ctx context.Context, r *Router, req Request) (Reply, error)
 		case umpire || side == win:
 			// The Spy's information: the loser's supply status sheet, shown
 			// as the umpire sees it (000 2.0 7)).
-			sheet := req
-			sheet.User = g.Umpire
-			sheet.Options = map[string]string{"side": string(lose)}
-			rep, err := handleSupplyShow(ctx, r, sheet)
-			if err != nil {
+			if err := r.addEnemySupplySheet(ctx, req, g, lose, "Spy", e); err != nil {
 				return Reply{}, err
-			}
-			if len(rep.Outputs) > 0 && rep.Outputs[0].Embed != nil {
-				se := rep.Outputs[0].Embed
-				e.Fields = append(e.Fields, EmbedField{Name: "Spy: " + se.Title, Value: clipN(se.Description, 1000)})
-				e.Fields = append(e.Fields, se.Fields...)
 			}
 			// and where it has scheduled to place or remove depots (13.8).
 			e.Fields = append(e.Fields, EmbedField{Name: fmt.Sprintf("Spy: %s depot schedule", sideName(lose)), Value: spyDepotText(g, lose)})
@@ -387,4 +378,23 @@ func spyDepotText(g engine.GameState, side engine.Side) string {
 		return "No depot is scheduled to be placed or removed."
 	}
 	return strings.Join(lines, "\n")
+}
+
+// addEnemySupplySheet adds the losing side's supply status sheet, as the
+// umpire sees it, to the winner's /event show: the Spy's information (000
+// 2.0 7)) and LRTA's Enemy Intelligence (004).
+func (r *Router) addEnemySupplySheet(ctx context.Context, req Request, g engine.GameState, lose engine.Side, label string, e *Embed) error {
+	sheet := req
+	sheet.User = g.Umpire
+	sheet.Options = map[string]string{"side": string(lose)}
+	rep, err := handleSupplyShow(ctx, r, sheet)
+	if err != nil {
+		return err
+	}
+	if len(rep.Outputs) > 0 && rep.Outputs[0].Embed != nil {
+		se := rep.Outputs[0].Embed
+		e.Fields = append(e.Fields, EmbedField{Name: label + ": " + se.Title, Value: clipN(se.Description, 1000)})
+		e.Fields = append(e.Fields, se.Fields...)
+	}
+	return nil
 }
