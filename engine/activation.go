@@ -218,14 +218,7 @@ func (g GameState) fullDivisionsNear(h Hex, oob *OrderOfBattle) int {
 	for _, u := range oob.Units {
 		printed[u.ID] = u.Manpower
 	}
-	size := func(id string) string {
-		for _, u := range oob.Units {
-			if u.ID == id {
-				return u.Size
-			}
-		}
-		return ""
-	}
+	sizes := SizesOf(oob)
 	n := 0
 	brigades := map[string]int{} // division -> manpower of its brigades in range
 	far := map[string]bool{}
@@ -242,7 +235,7 @@ func (g GameState) fullDivisionsNear(h Hex, oob *OrderOfBattle) int {
 			}
 			continue
 		}
-		if near && u.Detached.From == "" && size(u.ID) == "division" && u.Manpower == printed[u.ID] && u.Manpower > 0 {
+		if near && u.Detached.From == "" && sizes[u.ID] == "division" && u.Manpower == printed[u.ID] && u.Manpower > 0 {
 			n++
 		}
 	}
