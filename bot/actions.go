@@ -44,7 +44,7 @@ func actionCommands() []*Command {
 		p := g.Player(req.User.ID)
 		var out []engine.Match
 		for _, o := range g.Players {
-			if p != nil && o.Side == p.Side && !o.Overall && strings.Contains(strings.ToLower(o.Actor.Name), strings.ToLower(typed)) {
+			if p != nil && o.Side == p.Side && !g.ActsAsOverall(o) && strings.Contains(strings.ToLower(o.Actor.Name), strings.ToLower(typed)) {
 				out = append(out, engine.Match{Value: o.Actor.ID, Label: o.Actor.Name})
 			}
 		}
@@ -269,6 +269,9 @@ func presentActionStep(_ *Router, req Request, g engine.GameState, e engine.Even
 	if priv != "" {
 		out = append(out, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: priv, Events: []EventView{view}})
 	}
+	if _, won := e.(*engine.InitiativeWon); won {
+		out = append(out, decisionOutputs(req, g, []engine.Event{e})...) // the decider's buttons (components.go)
+	}
 	return out
 }
 
@@ -308,6 +311,7 @@ func actionReply(req Request, before engine.GameState, views []EventView, evs []
 		}
 		out = append(out, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: strings.Join(priv, "\n"), Events: privViews})
 	}
+	out = append(out, decisionOutputs(req, g, evs)...) // the decider's buttons (components.go)
 	return Reply{Outputs: out}
 }
 

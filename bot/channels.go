@@ -91,8 +91,10 @@ func (r *Router) channelActor(req Request) engine.Actor {
 func (r *Router) recordChannels(ctx context.Context, req Request, category string, players map[string]string, threads bool) error {
 	req.InteractionID = ""
 	cmd := engine.RecordChannels{By: r.channelActor(req), Category: category, Players: players, Threads: threads}
-	_, err := r.settleGame(ctx, req, cmd, nil, func([]EventView, []engine.Event) Reply { return Reply{} })
-	return err
+	if _, err := r.settleGame(ctx, req, cmd, nil, func([]EventView, []engine.Event) Reply { return Reply{} }); err != nil {
+		return err
+	}
+	return r.recordLinks(ctx, req.GuildID, req.ChannelID, players) // links.go: commands from them act on this game
 }
 
 // closeChannels settles that the channels were archived or deleted.

@@ -15,14 +15,21 @@ import (
 // with /dispatch inbox; the sender never learns its fate from the bot;
 // the channel learns only that the phase is over.
 //
-// The dispatch text is an option (text:) for now; a Discord modal opening
-// from /dispatch send is a later step.
+// The dispatch text is an option (text:); on Discord, /dispatch send
+// without it opens a form (a modal: components.go).
 //
 // Per-commander channels (issue 8): DispatchOutputsFor(g, recipient, turn)
 // returns what a recipient should be shown of the dispatches delivered on
 // a turn; the channels module should post it to the recipient's private
 // channel after each CommsOpened (next-day deliveries) and CommsClosed
 // (deliveries at close) event.
+//
+// Captured dispatches (engine/comms_rules.go: the LRTG Spy's hand-over,
+// LRTA's interceptions) are read by the capturing side's overall
+// commander alone: /dispatch intercepted, and a section of his /dispatch
+// inbox; they are posted in his private channel when the phase opens (the
+// Spy's) or closes (interceptions). No one else learns of them. LRTA's
+// phase is its step 2a and cites 004 2.
 
 func init() { stepPresenters = append(stepPresenters, presentComms) }
 
@@ -51,12 +58,13 @@ func commsCommands() []*Command {
 				Ephemeral:   true,
 				Options: []OptionSpec{
 					{Name: "to", Description: "The commander you write to", Type: String, Required: true, MaxLength: 100, Placeholder: "commander", Autocomplete: fellows},
-					{Name: "text", Description: "Your dispatch (sealed until the phase closes)", Type: String, Required: true, MaxLength: 1800, Placeholder: "text"},
+					{Name: "text", Description: "Your dispatch, sealed until the phase closes (on Discord leave it out to write it in a form)", Type: String, MaxLength: 1800, Placeholder: "text"},
 				},
 				Handle: handleDispatchSend,
 			},
 			{Name: "done", Description: "You have written all you will this phase", Ephemeral: true, Handle: handleDispatchDone},
 			{Name: "inbox", Description: "The dispatches delivered to you", Ephemeral: true, Handle: handleDispatchInbox},
+			{Name: "intercepted", Description: "Enemy dispatches in your hands: the Spy's, intercepted ones (overall commander)", Ephemeral: true, Handle: handleDispatchIntercepted},
 			{Name: "status", Description: "What you may do with each commander this phase (verbal / written)", Ephemeral: true, Handle: handleDispatchStatus},
 			{
 				Name:        "close",
@@ -86,6 +94,9 @@ func commsCommands() []*Command {
 const commsOverText = "📨 The communications phase is over (LRTG 21.2)."
 
 func handleDispatchSend(ctx context.Context, r *Router, req Request) (Reply, error) {
+	if err := dispatchTextMissing(req); err != nil { // Discord's form: components.go
+		return Reply{}, err
+	}
 	cmd := engine.SendDispatch{By: req.User, To: req.Options["to"], Text: req.Options["text"]}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		d := evs[0].(*engine.DispatchSent).Dispatch
@@ -100,14 +111,14 @@ func handleDispatchDone(ctx context.Context, r *Router, req Request) (Reply, err
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.DoneDispatches{By: req.User, Table: r.library.Table(engine.DispatchTable)}
+	cmd := engine.DoneDispatches{By: req.User, Table: r.library.Table(before.DispatchTableID())}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		own := "✅ You are done writing this phase."
 		if len(evs) == 1 {
 			return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: own, Events: views}}}
 		}
-		rep := commsClosedReply(req, own+" Everyone is: the phase is closed.", views[:1])
-		rep.Outputs = append(rep.Outputs, r.deliveries(after(before, evs))...)
+		rep := commsClosedReply(req, before, own+" Everyone is: the phase is closed.", views[:1])
+		rep.Outputs = append(rep.Outputs, r.deliveries(after(before, evs), false)...)
 		return rep
 	})
 }
@@ -117,10 +128,10 @@ func handleDispatchClose(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.CloseComms{By: req.User, Table: r.library.Table(engine.DispatchTable), Reason: req.Options["reason"]}
+	cmd := engine.CloseComms{By: req.User, Table: r.library.Table(before.DispatchTableID()), Reason: req.Options["reason"]}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		rep := commsClosedReply(req, "The communications phase is closed. "+rolledText(evs), views)
-		rep.Outputs = append(rep.Outputs, r.deliveries(after(before, evs))...)
+		rep := commsClosedReply(req, before, "The communications phase is closed. "+rolledText(evs), views)
+		rep.Outputs = append(rep.Outputs, r.deliveries(after(before, evs), false)...)
 		return rep
 	})
 }
@@ -135,23 +146,48 @@ func after(g engine.GameState, evs []engine.Event) engine.GameState {
 
 // deliveries posts this turn's delivered dispatches in their recipients'
 // private channels, where the game has them (bot/channels.go); without
-// channels the recipient reads them with /dispatch inbox.
-func (r *Router) deliveries(g engine.GameState) []Output {
+// channels the recipient reads them with /dispatch inbox. When the phase
+// opens (opening) they are the late dispatches of earlier turns and the
+// Spy's captures; when it closes, this phase's dispatches and their
+// interceptions, each to the capturing side's overall commander.
+func (r *Router) deliveries(g engine.GameState, opening bool) []Output {
 	var out []Output
 	for _, p := range g.Players {
-		if ch, ok := r.commanderChannel(g, p.Actor.ID); ok {
-			out = append(out, DispatchOutputsFor(g, p.Actor.ID, g.Turn, ch)...)
+		ch, ok := r.commanderChannel(g, p.Actor.ID)
+		if !ok {
+			continue
+		}
+		for _, d := range g.DispatchInbox(p.Actor.ID) {
+			if d.Delivered == g.Turn && (d.Turn < g.Turn) == opening {
+				out = append(out, Output{Audience: Audience{Kind: AudienceChannel, UserID: p.Actor.ID, Channel: ch}, Text: "📬 " + dispatchLine(d), Events: []EventView{}})
+			}
+		}
+		if !p.Overall {
+			continue
+		}
+		for _, c := range g.Captured(p.Side) {
+			if c.Captured == g.Turn && (c.How == engine.CaptureSpy) == opening {
+				out = append(out, Output{Audience: Audience{Kind: AudienceChannel, UserID: p.Actor.ID, Channel: ch}, Text: "🕵️ " + capturedLine(c), Events: []EventView{}})
+			}
 		}
 	}
 	return out
 }
 
+// commsOver is what the channel learns when the game's phase closes.
+func commsOver(g engine.GameState) string {
+	if g.Game() == engine.LRTA {
+		return "📨 The communications phase is over (" + g.CommsRule() + ")."
+	}
+	return commsOverText
+}
+
 // commsClosedReply: the actor sees the events given (a player his own
 // "done", the umpire all); the channel only that the phase is over.
-func commsClosedReply(req Request, own string, views []EventView) Reply {
+func commsClosedReply(req Request, g engine.GameState, own string, views []EventView) Reply {
 	return Reply{Outputs: []Output{
 		{Audience: Audience{Kind: AudienceEphemeral}, Text: own, Events: views},
-		{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: commsOverText, Events: []EventView{}},
+		{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: commsOver(g), Events: []EventView{}},
 	}}
 }
 
@@ -174,15 +210,74 @@ func handleDispatchInbox(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	in := g.DispatchInbox(req.User.ID)
-	if len(in) == 0 {
-		return ephemeralText("📭 No dispatch has been delivered to you."), nil
+	return ephemeralText(inboxText(g, req.User)), nil
+}
+
+// inboxText is a commander's inbox: what was delivered to him and, for
+// an overall commander, the enemy dispatches in his hands.
+func inboxText(g engine.GameState, viewer engine.Actor) string {
+	var lines []string
+	if in := g.DispatchInbox(viewer.ID); len(in) == 0 {
+		lines = append(lines, "📭 No dispatch has been delivered to you.")
+	} else {
+		lines = append(lines, "📬 **Dispatches delivered to you**")
+		for _, d := range in {
+			lines = append(lines, dispatchLine(d))
+		}
 	}
-	lines := []string{"📬 **Dispatches delivered to you**"}
-	for _, d := range in {
-		lines = append(lines, dispatchLine(d))
+	if p := g.Player(viewer.ID); p != nil && p.Overall {
+		if cs := g.DispatchesCaptured(viewer); len(cs) > 0 {
+			lines = append(lines, "🕵️ **Captured enemy dispatches**")
+			for _, c := range cs {
+				lines = append(lines, capturedLine(c))
+			}
+		}
 	}
-	return ephemeralText(strings.Join(lines, "\n")), nil
+	return strings.Join(lines, "\n")
+}
+
+func handleDispatchIntercepted(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	return ephemeralText(interceptedText(g, req.User)), nil
+}
+
+// interceptedText is what a viewer may read of the captured enemy
+// dispatches: his side's overall commander reads them, the umpire all.
+func interceptedText(g engine.GameState, viewer engine.Actor) string {
+	umpire := g.IsUmpire(viewer)
+	p := g.Player(viewer.ID)
+	if !umpire && (p == nil || !p.Overall) {
+		return "Only a side's overall commander receives the enemy dispatches his side captures (" + capturedRule(g) + ")."
+	}
+	cs := g.DispatchesCaptured(viewer)
+	if len(cs) == 0 {
+		return "🕵️ No enemy dispatch has fallen into your hands (" + capturedRule(g) + ")."
+	}
+	lines := []string{"🕵️ **Captured enemy dispatches** (" + capturedRule(g) + ")"}
+	for _, c := range cs {
+		l := capturedLine(c)
+		if umpire {
+			l = fmt.Sprintf("%s hold: %s", strings.ToUpper(string(c.By)), l)
+		}
+		lines = append(lines, l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func capturedRule(g engine.GameState) string {
+	if g.Game() == engine.LRTA {
+		return "004 2: intercepted dispatches"
+	}
+	return "LRTG 2.0 7): the Spy"
+}
+
+// capturedLine is a captured dispatch as its captor reads it: the writer,
+// the intended recipient, when it was written and taken, and its text.
+func capturedLine(c engine.CapturedDispatch) string {
+	return fmt.Sprintf("From **%s** to **%s**, written turn %d, %s:\n> %s", c.From.Name, c.To.Name, c.Turn, c.CaptureText(), strings.ReplaceAll(c.Text, "\n", "\n> "))
 }
 
 func dispatchLine(d engine.Dispatch) string {
@@ -223,9 +318,9 @@ func handleDispatchStatus(ctx context.Context, r *Router, req Request) (Reply, e
 	if p == nil && !umpire {
 		return ephemeralText("You are not a commander of this game."), nil
 	}
-	lines := []string{fmt.Sprintf("**Communications, turn %d** (LRTG 21.2; option %d)", g.Turn, g.Options.Comms)}
+	lines := []string{fmt.Sprintf("**Communications, turn %d** (%s; option %d)", g.Turn, g.CommsRule(), g.Options.Comms)}
 	if g.Comms.Turn != g.Turn {
-		lines = append(lines, "The phase (step 2d) has not begun this turn; the game is at step "+declOrNone(g.CurrentStep())+".")
+		lines = append(lines, "The phase (step "+g.CommsStep()+") has not begun this turn; the game is at step "+declOrNone(g.CurrentStep())+".")
 		return ephemeralText(strings.Join(lines, "\n")), nil
 	}
 	if g.Comms.Closed {
@@ -274,7 +369,7 @@ func handleDispatchStatus(ctx context.Context, r *Router, req Request) (Reply, e
 			lines = append(lines, "You sent a dispatch to "+d.To.Name+".")
 		}
 	}
-	if w := g.Waiting(); g.CurrentStep() == "2d" && len(w) > 0 {
+	if w := g.Waiting(); g.CurrentStep() == g.CommsStep() && len(w) > 0 {
 		lines = append(lines, "Waiting for: "+strings.Join(w, "; ")+".")
 	}
 	return ephemeralText(strings.Join(lines, "\n")), nil
@@ -291,7 +386,11 @@ func handleDispatchLog(ctx context.Context, r *Router, req Request) (Reply, erro
 	if len(g.Comms.Dispatches) == 0 {
 		return ephemeralText("No dispatch has been written."), nil
 	}
-	lines := []string{"**Every dispatch** (LRTG 21.2)"}
+	lines := []string{"**Every dispatch** (" + g.CommsRule() + ")"}
+	taken := map[int]engine.CapturedDispatch{}
+	for _, c := range g.DispatchesCaptured(req.User) {
+		taken[c.ID] = c
+	}
 	for _, d := range g.Comms.Dispatches {
 		fate := "sealed"
 		if !d.Sealed() {
@@ -301,6 +400,9 @@ func handleDispatchLog(ctx context.Context, r *Router, req Request) (Reply, erro
 				fate += fmt.Sprintf(", delivered turn %d", d.Delivered)
 			case d.Outcome == engine.DispatchNextDay:
 				fate += fmt.Sprintf(", due turn %d", d.Due)
+			}
+			if c, ok := taken[d.ID]; ok && c.How == engine.CaptureSpy {
+				fate += fmt.Sprintf(", the %s Spy took it on turn %d", strings.ToUpper(string(c.By)), c.Captured)
 			}
 		}
 		lines = append(lines, fmt.Sprintf("#%d turn %d, %s → %s (%d hexes; %s):\n> %s", d.ID, d.Turn, d.From.Name, d.To.Name, d.Hexes, fate, d.Text))
@@ -331,7 +433,7 @@ func handleDispatchRule(ctx context.Context, r *Router, req Request) (Reply, err
 func presentComms(r *Router, req Request, g engine.GameState, e engine.Event, view EventView) []Output {
 	switch e := e.(type) {
 	case *engine.CommsOpened:
-		lines := []string{"📨 The communications phase is open (LRTG 21.2): /dispatch status shows what you may do with each fellow commander."}
+		lines := []string{"📨 The communications phase is open (" + g.CommsRule() + "): /dispatch status shows what you may do with each fellow commander."}
 		if e.Option == 1 {
 			lines = append(lines, "Written dispatches: /dispatch send, then /dispatch done; /dispatch inbox reads what reaches you.")
 		}
@@ -341,9 +443,9 @@ func presentComms(r *Router, req Request, g engine.GameState, e engine.Event, vi
 			}
 		}
 		out := []Output{{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: strings.Join(lines, "\n"), Events: []EventView{}}}
-		return append(out, r.deliveries(g)...) // the late dispatches of the last turn
+		return append(out, r.deliveries(g, true)...) // the late dispatches of the last turn, the Spy's
 	case *engine.CommsClosed:
-		out := r.deliveries(g)
+		out := r.deliveries(g, false)
 		if out == nil {
 			out = []Output{}
 		}
@@ -351,7 +453,7 @@ func presentComms(r *Router, req Request, g engine.GameState, e engine.Event, vi
 	case *engine.DispatchRolled:
 		return []Output{}
 	case *engine.TableRolled:
-		if e.Table == engine.DispatchTable {
+		if e.Table == engine.DispatchTable || e.Table == engine.LRTADispatchTable {
 			return []Output{}
 		}
 	}

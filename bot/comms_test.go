@@ -198,16 +198,16 @@ func TestDispatchDeliveriesInPrivateChannels(t *testing.T) {
 		{ID: 1, From: leeA, To: peteA, Turn: 6, Text: "Hold the ford", Outcome: engine.DispatchDelivered, Delivered: 6},
 		{ID: 2, From: peteA, To: leeA, Turn: 6, Text: "Lost", Outcome: engine.DispatchDestroyed},
 	}
-	if outs := r.deliveries(g); len(outs) != 0 {
+	if outs := r.deliveries(g, false); len(outs) != 0 {
 		t.Errorf("without channels: %+v", outs)
 	}
 	g.Channels = engine.ChannelsState{Category: "cat", Players: map[string]string{leeA.ID: "lee-ch", peteA.ID: "pete-ch"}}
-	outs := r.deliveries(g)
+	outs := r.deliveries(g, false)
 	if len(outs) != 1 || outs[0].Audience.Kind != AudienceChannel || outs[0].Audience.Channel != "pete-ch" || !strings.Contains(outs[0].Text, "Hold the ford") {
 		t.Fatalf("deliveries: %+v", outs)
 	}
 	g.Channels.Closed = engine.ChannelsArchive
-	if outs := r.deliveries(g); len(outs) != 0 {
+	if outs := r.deliveries(g, false); len(outs) != 0 {
 		t.Errorf("after the channels closed: %+v", outs)
 	}
 }

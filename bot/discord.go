@@ -164,6 +164,14 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		d.autocomplete(ic.Interaction)
 		return
 	}
+	switch ic.Type { // buttons and forms: components.go
+	case discordgo.InteractionMessageComponent:
+		d.onComponent(ic.Interaction)
+		return
+	case discordgo.InteractionModalSubmit:
+		d.onModalSubmit(ic.Interaction)
+		return
+	}
 	if ic.Type != discordgo.InteractionApplicationCommand {
 		d.log.Info("interaction ignored", "id", ic.ID, "type", ic.Type.String())
 		return
@@ -174,6 +182,9 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	ctx := d.ctx
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	if d.openDispatchForm(ic.Interaction, req) { // components.go
+		return
 	}
 	eph, deferNow := false, false
 	if c, err := d.router.resolve(req); err == nil {
@@ -186,7 +197,9 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 			done <- errorReply(&engine.RuleError{Kind: engine.ErrInvalid, Code: "attachment", What: "The attached file could not be read: " + err.Error(), Hint: "Attach a text file of at most 256 KiB"})
 			return
 		}
-		done <- d.afterHandle(ctx, req, d.router.Handle(ctx, req)) // channels.go: a game's channels
+		req := req
+		from := d.router.linkRequest(ctx, &req)                                          // a commander's private channel (links.go), after the deferral timer starts
+		done <- shapeForOrigin(d.afterHandle(ctx, req, d.router.Handle(ctx, req)), from) // channels.go: a game's channels
 	}()
 
 	wait := d.deferAfter
@@ -236,11 +249,11 @@ func (d *Discord) post(i *discordgo.Interaction, rep Reply) {
 		content, embeds := messageData(o)
 		switch {
 		case o.Audience.Kind == AudienceEphemeral && (o.Audience.UserID == "" || o.Audience.UserID == actor):
-			if _, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: content, Embeds: embeds, Files: discordFiles(o), Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+			if _, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: content, Embeds: embeds, Files: discordFiles(o), Components: discordComponents(o), Flags: discordgo.MessageFlagsEphemeral}); err != nil {
 				d.log.Error("discord: ephemeral follow-up", "id", i.ID, "err", err)
 			}
 		case o.Audience.Kind == AudienceChannel || o.Audience.Kind == AudiencePublic:
-			if _, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, &discordgo.MessageSend{Content: content, Embeds: embeds, Files: discordFiles(o)}); err != nil {
+			if _, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, &discordgo.MessageSend{Content: content, Embeds: embeds, Files: discordFiles(o), Components: discordComponents(o)}); err != nil {
 				d.log.Error("discord: post", "channel", o.Audience.Channel, "err", err)
 			}
 		default:
@@ -252,6 +265,7 @@ func (d *Discord) post(i *discordgo.Interaction, rep Reply) {
 // autocomplete answers the option being typed with at most 25 choices.
 func (d *Discord) autocomplete(i *discordgo.Interaction) {
 	req := RequestFromInteraction(i)
+	d.router.linkRequest(context.Background(), &req) // a commander's private channel: links.go
 	option, typed := focusedOption(i.ApplicationCommandData().Options)
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	for _, m := range d.router.Autocomplete(req, option, typed) {
@@ -314,7 +328,7 @@ func (d *Discord) respond(i *discordgo.Interaction, rep Reply) {
 	content, embeds := messageData(first)
 	err := d.session.InteractionRespond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: content, Embeds: embeds, Files: discordFiles(first), Flags: flagsFor(first)},
+		Data: &discordgo.InteractionResponseData{Content: content, Embeds: embeds, Files: discordFiles(first), Components: discordComponents(first), Flags: flagsFor(first)},
 	})
 	var rest *discordgo.RESTError
 	switch {
@@ -337,7 +351,7 @@ func (d *Discord) followUp(i *discordgo.Interaction, rep Reply, deferredEphemera
 			d.log.Error("discord: delete deferred", "id", i.ID, "err", err)
 		}
 		content, embeds := messageData(first)
-		if _, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: content, Embeds: embeds, Files: discordFiles(first), Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+		if _, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: content, Embeds: embeds, Files: discordFiles(first), Components: discordComponents(first), Flags: discordgo.MessageFlagsEphemeral}); err != nil {
 			d.log.Error("discord: follow-up", "id", i.ID, "err", err)
 		}
 		return
@@ -346,6 +360,9 @@ func (d *Discord) followUp(i *discordgo.Interaction, rep Reply, deferredEphemera
 	edit := &discordgo.WebhookEdit{Content: &text, Files: discordFiles(first)}
 	if embeds != nil {
 		edit.Embeds = &embeds
+	}
+	if comps := discordComponents(first); comps != nil {
+		edit.Components = &comps
 	}
 	if _, err := d.session.InteractionResponseEdit(i, edit); err != nil {
 		d.log.Error("discord: edit deferred", "id", i.ID, "err", err)

@@ -41,7 +41,10 @@ func gameCommands() []*Command {
 						{Name: "supply", Description: "normal, simplified or augmented (LRTG 24; default normal)", Type: String, MaxLength: 12, Placeholder: "normal|simplified|augmented"},
 						{Name: "communications", Description: "Communications option 1, 2 or 3 (LRTG 21; default 1)", Type: Integer},
 						{Name: "time_limitation", Description: "Chess clocks (LRTG 22)", Type: Boolean},
-						{Name: "limited_intelligence", Description: "Hidden stacks and dummies (LRTG 20)", Type: Boolean},
+						{Name: "limited_intelligence", Description: "Hidden stacks and dummies (LRTG 20); the same as intelligence:limited", Type: Boolean},
+						{Name: "intelligence", Description: "open, limited (LRTG 20: force markers, dummies) or double-blind (sighting)", Type: String, MaxLength: 12, Placeholder: "open|limited|double-blind"},
+						{Name: "knowledge", Description: "Double-blind: what a commander knows, per side (default) or per commander", Type: String, MaxLength: 9, Placeholder: "side|commander"},
+						{Name: "sighting", Description: "Double-blind: sighting range in hexes (default 3; cavalry twice)", Type: Integer},
 						{Name: "preliminary_victory", Description: "Preliminary victory conditions", Type: Boolean},
 						{Name: "brandy_station", Description: "The Brandy Station optional rule (LRTG 27)", Type: Boolean},
 						{Name: "halleck", Description: "The Halleck optional rule", Type: Boolean},
@@ -153,6 +156,17 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 	o.JacksonLives, o.TimeLimit, o.LimitedIntel = b("jackson_lives"), b("time_limitation"), b("limited_intelligence")
 	o.PrelimVictory, o.BrandyStation, o.Halleck = b("preliminary_victory"), b("brandy_station"), b("halleck")
 	o.OverallRestrictions = b("overall_restrictions")
+	o.Intel = strings.ToLower(strings.TrimSpace(req.Options["intelligence"]))
+	o.Knowledge = strings.ToLower(strings.TrimSpace(req.Options["knowledge"]))
+	if s := req.Options["sighting"]; s != "" {
+		o.Sighting, _ = strconv.Atoi(s) // the option's type was checked
+	}
+	if o.Intel == engine.IntelLimited || o.Intel == engine.IntelDoubleBlind {
+		o.LimitedIntel = true // every output that hides the enemy's units hides them
+	}
+	if o.Intel == engine.IntelLimited {
+		o.Intel = "" // stored as before: limited_intelligence
+	}
 	o.Objectives = b("confederate_objectives")
 	if o.Objectives && sc.Game != engine.LRTA {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.objectives", What: "The Confederate Objectives optional rule is LRTA's (004 22.0)",
@@ -278,7 +292,7 @@ func handleGameStatus(ctx context.Context, r *Router, req Request) (Reply, error
 	flag(o.JacksonLives, "Jackson Lives")
 	opts = append(opts, "supply "+o.Supply, fmt.Sprintf("communications option %d", o.Comms))
 	flag(o.TimeLimit, "time limitation")
-	flag(o.LimitedIntel, "limited intelligence")
+	flag(o.IntelMode() != engine.IntelOpen, o.DescribeIntel())
 	flag(o.PrelimVictory, "preliminary victory conditions")
 	flag(o.BrandyStation, "Brandy Station")
 	flag(o.Halleck, "Halleck")
@@ -351,11 +365,26 @@ func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 		}
 		return units[i].ID < units[j].ID // two Kilpatricks: the same order every time
 	})
+	// With knowledge per commander (double-blind) a commander knows where
+	// his own units are and what they see; the rest of his side he knows
+	// from where he last saw it (engine/view.go).
+	view := engine.ViewFor(g, g.ViewerOf(req.User))
+	lastSeen := map[string]engine.ViewCounter{}
+	for _, c := range view.Counters {
+		if c.SeenTurn > 0 {
+			lastSeen[c.Unit] = c
+		}
+	}
 	var lines []string
 	for _, u := range units {
 		where := u.Ref
 		if !u.OnMap {
 			where = fmt.Sprintf("%s %d", u.Track, u.Slot)
+		} else if view.Viewer.Kind == engine.ViewerCommander && !view.Knows(u.ID) {
+			where = "not in sight (another commander's)"
+			if c, ok := lastSeen[u.ID]; ok {
+				where = fmt.Sprintf("last seen %s on turn %d (another commander's)", r.hexRef(c.Hex), c.SeenTurn)
+			}
 		}
 		l := fmt.Sprintf("%s (%s)", u.Name, strings.TrimSpace(u.Command+" "+u.Kind))
 		if u.Manpower > 0 {

@@ -131,7 +131,12 @@ func leakGame(t *testing.T, th *engine.Theatre, seed uint64, scenario string, fo
 	p := &leakPlay{t: t, r: r, th: th, rng: rand.New(rand.NewPCG(seed, 1863)), found: found, revealed: map[string]bool{},
 		stats: stats, con: &Console{Router: r, User: "umpire", Guild: "g", Channel: "war"}, game: fmt.Sprintf("%s seed %d", scenario, seed)}
 	supply := []string{"simplified", "normal"}[p.rng.IntN(2)]
-	if out := p.do(fmt.Sprintf("/game new scenario:%s limited_intelligence:true seed:%d supply:%s", scenario, seed, supply)); out.Error != nil {
+	intel := "limited_intelligence:true"
+	if seed%3 == 1 { // a third of the games are double-blind (engine/view.go)
+		intel = "intelligence:double-blind"
+		p.game += " double-blind"
+	}
+	if out := p.do(fmt.Sprintf("/game new scenario:%s %s seed:%d supply:%s", scenario, intel, seed, supply)); out.Error != nil {
 		t.Fatalf("%s: game new: %s", p.game, out.Text)
 	}
 	for _, l := range []string{"@lee /game join side:csa", "@meade /game join side:usa", "/game start"} {
@@ -273,7 +278,7 @@ func (p *leakPlay) randomAction() {
 		return
 	}
 	u := units[p.rng.IntN(len(units))]
-	switch p.rng.IntN(11) {
+	switch p.rng.IntN(12) {
 	case 0: // the player moves his unit, by the rules
 		if to := p.near(u.Hex); to != "" {
 			p.do(fmt.Sprintf("@%s /move units:%s to:%s", player, u.ID, to))
@@ -335,6 +340,14 @@ func (p *leakPlay) randomAction() {
 		if p.rng.IntN(3) == 0 {
 			p.do(fmt.Sprintf("/unit eliminate unit:%s reason:generated ruling", u.ID))
 		}
+	case 11: // a dummy force marker near the unit, or all removed
+		if p.rng.IntN(4) == 0 {
+			p.do(fmt.Sprintf("@%s /dummy remove all:true", player))
+		} else if to := p.near(u.Hex); to != "" && p.rng.IntN(2) == 0 {
+			p.do(fmt.Sprintf("@%s /dummy place hex:%s", player, to))
+		} else if to != "" { // the umpire, at any step
+			p.do(fmt.Sprintf("/dummy place hex:%s side:%s reason:generated", to, side))
+		}
 	}
 }
 
@@ -376,6 +389,7 @@ func (p *leakPlay) reads(withMap bool) {
 		reads := append([]string{}, leakReads...)
 		// The reads that take a side: a player asking for the enemy's
 		// must be refused, the umpire may.
+		reads = append(reads, "/dummy list")
 		for _, l := range []string{"/oob", "/supply show", "/segment show"} {
 			for _, sd := range []string{"csa", "usa"} {
 				reads = append(reads, l+" side:"+sd)
@@ -396,14 +410,8 @@ func (p *leakPlay) reads(withMap bool) {
 			p.run("@"+v.name+" "+l, true)
 		}
 		// The map's counters: what bot/maps.go draws for him.
-		side := v.side
-		for _, c := range g.MapCounters(engine.Actor{ID: "console:" + v.name, Name: v.name}) {
-			if v.ump {
-				continue
-			}
-			if engine.Side(c.Side) != side {
-				p.leak("/map", v, "counter", fmt.Sprintf("%s's map shows the %s unit %s at %v", v.name, c.Side, c.Name, c.Hex))
-			}
+		if !v.ump {
+			p.checkCounters(g, v)
 		}
 	}
 }
@@ -633,5 +641,59 @@ func TestMeadeChangesKeepEliminationsSecret(t *testing.T) {
 	}
 	if open := meadeText(engine.GameState{}, e, true); !strings.Contains(open, "Davis has been eliminated, so Gamble does not enter") {
 		t.Errorf("open: %s", open)
+	}
+}
+
+// checkCounters checks a viewer's map counters (engine.ViewFor) against
+// the rules of the game's intelligence mode, computed here afresh: an
+// enemy stack is a bare force marker unless one of the viewer's units is
+// in contact (limited: adjacent) or in sight (double-blind: 3 hexes,
+// cavalry 6), or his side won this turn's Spy (LRTA: Enemy Intelligence);
+// a dummy is told apart only in contact; a last-known counter carries no
+// strength; a guest sees bare markers (limited) or nothing (double-blind).
+func (p *leakPlay) checkCounters(g engine.GameState, v leakViewer) {
+	mode := g.Options.IntelMode()
+	winner := g.Events.SpyWinner(g.Turn)
+	if g.Game() == engine.LRTA {
+		winner = g.LRTAIntelWinner()
+	}
+	var own []engine.UnitState
+	if v.side != "" {
+		own = leakUnits(g, v.side)
+	}
+	near := func(h engine.Hex, limited bool) bool {
+		for _, u := range own {
+			r := 1
+			if !limited {
+				r = g.Options.SightRange(u)
+			}
+			if engine.Distance(u.Hex, h) <= r {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range g.MapCounters(engine.Actor{ID: "console:" + v.name, Name: v.name}) {
+		if v.side != "" && engine.Side(c.Side) == v.side {
+			continue
+		}
+		bare := c.Unidentified && c.Name == "" && c.Unit == "" && c.Manpower == 0 && len(c.Marks) == 0
+		what := fmt.Sprintf("%s's map shows %+v", v.name, c)
+		switch {
+		case v.side == "" && (mode != engine.IntelLimited || !bare):
+			p.leak("/map", v, "counter", what)
+		case v.side == "" || bare:
+		case c.SeenTurn > 0:
+			if mode != engine.IntelDoubleBlind || c.Manpower != 0 || len(c.Marks) != 0 || c.SeenTurn > g.Turn {
+				p.leak("/map", v, "last-known", what)
+			}
+		case c.Kind == "dummy":
+			if mode != engine.IntelLimited || !near(c.Hex, true) {
+				p.leak("/map", v, "dummy", what)
+			}
+		case winner == v.side:
+		case !near(c.Hex, mode == engine.IntelLimited):
+			p.leak("/map", v, "counter", what)
+		}
 	}
 }

@@ -136,15 +136,20 @@ func handleMap(ctx context.Context, r *Router, req Request) (Reply, error) {
 		for _, h := range v.Hexes {
 			in[h.Hex] = true
 		}
-		for _, c := range g.MapCounters(req.User) {
+		view := engine.ViewFor(g, g.ViewerOf(req.User))
+		for _, c := range view.Counters {
 			if in[c.Hex] {
 				v.Counters = append(v.Counters, c)
 			}
 		}
 		v.Caption = []string{fmt.Sprintf("Turn %d", g.Turn)}
-		if g.Options.LimitedIntel {
-			// His own units are his side's secret: the map is for him alone.
-			aud = Audience{Kind: AudienceEphemeral}
+		if view.Mode != engine.IntelOpen {
+			v.Caption = append(v.Caption, mapViewCaption(view))
+			if view.Viewer.Kind != engine.ViewerPublic {
+				// His view is his side's secret (and the umpire's view
+				// everyone's): the map is for him alone.
+				aud = Audience{Kind: AudienceEphemeral}
+			}
 		}
 	}
 	png, err := render.Section(v, render.Style{})
@@ -158,4 +163,23 @@ func handleMap(ctx context.Context, r *Router, req Request) (Reply, error) {
 	text := fmt.Sprintf("🗺️ %s, %s: %s", t.Title, what, places)
 	file := File{Name: "map.png", ContentType: "image/png", Size: len(png), Data: png}
 	return Reply{Outputs: []Output{{Audience: aud, Text: text, Files: []File{file}, Events: []EventView{}}}}, nil
+}
+
+// mapViewCaption says whose view a map of a hidden game shows.
+func mapViewCaption(v engine.View) string {
+	switch v.Viewer.Kind {
+	case engine.ViewerUmpire:
+		return "The umpire's view: every unit and dummy"
+	case engine.ViewerPublic:
+		if v.Mode == engine.IntelLimited {
+			return "The public view: force markers only"
+		}
+		return "The public view: double-blind, no units"
+	case engine.ViewerCommander:
+		return fmt.Sprintf("Your view (%s): your units and what they see; faded counters were last seen on the turn marked", strings.ToUpper(string(v.Viewer.Side)))
+	}
+	if v.Mode == engine.IntelLimited {
+		return fmt.Sprintf("The %s view: enemy stacks are force markers (?) until contact", strings.ToUpper(string(v.Viewer.Side)))
+	}
+	return fmt.Sprintf("The %s view: enemy units within sight; faded counters were last seen on the turn marked", strings.ToUpper(string(v.Viewer.Side)))
 }

@@ -12,7 +12,7 @@ func moduleCommands() []*Command {
 		lrtaEventCommands, lrtaTurnStartCommands,
 		lrtaArmyCommands,
 		lrtaVictoryCommands,
-		commsCommands} {
+		commsCommands, dummyCommands} {
 		out = append(out, f()...)
 	}
 	return out
@@ -30,7 +30,8 @@ func unitModuleSubcommands() []*Command {
 // gameModuleSubcommands are the modules' subcommands of /game.
 func gameModuleSubcommands() []*Command {
 	var out []*Command
-	for _, f := range []func() []*Command{moveGameSubcommands, recordGameSubcommands, oobGameSubcommands, channelGameSubcommands} {
+	for _, f := range []func() []*Command{moveGameSubcommands, recordGameSubcommands, oobGameSubcommands, channelGameSubcommands,
+		quartermasterGameSubcommands} {
 		out = append(out, f()...)
 	}
 	return out

@@ -91,6 +91,9 @@ type Output struct {
 	Files    []File      `json:"files,omitempty"`
 	Events   []EventView `json:"events"`
 	Error    *Problem    `json:"error,omitempty"`
+	// Buttons are Discord buttons for the commands the text names (the
+	// console keeps the text: components.go).
+	Buttons []Button `json:"buttons,omitempty"`
 }
 
 // File is an attachment of an output (a map image). The console writes it
@@ -175,6 +178,7 @@ type Router struct {
 	sequences map[engine.Game]*engine.Sequence
 	// streamLocks is a pointer so the Router stays copy-safe for vet.
 	streamLocks *stripedLocks
+	links       *linkCache // private channels linked to their game's table (links.go)
 }
 
 // Option configures a Router.
@@ -192,7 +196,7 @@ func WithClock(now func() time.Time) Option { return func(r *Router) { r.now = n
 
 // NewRouter returns a router over st with the built-in commands.
 func NewRouter(st Store, opts ...Option) *Router {
-	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now, states: newStateCache[engine.Channel](10000), charts: newStateCache[engine.Charts](1000), games: newStateCache[engine.GameState](1000), streamLocks: &stripedLocks{}}
+	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now, states: newStateCache[engine.Channel](10000), charts: newStateCache[engine.Charts](1000), games: newStateCache[engine.GameState](1000), streamLocks: &stripedLocks{}, links: &linkCache{}}
 	for _, o := range opts {
 		o(r)
 	}

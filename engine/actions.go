@@ -800,7 +800,7 @@ func (g GameState) decider(by Actor, a ActionState) (Side, error) {
 	}
 	holder := a.Holder
 	if holder == "" {
-		if !p.Overall {
+		if !g.ActsAsOverall(*p) { // halleck.go: Halleck Interferes (21.1)
 			return "", illegal("action.overall", "Your side's overall commander decides what to do with the initiative", "He may defer it to you (/action defer; LRTG 21.1)")
 		}
 	} else if holder != by.ID {
@@ -1079,7 +1079,7 @@ func (g GameState) decideEnd(cmd EndAction, d Dice) ([]Event, error) {
 	}
 	if !g.IsUmpire(cmd.By) && cmd.By.ID != act.By.ID {
 		p := g.Player(cmd.By.ID)
-		if p == nil || p.Side != act.Side || !p.Overall {
+		if p == nil || p.Side != act.Side || !g.ActsAsOverall(*p) {
 			return nil, illegal("action.end", fmt.Sprintf("The action is %s's to end", act.By.Name), "He, his side's overall commander or the umpire ends it with /action done")
 		}
 	}
@@ -1116,7 +1116,7 @@ func (g GameState) decideDefer(cmd DeferInitiative) ([]Event, error) {
 	switch {
 	case target == nil:
 		return nil, invalid("action.defer", fmt.Sprintf("%q is not a %s commander", to, sideName(side)), "Name a commander of your side")
-	case target.Overall:
+	case g.ActsAsOverall(*target):
 		return nil, illegal("action.defer", "Defer to a subordinate; to give the decision back to the overall commander, leave the player out", "")
 	case a.Holder != "":
 		return nil, illegal("action.defer", "A subordinate defers only back to the overall commander", "/action defer with no player (LRTG 21.1)")
@@ -1215,7 +1215,7 @@ func (g GameState) decideAnswerRemote(cmd AnswerRemote) ([]Event, error) {
 	}
 	if !g.IsUmpire(cmd.By) {
 		p := g.Player(cmd.By.ID)
-		if p == nil || p.Side != enemyOf(r.Side) || !p.Overall {
+		if p == nil || p.Side != enemyOf(r.Side) || !g.ActsAsOverall(*p) {
 			return nil, illegal("remote.answer", fmt.Sprintf("The %s's overall commander answers the request", sideName(enemyOf(r.Side))), "")
 		}
 	}

@@ -204,6 +204,9 @@ func (g GameState) Controls(a Actor, u UnitState) bool {
 	if g.IsUmpire(a) {
 		return true
 	}
+	if ok, decided := g.commandOverride(a, u); decided { // halleck.go: 21.1 Halleck, quartermaster general
+		return ok
+	}
 	p := g.Player(a.ID)
 	if p == nil || p.Side != u.Side {
 		return false
@@ -495,37 +498,5 @@ func (g GameState) StackAt(h Hex) []string {
 		}
 	}
 	sort.Strings(out)
-	return out
-}
-
-// MapCounters is what a viewer sees of the units: with open intelligence
-// every unit on the map; with limited intelligence (LRTG 20) a side sees
-// its own units only, until the fog-of-war views give enemy stacks as
-// force markers. The umpire (and, with open intelligence, everyone) sees
-// all.
-func (g GameState) MapCounters(viewer Actor) []ViewCounter {
-	var side Side
-	if g.Options.LimitedIntel && !g.IsUmpire(viewer) {
-		p := g.Player(viewer.ID)
-		if p == nil {
-			return nil // an observer sees no units of a hidden game
-		}
-		side = p.Side
-	}
-	ids := make([]string, 0, len(g.Units))
-	for id := range g.Units {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	var out []ViewCounter
-	for _, id := range ids {
-		u := g.Units[id]
-		if !u.OnMap || (side != "" && u.Side != side) {
-			continue
-		}
-		u = u.WithStatus()
-		marks := append(u.Status.Codes(), u.Marks...) // the viewer's own units, or all for the umpire
-		out = append(out, ViewCounter{Hex: u.Hex, Side: string(u.Side), Name: u.Name, Kind: u.Kind, Manpower: u.Manpower, Fatigue: u.Fatigue, Marks: marks})
-	}
 	return out
 }

@@ -124,12 +124,14 @@ func TestMapCountersKeepLimitedIntelligenceSecret(t *testing.T) {
 	o.LimitedIntel = true
 	hidden := startedGame(t, o)
 	for _, c := range hidden.MapCounters(meade) {
-		if c.Side != "usa" {
-			t.Fatalf("Meade sees a Confederate counter: %+v", c)
+		if c.Side != "usa" && (!c.Unidentified || c.Name != "" || c.Unit != "") {
+			t.Fatalf("Meade sees a Confederate counter as more than a force marker: %+v", c)
 		}
 	}
-	if n := len(hidden.MapCounters(guest())); n != 0 {
-		t.Errorf("an observer sees %d counters of a hidden game", n)
+	for _, c := range hidden.MapCounters(guest()) {
+		if !c.Unidentified || c.Name != "" || c.Unit != "" || c.Manpower != 0 {
+			t.Errorf("an observer of a hidden game sees more than a force marker: %+v", c)
+		}
 	}
 	if n := len(hidden.MapCounters(ump)); n != 4 {
 		t.Errorf("the umpire sees %d counters, want 4", n)

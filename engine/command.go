@@ -155,6 +155,11 @@ func checkSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOpt
 			}
 		}
 	}
+	// Halleck with two Union players (21.1): "Hooker shall receive control
+	// of all AOP units and Halleck shall have control of the DC, VIII Corps
+	// and PA forces only" until Meade assumes command, so the overall
+	// commander's limits (V Corps, AoP cavalry, fewest corps) wait for him.
+	hooker2 := side == USA && o.Halleck && atStart && len(players) == 2
 	var cavCommander *Player
 	for _, u := range units {
 		p := commanderOf(u)
@@ -175,9 +180,9 @@ func checkSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOpt
 			return illegal("game.command", "The Richmond Garrison units may not be the overall commander's", "Give Rich to one other Confederate player (LRTG 21.1)")
 		case side == CSA && cmd == "" && cavCommander != nil && p == cavCommander && isNonCavCavalry(u.Name):
 			return illegal("game.command", fmt.Sprintf("%s may not be under the cavalry corps' commander", u.Name), "Imboden, Jenkins and the 12 VA go to another Confederate player (LRTG 21.1)")
-		case side == USA && cmd == "v" && p == overall && atStart:
+		case side == USA && cmd == "v" && p == overall && atStart && !hooker2:
 			return illegal("game.command", "The Union overall commander may not command the V Corps at the start", "Give V to another Union player: he becomes the overall commander when Meade takes command (LRTG 21.1)")
-		case side == USA && cmd == "cav" && p == overall:
+		case side == USA && cmd == "cav" && p == overall && !hooker2:
 			return illegal("game.command", "The Union overall commander may not command the Army of the Potomac's cavalry", "Give Cav to another Union player (LRTG 21.1; he may command garrison cavalry)")
 		}
 	}
@@ -204,6 +209,9 @@ func checkSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOpt
 	}
 	n := len(corps[overall.Actor.ID])
 	for _, p := range players {
+		if hooker2 {
+			break
+		}
 		if p.Actor.ID == overall.Actor.ID {
 			continue
 		}
@@ -231,4 +239,22 @@ func sortedKeys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// levyCommander checks the division of command (21.1) for a levy (13.1):
+// a player levies a town only with a unit of his own command that may
+// levy it (a Confederate infantry unit of 5 or more manpower at fatigue 0
+// in the town, as levyAllowed asks); the umpire with any.
+func (g GameState) levyCommander(by Actor, p Place) error {
+	if g.IsUmpire(by) {
+		return nil
+	}
+	for _, id := range g.sortedUnits() {
+		u := g.Units[id]
+		if u.OnMap && !u.Eliminated && u.Side == CSA && u.Kind == "infantry" && u.Manpower >= 5 && u.Fatigue == 0 && u.Hex == p.Hex && g.Controls(by, u) {
+			return nil
+		}
+	}
+	return &RuleError{Kind: ErrIllegal, Code: "unit.command", What: "You command no Confederate infantry unit of 5 or more manpower at fatigue 0 in " + p.Name,
+		Hint: "The commander of the unit in the town levies it (or the umpire)", Rule: "LRTG 13.1, 21.1"}
 }

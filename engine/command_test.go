@@ -107,3 +107,123 @@ func TestControlByDesignation(t *testing.T) {
 		}
 	}
 }
+
+// controlCodes are the refusals that say a player does not command a
+// unit (21.1).
+var controlCodes = map[string]bool{"unit.command": true, "move.command": true, "combat.command": true, "unit.unknown": true}
+
+// The division of command (21.1) holds on every command a player gives
+// that acts on a unit: a commander of the same side who does not command
+// the unit is refused for that reason, where its commander is not (he may
+// be refused for another). Stuart commands Rodes (2nd Corps), Ewell the
+// Richmond Garrison (Corse), Lee his army commander's counter; the game
+// is set so that each command's step and state are right.
+func TestDivisionOfCommandOnEveryCommand(t *testing.T) {
+	g, _ := controlGame(t)
+	stuart, ewell := Actor{ID: "u5", Name: "Stuart"}, Actor{ID: "u6", Name: "Ewell"}
+	g.Units = copyUnits(g.Units)
+	for _, id := range []string{"csa.rodes", "csa.hood"} {
+		u := g.Units[id]
+		u.Manpower, u.Status.Ammo = 6, 3
+		g.Units[id] = u
+	}
+	step := func(s string) func(GameState, Actor) GameState {
+		return func(g GameState, _ Actor) GameState {
+			g.Sequence = SequenceState{Step: s, Turn: g.Turn}
+			return g
+		}
+	}
+	// The initiative deferred to the actor (or his own, as overall
+	// commander).
+	initiative := func(g GameState, by Actor) GameState {
+		g.Sequence = SequenceState{Step: "4a", Turn: g.Turn}
+		g.Actions = ActionState{Turn: g.Turn, Step: "4a", ToDecide: CSA, Initiative: CSA}
+		if p := g.Player(by.ID); p != nil && !p.Overall {
+			g.Actions.Holder = by.ID
+		}
+		return g
+	}
+	town := Place{Name: "Carlisle", Hex: Hex{Q: 5, R: 5}, Kinds: []string{"levy-town", "depot"}, Values: map[string]int{"levy_victuals": 4, "depot_ammo": 5}}
+	sizes := UnitSizes{"csa.rodes": "division", "csa.hood": "division"}
+	cases := []struct {
+		name        string
+		prep        func(GameState, Actor) GameState
+		cmd         func(by Actor) Command
+		ctrl, other Actor
+	}{
+		{"move", nil, func(by Actor) Command { return MoveUnits{By: by, Units: []string{"csa.rodes"}, To: Hex{Q: 6, R: 5}} }, stuart, ewell},
+		{"unit set", nil, func(by Actor) Command { return SetUnit{By: by, Unit: "csa.rodes", Field: "fatigue", Value: 1} }, stuart, ewell},
+		{"unit eliminate", nil, func(by Actor) Command { return EliminateUnit{By: by, Unit: "csa.rodes", Reason: "x"} }, stuart, ewell},
+		{"unit mark (entrench)", nil, func(by Actor) Command { return MarkUnit{By: by, Unit: "csa.rodes", Mark: "entrenched"} }, stuart, ewell},
+		{"unit attach", step("3c"), func(by Actor) Command {
+			return AttachUnits{By: by, Units: []string{"csa.rodes"}, To: "csa.hood", Rules: &SubstituteRules{Sizes: sizes}}
+		}, stuart, ewell},
+		{"unit detach", step("3c"), func(by Actor) Command { return DetachUnit{By: by, Unit: "csa.rodes", Manpower: 1} }, stuart, ewell},
+		{"action activate", initiative, func(by Actor) Command { return ActivateUnit{By: by, Unit: "csa.rodes"} }, stuart, ewell},
+		{"action army", initiative, func(by Actor) Command {
+			return ActivateArmyLeader{By: by, Leader: "csa.lee", Units: []string{"csa.hood"}}
+		}, lee, stuart},
+		{"action remote", func(g GameState, _ Actor) GameState {
+			g.Sequence = SequenceState{Step: "4a", Turn: g.Turn}
+			g.Actions = ActionState{Turn: g.Turn, Step: "4a", ToDecide: USA}
+			return g
+		}, func(by Actor) Command { return AskRemote{By: by, Units: []string{"csa.rodes"}} }, stuart, ewell},
+		{"leader transfer", step("3a"), func(by Actor) Command { return TransferLeader{By: by, Leader: "csa.lee", To: "csa.hood"} }, lee, stuart},
+		{"battle result", nil, func(by Actor) Command {
+			return ApplyCombat{By: by, Battle: "x", Attacker: CombatSide{Units: []string{"csa.rodes"}, Result: "1"}}
+		}, stuart, ewell},
+		{"place destroy depot", func(g GameState, _ Actor) GameState {
+			g.Places = map[string]PlaceState{"Carlisle": {Depot: CSA}}
+			return g
+		}, func(by Actor) Command {
+			return ActOnPlace{By: by, Place: town, Action: ActDestroyDepot, Unit: "csa.rodes"}
+		}, stuart, ewell},
+		{"place levy", nil, func(by Actor) Command { return ActOnPlace{By: by, Place: town, Action: ActLevy} }, lee, ewell},
+		{"segment stragglers", nil, func(by Actor) Command { return RecordStragglers{By: by, Unit: "csa.rodes", MP: 1} }, stuart, ewell},
+		{"segment range", step("5b"), func(by Actor) Command { return ClaimRange{By: by, Units: []string{"csa.rodes"}, InRange: true} }, stuart, ewell},
+		{"segment forage", step("5e"), func(by Actor) Command {
+			return Forage{By: by, Unit: "csa.rodes", Levels: 1, Value: 3, Chart: &Chart{ID: "lrtg.forage"}, Sizes: sizes}
+		}, stuart, ewell},
+		{"segment draw", func(g GameState, _ Actor) GameState {
+			g.Sequence = SequenceState{Step: "5e", Turn: g.Turn}
+			g.Places = map[string]PlaceState{"Carlisle": {Levied: true}}
+			return g
+		}, func(by Actor) Command {
+			return DrawVictuals{By: by, Store: town, Units: []string{"csa.rodes"}, Sizes: sizes}
+		}, stuart, ewell},
+		{"segment ammo", func(g GameState, _ Actor) GameState {
+			g.Sequence = SequenceState{Step: "5i", Turn: g.Turn}
+			g.Options.Optional = []int{19} // LRTG 19: ammunition
+			g.Places = map[string]PlaceState{"Carlisle": {Depot: USA, Captured: CSA}}
+			return g
+		}, func(by Actor) Command { return DrawAmmo{By: by, Depot: town, Units: []string{"csa.rodes"}} }, stuart, ewell},
+		{"unit extended", step("4a"), func(by Actor) Command { return RollExtendedMarch{By: by, Unit: "csa.rodes"} }, stuart, ewell},
+		{"event ammo", func(g GameState, _ Actor) GameState {
+			g.Sequence = SequenceState{Step: RandomEventsStep, Turn: g.Turn}
+			g.Events.Rolled = []RandomEventRolled{{Turn: g.Turn, Outcome: "csa-reinforcement", Ammo: 7}}
+			return g
+		}, func(by Actor) Command { return AmmoTrain{By: by, Levels: map[string]int{"csa.rodes": 1}} }, stuart, ewell},
+		{"vp raspberry", nil, func(by Actor) Command {
+			return RollVP{By: by, Event: VPRaspberry, Units: []string{"csa.corse"}, Table: &Table{ID: "lrtg.raspberry-raid"}}
+		}, ewell, stuart},
+	}
+	for _, c := range cases {
+		run := func(by Actor) error {
+			s := g
+			if c.prep != nil {
+				s = c.prep(s, by)
+			}
+			_, err := s.Decide(c.cmd(by), Script(1, 1, 1, 1))
+			return err
+		}
+		if err := run(c.other); !controlCodes[ruleCode(err)] {
+			t.Errorf("%s by %s, who does not command the unit: %v, want a refusal for command (21.1)", c.name, c.other.Name, err)
+		}
+		if err := run(c.ctrl); testing.Verbose() {
+			t.Logf("%s by %s: %v", c.name, c.ctrl.Name, err)
+		}
+		if err := run(c.ctrl); controlCodes[ruleCode(err)] {
+			t.Errorf("%s by %s, its commander: refused for command: %v", c.name, c.ctrl.Name, err)
+		}
+	}
+}

@@ -50,8 +50,9 @@ import (
 //       begins (before that turn's dispatches are written).
 //   C8. Dispatches still sealed when the step ended without closing
 //       (/phase next force) are rolled when the next step 2d begins.
-//   C9. The Spy's hand-over of dispatches (000 2.0 7)) is not automated:
-//       the umpire reads them with /dispatch log.
+//   C9. The Spy's hand-over of dispatches (000 2.0 7)) is automated:
+//       comms_rules.go (choices C11-C12), with LRTA's rules (C13-C15) and
+//       the Halleck option's (C16).
 //   C10. Step 2d waits for the writers' /dispatch done only once the game
 //       uses dispatches (one was ever sent, or someone said done this
 //       phase): games played without them (the scripted games) are not
@@ -130,6 +131,7 @@ type Dispatch struct {
 	Outcome   string `json:"outcome,omitempty"`   // "" while sealed
 	Due       int    `json:"due,omitempty"`       // the turn it is due
 	Delivered int    `json:"delivered,omitempty"` // the turn it was delivered (0: not)
+	Rolled    int    `json:"rolled,omitempty"`    // the turn it was rolled
 }
 
 // Sealed reports whether the dispatch has not been rolled yet.
@@ -275,6 +277,22 @@ func init() {
 	)
 	registerStep(stepComms, OpenCommunications, waitComms)
 	registerStepEnd(stepComms, endComms)
+	// LRTA's phase opens in 2a (choice C13); its wait joins 2a's
+	// (withCommsWait, lrta.go).
+	registerGameStep(LRTA, lrtaCommsStep, OpenCommunications, nil)
+	registerStepEnd(gameStepKey(LRTA, lrtaCommsStep), endComms)
+}
+
+// withCommsWait joins the communications phase's wait to another step's
+// (LRTA 2a, choice C13).
+func withCommsWait(w stepWait) stepWait {
+	return func(g GameState) []string {
+		var out []string
+		if w != nil {
+			out = w(g)
+		}
+		return append(out, waitComms(g)...)
+	}
 }
 
 func applyComms(g GameState, e Event) (GameState, bool) {
@@ -300,7 +318,7 @@ func applyComms(g GameState, e Event) (GameState, bool) {
 		for i := range c.Dispatches {
 			if c.Dispatches[i].ID == e.ID {
 				x := &c.Dispatches[i]
-				x.Roll, x.Face, x.Outcome, x.Due, x.Delivered = e.Roll, e.Face, e.Outcome, e.Due, e.Delivered
+				x.Roll, x.Face, x.Outcome, x.Due, x.Delivered, x.Rolled = e.Roll, e.Face, e.Outcome, e.Due, e.Delivered, e.Turn
 			}
 		}
 	case *CommsClosed:
@@ -344,7 +362,7 @@ func (g GameState) commanderCounters(p Player, d *MoveData) []UnitState {
 	}
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side != p.Side || !isCorpsCommanderFor2b(d, u) {
+		if u.Side != p.Side || IsArmyLeader(u) || !isCorpsCommanderFor2b(d, u) {
 			continue
 		}
 		if h := g.holder(p.Side, u); h != nil && h.Actor.ID == p.Actor.ID {
@@ -369,6 +387,7 @@ func (g GameState) CommsPairs(d *MoveData) []CommsPair {
 		}
 		sort.SliceStable(ps, func(i, j int) bool { return ps[i].Overall && !ps[j].Overall })
 		silenced, why := g.CommsSilenced(s)
+		rules := g.commsRules()
 		for i := 0; i < len(ps); i++ {
 			for j := i + 1; j < len(ps); j++ {
 				pr := CommsPair{Side: s, A: ps[i].Actor, B: ps[j].Actor, Hexes: -1}
@@ -383,7 +402,7 @@ func (g GameState) CommsPairs(d *MoveData) []CommsPair {
 				about := func(mine, theirs []UnitState) {
 					for _, a := range mine {
 						for _, b := range theirs {
-							if Distance(a.Hex, b.Hex) <= ControlRange {
+							if Distance(a.Hex, b.Hex) <= rules.verbal {
 								pr.About = append(pr.About, a.ID)
 								break
 							}
@@ -395,24 +414,35 @@ func (g GameState) CommsPairs(d *MoveData) []CommsPair {
 				case silenced:
 					pr.Mode, pr.Why = CommsSilenced, why
 				case g.Options.Comms != historicCommsOption:
-					pr.Mode, pr.Why = CommsFree, fmt.Sprintf("communications option %d: free talk in the phase, regardless of distance (LRTG 21.2)", g.Options.Comms)
-				case g.Passive(s):
+					pr.Mode, pr.Why = CommsFree, fmt.Sprintf("communications option %d: free talk in the phase, regardless of distance (%s)", g.Options.Comms, rules.ref)
+				case g.Passive(s) && rules.lrtg:
 					pr.Mode, pr.Why = CommsVerbal, "the side is passive (LRTG 21.2 1))"
-				case pr.Hexes >= 0 && pr.Hexes <= ControlRange:
-					pr.Mode, pr.Why = CommsVerbal, fmt.Sprintf("within %d hexes (LRTG 21.2 2)); only about the commanders in range", ControlRange)
+				case g.Passive(s):
+					pr.Mode, pr.Why = CommsVerbal, "the side is passive: private verbal (004 2)"
+				case pr.Hexes >= 0 && pr.Hexes <= rules.verbal && rules.lrtg:
+					pr.Mode, pr.Why = CommsVerbal, fmt.Sprintf("within %d hexes (LRTG 21.2 2)); only about the commanders in range", rules.verbal)
 					about(ca, cb)
 					about(cb, ca)
+				case pr.Hexes >= 0 && pr.Hexes <= rules.verbal:
+					pr.Mode, pr.Why = CommsVerbal, fmt.Sprintf("operational, within %d hexes: verbal (004 2)", rules.verbal)
 				case writes:
-					pr.Mode, pr.Why = CommsWritten, "more than 10 hexes apart: one written dispatch each way (LRTG 21.2)"
+					pr.Mode, pr.Why = CommsWritten, fmt.Sprintf("more than %d hexes apart: one written dispatch each way (%s)", rules.verbal, rules.ref)
 				default:
-					pr.Mode, pr.Why = CommsNone, "subordinates more than 10 hexes apart: they write only to the overall commander (LRTG 21.2)"
+					pr.Mode, pr.Why = CommsNone, fmt.Sprintf("subordinates more than %d hexes apart: they write only to the overall commander (%s)", rules.verbal, rules.ref)
 				}
 				if pr.Hexes < 0 && !silenced {
 					pr.Why += "; a commander has no counter on the map: distance unknown, the umpire rules"
 				}
-				if s == USA && (pr.Mode == CommsWritten || pr.Mode == CommsNone) {
+				if !silenced {
+					g.halleckPair(&pr) // choice C16
+				}
+				if s == USA && rules.lrtg && (pr.Mode == CommsWritten || pr.Mode == CommsNone) {
 					pr.Telegraph = true
-					pr.Why += "; the umpire rules whether a connected rail line or the Telegraph Road lets them talk (21.2 3)) and shortens the dispatch's distance: the map data lacks their hexes"
+					if g.halleckIn(pr) {
+						pr.Why += "; the umpire rules whether a connected rail line or the Telegraph Road shortens the dispatch's distance (21.2 3)): the map data lacks their hexes"
+					} else {
+						pr.Why += "; the umpire rules whether a connected rail line or the Telegraph Road lets them talk (21.2 3)) and shortens the dispatch's distance: the map data lacks their hexes"
+					}
 				}
 				out = append(out, pr)
 			}
@@ -427,7 +457,7 @@ func OpenCommunications(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 	var evs []Event
 	state := g
 	if leftover := g.sealedDispatches(); len(leftover) > 0 {
-		more, err := state.rollDispatches(g.Umpire, tableOf(ctx), d, leftover)
+		more, err := state.rollDispatches(g.Umpire, g.tableOf(ctx), d, leftover)
 		if err != nil {
 			return nil, err
 		}
@@ -443,8 +473,8 @@ func OpenCommunications(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 		}
 	}
 	for _, x := range state.Comms.Dispatches {
-		if x.Outcome != DispatchNextDay || x.Delivered != 0 || x.Due > g.Turn {
-			continue
+		if x.Outcome != DispatchNextDay || x.Delivered != 0 || x.Due > g.Turn || state.spiedAt(x) != 0 {
+			continue // the enemy's Spy took it: never delivered (choice C11)
 		}
 		if op.Silenced[x.Side] != "" {
 			op.Held = append(op.Held, x.ID)
@@ -455,11 +485,11 @@ func OpenCommunications(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 	return append(evs, op), nil
 }
 
-func tableOf(ctx StepContext) *Table {
+func (g GameState) tableOf(ctx StepContext) *Table {
 	if ctx.Library == nil {
 		return nil
 	}
-	return ctx.Library.Table(DispatchTable)
+	return ctx.Library.Table(g.DispatchTableID())
 }
 
 func (g GameState) sealedDispatches() []Dispatch {
@@ -523,8 +553,12 @@ func (g GameState) commsOpen(by Actor) error {
 	if err := g.boardReady(by); err != nil {
 		return err
 	}
-	if g.CurrentStep() != stepComms || g.Comms.Turn != g.Turn {
-		return illegal("comms.step", fmt.Sprintf("Dispatches are written in step 2d (Communications); the game is at step %s", orNone(g.CurrentStep())), "/phase show says where the turn is (003 2 d))")
+	if step := g.CommsStep(); g.CurrentStep() != step || g.Comms.Turn != g.Turn {
+		where := "003 2 d)"
+		if g.Game() == LRTA {
+			where = "004 2"
+		}
+		return illegal("comms.step", fmt.Sprintf("Dispatches are written in step %s (Communications); the game is at step %s", step, orNone(g.CurrentStep())), "/phase show says where the turn is ("+where+")")
 	}
 	if g.Comms.Closed {
 		return illegal("comms.closed", "The communications phase of this turn is closed", "Dispatches are written in the next turn's step 2d")
@@ -541,7 +575,7 @@ func (g GameState) decideSendDispatch(c SendDispatch) ([]Event, error) {
 		return nil, illegal("dispatch.player", "Only a commander sends dispatches", "The umpire reads them with /dispatch log")
 	}
 	if g.Options.Comms != historicCommsOption {
-		return nil, illegal("dispatch.option", fmt.Sprintf("Communications option %d lets commanders talk freely in this phase: no written dispatches", g.Options.Comms), "Talk with your fellow commanders (LRTG 21.2)")
+		return nil, illegal("dispatch.option", fmt.Sprintf("Communications option %d lets commanders talk freely in this phase: no written dispatches", g.Options.Comms), "Talk with your fellow commanders ("+g.CommsRule()+")")
 	}
 	if ok, why := g.CommsSilenced(p.Side); ok {
 		return nil, illegal("dispatch.silenced", "Your side may not communicate this turn: "+why, "")
@@ -575,7 +609,7 @@ func (g GameState) decideSendDispatch(c SendDispatch) ([]Event, error) {
 		}
 	}
 	if pair == nil || pair.Mode != CommsWritten {
-		why := "subordinates write only to the overall commander (LRTG 21.2)"
+		why := "subordinates write only to the overall commander (" + g.CommsRule() + ")"
 		if pair != nil && pair.Mode == CommsVerbal {
 			why = "you may talk: " + pair.Why
 		}
@@ -586,7 +620,7 @@ func (g GameState) decideSendDispatch(c SendDispatch) ([]Event, error) {
 	}
 	for _, x := range g.Comms.Dispatches {
 		if x.Turn == g.Turn && x.From.ID == p.Actor.ID && x.To.ID == rcpt.Actor.ID {
-			return nil, illegal("dispatch.one", "You have sent "+rcpt.Actor.Name+" a dispatch this phase already", "One written dispatch to each commander a phase (LRTG 21.2)")
+			return nil, illegal("dispatch.one", "You have sent "+rcpt.Actor.Name+" a dispatch this phase already", "One written dispatch to each commander a phase ("+g.CommsRule()+")")
 		}
 	}
 	id := len(g.Comms.Dispatches) + 1
@@ -674,8 +708,8 @@ func (g GameState) decideRuleCommsPair(c RuleCommsPair) ([]Event, error) {
 	case CommsVerbal:
 		next.Mode = CommsVerbal
 	case CommsWritten:
-		if !a.Overall && !b.Overall {
-			return nil, illegal("comms.pair", "Subordinates write only to the overall commander", "LRTG 21.2")
+		if !a.Overall && !b.Overall && !g.halleckIn(*pr) {
+			return nil, illegal("comms.pair", "Subordinates write only to the overall commander", g.CommsRule())
 		}
 		next.Mode = CommsWritten
 	default:
@@ -701,19 +735,22 @@ func (g GameState) closeComms(by Actor, tb *Table, d Dice, reason string) ([]Eve
 }
 
 // rollDispatches rolls each dispatch on the delivery table as a game
-// roll (LRTG 21.2; 003 Written Communications Delivery).
+// roll (LRTG 21.2; 003 Written Communications Delivery; LRTA: 004 2,
+// lrta.written-dispatch).
 func (g GameState) rollDispatches(by Actor, tb *Table, d Dice, xs []Dispatch) ([]Event, error) {
 	if len(xs) == 0 {
 		return nil, nil
 	}
 	if tb == nil {
-		return nil, fmt.Errorf("engine: the rules table %s is missing", DispatchTable)
+		return nil, fmt.Errorf("engine: the rules table %s is missing", g.DispatchTableID())
+	}
+	if tb.ID != g.DispatchTableID() {
+		return nil, fmt.Errorf("engine: dispatches of this game roll on %s, not %s", g.DispatchTableID(), tb.ID)
 	}
 	var evs []Event
 	state := g
 	for _, x := range xs {
-		dist := max(x.Hexes, 0) // choice C1: unknown rolls as under 20
-		out, err := state.Decide(RollTable{By: by, Table: tb, Facts: Facts{"distance": dist}}, d)
+		out, err := state.Decide(RollTable{By: by, Table: tb, Facts: state.dispatchFacts(x)}, d)
 		if err != nil {
 			return nil, err
 		}
@@ -737,7 +774,7 @@ func (g GameState) rollDispatches(by Actor, tb *Table, d Dice, xs []Dispatch) ([
 func (g GameState) DispatchInbox(id string) []Dispatch {
 	var out []Dispatch
 	for _, x := range g.Comms.Dispatches {
-		if x.To.ID == id && x.Delivered != 0 {
+		if x.To.ID == id && x.Delivered != 0 && !g.undelivered(x) {
 			out = append(out, x)
 		}
 	}
@@ -762,15 +799,12 @@ func endComms(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 	if g.commsOpen(g.Umpire) != nil {
 		return nil, nil
 	}
-	var tb *Table
-	if ctx.Library != nil {
-		tb = ctx.Library.Table(DispatchTable)
-	}
+	tb := g.tableOf(ctx)
 	if tb == nil {
 		if len(g.sealedDispatches()) == 0 {
 			return []Event{&CommsClosed{By: g.Umpire, Turn: g.Turn, Reason: "the step ended"}}, nil
 		}
-		return nil, fmt.Errorf("engine: the rules table %s is missing", DispatchTable)
+		return nil, fmt.Errorf("engine: the rules table %s is missing", g.DispatchTableID())
 	}
 	return g.closeComms(g.Umpire, tb, d, "the step ended (/phase next)")
 }

@@ -128,6 +128,9 @@ func (g GameState) decideGiveCommand(cmd GiveCommand) ([]Event, error) {
 	if from.Actor.ID == to.Actor.ID {
 		return nil, illegal("control.same", fmt.Sprintf("%s already commands %s", to.Actor.Name, d), "")
 	}
+	if err := g.halleckGive(cmd.By, *from, *to, cmd.Reason); err != nil { // halleck.go: 21.1 Halleck
+		return nil, err
+	}
 	// The division of command after the change still meets 21.1.
 	players := g.playersAfterControl(d, *from, *to)
 	var side []Player

@@ -541,10 +541,10 @@ func (g GameState) decidePosture(cmd DeclarePosture, winner Side) ([]Event, erro
 		return nil, illegal("declare.player", "Only the game's players declare", "Join the game with /game join")
 	case side != "" && side != p.Side:
 		return nil, illegal("declare.side", fmt.Sprintf("You command for the %s, not the %s", declSide(p.Side), declSide(side)), "Leave side out: you declare for your own side")
-	case !p.Overall:
+	case !g.ActsAsOverall(*p): // halleck.go: Halleck Interferes (21.1)
 		over := "its overall commander"
 		for _, q := range g.Players {
-			if q.Side == p.Side && q.Overall {
+			if q.Side == p.Side && g.ActsAsOverall(q) {
 				over = q.Actor.Name
 			}
 		}

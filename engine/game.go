@@ -12,12 +12,17 @@ import (
 // GameOptions are the choices made when a game is created; they are fixed
 // once it starts.
 type GameOptions struct {
-	Scenario      string `json:"scenario"` // catalogue id, e.g. "lrtg-high-tide"
-	JacksonLives  bool   `json:"jackson_lives,omitempty"`
-	Supply        string `json:"supply"`         // normal, simplified or augmented (LRTG 24)
-	Comms         int    `json:"communications"` // communications option 1, 2 or 3 (LRTG 21)
-	TimeLimit     bool   `json:"time_limitation,omitempty"`
-	LimitedIntel  bool   `json:"limited_intelligence,omitempty"`
+	Scenario     string `json:"scenario"` // catalogue id, e.g. "lrtg-high-tide"
+	JacksonLives bool   `json:"jackson_lives,omitempty"`
+	Supply       string `json:"supply"`         // normal, simplified or augmented (LRTG 24)
+	Comms        int    `json:"communications"` // communications option 1, 2 or 3 (LRTG 21)
+	TimeLimit    bool   `json:"time_limitation,omitempty"`
+	LimitedIntel bool   `json:"limited_intelligence,omitempty"` // hidden information: limited or double-blind
+	// Intel is the intelligence mode (view.go): open, limited or
+	// double-blind; "" is open, or limited with LimitedIntel.
+	Intel         string `json:"intelligence,omitempty"`
+	Knowledge     string `json:"knowledge,omitempty"` // side (default) or commander (double-blind only)
+	Sighting      int    `json:"sighting,omitempty"`  // double-blind sighting range in hexes (0: the default)
 	PrelimVictory bool   `json:"preliminary_victory,omitempty"`
 	BrandyStation bool   `json:"brandy_station,omitempty"`
 	Halleck       bool   `json:"halleck,omitempty"`
@@ -104,6 +109,11 @@ type GameState struct {
 	LRTASupply LRTASupplyState
 	Comms      CommsState    // comms.go: 2d communications, written dispatches (LRTG 21.2)
 	Channels   ChannelsState // channels.go: the game's Discord category and private channels (issue 8)
+	// quartermaster.go, halleck.go: 21.1's quartermaster general and Halleck rule.
+	Quartermaster QuartermasterState
+	Halleck       HalleckState
+	Dummies       DummiesState  // dummies.go: dummy force markers (LRTG 20, limited intelligence)
+	Sightings     SightingState // sightings.go: where double-blind viewers last saw units
 	// prev is the state before the last board action, for the umpire's
 	// undo (one level); lastAction names that action.
 	prev       *GameState
@@ -239,6 +249,14 @@ func (g GameState) Apply(e Event) GameState {
 type partOfAction interface{ partOfAction() }
 
 func (g GameState) fold(e Event) GameState {
+	next := g.foldEvent(e)
+	if next.Options.Intel == IntelDoubleBlind && next.Started {
+		next = next.updateSightings(g)
+	}
+	return next
+}
+
+func (g GameState) foldEvent(e Event) GameState {
 	if next, ok := g.applyBoard(e); ok {
 		return next
 	}
@@ -424,6 +442,9 @@ func checkOptions(o GameOptions) error {
 	}
 	if !ok {
 		return invalid("game.supply", fmt.Sprintf("%q is not a supply rule", o.Supply), "Use supply:normal, simplified or augmented (LRTG 24)")
+	}
+	if err := checkIntelOptions(o); err != nil {
+		return err
 	}
 	if o.Comms < 1 || o.Comms > 3 {
 		return invalid("game.comms", fmt.Sprintf("Communications option %d does not exist", o.Comms), "Use communications:1, 2 or 3 (LRTG 21)")

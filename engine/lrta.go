@@ -42,7 +42,7 @@ func init() {
 const LRTATransferRange = 8
 
 func init() {
-	registerGameStep(LRTA, "2a", nil, waitLRTATransfers)
+	registerGameStep(LRTA, "2a", nil, withCommsWait(waitLRTATransfers)) // and the written dispatches (comms_rules.go C13)
 }
 
 // lrtaFarDesignations lists the corps the side's overall commander holds

@@ -24,6 +24,7 @@ type MapView struct {
 // ViewCounter is a counter as its viewer may see it: a known unit, an
 // unidentified force marker, or a last-known position.
 type ViewCounter struct {
+	Unit     string // the unit's id; empty for a force marker or a dummy
 	Hex      Hex
 	Side     string // "csa" or "usa"
 	Name     string // empty when unidentified

@@ -152,6 +152,9 @@ func (g GameState) decidePlace(cmd ActOnPlace, d Dice) ([]Event, error) {
 		if err := g.levyAllowed(p); err != nil && !umpire {
 			return nil, err
 		}
+		if err := g.levyCommander(cmd.By, p); err != nil { // command.go: 21.1
+			return nil, err
+		}
 		// The game's levy table: LRTG 13.1 (003), or 004's LEVIES in an
 		// LRTA game (records.go reads the map's lrta_ values).
 		ev.VP, ev.Category = g.LevyVP(p), "levies"

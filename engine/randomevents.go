@@ -778,7 +778,7 @@ func randomEventsStep(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 			say("Limited intelligence: the %s reveal every force marker and place none this turn (the umpire's to apply).", lose)
 		}
 		if g.Options.Comms == historicCommsOption && multi {
-			say("Historic communication: the %s overall commander receives the %s written dispatches of the previous turn and those due this turn, which are not delivered (the umpire's to apply).", winOf, loseOf)
+			say("Historic communication: the %s overall commander receives the %s written dispatches of the previous turn and those due this turn, which are not delivered (he reads them with /dispatch intercepted).", winOf, loseOf)
 		}
 	case RandomReinforceAmmo:
 		installment(TrackCSAReinforce, "Confederate Reinforcement")

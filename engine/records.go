@@ -1258,6 +1258,9 @@ func (g GameState) decideSupply(cmd AdjustSupply) (Event, error) {
 	if err := g.sideFor(cmd.By, cmd.Side); err != nil {
 		return nil, err
 	}
+	if err := g.quartermasterDuty(cmd.By, cmd.Side, DutySupply); err != nil { // 21.1 (quartermaster.go)
+		return nil, err
+	}
 	if cmd.Delta == 0 {
 		return nil, invalid("supply.delta", "An adjustment of 0 changes nothing", "Give by: a number, e.g. -1 for the Supply Expenditure Phase")
 	}

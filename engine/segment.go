@@ -1187,6 +1187,9 @@ func (g GameState) decideSegForage(cmd Forage) ([]Event, error) {
 		if err := g.sideFor(cmd.By, cmd.Side); err != nil {
 			return nil, err
 		}
+		if err := g.quartermasterDuty(cmd.By, cmd.Side, DutyForage); err != nil { // 21.1 (quartermaster.go)
+			return nil, err
+		}
 		ev.Side = cmd.Side
 		if !g.Passive(cmd.Side) && !(g.IsUmpire(cmd.By) && cmd.Reason != "") {
 			return nil, &RuleError{Kind: ErrIllegal, Code: "segment.passive", What: fmt.Sprintf("The %s are not passive this turn", segSide(cmd.Side)), Rule: "LRTG 13.0, 24.4"}
@@ -1222,7 +1225,7 @@ func (g GameState) decideSegForage(cmd Forage) ([]Event, error) {
 		ev.Victuals = &VictualChange{Unit: string(cmd.Side), Name: "supply track", From: from, To: to}
 		return []Event{ev}, nil
 	}
-	u, err := g.unitFor(cmd.By, cmd.Unit)
+	u, err := g.dutyUnitFor(cmd.By, cmd.Unit, DutyForage) // unitFor, or the quartermaster general's (21.1)
 	if err != nil {
 		return nil, err
 	}
@@ -1323,7 +1326,7 @@ func (g GameState) decideSegDraw(cmd DrawVictuals) ([]Event, error) {
 	depotStore := g.Places[cmd.Store.Name].Captured != ""
 	need := 0
 	for _, id := range cmd.Units {
-		u, err := g.unitFor(cmd.By, id)
+		u, err := g.dutyUnitFor(cmd.By, id, DutyVictuals) // unitFor, or the quartermaster general's (21.1)
 		if err != nil {
 			return nil, err
 		}
@@ -1557,6 +1560,9 @@ func (g GameState) decideSegRepair(cmd AttemptRepair, d Dice) ([]Event, error) {
 	if p := g.Player(cmd.By.ID); !umpire && (p == nil || p.Side != USA) {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "segment.repair.side", What: "Only the Union repairs railroad stations", Rule: "LRTG 13.7"}
 	}
+	if err := g.quartermasterDuty(cmd.By, USA, DutyRepair); err != nil { // 21.1 (quartermaster.go)
+		return nil, err
+	}
 	p := cmd.Station
 	if !p.Is("rr-station") {
 		return nil, invalid("segment.repair.station", p.Name+" is not a railroad station", "")
@@ -1758,6 +1764,9 @@ func (ScheduleDepot) CommandName() string { return "segment depot" }
 
 func (g GameState) decideSegDepot(cmd ScheduleDepot) ([]Event, error) {
 	if err := g.inSegStep(cmd.By, "5h", cmd.Reason); err != nil {
+		return nil, err
+	}
+	if err := g.quartermasterDuty(cmd.By, "", DutyDepots); err != nil { // 21.1 (quartermaster.go)
 		return nil, err
 	}
 	if cmd.Map == nil {

@@ -79,8 +79,9 @@ type interactionState struct {
 	typ        discordgo.InteractionType
 	guildID    string
 	channelID  string
-	message    *discordgo.Message // component interactions: the message clicked
-	dispatched time.Time          // first dispatch
+	message    *discordgo.Message     // component interactions: the message clicked
+	source     *discordgo.Interaction // the interaction as dispatched (components.go: SubmitModal)
+	dispatched time.Time              // first dispatch
 	acked      bool
 	ackType    discordgo.InteractionResponseType
 	originalID string   // the @original message, "" if none
@@ -223,6 +224,9 @@ func roundTrip(i *discordgo.Interaction) *discordgo.Interaction {
 // marshalInteraction encodes an interaction including its message's
 // components (discordgo.Message leaves them out of its JSON).
 func marshalInteraction(i *discordgo.Interaction) ([]byte, error) {
+	if d, ok := i.Data.(discordgo.ModalSubmitInteractionData); ok {
+		return marshalModalSubmit(i, d) // components.go
+	}
 	if i.Message == nil {
 		return json.Marshal(i)
 	}
@@ -284,7 +288,7 @@ func (s *Server) DispatchInteraction(i *discordgo.Interaction) (int64, error) {
 		st := &interactionState{
 			id: i.ID, token: i.Token, typ: i.Type,
 			guildID: i.GuildID, channelID: i.ChannelID,
-			message: i.Message, dispatched: time.Now(),
+			message: i.Message, dispatched: time.Now(), source: i,
 		}
 		s.interactions[i.ID] = st
 		s.tokens[i.Token] = st
@@ -349,6 +353,9 @@ func (s *Server) acceptCallbackLocked(st *interactionState, resp *discordgo.Inte
 		if e := checkMessage(d.Content, len(d.Embeds), len(d.Components), len(rec.Files), 0, d.Poll != nil); e != nil {
 			return e
 		}
+		if e := checkComponents(d.Components); e != nil {
+			return e
+		}
 		m := s.newMessageLocked(st.channelID, st.guildID, discordgo.MessageTypeChatInputCommand, d.Content, d.Embeds, d.Components, d.Flags, rec.Files)
 		st.originalID = m.ID
 	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
@@ -358,6 +365,9 @@ func (s *Server) acceptCallbackLocked(st *interactionState, resp *discordgo.Inte
 	case discordgo.InteractionResponseDeferredMessageUpdate, discordgo.InteractionResponseUpdateMessage:
 		if !isComponent {
 			return formError("type", "INTERACTION_RESPONSE_TYPE_INVALID", "Interaction response type is not valid for this interaction")
+		}
+		if e := checkComponents(d.Components); e != nil {
+			return e
 		}
 		if st.message != nil {
 			m := s.messages[st.message.ID]
@@ -380,6 +390,9 @@ func (s *Server) acceptCallbackLocked(st *interactionState, resp *discordgo.Inte
 		}
 		if d.CustomID == "" || d.Title == "" {
 			return formError("data", "BASE_TYPE_REQUIRED", "A modal needs a custom_id and a title")
+		}
+		if e := checkModal(d); e != nil {
+			return e
 		}
 	default:
 		return formError("type", "BASE_TYPE_CHOICES", fmt.Sprintf("Value must be one of {4, 5, 6, 7, 8, 9}, not %d.", resp.Type))
@@ -440,6 +453,9 @@ func (s *Server) handleFollowup(w http.ResponseWriter, r *http.Request, rec *Req
 			e = invalidJSON(derr)
 		} else {
 			e = checkMessage(data.Content, len(data.Embeds), len(data.Components), len(rec.Files), 0, false)
+		}
+		if e == nil {
+			e = checkComponents(data.Components)
 		}
 	}
 	var body []byte

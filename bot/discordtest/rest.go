@@ -268,7 +268,10 @@ func (s *Server) editMessage(m *discordgo.Message, content *string, embeds *[]*d
 }
 
 func checkEdited(m *discordgo.Message) *apiError {
-	return checkMessage(m.Content, len(m.Embeds), len(m.Components), len(m.Attachments), len(m.StickerItems), m.Poll != nil)
+	if e := checkMessage(m.Content, len(m.Embeds), len(m.Components), len(m.Attachments), len(m.StickerItems), m.Poll != nil); e != nil {
+		return e
+	}
+	return checkComponents(m.Components) // components.go
 }
 
 // Message returns the current state of a message the fake created (channel
@@ -290,6 +293,9 @@ func (s *Server) handleChannelMessage(w http.ResponseWriter, r *http.Request, re
 		e = invalidJSON(err)
 	} else {
 		e = checkMessage(data.Content, len(data.Embeds), len(data.Components), len(rec.Files), len(data.StickerIDs), data.Poll != nil)
+	}
+	if e == nil {
+		e = checkComponents(data.Components) // components.go
 	}
 	var body []byte
 	if e != nil {
