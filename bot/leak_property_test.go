@@ -548,7 +548,7 @@ func (p *leakPlay) check(line string, v leakViewer, out Output, before, after en
 				continue
 			}
 			for _, r := range p.th.Printed(u.Hex) {
-				if own[r] || revealed[r] || p.revealed[r] {
+				if own[r] || revealed[r] || p.revealed[r] || rulesRange(text, r) {
 					continue
 				}
 				if (strings.Contains(text, r) || strings.Contains(data.String(), r)) &&
@@ -696,4 +696,22 @@ func (p *leakPlay) checkCounters(g engine.GameState, v leakViewer) {
 			p.leak("/map", v, "counter", what)
 		}
 	}
+}
+
+// rulesRange reports whether a hex appears in the text only as an end of a
+// printed range the rules give ("in a hex numbered 20xx or lower (SS0133
+// to SS2033)"): the rules' text, not intelligence.
+func rulesRange(text, ref string) bool {
+	re := regexp.MustCompile(`\(([A-Z]{2}\d{4}) to ([A-Z]{2}\d{4})\)`)
+	found := false
+	for _, m := range re.FindAllStringSubmatch(text, -1) {
+		if m[1] == ref || m[2] == ref {
+			found = true
+		}
+	}
+	if !found {
+		return false
+	}
+	// Every mention of the hex is such a range end.
+	return !regexp.MustCompile(`\b` + ref + `\b`).MatchString(re.ReplaceAllString(text, ""))
 }

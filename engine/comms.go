@@ -28,10 +28,9 @@ import (
 //       within 10 hexes; then only about the counters within 10 hexes of
 //       the other's (About). 21.2 3), the Union telegraph along connected
 //       rail lines and the Telegraph Road, and the Union's delivery
-//       distance not counting those hexes, are NOT computed: the map data
-//       holds the rail stations in order and a sketch of the Telegraph
-//       Road, not their hexes. A Union pair over 10 hexes apart is marked
-//       Telegraph: the umpire rules.
+//       distance not counting those hexes: telegraph.go, from the map's
+//       lines (choice T1 there). Without map data a Union pair over 10
+//       hexes apart is marked Telegraph: the umpire rules.
 //   C3. Written pairs (21.2 "Each overall commander may provide one
 //       written communication to each other subordinate commander and vice
 //       versa"): the overall commander and each subordinate, one dispatch
@@ -386,6 +385,18 @@ func (g GameState) CommsPairs(d *MoveData) []CommsPair {
 			continue
 		}
 		sort.SliceStable(ps, func(i, j int) bool { return ps[i].Overall && !ps[j].Overall })
+		var net *wireNet
+		wires := func() wireNet { // built once, only when a Union pair needs it
+			if net == nil {
+				var t *Theatre
+				if d != nil {
+					t = d.Theatre
+				}
+				w := g.unionWires(t)
+				net = &w
+			}
+			return *net
+		}
 		silenced, why := g.CommsSilenced(s)
 		rules := g.commsRules()
 		for i := 0; i < len(ps); i++ {
@@ -436,12 +447,14 @@ func (g GameState) CommsPairs(d *MoveData) []CommsPair {
 				if !silenced {
 					g.halleckPair(&pr) // choice C16
 				}
-				if s == USA && rules.lrtg && (pr.Mode == CommsWritten || pr.Mode == CommsNone) {
+				if s == USA && rules.lrtg && (pr.Mode == CommsWritten || pr.Mode == CommsNone) && g.telegraphPair(&pr, wires(), ca, cb) {
+					// telegraph.go: 21.2 3) from the map's rail lines and Telegraph Road.
+				} else if s == USA && rules.lrtg && (pr.Mode == CommsWritten || pr.Mode == CommsNone) {
 					pr.Telegraph = true
 					if g.halleckIn(pr) {
-						pr.Why += "; the umpire rules whether a connected rail line or the Telegraph Road shortens the dispatch's distance (21.2 3)): the map data lacks their hexes"
+						pr.Why += "; the umpire rules whether a connected rail line or the Telegraph Road shortens the dispatch's distance (21.2 3)): no map to measure them on"
 					} else {
-						pr.Why += "; the umpire rules whether a connected rail line or the Telegraph Road lets them talk (21.2 3)) and shortens the dispatch's distance: the map data lacks their hexes"
+						pr.Why += "; the umpire rules whether a connected rail line or the Telegraph Road lets them talk (21.2 3)) and shortens the dispatch's distance: no map to measure them on"
 					}
 				}
 				out = append(out, pr)

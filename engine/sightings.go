@@ -1,5 +1,7 @@
 package engine
 
+import "reflect"
+
 // Double-blind sightings (view.go): where each viewer last saw each unit
 // he does not hold, and on which turn. Units move only by events, so the
 // record is brought up to date after every event that moved a unit: a
@@ -7,9 +9,49 @@ package engine
 // at it. A unit seen along the way of a move but not at its end is not
 // recorded (the move's end is what the log holds).
 
-// SightingState is the record: by viewer key (sightingKey), by unit.
+// SightingState is the record: by viewer key (sightingKey), by unit, in
+// shards so that a sighting copies a few entries, not the whole record
+// (states are immutable: a new sighting copies what it changes).
 type SightingState struct {
-	Seen map[string]map[string]LastSeen `json:"seen,omitempty"`
+	Seen map[string]*sightShards
+}
+
+const sightShardCount = 16
+
+type sightShards [sightShardCount]map[string]LastSeen
+
+func sightShard(id string) int {
+	h := 0
+	for i := 0; i < len(id); i++ {
+		h = h*31 + int(id[i])
+	}
+	if h < 0 {
+		h = -h
+	}
+	return h % sightShardCount
+}
+
+// Last returns where the viewer key last saw a unit.
+func (s SightingState) Last(key, id string) (LastSeen, bool) {
+	sh := s.Seen[key]
+	if sh == nil {
+		return LastSeen{}, false
+	}
+	l, ok := sh[sightShard(id)][id]
+	return l, ok
+}
+
+// each calls f for every unit a viewer key saw.
+func (s SightingState) each(key string, f func(id string, l LastSeen)) {
+	sh := s.Seen[key]
+	if sh == nil {
+		return
+	}
+	for _, m := range sh {
+		for id, l := range m {
+			f(id, l)
+		}
+	}
 }
 
 // LastSeen is where a unit was last seen.
@@ -50,6 +92,9 @@ func (g GameState) holds(v Viewer, u UnitState) bool {
 // updateSightings records what the units that moved since prev see and
 // are seen by. The receiver's maps are copied before they change.
 func (g GameState) updateSightings(prev GameState) GameState {
+	if len(g.Units) == len(prev.Units) && len(g.Units) > 0 && reflect.ValueOf(g.Units).UnsafePointer() == reflect.ValueOf(prev.Units).UnsafePointer() {
+		return g // the event did not touch the units
+	}
 	var moved []UnitState
 	for id, u := range g.Units {
 		if !u.OnMap || u.Eliminated {
@@ -62,54 +107,56 @@ func (g GameState) updateSightings(prev GameState) GameState {
 	if len(moved) == 0 {
 		return g
 	}
-	var live []UnitState
-	for _, u := range g.Units {
-		if u.OnMap && !u.Eliminated {
-			live = append(live, u)
-		}
-	}
 	seen := g.Sightings.Seen
-	copied := map[string]bool{}
+	outerCopied := false
+	copiedKey := map[string]bool{}
+	type shardKey struct {
+		key string
+		i   int
+	}
+	copiedShard := map[shardKey]bool{}
 	record := func(key string, u UnitState) {
-		if s, ok := seen[key][u.ID]; ok && s.Hex == u.Hex && s.Turn == g.Turn {
+		if l, ok := (SightingState{Seen: seen}).Last(key, u.ID); ok && l.Hex == u.Hex && l.Turn == g.Turn {
 			return
 		}
-		if !copied[""] {
-			next := make(map[string]map[string]LastSeen, len(seen)+1)
+		if !outerCopied {
+			next := make(map[string]*sightShards, len(seen)+1)
 			for k, v := range seen {
 				next[k] = v
 			}
-			seen, copied[""] = next, true
+			seen, outerCopied = next, true
 		}
-		if !copied[key] {
-			inner := make(map[string]LastSeen, len(seen[key])+1)
-			for k, v := range seen[key] {
-				inner[k] = v
+		if !copiedKey[key] {
+			sh := &sightShards{}
+			if old := seen[key]; old != nil {
+				*sh = *old
 			}
-			seen[key], copied[key] = inner, true
+			seen[key], copiedKey[key] = sh, true
 		}
-		seen[key][u.ID] = LastSeen{Hex: u.Hex, Turn: g.Turn}
+		i := sightShard(u.ID)
+		if sk := (shardKey{key, i}); !copiedShard[sk] {
+			m := make(map[string]LastSeen, len(seen[key][i])+1)
+			for k, v := range seen[key][i] {
+				m[k] = v
+			}
+			seen[key][i], copiedShard[sk] = m, true
+		}
+		seen[key][i][u.ID] = LastSeen{Hex: u.Hex, Turn: g.Turn}
 	}
 	for _, v := range g.sightingViewers() {
 		key := sightingKey(g.Options, v)
-		mine := make(map[string]bool, len(live))
-		for _, u := range live {
-			if g.holds(v, u) {
-				mine[u.ID] = true
-			}
-		}
 		for _, m := range moved {
-			if mine[m.ID] {
+			if g.holds(v, m) {
 				r := g.Options.SightRange(m)
-				for _, t := range live {
-					if !mine[t.ID] && Distance(m.Hex, t.Hex) <= r {
+				for _, t := range g.Units {
+					if t.OnMap && !t.Eliminated && Distance(m.Hex, t.Hex) <= r && !g.holds(v, t) {
 						record(key, t)
 					}
 				}
 				continue
 			}
-			for _, e := range live {
-				if mine[e.ID] && Distance(e.Hex, m.Hex) <= g.Options.SightRange(e) {
+			for _, e := range g.Units {
+				if e.OnMap && !e.Eliminated && Distance(e.Hex, m.Hex) <= g.Options.SightRange(e) && g.holds(v, e) {
 					record(key, m)
 					break
 				}

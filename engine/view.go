@@ -315,7 +315,8 @@ func (g GameState) doubleBlindView(view *View, ids []string, show func(UnitState
 		}
 	}
 	key := sightingKey(g.Options, v)
-	last := g.Sightings.Seen[key]
+	last := map[string]LastSeen{}
+	g.Sightings.each(key, func(id string, l LastSeen) { last[id] = l })
 	lids := make([]string, 0, len(last))
 	for id := range last {
 		lids = append(lids, id)
