@@ -173,6 +173,7 @@ func (r *Router) settleAction(ctx context.Context, req Request, cmd engine.Comma
 	if err != nil {
 		return Reply{}, err
 	}
+	cmd = r.timed(g, cmd) // clock.go: the chess clocks switch at this instant (LRTG 22.3, 22.4)
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		return actionReply(req, g, views, evs)
 	})
@@ -347,6 +348,8 @@ func actionEventText(g engine.GameState, e engine.Event) (pub string, public boo
 	}
 	S := func(s engine.Side) string { return strings.ToUpper(string(s)) }
 	switch e := e.(type) {
+	case *engine.ClockSwitched: // clock.go: the chess clocks (LRTG 22.3)
+		return clockSwitchText(g, e), clockEventPublic(g, e), ""
 	case *engine.CycleBegun:
 		title := g.ActionStepTitle(e.Step)
 		switch {

@@ -57,33 +57,14 @@ func BenchmarkDecideRailMove(b *testing.B) {
 // restart does for a game whose state is not cached: the set-up (131
 // units) and 2,000 board actions (moves and manpower changes).
 func BenchmarkReplayGame(b *testing.B) {
-	_, g := benchGame(b)
-	start := engine.GameState{}
-	var log []engine.Event
-	log = append(log, &engine.GameCreated{Options: g.Options, Umpire: g.Umpire, SeedHash: g.SeedHash})
-	for _, p := range g.Players {
-		log = append(log, &engine.GameJoined{Player: p})
-	}
-	var units []engine.UnitState
-	for _, id := range sortedUnitIDs(g) {
-		units = append(units, g.Units[id])
-	}
-	log = append(log, &engine.GameStarted{Units: units})
-	for i := 0; i < 2000; i++ {
-		u := units[i%len(units)]
-		if i%2 == 0 {
-			log = append(log, &engine.UnitsMoved{By: umpireA, Units: []string{u.ID}, To: engine.Hex{Q: i % 50, R: i % 40}, Ref: "x"})
-		} else {
-			log = append(log, &engine.UnitSet{By: umpireA, Unit: u.ID, Field: "fatigue", From: 0, To: i % 4})
-		}
-	}
+	log, n := replayLog(b, func(*engine.GameOptions) {})
 	b.ReportMetric(float64(len(log)), "events")
 	for b.Loop() {
-		s := start
+		var s engine.GameState
 		for _, e := range log {
 			s = s.Apply(e)
 		}
-		if len(s.Units) != len(units) {
+		if len(s.Units) != n {
 			b.Fatal("units lost")
 		}
 	}

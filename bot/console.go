@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/umpire-games/umpire/engine"
 )
@@ -32,7 +34,34 @@ type Console struct {
 	// FileDir is where files of outputs (maps) are written; "" is the
 	// current directory.
 	FileDir string
-	files   int
+	// Ticks, when set, runs the deadline scheduler (schedule.go) beside
+	// the console: reminders and deadline defaults are printed as they
+	// fall due, between the lines typed.
+	Ticks <-chan time.Time
+	files int
+	mu    sync.Mutex // the scheduler and the typed lines share Out
+	enc   *json.Encoder
+}
+
+// Post prints an output the scheduler sends (a reminder, a default
+// applied): the console is the table and every commander's channel.
+func (c *Console) Post(_ context.Context, o Output) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.JSON {
+		return c.encoder().Encode(ConsoleLine{V: ConsoleJSONVersion, Audience: o.Audience, Text: o.Text, Embed: o.Embed, Files: o.Files, Events: o.Events})
+	}
+	req := Request{User: engine.Actor{Name: strings.TrimPrefix(o.Audience.UserID, "console:")}}
+	_, err := fmt.Fprintln(c.Out, "⏰ "+c.textOutput(req, o))
+	return err
+}
+
+func (c *Console) encoder() *json.Encoder {
+	if c.enc == nil {
+		c.enc = json.NewEncoder(c.Out)
+		c.enc.SetEscapeHTML(false)
+	}
+	return c.enc
 }
 
 // ConsoleLine is one output of the console in --json mode.
@@ -95,12 +124,21 @@ func (c *Console) Run(ctx context.Context) error {
 		case <-stop:
 		}
 	}()
-	enc := json.NewEncoder(c.Out)
-	enc.SetEscapeHTML(false)
+	if c.Ticks != nil {
+		sctx, stopSched := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			_ = (&Scheduler{Router: c.Router, Poster: c}).Run(sctx, c.Ticks)
+		}()
+		defer func() { stopSched(); <-done }()
+	}
 	n := 0
 	for {
 		if c.Prompt != "" {
+			c.mu.Lock()
 			fmt.Fprint(c.Out, c.Prompt)
+			c.mu.Unlock()
 		}
 		var in scanned
 		select {
@@ -132,19 +170,30 @@ func (c *Console) Run(ctx context.Context) error {
 				return err
 			}
 		}
-		for _, out := range rep.Outputs {
-			if c.JSON {
-				if err := enc.Encode(ConsoleLine{V: ConsoleJSONVersion, Line: n, Input: line, Actor: req.User,
-					Audience: out.Audience, Text: out.Text, Embed: out.Embed, Files: out.Files, Events: out.Events, Error: out.Error}); err != nil {
-					return err
-				}
-				continue
-			}
-			if _, err := fmt.Fprintln(c.Out, c.textOutput(req, out)); err != nil {
-				return err
-			}
+		if err := c.print(n, line, req, rep); err != nil {
+			return err
 		}
 	}
+}
+
+// print writes a line's outputs.
+func (c *Console) print(n int, line string, req Request, rep Reply) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	enc := c.encoder()
+	for _, out := range rep.Outputs {
+		if c.JSON {
+			if err := enc.Encode(ConsoleLine{V: ConsoleJSONVersion, Line: n, Input: line, Actor: req.User,
+				Audience: out.Audience, Text: out.Text, Embed: out.Embed, Files: out.Files, Events: out.Events, Error: out.Error}); err != nil {
+				return err
+			}
+			continue
+		}
+		if _, err := fmt.Fprintln(c.Out, c.textOutput(req, out)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (c *Console) textOutput(req Request, out Output) string {

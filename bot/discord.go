@@ -30,6 +30,9 @@ type Discord struct {
 	fetch    func(ctx context.Context, url string) ([]byte, error)
 	ctx      context.Context // handlers' context; cancelled by Run's end
 	inflight sync.WaitGroup
+
+	clocks    liveClocks       // clock.go: the live clock messages (LRTG 22)
+	clockTick <-chan time.Time // clock.go: refreshes them (nil: every clockTickEvery)
 }
 
 // DiscordOptions configures the Discord adapter.
@@ -44,6 +47,9 @@ type DiscordOptions struct {
 	// Fetch downloads an attachment (default: an HTTPS GET from Discord's
 	// attachment hosts only, at most 256 KiB). Tests replace it.
 	Fetch func(ctx context.Context, url string) ([]byte, error)
+	// ClockTick refreshes the live clock messages (clock.go); default a
+	// ticker of clockTickEvery. Tests drive their own.
+	ClockTick <-chan time.Time
 }
 
 // NewDiscord returns an adapter for s; it only needs the Guilds intent.
@@ -58,7 +64,7 @@ func NewDiscord(s *discordgo.Session, r *Router, o DiscordOptions) *Discord {
 	if o.Fetch == nil {
 		o.Fetch = fetchAttachment(s.Client)
 	}
-	return &Discord{session: s, router: r, guildID: o.GuildID, deferAfter: o.DeferAfter, log: o.Logger, fetch: o.Fetch}
+	return &Discord{session: s, router: r, guildID: o.GuildID, deferAfter: o.DeferAfter, log: o.Logger, fetch: o.Fetch, clockTick: o.ClockTick}
 }
 
 // fetchAttachment downloads from Discord's attachment hosts, nowhere else.
@@ -112,6 +118,7 @@ func (d *Discord) Run(ctx context.Context) error {
 		return err
 	}
 	d.log.Info("serving Discord interactions", "user", d.session.State.User.Username, "guild", d.guildID)
+	d.startClocks(hctx) // clock.go: the live clock messages
 	<-ctx.Done()
 	d.log.Info("shutting down: waiting for handlers in flight")
 	done := make(chan struct{})
@@ -229,6 +236,7 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		d.followUp(ic.Interaction, rep, eph)
 	}
 	d.post(ic.Interaction, rep)
+	d.clockAfter(ctx, req) // clock.go: the live clock message
 }
 
 // post sends the outputs after the first: posts to channels, and the
@@ -397,27 +405,7 @@ func clipN(s string, n int) string {
 // RequestFromInteraction decodes a slash-command interaction.
 func RequestFromInteraction(i *discordgo.Interaction) Request {
 	data := i.ApplicationCommandData()
-	req := Request{
-		InteractionID: i.ID,
-		GuildID:       i.GuildID,
-		ChannelID:     i.ChannelID,
-		Command:       data.Name,
-		Options:       map[string]string{},
-	}
-	if u := interactionUser(i); u != nil {
-		name := u.GlobalName
-		if i.Member != nil && i.Member.Nick != "" {
-			name = i.Member.Nick
-		}
-		if name == "" {
-			name = u.Username
-		}
-		req.User = engine.Actor{ID: u.ID, Name: name}
-	}
-	if i.Member != nil {
-		req.Manager = i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
-		req.Roles = i.Member.Roles
-	}
+	req := componentRequest(i, data.Name) // who and where (components.go)
 	opts := data.Options
 	for len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
 		req.Path = append(req.Path, opts[0].Name)
@@ -484,4 +472,26 @@ func optionString(o *discordgo.ApplicationCommandInteractionDataOption) string {
 		return ""
 	}
 	return fmt.Sprint(o.Value)
+}
+
+// Post sends a message the deadline scheduler made (schedule.go) to its
+// channel: the table, or a commander's private channel.
+func (d *Discord) Post(ctx context.Context, o Output) error {
+	if o.Audience.Channel == "" || o.Audience.Kind != AudiencePublic && o.Audience.Kind != AudienceChannel {
+		return fmt.Errorf("discord: post: a %s output has no channel", o.Audience.Kind)
+	}
+	content, embeds := messageData(o)
+	_, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, &discordgo.MessageSend{Content: content, Embeds: embeds, Files: discordFiles(o)}, discordgo.WithContext(ctx))
+	if err != nil {
+		return fmt.Errorf("discord: post to %s: %w", o.Audience.Channel, err)
+	}
+	return nil
+}
+
+// Ready reports whether the session is connected: the scheduler fires
+// nothing it could not post.
+func (d *Discord) Ready() bool {
+	d.session.RLock()
+	defer d.session.RUnlock()
+	return d.session.DataReady
 }

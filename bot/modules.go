@@ -12,7 +12,9 @@ func moduleCommands() []*Command {
 		lrtaEventCommands, lrtaTurnStartCommands,
 		lrtaArmyCommands,
 		lrtaVictoryCommands,
-		commsCommands, dummyCommands} {
+		commsCommands, dummyCommands,
+		deadlineCommands,
+		clockCommands} { // clock.go: /clock (LRTG 22)
 		out = append(out, f()...)
 	}
 	return out

@@ -143,7 +143,7 @@ func handleBattleResult(ctx context.Context, r *Router, req Request) (Reply, err
 	case len(cmd.Defender.Units) > 0:
 		cmd.Battle = g.Units[cmd.Defender.Units[0]].Ref
 	}
-	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+	return r.settleGame(ctx, req, r.timed(g, cmd), nil, func(views []EventView, evs []engine.Event) Reply { // clock.go: the battle resolved ends an attack's pause (LRTG 22.3)
 		var e *engine.CombatApplied
 		rolls := map[int64]*engine.DiceRolled{}
 		for _, ev := range evs {

@@ -1327,6 +1327,10 @@ func (g GameState) RemoteAllowed(unit string) bool {
 		if r.Answer == "allowed" && slices.Contains(r.Units, unit) {
 			return true
 		}
+		// 17.2, 22.4 with time limitation (clock.go): a unit denied permission moves at the end of the action cycle, time left or not.
+		if g.Options.TimeLimit && a.Over && r.Answer == "denied" && slices.Contains(r.Units, unit) {
+			return true
+		}
 	}
 	return false
 }

@@ -114,6 +114,8 @@ type GameState struct {
 	Halleck       HalleckState
 	Dummies       DummiesState  // dummies.go: dummy force markers (LRTG 20, limited intelligence)
 	Sightings     SightingState // sightings.go: where double-blind viewers last saw units
+	Deadlines     DeadlineState // deadline.go: deadlines and reminders for slow games (issue 9)
+	Clock         ClockState    // clock.go: the chess clocks of time limitation (LRTG 22.3-22.5)
 	// prev is the state before the last board action, for the umpire's
 	// undo (one level); lastAction names that action.
 	prev       *GameState

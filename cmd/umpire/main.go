@@ -163,6 +163,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		con := &bot.Console{Router: router, In: stdin, Out: stdout, JSON: c.json, User: c.as, Guild: "console", Channel: c.channel, FileDir: c.files}
 		if f, ok := stdin.(*os.File); ok && !c.json && isTerminal(f) {
 			con.Prompt = "> "
+			// A person at the terminal: deadlines and reminders fire as
+			// they fall due (bot/schedule.go). Piped scripts run without.
+			t := time.NewTicker(bot.DefaultTick)
+			defer t.Stop()
+			con.Ticks = t.C
 		}
 		return con.Run(ctx)
 	}
@@ -174,6 +179,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	// discordgo's logger is process-wide; the umpire runs one session.
 	discordgo.Logger = discordLogger(log, c.token)
 	d := bot.NewDiscord(s, router, bot.DiscordOptions{GuildID: c.guild, DeferAfter: c.deferAfter, Logger: log})
+	// The deadline scheduler (bot/schedule.go) fires the games' deadlines
+	// and reminders through the adapter; it stops before the store closes.
+	sctx, stopSched := context.WithCancel(ctx)
+	schedDone := make(chan struct{})
+	go func() {
+		defer close(schedDone)
+		t := time.NewTicker(bot.DefaultTick)
+		defer t.Stop()
+		_ = (&bot.Scheduler{Router: router, Poster: d}).Run(sctx, t.C)
+	}()
+	defer func() { stopSched(); <-schedDone }()
 	return d.Run(ctx)
 }
 
