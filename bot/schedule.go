@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
@@ -48,6 +49,46 @@ type Scheduler struct {
 	// Games lists the game streams (nil: the router's store, when it
 	// can).
 	Games GameLister
+
+	// idle remembers, per game stream, the version it was last looked at
+	// and until when nothing can fall due there, so that a tick folds
+	// only the games that changed or have something due (a guild of
+	// games without deadlines costs one listing a tick).
+	mu   sync.Mutex
+	idle map[string]idleGame
+}
+
+type idleGame struct {
+	version int64
+	until   time.Time // zero: until the stream changes
+}
+
+// recheck is the longest a game with live deadlines goes unlooked-at.
+const recheck = 15 * time.Minute
+
+// skip reports whether a game may be left alone this tick.
+func (s *Scheduler) skip(st store.Stream, now time.Time) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, ok := s.idle[st.ID]
+	return ok && e.version == st.Version && (e.until.IsZero() || now.Before(e.until))
+}
+
+// rest records until when a game has nothing due.
+func (s *Scheduler) rest(id string, version int64, g engine.GameState, now time.Time) {
+	e := idleGame{version: version}
+	if g.Deadlines.Settings.On() || g.Deadlines.Wait != nil || g.Deadlines.Paused {
+		e.until = now.Add(recheck)
+		if next, ok := g.NextDeadlineEvent(now); ok && next.Before(e.until) {
+			e.until = next
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.idle == nil {
+		s.idle = map[string]idleGame{}
+	}
+	s.idle[id] = e
 }
 
 // DefaultTick is how often Run ticks.
@@ -96,6 +137,9 @@ func (s *Scheduler) Tick(ctx context.Context) error {
 	now := s.now()
 	var first error
 	for _, st := range streams {
+		if s.skip(st, now) {
+			continue
+		}
 		if err := s.tickGame(ctx, st, now); err != nil {
 			s.Router.log.Error("deadline scheduler: game", "stream", st.ID, "err", err)
 			if first == nil {
@@ -113,6 +157,7 @@ func (s *Scheduler) tickGame(ctx context.Context, st store.Stream, now time.Time
 		return err
 	}
 	if !g.DeadlineWork(now) {
+		s.rest(st.ID, st.Version, g, now)
 		return nil
 	}
 	umpire := engine.Actor{ID: g.Umpire.ID, Name: g.Umpire.Name, Umpire: true}
