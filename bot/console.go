@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -196,7 +197,13 @@ func (c *Console) print(n int, line string, req Request, rep Reply) error {
 	return nil
 }
 
+// discordTime is a Discord timestamp (<t:unix:R>): Discord shows it in
+// each reader's own time zone; the console, which prints the UTC time
+// beside it, leaves it out.
+var discordTime = regexp.MustCompile(` ?\(<t:\d+:[tTdDfFR]>\)|<t:\d+:[tTdDfFR]>`)
+
 func (c *Console) textOutput(req Request, out Output) string {
+	out.Text = discordTime.ReplaceAllString(out.Text, "")
 	switch out.Audience.Kind {
 	case AudienceEphemeral:
 		who := req.User.Name

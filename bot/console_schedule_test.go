@@ -57,6 +57,7 @@ func TestConsoleRunsTheScheduler(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitText(t, out, "Deadlines: 2d")
+	waitText(t, out, "• Meade: deadline Tue Mar 3 12:00 UTC\n") // Discord's <t:…:R> stamp is left out
 	mustOK(t, r, declareReq(leeA, map[string]string{"posture": "passive"}))
 	c.advance(24 * time.Hour)
 	before := strings.Count(out.String(), "⏰")
