@@ -344,8 +344,9 @@ const clockTickEvery = 5 * time.Second
 
 // liveClocks are the live clock messages of the table channels.
 type liveClocks struct {
-	mu   sync.Mutex
-	msgs map[string]*liveClock // by table channel
+	refresh sync.Mutex // one refresh at a time (refreshClock)
+	mu      sync.Mutex
+	msgs    map[string]*liveClock // by table channel
 }
 
 type liveClock struct {
@@ -406,7 +407,14 @@ func (d *Discord) runClocks(ctx context.Context, tick <-chan time.Time) {
 		select {
 		case <-ctx.Done():
 			return
-		case <-tick:
+		case t := <-tick:
+			// A driven ticker (DiscordOptions.ClockTick) gives the instant of
+			// the refresh, so that a refresh that runs late still draws the
+			// clocks as they stood at its tick; a real ticker's is now.
+			var at time.Time
+			if d.clockTick != nil {
+				at = t
+			}
 			d.clocks.mu.Lock()
 			var chans [][2]string
 			for ch, lc := range d.clocks.msgs {
@@ -414,7 +422,7 @@ func (d *Discord) runClocks(ctx context.Context, tick <-chan time.Time) {
 			}
 			d.clocks.mu.Unlock()
 			for _, c := range chans {
-				d.refreshClock(ctx, c[0], c[1])
+				d.refreshClock(ctx, c[0], c[1], at)
 			}
 		}
 	}
@@ -423,7 +431,12 @@ func (d *Discord) runClocks(ctx context.Context, tick <-chan time.Time) {
 // refreshClock posts the table's clock message when the clocks have
 // started this turn (a new one each turn), and edits it when its text
 // changed and the last edit is at least clockEditGap old.
-func (d *Discord) refreshClock(ctx context.Context, guild, channel string) {
+func (d *Discord) refreshClock(ctx context.Context, guild, channel string, at ...time.Time) {
+	// One refresh at a time, each reading the game as it is when it edits:
+	// a refresh that read the game before a later command cannot overwrite
+	// that command's text with an older one.
+	d.clocks.refresh.Lock()
+	defer d.clocks.refresh.Unlock()
 	g, err := d.router.game(ctx, Request{GuildID: guild, ChannelID: channel})
 	if err != nil || !g.Options.TimeLimit || !g.Started {
 		return
@@ -436,6 +449,9 @@ func (d *Discord) refreshClock(ctx context.Context, guild, channel string) {
 		}
 	}
 	now := d.router.now()
+	if len(at) > 0 && !at[0].IsZero() {
+		now = at[0] // a driven tick's instant (runClocks)
+	}
 	text := clip(clockText(g, engine.Actor{}, now))
 	started := g.Clock.Turn == g.Turn && (g.Clock.Running != "" || len(g.Clock.Used) > 0)
 	d.clocks.mu.Lock()

@@ -205,8 +205,14 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 			return
 		}
 		req := req
-		from := d.router.linkRequest(ctx, &req)                                          // a commander's private channel (links.go), after the deferral timer starts
-		done <- shapeForOrigin(d.afterHandle(ctx, req, d.router.Handle(ctx, req)), from) // channels.go: a game's channels
+		from := d.router.linkRequest(ctx, &req)                                         // a commander's private channel (links.go), after the deferral timer starts
+		rep := shapeForOrigin(d.afterHandle(ctx, req, d.router.Handle(ctx, req)), from) // channels.go: a game's channels
+		// clock.go: the live clock message, before the answer, so that
+		// each command's refresh reads the game it left (a refresh after
+		// the answer could run after the next command and draw an older
+		// clock).
+		d.clockAfter(ctx, req)
+		done <- rep
 	}()
 
 	wait := d.deferAfter
@@ -236,7 +242,6 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		d.followUp(ic.Interaction, rep, eph)
 	}
 	d.post(ic.Interaction, rep)
-	d.clockAfter(ctx, req) // clock.go: the live clock message
 }
 
 // post sends the outputs after the first: posts to channels, and the

@@ -14,7 +14,9 @@ func moduleCommands() []*Command {
 		lrtaVictoryCommands,
 		commsCommands, dummyCommands,
 		deadlineCommands,
-		clockCommands} { // clock.go: /clock (LRTG 22)
+		clockCommands, // clock.go: /clock (LRTG 22)
+		// litn_sheet.go: /sheet, LITN Player Record Sheets (002 2.5)
+		litnSheetCommands} {
 		out = append(out, f()...)
 	}
 	return out
