@@ -65,7 +65,7 @@ var leakReads = []string{
 	"/game status", "/oob", "/phase show", "/morale show", "/vp", "/turn show",
 	"/supply show", "/action show", "/leader show", "/segment show",
 	"/reinforcements", "/event show", "/garrison show", "/command show",
-	"/vp csv:true",
+	"/vp csv:true", "/clock show", "/deadline show", "/dispatch status", "/dispatch inbox",
 }
 
 func TestLeakProperty(t *testing.T) {
@@ -136,10 +136,13 @@ func leakGame(t *testing.T, th *engine.Theatre, seed uint64, scenario string, fo
 		intel = "intelligence:double-blind"
 		p.game += " double-blind"
 	}
+	if seed%2 == 0 { // half the games keep chess clocks (LRTG 22)
+		intel += " time_limitation:true"
+	}
 	if out := p.do(fmt.Sprintf("/game new scenario:%s %s seed:%d supply:%s", scenario, intel, seed, supply)); out.Error != nil {
 		t.Fatalf("%s: game new: %s", p.game, out.Text)
 	}
-	for _, l := range []string{"@lee /game join side:csa", "@meade /game join side:usa", "/game start"} {
+	for _, l := range []string{"@lee /game join side:csa", "@meade /game join side:usa", "/game start", "/deadline set default:48h"} {
 		if out := p.do(l); out.Error != nil {
 			t.Fatalf("%s: %s: %s", p.game, l, out.Text)
 		}
@@ -278,7 +281,7 @@ func (p *leakPlay) randomAction() {
 		return
 	}
 	u := units[p.rng.IntN(len(units))]
-	switch p.rng.IntN(12) {
+	switch p.rng.IntN(13) {
 	case 0: // the player moves his unit, by the rules
 		if to := p.near(u.Hex); to != "" {
 			p.do(fmt.Sprintf("@%s /move units:%s to:%s", player, u.ID, to))
@@ -348,6 +351,8 @@ func (p *leakPlay) randomAction() {
 		} else if to != "" { // the umpire, at any step
 			p.do(fmt.Sprintf("/dummy place hex:%s side:%s reason:generated", to, side))
 		}
+	case 12: // the chess clocks: a pause, a resume, a chit
+		p.do([]string{"@" + player + " /clock pause reason:rules", "/clock resume", "@" + player + " /clock chit"}[p.rng.IntN(3)])
 	}
 }
 
