@@ -2,65 +2,30 @@ package engine_test
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
-	"github.com/umpire-games/umpire/scenarios"
 )
 
 // LITN combat (002 10, 13, 14.2, 14.3) on the shipped chart slots and
 // tables, with the invented fixture charts of engine/testdata/litn/combat-*
 // (INVENTED FOR TESTS — not the printed charts) and scripted dice.
 
-var (
-	cbtOnce   sync.Once
-	cbtLib    *engine.Library
-	cbtLoaded map[string]*engine.LoadedChart
-	cbtErr    error
-)
-
 func cbtCharts(t *testing.T) engine.LITNCharts {
 	t.Helper()
-	cbtOnce.Do(func() {
-		if cbtLib, cbtErr = scenarios.Library(); cbtErr != nil {
-			return
-		}
-		cbtLoaded = map[string]*engine.LoadedChart{}
-		files, _ := filepath.Glob("testdata/litn/combat-*.yaml")
-		for _, f := range files {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				cbtErr = err
-				return
-			}
-			if !strings.HasPrefix(string(b), "# INVENTED FOR TESTS — not the printed chart") {
-				cbtErr = errors.New(f + " is not marked as invented for tests")
-				return
-			}
-			id, cp, err := scenarios.ParseChartFile(b)
-			if err != nil {
-				cbtErr = err
-				return
-			}
-			lc, err := cbtLib.Slot(id).Validate(cp)
-			if err != nil {
-				cbtErr = err
-				return
-			}
-			cbtLoaded[id] = lc
-		}
-	})
-	if cbtErr != nil {
-		t.Fatal(cbtErr)
+	lib := litnLibrary(t)
+	loaded := map[string]*engine.LoadedChart{}
+	files, _ := filepath.Glob("testdata/litn/combat-*.yaml")
+	for _, f := range files {
+		id, lc := litnFixture(t, lib, filepath.Base(f))
+		loaded[id] = lc
 	}
-	if len(cbtLoaded) != 4 {
-		t.Fatalf("%d fixture charts loaded, want 4", len(cbtLoaded))
+	if len(loaded) != 4 {
+		t.Fatalf("%d fixture charts loaded, want 4", len(loaded))
 	}
-	return engine.LITNCharts{Library: cbtLib, Loaded: cbtLoaded}
+	return engine.LITNCharts{Library: lib, Loaded: loaded}
 }
 
 func cbtLeader(name string, kind engine.LITNLeaderKind, rank, command, bonus int) engine.LITNLeader {

@@ -8,11 +8,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
-	"github.com/umpire-games/umpire/scenarios"
 )
 
 // LITN's Command Phase (002 3.1 C, 5.1, 6.1, 6.2, 7.1, 7.2, 15.2, 15.5) on
@@ -20,39 +18,15 @@ import (
 // the printed charts), with scripted dice. 7.1's two worked examples are
 // quoted and asserted.
 
-var (
-	lcOnce sync.Once
-	lcLib  *engine.Library
-	lcErr  error
-)
-
-func lcLibrary(t *testing.T) *engine.Library {
-	t.Helper()
-	lcOnce.Do(func() { lcLib, lcErr = scenarios.Library() })
-	if lcErr != nil {
-		t.Fatal(lcErr)
-	}
-	return lcLib
-}
+func lcLibrary(t *testing.T) *engine.Library { return litnLibrary(t) }
 
 const lcInvented = "INVENTED FOR TESTS — not the printed chart"
 
 func lcLoad(t *testing.T, lib *engine.Library, id, file string) *engine.LoadedChart {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "litn", file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(b), lcInvented) {
-		t.Fatalf("%s does not say %q", file, lcInvented)
-	}
-	cid, cp, err := scenarios.ParseChartFile(b)
-	if err != nil || cid != id {
-		t.Fatalf("%s: %q %v", file, cid, err)
-	}
-	lc, err := lib.Slot(id).Validate(cp)
-	if err != nil {
-		t.Fatalf("%s: %v", file, err)
+	cid, lc := litnFixture(t, lib, file)
+	if cid != id {
+		t.Fatalf("%s is the chart %q, want %q", file, cid, id)
 	}
 	return lc
 }

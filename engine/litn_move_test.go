@@ -2,13 +2,10 @@ package engine_test
 
 import (
 	"errors"
-	"os"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
-	"github.com/umpire-games/umpire/scenarios"
 )
 
 // LITN movement (002 6.3, 8.1-8.9) on the shipped tables of
@@ -16,39 +13,11 @@ import (
 // engine/testdata/litn/movement-costs.yaml (INVENTED FOR TESTS — not the
 // printed chart) and scripted dice.
 
-var (
-	mvOnce  sync.Once
-	mvLib   *engine.Library
-	mvCosts *engine.LoadedChart
-	mvErr   error
-)
-
 func mvCharts(t *testing.T) engine.LITNMoveCharts {
 	t.Helper()
-	mvOnce.Do(func() {
-		if mvLib, mvErr = scenarios.Library(); mvErr != nil {
-			return
-		}
-		b, err := os.ReadFile("testdata/litn/movement-costs.yaml")
-		if err != nil {
-			mvErr = err
-			return
-		}
-		if !strings.HasPrefix(string(b), "# INVENTED FOR TESTS — not the printed chart") {
-			mvErr = errors.New("movement-costs.yaml is not marked as invented for tests")
-			return
-		}
-		id, cp, err := scenarios.ParseChartFile(b)
-		if err != nil {
-			mvErr = err
-			return
-		}
-		mvCosts, mvErr = mvLib.Slot(id).Validate(cp)
-	})
-	if mvErr != nil {
-		t.Fatal(mvErr)
-	}
-	return engine.LITNMoveCharts{Library: mvLib, Costs: mvCosts, Rows: engine.LITNCostRows{Road: "Road", Slope: "Slope", Ford: "Ford"}}
+	lib := litnLibrary(t)
+	_, costs := litnFixture(t, lib, "movement-costs.yaml")
+	return engine.LITNMoveCharts{Library: lib, Costs: costs, Rows: engine.LITNCostRows{Road: "Road", Slope: "Slope", Ford: "Ford"}}
 }
 
 func mvUnit(id string, side engine.Side, role engine.LITNCommandRole, troop engine.LITNCommandTroop, sp, ma int) engine.LITNMoveUnit {

@@ -51,7 +51,7 @@ func litnSheetEnv(t *testing.T) sheetEnv {
 	return env
 }
 
-func litnFixture(t *testing.T, side string) *engine.LITNSheet {
+func litnSheetFixture(t *testing.T, side string) *engine.LITNSheet {
 	t.Helper()
 	b, err := os.ReadFile("../scenarios/testdata/litn/sheet-1-" + side + ".yaml")
 	if err != nil {
@@ -70,7 +70,7 @@ func litnFixture(t *testing.T, side string) *engine.LITNSheet {
 func TestLITNSheetFixturesAreValid(t *testing.T) {
 	env := litnSheetEnv(t)
 	for _, side := range []string{"csa", "usa"} {
-		s := litnFixture(t, side)
+		s := litnSheetFixture(t, side)
 		if probs := engine.ValidateLITNSheet(s, env.sc, env.m); len(probs) != 0 {
 			t.Errorf("%s: %v", side, probs)
 		}
@@ -78,7 +78,7 @@ func TestLITNSheetFixturesAreValid(t *testing.T) {
 			t.Errorf("%s: read as %s / %s", side, s.Side, s.Scenario)
 		}
 	}
-	csa := litnFixture(t, "csa")
+	csa := litnSheetFixture(t, "csa")
 	if l := csa.Leader("csa.walker"); l == nil || len(l.Arrives) != 1 || l.Arrives[0].Turn != 6 || l.Arrives[0].Hexes[0] != "1529" {
 		t.Errorf("walker: %+v", l)
 	}
@@ -192,7 +192,7 @@ func TestLITNSheetValidationErrors(t *testing.T) {
 			[]string{`side is "confederate": give csa or usa`}},
 	}
 	for _, c := range cases {
-		s := litnFixture(t, c.side)
+		s := litnSheetFixture(t, c.side)
 		c.break_(s)
 		sc := env.sc
 		if c.sc != nil {
@@ -217,7 +217,7 @@ func TestLITNSheetValidationErrors(t *testing.T) {
 // variable entry is allowed there; Lee may start off the map.
 func TestLITNSheetScenario3Entries(t *testing.T) {
 	env := litnSheetEnv(t)
-	usa := litnFixture(t, "usa")
+	usa := litnSheetFixture(t, "usa")
 	usa.Scenario = env.sc3.ID
 	usa.Leaders = append(usa.Leaders, engine.SheetLeader{ID: "usa.meade-dept", Name: "G. Meade", Role: engine.SheetDepartment,
 		Command: 2, Initiative: 2, CombatBonus: 1, Rank: 1, Arrives: []engine.SheetArrival{{By: engine.SheetByHookerOut}}})
@@ -228,7 +228,7 @@ func TestLITNSheetScenario3Entries(t *testing.T) {
 	if probs := engine.ValidateLITNSheet(usa, env.sc3, env.m); len(probs) != 1 || !strings.Contains(probs[0], "leave out turn") {
 		t.Errorf("hooker-dissatisfaction with a turn: %v", probs)
 	}
-	csa := litnFixture(t, "csa")
+	csa := litnSheetFixture(t, "csa")
 	csa.Scenario = env.sc3.ID
 	w := csa.Leader("csa.walker")
 	w.Arrives = []engine.SheetArrival{{Turn: 3, By: engine.SheetByVariableEntry, Hexes: []string{"1031", "1029", "1026"}}}
@@ -269,7 +269,7 @@ var (
 func TestLITNSheetLoadCommand(t *testing.T) {
 	env := litnSheetEnv(t)
 	g := litnGame(t, env.sc.ID)
-	csa := litnFixture(t, "csa")
+	csa := litnSheetFixture(t, "csa")
 	cmd := engine.LoadLITNSheet{By: umpireActor, Side: engine.CSA, Sheet: csa, SHA256: "abc", Scenario: env.sc, Map: env.m}
 	evs, err := g.Decide(cmd, engine.Script())
 	if err != nil {
@@ -315,7 +315,7 @@ func TestLITNSheetLoadCommand(t *testing.T) {
 		}
 	}
 	fresh := func() engine.LoadLITNSheet {
-		return engine.LoadLITNSheet{By: umpireActor, Side: engine.CSA, Sheet: litnFixture(t, "csa"), Scenario: env.sc, Map: env.m}
+		return engine.LoadLITNSheet{By: umpireActor, Side: engine.CSA, Sheet: litnSheetFixture(t, "csa"), Scenario: env.sc, Map: env.m}
 	}
 	c := fresh()
 	c.By = leeActor
