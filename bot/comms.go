@@ -27,8 +27,8 @@ import (
 // Captured dispatches (engine/comms_rules.go: the LRTG Spy's hand-over,
 // LRTA's interceptions) are read by the capturing side's overall
 // commander alone: /dispatch intercepted, and a section of his /dispatch
-// inbox; they are posted in his private channel when the phase opens (the
-// Spy's) or closes (interceptions). No one else learns of them. LRTA's
+// inbox; they are posted in his private channel when the Spy is rolled
+// (step 1d) or the phase closes (interceptions). No one else learns of them. LRTA's
 // phase is its step 2a and cites 004 2.
 
 func init() { stepPresenters = append(stepPresenters, presentComms) }
@@ -166,7 +166,29 @@ func (r *Router) deliveries(g engine.GameState, opening bool) []Output {
 			continue
 		}
 		for _, c := range g.Captured(p.Side) {
-			if c.Captured == g.Turn && (c.How == engine.CaptureSpy) == opening {
+			// The Spy's hand-over is posted when the Spy is rolled (1d:
+			// spyCaptures); interceptions when the phase closes.
+			if c.Captured == g.Turn && c.How != engine.CaptureSpy && !opening {
+				out = append(out, Output{Audience: Audience{Kind: AudienceChannel, UserID: p.Actor.ID, Channel: ch}, Text: "🕵️ " + capturedLine(c), Events: []EventView{}})
+			}
+		}
+	}
+	return out
+}
+
+// spyCaptures posts the Spy's hand-over (000 2.0 7)) in the winning
+// overall commander's private channel as the Spy is rolled (step 1d): the
+// previous turn's enemy dispatches and those due now, which will not be
+// delivered.
+func (r *Router) spyCaptures(g engine.GameState) []Output {
+	var out []Output
+	for _, p := range g.Players {
+		ch, ok := r.commanderChannel(g, p.Actor.ID)
+		if !ok || !p.Overall {
+			continue
+		}
+		for _, c := range g.Captured(p.Side) {
+			if c.Captured == g.Turn && c.How == engine.CaptureSpy {
 				out = append(out, Output{Audience: Audience{Kind: AudienceChannel, UserID: p.Actor.ID, Channel: ch}, Text: "🕵️ " + capturedLine(c), Events: []EventView{}})
 			}
 		}

@@ -63,11 +63,15 @@ func TestSpyHandOverOutputsAndLeaks(t *testing.T) {
 	if s := interceptedText(g, unionSubA); !strings.Contains(s, "Only a side's overall commander") {
 		t.Errorf("a subordinate's intercepted: %s", s)
 	}
-	// The phase's opening posts the captures in Meade's channel alone;
-	// Pete's channel receives nothing (the Spy took his dispatch).
-	outs := r.deliveries(g, true)
+	// The Spy's roll posts the captures in Meade's channel alone; Pete's
+	// channel receives nothing (the Spy took his dispatch), and the phase's
+	// opening posts nothing more.
+	if outs := r.deliveries(g, true); len(outs) != 0 {
+		t.Errorf("opening outputs: %+v", outs)
+	}
+	outs := r.spyCaptures(g)
 	if len(outs) != 2 {
-		t.Fatalf("opening outputs: %+v", outs)
+		t.Fatalf("the Spy's outputs: %+v", outs)
 	}
 	for _, o := range outs {
 		if o.Audience.Kind != AudienceChannel || o.Audience.Channel != "meade-ch" || o.Audience.UserID != meadeA.ID || !strings.HasPrefix(o.Text, "🕵️") {

@@ -97,7 +97,11 @@ func presentRandomEvent(r *Router, req Request, g engine.GameState, e engine.Eve
 	case *engine.RaspberryRaidSettled:
 		return pub("The Raspberry Raid is over: Dix's move on Richmond has cost the Confederates what the roll says.")
 	case *engine.RandomEventRolled:
-		return pub(eventText(g, e, li, false))
+		out := pub(eventText(g, e, li, false))
+		if e.Outcome == engine.RandomSpy {
+			out = append(out, r.spyCaptures(g)...) // comms.go: the Spy's hand-over of dispatches
+		}
+		return out
 	}
 	return nil
 }
