@@ -170,14 +170,9 @@ func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	t := r.theatres["lrtg"]
-	to, name, err := t.Locate(req.Options["to"])
+	to, name, ref, err := locateRef(r.theatres["lrtg"], req.Options["to"])
 	if err != nil {
 		return Reply{}, err
-	}
-	ref := name
-	if p := t.Printed(to); len(p) > 0 {
-		ref = p[0]
 	}
 	cmd := engine.MoveUnits{By: req.User, Units: ids, To: to, Ref: ref}
 	r.moveRules(req, g, &cmd) // mode, fatigue, reason and the data the rules need (move.go)
@@ -432,4 +427,18 @@ func unitList(g engine.GameState, asker engine.Actor, s string) ([]string, error
 		ids = append(ids, id)
 	}
 	return ids, nil
+}
+
+// locateRef finds a hex or place the player typed: its hex, the name the
+// theatre gives it, and its printed number (the name when it has none).
+func locateRef(t *engine.Theatre, typed string) (engine.Hex, string, string, error) {
+	h, name, err := t.Locate(typed)
+	if err != nil {
+		return engine.Hex{}, "", "", err
+	}
+	ref := name
+	if p := t.Printed(h); len(p) > 0 {
+		ref = p[0]
+	}
+	return h, name, ref, nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -12,27 +11,10 @@ import (
 	"github.com/umpire-games/umpire/engine"
 )
 
-// fakeClock is the router's injected clock: it moves only when a test
-// moves it.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func newFakeClock() *fakeClock {
-	return &fakeClock{t: time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)}
-}
-
-func (c *fakeClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
+// newFakeClock is the router's injected clock (schedule_test.go's
+// testClock) at the clock tests' start.
+func newFakeClock() *testClock {
+	return &testClock{t: time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)}
 }
 
 func clockReq(u engine.Actor, sub string, opts map[string]string) Request {
@@ -79,7 +61,7 @@ func TestClockThroughTheRouter(t *testing.T) {
 	if !found {
 		t.Errorf("the switch's record is not public: %+v", pub.Events)
 	}
-	clk.add(90 * time.Second)
+	clk.advance(90 * time.Second)
 	show := mustOK(t, r, clockReq(meadeA, "show", nil))
 	acWants(t, "/clock show", show.Text, fmt.Sprintf("▶️ Lee: **%d:30** left of %d:00", csa.Minutes-2, csa.Minutes),
 		fmt.Sprintf("⏹️ Meade: **%d:00** left of %d:00", usa.Minutes, usa.Minutes), "**CSA** · 3 time chits")
@@ -87,18 +69,18 @@ func TestClockThroughTheRouter(t *testing.T) {
 		t.Errorf("/clock show is for the asker: %+v", show.Audience)
 	}
 	// A rules question at 2:00; the umpire answers at 5:00.
-	clk.add(30 * time.Second)
+	clk.advance(30 * time.Second)
 	out := mustOK(t, r, clockReq(meadeA, "pause", map[string]string{"reason": "rules", "note": "may Hood cross at a ford?"}))
 	acWants(t, "pause", out.Text, fmt.Sprintf("⏸️ Meade pauses Lee's clock (%d:00 left): a rules question, until it is answered (22.3): may Hood cross at a ford?", csa.Minutes-2),
 		"The umpire restarts it with /clock resume")
-	clk.add(3 * time.Minute)
+	clk.advance(3 * time.Minute)
 	acRefusal(t, r, clockReq(leeA, "resume", nil), "clock.resume") // a rules question: the umpire's
 	acWants(t, "paused", mustOK(t, r, clockReq(leeA, "show", nil)).Text, "⏸️ Lee's clock is paused for a rules question")
 	out = mustOK(t, r, clockReq(umpireA, "resume", nil))
 	acWants(t, "resume", out.Text, fmt.Sprintf("▶️ Umpire restarts Lee's clock (%d:00 left) after 3:00 paused.", csa.Minutes-2))
 	// An attack: the battle's result for both sides restarts the clock.
 	mustOK(t, r, clockReq(leeA, "pause", map[string]string{"reason": "attack"}))
-	clk.add(10 * time.Minute)
+	clk.advance(10 * time.Minute)
 	mustOK(t, r, battleReq(umpireA, map[string]string{"attacker": "Hood", "attacker_result": "-", "defender": "Wright", "defender_result": "-"}))
 	if g, _ := r.gameHere(ctx, Request{GuildID: "g", ChannelID: "war"}); g.Clock.Pause != nil {
 		t.Fatalf("the battle resolved, the clock is still paused: %+v", g.Clock.Pause)
@@ -108,15 +90,15 @@ func TestClockThroughTheRouter(t *testing.T) {
 	out = mustOK(t, r, clockReq(leeA, "chit", nil))
 	acWants(t, "chit", out.Text, fmt.Sprintf("The CSA spends a time chit: +3 minutes on Lee's clock (now %d:00 left); 2 chits left (22.5)", csa.Minutes+1))
 	// Lee activates, ends, passes at 8:00: the Union's clock starts.
-	clk.add(time.Minute)
+	clk.advance(time.Minute)
 	mustOK(t, r, actionReq(leeA, "activate", map[string]string{"leader_or_unit": "Longstreet"}))
 	mustOK(t, r, actionReq(leeA, "done", nil))
-	clk.add(2 * time.Minute)
+	clk.advance(2 * time.Minute)
 	out = mustOK(t, r, actionReq(leeA, "pass", nil))
 	acWants(t, "the pass", out.Text, fmt.Sprintf("⏱️ Meade's clock runs: %d:00 left (the CSA passed: the USA decides (22.3 2)))", usa.Minutes))
 	acWants(t, "stopped", mustOK(t, r, clockReq(guestA, "show", nil)).Text, fmt.Sprintf("⏹️ Lee: **%d:00** left", csa.Minutes+3-5), fmt.Sprintf("▶️ Meade: **%d:00**", usa.Minutes))
 	// 22.4: Meade's time runs out.
-	clk.add(time.Duration(usa.Minutes) * time.Minute)
+	clk.advance(time.Duration(usa.Minutes) * time.Minute)
 	refused := acRefusal(t, r, actionReq(meadeA, "activate", map[string]string{"leader_or_unit": "Reynolds"}), "clock.out")
 	acWants(t, "out of time", refused.Text, "Meade has no time left on his clock this turn", "LRTG 22.4", "/clock chit")
 	acWants(t, "out", mustOK(t, r, clockReq(meadeA, "show", nil)).Text, "Meade: **0:00** left", "out of time: no more activations (22.4)")
@@ -160,7 +142,7 @@ func TestClockHidesWhoseUnderLimitedIntelligence(t *testing.T) {
 			t.Errorf("the switch's record names the player: %s", v.Data)
 		}
 	}
-	clk.add(time.Minute)
+	clk.advance(time.Minute)
 	meade := mustOK(t, r, clockReq(meadeA, "show", nil)).Text
 	acWants(t, "Meade's /clock show", meade, "Its clock is running", "⏹️ Meade: **")
 	for _, secret := range []string{"Lee:", "Jeb"} {
@@ -268,14 +250,14 @@ func TestDiscordLiveClockMessage(t *testing.T) {
 	edits := func() []*discordtest.ChannelMessageEdit { return srv.ChannelMessageEdits("c1") }
 	// Two seconds later a tick does not edit (five seconds between edits);
 	// the second tick is taken only once the first is done.
-	clk.add(2 * time.Second)
+	clk.advance(2 * time.Second)
 	tick <- clk.now()
 	tick <- clk.now()
 	if n := len(edits()); n != 0 {
 		t.Fatalf("%d edits within five seconds", n)
 	}
 	// Ten seconds in, a tick edits it with the time left.
-	clk.add(8 * time.Second)
+	clk.advance(8 * time.Second)
 	tick <- clk.now()
 	if err := srv.WaitFor(ctx, func() bool { return len(edits()) == 1 }); err != nil {
 		t.Fatal(err)
@@ -285,7 +267,7 @@ func TestDiscordLiveClockMessage(t *testing.T) {
 		t.Fatalf("edit %s: %s, want %q", e.MessageID, e.Message.Content, want)
 	}
 	// A pause edits it at once (five seconds after the last edit).
-	clk.add(5 * time.Second)
+	clk.advance(5 * time.Second)
 	slash(meadeA, "clock", "pause", discordtest.Option{Name: "reason", Value: "rules"})
 	if err := srv.WaitFor(ctx, func() bool { return len(edits()) == 2 }); err != nil {
 		t.Fatal(err)
@@ -294,7 +276,7 @@ func TestDiscordLiveClockMessage(t *testing.T) {
 		t.Fatalf("paused: %s", c)
 	}
 	// Paused, the text does not change: ticks edit nothing.
-	clk.add(time.Minute)
+	clk.advance(time.Minute)
 	tick <- clk.now()
 	tick <- clk.now()
 	if n := len(edits()); n != 2 {
@@ -310,14 +292,14 @@ func TestDiscordLiveClockMessage(t *testing.T) {
 	}
 	// Lee passes two seconds later: the switch waits for the next tick
 	// five seconds after the last edit.
-	clk.add(2 * time.Second)
+	clk.advance(2 * time.Second)
 	slash(leeA, "action", "pass")
 	tick <- clk.now()
 	tick <- clk.now()
 	if n := len(edits()); n != 3 {
 		t.Fatalf("%d edits: the switch came within five seconds of the last", n)
 	}
-	clk.add(3 * time.Second)
+	clk.advance(3 * time.Second)
 	tick <- clk.now()
 	if err := srv.WaitFor(ctx, func() bool { return len(edits()) == 4 }); err != nil {
 		t.Fatal(err)
@@ -351,7 +333,7 @@ func TestClockSyncAfterAnUntimedCommand(t *testing.T) {
 	if !g.ClockOutOfStep() || g.Clock.Running != leeA.ID {
 		t.Fatalf("%+v", g.Clock)
 	}
-	clk.add(time.Minute)
+	clk.advance(time.Minute)
 	g, ok := r.syncClock(ctx, "g", "war")
 	if !ok || g.ClockOutOfStep() || g.Clock.Running != meadeA.ID || !g.Clock.Since.Equal(clk.now()) {
 		t.Fatalf("after the sync: %+v", g.Clock)

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -49,7 +50,7 @@ func TestSpyHandOverOutputsAndLeaks(t *testing.T) {
 	for _, v := range []engine.Actor{leeA, peteA, meadeA, unionSubA, umpireA, {ID: "x", Name: "Outsider"}} {
 		text := inboxText(g, v) + "\n" + interceptedText(g, v)
 		for _, s := range both {
-			if got, ok := strings.Contains(text, s), contains(want[v.ID], s); got != ok {
+			if got, ok := strings.Contains(text, s), slices.Contains(want[v.ID], s); got != ok {
 				t.Errorf("%s reads %s: %v, want %v\n%s", v.Name, s, got, ok, text)
 			}
 		}
@@ -91,15 +92,6 @@ func TestSpyHandOverOutputsAndLeaks(t *testing.T) {
 	if s := interceptedText(c, meadeA); strings.Contains(s, "SECRET") {
 		t.Errorf("Meade reads: %s", s)
 	}
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // An intercepted LRTA dispatch is posted, at the phase's close, in the

@@ -53,16 +53,8 @@ func dummyCommands() []*Command {
 
 // dummyHex reads the hex option.
 func (r *Router) dummyHex(req Request) (engine.Hex, string, error) {
-	t := r.theatres["lrtg"]
-	h, name, err := t.Locate(req.Options["hex"])
-	if err != nil {
-		return engine.Hex{}, "", err
-	}
-	ref := name
-	if p := t.Printed(h); len(p) > 0 {
-		ref = p[0]
-	}
-	return h, ref, nil
+	h, _, ref, err := locateRef(r.theatres["lrtg"], req.Options["hex"])
+	return h, ref, err
 }
 
 func dummySideOption(req Request) engine.Side {

@@ -227,11 +227,18 @@ func (d DeclaredState) priorSurrounded(turn int) int {
 // In LRTA it is the winner of Enemy Intelligence: "The losing player must
 // declare whether he is Operational or Passive prior to the winning
 // player" (004 Enemy Intelligence).
-func spyWinner(g GameState) Side {
+func spyWinner(g GameState) Side { return spyWinnerOn(g, g.Turn) }
+
+// spyWinnerOn is the side that won the Spy (LRTA: Enemy Intelligence) on
+// a turn, or "".
+func spyWinnerOn(g GameState, turn int) Side {
 	if g.Game() == LRTA {
-		return g.LRTAIntelWinner()
+		if e := g.lreIs(turn, LRTAEventIntel); e != nil {
+			return e.Intel
+		}
+		return ""
 	}
-	return g.Events.SpyWinner(g.Turn)
+	return g.Events.SpyWinner(turn)
 }
 
 // spyContest names the random event that orders the declarations, and its

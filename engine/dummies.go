@@ -132,18 +132,6 @@ func applyDummies(g GameState, e Event) (GameState, bool) {
 	return g, false
 }
 
-// spyWinnerOn is the side that won the Spy (LRTA: Enemy Intelligence) on
-// a turn, or "".
-func spyWinnerOn(g GameState, turn int) Side {
-	if g.Game() == LRTA {
-		if e := g.lreIs(turn, LRTAEventIntel); e != nil {
-			return e.Intel
-		}
-		return ""
-	}
-	return g.Events.SpyWinner(turn)
-}
-
 // lostSpySince reports whether the side lost the Spy on a turn after
 // `after` up to this one.
 func (g GameState) lostSpySince(s Side, after int) bool {

@@ -223,6 +223,25 @@ type OverallChange struct {
 	FromCommands []string `json:"from_commands,omitempty"`
 }
 
+// applyTo hands the overall command over (16.2 14); LRTA's McClellan): the
+// players with the change made, a new slice; the same slice without one.
+func (o *OverallChange) applyTo(players []Player) []Player {
+	if o == nil {
+		return players
+	}
+	ps := append([]Player(nil), players...)
+	for i := range ps {
+		switch ps[i].Actor.ID {
+		case o.From.ID:
+			ps[i].Overall = false
+			ps[i].Commands = append([]string(nil), o.FromCommands...)
+		case o.To.ID:
+			ps[i].Overall = true
+		}
+	}
+	return ps
+}
+
 // HookerEvent is one Hooker Questioned event (16.2 a)-c)).
 type HookerEvent struct {
 	Source string `json:"source"` // random-event, vp, disorder
@@ -727,19 +746,7 @@ func (g GameState) applyMeade(e *MeadeAssumed) GameState {
 	r := g.Records
 	r.Victuals = victuals
 	g.Records = r
-	if o := e.Overall; o != nil {
-		ps := append([]Player(nil), g.Players...)
-		for i := range ps {
-			switch ps[i].Actor.ID {
-			case o.From.ID:
-				ps[i].Overall = false
-				ps[i].Commands = append([]string(nil), o.FromCommands...)
-			case o.To.ID:
-				ps[i].Overall = true
-			}
-		}
-		g.Players = ps
-	}
+	g.Players = e.Overall.applyTo(g.Players)
 	return g
 }
 

@@ -1779,19 +1779,7 @@ func applyLRTAArmy(g GameState, e Event) (GameState, bool) {
 			a := g.LRTAArmy
 			a.McClellan, a.McClellanTurn, a.McClellanLosses = true, e.Turn, e.Losses
 			g.LRTAArmy = a
-			if o := e.Overall; o != nil {
-				ps := append([]Player(nil), g.Players...)
-				for i := range ps {
-					switch ps[i].Actor.ID {
-					case o.From.ID:
-						ps[i].Overall = false
-						ps[i].Commands = append([]string(nil), o.FromCommands...)
-					case o.To.ID:
-						ps[i].Overall = true
-					}
-				}
-				g.Players = ps
-			}
+			g.Players = e.Overall.applyTo(g.Players)
 		}), true
 	case *ReorganizationAttempts:
 		a.Rolled = append(append([]int(nil), a.Rolled...), e.Turn)

@@ -746,37 +746,7 @@ func (g GameState) lreSugarLoaf(m *Theatre) Side {
 func (g GameState) LRTAIntelFacts(m *Theatre, tb *Table, sugarLoaf Side) (Facts, string, error) {
 	lee, leeOK := g.lreFind(CSA, csaArmyCommanderID, "Lee")
 	cmdr, cmdrOK := g.lreCommander()
-	closest := func(side Side, target UnitState, ok bool) int {
-		best := -1
-		if !ok || !target.OnMap || target.Eliminated {
-			return best
-		}
-		for _, id := range sortedIDs(g.Units) {
-			u := g.Units[id]
-			if u.Side == side && u.Kind == "cavalry" && u.OnMap && !u.Eliminated {
-				if d := Distance(u.Hex, target.Hex); best < 0 || d < best {
-					best = d
-				}
-			}
-		}
-		return best
-	}
-	csaD, usaD := closest(CSA, cmdr, cmdrOK), closest(USA, lee, leeOK)
-	tie := "csa"
-	if usaD >= 0 && (csaD < 0 || usaD < csaD) {
-		tie = "usa"
-	}
-	dist := func(d int) string {
-		if d < 0 {
-			return "not measurable"
-		}
-		return fmt.Sprintf("%d hexes", d)
-	}
-	name := "the Union army commander"
-	if cmdrOK {
-		name = cmdr.Name
-	}
-	why := fmt.Sprintf("closest Confederate cavalry to %s: %s; closest Union cavalry to Lee: %s; a tie goes to the %s", name, dist(csaD), dist(usaD), strings.ToUpper(tie))
+	tie, why := g.cavalryTie(lee, leeOK, cmdr, cmdrOK)
 	near := map[Side]bool{}
 	if p := placeOf(m, "Sugar Loaf Mountain"); p != nil {
 		radius := lreSugarLoafRadius

@@ -552,17 +552,13 @@ func (g GameState) RandomEventFacts(m *Theatre) Facts {
 	}
 }
 
-// SpyFacts computes the Spy contest's facts (000 2.0 7)): Lee north of
-// the Potomac, the Union army commander south of it, and the side whose
-// cavalry is closest to the enemy's commanding general (the Confederates
-// at the same distance, or when neither can be measured), with the
-// distances in words for the umpire.
-func (g GameState) SpyFacts(m *Theatre, tb *Table) (Facts, string, error) {
-	lee, leeOK := g.firstUnit(csaArmyCommanderID)
-	cmdr, cmdrOK := g.unionCommander()
+// cavalryTie settles the Spy's (and LRTA Enemy Intelligence's) tie: the
+// side whose cavalry is closest to the other side's army commander, the
+// Confederates when equal or when neither can be measured (2.0 7); 004).
+func (g GameState) cavalryTie(lee UnitState, leeOK bool, cmdr UnitState, cmdrOK bool) (string, string) {
 	closest := func(side Side, target UnitState, ok bool) int {
 		best := -1
-		if !ok || !target.OnMap {
+		if !ok || !target.OnMap || target.Eliminated {
 			return best
 		}
 		for _, id := range sortedIDs(g.Units) {
@@ -590,7 +586,18 @@ func (g GameState) SpyFacts(m *Theatre, tb *Table) (Facts, string, error) {
 	if cmdrOK {
 		name = cmdr.Name
 	}
-	why := fmt.Sprintf("closest Confederate cavalry to %s: %s; closest Union cavalry to Lee: %s; a tie goes to the %s", name, dist(csaD), dist(usaD), strings.ToUpper(tie))
+	return tie, fmt.Sprintf("closest Confederate cavalry to %s: %s; closest Union cavalry to Lee: %s; a tie goes to the %s", name, dist(csaD), dist(usaD), strings.ToUpper(tie))
+}
+
+// SpyFacts computes the Spy contest's facts (000 2.0 7)): Lee north of
+// the Potomac, the Union army commander south of it, and the side whose
+// cavalry is closest to the enemy's commanding general (the Confederates
+// at the same distance, or when neither can be measured), with the
+// distances in words for the umpire.
+func (g GameState) SpyFacts(m *Theatre, tb *Table) (Facts, string, error) {
+	lee, leeOK := g.firstUnit(csaArmyCommanderID)
+	cmdr, cmdrOK := g.unionCommander()
+	tie, why := g.cavalryTie(lee, leeOK, cmdr, cmdrOK)
 	spec := tb.Fact("closest_cavalry")
 	if spec == nil {
 		return nil, "", fmt.Errorf("engine: table %s has no fact closest_cavalry", tb.ID)

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -46,7 +47,7 @@ func TestUnionTelegraph(t *testing.T) {
 	if p.Mode != engine.CommsVerbal || p.Telegraph || !strings.Contains(p.Why, "telegraph") {
 		t.Fatalf("on the Telegraph Road: %+v", p)
 	}
-	if !contains(p.About, "usa.hooker") || !contains(p.About, "usa.reynolds") {
+	if !slices.Contains(p.About, "usa.hooker") || !slices.Contains(p.About, "usa.reynolds") {
 		t.Errorf("they may talk about %v, want both", p.About)
 	}
 	// A Confederate unit on the road between them cuts it: they write, and
@@ -115,13 +116,4 @@ func TestUnionTelegraph(t *testing.T) {
 func moved(u engine.UnitState, h engine.Hex) engine.UnitState {
 	u.Hex = h
 	return u
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -86,12 +86,17 @@ func (o GameOptions) KnowledgeMode() string {
 	return KnowledgeSide
 }
 
+// sightingRange is the game's sighting range in hexes (choice V2).
+func (o GameOptions) sightingRange() int {
+	if o.Sighting > 0 {
+		return o.Sighting
+	}
+	return DefaultSighting
+}
+
 // SightRange is how far a unit sees (choice V2).
 func (o GameOptions) SightRange(u UnitState) int {
-	r := o.Sighting
-	if r <= 0 {
-		r = DefaultSighting
-	}
+	r := o.sightingRange()
 	if u.Kind == "cavalry" {
 		r *= 2
 	}
@@ -291,12 +296,7 @@ func (g GameState) limitedView(view *View, ids []string, dummies []Dummy, show f
 // last seen (sightings.go).
 func (g GameState) doubleBlindView(view *View, ids []string, show func(UnitState)) {
 	v := view.Viewer
-	mine := func(u UnitState) bool {
-		if v.Kind == ViewerCommander {
-			return g.Controls(Actor{ID: v.ID}, u)
-		}
-		return u.Side == v.Side
-	}
+	mine := func(u UnitState) bool { return g.holds(v, u) } // sightings.go
 	var eyes []UnitState
 	var others []UnitState
 	for _, id := range ids {
@@ -355,10 +355,7 @@ func (o GameOptions) DescribeIntel() string {
 	case IntelLimited:
 		return "limited intelligence (LRTG 20): enemy stacks are force markers until contact"
 	case IntelDoubleBlind:
-		r := o.Sighting
-		if r <= 0 {
-			r = DefaultSighting
-		}
+		r := o.sightingRange()
 		k := "per side"
 		if o.KnowledgeMode() == KnowledgeCommander {
 			k = "per commander"
