@@ -143,9 +143,25 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 			sc = &r.scenarios[i]
 		}
 	}
-	if sc == nil || sc.Game == engine.LITN {
-		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.scenario", What: fmt.Sprintf("%q is not a scenario the umpire runs yet", o.Scenario),
-			Hint: "Use lrtg-high-tide, lrtg-gettysburg-campaign or lrta-campaign"}
+	if sc == nil {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.scenario", What: fmt.Sprintf("%q is not a scenario the umpire runs", o.Scenario),
+			Hint: "Use lrtg-high-tide, lrtg-gettysburg-campaign, lrta-campaign, or a LITN scenario: litn-1-frederick-to-antietam, litn-2-maryland-campaign, litn-3-pennsylvania-campaign, litn-4-collision-at-gettysburg"}
+	}
+	if sc.Game == engine.LITN {
+		// litn_play.go: LITN's own options (002 14).
+		if err := litnGameOptions(req, &o); err != nil {
+			return Reply{}, err
+		}
+		var src DiceSource
+		if s := req.Options["seed"]; s != "" {
+			n, _ := strconv.ParseInt(s, 10, 64)
+			src = fixedSeed{uint64(n)}
+		}
+		return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o}, src, func(views []EventView, evs []engine.Event) Reply {
+			c := evs[0].(*engine.GameCreated)
+			return publicText(req, fmt.Sprintf("🎖️ New game: **%s** (Lee Invades the North), umpire %s. Join with /game join side:csa or side:usa; the umpire loads each side's record sheet with /sheet load and starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).",
+				sc.Title, req.User.Name, c.SeedHash), views)
+		})
 	}
 	if sc.Game == engine.LRTA {
 		// 004 prints the simplified supply rules in full (Simplified
@@ -230,6 +246,9 @@ func handleGameStart(ctx context.Context, r *Router, req Request) (Reply, error)
 	g, err := r.game(ctx, req)
 	if err != nil {
 		return Reply{}, err
+	}
+	if g.Game() == engine.LITN && g.Created {
+		return r.startLITN(ctx, req, g) // litn_play.go: from the record sheets
 	}
 	// The order of battle: the umpire's import (/game oob, bot/oob.go), or
 	// the shipped one of the scenario.

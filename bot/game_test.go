@@ -102,7 +102,7 @@ func TestGameRefusals(t *testing.T) {
 		req  Request
 		code string
 	}{
-		{gameReq(umpireA, "new", map[string]string{"scenario": "litn-1-frederick-to-antietam"}), "game.scenario"},
+		{gameReq(umpireA, "new", map[string]string{"scenario": "litn-9-nowhere"}), "game.scenario"},
 		{gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-high-tide", "communications": "5"}), "game.comms"},
 		{gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-high-tide", "optional": "18,x"}), "game.optional"},
 		{gameReq(leeA, "join", map[string]string{"side": "csa"}), "game.none"},

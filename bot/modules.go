@@ -16,7 +16,9 @@ func moduleCommands() []*Command {
 		deadlineCommands,
 		clockCommands, // clock.go: /clock (LRTG 22)
 		// litn_sheet.go: /sheet, LITN Player Record Sheets (002 2.5)
-		litnSheetCommands} {
+		litnSheetCommands,
+		litnCommands, // litn_play.go: /litn, playing LITN (002 3.1)
+	} {
 		out = append(out, f()...)
 	}
 	return out

@@ -164,7 +164,7 @@ func (s *Scheduler) tickGame(ctx context.Context, st store.Stream, now time.Time
 	req := Request{GuildID: st.GuildID, ChannelID: strings.TrimPrefix(st.ID, "game:"), User: umpire, Command: "deadline", Path: []string{"run"}}
 	cmd := engine.RunDeadlines{By: umpire, At: now, Context: engine.DeadlineContext{
 		Sequence:      r.sequence(g),
-		Step:          engine.StepContext{Move: r.moveData(g), Library: r.library},
+		Step:          r.stepContext(g),
 		DispatchTable: r.library.Table(g.DispatchTableID()),
 	}}
 	var before engine.GameState

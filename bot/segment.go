@@ -161,7 +161,7 @@ func segmentPlace(r *Router, name string) (*engine.Place, error) {
 func segSideName(s engine.Side) string { return strings.ToUpper(string(s)) }
 
 func (r *Router) stepContext(g engine.GameState) engine.StepContext {
-	return engine.StepContext{Move: r.moveData(g), Library: r.library}
+	return engine.StepContext{Move: r.moveData(g), Library: r.library, Map: r.theatres[string(g.Game())]}
 }
 
 // ---------------------------------------------------------------------

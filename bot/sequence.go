@@ -109,7 +109,7 @@ func handlePhaseNext(ctx context.Context, r *Router, req Request) (Reply, error)
 	}
 	force, _ := strconv.ParseBool(req.Options["force"])
 	cmd := engine.NextStep{By: req.User, Sequence: seq, Force: force, Reason: strings.TrimSpace(req.Options["reason"]),
-		Context: engine.StepContext{Move: r.moveData(g), Library: r.library}}
+		Context: r.stepContext(g)}
 	return r.settleGame(ctx, req, r.timed(g, cmd), nil, func(views []EventView, evs []engine.Event) Reply { // clock.go: timed (LRTG 22.3)
 		return r.presentSteps(req, g, seq, views, evs)
 	})

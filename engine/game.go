@@ -33,6 +33,9 @@ type GameOptions struct {
 	// Restrictions (003 2 a), b)): phase2.go. It matters with several
 	// commanders a side only.
 	OverallRestrictions bool `json:"overall_restrictions,omitempty"`
+
+	// LITN's optional rules (002 14).
+	LITN LITNOptions `json:"litn,omitzero"`
 }
 
 // Player is a member of a game: a commander of a side.
@@ -116,6 +119,7 @@ type GameState struct {
 	Sightings     SightingState // sightings.go: where double-blind viewers last saw units
 	Deadlines     DeadlineState // deadline.go: deadlines and reminders for slow games (issue 9)
 	Clock         ClockState    // clock.go: the chess clocks of time limitation (LRTG 22.3-22.5)
+	LITN          LITNState     // litn_game.go: a Lee Invades the North game in play (002)
 	// prev is the state before the last board action, for the umpire's
 	// undo (one level); lastAction names that action.
 	prev       *GameState

@@ -32,9 +32,9 @@ import (
 // Militia are not on the sheets (4.2); detachments are written on them
 // during play (6.3), not at the set-up.
 //
-// Secrecy (2.5): the state keeps nothing of a sheet (the stream does); the
-// bot shows it only to its side's players and the umpire, and the event
-// only to the umpire who loaded it.
+// Secrecy (2.5): the bot shows a sheet only to its side's players and the
+// umpire, and the event only to the umpire who loaded it. The state keeps
+// the last sheet of each side for the start (LITNState.Sheets).
 
 // Leader roles on a record sheet. A combat unit (a leader with troops) has
 // no role ("" or SheetCombat).
@@ -506,12 +506,19 @@ func listSheetProblems(ps []string, n int) string {
 	return b.String()
 }
 
-// applyLITNSheet claims the event: the state keeps nothing of a sheet (the
-// stream does; whoever needs it reads the last one of the side), so that
-// no view of the state can show it to the enemy (2.5).
+// applyLITNSheet keeps the side's sheet for the start (LITNState.Sheets).
+// 2.5: it is secret to its side; only the umpire's and the side's outputs
+// read it (the bot's /sheet show, the start's set-up).
 func applyLITNSheet(g GameState, e Event) (GameState, bool) {
-	if _, ok := e.(*LITNSheetLoaded); ok {
-		return g, true
+	ev, ok := e.(*LITNSheetLoaded)
+	if !ok {
+		return g, false
 	}
-	return g, false
+	m := make(map[Side]*LITNSheet, 2)
+	for k, v := range g.LITN.Sheets {
+		m[k] = v
+	}
+	m[ev.Side] = ev.Sheet.Copy()
+	g.LITN.Sheets = m
+	return g, true
 }

@@ -294,10 +294,14 @@ func TestLITNSheetLoadCommand(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(back, e) {
 		t.Fatalf("decoded %+v, %v", back, err)
 	}
-	// Folding it keeps nothing in the state (2.5: no view of the state can
-	// show it).
-	if next := g.Apply(e); !reflect.DeepEqual(next, g) {
-		t.Error("folding a sheet changed the state")
+	// Folding it keeps the side's sheet for the start, as a copy; the
+	// other side's slot stays empty.
+	next := g.Apply(e)
+	if got := next.LITN.Sheets[engine.CSA]; got == nil || !reflect.DeepEqual(*got, e.Sheet) || next.LITN.Sheets[engine.USA] != nil {
+		t.Errorf("folded sheets: %+v", next.LITN.Sheets)
+	}
+	if next.LITN.Sheets[engine.CSA] == &e.Sheet {
+		t.Error("the state shares the event's sheet")
 	}
 
 	refuse := func(name string, g engine.GameState, cmd engine.LoadLITNSheet, kind error, code string, says ...string) {

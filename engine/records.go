@@ -184,6 +184,9 @@ func (g GameState) Game() Game { return GameOf(g.Options.Scenario) }
 
 // turnDate and turnDays are the scenario's turn record.
 func turnDate(scenario string, turn int) time.Time {
+	if GameOf(scenario) == LITN {
+		return litnTurnDate(scenario, turn)
+	}
 	if GameOf(scenario) == LRTA {
 		return lrtaTurnDate(turn)
 	}
@@ -191,6 +194,9 @@ func turnDate(scenario string, turn int) time.Time {
 }
 
 func turnDays(scenario string, turn int) int {
+	if GameOf(scenario) == LITN {
+		return 2 // 002 2.3
+	}
 	if GameOf(scenario) == LRTA {
 		return 1
 	}
@@ -202,6 +208,9 @@ func turnDays(scenario string, turn int) int {
 func ScenarioLastTurn(scenario string) int {
 	if scenario == "lrta-campaign" {
 		return LRTATurns
+	}
+	if r, ok := litnTurnRecord[scenario]; ok {
+		return r.last
 	}
 	last, ok := lrtgLastDay(scenario)
 	if !ok {

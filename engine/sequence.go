@@ -44,12 +44,20 @@ func (s *Sequence) Step(id string) *Step {
 const (
 	WhenAfterOpening       = "after-opening"
 	WhenMultipleCommanders = "multiple-commanders"
+	// WhenLITN: the LITN module says whether the step happens this turn
+	// (litnHappens; 002 3.1's conditions: the scenario, the year, odd
+	// turns, eligibility).
+	WhenLITN = "litn"
 )
+
+// litnHappens says, for a LITN step with When "litn", whether it happens
+// this turn and why not. Registered by the phase modules.
+var litnHappens = map[string]func(g GameState) (bool, string){}
 
 // CheckCondition reports whether a condition is one the engine knows.
 func CheckCondition(when string) error {
 	switch {
-	case when == "", when == WhenAfterOpening, when == WhenMultipleCommanders:
+	case when == "", when == WhenAfterOpening, when == WhenMultipleCommanders, when == WhenLITN:
 		return nil
 	case strings.HasPrefix(when, "option:"):
 		switch strings.TrimPrefix(when, "option:") {
@@ -78,6 +86,10 @@ func (g GameState) Happens(s Step) (bool, string) {
 	switch when := s.When; {
 	case when == "":
 		return true, ""
+	case when == WhenLITN:
+		if f := litnHappens[s.ID]; f != nil && g.Game() == LITN {
+			return f(g)
+		}
 	case when == WhenAfterOpening:
 		if g.Game() == LRTG && g.Turn <= OpeningTurns {
 			return false, fmt.Sprintf("not on turns 1-%d", OpeningTurns)
@@ -137,6 +149,7 @@ type stepWait func(g GameState) []string
 type StepContext struct {
 	Move    *MoveData
 	Library *Library
+	Map     *Theatre // the game's map (LITN's steps read it)
 }
 
 var (

@@ -29,7 +29,9 @@ type stepDoc struct {
 	Source string `yaml:"source"`
 }
 
-var stepIDRE = regexp.MustCompile(`^[1-9][a-z]?$`)
+// A phase number and a letter (LRTG, LRTA: 1a), or a phase letter and a
+// number (LITN 3.1: A1, C).
+var stepIDRE = regexp.MustCompile(`^([1-9][a-z]?|[A-H][1-9]?)$`)
 
 // Sequences returns each game's sequence of play.
 func Sequences() (map[engine.Game]*engine.Sequence, error) {

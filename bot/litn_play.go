@@ -1,0 +1,357 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// /litn: playing a Lee Invades the North game (002; issue 10). The umpire
+// steps through the sequence of play of 3.1 with /phase next; what a step
+// does by itself (rolls, charts) is done as it begins, and what the
+// players decide is a /litn subcommand. Every LITN event says what
+// happened to its audiences (engine.LITNSayer): the table, one side (its
+// commanders' private channels, or the asker alone), or the umpire.
+// docs/litn-play.md.
+
+// litnSubcommands are /litn's subcommands; the phase files add theirs in
+// init functions.
+var litnSubcommands []*Command
+
+func init() {
+	litnSubcommands = append(litnSubcommands,
+		&Command{
+			Name:        "status",
+			Description: "Your side's units, strengths and wagons; the enemy's counters; VP and the step (002 2.5)",
+			Ephemeral:   true,
+			Options: []OptionSpec{
+				{Name: "side", Description: "The umpire's choice: csa or usa (a player sees his own)", Type: String, MaxLength: 3, Placeholder: "csa|usa"},
+			},
+			Handle: handleLITNStatus,
+		},
+		&Command{
+			Name:        "done",
+			Description: "Say your side has finished its part of the step under way",
+			Options: []OptionSpec{
+				{Name: "side", Description: "The umpire's choice: the side he says is done", Type: String, MaxLength: 3, Placeholder: "csa|usa"},
+			},
+			Handle: handleLITNDone,
+		})
+	stepPresenters = append([]stepPresenter{presentLITN}, stepPresenters...)
+}
+
+func litnCommands() []*Command {
+	subs := append([]*Command(nil), litnSubcommands...)
+	sort.SliceStable(subs, func(i, j int) bool { return litnOrder(subs[i].Name) < litnOrder(subs[j].Name) })
+	return []*Command{{
+		Name:        "litn",
+		Description: "Lee Invades the North: the players' decisions in each phase (002 3.1)",
+		Subcommands: subs,
+	}}
+}
+
+// litnOrder keeps /litn's subcommands in the order of the sequence of play.
+func litnOrder(name string) int {
+	for i, n := range []string{"status", "done", "reorganize", "replace", "wagon", "first", "broadcast", "move", "react", "detach", "reattach", "work", "rail",
+		"attack", "supply", "option", "retreat"} {
+		if n == name {
+			return i
+		}
+	}
+	return 100
+}
+
+// litnGame is the channel's game, if it is a started LITN game.
+func (r *Router) litnGame(ctx context.Context, req Request) (engine.GameState, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return g, err
+	}
+	if g.Game() != engine.LITN {
+		return g, &engine.RuleError{Kind: engine.ErrIllegal, Code: "litn.only",
+			What: fmt.Sprintf("/litn plays Lee Invades the North; this game is %s", strings.ToUpper(string(g.Game()))),
+			Hint: "Use this game's own commands (/help)"}
+	}
+	return g, nil
+}
+
+// litnOptionSide reads side: (the umpire's choice).
+func litnOptionSide(req Request) (engine.Side, error) {
+	side := engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"])))
+	if side != "" && side != engine.CSA && side != engine.USA {
+		return "", &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.side", What: fmt.Sprintf("%q is not a side", side), Hint: "Give side:csa or side:usa"}
+	}
+	return side, nil
+}
+
+func handleLITNDone(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.litnGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	side, err := litnOptionSide(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	return r.settleLITN(ctx, req, g, engine.LITNDone{By: req.User, Side: side})
+}
+
+// settleLITN settles a LITN command and tells each audience its part.
+func (r *Router) settleLITN(ctx context.Context, req Request, g engine.GameState, cmd engine.Command) (Reply, error) {
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		return r.litnReply(req, g, views, evs)
+	})
+}
+
+// litnReply builds the outputs of LITN events: each event's sayings to
+// their audiences, in order; the events themselves go only to the umpire.
+func (r *Router) litnReply(req Request, before engine.GameState, views []EventView, evs []engine.Event) Reply {
+	g := before
+	var outs []Output
+	for i, e := range evs {
+		g = g.Apply(e)
+		outs = append(outs, r.litnOutputs(req, g, e, views[i])...)
+	}
+	outs = mergeLITNOutputs(outs)
+	if len(outs) == 0 || outs[0].Audience.Kind != AudiencePublic {
+		// Every reply begins with what the table may know (also "nothing").
+		text := "Done."
+		if g.CurrentStep() != "" {
+			text = "✔ Recorded. " + waitingLine(g)
+		}
+		outs = append([]Output{{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: text, Events: []EventView{}}}, outs...)
+	}
+	if before.IsUmpire(req.User) {
+		outs = append(outs, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: fmt.Sprintf("Umpire: %d events recorded.", len(views)), Events: views})
+	}
+	return Reply{Outputs: outs}
+}
+
+// mergeLITNOutputs joins consecutive texts to the same audience.
+func mergeLITNOutputs(outs []Output) []Output {
+	var out []Output
+	for _, o := range outs {
+		if n := len(out); n > 0 && out[n-1].Audience == o.Audience {
+			out[n-1].Text += "\n" + o.Text
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// litnOutputs turns one event's sayings into outputs. A side's texts go to
+// its commanders' private channels; without one, to the asker if he is of
+// that side or the umpire (ephemeral). Nothing of a side's ever reaches
+// the table or the other side.
+func (r *Router) litnOutputs(req Request, g engine.GameState, e engine.Event, view EventView) []Output {
+	s, ok := e.(engine.LITNSayer)
+	if !ok {
+		return nil
+	}
+	var outs []Output
+	asker := g.LITNSideOf(req.User)
+	umpire := g.IsUmpire(req.User)
+	for _, say := range s.Say(g) {
+		switch say.To {
+		case "all":
+			outs = append(outs, Output{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: say.Text, Events: []EventView{}})
+		case "umpire":
+			if umpire {
+				outs = append(outs, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: "Umpire: " + say.Text, Events: []EventView{}})
+			}
+		case string(engine.CSA), string(engine.USA):
+			side := engine.Side(say.To)
+			sent := false
+			for _, p := range g.Players {
+				if p.Side != side {
+					continue
+				}
+				if ch, ok := r.commanderChannel(g, p.Actor.ID); ok {
+					outs = append(outs, Output{Audience: Audience{Kind: AudienceChannel, Channel: ch}, Text: say.Text, Events: []EventView{}})
+					sent = true
+				}
+			}
+			if !sent && (asker == side || umpire) {
+				prefix := ""
+				if umpire && asker != side {
+					prefix = fmt.Sprintf("(%s only) ", litnSideWord(side))
+				}
+				outs = append(outs, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: prefix + say.Text, Events: []EventView{}})
+			}
+		}
+	}
+	return outs
+}
+
+// presentLITN is the step presenter of LITN events (/phase next).
+func presentLITN(r *Router, req Request, g engine.GameState, e engine.Event, view EventView) []Output {
+	if g.Game() != engine.LITN {
+		return nil
+	}
+	if _, ok := e.(engine.LITNSayer); !ok {
+		return nil
+	}
+	outs := r.litnOutputs(req, g, e, view)
+	if outs == nil {
+		outs = []Output{} // said to no one here: claimed all the same
+	}
+	return outs
+}
+
+func litnSideWord(s engine.Side) string {
+	if s == engine.CSA {
+		return "Confederate"
+	}
+	return "Union"
+}
+
+func handleLITNStatus(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.litnGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	side, err := litnOptionSide(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	viewer := g.LITNSideOf(req.User)
+	switch {
+	case g.IsUmpire(req.User):
+		viewer = side
+	case viewer == "":
+		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "litn.secret", What: "Each side's strengths are secret from its opponent (002 2.5)",
+			Hint: "Join a side with /game join to see yours"}
+	case side != "" && side != viewer:
+		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "litn.secret", What: fmt.Sprintf("The %s record is secret from you (002 2.5)", litnSideWord(side)),
+			Hint: "/litn status shows your own side"}
+	}
+	if !g.Started {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.not_started", What: "The game has not started", Hint: "The umpire loads both record sheets (/sheet load) and starts it (/game start)"}
+	}
+	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: litnStatusText(r, g, viewer)}}}, nil
+}
+
+// litnStatusText is the game as one side sees it ("" : the umpire, both).
+func litnStatusText(r *Router, g engine.GameState, viewer engine.Side) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Turn %d** (%s) · %s\n", g.Turn, g.TurnLabel(g.Turn), r.phaseLabel(g))
+	fmt.Fprintf(&b, "VP: Confederate %s, Union %s (net %s)", g.LITN.Score.CSA, g.LITN.Score.USA, g.LITN.Score.Net())
+	if g.LITN.First != "" {
+		fmt.Fprintf(&b, " · first player: %s", litnSideWord(g.LITN.First))
+	}
+	b.WriteString("\n")
+	for _, side := range []engine.Side{engine.CSA, engine.USA} {
+		own := viewer == "" || viewer == side
+		fmt.Fprintf(&b, "__%s__\n", litnSideWord(side))
+		var off []string
+		for _, u := range g.LITNUnitsOf(side) {
+			if !u.OnMap() {
+				if own {
+					off = append(off, u.Name)
+				}
+				continue
+			}
+			if own {
+				fmt.Fprintf(&b, "- %s (%s) at %s%s\n", u.Name, litnUnitLine(u), u.At, litnMarks(u))
+			} else {
+				// 2.5: the counters are on the map; their strengths are on
+				// the secret record sheet.
+				fmt.Fprintf(&b, "- %s at %s%s\n", u.Name, u.At, litnMarks(u))
+			}
+		}
+		if own {
+			for _, w := range g.LITNWagonsOf(side) {
+				st := "supplied"
+				if w.Depleted {
+					st = "depleted"
+				}
+				fmt.Fprintf(&b, "- wagon %s at %s (%s)\n", w.ID, w.At, st)
+			}
+			if len(off) > 0 {
+				fmt.Fprintf(&b, "Not yet on the map: %s\n", strings.Join(off, ", "))
+			}
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func litnUnitLine(u engine.LITNUnit) string {
+	if !u.IsCombat() {
+		return fmt.Sprintf("%s; command %d, initiative %d, rank %d", engine.SheetLeader{Role: u.Role}.RoleName(), u.Command, u.Initiative, u.Rank)
+	}
+	return fmt.Sprintf("%s %d of %d", u.Troops, u.Strength, u.Original)
+}
+
+func litnMarks(u engine.LITNUnit) string {
+	var m []string
+	if u.Demoralized {
+		m = append(m, "demoralized")
+	}
+	if u.Disorganized {
+		m = append(m, "disorganized")
+	}
+	if u.Parent != "" {
+		m = append(m, "detachment")
+	}
+	if len(m) == 0 {
+		return ""
+	}
+	return " [" + strings.Join(m, ", ") + "]"
+}
+
+// startLITN is /game start for a LITN game: the two record sheets and the
+// guild's charts.
+func (r *Router) startLITN(ctx context.Context, req Request, g engine.GameState) (Reply, error) {
+	sc := r.scenarioOf(g)
+	if sc == nil {
+		return Reply{}, fmt.Errorf("game %s: unknown scenario %q", req.ChannelID, g.Options.Scenario)
+	}
+	charts, err := r.loadedCharts(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.StartLITN{By: req.User, Scenario: *sc, Map: r.theatres[string(engine.LITN)], Library: r.library, Charts: charts.Loaded}
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		st := evs[0].(*engine.LITNStarted)
+		n := map[engine.Side]int{}
+		for _, u := range st.Units {
+			n[u.Side]++
+		}
+		text := fmt.Sprintf("⚔️ **%s** has started: %d Confederate and %d Union leaders from the record sheets. Turn %d (%s). Confederate VPs at the start: %s. Dice seed SHA-256: `%s`.\nThe umpire begins the turn with /phase next; each player reads his side with /litn status.",
+			sc.Title, n[engine.CSA], n[engine.USA], st.Turn, g.TurnLabel(st.Turn), st.Score.CSA, g.SeedHash)
+		if len(st.Missing) > 0 {
+			text += fmt.Sprintf("\n⚠️ Charts not loaded on this server: %s. A roll on one is refused until the game is restarted with it (/chart load).", strings.Join(st.Missing, ", "))
+		}
+		rep := publicText(req, text, []EventView{})
+		rep.Outputs = append(rep.Outputs, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: "Umpire: the set-up is recorded (it holds both sheets).", Events: views})
+		return rep
+	})
+}
+
+// litnGameOptions reads /game new's options for a LITN game: optional:
+// takes 14.2 and 14.3; LRTG's options are refused.
+func litnGameOptions(req Request, o *engine.GameOptions) error {
+	for _, k := range []string{"jackson_lives", "supply", "communications", "time_limitation", "limited_intelligence", "intelligence", "knowledge", "sighting",
+		"preliminary_victory", "brandy_station", "halleck", "overall_restrictions", "confederate_objectives"} {
+		if v := strings.TrimSpace(req.Options[k]); v != "" && v != "false" {
+			return &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.option", What: fmt.Sprintf("%s is not a Lee Invades the North option", k),
+				Hint: "A LITN game takes optional:14.2,14.3 (Surprise Attacks, Leader Casualties) and seed:"}
+		}
+	}
+	for _, f := range strings.FieldsFunc(req.Options["optional"], func(r rune) bool { return r == ',' || r == ' ' }) {
+		switch strings.ToLower(f) {
+		case "14.2", "surprise", "surprise-attacks":
+			o.LITN.SurpriseAttacks = true
+		case "14.3", "casualties", "leader-casualties":
+			o.LITN.LeaderCasualties = true
+		default:
+			return &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.optional", What: fmt.Sprintf("%q is not one of LITN's optional rules", f),
+				Hint: "Give optional:14.2 (Surprise Attacks), 14.3 (Leader Casualties) or both: 14.2,14.3 (14.1 Solitaire Play needs no umpire)"}
+		}
+	}
+	return nil
+}

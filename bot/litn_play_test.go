@@ -1,0 +1,135 @@
+package bot
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// The LITN game through the router (issue 10): /game new with a LITN
+// scenario, the record sheets and the group's charts loaded, /game start,
+// /phase next through the sequence of play of 002 3.1, /litn status and
+// /litn done. The charts and sheets are the fixtures under
+// engine/testdata/litn and scenarios/testdata/litn (INVENTED FOR TESTS —
+// not the printed charts and sheets).
+
+func litnReq(user engine.Actor, sub string, opts map[string]string) Request {
+	if opts == nil {
+		opts = map[string]string{}
+	}
+	return Request{GuildID: "g", ChannelID: "war", User: user, Command: "litn", Path: []string{sub}, Options: opts}
+}
+
+// loadLITNCharts loads every chart fixture into guild "g".
+func loadLITNCharts(t *testing.T, r *Router) {
+	t.Helper()
+	files, err := filepath.Glob("../engine/testdata/litn/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("chart fixtures: %v", err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := ""
+		for _, line := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(line, "chart:") {
+				name = strings.TrimSpace(strings.TrimPrefix(line, "chart:"))
+			}
+		}
+		if name == "" {
+			continue
+		}
+		req := Request{GuildID: "g", ChannelID: "war", User: umpireA, Command: "chart", Path: []string{"load"}, Manager: true,
+			Options: map[string]string{"name": name, "data": string(b)}}
+		mustOK(t, r, req)
+	}
+}
+
+// litnSheetData reads a record sheet fixture of scenarios/testdata/litn.
+func litnSheetData(t *testing.T, file string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("../scenarios/testdata/litn", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// startLITNGame creates, sets up and starts a LITN game in channel "war"
+// of guild "g": Lee (csa) and Meade (usa) play, umpireA umpires. sheets
+// are the fixture files of the two sides (csa, usa).
+func startLITNGame(t *testing.T, r *Router, scenario string, opts map[string]string, csaSheet, usaSheet string) {
+	t.Helper()
+	o := map[string]string{"scenario": scenario, "seed": "1862"}
+	for k, v := range opts {
+		o[k] = v
+	}
+	mustOK(t, r, gameReq(umpireA, "new", o))
+	mustOK(t, r, gameReq(leeA, "join", map[string]string{"side": "csa"}))
+	mustOK(t, r, gameReq(meadeA, "join", map[string]string{"side": "usa"}))
+	loadLITNCharts(t, r)
+	mustOK(t, r, sheetReq(umpireA, "load", map[string]string{"side": "csa", "data": litnSheetData(t, csaSheet)}))
+	mustOK(t, r, sheetReq(umpireA, "load", map[string]string{"side": "usa", "data": litnSheetData(t, usaSheet)}))
+	mustOK(t, r, gameReq(umpireA, "start", nil))
+}
+
+func TestLITNGameStartsFromTheSheets(t *testing.T) {
+	ctx := context.Background()
+	r := NewRouter(openStore(t), WithLogger(quietLog()))
+	// LRTG's options are refused for a LITN game, with what it takes.
+	out := r.Handle(ctx, gameReq(umpireA, "new", map[string]string{"scenario": "litn-1-frederick-to-antietam", "jackson_lives": "true"})).first()
+	if out.Error == nil || !strings.Contains(out.Text, "optional:14.2,14.3") {
+		t.Fatalf("jackson_lives for LITN: %+v", out)
+	}
+	out = r.Handle(ctx, gameReq(umpireA, "new", map[string]string{"scenario": "litn-1-frederick-to-antietam", "optional": "14.9"})).first()
+	if out.Error == nil || !strings.Contains(out.Text, "14.2 (Surprise Attacks)") {
+		t.Fatalf("optional 14.9: %+v", out)
+	}
+	// Not before both sheets are loaded.
+	mustOK(t, r, gameReq(umpireA, "new", map[string]string{"scenario": "litn-1-frederick-to-antietam", "optional": "14.2,14.3", "seed": "7"}))
+	mustOK(t, r, gameReq(leeA, "join", map[string]string{"side": "csa"}))
+	mustOK(t, r, gameReq(meadeA, "join", map[string]string{"side": "usa"}))
+	loadLITNCharts(t, r)
+	mustOK(t, r, sheetReq(umpireA, "load", map[string]string{"side": "csa", "data": litnSheetData(t, "sheet-1-csa.yaml")}))
+	out = r.Handle(ctx, gameReq(umpireA, "start", nil)).first()
+	if out.Error == nil || !strings.Contains(out.Text, "Union Player Record Sheet is not loaded") {
+		t.Fatalf("start without the Union sheet: %+v", out)
+	}
+	mustOK(t, r, sheetReq(umpireA, "load", map[string]string{"side": "usa", "data": litnSheetData(t, "sheet-1-usa.yaml")}))
+	out = mustOK(t, r, gameReq(umpireA, "start", nil))
+	if !strings.Contains(out.Text, "Turn 4 (September 9") || strings.Contains(out.Text, "1622") || len(out.Events) != 0 {
+		t.Fatalf("start: %+v", out)
+	}
+	g, err := r.game(ctx, gameReq(umpireA, "status", nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Options.LITN.SurpriseAttacks || !g.Options.LITN.LeaderCasualties || g.Turn != 4 || g.LastTurn() != 16 {
+		t.Fatalf("options %+v turn %d last %d", g.Options.LITN, g.Turn, g.LastTurn())
+	}
+	hood, ok := g.LITNFindUnit("Hood")
+	if !ok || hood.At != "1625" || hood.Strength != 9 || hood.Original != 9 {
+		t.Fatalf("Hood: %+v", hood)
+	}
+	// Each side reads its own strengths and only the enemy's counters.
+	lee := mustOK(t, r, litnReq(leeA, "status", nil))
+	meade := mustOK(t, r, litnReq(meadeA, "status", nil))
+	if !strings.Contains(lee.Text, "Hood (infantry 9 of 9) at 1625") || lee.Audience.Kind != AudienceEphemeral {
+		t.Fatalf("Lee's status: %s", lee.Text)
+	}
+	if !strings.Contains(meade.Text, "Hood at 1625") || strings.Contains(meade.Text, "infantry 9") || strings.Contains(meade.Text, "Not yet on the map: Hood") {
+		t.Fatalf("Meade's status shows Confederate strengths: %s", meade.Text)
+	}
+	if o := r.Handle(ctx, litnReq(leeA, "status", map[string]string{"side": "usa"})).first(); o.Error == nil || o.Error.Code != "litn.secret" {
+		t.Fatalf("Lee read the Union side: %+v", o)
+	}
+	if o := r.Handle(ctx, litnReq(guestA, "status", nil)).first(); o.Error == nil {
+		t.Fatalf("a guest read a side: %+v", o)
+	}
+}
