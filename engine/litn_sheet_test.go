@@ -345,3 +345,40 @@ func TestLITNSheetLoadCommand(t *testing.T) {
 	started.Started = true
 	refuse("after the start", started, fresh(), engine.ErrIllegal, "sheet.started", "before /game start")
 }
+
+// Every scenario's fixture sheets (scenarios/testdata/litn/sheet-N-side.yaml,
+// INVENTED FOR TESTS) pass the checks against their scenario and the map.
+func TestLITNSheetFixturesEveryScenario(t *testing.T) {
+	cat, err := scenarios.Catalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := litnSheetEnv(t)
+	n := 0
+	for _, sc := range cat {
+		if sc.Game != engine.LITN {
+			continue
+		}
+		num := strings.Split(sc.ID, "-")[1]
+		for _, side := range []string{"csa", "usa"} {
+			b, err := os.ReadFile("../scenarios/testdata/litn/sheet-" + num + "-" + side + ".yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(string(b), "# INVENTED FOR TESTS — not the printed record sheet.") {
+				t.Errorf("sheet %s %s: the first line must say it is invented for tests", num, side)
+			}
+			s, err := scenarios.ParseLITNSheet(b)
+			if err != nil {
+				t.Fatalf("sheet %s %s: %v", num, side, err)
+			}
+			if probs := engine.ValidateLITNSheet(s, sc, env.m); len(probs) != 0 {
+				t.Errorf("sheet %s %s: %v", num, side, probs)
+			}
+			n++
+		}
+	}
+	if n != 8 {
+		t.Errorf("%d fixture sheets, want 2 for each of the 4 scenarios", n)
+	}
+}
