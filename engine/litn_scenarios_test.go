@@ -1,0 +1,215 @@
+package engine_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/scenarios"
+)
+
+// A scripted game per LITN scenario (issue 10): each one is set up from
+// the fixture record sheets (scenarios/testdata/litn, INVENTED FOR TESTS)
+// and played on the fixture charts (testdata/litn, INVENTED FOR TESTS)
+// through the sequence of play of 002 3.1, with scripted dice, asserting
+// the VPs, strengths and morale after each phase.
+
+// litnPlay is a LITN game under test.
+type litnPlay struct {
+	t   *testing.T
+	g   engine.GameState
+	lib *engine.Library
+	seq *engine.Sequence
+	m   *engine.Theatre
+	sc  engine.Scenario
+	log []engine.Event
+}
+
+var (
+	lpUmpire = engine.Actor{ID: "ump", Name: "Umpire"}
+	lpLee    = engine.Actor{ID: "lee", Name: "Lee"}
+	lpUnion  = engine.Actor{ID: "mac", Name: "McClellan"}
+)
+
+// newLITNPlay creates, sets up and starts a game of the scenario with
+// every fixture chart loaded.
+func newLITNPlay(t *testing.T, scenario string, opts engine.LITNOptions) *litnPlay {
+	t.Helper()
+	lib := litnLibrary(t)
+	seqs, err := scenarios.Sequences()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := scenarios.Catalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := scenarios.Theatres()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &litnPlay{t: t, lib: lib, seq: seqs[engine.LITN], m: ts["litn"]}
+	for _, s := range cat {
+		if s.ID == scenario {
+			p.sc = s
+		}
+	}
+	if p.seq == nil || p.m == nil || p.sc.ID == "" {
+		t.Fatalf("no LITN sequence, map or scenario %s", scenario)
+	}
+	p.do(engine.NewGame{By: lpUmpire, Options: engine.GameOptions{Scenario: scenario, Supply: "normal", Comms: 1, LITN: opts}})
+	p.do(engine.JoinGame{By: lpLee, Side: engine.CSA})
+	p.do(engine.JoinGame{By: lpUnion, Side: engine.USA})
+	num := strings.Split(scenario, "-")[1]
+	for _, side := range []engine.Side{engine.CSA, engine.USA} {
+		b, err := os.ReadFile(filepath.Join("..", "scenarios", "testdata", "litn", "sheet-"+num+"-"+string(side)+".yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sheet, err := scenarios.ParseLITNSheet(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.do(engine.LoadLITNSheet{By: lpUmpire, Side: side, Sheet: sheet, Scenario: p.sc, Map: p.m})
+	}
+	charts := map[string]*engine.LoadedChart{}
+	files, _ := filepath.Glob(filepath.Join("testdata", "litn", "*.yaml"))
+	for _, f := range files {
+		id, lc := litnFixture(t, lib, filepath.Base(f))
+		charts[id] = lc
+	}
+	p.do(engine.StartLITN{By: lpUmpire, Scenario: p.sc, Map: p.m, Library: lib, Charts: charts})
+	return p
+}
+
+// do decides and applies a command with the scripted faces; every face
+// must be used.
+func (p *litnPlay) do(cmd engine.Command, faces ...int) []engine.Event {
+	p.t.Helper()
+	d := engine.Script(faces...)
+	evs, err := p.g.Decide(cmd, d)
+	if err != nil {
+		p.t.Fatalf("%s: %v", cmd.CommandName(), err)
+	}
+	if d.Remaining() != 0 {
+		p.t.Fatalf("%s: %d scripted faces not rolled", cmd.CommandName(), d.Remaining())
+	}
+	for _, e := range evs {
+		p.g = p.g.Apply(e)
+	}
+	p.log = append(p.log, evs...)
+	return evs
+}
+
+// refuse checks a command is refused with the code, changing nothing.
+func (p *litnPlay) refuse(cmd engine.Command, code string) {
+	p.t.Helper()
+	_, err := p.g.Decide(cmd, engine.Script())
+	if err == nil || !strings.Contains(errCode(err), code) {
+		p.t.Fatalf("%s: want %s, got %v", cmd.CommandName(), code, err)
+	}
+}
+
+func errCode(err error) string {
+	if re, ok := err.(*engine.RuleError); ok {
+		return re.Code
+	}
+	return err.Error()
+}
+
+// next begins the next step (the umpire), forcing it with a reason when
+// force is set.
+func (p *litnPlay) next(force bool, faces ...int) []engine.Event {
+	p.t.Helper()
+	cmd := engine.NextStep{By: lpUmpire, Sequence: p.seq, Context: engine.StepContext{Library: p.lib, Map: p.m}}
+	if force {
+		cmd.Force, cmd.Reason = true, "the scripted game moves on"
+	}
+	return p.do(cmd, faces...)
+}
+
+// at checks the step under way.
+func (p *litnPlay) at(step string) {
+	p.t.Helper()
+	if got := p.g.CurrentStep(); got != step {
+		p.t.Fatalf("turn %d: at step %q, want %q", p.g.Turn, got, step)
+	}
+}
+
+// strength checks units' strengths (id=strength).
+func (p *litnPlay) strength(want map[string]int) {
+	p.t.Helper()
+	for id, n := range want {
+		u, ok := p.g.LITN.Units[id]
+		if !ok || u.Strength != n {
+			p.t.Errorf("turn %d step %s: %s strength %d, want %d", p.g.Turn, p.g.CurrentStep(), id, u.Strength, n)
+		}
+	}
+}
+
+// vp checks the score in half VPs (LITNVP).
+func (p *litnPlay) vp(csa, usa engine.LITNVP) {
+	p.t.Helper()
+	if p.g.LITN.Score.CSA != csa || p.g.LITN.Score.USA != usa {
+		p.t.Errorf("turn %d step %s: VP %s / %s, want %s / %s", p.g.Turn, p.g.CurrentStep(), p.g.LITN.Score.CSA, p.g.LITN.Score.USA, csa, usa)
+	}
+}
+
+// demoralized checks the set of demoralized units.
+func (p *litnPlay) demoralized(ids ...string) {
+	p.t.Helper()
+	want := map[string]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	for _, u := range p.g.LITNUnitsOf("") {
+		if u.Demoralized != want[u.ID] {
+			p.t.Errorf("turn %d step %s: %s demoralized %v, want %v", p.g.Turn, p.g.CurrentStep(), u.ID, u.Demoralized, want[u.ID])
+		}
+	}
+}
+
+// The start of every scenario: the sheets' units where they say, the
+// turn record's first turn, the initial VPs of 15.7.
+func TestLITNScenarioStarts(t *testing.T) {
+	for _, c := range []struct {
+		scenario    string
+		turn, last  int
+		csaVP       engine.LITNVP
+		onMap, off  string
+		labelPrefix string
+	}{
+		{"litn-1-frederick-to-antietam", 4, 16, 0, "csa.hood", "csa.walker", "September 9-10, 1862"},
+		{"litn-2-maryland-campaign", 1, 16, 0, "usa.miles", "", "September 3-4, 1862"},
+		{"litn-3-pennsylvania-campaign", 1, 14, 0, "csa.rodes", "csa.lee", "June 17-18, 1863"},
+		{"litn-4-collision-at-gettysburg", 1, 9, engine.LITNWholeVP(5), "usa.reynolds", "csa.pickett", "June 28-29, 1863"},
+	} {
+		t.Run(c.scenario, func(t *testing.T) {
+			p := newLITNPlay(t, c.scenario, engine.LITNOptions{})
+			if p.g.Turn != c.turn || p.g.LastTurn() != c.last || p.g.TurnLabel(p.g.Turn) != c.labelPrefix {
+				t.Errorf("turn %d (%s), last %d", p.g.Turn, p.g.TurnLabel(p.g.Turn), p.g.LastTurn())
+			}
+			if p.g.TurnDays(p.g.Turn) != 2 {
+				t.Errorf("a LITN turn is two days (002 2.3), got %d", p.g.TurnDays(p.g.Turn))
+			}
+			p.vp(c.csaVP, 0)
+			if u := p.g.LITN.Units[c.onMap]; !u.OnMap() || u.Strength == 0 || u.Strength != u.Original {
+				t.Errorf("%s: %+v", c.onMap, u)
+			}
+			if c.off != "" {
+				if u, ok := p.g.LITN.Units[c.off]; !ok || u.OnMap() {
+					t.Errorf("%s should wait off the map: %+v", c.off, u)
+				}
+			}
+			// Both sheets are in the state for the start, each whole.
+			for _, s := range []engine.Side{engine.CSA, engine.USA} {
+				if p.g.LITN.Sheets[s] == nil || len(p.g.LITNUnitsOf(s)) != len(p.g.LITN.Sheets[s].Leaders) {
+					t.Errorf("%s: %d units from the sheet", s, len(p.g.LITNUnitsOf(s)))
+				}
+			}
+			p.refuse(engine.StartLITN{By: lpUmpire, Scenario: p.sc, Map: p.m, Library: p.lib}, "game.started")
+		})
+	}
+}
