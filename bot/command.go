@@ -241,18 +241,55 @@ func handleHelp(_ context.Context, r *Router, req Request) (Reply, error) {
 	var e *Embed
 	name := strings.ToLower(strings.Join(strings.Fields(strings.TrimPrefix(strings.TrimSpace(req.Options["command"]), "/")), " "))
 	if name == "" {
-		for _, c := range r.Commands() {
-			line := fmt.Sprintf("`/%s` — %s", c.Name, c.Description)
-			if len(c.Subcommands) > 0 {
-				var subs []string
-				for _, s := range c.Subcommands {
-					subs = append(subs, s.Name)
+		// One line a command, with its subcommands named when the index
+		// fits in one embed (6,000 characters) with them; otherwise how
+		// many there are. The description holds 4,000 characters; the rest
+		// goes into fields of 1,000.
+		for _, named := range []bool{true, false} {
+			lines = nil
+			n := 0
+			for _, c := range r.Commands() {
+				line := fmt.Sprintf("`/%s` — %s", c.Name, c.Description)
+				if len(c.Subcommands) > 0 {
+					var subs []string
+					for _, s := range c.Subcommands {
+						subs = append(subs, s.Name)
+					}
+					if named {
+						line += " (" + strings.Join(subs, ", ") + ")"
+					} else {
+						line += fmt.Sprintf(" (%d subcommands)", len(subs))
+					}
 				}
-				line += " (" + strings.Join(subs, ", ") + ")"
+				lines = append(lines, line)
+				n += len(line) + 1
 			}
-			lines = append(lines, line)
+			if n <= 5400 {
+				break
+			}
 		}
-		e = &Embed{Title: "Umpire commands", Description: clipLines(lines, 4000), Footer: "/help command:<name> explains one, e.g. /help command:game. Options are typed as name:value, e.g. /roll dice:2d6+1"}
+		e = &Embed{Title: "Umpire commands", Footer: "/help command:<name> explains one, e.g. /help command:game. Options are typed as name:value, e.g. /roll dice:2d6+1"}
+		var part []string
+		size, limit := 0, 4000
+		flush := func() {
+			if len(part) == 0 {
+				return
+			}
+			if e.Description == "" {
+				e.Description = strings.Join(part, "\n")
+			} else {
+				e.Fields = append(e.Fields, EmbedField{Name: "More commands", Value: strings.Join(part, "\n")})
+			}
+			part, size, limit = nil, 0, 1000
+		}
+		for _, l := range lines {
+			if size+len(l)+1 > limit {
+				flush()
+			}
+			part = append(part, l)
+			size += len(l) + 1
+		}
+		flush()
 	} else {
 		var found *Command
 		for _, c := range r.Commands() {
@@ -270,17 +307,34 @@ func handleHelp(_ context.Context, r *Router, req Request) (Reply, error) {
 			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "help.unknown", What: fmt.Sprintf("There is no command %q", name),
 				Hint: "The commands: " + strings.Join(names, ", ")}
 		}
-		for _, l := range found.leaves() {
-			lines = append(lines, fmt.Sprintf("`%s` — %s", l.Usage(), l.Description))
-			for _, o := range l.Options {
-				req := ""
-				if o.Required {
-					req = " (required)"
+		// Every form with its options explained; a group too large for
+		// one page lists its forms, each explained on its own page.
+		footer := "Options are typed as name:value"
+		for _, withOptions := range []bool{true, false} {
+			lines = nil
+			n := 0
+			for _, l := range found.leaves() {
+				lines = append(lines, fmt.Sprintf("`%s` — %s", l.Usage(), l.Description))
+				for _, o := range l.Options {
+					if !withOptions {
+						break
+					}
+					req := ""
+					if o.Required {
+						req = " (required)"
+					}
+					lines = append(lines, fmt.Sprintf("  • `%s`%s: %s", o.Name, req, o.Description))
 				}
-				lines = append(lines, fmt.Sprintf("  • `%s`%s: %s", o.Name, req, o.Description))
 			}
+			for _, l := range lines {
+				n += len(l) + 1
+			}
+			if n <= 3960 {
+				break
+			}
+			footer = fmt.Sprintf("/help command:%s <form>, e.g. /help command:%s %s, explains a form's options. Options are typed as name:value", name, name, found.leaves()[0].Name)
 		}
-		e = &Embed{Title: "/" + name, Description: clipLines(lines, 4000), Footer: "Options are typed as name:value"}
+		e = &Embed{Title: "/" + name, Description: clipLines(lines, 4000), Footer: footer}
 	}
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
 }

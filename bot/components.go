@@ -380,6 +380,9 @@ func decisionOutputs(req Request, g engine.GameState, evs []engine.Event) []Outp
 // Press runs the command of an action button, as the user who clicked it,
 // in the button's game.
 func (r *Router) Press(ctx context.Context, req Request, customID string) Reply {
+	if strings.HasPrefix(customID, litnOptionPrefix) {
+		return r.pressLITNOption(ctx, req, customID) // litn_play_combat.go
+	}
 	start := r.now()
 	rt, ok := parseActionRoute(customID)
 	if !ok {

@@ -23,6 +23,20 @@ func TestHelpIndexAndPages(t *testing.T) {
 	ctx := context.Background()
 	rep := r.Handle(ctx, helpReq(""))
 	index := rep.Outputs[0].Embed.Description
+	total := len(rep.Outputs[0].Embed.Title) + len(index) + len(rep.Outputs[0].Embed.Footer)
+	if len(index) > 4096 {
+		t.Errorf("the index's description is %d characters: Discord takes 4,096", len(index))
+	}
+	for _, f := range rep.Outputs[0].Embed.Fields {
+		if len(f.Value) > 1024 || f.Name == "" {
+			t.Errorf("an index field of %d characters named %q: Discord takes 1,024 and a name", len(f.Value), f.Name)
+		}
+		index += "\n" + f.Value
+		total += len(f.Name) + len(f.Value)
+	}
+	if total > 6000 {
+		t.Errorf("the index embed is %d characters: Discord takes 6,000 in all", total)
+	}
 	if strings.Contains(index, "more") && strings.Contains(index, "… and") {
 		t.Fatalf("the index is clipped:\n%s", index)
 	}
@@ -42,8 +56,19 @@ func TestHelpIndexAndPages(t *testing.T) {
 			if !strings.Contains(page, l.Usage()) {
 				t.Errorf("/help command:%s lacks %s", c.Name, l.Usage())
 			}
+			// A group too large for one page explains each form's
+			// options on the form's own page.
+			form := page
+			if len(l.Options) > 0 && !strings.Contains(page, "`"+l.Options[0].Name+"`") {
+				fr := r.Handle(ctx, helpReq(l.path))
+				if fr.Outputs[0].Embed == nil || !strings.Contains(rep.Outputs[0].Embed.Footer, "/help command:"+c.Name+" <form>") {
+					t.Errorf("/help command:%s leaves out %s's options without saying where they are", c.Name, l.path)
+					continue
+				}
+				form = fr.Outputs[0].Embed.Description
+			}
 			for _, o := range l.Options {
-				if !strings.Contains(page, "`"+o.Name+"`") {
+				if !strings.Contains(form, "`"+o.Name+"`") {
 					t.Errorf("/help command:%s does not explain %s's option %s", c.Name, l.path, o.Name)
 				}
 			}

@@ -29,13 +29,16 @@ type LITNInitiativeContext struct {
 	Turn int `json:"turn"` // the Turn Record Track's number (scenario 1 starts on 4)
 	// LostDispatchFound: the Union discovered it on an earlier turn.
 	LostDispatchFound bool `json:"lost_dispatch_found,omitempty"`
+	// DispatchRolled: this turn's Lost Dispatch roll was already made in
+	// its own step (3.1 B I; litn-sequence.yaml L3): only B II is left.
+	DispatchRolled bool `json:"dispatch_rolled,omitempty"`
 }
 
 // LITNLostDispatchDue says whether the Union rolls for the Lost Dispatch
 // this turn (002 3.1 B I "1862 scenarios only"; 5.1 from turn 6; once found
 // there is nothing left to find).
 func LITNLostDispatchDue(c LITNInitiativeContext) bool {
-	return c.Year == 1862 && c.Turn >= litnLostDispatchFrom && !c.LostDispatchFound
+	return c.Year == 1862 && c.Turn >= litnLostDispatchFrom && !c.LostDispatchFound && !c.DispatchRolled
 }
 
 // LITNInitiative is a settled Initiative Phase.

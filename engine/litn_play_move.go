@@ -1,7 +1,34 @@
 package engine
 
-// 3.1 C-F, the Command and Movement Phases in play (issue 10): stub,
-// filled by its module.
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// 3.1 C-F, the Command and Movement Phases in play (issue 10): the pure
+// pieces of litn_command.go (7.1, 7.2) and litn_move.go (6.3, 8) wired into
+// the game. docs/litn-play-movement.md.
+//
+//   - C and E (the first / second player's Command Phase, 3.1 C): as the
+//     step begins, the side's arrivals of the turn enter at their hexes
+//     (002 15 "How to Set Up": turns of arrival on the record sheet) and its
+//     department leader, cavalry commander (and Couch in 1863, 15.5) roll on
+//     the Command Point Table (7.1, 7.2, 5.1); then the player broadcasts
+//     (LITNBroadcastCmd) until /litn done.
+//   - D and F (the Movement Phases, 3.1 D): as the step begins every unit of
+//     the phasing side gets its allowance from its hex's CPs (7.1); the
+//     player moves (LITNMoveCmd), detaches and reattaches (6.3), works on
+//     bridges, rail and entrenchments (8.7, 8.8) and moves by rail (8.9);
+//     the other player reacts (LITNReactCmd, 8.5). When the step ends,
+//     entrenchment and bridge repair are settled (8.7, 8.8).
+//
+// The LITN map has no terrain, roads, rivers or rail lines: the player
+// declares what the engine cannot know (the terrain of each hex of a path,
+// ZOCs, a longer broadcast distance), the engine checks everything it can
+// (adjacency, distances, who is where, enemy presence, allowances, charts)
+// and the umpire may correct.
 
 // LITNMovePlay is 3.1 C-F's state. The fields below are read by other
 // phases (keep their names and meaning).
@@ -14,4 +41,2194 @@ type LITNMovePlay struct {
 	DestroyedRail map[string]bool `json:"-"`
 	// Entrenched are the units entrenched (8.8): the combat phase reads it.
 	Entrenched map[string]bool `json:"-"`
+
+	// BasicMA are the basic movement allowances printed on the map (7.1 A)
+	// per kind: infantry, cavalry, artillery, wagon, leader (non-combat
+	// leaders). Not in the seeds: the umpire declares them (/litn declare).
+	BasicMA map[string]int `json:"-"`
+	// Year are the year modifiers printed beside the Command Point and
+	// Command Broadcast Tables (7.1), as the umpire declares them.
+	Year LITNYearModifiers `json:"-"`
+	// NoLOC are the units declared without a line of communications (7.2):
+	// the map cannot trace one, so a side (or the umpire) declares it;
+	// every unit has its LOC until declared otherwise.
+	NoLOC map[string]bool `json:"-"`
+	// Command is each side's Command Phase of the turn (7.1).
+	Command map[Side]LITNCommandPhase `json:"-"`
+	// Phase is the Movement Phase under way or last played.
+	Phase *LITNPhaseMoves `json:"-"`
+	// Entrenchment is each unit's entrenchment stage (8.8).
+	Entrenchment map[string]LITNEntrenchment `json:"-"`
+	// Entrained are the Union units on a train (8.9).
+	Entrained map[string]bool `json:"-"`
+	// Released are Miles and White once a Confederate unit has moved
+	// within 5 hexes (15.2; the Lost Dispatch's release is
+	// LITNReleasedByDispatch).
+	Released map[string]bool `json:"-"`
+}
+
+// LITNHeld says why an 1862 unit may not spend MPs yet ("" when it may):
+// Miles and White until released (15.2).
+func (g GameState) LITNHeld(u LITNUnit) string {
+	if u.Side != USA || LITNYear(g.Options.Scenario) != 1862 || !litnMilesOrWhite(u) || g.LITN.Moves.Released[u.ID] || g.LITNReleasedByDispatch(u.ID) {
+		return ""
+	}
+	return u.Name + " may not spend MPs until released: a Confederate unit moves within 5 hexes of him (White: of him or Miles), or the Lost Dispatch is found (002 15.2)"
+}
+
+func lpmIsMiles(u LITNUnit) bool {
+	n := strings.ToLower(strings.TrimSpace(u.Name))
+	return n == "miles" || strings.HasSuffix(n, " miles")
+}
+
+// litnReleases are the held units a Confederate move through hexes
+// releases (15.2: within 5 hexes of Miles's hex; White also of Miles's).
+func (g GameState) litnReleases(path []Hex) []string {
+	var miles []Hex
+	for _, u := range g.LITNUnitsOf(USA) {
+		if u.OnMap() && lpmIsMiles(u) {
+			miles = append(miles, u.Hex)
+		}
+	}
+	var out []string
+	for _, u := range g.LITNUnitsOf(USA) {
+		if !u.OnMap() || g.LITNHeld(u) == "" {
+			continue
+		}
+		near := []Hex{u.Hex}
+		if !lpmIsMiles(u) {
+			near = append(near, miles...)
+		}
+	hit:
+		for _, h := range path {
+			for _, n := range near {
+				if Distance(h, n) <= 5 {
+					out = append(out, u.ID)
+					break hit
+				}
+			}
+		}
+	}
+	return out
+}
+
+// LITNPhaseMoves is one Movement Phase: allowances and what was done.
+type LITNPhaseMoves struct {
+	Turn int
+	Step string
+	Side Side
+	// Allowance is each unit's allowance from its hex's CPs (7.1).
+	Allowance map[string]LITNUnitAllowance
+	// Start is each unit's hex as the phase began (8.2 units leaving ahead).
+	Start        map[string]string
+	Spent        map[string]int
+	Moved        map[string]bool // began its move (6.3: no detaching after)
+	Ended        map[string]bool // may not move again this phase (8.3)
+	ForceMarched map[string]bool
+	Entrench     map[string]bool   // works at an entrenchment this phase (8.8)
+	Repair       map[string]string // unit -> bridge it repairs this phase (8.7)
+	Rail         []string          // units moved by rail this phase (8.9 capacity)
+	Reactions    LITNReactions
+	// Steps counts the hexes of phasing movement so far; Last is the last
+	// phasing move, which the other player's reaction answers (8.5).
+	Steps int
+	Last  *LITNLastMove
+}
+
+// LITNLastMove is the last phasing move: its units and hexes entered.
+type LITNLastMove struct {
+	Units []string `json:"units"`
+	Hexes []string `json:"hexes"`
+	First int      `json:"first"` // the phase's count of hexes of movement at Hexes[0]
+}
+
+func (p *LITNPhaseMoves) clone() *LITNPhaseMoves {
+	if p == nil {
+		return nil
+	}
+	q := *p
+	q.Allowance = lpmClone(p.Allowance)
+	q.Start = lpmClone(p.Start)
+	q.Spent = lpmClone(p.Spent)
+	q.Moved = lpmClone(p.Moved)
+	q.Ended = lpmClone(p.Ended)
+	q.ForceMarched = lpmClone(p.ForceMarched)
+	q.Entrench = lpmClone(p.Entrench)
+	q.Repair = lpmClone(p.Repair)
+	q.Rail = append([]string(nil), p.Rail...)
+	return &q
+}
+
+func lpmClone[K comparable, V any](m map[K]V) map[K]V {
+	out := make(map[K]V, len(m)+1)
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// phase returns the Movement Phase under way, or nil.
+func (g GameState) litnPhase() *LITNPhaseMoves {
+	p := g.LITN.Moves.Phase
+	if p == nil || p.Turn != g.Turn || p.Step != g.CurrentStep() {
+		return nil
+	}
+	return p
+}
+
+// LITNCommandOf is the side's Command Phase this turn (empty if none).
+func (g GameState) LITNCommandOf(side Side) LITNCommandPhase {
+	if p, ok := g.LITN.Moves.Command[side]; ok && p.Context.Turn == g.Turn {
+		return p
+	}
+	return NewLITNCommandPhase(g.litnCommandContext(side))
+}
+
+func (g GameState) litnCommandContext(side Side) LITNCommandContext {
+	return LITNCommandContext{Side: side, Year: LITNYear(g.Options.Scenario), Turn: g.Turn, LostDispatchFound: g.LITNLostDispatchFound()}
+}
+
+// ---- units as the pure pieces see them --------------------------------------
+
+// litnMAKind is the kind of basic allowance printed on the map (7.1 A).
+func litnMAKind(u LITNUnit) string {
+	if !u.IsCombat() {
+		return "leader"
+	}
+	switch u.Troops {
+	case "cavalry", "artillery":
+		return u.Troops
+	}
+	return "infantry"
+}
+
+// litnCorps is a Confederate unit's corps: a corps leader's own id, a
+// division's corps leader up its subordination, a detachment its parent's
+// (6.2, 6.3).
+func (g GameState) litnCorps(u LITNUnit) string {
+	for i := 0; i < 5; i++ {
+		if u.Role == SheetCorps {
+			return u.ID
+		}
+		next := u.SubordinateTo
+		if u.Parent != "" {
+			next = u.Parent
+		}
+		p, ok := g.LITN.Units[next]
+		if !ok {
+			return ""
+		}
+		u = p
+	}
+	return ""
+}
+
+func (g GameState) litnCommandUnit(u LITNUnit) LITNCommandUnit {
+	c := LITNCommandUnit{ID: u.ID, Name: u.Name, Side: u.Side, CommandRating: u.Command, Rank: u.Rank, Hex: u.Hex,
+		BasicMA: g.LITN.Moves.BasicMA[litnMAKind(u)]}
+	switch {
+	case u.Role == SheetDepartment:
+		c.Role = LITNCommandDepartment
+	case u.Role == SheetCavalryCommander:
+		c.Role = LITNCommandCavalryCommander
+	case u.Role == SheetCorps:
+		c.Role = LITNCommandCorps
+	case u.Role == SheetCouch:
+		c.Role = LITNCommandCouch
+	case u.Militia:
+		c.Role = LITNCommandMilitia
+	case u.Parent != "":
+		c.Role = LITNCommandDetachment
+	case u.Side == USA && u.Troops == "artillery":
+		c.Role = LITNCommandArtillery
+	default:
+		c.Role = LITNCommandLeader
+	}
+	if u.IsCombat() {
+		c.Troop = LITNCommandTroop(u.Troops)
+	}
+	if u.Side == CSA {
+		c.Corps = g.litnCorps(u)
+	}
+	if u.Disorganized {
+		c.CannotMove = "disorganized: it may not move (002 15.4)"
+	}
+	if why := g.LITNHeld(u); why != "" {
+		c.CannotMove = why
+	}
+	return c
+}
+
+func (g GameState) litnMoveUnit(u LITNUnit) LITNMoveUnit {
+	return LITNMoveUnit{LITNCommandUnit: g.litnCommandUnit(u), Strength: u.Strength, StartStrength: u.Original, Initiative: u.Initiative,
+		Entrained: g.LITN.Moves.Entrained[u.ID]}
+}
+
+func (g GameState) litnWagonUnit(w LITNWagonPiece) LITNMoveUnit {
+	return LITNMoveUnit{LITNCommandUnit: LITNCommandUnit{ID: w.ID, Name: "wagon " + w.ID, Side: w.Side, Role: LITNCommandWagon, Hex: w.Hex,
+		BasicMA: g.LITN.Moves.BasicMA["wagon"]}, Entrained: g.LITN.Moves.Entrained[w.ID]}
+}
+
+// litnStack is a side's units and wagons in a printed hex.
+func (g GameState) litnStack(side Side, at string) []LITNMoveUnit {
+	var out []LITNMoveUnit
+	for _, u := range g.LITNUnitsAt(at) {
+		if u.Side == side {
+			out = append(out, g.litnMoveUnit(u))
+		}
+	}
+	for _, w := range g.LITNWagonsOf(side) {
+		if w.At == at {
+			out = append(out, g.litnWagonUnit(w))
+		}
+	}
+	return out
+}
+
+func litnCommandHex(at string, h Hex, stack []LITNMoveUnit) LITNCommandHex {
+	ch := LITNCommandHex{Hex: h, Label: at}
+	for _, u := range stack {
+		ch.Units = append(ch.Units, u.LITNCommandUnit)
+	}
+	return ch
+}
+
+// litnMover is a unit or wagon the actor may move.
+type litnMover struct {
+	Unit  LITNMoveUnit
+	At    string
+	Wagon bool
+}
+
+// litnMovers resolves a units: list (ids or names, by commas) of the
+// actor's side (the umpire: side's).
+func (g GameState) litnMovers(by Actor, side Side, refs []string) ([]litnMover, error) {
+	if len(refs) == 0 {
+		return nil, invalid("litn.move.units", "No units were named", "Give units:<id or name>,<id or name>... (/litn status lists yours)")
+	}
+	var out []litnMover
+	seen := map[string]bool{}
+	for _, ref := range refs {
+		var m litnMover
+		if w, ok := g.LITN.Wagons[strings.TrimSpace(ref)]; ok && (g.IsUmpire(by) || w.Side == g.LITNSideOf(by)) {
+			m = litnMover{Unit: g.litnWagonUnit(w), At: w.At, Wagon: true}
+		} else {
+			u, err := g.litnOwnUnit(by, ref)
+			if err != nil {
+				return nil, err
+			}
+			if !u.OnMap() {
+				return nil, illegal("litn.move.off-map", u.Name+" is not on the map", "Units enter on their turn of arrival at the start of their side's Command Phase (002 15 How to Set Up)")
+			}
+			if why := g.LITNHeld(u); why != "" {
+				return nil, illegal("litn.move.held", why, "Use other units")
+			}
+			m = litnMover{Unit: g.litnMoveUnit(u), At: u.At}
+		}
+		if m.Unit.Side != side {
+			return nil, illegal("litn.move.side", fmt.Sprintf("%s is not a %s unit", m.Unit.name(), litnSideName(side)), "Name units of the side whose move it is")
+		}
+		if seen[m.Unit.ID] {
+			continue
+		}
+		seen[m.Unit.ID] = true
+		if len(out) > 0 && out[0].At != m.At {
+			return nil, illegal("litn.move.hex", fmt.Sprintf("%s is in %s, %s in %s", out[0].Unit.name(), out[0].At, m.Unit.name(), m.At),
+				"A force is units in one hex moving together (002 8.1, 8.2); move the others separately")
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+func litnForce(ms []litnMover) []LITNMoveUnit {
+	out := make([]LITNMoveUnit, len(ms))
+	for i, m := range ms {
+		out[i] = m.Unit
+	}
+	return out
+}
+
+func lpmNames(us []LITNMoveUnit) string {
+	var n []string
+	for _, u := range us {
+		n = append(n, u.name())
+	}
+	return strings.Join(n, ", ")
+}
+
+// litnEnemyHexes are the hexes of every enemy unit on the map (7.1 minimum
+// allowance).
+func (g GameState) litnEnemyHexes(side Side) []Hex {
+	var out []Hex
+	for _, u := range g.LITNUnitsOf(enemyOf(side)) {
+		if u.OnMap() {
+			out = append(out, u.Hex)
+		}
+	}
+	for _, w := range g.LITNWagonsOf(enemyOf(side)) {
+		out = append(out, w.Hex)
+	}
+	return out
+}
+
+// ---- path syntax ---------------------------------------------------------
+
+// LITNPathHex is one hex of a declared path: "1624 clear road", "1623 ridge
+// slope2 ford +stream zoc:front" (docs/litn-play-movement.md).
+type LITNPathHex struct {
+	At      string   `json:"at"`
+	Terrain string   `json:"terrain,omitempty"` // a row of the Movement Costs Chart; "" = Clear
+	Road    bool     `json:"road,omitempty"`
+	Slopes  int      `json:"slopes,omitempty"`
+	Ford    bool     `json:"ford,omitempty"`
+	Other   []string `json:"other,omitempty"`
+	ZOC     string   `json:"zoc,omitempty"` // "front" or "two": enemy cavalry ZOC (8.4)
+}
+
+// ParseLITNPath reads a path: hexes separated by commas, each followed by
+// what the player declares of it: a terrain row of the Movement Costs
+// Chart (default Clear), road (entered through a road or rail hexside),
+// slope or slope2 (one or two slope crossings), ford, +<row> (another row
+// of the chart, e.g. +stream, +bridge), zoc:front or zoc:two (an enemy
+// cavalry ZOC: a frontal hex, or two hexes away).
+func ParseLITNPath(s string) ([]LITNPathHex, error) {
+	var out []LITNPathHex
+	hint := "Write path:<hex> [terrain] [road] [slope|slope2] [ford] [+row] [zoc:front|zoc:two],<hex> ..., e.g. path:1624 clear road,1623 ridge slope"
+	for _, part := range strings.Split(s, ",") {
+		f := strings.Fields(part)
+		if len(f) == 0 {
+			continue
+		}
+		h := LITNPathHex{At: f[0]}
+		if _, err := strconv.Atoi(f[0]); err != nil || len(f[0]) != 4 {
+			return nil, invalid("litn.path", fmt.Sprintf("%q is not a printed hex number", f[0]), hint)
+		}
+		var terrain []string
+		for _, t := range f[1:] {
+			lt := strings.ToLower(t)
+			switch {
+			case lt == "road" || lt == "rail":
+				h.Road = true
+			case lt == "slope":
+				h.Slopes = 1
+			case lt == "slope2" || lt == "slopes":
+				h.Slopes = 2
+			case lt == "ford":
+				h.Ford = true
+			case strings.HasPrefix(lt, "+") && len(lt) > 1:
+				h.Other = append(h.Other, t[1:])
+			case lt == "zoc:front" || lt == "zoc:frontal" || lt == "zoc":
+				h.ZOC = "front"
+			case lt == "zoc:two" || lt == "zoc:2":
+				h.ZOC = "two"
+			case strings.HasPrefix(lt, "zoc:"):
+				return nil, invalid("litn.path", fmt.Sprintf("%q is not a ZOC", t), "zoc:front (a frontal hex of enemy cavalry) or zoc:two (two hexes away, Confederate cavalry; 002 8.4)")
+			default:
+				terrain = append(terrain, t)
+			}
+		}
+		h.Terrain = strings.Join(terrain, " ")
+		out = append(out, h)
+	}
+	if len(out) == 0 {
+		return nil, invalid("litn.path", "The path is empty", hint)
+	}
+	return out, nil
+}
+
+// litnSteps turns a declared path into the pure pieces' steps, from the
+// force's hex: adjacency, enemy presence and non-combat enemies alone are
+// the engine's; the rest is the player's declaration.
+func (g GameState) litnSteps(m *Theatre, side Side, from Hex, costs *LoadedChart, path []LITNPathHex) ([]LITNStep, error) {
+	if m == nil {
+		return nil, fmt.Errorf("engine: LITN move without the map")
+	}
+	var out []LITNStep
+	prev := from
+	for i, p := range path {
+		h, _, err := m.ParseHex(p.At, "")
+		if err != nil {
+			return nil, invalid("litn.path", fmt.Sprintf("%s is not a hex of the LITN map", p.At), "Give printed hex numbers, e.g. 1624")
+		}
+		if Distance(prev, h) != 1 {
+			return nil, illegal("litn.path.adjacent", fmt.Sprintf("Hex %d of the path, %s, is not adjacent to the hex before it", i+1, p.At),
+				"A path goes hex by hex from the force's hex to adjacent hexes (002 8.1)")
+		}
+		prev = h
+		terrain := p.Terrain
+		if terrain == "" {
+			terrain = "Clear"
+		}
+		if costs != nil && lpmRow(costs, terrain) == "" {
+			return nil, invalid("litn.path.terrain", fmt.Sprintf("%s: your Movement Costs Chart has no row %q", p.At, terrain), "Its rows: "+strings.Join(costs.Rows, ", "))
+		}
+		if costs != nil {
+			terrain = lpmRow(costs, terrain)
+		}
+		st := LITNStep{To: h, Label: p.At, Terrain: terrain, Road: p.Road, Slopes: p.Slopes, Ford: p.Ford, Other: p.Other}
+		for _, u := range g.LITNUnitsAt(p.At) {
+			if u.Side == side {
+				continue
+			}
+			if u.IsCombat() {
+				st.EnemyCombat = true
+			}
+		}
+		if !st.EnemyCombat {
+			for _, u := range g.LITNUnitsAt(p.At) {
+				if u.Side != side {
+					st.EnemyAlone = append(st.EnemyAlone, u.ID)
+				}
+			}
+			for _, w := range g.LITNWagonsOf(enemyOf(side)) {
+				if w.At == p.At {
+					st.EnemyAlone = append(st.EnemyAlone, w.ID)
+				}
+			}
+		}
+		if p.ZOC != "" {
+			st.ZOCs = []LITNZOC{{Side: enemyOf(side), Frontal: p.ZOC == "front"}}
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+// lpmRow finds a row of the chart by name, or one containing the word.
+func lpmRow(c *LoadedChart, want string) string {
+	for _, r := range c.Rows {
+		if strings.EqualFold(r, want) {
+			return r
+		}
+	}
+	for _, r := range c.Rows {
+		if strings.Contains(strings.ToLower(r), strings.ToLower(want)) {
+			return r
+		}
+	}
+	return ""
+}
+
+func (g GameState) litnMoveCharts(lib *Library) LITNMoveCharts {
+	c := LITNMoveCharts{Library: lib, Costs: g.LITN.Charts[LITNSlotMoveCosts]}
+	if c.Costs != nil {
+		c.Rows = LITNCostRows{Road: lpmRow(c.Costs, "road"), Slope: lpmRow(c.Costs, "slope"), Ford: lpmRow(c.Costs, "ford")}
+	}
+	return c
+}
+
+// ---- commands ------------------------------------------------------------
+
+// LITNDeclare records what the map and the charts print but the seeds do
+// not hold, and what the map cannot trace: the basic movement allowances
+// (7.1 A) and the year modifiers (7.1) are the umpire's; a unit's line of
+// communications (7.2) its side's or the umpire's.
+type LITNDeclare struct {
+	By      Actor
+	BasicMA map[string]int  // infantry, cavalry, artillery, wagon, leader
+	Year    map[string]int  // "command-point", "broadcast": this scenario's year
+	LOC     map[string]bool // unit ref -> has a LOC
+}
+
+// CommandName implements Command.
+func (LITNDeclare) CommandName() string { return "litn declare" }
+
+// LITNBroadcastCmd broadcasts a leader's CPs to a hex (7.1).
+type LITNBroadcastCmd struct {
+	By       Actor
+	From     string // leader id or name
+	To       string // printed hex
+	Distance int    // cavalry MPs declared (0: the hexes counted)
+	Leader   string // the receiver where ranks tie (player's choice)
+	Map      *Theatre
+	Library  *Library
+}
+
+// CommandName implements Command.
+func (LITNBroadcastCmd) CommandName() string { return "litn broadcast" }
+
+// LITNMoveCmd moves a force along a path (8).
+type LITNMoveCmd struct {
+	By         Actor
+	Units      []string
+	Path       []LITNPathHex
+	ForceMarch bool // 8.6
+	Minimum    bool // use the Minimum Movement Allowance (7.1)
+	Map        *Theatre
+	Library    *Library
+}
+
+// CommandName implements Command.
+func (LITNMoveCmd) CommandName() string { return "litn move" }
+
+// LITNReactCmd is a reaction attempt by the non-phasing player (8.5).
+type LITNReactCmd struct {
+	By    Actor
+	Units []string
+	Path  []LITNPathHex
+	// At is the hex of the last enemy move the reaction answers ("": the
+	// last hex it entered).
+	At      string
+	Blocked string // why the zone does not reach (a ridge, a river): declared
+	Map     *Theatre
+	Library *Library
+}
+
+// CommandName implements Command.
+func (LITNReactCmd) CommandName() string { return "litn react" }
+
+// LITNDetachCmd forms a detachment (6.3) or, with Reattach, absorbs a
+// detachment into a leader.
+type LITNDetachCmd struct {
+	By       Actor
+	Unit     string // the detaching unit, or the detachment to reattach
+	Strength int
+	Name     string // the detachment counter's name
+	Reattach string // the leader absorbing Unit
+}
+
+// CommandName implements Command.
+func (LITNDetachCmd) CommandName() string { return "litn detach" }
+
+// LITNWorkCmd is work on bridges, rail lines and entrenchments (8.7, 8.8).
+type LITNWorkCmd struct {
+	By    Actor
+	Units []string
+	// Kind: destroy-bridge, repair-bridge, destroy-rail, repair-rail,
+	// entrench.
+	Kind        string
+	Bridge      string // a bridge place name, or "<hex>/<hex>" for one the map data lacks
+	PotomacRail bool   // a rail bridge across the Potomac (declared)
+	Friendly    bool   // rail repair: the hex is friendly territory (declared, 2.1)
+	Map         *Theatre
+}
+
+// CommandName implements Command.
+func (LITNWorkCmd) CommandName() string { return "litn work" }
+
+// LITNRailCmd is Union rail movement (8.9).
+type LITNRailCmd struct {
+	By          Actor
+	Units       []string
+	To          string // printed hex
+	Hexes       int    // rail hexes (0: the hexes counted)
+	Entrain     bool
+	Detrain     bool
+	Destination bool // continuing toward a Destination marker without a CP
+	Map         *Theatre
+}
+
+// CommandName implements Command.
+func (LITNRailCmd) CommandName() string { return "litn rail" }
+
+// ---- events --------------------------------------------------------------
+
+// LITNDeclared records LITNDeclare.
+type LITNDeclared struct {
+	By      Actor           `json:"by"`
+	BasicMA map[string]int  `json:"basic_ma,omitempty"`
+	Year    map[string]int  `json:"year,omitempty"`
+	Years   int             `json:"years,omitempty"`
+	LOC     map[string]bool `json:"loc,omitempty"`
+	Side    Side            `json:"side,omitempty"` // the side the LOC declarations belong to
+}
+
+// LITNArrived is the side's arrivals of the turn placed (002 15).
+type LITNArrived struct {
+	Turn  int        `json:"turn"`
+	Side  Side       `json:"side"`
+	Units []LITNUnit `json:"units"`
+	Notes []string   `json:"notes,omitempty"`
+}
+
+// LITNCommandRolled is the Command Point Table rolls of a Command Phase.
+type LITNCommandRolled struct {
+	Turn    int                    `json:"turn"`
+	Step    string                 `json:"step"`
+	Context LITNCommandContext     `json:"context"`
+	Rolls   []LITNCommandPointRoll `json:"rolls,omitempty"`
+	Refused []string               `json:"refused,omitempty"` // rolls the charts did not allow
+}
+
+// LITNBroadcastMade is a broadcast.
+type LITNBroadcastMade struct {
+	By        Actor         `json:"by"`
+	Side      Side          `json:"side"`
+	Broadcast LITNBroadcast `json:"broadcast"`
+}
+
+// LITNMovementBegun is the allowances of a Movement Phase (7.1).
+type LITNMovementBegun struct {
+	Turn      int                          `json:"turn"`
+	Step      string                       `json:"step"`
+	Side      Side                         `json:"side"`
+	Allowance map[string]LITNUnitAllowance `json:"allowance"`
+	Start     map[string]string            `json:"start"`
+	Hexes     []LITNHexAllowance           `json:"hexes"`
+}
+
+// LITNMoved is a move or a reaction.
+type LITNMoved struct {
+	By       Actor             `json:"by"`
+	Side     Side              `json:"side"`
+	Units    []string          `json:"units"`
+	Names    []string          `json:"names"`
+	From     string            `json:"from"`
+	Path     []string          `json:"path,omitempty"`
+	To       Hex               `json:"to"`
+	Result   *LITNPathResult   `json:"result,omitempty"`
+	Stack    []string          `json:"stack,omitempty"` // the allowances after stacking (8.2)
+	Leave    *LITNLeaveRoll    `json:"leave,omitempty"`
+	Stopped  bool              `json:"stopped,omitempty"` // failed to leave: no more moves this phase
+	March    int               `json:"march,omitempty"`
+	MarchWhy string            `json:"march_why,omitempty"`
+	Losses   []LITNMarchLoss   `json:"losses,omitempty"`
+	Minimum  bool              `json:"minimum,omitempty"`
+	Reaction *LITNReactionRoll `json:"reaction,omitempty"`
+	// Reactions is the phase's reaction limits after a reaction.
+	Reactions *LITNReactions `json:"reactions,omitempty"`
+	Halted    bool           `json:"halted,omitempty"` // a reacting stack entered an enemy-occupied hex
+	Stops     []string       `json:"stops,omitempty"`  // phasing units stopped by a reaction into their hex (8.3)
+	EnemyStep int            `json:"enemy_step,omitempty"`
+	Released  []string       `json:"released,omitempty"` // Miles and White released by this move (15.2)
+}
+
+// LITNDetachEvent is a detachment formed or reattached (6.3).
+type LITNDetachEvent struct {
+	By        Actor    `json:"by"`
+	Side      Side     `json:"side"`
+	Unit      LITNUnit `json:"unit"`   // the detachment (reattached: removed)
+	Leader    LITNUnit `json:"leader"` // the detaching or absorbing leader after
+	Reattach  bool     `json:"reattach,omitempty"`
+	Forfeited int      `json:"forfeited,omitempty"`
+	Why       []string `json:"why"`
+}
+
+// LITNWorked is work on a bridge, a rail line or an entrenchment.
+type LITNWorked struct {
+	By     Actor    `json:"by"`
+	Side   Side     `json:"side"`
+	Kind   string   `json:"kind"`
+	Units  []string `json:"units"`
+	Names  []string `json:"names"`
+	At     string   `json:"at"`
+	Places []string `json:"places,omitempty"` // bridge places
+	Cost   int      `json:"cost,omitempty"`
+	Why    string   `json:"why"`
+}
+
+// LITNRailMoved is a Union rail move (8.9).
+type LITNRailMoved struct {
+	By        Actor    `json:"by"`
+	Units     []string `json:"units"`
+	Names     []string `json:"names"`
+	From      string   `json:"from"`
+	To        string   `json:"to"`
+	Hex       Hex      `json:"hex"`
+	Cost      int      `json:"cost"`
+	Entrained bool     `json:"entrained"` // after the move
+	Why       []string `json:"why"`
+}
+
+// LITNPhaseSettled is the end of a Movement Phase: entrenchment (8.8) and
+// bridge repair (8.7).
+type LITNPhaseSettled struct {
+	Turn         int                `json:"turn"`
+	Side         Side               `json:"side"`
+	Entrenchment []LITNEntrenchment `json:"entrenchment,omitempty"`
+	Repaired     []string           `json:"repaired,omitempty"` // bridge places
+	Notes        []string           `json:"notes,omitempty"`
+}
+
+// Event types.
+const (
+	EventLITNDeclared        = "litn.declared"
+	EventLITNArrived         = "litn.arrived"
+	EventLITNCommandRolled   = "litn.command-points"
+	EventLITNBroadcast       = "litn.broadcast"
+	EventLITNMovementBegun   = "litn.movement-begun"
+	EventLITNMoved           = "litn.moved"
+	EventLITNDetachment      = "litn.detachment"
+	EventLITNWorked          = "litn.work"
+	EventLITNRailMoved       = "litn.rail"
+	EventLITNMovementSettled = "litn.movement-settled"
+)
+
+// EventType implements Event.
+func (*LITNDeclared) EventType() string { return EventLITNDeclared }
+
+// EventType implements Event.
+func (*LITNArrived) EventType() string { return EventLITNArrived }
+
+// EventType implements Event.
+func (*LITNCommandRolled) EventType() string { return EventLITNCommandRolled }
+
+// EventType implements Event.
+func (*LITNBroadcastMade) EventType() string { return EventLITNBroadcast }
+
+// EventType implements Event.
+func (*LITNMovementBegun) EventType() string { return EventLITNMovementBegun }
+
+// EventType implements Event.
+func (*LITNMoved) EventType() string { return EventLITNMoved }
+
+// EventType implements Event.
+func (*LITNDetachEvent) EventType() string { return EventLITNDetachment }
+
+// EventType implements Event.
+func (*LITNWorked) EventType() string { return EventLITNWorked }
+
+// EventType implements Event.
+func (*LITNRailMoved) EventType() string { return EventLITNRailMoved }
+
+// EventType implements Event.
+func (*LITNPhaseSettled) EventType() string { return EventLITNMovementSettled }
+
+func init() {
+	registerModule(decideLITNMoves, applyLITNMoves, &LITNDeclared{}, &LITNArrived{}, &LITNCommandRolled{}, &LITNBroadcastMade{},
+		&LITNMovementBegun{}, &LITNMoved{}, &LITNDetachEvent{}, &LITNWorked{}, &LITNRailMoved{}, &LITNPhaseSettled{})
+	for _, s := range []string{LITNStepFirstCommand, LITNStepSecondCommand} {
+		step := s
+		registerGameStep(LITN, step, func(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+			return g.litnBeginCommand(step, d, ctx)
+		}, litnWaitFor(func(g GameState) []Side {
+			if s := g.LITNPhaseSide(step); s != "" {
+				return []Side{s}
+			}
+			return nil
+		}))
+	}
+	for _, s := range []string{LITNStepFirstMove, LITNStepSecondMove} {
+		step := s
+		registerGameStep(LITN, step, func(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+			return g.litnBeginMovement(step)
+		}, litnWaitFor(func(g GameState) []Side {
+			if s := g.LITNPhaseSide(step); s != "" {
+				return []Side{s, enemyOf(s)} // the phasing player moves, the other reacts (8.5)
+			}
+			return nil
+		}))
+		registerStepEnd(gameStepKey(LITN, step), func(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+			return g.litnEndMovement()
+		})
+	}
+}
+
+func decideLITNMoves(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
+	var evs []Event
+	var err error
+	switch c := cmd.(type) {
+	case LITNDeclare:
+		evs, err = g.decideLITNDeclare(c)
+	case LITNBroadcastCmd:
+		evs, err = g.decideLITNBroadcast(c, d)
+	case LITNMoveCmd:
+		evs, err = g.decideLITNMove(c, d)
+	case LITNReactCmd:
+		evs, err = g.decideLITNReact(c, d)
+	case LITNDetachCmd:
+		evs, err = g.decideLITNDetach(c)
+	case LITNWorkCmd:
+		evs, err = g.decideLITNWork(c)
+	case LITNRailCmd:
+		evs, err = g.decideLITNRail(c)
+	default:
+		return nil, false, nil
+	}
+	return evs, true, err
+}
+
+// ---- declarations ----------------------------------------------------------
+
+var litnMAKinds = []string{"infantry", "cavalry", "artillery", "wagon", "leader"}
+
+func (g GameState) decideLITNDeclare(c LITNDeclare) ([]Event, error) {
+	if err := g.litnNeedStep(c.By, "Declaring printed values and lines of communications"); err != nil {
+		return nil, err
+	}
+	if len(c.BasicMA) == 0 && len(c.Year) == 0 && len(c.LOC) == 0 {
+		return nil, invalid("litn.declare.empty", "Nothing was declared", "Give loc:<unit>=in|out,..., or (the umpire) ma:infantry=N,cavalry=N,artillery=N,wagon=N,leader=N or year:command-point=N,broadcast=N")
+	}
+	if (len(c.BasicMA) > 0 || len(c.Year) > 0) && !g.IsUmpire(c.By) {
+		return nil, illegal("litn.declare.umpire", "The printed allowances and year modifiers are the umpire's to record", fmt.Sprintf("Ask %s; you declare your units' lines of communications with loc:", g.Umpire.Name))
+	}
+	e := &LITNDeclared{By: c.By, Years: LITNYear(g.Options.Scenario)}
+	for k, v := range c.BasicMA {
+		ok := false
+		for _, kk := range litnMAKinds {
+			ok = ok || kk == k
+		}
+		if !ok || v < 0 || v > 40 {
+			return nil, invalid("litn.declare.ma", fmt.Sprintf("%s=%d is not a basic movement allowance", k, v), "Give ma:infantry=N,cavalry=N,artillery=N,wagon=N,leader=N as printed on the map (002 7.1 A)")
+		}
+		if e.BasicMA == nil {
+			e.BasicMA = map[string]int{}
+		}
+		e.BasicMA[k] = v
+	}
+	for k, v := range c.Year {
+		if k != "command-point" && k != "broadcast" || v < -6 || v > 6 {
+			return nil, invalid("litn.declare.year", fmt.Sprintf("%s=%d is not a year modifier", k, v), fmt.Sprintf("Give year:command-point=N,broadcast=N as printed beside the tables for %d (0 where none; 002 7.1)", e.Years))
+		}
+		if e.Year == nil {
+			e.Year = map[string]int{}
+		}
+		e.Year[k] = v
+	}
+	for ref, has := range c.LOC {
+		u, err := g.litnOwnUnit(c.By, ref)
+		if err != nil {
+			return nil, err
+		}
+		if e.Side != "" && e.Side != u.Side {
+			return nil, invalid("litn.declare.loc", "Declare one side's lines of communications at a time", "The umpire gives side by side")
+		}
+		e.Side = u.Side
+		if e.LOC == nil {
+			e.LOC = map[string]bool{}
+		}
+		e.LOC[u.ID] = has
+	}
+	return []Event{e}, nil
+}
+
+// Say implements LITNSayer.
+func (e *LITNDeclared) Say(g GameState) []LITNSay {
+	var out []LITNSay
+	if len(e.BasicMA) > 0 {
+		var p []string
+		for _, k := range litnMAKinds {
+			if v, ok := e.BasicMA[k]; ok {
+				p = append(p, fmt.Sprintf("%s %d", k, v))
+			}
+		}
+		out = append(out, LITNSay{"all", "📋 Basic movement allowances as printed on the map (002 7.1 A): " + strings.Join(p, ", ") + "."})
+	}
+	if len(e.Year) > 0 {
+		out = append(out, LITNSay{"all", fmt.Sprintf("📋 Year modifiers printed beside the tables for %d (002 7.1): Command Point Table %+d, Command Broadcast Table %+d.", e.Years, e.Year["command-point"], e.Year["broadcast"])})
+	}
+	if len(e.LOC) > 0 {
+		var p []string
+		for _, id := range lpmKeys(e.LOC) {
+			w := "has a line of communications"
+			if !e.LOC[id] {
+				w = "has NO line of communications"
+			}
+			p = append(p, fmt.Sprintf("%s %s", lpmUnitName(g, id), w))
+		}
+		out = append(out, LITNSay{string(e.Side), "📋 Declared (002 7.2; the map cannot trace it, the umpire may correct): " + strings.Join(p, "; ") + "."})
+	}
+	return out
+}
+
+func lpmKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func lpmUnitName(g GameState, id string) string {
+	if u, ok := g.LITN.Units[id]; ok {
+		return u.Name
+	}
+	if _, ok := g.LITN.Wagons[id]; ok {
+		return "wagon " + id
+	}
+	return id
+}
+
+// ---- 3.1 C: the Command Phase --------------------------------------------
+
+func (g GameState) litnCommandCharts(lib *Library) LITNCommandCharts {
+	c := LITNCommandCharts{CommandPointCopy: g.LITN.Charts[LITNCommandPointSlot], BroadcastCopy: g.LITN.Charts[LITNCommandBroadcastSlot], Year: g.LITN.Moves.Year}
+	if lib != nil {
+		c.CommandPoint, c.Broadcast = lib.Slot(LITNCommandPointSlot), lib.Slot(LITNCommandBroadcastSlot)
+	}
+	return c
+}
+
+func (g GameState) litnLOC(u LITNUnit) LITNCommandLOC {
+	loc := LITNCommandLOC{Traced: !g.LITN.Moves.NoLOC[u.ID], LeeTraced: true}
+	for _, d := range g.LITNUnitsOf(u.Side) {
+		if d.Role == SheetDepartment {
+			loc.LeeTraced = !g.LITN.Moves.NoLOC[d.ID]
+		}
+	}
+	return loc
+}
+
+// litnBeginCommand begins a Command Phase: arrivals, then the Command
+// Point Table rolls (3.1 C I).
+func (g GameState) litnBeginCommand(step string, d Dice, ctx StepContext) ([]Event, error) {
+	side := g.LITNPhaseSide(step)
+	if side == "" {
+		return nil, illegal("litn.command.first", "The Initiative Phase has not said who moves first (002 3.1 B II)", "Settle the initiative before the Command Phase")
+	}
+	year := LITNYear(g.Options.Scenario)
+	if _, ok := g.LITN.Moves.Year.CommandPoint[year]; !ok {
+		return nil, illegal("litn.command.year-modifier", fmt.Sprintf("The Command Point Table's modifier for %d is printed beside the table, not in the rules text (002 7.1), and has not been recorded", year),
+			"The umpire records it first: /litn declare year:command-point=N,broadcast=N (0 where the chart prints none), then /phase next")
+	}
+	var evs []Event
+	arr := &LITNArrived{Turn: g.Turn, Side: side}
+	for _, u := range g.LITNUnitsOf(side) {
+		if u.At != "" {
+			continue
+		}
+		for _, a := range u.Arrives {
+			if a.By != "" || a.Turn != g.Turn || len(a.Hexes) == 0 {
+				continue
+			}
+			if ctx.Map == nil {
+				return nil, fmt.Errorf("engine: LITN Command Phase without the map")
+			}
+			h, _, err := ctx.Map.ParseHex(a.Hexes[0], "")
+			if err != nil {
+				return nil, invalid("litn.arrive", fmt.Sprintf("%s's arrival hex %q is not on the map", u.Name, a.Hexes[0]), "Fix the record sheet")
+			}
+			u.At, u.Hex = a.Hexes[0], h
+			if len(a.Hexes) > 1 {
+				arr.Notes = append(arr.Notes, fmt.Sprintf("%s may arrive at %s: placed at the first, %s (the umpire may correct)", u.Name, strings.Join(a.Hexes, ", "), a.Hexes[0]))
+			}
+			arr.Units = append(arr.Units, u)
+			break
+		}
+	}
+	if len(arr.Units) > 0 {
+		evs = append(evs, arr)
+		g = g.Apply(arr)
+	}
+	ph := NewLITNCommandPhase(g.litnCommandContext(side))
+	ev := &LITNCommandRolled{Turn: g.Turn, Step: step, Context: ph.Context}
+	ch := g.litnCommandCharts(ctx.Library)
+	for _, u := range g.LITNUnitsOf(side) {
+		if !u.OnMap() || !(u.Role == SheetDepartment || u.Role == SheetCavalryCommander || u.Role == SheetCouch && year == 1863 && side == USA) {
+			continue
+		}
+		r, err := ph.RollCommandPoints(ch, g.litnCommandUnit(u), g.litnLOC(u), d)
+		if err != nil {
+			// A chart missing from the game: the roll cannot be made; the
+			// table hears why, and the leader has no CPs.
+			ev.Refused = append(ev.Refused, fmt.Sprintf("%s: %v", u.Name, err))
+			continue
+		}
+		ph = ph.WithRoll(*r)
+		ev.Rolls = append(ev.Rolls, *r)
+	}
+	return append(evs, ev), nil
+}
+
+// Say implements LITNSayer.
+func (e *LITNArrived) Say(g GameState) []LITNSay {
+	var p []string
+	for _, u := range e.Units {
+		p = append(p, fmt.Sprintf("%s at %s", u.Name, u.At))
+	}
+	out := []LITNSay{{"all", fmt.Sprintf("🚩 %s arrivals enter the map (002 15, the record sheet's turn of arrival): %s.", litnSideName(e.Side), strings.Join(p, ", "))}}
+	if len(e.Notes) > 0 {
+		out = append(out, LITNSay{string(e.Side), strings.Join(e.Notes, "; ")})
+	}
+	return out
+}
+
+// Say implements LITNSayer.
+func (e *LITNCommandRolled) Say(g GameState) []LITNSay {
+	s := e.Context.Side
+	out := []LITNSay{{"all", fmt.Sprintf("📯 Step %s: the %s Command Phase. The %s player has rolled his command points (secret, 002 7.1) and broadcasts them with /litn broadcast; /litn done when finished.", e.Step, litnSideName(s), litnSideName(s))}}
+	var b strings.Builder
+	for _, r := range e.Rolls {
+		b.WriteString(r.Explain() + "\n")
+	}
+	for _, r := range e.Refused {
+		b.WriteString("⚠️ No roll for " + r + "\n")
+	}
+	if b.Len() > 0 {
+		out = append(out, LITNSay{string(s), strings.TrimSpace(b.String())})
+	}
+	if len(e.Refused) > 0 {
+		out = append(out, LITNSay{"umpire", fmt.Sprintf("%d Command Point roll(s) could not be made: %s", len(e.Refused), strings.Join(e.Refused, "; "))})
+	}
+	return out
+}
+
+func (g GameState) decideLITNBroadcast(c LITNBroadcastCmd, d Dice) ([]Event, error) {
+	if err := g.litnNeedStep(c.By, "Broadcasting command points", LITNStepFirstCommand, LITNStepSecondCommand); err != nil {
+		return nil, err
+	}
+	side := g.LITNPhaseSide(g.CurrentStep())
+	if err := g.litnNeedSide(c.By, side, "This Command Phase"); err != nil {
+		return nil, err
+	}
+	from, err := g.litnOwnUnit(c.By, c.From)
+	if err != nil {
+		return nil, err
+	}
+	if from.Side != side || !from.OnMap() {
+		return nil, illegal("litn.broadcast.from", fmt.Sprintf("%s cannot broadcast in the %s Command Phase", from.Name, litnSideName(side)), "Name a leader of the phasing side on the map (002 7.1)")
+	}
+	if c.Map == nil {
+		return nil, fmt.Errorf("engine: broadcast without the map")
+	}
+	to, _, err := c.Map.ParseHex(strings.TrimSpace(c.To), "")
+	if err != nil {
+		return nil, invalid("litn.broadcast.to", fmt.Sprintf("%q is not a hex of the LITN map", c.To), "Give to:<printed hex>, e.g. to:1625")
+	}
+	at := strings.TrimSpace(c.To)
+	year := LITNYear(g.Options.Scenario)
+	if _, ok := g.LITN.Moves.Year.Broadcast[year]; !ok {
+		return nil, illegal("litn.command.year-modifier", fmt.Sprintf("The Command Broadcast Table's modifier for %d has not been recorded (002 7.1: printed beside the table)", year),
+			"The umpire records it: /litn declare year:command-point=N,broadcast=N")
+	}
+	hexes := Distance(from.Hex, to)
+	dist := hexes
+	if c.Distance != 0 {
+		if c.Distance < hexes {
+			return nil, illegal("litn.broadcast.distance", fmt.Sprintf("%s is %d hexes from %s: a broadcast distance of %d cavalry MPs is less than that", at, hexes, from.At, c.Distance),
+				"Count the cavalry MPs of the path, the receiver's hex but not the broadcaster's (002 7.1 Broadcast Distance); at least the hexes counted")
+		}
+		dist = c.Distance
+	}
+	h := litnCommandHex(at, to, g.litnStack(side, at))
+	h.Leader = c.Leader
+	if c.Leader != "" {
+		if u, ok := g.LITNFindUnit(c.Leader); ok {
+			h.Leader = u.ID
+		}
+	}
+	ph := g.LITNCommandOf(side)
+	b, err := ph.Broadcast(g.litnCommandCharts(c.Library), g.litnCommandUnit(from), g.litnLOC(from), h, dist, d)
+	if err != nil {
+		return nil, err
+	}
+	return []Event{&LITNBroadcastMade{By: c.By, Side: side, Broadcast: *b}}, nil
+}
+
+// Say implements LITNSayer: CPs are the phasing player's (002 2.5).
+func (e *LITNBroadcastMade) Say(g GameState) []LITNSay {
+	return []LITNSay{{string(e.Side), "📡 " + e.Broadcast.Explain()}}
+}
+
+// ---- 3.1 D: the Movement Phase ---------------------------------------------
+
+// litnBeginMovement computes every phasing unit's allowance from its hex's
+// CPs (7.1).
+func (g GameState) litnBeginMovement(step string) ([]Event, error) {
+	side := g.LITNPhaseSide(step)
+	if side == "" {
+		return nil, illegal("litn.command.first", "The Initiative Phase has not said who moves first (002 3.1 B II)", "Settle the initiative first")
+	}
+	var missing []string
+	byHex := map[string][]LITNMoveUnit{}
+	hexOf := map[string]Hex{}
+	for _, u := range g.LITNUnitsOf(side) {
+		if !u.OnMap() {
+			continue
+		}
+		if _, ok := g.LITN.Moves.BasicMA[litnMAKind(u)]; !ok {
+			missing = append(missing, litnMAKind(u))
+		}
+		byHex[u.At] = append(byHex[u.At], g.litnMoveUnit(u))
+		hexOf[u.At] = u.Hex
+	}
+	for _, w := range g.LITNWagonsOf(side) {
+		byHex[w.At] = append(byHex[w.At], g.litnWagonUnit(w))
+		hexOf[w.At] = w.Hex
+		if _, ok := g.LITN.Moves.BasicMA["wagon"]; !ok {
+			missing = append(missing, "wagon")
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		return nil, illegal("litn.move.basic-ma", "The basic movement allowances printed on the map are not recorded for: "+strings.Join(lpmDedupe(missing), ", "),
+			"The umpire records them: /litn declare ma:infantry=N,cavalry=N,artillery=N,wagon=N,leader=N (002 7.1 A), then /phase next")
+	}
+	ph := g.LITNCommandOf(side)
+	enemies := g.litnEnemyHexes(side)
+	e := &LITNMovementBegun{Turn: g.Turn, Step: step, Side: side, Allowance: map[string]LITNUnitAllowance{}, Start: map[string]string{}}
+	for _, at := range lpmKeys(byHex) {
+		ha := ph.Allowance(litnCommandHex(at, hexOf[at], byHex[at]), enemies)
+		ha.Label = at
+		for _, a := range ha.Units {
+			e.Allowance[a.Unit] = a
+			e.Start[a.Unit] = at
+		}
+		e.Hexes = append(e.Hexes, ha)
+	}
+	return []Event{e}, nil
+}
+
+func lpmDedupe(s []string) []string {
+	var out []string
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Say implements LITNSayer: allowances are the phasing player's.
+func (e *LITNMovementBegun) Say(g GameState) []LITNSay {
+	s := e.Side
+	out := []LITNSay{{"all", fmt.Sprintf("🏃 Step %s: the %s Movement Phase (002 8). The %s player moves with /litn move; the %s player may react with /litn react (002 8.5). Both say /litn done.",
+		e.Step, litnSideName(s), litnSideName(s), litnSideName(enemyOf(s)))}}
+	var b strings.Builder
+	b.WriteString("Your movement allowances (002 7.1):")
+	for _, h := range e.Hexes {
+		fmt.Fprintf(&b, "\n%s: %s %d CP, rating %d%s, %s of the basic allowance", h.Label, h.LeaderName, h.CommandPoints, h.CommandRating, lmIf(h.RatingModifier > 0, "+1", ""), h.Share.Fraction())
+		for _, u := range h.Units {
+			fmt.Fprintf(&b, "\n- %s: %s MP", u.Name, u.Allowance)
+			if u.Minimum != nil {
+				fmt.Fprintf(&b, " (minimum %s if it stays more than 6 hexes from every enemy unit)", *u.Minimum)
+			}
+			if u.Full {
+				b.WriteString(" (full: may force march)")
+			}
+		}
+	}
+	return append(out, LITNSay{string(s), b.String()})
+}
+
+// litnNeedMover checks a phasing move may be made now.
+func (g GameState) litnNeedMover(by Actor, what string) (*LITNPhaseMoves, Side, error) {
+	if err := g.litnNeedStep(by, what, LITNStepFirstMove, LITNStepSecondMove); err != nil {
+		return nil, "", err
+	}
+	side := g.LITNPhaseSide(g.CurrentStep())
+	if err := g.litnNeedSide(by, side, "This Movement Phase"); err != nil {
+		return nil, "", err
+	}
+	p := g.litnPhase()
+	if p == nil {
+		return nil, "", illegal("litn.move.phase", "The Movement Phase has no allowances yet", "The umpire begins the step with /phase next")
+	}
+	return p, side, nil
+}
+
+func (g GameState) decideLITNMove(c LITNMoveCmd, d Dice) ([]Event, error) {
+	p, side, err := g.litnNeedMover(c.By, "Moving")
+	if err != nil {
+		return nil, err
+	}
+	ms, err := g.litnMovers(c.By, side, c.Units)
+	if err != nil {
+		return nil, err
+	}
+	force := litnForce(ms)
+	from := ms[0].At
+	for _, u := range force {
+		if p.Ended[u.ID] {
+			return nil, illegal("litn.move.ended", u.name()+" may not move again this phase", "It entered a hex with an enemy combat unit, failed to leave one, or was stopped by a reaction (002 8.3)")
+		}
+	}
+	charts := g.litnMoveCharts(c.Library)
+	if charts.Costs == nil {
+		return nil, illegal("chart.empty", "The Movement Costs Chart (litn.movement-costs) is not loaded in this game", "Load your copy with /chart load name:litn.movement-costs (the game keeps the charts it started with)")
+	}
+	if len(c.Path) == 0 {
+		return nil, invalid("litn.path", "No path was given", "Give path:<hex> [terrain] [road]...,<hex>... (docs/litn-play-movement.md)")
+	}
+	steps, err := g.litnSteps(c.Map, side, force[0].Hex, charts.Costs, c.Path)
+	if err != nil {
+		return nil, err
+	}
+	// 7.1: the allowance from CPs, or the minimum allowance when the force
+	// stays more than 6 hexes from every enemy unit all move.
+	base := map[string]LITNShare{}
+	var fmHex LITNHexAllowance
+	for _, u := range force {
+		a, ok := p.Allowance[u.ID]
+		if !ok {
+			return nil, illegal("litn.move.allowance", u.name()+" has no allowance this phase", "Only units on the map as the phase began move (002 7.1)")
+		}
+		base[u.ID] = a.Allowance
+		if c.Minimum && a.Minimum != nil && a.Allowance.Less(*a.Minimum) {
+			base[u.ID] = *a.Minimum
+		}
+		fmHex.Units = append(fmHex.Units, a)
+	}
+	if c.Minimum {
+		enemies := g.litnEnemyHexes(side)
+		hexes := []Hex{force[0].Hex}
+		for _, s := range steps {
+			hexes = append(hexes, s.To)
+		}
+		for i, h := range hexes {
+			for _, e := range enemies {
+				if Distance(h, e) <= 6 {
+					where := from
+					if i > 0 {
+						where = steps[i-1].Label
+					}
+					return nil, illegal("litn.move.minimum", fmt.Sprintf("%s is %d hexes from an enemy unit", where, Distance(h, e)),
+						"The Minimum Movement Allowance holds only for a unit more than 6 hexes from all enemy units during its entire move (002 7.1)")
+				}
+			}
+		}
+	}
+	var leftAhead []LITNMoveUnit
+	if p.Start[force[0].ID] == from {
+		in := map[string]bool{}
+		for _, u := range force {
+			in[u.ID] = true
+		}
+		for id, st := range p.Start {
+			if u, ok := g.LITN.Units[id]; ok && st == from && !in[id] && p.Moved[id] && u.At != from {
+				leftAhead = append(leftAhead, g.litnMoveUnit(u))
+			}
+		}
+		sort.Slice(leftAhead, func(i, j int) bool { return leftAhead[i].ID < leftAhead[j].ID })
+	}
+	stack, err := LITNStackAllowance(force, base, leftAhead)
+	if err != nil {
+		return nil, err
+	}
+	e := &LITNMoved{By: c.By, Side: side, From: from, Minimum: c.Minimum}
+	for _, u := range force {
+		e.Units = append(e.Units, u.ID)
+		e.Names = append(e.Names, u.name())
+	}
+	for _, u := range stack.Units {
+		e.Stack = append(e.Stack, u.Why)
+	}
+	path := LITNPath{Force: force, Allowance: stack, Spent: map[string]int{}, Steps: steps}
+	for _, u := range force {
+		path.Spent[u.ID] = p.Spent[u.ID]
+	}
+	if c.ForceMarch {
+		if c.Minimum {
+			return nil, illegal("litn.march.minimum", "Force march needs 100% of the printed allowance from CPs", "Not with the minimum allowance (002 8.6)")
+		}
+		n, why, err := LITNForceMarch(force, fmHex)
+		if err != nil {
+			return nil, err
+		}
+		path.ForceMarch, e.March, e.MarchWhy = n, n, why
+	}
+	// 8.3: leaving a hex with an enemy combat unit takes a roll first.
+	var enemyHere []LITNMoveUnit
+	for _, u := range g.LITNUnitsAt(from) {
+		if u.Side != side && u.IsCombat() {
+			enemyHere = g.litnStack(enemyOf(side), from)
+			break
+		}
+	}
+	if len(enemyHere) > 0 {
+		lv, err := LITNLeaveEnemyHex(charts, force, enemyHere, d)
+		if err != nil {
+			return nil, err
+		}
+		e.Leave = lv
+		if !lv.Leaves {
+			e.Stopped, e.To = true, force[0].Hex
+			return []Event{e}, nil
+		}
+		path.Left = true
+	}
+	res, err := LITNPathCost(charts, path)
+	if err != nil {
+		return nil, err
+	}
+	e.Result = res
+	for _, s := range steps {
+		e.Path = append(e.Path, s.Label)
+	}
+	e.To = steps[len(steps)-1].To
+	if c.ForceMarch {
+		var combat []LITNMoveUnit
+		for _, u := range force {
+			if u.Role.combat() {
+				combat = append(combat, u)
+			}
+		}
+		losses, err := LITNForceMarchLosses(charts, combat, d)
+		if err != nil {
+			return nil, err
+		}
+		e.Losses = losses
+	}
+	e.EnemyStep = p.Steps
+	if side == CSA {
+		var hs []Hex
+		for _, s := range steps {
+			hs = append(hs, s.To)
+		}
+		e.Released = g.litnReleases(hs)
+	}
+	return []Event{e}, nil
+}
+
+// Say implements LITNSayer. The table sees the counters move (the map is
+// open); MPs, allowances, rolls against secret ratings and losses are the
+// mover's (002 2.5).
+func (e *LITNMoved) Say(g GameState) []LITNSay {
+	s := string(e.Side)
+	names := strings.Join(e.Names, ", ")
+	var out []LITNSay
+	if e.Reaction != nil {
+		return e.sayReaction(g)
+	}
+	var priv []string
+	if e.Leave != nil {
+		priv = append(priv, e.Leave.Why)
+	}
+	if e.Stopped {
+		out = append(out, LITNSay{"all", fmt.Sprintf("🚫 %s fail to leave the enemy-occupied hex %s: their move ends, and they may not try again this phase (002 8.3).", names, e.From)})
+		return append(out, LITNSay{s, strings.Join(priv, "\n")})
+	}
+	line := fmt.Sprintf("🏃 %s move %s → %s", names, e.From, strings.Join(e.Path, " → "))
+	if e.Leave != nil {
+		line += fmt.Sprintf(" (leaving the enemy-occupied hex %s, 002 8.3)", e.From)
+	}
+	if e.March > 0 {
+		line += " by force march (002 8.6)"
+	}
+	line += "."
+	if e.Result != nil && e.Result.Ended {
+		line += fmt.Sprintf(" They entered a hex with an enemy combat unit (%s) and may move no more this phase (002 8.3).", e.Path[len(e.Path)-1])
+	}
+	if e.Result != nil && len(e.Result.Eliminated) > 0 {
+		var el []string
+		for _, id := range e.Result.Eliminated {
+			el = append(el, lpmUnitName(g, id))
+		}
+		line += fmt.Sprintf(" %s, alone without friendly combat units, %s eliminated (002 8.3 Non-combat Units).", strings.Join(el, ", "), lmIf(len(el) > 1, "are", "is"))
+	}
+	if len(e.Released) > 0 {
+		var n []string
+		for _, id := range e.Released {
+			n = append(n, lpmUnitName(g, id))
+		}
+		line += fmt.Sprintf(" A Confederate unit has moved within 5 hexes: %s released (002 15.2).", strings.Join(n, ", "))
+	}
+	out = append(out, LITNSay{"all", line})
+	priv = append(priv, "Allowances after stacking (002 8.2): "+strings.Join(e.Stack, "; "))
+	if e.MarchWhy != "" {
+		priv = append(priv, e.MarchWhy)
+	}
+	if e.Result != nil {
+		priv = append(priv, e.Result.Log...)
+		var sp []string
+		for _, id := range e.Units {
+			sp = append(sp, fmt.Sprintf("%s %d", lpmUnitName(g, id), e.Result.Spent[id]))
+		}
+		priv = append(priv, "MP spent this phase: "+strings.Join(sp, ", "))
+	}
+	for _, l := range e.Losses {
+		priv = append(priv, l.Why)
+	}
+	return append(out, LITNSay{s, strings.Join(priv, "\n")})
+}
+
+func (e *LITNMoved) sayReaction(g GameState) []LITNSay {
+	s := string(e.Side)
+	names := strings.Join(e.Names, ", ")
+	r := e.Reaction
+	var pub string
+	switch {
+	case !r.Succeeds:
+		pub = fmt.Sprintf("⚡ %s at %s fail to react (002 8.5).", names, e.From)
+	case !r.May:
+		pub = fmt.Sprintf("⚡ %s at %s react but fail to leave the enemy-occupied hex (002 8.3, 8.5).", names, e.From)
+	case len(e.Path) == 0:
+		pub = fmt.Sprintf("⚡ %s at %s react and stay (002 8.5).", names, e.From)
+	default:
+		pub = fmt.Sprintf("⚡ %s react: %s → %s (002 8.5)", names, e.From, strings.Join(e.Path, " → "))
+		if r.Leave != nil {
+			pub += ", leaving the enemy-occupied hex (002 8.3)"
+		}
+		pub += "."
+		if e.Halted {
+			pub += " They entered an enemy-occupied hex and may not move for the rest of this phase (002 8.5)."
+		}
+		if len(e.Stops) > 0 {
+			var n []string
+			for _, id := range e.Stops {
+				n = append(n, lpmUnitName(g, id))
+			}
+			pub += fmt.Sprintf(" %s may move no more this phase (002 8.3).", strings.Join(n, ", "))
+		}
+	}
+	priv := append([]string(nil), r.Why...)
+	if e.Result != nil {
+		priv = append(priv, e.Result.Log...)
+	}
+	return []LITNSay{{"all", pub}, {s, strings.Join(priv, "\n")}}
+}
+
+// ---- 8.5 Reaction ----------------------------------------------------------
+
+func (g GameState) decideLITNReact(c LITNReactCmd, d Dice) ([]Event, error) {
+	if err := g.litnNeedStep(c.By, "Reacting", LITNStepFirstMove, LITNStepSecondMove); err != nil {
+		return nil, err
+	}
+	mover := g.LITNPhaseSide(g.CurrentStep())
+	side := enemyOf(mover)
+	if err := g.litnNeedSide(c.By, side, "Reaction in this Movement Phase"); err != nil {
+		return nil, err
+	}
+	p := g.litnPhase()
+	if p == nil {
+		return nil, illegal("litn.move.phase", "The Movement Phase has not begun", "The umpire begins the step with /phase next")
+	}
+	if p.Last == nil {
+		return nil, illegal("litn.react.trigger", "No enemy force has moved yet this phase", "Reaction may be attempted only after an enemy force has moved (002 8.5)")
+	}
+	ms, err := g.litnMovers(c.By, side, c.Units)
+	if err != nil {
+		return nil, err
+	}
+	stack := litnForce(ms)
+	from := ms[0].At
+	idx := len(p.Last.Hexes) - 1
+	if at := strings.TrimSpace(c.At); at != "" {
+		idx = -1
+		for i, h := range p.Last.Hexes {
+			if h == at {
+				idx = i
+			}
+		}
+		if idx < 0 {
+			return nil, invalid("litn.react.at", fmt.Sprintf("The last enemy move did not enter %s", at), "Give at: one of its hexes: "+strings.Join(p.Last.Hexes, ", "))
+		}
+	}
+	if c.Map == nil {
+		return nil, fmt.Errorf("engine: reaction without the map")
+	}
+	th, _, err := c.Map.ParseHex(p.Last.Hexes[idx], "")
+	if err != nil {
+		return nil, err
+	}
+	tu, ok := g.LITN.Units[p.Last.Units[0]]
+	var trigger LITNMoveUnit
+	if ok {
+		trigger = g.litnMoveUnit(tu)
+	} else if w, ok := g.LITN.Wagons[p.Last.Units[0]]; ok {
+		trigger = g.litnWagonUnit(w)
+	}
+	trigger.Hex = th
+	a := LITNReactionAttempt{Stack: stack, Trigger: trigger, EnemyStep: p.Last.First + idx, ZoneBlocked: strings.TrimSpace(c.Blocked)}
+	for _, u := range g.LITNUnitsAt(from) {
+		if u.Side == mover {
+			a.EnemyInHex = g.litnStack(mover, from)
+			break
+		}
+	}
+	charts := g.litnMoveCharts(c.Library)
+	r := p.Reactions
+	r.Mover = mover
+	roll, next, err := r.Attempt(charts, a, d)
+	if err != nil {
+		return nil, err
+	}
+	e := &LITNMoved{By: c.By, Side: side, From: from, Reaction: roll, EnemyStep: a.EnemyStep, To: stack[0].Hex}
+	for _, u := range stack {
+		e.Units = append(e.Units, u.ID)
+		e.Names = append(e.Names, u.name())
+	}
+	if roll.May && len(c.Path) > 0 {
+		if charts.Costs == nil {
+			return nil, illegal("chart.empty", "The Movement Costs Chart (litn.movement-costs) is not loaded in this game", "Load your copy with /chart load name:litn.movement-costs")
+		}
+		steps, err := g.litnSteps(c.Map, side, stack[0].Hex, charts.Costs, c.Path)
+		if err != nil {
+			return nil, err
+		}
+		f := LITNForceMA{Slowest: roll.Allowance}
+		for _, u := range stack {
+			f.Units = append(f.Units, LITNUnitMA{Unit: u.ID, Base: roll.Allowance, Allowance: roll.Allowance})
+		}
+		res, err := LITNPathCost(charts, LITNPath{Force: stack, Allowance: f, Left: roll.Leave != nil && roll.Leave.Leaves, Steps: steps})
+		if err != nil {
+			return nil, err
+		}
+		e.Result = res
+		for _, s := range steps {
+			e.Path = append(e.Path, s.Label)
+		}
+		last := steps[len(steps)-1]
+		e.To = last.To
+		if last.EnemyCombat {
+			next = next.WithHalted(roll.Leader)
+			e.Halted = true
+			// 8.3: an enemy unit reacting into a moving unit's hex ends
+			// that unit's move for the phase.
+			for _, u := range g.LITNUnitsAt(last.Label) {
+				if u.Side == mover {
+					e.Stops = append(e.Stops, u.ID)
+				}
+			}
+		}
+	}
+	e.Reactions = &next
+	if side == CSA && e.Result != nil {
+		var hs []Hex
+		for _, s := range e.Result.Steps {
+			if h, _, err := c.Map.ParseHex(s.Label, ""); err == nil {
+				hs = append(hs, h)
+			}
+		}
+		e.Released = g.litnReleases(hs)
+	}
+	return []Event{e}, nil
+}
+
+// ---- 6.3 Detachments -------------------------------------------------------
+
+func (g GameState) decideLITNDetach(c LITNDetachCmd) ([]Event, error) {
+	p, side, err := g.litnNeedMover(c.By, "Detaching and reattaching")
+	if err != nil {
+		return nil, err
+	}
+	u, err := g.litnOwnUnit(c.By, c.Unit)
+	if err != nil {
+		return nil, err
+	}
+	if u.Side != side || !u.OnMap() {
+		return nil, illegal("litn.detach.side", u.Name+" is not a phasing unit on the map", "Detachments are made in their side's Movement Phase (002 6.3)")
+	}
+	if c.Reattach != "" {
+		l, err := g.litnOwnUnit(c.By, c.Reattach)
+		if err != nil {
+			return nil, err
+		}
+		start := !p.Moved[l.ID] && p.Spent[l.ID] == 0 && !p.Moved[u.ID]
+		ra, err := LITNReattachDetachment(g.litnMoveUnit(l), g.litnMoveUnit(u), start)
+		if err != nil {
+			return nil, err
+		}
+		l.Strength = ra.Leader.Strength
+		u.Eliminated, u.Strength = true, 0 // absorbed: the counter leaves the map
+		return []Event{&LITNDetachEvent{By: c.By, Side: side, Unit: u, Leader: l, Reattach: true, Forfeited: ra.Forfeited, Why: []string{ra.Why}}}, nil
+	}
+	if _, ok := p.Allowance[u.ID]; !ok {
+		return nil, illegal("litn.detach.allowance", u.Name+" has no allowance this phase", "002 6.3: the detachment takes the detaching unit's allowance")
+	}
+	n := 1
+	for {
+		if _, ok := g.LITN.Units[fmt.Sprintf("%s.det%d", u.ID, n)]; !ok {
+			break
+		}
+		n++
+	}
+	id := fmt.Sprintf("%s.det%d", u.ID, n)
+	name := strings.TrimSpace(c.Name)
+	if name == "" {
+		name = fmt.Sprintf("%s detachment %d", u.Name, n)
+	}
+	dt, err := LITNDetach(g.litnMoveUnit(u), id, name, c.Strength, p.Moved[u.ID] || p.Spent[u.ID] > 0)
+	if err != nil {
+		return nil, err
+	}
+	det := LITNUnit{ID: id, Name: name, Side: u.Side, Troops: u.Troops, Strength: c.Strength, Original: c.Strength,
+		Command: u.Command, Initiative: u.Initiative, CombatBonus: u.CombatBonus, Rank: u.Rank, SubordinateTo: u.SubordinateTo,
+		At: u.At, Hex: u.Hex, Parent: u.ID}
+	u.Strength = dt.Parent.Strength
+	return []Event{&LITNDetachEvent{By: c.By, Side: side, Unit: det, Leader: u, Why: append(dt.Why,
+		"its ratings are taken from "+u.Name+": the detachment counters' printed ratings are not in the seeds (the umpire may correct)")}}, nil
+}
+
+// Say implements LITNSayer: the counter is on the open map; strengths are
+// the side's.
+func (e *LITNDetachEvent) Say(g GameState) []LITNSay {
+	if e.Reattach {
+		return []LITNSay{{"all", fmt.Sprintf("🔗 %s rejoins %s at %s (002 6.3).", e.Unit.Name, e.Leader.Name, e.Leader.At)},
+			{string(e.Side), strings.Join(e.Why, "; ")}}
+	}
+	return []LITNSay{{"all", fmt.Sprintf("✂️ %s forms a detachment, %s, at %s (002 6.3).", e.Leader.Name, e.Unit.Name, e.Unit.At)},
+		{string(e.Side), strings.Join(e.Why, "; ")}}
+}
+
+// ---- 8.7, 8.8 Works --------------------------------------------------------
+
+func (g GameState) decideLITNWork(c LITNWorkCmd) ([]Event, error) {
+	p, side, err := g.litnNeedMover(c.By, "Work on bridges, rail lines and entrenchments")
+	if err != nil {
+		return nil, err
+	}
+	ms, err := g.litnMovers(c.By, side, c.Units)
+	if err != nil {
+		return nil, err
+	}
+	force := litnForce(ms)
+	at := ms[0].At
+	e := &LITNWorked{By: c.By, Side: side, Kind: c.Kind, At: at}
+	for _, u := range force {
+		e.Units = append(e.Units, u.ID)
+		e.Names = append(e.Names, u.name())
+	}
+	fromCPs, spent, cps := LITNShare{}, 0, 0
+	for i, u := range force {
+		a := p.Allowance[u.ID].Allowance
+		if i == 0 || a.Less(fromCPs) {
+			fromCPs = a
+		}
+		spent = max(spent, p.Spent[u.ID])
+	}
+	if fromCPs.Num > 0 {
+		cps = 1
+	}
+	enemyIn, enemyAdj := false, false
+	for _, u := range g.LITNUnitsOf(enemyOf(side)) {
+		if !u.OnMap() {
+			continue
+		}
+		if u.At == at {
+			enemyIn = true
+		}
+		if u.IsCombat() && Distance(u.Hex, force[0].Hex) <= 1 {
+			enemyAdj = true
+		}
+	}
+	switch c.Kind {
+	case "entrench":
+		for _, u := range force {
+			if g.LITN.Moves.Entrenchment[u.ID].Stage == LITNEntrenched {
+				return nil, illegal("litn.entrench.done", u.name()+" is already entrenched", "It keeps the marker while it does not move (002 8.8)")
+			}
+			if _, _, err := LITNEntrenchPhase(u, LITNEntrenchment{}, g.Turn, p.Spent[u.ID], cps, true); err != nil {
+				return nil, err
+			}
+		}
+		e.Why = "002 8.8: they spend no MPs this phase; at its end a Constructing Entrenchment marker is placed, or flipped to Entrenchment on the second consecutive turn"
+		return []Event{e}, nil
+	case "repair-bridge":
+		places, err := g.litnBridge(c.Map, c.Bridge, force[0].Hex)
+		if err != nil {
+			return nil, err
+		}
+		destroyed := false
+		for _, pl := range places {
+			destroyed = destroyed || g.LITN.Moves.DestroyedBridges[pl]
+		}
+		if !destroyed {
+			return nil, illegal("litn.repair.intact", fmt.Sprintf("%s is not destroyed", places[0]), "Only a destroyed bridge is repaired (002 8.7)")
+		}
+		if spent > 0 {
+			return nil, illegal("litn.repair.moved", "The force has spent MPs this phase", "The repairing units must not move during the phase (002 8.7)")
+		}
+		e.Places = places
+		e.Why = "002 8.7: one full Movement Phase of repair, checked at its end (5+ infantry SP adjacent, no enemy adjacent, no move, at least 1 CP)"
+		return []Event{e}, nil
+	}
+	w := LITNWork{Force: force, PotomacRail: c.PotomacRail, EnemyAdjacent: enemyAdj, EnemyInHex: enemyIn, FriendlyTerritory: c.Friendly, FromCPs: fromCPs, Spent: spent}
+	for _, u := range force {
+		w.ForceMarched = w.ForceMarched || p.ForceMarched[u.ID]
+		w.RepairingBridge = w.RepairingBridge || p.Repair[u.ID] != ""
+	}
+	switch c.Kind {
+	case "destroy-bridge":
+		w.Kind = LITNDestroyBridge
+		places, err := g.litnBridge(c.Map, c.Bridge, force[0].Hex)
+		if err != nil {
+			return nil, err
+		}
+		for _, pl := range places {
+			if g.LITN.Moves.DestroyedBridges[pl] {
+				return nil, illegal("litn.work.destroyed", pl+" is already destroyed", "002 8.7")
+			}
+		}
+		e.Places = places
+	case "destroy-rail":
+		w.Kind = LITNDestroyRail
+		if g.LITN.Moves.DestroyedRail[at] {
+			return nil, illegal("litn.work.destroyed", "The rail line in "+at+" is already destroyed", "002 8.7")
+		}
+	case "repair-rail":
+		w.Kind = LITNRepairRail
+		if !g.LITN.Moves.DestroyedRail[at] {
+			return nil, illegal("litn.work.intact", "The rail line in "+at+" is not destroyed", "Only a Destroyed Rail marker is repaired (002 8.7)")
+		}
+	default:
+		return nil, invalid("litn.work.kind", fmt.Sprintf("%q is not work the rules know", c.Kind), "kind: destroy-bridge, repair-bridge, destroy-rail, repair-rail or entrench (002 8.7, 8.8)")
+	}
+	r, err := LITNWorkCost(w)
+	if err != nil {
+		return nil, err
+	}
+	e.Cost, e.Why = r.Cost, r.Why
+	return []Event{e}, nil
+}
+
+// litnBridge names the places of a bridge hexside next to the force: a
+// litn-places.yaml bridge place (by name or by its hex), or a declared
+// "<hex>/<hex>" hexside the map data lacks.
+func (g GameState) litnBridge(m *Theatre, ref string, from Hex) ([]string, error) {
+	ref = strings.TrimSpace(ref)
+	if ref == "" {
+		return nil, invalid("litn.work.bridge", "Which bridge?", "Give bridge:<place name>, or bridge:<hex>/<hex> for a bridge hexside the map data lacks")
+	}
+	if m != nil {
+		for _, pl := range m.Places {
+			if !pl.Is("bridge") || !(strings.EqualFold(pl.Name, ref) || strings.Contains(strings.ToLower(pl.Name), strings.ToLower(ref))) {
+				continue
+			}
+			if Distance(pl.Hex, from) > 1 {
+				return nil, illegal("litn.work.adjacent", fmt.Sprintf("%s is not next to the force", pl.Name), "Work on a bridge is done from an adjoining hex (002 8.7)")
+			}
+			side := strings.SplitN(pl.Name, ", hex", 2)[0]
+			var out []string
+			for _, q := range m.Places {
+				if q.Is("bridge") && strings.SplitN(q.Name, ", hex", 2)[0] == side {
+					out = append(out, q.Name)
+				}
+			}
+			sort.Strings(out)
+			return out, nil
+		}
+	}
+	parts := strings.Split(ref, "/")
+	if len(parts) == 2 && m != nil {
+		a, _, err1 := m.ParseHex(parts[0], "")
+		b, _, err2 := m.ParseHex(parts[1], "")
+		if err1 == nil && err2 == nil && Distance(a, b) == 1 {
+			if Distance(a, from) > 1 && Distance(b, from) > 1 {
+				return nil, illegal("litn.work.adjacent", fmt.Sprintf("The hexside %s is not next to the force", ref), "Work on a bridge is done from an adjoining hex (002 8.7)")
+			}
+			return []string{"Bridge " + ref + " (declared)"}, nil
+		}
+	}
+	return nil, invalid("litn.work.bridge", fmt.Sprintf("%q is no bridge of the map data nor a hexside <hex>/<hex>", ref), "Give a bridge place (e.g. bridge:\"Bridge 1426/1525\") or the two hexes of the bridge hexside, e.g. bridge:1624/1625")
+}
+
+// Say implements LITNSayer: markers are on the open map; a declared
+// entrenchment or repair shows at the phase's end.
+func (e *LITNWorked) Say(g GameState) []LITNSay {
+	names := strings.Join(e.Names, ", ")
+	switch e.Kind {
+	case "entrench", "repair-bridge":
+		return []LITNSay{{string(e.Side), fmt.Sprintf("🛠 %s at %s: %s.", names, e.At, e.Why)}}
+	case "destroy-bridge":
+		return []LITNSay{{"all", fmt.Sprintf("💥 %s destroy %s: Bridge Destroyed (002 8.7).", names, strings.Join(e.Places, " / "))}, {string(e.Side), e.Why}}
+	case "destroy-rail":
+		return []LITNSay{{"all", fmt.Sprintf("💥 %s destroy the rail line in %s: Destroyed Rail (002 8.7).", names, e.At)}, {string(e.Side), e.Why}}
+	}
+	return []LITNSay{{"all", fmt.Sprintf("🛠 %s repair the rail line in %s (002 8.7).", names, e.At)}, {string(e.Side), e.Why}}
+}
+
+// ---- 8.9 Rail movement -----------------------------------------------------
+
+func (g GameState) decideLITNRail(c LITNRailCmd) ([]Event, error) {
+	p, side, err := g.litnNeedMover(c.By, "Rail movement")
+	if err != nil {
+		return nil, err
+	}
+	if side != USA {
+		return nil, illegal("litn.rail.side", "Only Union units may move by rail", "002 8.9")
+	}
+	ms, err := g.litnMovers(c.By, side, c.Units)
+	if err != nil {
+		return nil, err
+	}
+	force := litnForce(ms)
+	from := ms[0].At
+	if c.Map == nil {
+		return nil, fmt.Errorf("engine: rail move without the map")
+	}
+	to := strings.TrimSpace(c.To)
+	if to == "" {
+		to = from
+	}
+	th, _, err := c.Map.ParseHex(to, "")
+	if err != nil {
+		return nil, invalid("litn.rail.to", fmt.Sprintf("%q is not a hex of the LITN map", c.To), "Give to:<printed hex>")
+	}
+	for _, h := range []string{from, to} {
+		if g.LITN.Moves.DestroyedRail[h] {
+			return nil, illegal("litn.rail.destroyed", "The rail line in "+h+" is destroyed", "Repair it first (4 MP, 002 8.7)")
+		}
+	}
+	hexes := Distance(force[0].Hex, th)
+	if c.Hexes != 0 {
+		if c.Hexes < hexes {
+			return nil, illegal("litn.rail.hexes", fmt.Sprintf("%s is %d hexes from %s: the line cannot be shorter", to, hexes, from), "Give hexes: the rail hexes along the line, at least the distance")
+		}
+		hexes = c.Hexes
+	}
+	// 8.9 capacity: the units moved by rail this phase.
+	all := map[string]bool{}
+	for _, id := range p.Rail {
+		all[id] = true
+	}
+	for _, u := range force {
+		all[u.ID] = true
+	}
+	var byRail []LITNMoveUnit
+	for _, id := range lpmKeys(all) {
+		if u, ok := g.LITN.Units[id]; ok {
+			byRail = append(byRail, g.litnMoveUnit(u))
+		} else if w, ok := g.LITN.Wagons[id]; ok {
+			byRail = append(byRail, g.litnWagonUnit(w))
+		}
+	}
+	capWhy, err := LITNRailCapacity(byRail)
+	if err != nil {
+		return nil, err
+	}
+	e := &LITNRailMoved{By: c.By, From: from, To: to, Hex: th, Entrained: !c.Detrain, Why: []string{capWhy}}
+	for _, u := range force {
+		if p.Ended[u.ID] {
+			return nil, illegal("litn.move.ended", u.name()+" may not move again this phase", "002 8.3")
+		}
+		cost, why, err := LITNRailMove(LITNRailLeg{Unit: u, Entrain: c.Entrain, Hexes: hexes, Detrain: c.Detrain, Destination: c.Destination, Arrives: c.Destination && c.Detrain, Lines: true})
+		if err != nil {
+			return nil, err
+		}
+		a := p.Allowance[u.ID].Allowance
+		if !c.Destination && a.Less(LITNShare{p.Spent[u.ID] + cost, 1}) {
+			return nil, illegal("litn.rail.mp", fmt.Sprintf("%s needs %d MP by rail after %d spent, but its CPs give %s", u.name(), cost, p.Spent[u.ID], a),
+				"Rail movement is paid from the allowance CPs give (002 8.9)")
+		}
+		e.Cost = max(e.Cost, cost)
+		e.Units = append(e.Units, u.ID)
+		e.Names = append(e.Names, u.name())
+		e.Why = append(e.Why, why)
+	}
+	e.Why = append(e.Why, "the route is taken on the player's word to be on the lines the Union may use (002 8.9: the map data has no rail lines; the umpire may correct)")
+	return []Event{e}, nil
+}
+
+// Say implements LITNSayer.
+func (e *LITNRailMoved) Say(g GameState) []LITNSay {
+	st := "detrained"
+	if e.Entrained {
+		st = "entrained"
+	}
+	return []LITNSay{{"all", fmt.Sprintf("🚂 %s by rail %s → %s, %s (002 8.9).", strings.Join(e.Names, ", "), e.From, e.To, st)}, {string(USA), strings.Join(e.Why, "\n")}}
+}
+
+// ---- end of the Movement Phase ---------------------------------------------
+
+func (g GameState) litnEndMovement() ([]Event, error) {
+	p := g.litnPhase()
+	if p == nil {
+		return nil, nil
+	}
+	e := &LITNPhaseSettled{Turn: g.Turn, Side: p.Side}
+	cpsOf := func(id string) int {
+		if p.Allowance[id].Allowance.Num > 0 {
+			return 1
+		}
+		return 0
+	}
+	for _, u := range g.LITNUnitsOf(p.Side) {
+		st := g.LITN.Moves.Entrenchment[u.ID]
+		if !u.OnMap() || (st.Stage == LITNNotEntrenched && !p.Entrench[u.ID]) {
+			continue
+		}
+		next, why, err := LITNEntrenchPhase(g.litnMoveUnit(u), st, g.Turn, p.Spent[u.ID], cpsOf(u.ID), p.Entrench[u.ID])
+		if err != nil {
+			e.Notes = append(e.Notes, fmt.Sprintf("%s: %v", u.Name, err))
+			next = LITNEntrenchment{Unit: u.ID}
+			why = ""
+		}
+		if next != st {
+			e.Entrenchment = append(e.Entrenchment, next)
+			if why != "" {
+				e.Notes = append(e.Notes, why)
+			}
+		}
+	}
+	byBridge := map[string][]string{}
+	for id, b := range p.Repair {
+		byBridge[b] = append(byBridge[b], id)
+	}
+	for _, b := range lpmKeys(byBridge) {
+		ids := byBridge[b]
+		sort.Strings(ids)
+		var force []LITNMoveUnit
+		moved, cps := false, 0
+		for _, id := range ids {
+			if u, ok := g.LITN.Units[id]; ok && u.OnMap() {
+				force = append(force, g.litnMoveUnit(u))
+				moved = moved || p.Spent[id] > 0
+				cps = max(cps, cpsOf(id))
+			}
+		}
+		enemyAdj := false
+		if len(force) > 0 {
+			for _, u := range g.LITNUnitsOf(enemyOf(p.Side)) {
+				if u.OnMap() && Distance(u.Hex, force[0].Hex) <= 1 {
+					enemyAdj = true
+				}
+			}
+		}
+		why, err := LITNBridgeRepair(force, len(force) > 0, enemyAdj, moved, cps)
+		if err != nil {
+			e.Notes = append(e.Notes, fmt.Sprintf("%s not repaired: %v", strings.ReplaceAll(b, "\x00", " / "), err))
+			continue
+		}
+		for _, pl := range strings.Split(b, "\x00") {
+			e.Repaired = append(e.Repaired, pl)
+		}
+		e.Notes = append(e.Notes, why)
+	}
+	if len(e.Entrenchment) == 0 && len(e.Repaired) == 0 && len(e.Notes) == 0 {
+		return nil, nil
+	}
+	return []Event{e}, nil
+}
+
+// Say implements LITNSayer: markers are on the open map.
+func (e *LITNPhaseSettled) Say(g GameState) []LITNSay {
+	var pub []string
+	for _, st := range e.Entrenchment {
+		switch st.Stage {
+		case LITNConstructing:
+			pub = append(pub, lpmUnitName(g, st.Unit)+": Constructing Entrenchment")
+		case LITNEntrenched:
+			pub = append(pub, lpmUnitName(g, st.Unit)+": Entrenchment")
+		default:
+			pub = append(pub, lpmUnitName(g, st.Unit)+": marker removed")
+		}
+	}
+	if len(e.Repaired) > 0 {
+		pub = append(pub, "repaired: "+strings.Join(e.Repaired, " / "))
+	}
+	var out []LITNSay
+	if len(pub) > 0 {
+		out = append(out, LITNSay{"all", "🛠 End of the movement phase (002 8.7, 8.8): " + strings.Join(pub, "; ") + "."})
+	}
+	if len(e.Notes) > 0 {
+		out = append(out, LITNSay{string(e.Side), strings.Join(e.Notes, "\n")})
+	}
+	return out
+}
+
+// ---- apply -----------------------------------------------------------------
+
+func applyLITNMoves(g GameState, e Event) (GameState, bool) {
+	mv := g.LITN.Moves
+	switch e := e.(type) {
+	case *LITNDeclared:
+		if len(e.BasicMA) > 0 {
+			mv.BasicMA = lpmClone(mv.BasicMA)
+			for k, v := range e.BasicMA {
+				mv.BasicMA[k] = v
+			}
+		}
+		if len(e.Year) > 0 {
+			cp, bc := lpmClone(mv.Year.CommandPoint), lpmClone(mv.Year.Broadcast)
+			if v, ok := e.Year["command-point"]; ok {
+				cp[e.Years] = v
+			}
+			if v, ok := e.Year["broadcast"]; ok {
+				bc[e.Years] = v
+			}
+			mv.Year = LITNYearModifiers{CommandPoint: cp, Broadcast: bc}
+		}
+		if len(e.LOC) > 0 {
+			mv.NoLOC = lpmClone(mv.NoLOC)
+			for id, has := range e.LOC {
+				if has {
+					delete(mv.NoLOC, id)
+				} else {
+					mv.NoLOC[id] = true
+				}
+			}
+		}
+	case *LITNArrived:
+		g = g.withLITNUnits(e.Units...)
+	case *LITNCommandRolled:
+		ph := NewLITNCommandPhase(e.Context)
+		for _, r := range e.Rolls {
+			ph = ph.WithRoll(r)
+		}
+		mv.Command = lpmClone(mv.Command)
+		mv.Command[e.Context.Side] = ph
+	case *LITNBroadcastMade:
+		mv.Command = lpmClone(mv.Command)
+		mv.Command[e.Side] = g.LITNCommandOf(e.Side).WithBroadcast(e.Broadcast)
+	case *LITNMovementBegun:
+		mv.Phase = &LITNPhaseMoves{Turn: e.Turn, Step: e.Step, Side: e.Side, Allowance: lpmClone(e.Allowance), Start: lpmClone(e.Start),
+			Spent: map[string]int{}, Moved: map[string]bool{}, Ended: map[string]bool{}, ForceMarched: map[string]bool{},
+			Entrench: map[string]bool{}, Repair: map[string]string{}, Reactions: LITNReactions{Mover: e.Side}}
+	case *LITNMoved:
+		g, mv = applyLITNMoved(g, mv, e)
+	case *LITNDetachEvent:
+		p := mv.Phase.clone()
+		if e.Reattach {
+			g = g.withLITNUnits(e.Unit, e.Leader)
+			if p != nil {
+				p.Spent[e.Leader.ID]++ // 6.3: the leader pays 1 MP
+			}
+		} else {
+			g = g.withLITNUnits(e.Unit, e.Leader)
+			if p != nil {
+				p.Allowance[e.Unit.ID] = p.Allowance[e.Leader.ID]
+				p.Start[e.Unit.ID] = e.Unit.At
+				p.Spent[e.Unit.ID] = 1 // 6.3: the detachment pays 1 MP
+			}
+		}
+		mv.Phase = p
+	case *LITNWorked:
+		p := mv.Phase.clone()
+		switch e.Kind {
+		case "entrench":
+			for _, id := range e.Units {
+				p.Entrench[id] = true
+			}
+		case "repair-bridge":
+			for _, id := range e.Units {
+				p.Repair[id] = strings.Join(e.Places, "\x00")
+			}
+		case "destroy-bridge":
+			mv.DestroyedBridges = lpmClone(mv.DestroyedBridges)
+			for _, pl := range e.Places {
+				mv.DestroyedBridges[pl] = true
+			}
+		case "destroy-rail":
+			mv.DestroyedRail = lpmClone(mv.DestroyedRail)
+			mv.DestroyedRail[e.At] = true
+		case "repair-rail":
+			mv.DestroyedRail = lpmClone(mv.DestroyedRail)
+			delete(mv.DestroyedRail, e.At)
+		}
+		for _, id := range e.Units {
+			p.Spent[id] += e.Cost
+			if e.Cost > 0 {
+				p.Moved[id] = true
+			}
+		}
+		mv.Phase = p
+	case *LITNRailMoved:
+		p := mv.Phase.clone()
+		mv.Entrained = lpmClone(mv.Entrained)
+		for _, id := range e.Units {
+			p.Spent[id] += e.Cost
+			p.Moved[id] = true
+			p.Rail = append(p.Rail, id)
+			if e.Entrained {
+				mv.Entrained[id] = true
+			} else {
+				delete(mv.Entrained, id)
+			}
+		}
+		g = litnPlace(g, e.Units, e.To, e.Hex)
+		mv.Phase = p
+	case *LITNPhaseSettled:
+		mv.Entrenchment = lpmClone(mv.Entrenchment)
+		mv.Entrenched = lpmClone(mv.Entrenched)
+		for _, st := range e.Entrenchment {
+			if st.Stage == LITNNotEntrenched {
+				delete(mv.Entrenchment, st.Unit)
+			} else {
+				mv.Entrenchment[st.Unit] = st
+			}
+			if st.Stage == LITNEntrenched {
+				mv.Entrenched[st.Unit] = true
+			} else {
+				delete(mv.Entrenched, st.Unit)
+			}
+		}
+		if len(e.Repaired) > 0 {
+			mv.DestroyedBridges = lpmClone(mv.DestroyedBridges)
+			for _, pl := range e.Repaired {
+				delete(mv.DestroyedBridges, pl)
+			}
+		}
+	default:
+		return g, false
+	}
+	g.LITN.Moves = mv
+	return g, true
+}
+
+// litnPlace moves units and wagons to a hex.
+func litnPlace(g GameState, ids []string, at string, h Hex) GameState {
+	var us []LITNUnit
+	var ws []LITNWagonPiece
+	for _, id := range ids {
+		if u, ok := g.LITN.Units[id]; ok {
+			u.At, u.Hex = at, h
+			us = append(us, u)
+		} else if w, ok := g.LITN.Wagons[id]; ok {
+			w.At, w.Hex = at, h
+			ws = append(ws, w)
+		}
+	}
+	return g.withLITNUnits(us...).withLITNWagons(ws...)
+}
+
+func applyLITNMoved(g GameState, mv LITNMovePlay, e *LITNMoved) (GameState, LITNMovePlay) {
+	p := mv.Phase.clone()
+	if p == nil {
+		p = &LITNPhaseMoves{Spent: map[string]int{}, Moved: map[string]bool{}, Ended: map[string]bool{}, ForceMarched: map[string]bool{}, Entrench: map[string]bool{}, Repair: map[string]string{}}
+	}
+	if e.Reactions != nil {
+		p.Reactions = *e.Reactions
+	}
+	if len(e.Released) > 0 {
+		mv.Released = lpmClone(mv.Released)
+		for _, id := range e.Released {
+			mv.Released[id] = true
+		}
+	}
+	if e.Stopped {
+		for _, id := range e.Units {
+			p.Ended[id] = true
+			p.Moved[id] = true
+		}
+		mv.Phase = p
+		return g, mv
+	}
+	if e.Result == nil || len(e.Path) == 0 {
+		mv.Phase = p
+		return g, mv
+	}
+	to := e.Path[len(e.Path)-1]
+	g = litnPlace(g, e.Units, to, e.To)
+	if e.Reaction == nil {
+		for _, id := range e.Units {
+			p.Spent[id] = e.Result.Spent[id]
+			p.Moved[id] = true
+			if e.Result.Ended {
+				p.Ended[id] = true
+			}
+			if e.March > 0 {
+				p.ForceMarched[id] = true
+			}
+		}
+		p.Last = &LITNLastMove{Units: append([]string(nil), e.Units...), Hexes: append([]string(nil), e.Path...), First: p.Steps + 1}
+		p.Steps += len(e.Path)
+	}
+	for _, id := range e.Stops {
+		p.Ended[id] = true
+	}
+	// 8.8: an entrenched unit that moves loses its marker.
+	if mv.Entrenched != nil || mv.Entrenchment != nil {
+		mv.Entrenched, mv.Entrenchment = lpmClone(mv.Entrenched), lpmClone(mv.Entrenchment)
+		for _, id := range e.Units {
+			delete(mv.Entrenched, id)
+			delete(mv.Entrenchment, id)
+		}
+	}
+	// 8.6: force-march losses.
+	var us []LITNUnit
+	for _, l := range e.Losses {
+		if u, ok := g.LITN.Units[l.Unit]; ok && l.Lost > 0 {
+			u.Strength = max(0, u.Strength-l.Lost)
+			us = append(us, u)
+		}
+	}
+	g = g.withLITNUnits(us...)
+	// 8.3: enemy non-combat units alone are eliminated.
+	var dead []LITNUnit
+	var gone []LITNWagonPiece
+	for _, id := range e.Result.Eliminated {
+		if u, ok := g.LITN.Units[id]; ok {
+			u.Eliminated = true
+			dead = append(dead, u)
+		} else if w, ok := g.LITN.Wagons[id]; ok {
+			w.At = ""
+			gone = append(gone, w)
+		}
+	}
+	g = g.withLITNUnits(dead...).withLITNWagons(gone...)
+	mv.Phase = p
+	return g, mv
 }

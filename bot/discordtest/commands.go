@@ -281,6 +281,11 @@ func validateCommand(c *discordgo.ApplicationCommand, path string) *apiError {
 		if n := utf8.RuneCountInString(c.Description); n < 1 || n > 100 {
 			return formError(path+"description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
 		}
+		// Discord: the names, descriptions and choice values of a command
+		// and all its options come to 4,000 characters at most.
+		if n := commandChars(c); n > 4000 {
+			return formError(path, "APPLICATION_COMMAND_TOO_LARGE", fmt.Sprintf("Command exceeds maximum size (4000): %d", n))
+		}
 		return validateOptions(c.Options, path+"options", 0)
 	case discordgo.UserApplicationCommand, discordgo.MessageApplicationCommand:
 		if n := utf8.RuneCountInString(c.Name); n < 1 || n > 32 {
@@ -376,4 +381,27 @@ func validateOptions(opts []*discordgo.ApplicationCommandOption, path string, de
 		return formError(path, "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Subcommands and subcommand groups cannot be mixed with other options")
 	}
 	return nil
+}
+
+// commandChars counts what Discord's 4,000-character limit of a command
+// counts: every name, description and choice name and value.
+func commandChars(c *discordgo.ApplicationCommand) int {
+	n := utf8.RuneCountInString(c.Name) + utf8.RuneCountInString(c.Description)
+	var walk func([]*discordgo.ApplicationCommandOption)
+	walk = func(opts []*discordgo.ApplicationCommandOption) {
+		for _, o := range opts {
+			if o == nil {
+				continue
+			}
+			n += utf8.RuneCountInString(o.Name) + utf8.RuneCountInString(o.Description)
+			for _, ch := range o.Choices {
+				if ch != nil {
+					n += utf8.RuneCountInString(ch.Name) + utf8.RuneCountInString(fmt.Sprint(ch.Value))
+				}
+			}
+			walk(o.Options)
+		}
+	}
+	walk(c.Options)
+	return n
 }

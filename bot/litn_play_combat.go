@@ -1,0 +1,353 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// /litn attack, supply, option and retreat: LITN's Combat Phase (002 3.1
+// G, 10, 13, 14.3; engine/litn_play_combat.go; docs/litn-play-combat.md).
+// Each side's combat option comes with buttons in its own channel (or to
+// the asker alone): a click runs /litn option as the clicking user. The
+// buttons' custom ids are routes:
+//
+//	litn/<game channel>/<turn>.<hex>.<side>/<option code>
+//
+// checked like the action buttons (components.go): the game of the
+// channel clicked in, the battle still waiting for that side's chit, the
+// clicker of that side (the umpire may click for it).
+
+const litnOptionPrefix = "litn/"
+
+func init() {
+	hex := OptionSpec{Name: "hex", Description: "The battle hex (printed, e.g. 1625)", Type: String, Required: true, MaxLength: 4, Placeholder: "hex", Autocomplete: litnCombatHexes}
+	side := OptionSpec{Name: "side", Description: "The umpire's choice: the side he acts for", Type: String, MaxLength: 3, Placeholder: "csa|usa"}
+	litnSubcommands = append(litnSubcommands,
+		&Command{
+			Name:        "attack",
+			Description: "Attack in a battle hex with some or all of your units, or decline (002 10)",
+			Options: []OptionSpec{hex,
+				{Name: "units", Description: "Your attacking combat units, comma-separated (leave out: all that may)", Type: String, MaxLength: 300, Placeholder: "unit,...", Autocomplete: litnCombatOwnUnits},
+				{Name: "decline", Description: "Do not attack (your opponent may then)", Type: Boolean},
+				{Name: "fortification", Description: "The umpire's: the hex is a Washington fortification hex (002 13)", Type: Boolean},
+				side},
+			Handle: handleLITNAttack,
+		},
+		&Command{
+			Name:        "supply",
+			Description: "Declare your supply for a battle: a wagon within 2 MPs or a depot within 4 (002 10.2)",
+			Ephemeral:   true,
+			Options: []OptionSpec{hex,
+				{Name: "wagon", Description: "Your undepleted wagon (id)", Type: String, MaxLength: 40, Placeholder: "wagon"},
+				{Name: "depot", Description: "Your depot's printed hex", Type: String, MaxLength: 4, Placeholder: "hex"},
+				{Name: "unsupplied", Description: "No source within range (no Pitched Battle or Assault)", Type: Boolean},
+				{Name: "no_retreat_path", Description: "Your force has no legal retreat path (no Withdraw, 10.3)", Type: Boolean},
+				{Name: "loss_order", Description: "Your units in the order they take losses (10.5); intrinsic for Washington's", Type: String, MaxLength: 300, Placeholder: "unit,...", Autocomplete: litnCombatOwnUnits},
+				side},
+			Handle: handleLITNSupply,
+		},
+		&Command{
+			Name:        "option",
+			Description: "Choose your combat option, secretly (002 10.3)",
+			Ephemeral:   true,
+			Options: []OptionSpec{hex,
+				{Name: "choice", Description: "Probe, Assault, Pitched Battle (attacker); Withdraw, Stand, Pitched Battle (defender)", Type: String, Required: true, MaxLength: 20, Placeholder: "option"},
+				side},
+			Handle: handleLITNOption,
+		},
+		&Command{
+			Name:        "retreat",
+			Description: "Retreat your units from a battle hex, 4 MPs (002 10.6)",
+			Options: []OptionSpec{hex,
+				{Name: "path", Description: "The hexes entered, comma-separated; none: no legal route (removed)", Type: String, Required: true, MaxLength: 100, Placeholder: "hex,..."},
+				{Name: "costs", Description: "The MPs of each hex entered (leave out: 1 each)", Type: String, MaxLength: 60, Placeholder: "1,1,2"},
+				{Name: "units", Description: "The units retreating there (leave out: all that must)", Type: String, MaxLength: 300, Placeholder: "unit,...", Autocomplete: litnCombatOwnUnits},
+				side},
+			Handle: handleLITNRetreat,
+		})
+}
+
+// litnList splits a comma-separated option.
+func litnCombatList(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func litnCombatBool(req Request, k string) bool {
+	b, _ := strconv.ParseBool(req.Options[k])
+	return b
+}
+
+func handleLITNAttack(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.litnGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	side, err := litnOptionSide(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	return r.settleLITNCombat(ctx, req, g, engine.LITNAttack{By: req.User, Hex: req.Options["hex"], Side: side, Units: litnCombatList(req.Options["units"]),
+		Decline: litnCombatBool(req, "decline"), Fortification: litnCombatBool(req, "fortification")})
+}
+
+func handleLITNSupply(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.litnGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	side, err := litnOptionSide(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	return r.settleLITNCombat(ctx, req, g, engine.LITNSupply{By: req.User, Hex: req.Options["hex"], Side: side, Wagon: strings.TrimSpace(req.Options["wagon"]),
+		Depot: strings.TrimSpace(req.Options["depot"]), Unsupplied: litnCombatBool(req, "unsupplied"), NoRetreatPath: litnCombatBool(req, "no_retreat_path"),
+		LossOrder: litnCombatList(req.Options["loss_order"]), Map: r.theatres[string(engine.LITN)]})
+}
+
+func handleLITNOption(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.litnGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	side, err := litnOptionSide(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	return r.settleLITNCombat(ctx, req, g, engine.LITNChooseOption{By: req.User, Hex: req.Options["hex"], Side: side, Option: req.Options["choice"], Library: r.library})
+}
+
+func handleLITNRetreat(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.litnGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	side, err := litnOptionSide(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.LITNRetreatOrder{By: req.User, Hex: req.Options["hex"], Side: side, Units: litnCombatList(req.Options["units"]), Map: r.theatres[string(engine.LITN)]}
+	if path := litnCombatList(req.Options["path"]); len(path) == 1 && strings.EqualFold(path[0], "none") {
+		cmd.Remove = true
+	} else {
+		cmd.Path = path
+	}
+	for _, c := range litnCombatList(req.Options["costs"]) {
+		n, err := strconv.Atoi(c)
+		if err != nil || n < 0 {
+			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.retreat.costs", What: fmt.Sprintf("%q is not a movement point cost", c), Hint: "Give whole MPs, comma-separated: costs:1,1,2"}
+		}
+		cmd.Costs = append(cmd.Costs, n)
+	}
+	return r.settleLITNCombat(ctx, req, g, cmd)
+}
+
+// settleLITNCombat settles a combat command: each audience's sayings, then
+// the option buttons of every side the battle now waits for.
+func (r *Router) settleLITNCombat(ctx context.Context, req Request, g engine.GameState, cmd engine.Command) (Reply, error) {
+	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		rep := r.litnReply(req, g, views, evs)
+		after := g
+		for _, e := range evs {
+			after = after.Apply(e)
+		}
+		rep.Outputs = append(rep.Outputs, r.litnOptionButtons(req, after, evs)...)
+		return rep
+	})
+}
+
+// litnCombatAudiences are where a side's secrets go: its commanders' private
+// channels; without one, the asker if he is of that side or the umpire.
+func (r *Router) litnCombatAudiences(req Request, g engine.GameState, side engine.Side) []Audience {
+	var out []Audience
+	for _, p := range g.Players {
+		if p.Side != side {
+			continue
+		}
+		if ch, ok := r.commanderChannel(g, p.Actor.ID); ok {
+			out = append(out, Audience{Kind: AudienceChannel, Channel: ch})
+		}
+	}
+	if len(out) == 0 && (g.LITNSideOf(req.User) == side || g.IsUmpire(req.User)) {
+		out = append(out, Audience{Kind: AudienceEphemeral})
+	}
+	return out
+}
+
+// litnOptionButtons gives each side the battle newly waits for its chit
+// (an attack declared, its supply declared) the buttons of the options it
+// may play, with the refused ones and why in the text.
+func (r *Router) litnOptionButtons(req Request, g engine.GameState, evs []engine.Event) []Output {
+	type want struct {
+		hex  string
+		side engine.Side
+	}
+	var wants []want
+	for _, e := range evs {
+		switch e := e.(type) {
+		case *engine.LITNAttackDeclared:
+			if !e.Declined {
+				wants = append(wants, want{e.Hex, engine.CSA}, want{e.Hex, engine.USA})
+			}
+		case *engine.LITNSupplyDeclared:
+			wants = append(wants, want{e.Hex, e.Side})
+		}
+	}
+	var outs []Output
+	for _, w := range wants {
+		b, ok := g.LITNBattleAt(w.hex)
+		if !ok || !b.AwaitsOption(w.side) {
+			continue
+		}
+		allowed, refused := g.LITNOptionsFor(b, w.side)
+		role := "defender"
+		if b.Attacker == w.side {
+			role = "attacker"
+		}
+		text := fmt.Sprintf("🂠 **Your combat option for the battle in %s** (you are the %s; secret until both are chosen, then revealed together: 002 10.3). Click one, or /litn option hex:%s choice:<option>.",
+			b.Hex, role, b.Hex)
+		var no []string
+		for _, o := range append(engine.LITNAttackerOptions(), engine.LITNWithdraw, engine.LITNStand) {
+			if why, ok := refused[o]; ok {
+				no = append(no, fmt.Sprintf("%s (%s)", o, why))
+			}
+		}
+		if len(no) > 0 {
+			text += " Not allowed: " + strings.Join(no, "; ") + "."
+		}
+		var buttons []Button
+		for _, o := range allowed {
+			id := fmt.Sprintf("%s%s/%d.%s.%s/%s", litnOptionPrefix, req.ChannelID, g.Turn, b.Hex, w.side, engine.LITNOptionCode(o))
+			if len(id) > maxCustomID || strings.Count(req.ChannelID, "/") > 0 {
+				buttons = nil // a route that does not fit: the slash command only
+				break
+			}
+			buttons = append(buttons, Button{ID: id, Label: string(o), Command: fmt.Sprintf("/litn option hex:%s choice:%s", b.Hex, engine.LITNOptionCode(o))})
+		}
+		for _, aud := range r.litnCombatAudiences(req, g, w.side) {
+			t := text
+			if aud.Kind == AudienceEphemeral && g.LITNSideOf(req.User) != w.side {
+				t = fmt.Sprintf("(%s only) ", litnSideWord(w.side)) + t
+			}
+			outs = append(outs, Output{Audience: aud, Text: t, Events: []EventView{}, Buttons: buttons})
+		}
+	}
+	return outs
+}
+
+// litnOptionRoute is a parsed option button.
+type litnOptionRoute struct {
+	channel, hex, option string
+	turn                 int
+	side                 engine.Side
+}
+
+func parseLITNOptionRoute(id string) (litnOptionRoute, bool) {
+	rest, ok := strings.CutPrefix(id, litnOptionPrefix)
+	p := strings.Split(rest, "/")
+	if !ok || len(p) != 3 || p[0] == "" {
+		return litnOptionRoute{}, false
+	}
+	k := strings.Split(p[1], ".")
+	if len(k) != 3 {
+		return litnOptionRoute{}, false
+	}
+	turn, err := strconv.Atoi(k[0])
+	side := engine.Side(k[2])
+	if _, known := engine.ParseLITNOption(p[2]); err != nil || !known || side != engine.CSA && side != engine.USA {
+		return litnOptionRoute{}, false
+	}
+	return litnOptionRoute{channel: p[0], turn: turn, hex: k[1], side: side, option: p[2]}, true
+}
+
+// pressLITNOption runs the command of an option button as the user who
+// clicked it, in the button's game.
+func (r *Router) pressLITNOption(ctx context.Context, req Request, customID string) Reply {
+	start := r.now()
+	rt, ok := parseLITNOptionRoute(customID)
+	if !ok {
+		return r.refused(req, start, &engine.RuleError{Kind: engine.ErrInvalid, Code: "component.unknown", What: "This button is not one the umpire knows",
+			Hint: "Use the slash commands; /help lists them"})
+	}
+	from := req.ChannelID
+	req.ChannelID = rt.channel
+	if rep, ok := r.delivered(ctx, req, start); ok {
+		return rep
+	}
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return r.refused(req, start, err)
+	}
+	if from != rt.channel && !gameChannel(g, from) {
+		return r.refused(req, start, &engine.RuleError{Kind: engine.ErrIllegal, Code: "component.channel", What: "This button belongs to a game of another channel",
+			Hint: "Use the buttons of your game's channels, or its slash commands"})
+	}
+	if s := g.LITNSideOf(req.User); s != rt.side && !g.IsUmpire(req.User) {
+		return r.refused(req, start, &engine.RuleError{Kind: engine.ErrIllegal, Code: "component.side", What: fmt.Sprintf("This button is the %s player's", litnSideWord(rt.side)),
+			Hint: "Choose your own option with /litn option"})
+	}
+	b, open := g.LITNBattleAt(rt.hex)
+	if g.Turn != rt.turn || g.CurrentStep() != engine.LITNStepCombat || !open || !b.AwaitsOption(rt.side) {
+		return r.refused(req, start, &engine.RuleError{Kind: engine.ErrIllegal, Code: "component.stale", What: "This button was for a combat option that is no longer awaited",
+			Hint: "/phase show says what the Combat Phase waits for"})
+	}
+	req.Command, req.Path = "litn", []string{"option"}
+	req.Options = map[string]string{"hex": rt.hex, "choice": rt.option}
+	if g.IsUmpire(req.User) {
+		req.Options["side"] = string(rt.side)
+	}
+	return r.Handle(ctx, req)
+}
+
+// litnCombatHexes completes the hexes of this turn's battles (the
+// counters on the map are public).
+func litnCombatHexes(r *Router, req Request, typed string) []engine.Match {
+	g, err := r.game(context.Background(), req)
+	if err != nil || g.Game() != engine.LITN {
+		return nil
+	}
+	var out []engine.Match
+	for _, b := range g.LITNBattles() {
+		if strings.HasPrefix(b.Hex, strings.TrimSpace(typed)) {
+			out = append(out, engine.Match{Value: b.Hex, Label: "battle in " + b.Hex})
+		}
+	}
+	return out
+}
+
+// litnCombatOwnUnits completes the last of a comma-separated list among the
+// asker's own units (never the enemy's).
+func litnCombatOwnUnits(r *Router, req Request, typed string) []engine.Match {
+	g, err := r.game(context.Background(), req)
+	if err != nil || g.Game() != engine.LITN || !g.Started {
+		return nil
+	}
+	side := g.LITNSideOf(req.User)
+	last := typed
+	if i := strings.LastIndex(typed, ","); i >= 0 {
+		last = typed[i+1:]
+	}
+	last = strings.ToLower(strings.TrimSpace(last))
+	var out []engine.Match
+	for _, u := range g.LITNUnitsOf(side) {
+		if side == "" && !g.IsUmpire(req.User) || !u.OnMap() {
+			continue
+		}
+		if strings.Contains(strings.ToLower(u.Name+" "+u.ID), last) {
+			out = append(out, engine.Match{Value: u.ID, Label: fmt.Sprintf("%s at %s", u.Name, u.At)})
+		}
+		if len(out) == 25 {
+			break
+		}
+	}
+	return out
+}

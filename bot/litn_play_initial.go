@@ -1,0 +1,112 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// The Initial Phase's decisions (002 3.1 A; engine/litn_play_initial.go):
+// /litn reorganize (A1, 15.4), /litn replace (A3, 15.2, and the units'
+// declared territory and depot distance for attrition, 11; their lines of
+// communications are /litn declare loc:), /litn wagon (A5, 4.1, 9.2).
+// What the rules roll by themselves is rolled by /phase next.
+// docs/litn-play-initial.md.
+
+func init() {
+	litnSubcommands = append(litnSubcommands,
+		&Command{
+			Name:        "reorganize",
+			Description: "Scenario 2, turns 1-4: roll for up to four disorganized units within 3 hexes of McClellan (002 15.4)",
+			Options: []OptionSpec{
+				{Name: "units", Description: "Up to four disorganized Union units by id or name, comma-separated", Type: String, Required: true, MaxLength: 300, Placeholder: "unit,..."},
+			},
+			Handle: handleLITNReorganize,
+		},
+		&Command{
+			Name:        "replace",
+			Description: "Spend replacement points (002 15.2), or declare a unit's territory and depot for attrition (11)",
+			Ephemeral:   true,
+			Options: []OptionSpec{
+				{Name: "unit", Description: "Your unit, by id or name", Type: String, Required: true, MaxLength: 60, Placeholder: "unit"},
+				{Name: "points", Description: "Strength points to add (infantry 1 replacement point each, cavalry 2); step A3", Type: Integer},
+				{Name: "territory", Description: "friendly or enemy territory (002 2.1); default: by its hex", Type: String, MaxLength: 8, Placeholder: "friendly|enemy|default"},
+				{Name: "depot", Description: "Within four MPs of a friendly supply depot (002 11)? yes or no", Type: String, MaxLength: 3, Placeholder: "yes|no"},
+			},
+			Handle: handleLITNReplace,
+		},
+		&Command{
+			Name:        "wagon",
+			Description: "Place a supply wagon (A5; 002 4.1, 9.2), or with unit: make a Union Wagon Creation marker",
+			Options: []OptionSpec{
+				{Name: "hex", Description: "Where the wagon enters: a Confederate depot, or a Union Wagon Creation marker's hex", Type: String, MaxLength: 8, Placeholder: "hex"},
+				{Name: "unit", Description: "Union: the leader creating a wagon at the end of his Movement Phase (002 9.2)", Type: String, MaxLength: 60, Placeholder: "leader"},
+			},
+			Handle: handleLITNWagon,
+		})
+}
+
+func handleLITNReorganize(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.litnGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	var units []string
+	for _, s := range strings.Split(req.Options["units"], ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			units = append(units, s)
+		}
+	}
+	return r.settleLITN(ctx, req, g, engine.LITNReorganizeUnits{By: req.User, Units: units, Library: r.library})
+}
+
+// litnYesNo reads a yes/no option (nil when not given).
+func litnYesNo(req Request, name string) (*bool, error) {
+	v := strings.ToLower(strings.TrimSpace(req.Options[name]))
+	switch v {
+	case "":
+		return nil, nil
+	case "yes", "y", "true":
+		b := true
+		return &b, nil
+	case "no", "n", "false":
+		b := false
+		return &b, nil
+	}
+	return nil, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.replace." + name, What: fmt.Sprintf("%s:%s is not yes or no", name, req.Options[name]), Hint: fmt.Sprintf("Give %s:yes or %s:no", name, name)}
+}
+
+func handleLITNReplace(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.litnGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.LITNReplace{By: req.User, Unit: req.Options["unit"], Territory: req.Options["territory"]}
+	if p := strings.TrimSpace(req.Options["points"]); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 {
+			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.replace.points", What: fmt.Sprintf("points:%s is not a number of strength points", p), Hint: "Give points:1 or more (002 15.2)"}
+		}
+		cmd.Points = n
+	}
+	if cmd.NearDepot, err = litnYesNo(req, "depot"); err != nil {
+		return Reply{}, err
+	}
+	return r.settleLITN(ctx, req, g, cmd)
+}
+
+func handleLITNWagon(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.litnGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	hex, unit := strings.TrimSpace(req.Options["hex"]), strings.TrimSpace(req.Options["unit"])
+	if (hex == "") == (unit == "") {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.wagon.what", What: "Give hex: (place a wagon) or unit: (create one), not both or neither",
+			Hint: "In the Initial Phase: /litn wagon hex:<hex>; at the end of the Union Movement Phase: /litn wagon unit:<leader> (002 4.1, 9.2)"}
+	}
+	return r.settleLITN(ctx, req, g, engine.LITNPlaceWagon{By: req.User, Hex: hex, Unit: unit, Map: r.theatres[string(engine.LITN)]})
+}

@@ -1,0 +1,38 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// /litn first: the Initiative Phase's choice of the first player (002 3.1
+// B II, 5, 5.1). The rolls of B1, B2 and of the Conclusion Phase (H1-H3)
+// are made by /phase next (engine/litn_play_turn.go) and presented by
+// presentLITN. docs/litn-play-turn.md.
+
+func init() {
+	litnSubcommands = append(litnSubcommands, &Command{
+		Name:        "first",
+		Description: "Name the side that moves first this turn, when the initiative roll gave you the choice (002 5)",
+		Options: []OptionSpec{
+			{Name: "side", Description: "The first player: csa or usa", Type: String, Required: true, MaxLength: 3, Placeholder: "csa|usa"},
+		},
+		Handle: handleLITNFirst,
+	})
+}
+
+func handleLITNFirst(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.litnGame(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	first := engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"])))
+	if first != engine.CSA && first != engine.USA {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.initiative.first",
+			What: fmt.Sprintf("%q is not a side", req.Options["side"]), Hint: "Name the first player: side:csa or side:usa"}
+	}
+	return r.settleLITN(ctx, req, g, engine.LITNFirst{By: req.User, First: first})
+}
