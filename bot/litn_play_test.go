@@ -133,3 +133,23 @@ func TestLITNGameStartsFromTheSheets(t *testing.T) {
 		t.Fatalf("a guest read a side: %+v", o)
 	}
 }
+
+// A unit answers to its id, its name, its id without the side and its
+// name's last word, when only one unit does.
+func TestLITNFindUnitShortNames(t *testing.T) {
+	r := NewRouter(openStore(t), WithLogger(quietLog()))
+	startLITNGame(t, r, "litn-1-frederick-to-antietam", nil, "sheet-1-csa.yaml", "sheet-1-usa.yaml")
+	g, err := r.game(context.Background(), gameReq(umpireA, "status", nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ref, want := range map[string]string{"csa.lee": "csa.lee", "R.E. Lee": "csa.lee", "lee": "csa.lee", "Lee": "csa.lee", "mcclellan": "usa.mcclellan", "Stuart": "csa.stuart"} {
+		if u, ok := g.LITNFindUnit(ref); !ok || u.ID != want {
+			t.Errorf("%q: %s %v, want %s", ref, u.ID, ok, want)
+		}
+	}
+	// "Hill" is A.P. Hill's and D.H. Hill's: neither.
+	if u, ok := g.LITNFindUnit("Hill"); ok {
+		t.Errorf("Hill found %s: two units answer to it", u.ID)
+	}
+}

@@ -91,8 +91,11 @@ func handlePhaseShow(ctx context.Context, r *Router, req Request) (Reply, error)
 		lines = append(lines, fmt.Sprintf("%s %s %s (%s)", mark, s.ID, s.Name, s.Rule))
 	}
 	source := "003 Detailed Sequence of Play"
-	if g.Game() == engine.LRTA {
+	switch g.Game() {
+	case engine.LRTA:
 		source = "004 Sequence of Play"
+	case engine.LITN:
+		source = "002 3.1 Sequence Outline"
 	}
 	e := &Embed{Title: "Sequence of play", Description: clipLines(lines, 4000), Footer: source + ". ▶ under way, – not this turn."}
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil

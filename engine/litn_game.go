@@ -219,9 +219,27 @@ func (g GameState) LITNFindUnit(ref string) (LITNUnit, bool) {
 	if u, ok := g.LITN.Units[ref]; ok {
 		return u, true
 	}
-	for _, u := range g.LITNUnitsOf("") {
+	all := g.LITNUnitsOf("")
+	for _, u := range all {
 		if strings.EqualFold(u.ID, ref) || strings.EqualFold(u.Name, ref) {
 			return u, true
+		}
+	}
+	// The id without its side ("lee" for csa.lee), or else the name's
+	// last word ("Stuart" for J.E.B. Stuart), when one unit alone answers
+	// to it.
+	// The id comes first: "lee" is csa.lee, not Fitz Lee.
+	for _, byID := range []bool{true, false} {
+		var found []LITNUnit
+		for _, u := range all {
+			_, short, _ := strings.Cut(u.ID, ".")
+			words := strings.Fields(strings.ReplaceAll(u.Name, ".", ". "))
+			if byID && strings.EqualFold(short, ref) || !byID && len(words) > 0 && strings.EqualFold(words[len(words)-1], ref) {
+				found = append(found, u)
+			}
+		}
+		if len(found) == 1 {
+			return found[0], true
 		}
 	}
 	return LITNUnit{}, false
