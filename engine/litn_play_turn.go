@@ -290,7 +290,7 @@ func (e *LITNVictoryRecorded) Say(g GameState) []LITNSay {
 		loc = true
 	}
 	if loc {
-		line("Line of communications: the map has no roads, so the engine takes a LOC to a held place as present (docs/litn-play-turn.md); the umpire rules otherwise.")
+		line("Line of communications: the map has no roads to trace it on, so a holder's LOC is as declared (/litn declare loc:unit=in|out; in by default); the umpire rules otherwise.")
 	}
 	for _, a := range e.EndAwards {
 		line("End of the game: %s: %s VPs: %s.", a.Award, a.VP, a.Reason)
@@ -640,8 +640,8 @@ func litnUndepletionStep(g GameState, _ Dice, _ StepContext) ([]Event, error) {
 // LITNPlaceHolds are 15.1's holds at the end of the turn, from where the
 // Confederate infantry stands now and stood as the Initiative Phase began
 // (LITNTurnStart): one per VP place with Confederate infantry in it, the
-// unit that best meets 15.1. LOC is taken as present (the map has no
-// roads to trace it; docs/litn-play-turn.md).
+// unit that best meets 15.1. Its LOC is the one declared for it (the map
+// has no roads to trace it on; /litn declare loc:, docs/litn-play-turn.md).
 func (g GameState) LITNPlaceHolds(values map[string]LITNVPPlace) []LITNPlaceHold {
 	start := g.LITN.Conclusion.Start
 	var hexes []string
@@ -666,7 +666,9 @@ func (g GameState) LITNPlaceHolds(values map[string]LITNVPPlace) []LITNPlaceHold
 			if !u.IsCombat() || u.Militia {
 				continue
 			}
-			h := LITNPlaceHold{Hex: hex, Unit: u.Name, Type: litnRecoveryType(u), LowestStrength: u.Strength, LOC: true}
+			// 7.2: the unit's line of communications as its side or the
+			// umpire declared it (/litn declare loc:), in LOC by default.
+			h := LITNPlaceHold{Hex: hex, Unit: u.Name, Type: litnRecoveryType(u), LowestStrength: u.Strength, LOC: !g.LITN.Moves.NoLOC[u.ID]}
 			if start.Turn == g.Turn && start.At[u.ID] == hex {
 				h.WholeTurn = true
 				h.LowestStrength = min(h.LowestStrength, start.Strength[u.ID])

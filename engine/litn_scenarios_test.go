@@ -213,3 +213,28 @@ func TestLITNScenarioStarts(t *testing.T) {
 		})
 	}
 }
+
+// 15.1: a place held a whole turn by infantry declared without a line of
+// communications (/litn declare loc:, 7.2) scores half its value and its
+// Confederate Control marker goes face down.
+func TestLITNPlaceHeldWithoutLOC(t *testing.T) {
+	p := newTurnPlay(t)
+	p.set("csa.dh-hill", func(u *engine.LITNUnit) { u.At = "1719" }) // Hagerstown, 1 VP
+	p.do(engine.LITNDeclare{By: leeActor, LOC: map[string]bool{"D.H. Hill": false}}, engine.Script())
+	if !p.g.LITN.Moves.NoLOC["csa.dh-hill"] {
+		t.Fatalf("the declaration was not recorded: %v", p.g.LITN.Moves.NoLOC)
+	}
+	p.next(false, 2) // B2: the Confederates choose
+	p.do(engine.LITNFirst{By: leeActor, First: engine.CSA}, engine.Script())
+	p.next(false) // H1: no one demoralized
+	p.next(false) // H2: no wagons
+	evs := p.next(false)
+	vp := turnEvent[*engine.LITNVictoryRecorded](t, evs)
+	// Half of 1 VP: 1 half VP (LITNVP counts halves).
+	if p.g.LITN.Score.CSA != engine.LITNVP(1) || p.g.LITN.Control["1719"] != engine.LITNControlHalf {
+		t.Fatalf("score %s, control %v", p.g.LITN.Score.CSA, p.g.LITN.Control)
+	}
+	if all := turnSay(vp, p.g, "all"); !strings.Contains(all, "without a line of communications") || !strings.Contains(all, "as declared") {
+		t.Errorf("public: %s", all)
+	}
+}
