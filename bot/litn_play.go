@@ -25,18 +25,18 @@ func init() {
 	litnSubcommands = append(litnSubcommands,
 		&Command{
 			Name:        "status",
-			Description: "Your side's units, strengths and wagons; the enemy's counters; VP and the step (002 2.5)",
+			Description: "Your side's units and strengths; the enemy's counters; VP",
 			Ephemeral:   true,
 			Options: []OptionSpec{
-				{Name: "side", Description: "The umpire's choice: csa or usa (a player sees his own)", Type: String, MaxLength: 3, Placeholder: "csa|usa"},
+				{Name: "side", Description: "Umpire: csa or usa", Type: String, MaxLength: 3, Placeholder: "csa|usa"},
 			},
 			Handle: handleLITNStatus,
 		},
 		&Command{
 			Name:        "done",
-			Description: "Say your side has finished its part of the step under way",
+			Description: "Your side has finished its part of the step",
 			Options: []OptionSpec{
-				{Name: "side", Description: "The umpire's choice: the side he says is done", Type: String, MaxLength: 3, Placeholder: "csa|usa"},
+				{Name: "side", Description: "Umpire: the side that is done", Type: String, MaxLength: 3, Placeholder: "csa|usa"},
 			},
 			Handle: handleLITNDone,
 		})
@@ -48,7 +48,7 @@ func litnCommands() []*Command {
 	sort.SliceStable(subs, func(i, j int) bool { return litnOrder(subs[i].Name) < litnOrder(subs[j].Name) })
 	return []*Command{{
 		Name:        "litn",
-		Description: "Lee Invades the North: the players' decisions in each phase (002 3.1)",
+		Description: "Lee Invades the North: each phase's decisions (002 3.1)",
 		Subcommands: subs,
 	}}
 }
@@ -56,7 +56,7 @@ func litnCommands() []*Command {
 // litnOrder keeps /litn's subcommands in the order of the sequence of play.
 func litnOrder(name string) int {
 	for i, n := range []string{"status", "done", "reorganize", "replace", "wagon", "first", "broadcast", "move", "react", "detach", "reattach", "work", "rail",
-		"attack", "supply", "option", "retreat"} {
+		"attack", "supply", "option", "retreat", "declare", "set"} {
 		if n == name {
 			return i
 		}

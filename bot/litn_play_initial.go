@@ -20,30 +20,30 @@ func init() {
 	litnSubcommands = append(litnSubcommands,
 		&Command{
 			Name:        "reorganize",
-			Description: "Scenario 2, turns 1-4: roll for up to four disorganized units within 3 hexes of McClellan (002 15.4)",
+			Description: "Scenario 2: roll to reorganize units near McClellan (002 15.4)",
 			Options: []OptionSpec{
-				{Name: "units", Description: "Up to four disorganized Union units by id or name, comma-separated", Type: String, Required: true, MaxLength: 300, Placeholder: "unit,..."},
+				{Name: "units", Description: "Up to four disorganized units", Type: String, Required: true, MaxLength: 300, Placeholder: "unit,..."},
 			},
 			Handle: handleLITNReorganize,
 		},
 		&Command{
 			Name:        "replace",
-			Description: "Spend replacement points (002 15.2), or declare a unit's territory and depot for attrition (11)",
+			Description: "Spend replacements (15.2); declare territory, depot (11)",
 			Ephemeral:   true,
 			Options: []OptionSpec{
 				{Name: "unit", Description: "Your unit, by id or name", Type: String, Required: true, MaxLength: 60, Placeholder: "unit"},
-				{Name: "points", Description: "Strength points to add (infantry 1 replacement point each, cavalry 2); step A3", Type: Integer},
-				{Name: "territory", Description: "friendly or enemy territory (002 2.1); default: by its hex", Type: String, MaxLength: 8, Placeholder: "friendly|enemy|default"},
-				{Name: "depot", Description: "Within four MPs of a friendly supply depot (002 11)? yes or no", Type: String, MaxLength: 3, Placeholder: "yes|no"},
+				{Name: "points", Description: "Strength points to add (cavalry: 2 points each)", Type: Integer},
+				{Name: "territory", Description: "friendly|enemy territory (2.1)", Type: String, MaxLength: 8, Placeholder: "friendly|enemy|default"},
+				{Name: "depot", Description: "Within 4 MPs of a friendly depot (11)? yes|no", Type: String, MaxLength: 3, Placeholder: "yes|no"},
 			},
 			Handle: handleLITNReplace,
 		},
 		&Command{
 			Name:        "wagon",
-			Description: "Place a supply wagon (A5; 002 4.1, 9.2), or with unit: make a Union Wagon Creation marker",
+			Description: "Place a wagon, or make a Wagon Creation marker (002 4.1, 9.2)",
 			Options: []OptionSpec{
-				{Name: "hex", Description: "Where the wagon enters: a Confederate depot, or a Union Wagon Creation marker's hex", Type: String, MaxLength: 8, Placeholder: "hex"},
-				{Name: "unit", Description: "Union: the leader creating a wagon at the end of his Movement Phase (002 9.2)", Type: String, MaxLength: 60, Placeholder: "leader"},
+				{Name: "hex", Description: "A depot, or a Wagon Creation marker's hex", Type: String, MaxLength: 8, Placeholder: "hex"},
+				{Name: "unit", Description: "Union: the leader making a Wagon Creation marker", Type: String, MaxLength: 60, Placeholder: "leader"},
 			},
 			Handle: handleLITNWagon,
 		})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -151,5 +152,61 @@ func TestLITNFindUnitShortNames(t *testing.T) {
 	// "Hill" is A.P. Hill's and D.H. Hill's: neither.
 	if u, ok := g.LITNFindUnit("Hill"); ok {
 		t.Errorf("Hill found %s: two units answer to it", u.ID)
+	}
+}
+
+// /litn set: the umpire's correction. Only he may, with a reason; the table
+// learns the counter's new hex and morale, the unit's side alone its
+// strength (002 2.5); refusals change nothing.
+func TestLITNUmpireSetsAUnit(t *testing.T) {
+	ctx := context.Background()
+	r := NewRouter(openStore(t), WithLogger(quietLog()))
+	startLITNGame(t, r, "litn-1-frederick-to-antietam", nil, "sheet-1-csa.yaml", "sheet-1-usa.yaml")
+	before, _ := r.game(ctx, gameReq(umpireA, "status", nil))
+	for _, c := range []struct {
+		user engine.Actor
+		opts map[string]string
+		code string
+	}{
+		{leeA, map[string]string{"unit": "Hood", "strength": "20", "reason": "x"}, "game.umpire"},
+		{umpireA, map[string]string{"unit": "Hood", "strength": "20", "reason": " "}, "litn.set.reason"},
+		{umpireA, map[string]string{"unit": "Hood", "reason": "nothing"}, "litn.set.nothing"},
+		{umpireA, map[string]string{"unit": "Lee", "strength": "3", "reason": "x"}, "litn.set.strength"},
+		{umpireA, map[string]string{"unit": "Hood", "hex": "9999", "reason": "x"}, "litn.set.hex"},
+		{umpireA, map[string]string{"unit": "Nobody", "hex": "1626", "reason": "x"}, "litn.unit"},
+	} {
+		if o := r.Handle(ctx, litnReq(c.user, "set", c.opts)).first(); o.Error == nil || o.Error.Code != c.code {
+			t.Errorf("%v: want %s, got %+v", c.opts, c.code, o)
+		}
+	}
+	if after, _ := r.game(ctx, gameReq(umpireA, "status", nil)); !reflect.DeepEqual(after.LITN.Units, before.LITN.Units) {
+		t.Fatal("a refused correction changed a unit")
+	}
+	rep := r.Handle(ctx, litnReq(umpireA, "set", map[string]string{"unit": "Hood", "strength": "7", "hex": "1626", "demoralized": "true", "reason": "the move was misread"}))
+	var pub, ump string
+	for _, o := range rep.Outputs {
+		if o.Error != nil {
+			t.Fatalf("set: %s", o.Text)
+		}
+		switch o.Audience.Kind {
+		case AudiencePublic:
+			pub += o.Text
+		case AudienceEphemeral:
+			ump += o.Text
+		}
+	}
+	if !strings.Contains(pub, "The umpire corrects Hood: to 1626, demoralized (the move was misread)") || strings.Contains(pub, "7") || strings.Contains(pub, "9") {
+		t.Errorf("public: %s", pub)
+	}
+	if !strings.Contains(ump, "Hood's strength: 9 → 7") {
+		t.Errorf("the umpire's copy of the Confederate text: %s", ump)
+	}
+	g, _ := r.game(ctx, gameReq(umpireA, "status", nil))
+	if h := g.LITN.Units["csa.hood"]; h.Strength != 7 || h.At != "1626" || !h.Demoralized || h.Original != 9 {
+		t.Errorf("Hood: %+v", h)
+	}
+	// Meade reads the counter where it is now, not its strength.
+	if o := mustOK(t, r, litnReq(meadeA, "status", nil)); !strings.Contains(o.Text, "Hood at 1626 [demoralized]") || strings.Contains(o.Text, "infantry 7") {
+		t.Errorf("Meade's status: %s", o.Text)
 	}
 }

@@ -16,7 +16,7 @@ import (
 func init() {
 	litnSubcommands = append(litnSubcommands, &Command{
 		Name:        "first",
-		Description: "Name the side that moves first this turn, when the initiative roll gave you the choice (002 5)",
+		Description: "Name the side that moves first (002 5)",
 		Options: []OptionSpec{
 			{Name: "side", Description: "The first player: csa or usa", Type: String, Required: true, MaxLength: 3, Placeholder: "csa|usa"},
 		},

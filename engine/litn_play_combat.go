@@ -754,12 +754,12 @@ func (g GameState) decideLITNAttack(c LITNAttack) ([]Event, error) {
 	var atk []LITNUnit
 	if len(c.Units) == 0 {
 		for _, u := range g.litnFighting(b.Hex, s) {
-			if !u.Demoralized {
+			if !u.Demoralized && !u.Disorganized {
 				atk = append(atk, u)
 			}
 		}
 		if len(atk) == 0 {
-			return nil, illegal("litn.attack.demoralized", fmt.Sprintf("All your combat units in %s are demoralized: demoralized units never attack (002 10.1, 10.6)", b.Hex), "Decline with decline:true")
+			return nil, illegal("litn.attack.demoralized", fmt.Sprintf("All your combat units in %s are demoralized or disorganized: they never attack (002 10.1, 10.6, 15.4)", b.Hex), "Decline with decline:true")
 		}
 	} else {
 		seen := map[string]bool{}
@@ -770,6 +770,9 @@ func (g GameState) decideLITNAttack(c LITNAttack) ([]Event, error) {
 			}
 			if u.Demoralized {
 				return nil, illegal("litn.attack.demoralized", u.Name+" is demoralized and may not attack", "002 10.1, 10.6: leave it out")
+			}
+			if u.Disorganized {
+				return nil, illegal("litn.attack.disorganized", u.Name+" is disorganized and may not attack", "002 15.4: leave it out")
 			}
 			if !seen[u.ID] {
 				seen[u.ID] = true

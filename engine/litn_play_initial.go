@@ -893,6 +893,10 @@ func (g GameState) decideLITNWagonMarker(c LITNPlaceWagon) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	// 15.2: Miles and White may not "build supply wagons, until released".
+	if why := g.LITNHeld(u); why != "" {
+		return nil, illegal("litn.wagons.held", u.Name+" may not build supply wagons until released (002 15.2)", why)
+	}
 	for _, m := range g.LITN.Initial.Markers {
 		if m.Leader == u.ID && m.Turn == g.Turn {
 			return nil, illegal("litn.wagons.again", fmt.Sprintf("%s has already created a wagon this turn", u.Name), "002 9.2: each leader in a depot hex can create one wagon")
@@ -901,8 +905,8 @@ func (g GameState) decideLITNWagonMarker(c LITNPlaceWagon) ([]Event, error) {
 	// The depot and the leader's CP are the player's declaration (depots are
 	// not on the map here; a hex's CPs are the Command Phase's); the umpire
 	// may correct. Staying put is checked against the Movement Phase's
-	// record (LITNMovePlay.Phase). Miles and White's release (15.2) is not
-	// recorded by proximity: the umpire refuses an unreleased one.
+	// record (LITNMovePlay.Phase). Miles and White's release (15.2) is
+	// checked above (LITNHeld).
 	moved := false
 	if ph := g.LITN.Moves.Phase; ph != nil && ph.Turn == g.Turn && ph.Step == step {
 		moved = ph.Moved[u.ID] || ph.Start[u.ID] != "" && ph.Start[u.ID] != u.At

@@ -1006,7 +1006,8 @@ func (g GameState) litnBeginCommand(step string, d Dice, ctx StepContext) ([]Eve
 	ev := &LITNCommandRolled{Turn: g.Turn, Step: step, Context: ph.Context}
 	ch := g.litnCommandCharts(ctx.Library)
 	for _, u := range g.LITNUnitsOf(side) {
-		if !u.OnMap() || !(u.Role == SheetDepartment || u.Role == SheetCavalryCommander || u.Role == SheetCouch && year == 1863 && side == USA) {
+		u, on := litnCommandPost(u, ctx.Map)
+		if !on || !(u.Role == SheetDepartment || u.Role == SheetCavalryCommander || u.Role == SheetCouch && year == 1863 && side == USA) {
 			continue
 		}
 		r, err := ph.RollCommandPoints(ch, g.litnCommandUnit(u), g.litnLOC(u), d)
@@ -1020,6 +1021,25 @@ func (g GameState) litnBeginCommand(step string, d Dice, ctx StepContext) ([]Eve
 		ev.Rolls = append(ev.Rolls, *r)
 	}
 	return append(evs, ev), nil
+}
+
+// litnCommandPost is the unit where it commands from: on the map, or off
+// it at the hex its sheet counts it in for command purposes (15.6: Lee,
+// off the map in scenario 3, "is considered to be located in hex 1026";
+// broadcast distances count from there). False when it has no such post.
+func litnCommandPost(u LITNUnit, m *Theatre) (LITNUnit, bool) {
+	if u.OnMap() {
+		return u, true
+	}
+	if u.Eliminated || u.OffMapHex == "" || m == nil {
+		return u, false
+	}
+	h, _, err := m.ParseHex(u.OffMapHex, "")
+	if err != nil {
+		return u, false
+	}
+	u.Hex = h
+	return u, true
 }
 
 // Say implements LITNSayer.
@@ -1067,7 +1087,8 @@ func (g GameState) decideLITNBroadcast(c LITNBroadcastCmd, d Dice) ([]Event, err
 	if err != nil {
 		return nil, err
 	}
-	if from.Side != side || !from.OnMap() {
+	from, on := litnCommandPost(from, c.Map)
+	if from.Side != side || !on {
 		return nil, illegal("litn.broadcast.from", fmt.Sprintf("%s cannot broadcast in the %s Command Phase", from.Name, litnSideName(side)), "Name a leader of the phasing side on the map (002 7.1)")
 	}
 	if c.Map == nil {
@@ -1152,13 +1173,41 @@ func (g GameState) litnBeginMovement(step string) ([]Event, error) {
 	for _, at := range lpmKeys(byHex) {
 		ha := ph.Allowance(litnCommandHex(at, hexOf[at], byHex[at]), enemies)
 		ha.Label = at
-		for _, a := range ha.Units {
+		for i, a := range ha.Units {
+			if full, ok := g.litnReinforcementAllowance(a.Unit); ok {
+				a.Allowance, a.Minimum, a.Full = full, nil, true
+				a.Why = fmt.Sprintf("a reinforcement on its turn of entry has its full movement allowance, %s MP, and may force march (002 15.5)", full)
+				ha.Units[i] = a
+			}
 			e.Allowance[a.Unit] = a
 			e.Start[a.Unit] = at
 		}
 		e.Hexes = append(e.Hexes, ha)
 	}
 	return []Event{e}, nil
+}
+
+// litnReinforcementAllowance is the full basic allowance of an 1863
+// Confederate reinforcement on its turn of entry (15.5: "They have their
+// full movement allowances available for the turn of entry, and may force
+// march"), whatever CPs its hex received; false for any other unit.
+func (g GameState) litnReinforcementAllowance(id string) (LITNShare, bool) {
+	u, ok := g.LITN.Units[id]
+	if !ok || u.Side != CSA || LITNYear(g.Options.Scenario) != 1863 {
+		return LITNShare{}, false
+	}
+	// Its earliest turn of arrival is this one: it entered as its side's
+	// Command Phase began (another option's later turn does not count).
+	first := 0
+	for _, a := range u.Arrives {
+		if a.By == "" && (first == 0 || a.Turn < first) {
+			first = a.Turn
+		}
+	}
+	if n := g.LITN.Moves.BasicMA[litnMAKind(u)]; first == g.Turn && n > 0 && u.OnMap() {
+		return LITNShare{Num: n, Den: 1}, true
+	}
+	return LITNShare{}, false
 }
 
 func lpmDedupe(s []string) []string {
@@ -1481,6 +1530,14 @@ func (g GameState) decideLITNReact(c LITNReactCmd, d Dice) ([]Event, error) {
 	ms, err := g.litnMovers(c.By, side, c.Units)
 	if err != nil {
 		return nil, err
+	}
+	for _, m := range ms {
+		// 15.4: "A disorganized unit may not move (including reaction
+		// movement)"; the half allowance of 8.5 ignores CPs, so the check
+		// is made here.
+		if m.Unit.CannotMove != "" {
+			return nil, illegal("litn.react.cannot-move", m.Unit.name()+": "+m.Unit.CannotMove, "React with other units")
+		}
 	}
 	stack := litnForce(ms)
 	from := ms[0].At
