@@ -198,7 +198,9 @@ func (e *LITNMoraleRecovered) Say(g GameState) []LITNSay {
 			v = "recovers its morale"
 		}
 		pub = append(pub, fmt.Sprintf("%s (%s) %s", litnUnitName(g, r.Unit), r.Hex, v))
-		own[u.Side] = append(own[u.Side], r.Explain())
+		named := r
+		named.Unit = litnUnitName(g, r.Unit) // the player reads names, not ids
+		own[u.Side] = append(own[u.Side], named.Explain())
 	}
 	out := []LITNSay{{To: "all", Text: fmt.Sprintf("Morale Recovery, turn %d (002 3.1 H I, 12): %s.", e.Turn, strings.Join(pub, "; "))}}
 	for _, s := range []Side{CSA, USA} {

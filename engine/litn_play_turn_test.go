@@ -335,10 +335,11 @@ func TestLITNTurnConclusion(t *testing.T) {
 	if !strings.Contains(all, "A.P. Hill (1625) stays demoralized") || !strings.Contains(all, "Sumner (3035) recovers") || strings.Contains(all, "initiative") {
 		t.Errorf("public: %s", all)
 	}
-	if !strings.Contains(csa, "initiative 3 + 1 = 4, using J.E.B. Stuart") || strings.Contains(csa, "usa.sumner") {
+	if !strings.Contains(csa, "initiative 3 + 1 = 4, using J.E.B. Stuart") || strings.Contains(csa, "Sumner") || strings.Contains(csa, "usa.") {
 		t.Errorf("Confederate: %s", csa)
 	}
-	if !strings.Contains(usa, "usa.sumner") || strings.Contains(usa, "csa.") {
+	// The side reads its units by name (not their ids).
+	if !strings.Contains(usa, "Sumner (3035): morale recovery") || strings.Contains(usa, "usa.sumner") || strings.Contains(usa, "csa.") || strings.Contains(usa, "Hood") {
 		t.Errorf("Union: %s", usa)
 	}
 
