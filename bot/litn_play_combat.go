@@ -34,6 +34,7 @@ func init() {
 				{Name: "units", Description: "Attacking units (default: all that may)", Type: String, MaxLength: 300, Placeholder: "unit,...", Autocomplete: litnCombatOwnUnits},
 				{Name: "decline", Description: "Do not attack (your opponent may then)", Type: Boolean},
 				{Name: "fortification", Description: "Umpire: a fortification hex (002 13)", Type: Boolean},
+				{Name: "surprise", Description: "Movement Phase: surprise attack (14.2)", Type: Boolean},
 				side},
 			Handle: handleLITNAttack,
 		},
@@ -97,7 +98,7 @@ func handleLITNAttack(ctx context.Context, r *Router, req Request) (Reply, error
 		return Reply{}, err
 	}
 	return r.settleLITNCombat(ctx, req, g, engine.LITNAttack{By: req.User, Hex: req.Options["hex"], Side: side, Units: litnCombatList(req.Options["units"]),
-		Decline: litnCombatBool(req, "decline"), Fortification: litnCombatBool(req, "fortification")})
+		Decline: litnCombatBool(req, "decline"), Fortification: litnCombatBool(req, "fortification"), Surprise: litnCombatBool(req, "surprise"), Library: r.library})
 }
 
 func handleLITNSupply(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -319,6 +320,12 @@ func litnCombatHexes(r *Router, req Request, typed string) []engine.Match {
 	for _, b := range g.LITNBattles() {
 		if strings.HasPrefix(b.Hex, strings.TrimSpace(typed)) {
 			out = append(out, engine.Match{Value: b.Hex, Label: "battle in " + b.Hex})
+		}
+	}
+	// 14.2: in the Movement Phase, the hex the last (public) move ended in.
+	if p := g.LITN.Moves.Phase; g.Options.LITN.SurpriseAttacks && p != nil && p.Turn == g.Turn && p.Step == g.CurrentStep() && p.Last != nil && len(p.Last.Hexes) > 0 {
+		if h := p.Last.Hexes[len(p.Last.Hexes)-1]; strings.HasPrefix(h, strings.TrimSpace(typed)) {
+			out = append(out, engine.Match{Value: h, Label: "the last move's hex " + h + " (surprise attack, 14.2)"})
 		}
 	}
 	return out

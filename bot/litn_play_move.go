@@ -89,6 +89,7 @@ func init() {
 				{Name: "loc", Description: "unit=in|out,... (002 7.2)", Type: String, MaxLength: 400, Placeholder: "unit=in|out,..."},
 				{Name: "ma", Description: "infantry=N,cavalry=N,artillery=N,wagon=N,leader=N", Type: String, MaxLength: 200, Placeholder: "kind=N,..."},
 				{Name: "year", Description: "command-point=N,broadcast=N", Type: String, MaxLength: 100, Placeholder: "table=N,..."},
+				{Name: "arrive", Description: "unit=turn,... (15.6 option)", Type: String, MaxLength: 200, Placeholder: "unit=turn,..."},
 			},
 			Handle: handleLITNDeclare,
 		})
@@ -262,6 +263,14 @@ func handleLITNDeclare(ctx context.Context, r *Router, req Request) (Reply, erro
 		default:
 			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.declare", What: fmt.Sprintf("loc: %s=%q", k, v), Hint: "Write loc:<unit>=in or loc:<unit>=out (002 7.2)"}
 		}
+	}
+	// 15.6 Confederate Option: arrive:<unit>=<turn or hex>,...
+	arrive, err := litnPairs("arrive", req.Options["arrive"])
+	if err != nil {
+		return Reply{}, err
+	}
+	if len(arrive) > 0 {
+		cmd.Arrive = arrive
 	}
 	return r.settleLITN(ctx, req, g, cmd)
 }

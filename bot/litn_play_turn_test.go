@@ -235,10 +235,10 @@ func TestLITNTurnSecrecy(t *testing.T) {
 	if !strings.Contains(pub, "Hood (1625)") || !strings.Contains(pub, "Sumner (3035)") {
 		t.Fatalf("H1 public: %s", pub)
 	}
-	if !strings.Contains(lee, "csa.hood (1625): morale recovery") || strings.Contains(lee, "usa.sumner") {
+	if !strings.Contains(lee, "Hood (1625): morale recovery") || strings.Contains(lee, "Sumner") {
 		t.Errorf("H1 Confederate channel: %s", lee)
 	}
-	if !strings.Contains(meade, "usa.sumner (3035): morale recovery") || strings.Contains(meade, "csa.hood") {
+	if !strings.Contains(meade, "Sumner (3035): morale recovery") || strings.Contains(meade, "Hood") {
 		t.Errorf("H1 Union channel: %s", meade)
 	}
 	for _, secret := range []string{"initiative", "rolled", "csa.", "usa."} {

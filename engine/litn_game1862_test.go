@@ -442,16 +442,26 @@ func TestLITNGame1FrederickToAntietam(t *testing.T) {
 	p.demoralized("usa.miles")
 	p.vp(0, 0)
 	phase()
-	// E: Walker arrives at 1529 (his sheet's turn 6); Lee and Stuart roll
-	// 1: 0 CP (row 1).
+	// E: Lee and Stuart roll 1: 0 CP (row 1). Walker (his sheet's turn 6)
+	// is still off the map: arrivals enter in their side's Movement Phase
+	// (15.5; docs/litn-play-movement.md).
 	p.next(false, 1, 1)
 	p.at(engine.LITNStepSecondCommand)
+	if u := p.g.LITN.Units["csa.walker"]; u.OnMap() {
+		t.Fatalf("Walker on the map in the Command Phase: %+v", u)
+	}
+	p.do(engine.LITNDone{By: lpLee})
+	// F: Walker enters at 1529, the path's first hex (15.5), with his
+	// full allowance though no CP reached him.
+	p.next(false)
+	p.at(engine.LITNStepSecondMove)
+	if a := p.g.LITN.Moves.Phase.Allowance["csa.walker"]; !a.Full {
+		t.Errorf("Walker's allowance on entry: %+v", a)
+	}
+	p.do(engine.LITNMoveCmd{By: lpLee, Units: []string{"Walker"}, Path: lmPath(t, "1529 clear"), Map: p.m, Library: p.lib})
 	if u := p.g.LITN.Units["csa.walker"]; u.At != "1529" || u.Strength != 7 {
 		t.Fatalf("Walker %+v", u)
 	}
-	p.do(engine.LITNDone{By: lpLee})
-	p.next(false)
-	p.at(engine.LITNStepSecondMove)
 	p.do(engine.LITNDone{By: lpLee})
 	p.do(engine.LITNDone{By: lpUnion})
 	phase()

@@ -465,16 +465,24 @@ func TestLITNGamePennsylvaniaCampaign(t *testing.T) {
 	p.bothDone()
 	p.state(str, 1, 0)
 
-	// E: Lee enters at 1026 as his side's Command Phase begins (the
-	// record sheet's turn of arrival; docs/litn-play-movement.md), and
-	// rolls 5 -1 = 4: 2 CP.
+	// E: Lee, still off the map, rolls from hex 1026 (15.6): 5 -1 = 4:
+	// 2 CP. F: his sheet's turn of arrival is 2: he enters in the
+	// Confederate Movement Phase (15.5) with the full leader allowance, 16
+	// MP, by a path whose first hex is his entry hex, 1026 (one of the
+	// sheet's 1026, 1029, 1031); the table sees the counter appear.
 	evs = p.step(false, 5)
 	p.at(engine.LITNStepSecondCommand)
-	p.saidHas(evs, "all", "R.E. Lee at 1026")
-	p.saidHas(evs, "csa", "may arrive at 1026, 1029, 1031")
+	p.saidHas(evs, "csa", "R.E. Lee rolls on the Command Point Table", "**2 CP**")
 	p.play(engine.LITNDone{By: lpLee})
-	p.step(false)
+	evs = p.step(false)
 	p.at(engine.LITNStepSecondMove)
+	p.saidHas(evs, "csa", "R.E. Lee at 1026, 1029 or 1031 with 16 MP")
+	if strings.Contains(p.said(evs, "all")+p.said(evs, "usa"), "Lee") {
+		t.Error("the table or the Union hears of Lee's arrival before he enters")
+	}
+	evs = mv(lpLee, []string{"Lee"}, lpEnter(t, "1026", "1026", 1))
+	p.saidHas(evs, "all", "R.E. Lee enter the map at 1026")
+	p.where(map[string]string{"csa.lee": "1026"})
 	p.bothDone()
 	p.state(str, 1, 0)
 
@@ -529,9 +537,10 @@ func TestLITNGamePennsylvaniaCampaign(t *testing.T) {
 	p.at(engine.LITNStepVictory)
 	p.state(str, 1, 0)
 
-	// To the end. Stuart enters on turn 4 at 1044, his sheet's first way
-	// of entry (15.6's Confederate Option is not asked: see the report);
-	// the first Confederate wagon may enter on turn 5 (15.6), placed at the
+	// To the end. Stuart's Confederate Option (15.6) is not decided: as
+	// the Confederate Command Phase of turn 4 begins, the earliest way,
+	// turn 4 at 1044, is taken; he enters in that turn's Movement Phase
+	// (15.5); the first Confederate wagon may enter on turn 5 (15.6), placed at the
 	// 1026 depot; Hooker is never rolled for again.
 	wagonSeen := false
 	evs = p.fastForward(func(turn int, step string) {
@@ -543,12 +552,21 @@ func TestLITNGamePennsylvaniaCampaign(t *testing.T) {
 			wagonSeen = true
 		case step == engine.LITNStepHooker:
 			t.Errorf("turn %d: Hooker rolled for after Meade took over", turn)
+		case turn == 4 && p.g.LITNPhaseSide(step) == engine.CSA && (step == engine.LITNStepFirstCommand || step == engine.LITNStepSecondCommand):
+			if i, ok := p.g.LITN.Moves.Arrivals.Chosen["csa.stuart"]; !ok || i != 0 {
+				t.Errorf("turn 4: Stuart's way of entry %d %v, want the earliest (index 0)", i, ok)
+			}
 		case (turn == 4 || turn == 6) && p.g.LITNPhaseSide(step) == engine.CSA && (step == engine.LITNStepFirstMove || step == engine.LITNStepSecondMove):
-			// Stuart entered on turn 4 (a reinforcement: his full 16 MP,
-			// 15.5); on turn 6, his other way of entry's turn, his own 1
-			// CP (3 -1 = 2 on the Command Point Table) for rating 2: 8.
-			p.where(map[string]string{"csa.stuart": "1044"})
+			// Stuart enters on turn 4 (a reinforcement: his full 16 MP,
+			// 15.5) at 1044; on turn 6, his other way of entry's turn, his
+			// own 1 CP (3 -1 = 2 on the Command Point Table) for rating 2:
+			// 8.
 			a := p.g.LITN.Moves.Phase.Allowance["csa.stuart"]
+			if turn == 4 {
+				p.where(map[string]string{"csa.stuart": ""})
+				p.play(engine.LITNMoveCmd{By: lpLee, Units: []string{"Stuart"}, Path: lpEnter(t, "1044", "1044", 1), Map: p.m, Library: p.lib})
+			}
+			p.where(map[string]string{"csa.stuart": "1044"})
 			want := engine.LITNShare{Num: 16, Den: 1}
 			if turn == 6 {
 				want = engine.LITNShare{Num: 8, Den: 1}
@@ -768,11 +786,11 @@ func TestLITNGameCollisionAtGettysburg(t *testing.T) {
 	p.state(str, 10, 0, "usa.hancock")
 
 	// To the end. Turn 3: the first Confederate wagon (15.7), placed at the
-	// 1026 depot; Pickett arrives at 1026 (the first of the sheet's 1026,
-	// 1029, 1031) as the Confederate Command Phase begins, and in the
-	// Confederate Movement Phase has his full allowance though no CP
-	// reached him (15.5): he force marches two hexes (8.6); his loss roll 5:
-	// a tenth of 7 rounded up, 1.
+	// 1026 depot; Pickett, due on turn 3, enters in the Confederate
+	// Movement Phase (15.5) with his full allowance though no CP reached
+	// him: he force marches two hexes (8.6), the entry hex 1026 (one of the
+	// sheet's 1026, 1029, 1031: the first hex of movement) and one more;
+	// his loss roll 5: a tenth of 7 rounded up, 1.
 	wagon, pickett := false, false
 	evs = p.fastForward(func(turn int, step string) {
 		switch {
@@ -786,8 +804,9 @@ func TestLITNGameCollisionAtGettysburg(t *testing.T) {
 			if !a.Full || a.Allowance != (engine.LITNShare{Num: 12, Den: 1}) || !strings.Contains(a.Why, "15.5") {
 				t.Errorf("Pickett's allowance on his turn of entry: %+v", a)
 			}
-			evs := mv(lpLee, []string{"Pickett"}, lpPath(t, "1026", "1910", 2), true, 5)
+			evs := mv(lpLee, []string{"Pickett"}, lpEnter(t, "1026", "1910", 2), true, 5)
 			p.saidHas(evs, "csa", "Pickett")
+			p.saidHas(evs, "all", "Pickett enter the map at 1026")
 			str["csa.pickett"] = 6
 			p.strength(str)
 			pickett = true
@@ -850,7 +869,7 @@ func TestLITNGameReinforcementFullAllowance(t *testing.T) {
 			if an := a["csa.anderson"]; strings.Contains(an.Why, "15.5") {
 				t.Errorf("Anderson is no reinforcement: %+v", an)
 			}
-			p.play(engine.LITNMoveCmd{By: lpLee, Units: []string{"Pickett"}, Path: lpPath(t, "1026", "1910", 3), ForceMarch: true, Map: p.m, Library: p.lib}, 1)
+			p.play(engine.LITNMoveCmd{By: lpLee, Units: []string{"Pickett"}, Path: lpEnter(t, "1026", "1910", 3), ForceMarch: true, Map: p.m, Library: p.lib}, 1)
 			return
 		}
 		d := engine.Script(lpThrees(60)...)

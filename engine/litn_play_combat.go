@@ -39,6 +39,9 @@ type LITNCombatPlay struct {
 	// Fought is, per hex, the last turn of combat there and each side's
 	// non-militia losses over the consecutive turns of combat (10.8).
 	Fought map[string]LITNHexFight `json:"-"`
+	// Surprise are the surprise attacks of the Movement Phase under way,
+	// by printed hex (14.2, optional; the section "14.2 Surprise attacks" below).
+	Surprise map[string]LITNSurprisePlay `json:"-"`
 }
 
 // LITNBattlePlay is one hex's battle this turn.
@@ -313,7 +316,9 @@ func (g GameState) litnCombatUnit(u LITNUnit) LITNCombatUnit {
 // consecutive turns of combat before this one (10.8).
 func (g GameState) litnPriorLosses(hex string, s Side) int {
 	f, ok := g.LITN.Combat.Fought[hex]
-	if !ok || f.Turn != g.Turn-1 {
+	// f.Turn == g.Turn only after a surprise attack there this turn
+	// (14.2): its losses count with this turn's (docs/litn-play-combat.md).
+	if !ok || f.Turn != g.Turn-1 && f.Turn != g.Turn {
 		return 0
 	}
 	return f.NonMilitia[s]
@@ -402,6 +407,11 @@ type LITNAttack struct {
 	// Fortification: the umpire declares the hex a Washington fortification
 	// hex (13); the map data has none (docs/litn-play-combat.md).
 	Fortification bool
+	// Surprise: the moving player attempts a surprise attack in the
+	// Movement Phase (14.2, optional); in the Movement Phase, Decline is
+	// the other player's word that he does not react there (14.2 below).
+	Surprise bool
+	Library  *Library
 }
 
 // CommandName implements Command.
@@ -567,7 +577,7 @@ func (*LITNWagonsFlipped) EventType() string { return EventLITNWagonsFlipped }
 
 func init() {
 	registerModule(decideLITNCombat, applyLITNCombat, &LITNBattlesOpened{}, &LITNAttackDeclared{}, &LITNSupplyDeclared{},
-		&LITNOptionChosen{}, &LITNBattleFought{}, &LITNRetreated{}, &LITNWagonsFlipped{})
+		&LITNOptionChosen{}, &LITNBattleFought{}, &LITNRetreated{}, &LITNWagonsFlipped{}, &LITNSurpriseRolled{}, &LITNNoReaction{})
 	registerGameStep(LITN, LITNStepCombat, litnCombatBegin, litnCombatWait)
 	registerGameStep(LITN, LITNStepDepletion, litnDepletionBegin, nil)
 }
@@ -677,7 +687,11 @@ func decideLITNCombat(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 	var err error
 	switch c := cmd.(type) {
 	case LITNAttack:
-		evs, err = g.decideLITNAttack(c)
+		if c.Surprise || g.litnMovementStep() {
+			evs, err = g.decideLITNSurprise(c, d)
+		} else {
+			evs, err = g.decideLITNAttack(c)
+		}
 	case LITNSupply:
 		evs, err = g.decideLITNSupply(c)
 	case LITNChooseOption:
@@ -692,10 +706,16 @@ func decideLITNCombat(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 
 // litnBattleFor finds the battle for a command and the side acting.
 func (g GameState) litnBattleFor(by Actor, hex string, side Side, what string) (LITNBattlePlay, Side, error) {
-	if err := g.litnNeedStep(by, what, LITNStepCombat); err != nil {
+	b, ok := g.LITNSurpriseBattleAt(hex) // 14.2: its retreats are made in the Movement Phase
+	if ok {
+		if err := g.litnNeedStep(by, what, LITNStepFirstMove, LITNStepSecondMove); err != nil {
+			return LITNBattlePlay{}, "", err
+		}
+	} else if err := g.litnNeedStep(by, what, LITNStepCombat); err != nil {
 		return LITNBattlePlay{}, "", err
+	} else {
+		b, ok = g.LITNBattleAt(hex)
 	}
-	b, ok := g.LITNBattleAt(hex)
 	if !ok {
 		var hexes []string
 		for _, b := range g.LITNBattles() {
@@ -969,20 +989,27 @@ func (g GameState) decideLITNOption(c LITNChooseOption, d Dice) ([]Event, error)
 		return nil, err
 	}
 	ev := &LITNBattleFought{Turn: g.Turn, Hex: b.Hex, Attacker: b.Attacker, Battle: bt, Result: *res}
+	ev.Killed = after.litnKilled(b.Hex, b.Attacker, res)
+	return append(evs, ev), nil
+}
+
+// litnKilled are the units whose leaders a battle's 14.3 rolls killed.
+func (g GameState) litnKilled(hex string, attacker Side, res *LITNBattleResult) []string {
+	var out []string
 	for _, cs := range res.Casualties {
 		if !cs.Killed {
 			continue
 		}
-		side := b.Attacker
+		side := attacker
 		if cs.Role == LITNDef {
-			side = enemyOf(b.Attacker)
+			side = enemyOf(attacker)
 		}
-		_, ids := litnCombatLeaders(after.litnSideAt(b.Hex, side))
-		if id := ids[cs.Leader]; id != "" && !litnCombatHas(ev.Killed, id) {
-			ev.Killed = append(ev.Killed, id)
+		_, ids := litnCombatLeaders(g.litnSideAt(hex, side))
+		if id := ids[cs.Leader]; id != "" && !litnCombatHas(out, id) {
+			out = append(out, id)
 		}
 	}
-	return append(evs, ev), nil
+	return out
 }
 
 func litnCombatHas(xs []string, s string) bool {
@@ -1187,6 +1214,8 @@ func applyLITNCombat(g GameState, e Event) (GameState, bool) {
 		return g.withLITNBattle(b), true
 	case *LITNBattleFought:
 		return g.applyLITNBattle(e), true
+	case *LITNSurpriseRolled, *LITNNoReaction:
+		return g.applyLITNSurprise(e), true
 	case *LITNRetreated:
 		var us []LITNUnit
 		for _, id := range e.Units {
@@ -1219,11 +1248,21 @@ func applyLITNCombat(g GameState, e Event) (GameState, bool) {
 // demoralization, the intrinsic strength, Depletion markers, leader
 // casualties, the retreats due and the victory.
 func (g GameState) applyLITNBattle(e *LITNBattleFought) GameState {
+	if e.Battle.Surprise {
+		return g.applyLITNSurpriseBattle(e)
+	}
 	b, ok := g.LITNBattleAt(e.Hex)
 	if !ok {
 		return g
 	}
-	b = b.clone()
+	g, b = g.litnBattleResults(b.clone(), e)
+	return g.withLITNBattle(b)
+}
+
+// litnBattleResults applies a battle's results to the state and to its
+// battle record b (a clone), shared by the Combat Phase's battles and the
+// surprise attacks (14.2).
+func (g GameState) litnBattleResults(b LITNBattlePlay, e *LITNBattleFought) (GameState, LITNBattlePlay) {
 	res := e.Result
 	sides := [2]Side{e.Attacker, enemyOf(e.Attacker)}
 	changed := map[string]LITNUnit{}
@@ -1298,7 +1337,7 @@ func (g GameState) applyLITNBattle(e *LITNBattleFought) GameState {
 	}
 	prev := fought[e.Hex]
 	rec := LITNHexFight{Turn: e.Turn, NonMilitia: map[Side]int{}}
-	if prev.Turn == e.Turn-1 {
+	if prev.Turn == e.Turn-1 || prev.Turn == e.Turn { // == e.Turn: after a surprise attack this turn (14.2)
 		for k, v := range prev.NonMilitia {
 			rec.NonMilitia[k] = v
 		}
@@ -1322,7 +1361,7 @@ func (g GameState) applyLITNBattle(e *LITNBattleFought) GameState {
 	for _, d := range res.Retreats {
 		b.Due = append(b.Due, LITNSideRetreat{Side: sides[d.Role], Reason: d.Reason})
 	}
-	return g.withLITNBattle(b)
+	return g, b
 }
 
 func litnCombatCopyInts(m map[string]int) map[string]int {
@@ -1404,8 +1443,13 @@ func (e *LITNBattleFought) Say(g GameState) []LITNSay {
 	res := e.Result
 	sides := [2]Side{e.Attacker, enemyOf(e.Attacker)}
 	var pub []string
-	pub = append(pub, fmt.Sprintf("⚔️ **Battle in %s** (002 10): the chits are revealed together: the %s (attacker) plays **%s**, the %s (defender) **%s**.",
-		e.Hex, litnSideName(sides[0]), e.Battle.AttackerOption, litnSideName(sides[1]), e.Battle.DefenderOption))
+	if e.Battle.Surprise {
+		pub = append(pub, fmt.Sprintf("⚡ **Surprise attack in %s** (002 14.2): the %s attacks the %s at once, without combat options: two rounds unless a side is demoralized in the first; the attacker fires one column right; the defender does not fire in the first round.",
+			e.Hex, litnSideName(sides[0]), litnSideName(sides[1])))
+	} else {
+		pub = append(pub, fmt.Sprintf("⚔️ **Battle in %s** (002 10): the chits are revealed together: the %s (attacker) plays **%s**, the %s (defender) **%s**.",
+			e.Hex, litnSideName(sides[0]), e.Battle.AttackerOption, litnSideName(sides[1]), e.Battle.DefenderOption))
+	}
 	if lk := res.OptionsLookup; lk != nil {
 		what := map[string]string{"1": "one round", "2": "two rounds", "U": "rounds until one or both sides are demoralized"}[lk.Result]
 		pub = append(pub, fmt.Sprintf("Combat Options Chart (%s) row %s, column %s: **%s**, %s (10.3).", lk.Chart, lk.Row, lk.Column, lk.Result, what))
@@ -1572,4 +1616,393 @@ func (e *LITNWagonsFlipped) Say(g GameState) []LITNSay {
 		ws = append(ws, fmt.Sprintf("%s wagon %s at %s", litnSideName(w.Side), id, w.At))
 	}
 	return []LITNSay{{To: "all", Text: "🛒 Wagon Depletion (002 3.1 G II, 10.2): flipped to their depleted sides: " + strings.Join(ws, "; ") + "."}}
+}
+
+// ----- 14.2 Surprise attacks (optional; docs/litn-play-combat.md) -----
+//
+// The procedure in play:
+//
+//  1. The phasing player force marches units into a hex holding enemy
+//     combat units (/litn move ... march:true); their move ends there (8.3).
+//  2. The other player may react to that move (8.5). Reactions answer the
+//     last move only, so the attempt must come before the mover's next move.
+//     The enemy units in the hex must have failed to react (a failed
+//     reaction or roll to leave, recorded as Barred for the highest-ranking
+//     leader there, or each of them), or their player says he will not
+//     react there: /litn attack hex:<hex> decline:true in the Movement Phase
+//     (LITNNoReaction). Until then the attempt is refused and says so.
+//  3. The mover attempts it: /litn attack hex:<hex> surprise:true. The die
+//     is rolled on litn.surprise-attack against the initiative of the
+//     highest-ranked moving leader; on a success the battle is fought at
+//     once (ResolveLITNBattle, Surprise: true) and its results applied as
+//     the Combat Phase's are. Its retreats are made with /litn retreat in
+//     the Movement Phase; the units that made it may not move again this
+//     phase (LITNSurpriseHeld). A battle in the hex at the Combat Phase is
+//     opened as usual.
+
+// LITNSurprisePlay is a hex's surprise attack in the Movement Phase under
+// way (14.2).
+type LITNSurprisePlay struct {
+	Turn int
+	Step string
+	// Move is the phasing move it answers (LITNLastMove.First).
+	Move int
+	// NoReaction: the other player said he will not react there to Move.
+	NoReaction bool
+	Rolled     bool
+	Succeeded  bool
+	// Units are the moving units of the attempt.
+	Units []string
+	// Held are the units that made a surprise attack here this phase: no
+	// more movement (kept when a later move into the hex starts anew).
+	Held []string
+	// Battle is the last surprise attack fought here this phase.
+	Battle *LITNBattlePlay
+}
+
+// LITNTableSurprise is the surprise attack roll (14.2).
+const LITNTableSurprise = "litn.surprise-attack"
+
+// Event types of 14.2.
+const (
+	EventLITNSurprise   = "litn.surprise"
+	EventLITNNoReaction = "litn.no-reaction"
+)
+
+// LITNSurpriseRolled is a surprise attack attempt (14.2): the roll against
+// the highest-ranked moving leader's initiative. On a success a
+// LITNBattleFought with Battle.Surprise follows.
+type LITNSurpriseRolled struct {
+	By         Actor      `json:"by"`
+	Turn       int        `json:"turn"`
+	Step       string     `json:"step"`
+	Move       int        `json:"move"`
+	Hex        string     `json:"hex"`
+	Side       Side       `json:"side"`
+	Units      []string   `json:"units"`               // the moving units in the hex
+	Attackers  []string   `json:"attackers,omitempty"` // those that attack
+	Defenders  []string   `json:"defenders,omitempty"`
+	Leader     string     `json:"leader"`
+	Initiative int        `json:"initiative"`
+	Roll       *TableRoll `json:"roll"`
+	Succeeds   bool       `json:"succeeds"`
+}
+
+// EventType implements Event.
+func (*LITNSurpriseRolled) EventType() string { return EventLITNSurprise }
+
+// LITNNoReaction is the non-phasing player's word that his units in a hex
+// do not react to the last move (14.2: "do not attempt reaction").
+type LITNNoReaction struct {
+	By   Actor  `json:"by"`
+	Turn int    `json:"turn"`
+	Step string `json:"step"`
+	Move int    `json:"move"`
+	Hex  string `json:"hex"`
+	Side Side   `json:"side"`
+}
+
+// EventType implements Event.
+func (*LITNNoReaction) EventType() string { return EventLITNNoReaction }
+
+// litnMovementStep reports whether a LITN Movement Phase is under way.
+func (g GameState) litnMovementStep() bool {
+	if g.Game() != LITN || !g.Started {
+		return false
+	}
+	st := g.CurrentStep()
+	return st == LITNStepFirstMove || st == LITNStepSecondMove
+}
+
+// litnSurpriseHere is the hex's surprise record of this Movement Phase.
+func (g GameState) litnSurpriseHere(hex string) (LITNSurprisePlay, bool) {
+	r, ok := g.LITN.Combat.Surprise[strings.TrimSpace(hex)]
+	if !ok || r.Turn != g.Turn || r.Step != g.CurrentStep() {
+		return LITNSurprisePlay{}, false
+	}
+	return r, true
+}
+
+// LITNSurpriseBattleAt is the surprise attack fought in a hex this
+// Movement Phase (14.2), for its retreats.
+func (g GameState) LITNSurpriseBattleAt(hex string) (LITNBattlePlay, bool) {
+	r, ok := g.litnSurpriseHere(hex)
+	if !ok || r.Battle == nil || !r.Battle.Fought {
+		return LITNBattlePlay{}, false
+	}
+	return *r.Battle, true
+}
+
+// LITNSurpriseHeld says why a unit may not move ("" when it may): it made
+// a surprise attack this phase (14.2).
+func (g GameState) LITNSurpriseHeld(id string) string {
+	for hex, r := range g.LITN.Combat.Surprise {
+		if r.Turn != g.Turn || r.Step != g.CurrentStep() || !litnCombatHas(r.Held, id) {
+			continue
+		}
+		name := id
+		if u, ok := g.LITN.Units[id]; ok {
+			name = u.Name
+		}
+		return name + " made a surprise attack in " + hex + " this phase: it may not move for the remainder of the phase (002 14.2)"
+	}
+	return ""
+}
+
+func (g GameState) decideLITNSurprise(c LITNAttack, d Dice) ([]Event, error) {
+	if !g.Options.LITN.SurpriseAttacks {
+		if !c.Surprise {
+			return nil, illegal("litn.attack.step", "Battles are declared in the Combat Phase (002 3.1 G, 10)", "Wait for step G1; in the Movement Phase this game has no surprise attacks (optional rule 14.2 is off)")
+		}
+		return nil, illegal("litn.surprise.off", "This game does not play the optional rule 14.2 Surprise Attacks", "It is chosen when the game is created: /game new ... optional:14.2")
+	}
+	if err := g.litnNeedStep(c.By, "A surprise attack", LITNStepFirstMove, LITNStepSecondMove); err != nil {
+		return nil, err
+	}
+	if c.Surprise && c.Decline {
+		return nil, invalid("litn.surprise.decline", "Give surprise:true (the moving player) or decline:true (the other player: no reaction), not both", "002 14.2")
+	}
+	if c.Fortification || len(c.Units) > 0 {
+		return nil, invalid("litn.surprise.units", "A surprise attack is made by the units that force marched into the hex: no units: or fortification:", "Give hex: and surprise:true (002 14.2)")
+	}
+	p := g.litnPhase()
+	if p == nil {
+		return nil, illegal("litn.move.phase", "The Movement Phase has not begun", "The umpire begins the step with /phase next")
+	}
+	mover := g.LITNPhaseSide(g.CurrentStep())
+	hex := strings.TrimSpace(c.Hex)
+	s := g.LITNSideOf(c.By)
+	if g.IsUmpire(c.By) {
+		s = c.Side
+		if s == "" {
+			s = litnSideIf(c.Decline, enemyOf(mover), mover)
+		}
+	}
+	last := ""
+	if p.Last != nil && len(p.Last.Hexes) > 0 {
+		last = p.Last.Hexes[len(p.Last.Hexes)-1]
+	}
+	rec, _ := g.litnSurpriseHere(hex)
+	if rec.Move != 0 && p.Last != nil && rec.Move != p.Last.First {
+		rec = LITNSurprisePlay{}
+	}
+	if !c.Surprise {
+		// The other player's word: no reaction in the hex to this move.
+		if !c.Decline {
+			return nil, illegal("litn.attack.step", "Battles are declared in the Combat Phase (002 3.1 G, 10)",
+				fmt.Sprintf("In the Movement Phase the %s player may attempt a surprise attack (surprise:true), and the %s player may say he does not react (decline:true); 002 14.2", litnSideName(mover), litnSideName(enemyOf(mover))))
+		}
+		if s != enemyOf(mover) {
+			return nil, illegal("litn.surprise.decline", "decline:true in the Movement Phase is the other player's word that he does not react", "To let a surprise attack go, just move on (002 14.2)")
+		}
+		if last != hex || len(g.litnFighting(hex, s)) == 0 {
+			return nil, illegal("litn.surprise.move", fmt.Sprintf("The last %s move did not enter %s, where you have combat units", litnSideName(mover), hex), "You say you do not react right after the enemy force marches into your hex (002 14.2)")
+		}
+		if rec.NoReaction || rec.Rolled {
+			return nil, illegal("litn.surprise.decline", "That is already settled for "+hex, "")
+		}
+		return []Event{&LITNNoReaction{By: c.By, Turn: g.Turn, Step: g.CurrentStep(), Move: p.Last.First, Hex: hex, Side: s}}, nil
+	}
+	if s != mover {
+		return nil, illegal("litn.surprise.side", fmt.Sprintf("Only the moving player, the %s, attempts a surprise attack in this Movement Phase", litnSideName(mover)), "002 14.2")
+	}
+	if rec.Rolled {
+		return nil, illegal("litn.surprise.again", "A surprise attack was already attempted in "+hex+" after this move", "The battle there waits for the Combat Phase (002 14.2)")
+	}
+	if last != hex {
+		return nil, illegal("litn.surprise.move", fmt.Sprintf("Your last move did not end in %q", hex),
+			"A surprise attack is attempted right after force marching into an enemy-occupied hex, before your next move (002 14.2)")
+	}
+	var moving []LITNUnit
+	for _, id := range p.Last.Units {
+		u, ok := g.LITN.Units[id]
+		if !ok || !u.OnMap() || u.At != hex {
+			continue
+		}
+		if !p.ForceMarched[id] {
+			return nil, illegal("litn.surprise.march", u.Name+" did not force march into "+hex, "002 14.2: only units force marched into an enemy-occupied hex may attempt a surprise attack (/litn move ... march:true)")
+		}
+		moving = append(moving, u)
+	}
+	enemy := enemyOf(mover)
+	defenders := g.litnFighting(hex, enemy)
+	if len(defenders) == 0 {
+		return nil, illegal("litn.surprise.enemy", "No enemy combat unit is in "+hex, "002 14.2: a surprise attack is made in an enemy-occupied hex")
+	}
+	if err := g.litnSurpriseReactions(p, hex, enemy, rec); err != nil {
+		return nil, err
+	}
+	leaders, _ := litnCombatLeaders(moving)
+	if len(leaders) == 0 {
+		return nil, illegal("litn.surprise.leader", "No leader moved into "+hex, "002 14.2: the roll is against the highest-ranked moving leader's initiative")
+	}
+	var atk []LITNCombatUnit
+	ev := &LITNSurpriseRolled{By: c.By, Turn: g.Turn, Step: g.CurrentStep(), Move: p.Last.First, Hex: hex, Side: mover, Leader: leaders[0].Name, Initiative: leaders[0].Initiative}
+	for _, u := range moving {
+		ev.Units = append(ev.Units, u.ID)
+		if u.IsCombat() && u.Strength > 0 && !u.Demoralized && !u.Disorganized && !g.LITN.Moves.Entrained[u.ID] {
+			ev.Attackers = append(ev.Attackers, u.ID)
+			atk = append(atk, g.litnCombatUnit(u))
+		}
+	}
+	if len(atk) == 0 {
+		return nil, illegal("litn.surprise.units", "None of the moving units in "+hex+" may attack (demoralized, disorganized or without strength)", "002 10.1, 10.6, 15.4")
+	}
+	var def []LITNCombatUnit
+	for _, u := range defenders {
+		ev.Defenders = append(ev.Defenders, u.ID)
+		def = append(def, g.litnCombatUnit(u))
+	}
+	dl, _ := litnCombatLeaders(g.litnSideAt(hex, enemy))
+	// No supply step and no options (14.2): both sides are taken as
+	// supplied; the force-march commitment modifier's printed value is not
+	// in the rules text, so it is not applied (docs/litn-play-combat.md).
+	bt := LITNBattle{Hex: hex, Surprise: true, LeaderCasualties: g.Options.LITN.LeaderCasualties,
+		Attacker: LITNForce{Side: mover, Leaders: leaders, Units: atk, Supplied: true, PriorLosses: g.litnPriorLosses(hex, mover)},
+		Defender: LITNForce{Side: enemy, Leaders: dl, Units: def, Supplied: true, EntrenchedFirst: true, PriorLosses: g.litnPriorLosses(hex, enemy)}}
+	if c.Library == nil || c.Library.Table(LITNTableSurprise) == nil {
+		return nil, fmt.Errorf("engine: no table %s", LITNTableSurprise)
+	}
+	charts := LITNCharts{Library: c.Library, Loaded: g.LITN.Charts}
+	vb := bt
+	if err := vb.validate(charts); err != nil {
+		return nil, err // a chart not loaded, Union artillery alone: refused before the roll
+	}
+	tr, err := c.Library.Table(LITNTableSurprise).Roll(d, Facts{"leader_initiative": leaders[0].Initiative})
+	if err != nil {
+		return nil, err
+	}
+	ev.Roll, ev.Succeeds = tr, tr.Outcome == "surprise"
+	if !ev.Succeeds {
+		return []Event{ev}, nil
+	}
+	res, err := ResolveLITNBattle(bt, charts, d)
+	if err != nil {
+		return nil, err
+	}
+	after := g.Apply(ev)
+	fought := &LITNBattleFought{Turn: g.Turn, Hex: hex, Attacker: mover, Battle: bt, Result: *res, Killed: after.litnKilled(hex, mover, res)}
+	return []Event{ev, fought}, nil
+}
+
+func litnSideIf(c bool, a, b Side) Side {
+	if c {
+		return a
+	}
+	return b
+}
+
+// litnSurpriseReactions checks 14.2's second condition: every enemy unit
+// in the hex failed to react to the move, or did not attempt it.
+func (g GameState) litnSurpriseReactions(p *LITNPhaseMoves, hex string, enemy Side, rec LITNSurprisePlay) error {
+	r := p.Reactions
+	units := g.litnSideAt(hex, enemy)
+	for _, u := range units {
+		if r.Barred[u.ID] || r.Halted[u.ID] {
+			continue // failed to react, or may not react again this phase
+		}
+		for k := p.Last.First; k < p.Last.First+len(p.Last.Hexes); k++ {
+			if r.Tried[fmt.Sprintf("%s@%d", u.ID, k)] {
+				return illegal("litn.surprise.reacted", fmt.Sprintf("%s in %s reacted to your move", u.Name, hex),
+					"002 14.2: a surprise attack needs every enemy unit there to fail to react or not to attempt it; combat may occur there in the Combat Phase")
+			}
+		}
+	}
+	if rec.NoReaction && rec.Move == p.Last.First {
+		return nil
+	}
+	// A stack reacts under its highest-ranking leader (8.5): his failure is
+	// the hex's.
+	if ls, ids := litnCombatLeaders(units); len(ls) > 0 && r.Barred[ids[ls[0].Name]] {
+		return nil
+	}
+	all := len(units) > 0
+	for _, u := range units {
+		all = all && (r.Barred[u.ID] || r.Halted[u.ID])
+	}
+	if all {
+		return nil
+	}
+	return illegal("litn.surprise.wait", fmt.Sprintf("The %s player may still react in %s to your move", litnSideName(enemy), hex),
+		fmt.Sprintf("Wait until he has reacted and failed, or says he does not react (/litn attack hex:%s decline:true); 002 14.2", hex))
+}
+
+// applyLITNSurprise records a no-reaction word or a surprise attempt.
+func (g GameState) applyLITNSurprise(e Event) GameState {
+	m := make(map[string]LITNSurprisePlay, len(g.LITN.Combat.Surprise)+1)
+	for k, v := range g.LITN.Combat.Surprise {
+		if v.Turn == g.Turn { // older phases' records are dropped
+			m[k] = v
+		}
+	}
+	// A record of another move starts anew, keeping this phase's held
+	// units and last battle (its retreats).
+	fresh := func(hex string, turn int, step string, move int) LITNSurprisePlay {
+		r := m[hex]
+		if r.Turn == turn && r.Step == step && r.Move == move {
+			return r
+		}
+		n := LITNSurprisePlay{Turn: turn, Step: step, Move: move}
+		if r.Turn == turn && r.Step == step {
+			n.Held, n.Battle = r.Held, r.Battle
+		}
+		return n
+	}
+	switch e := e.(type) {
+	case *LITNNoReaction:
+		r := fresh(e.Hex, e.Turn, e.Step, e.Move)
+		r.NoReaction = true
+		m[e.Hex] = r
+	case *LITNSurpriseRolled:
+		r := fresh(e.Hex, e.Turn, e.Step, e.Move)
+		r.Rolled, r.Succeeded, r.Units = true, e.Succeeds, append([]string(nil), e.Units...)
+		if e.Succeeds {
+			r.Held = append(append([]string(nil), r.Held...), e.Units...)
+			r.Battle = &LITNBattlePlay{Hex: e.Hex, First: e.Side, Attacker: e.Side,
+				Participants: map[Side][]string{e.Side: append([]string(nil), e.Attackers...), enemyOf(e.Side): append([]string(nil), e.Defenders...)},
+				Supply:       map[Side]LITNSupplyDecl{}, Options: map[Side]LITNOption{}}
+		}
+		m[e.Hex] = r
+	}
+	g.LITN.Combat.Surprise = m
+	return g
+}
+
+// applyLITNSurpriseBattle applies a surprise attack's results (14.2).
+func (g GameState) applyLITNSurpriseBattle(e *LITNBattleFought) GameState {
+	r, ok := g.LITN.Combat.Surprise[e.Hex]
+	if !ok || r.Battle == nil {
+		return g
+	}
+	g, b := g.litnBattleResults(r.Battle.clone(), e)
+	r.Battle = &b
+	m := make(map[string]LITNSurprisePlay, len(g.LITN.Combat.Surprise))
+	for k, v := range g.LITN.Combat.Surprise {
+		m[k] = v
+	}
+	m[e.Hex] = r
+	g.LITN.Combat.Surprise = m
+	return g
+}
+
+// Say implements LITNSayer: whether the enemy reacts is seen on the map.
+func (e *LITNNoReaction) Say(g GameState) []LITNSay {
+	return []LITNSay{{To: "all", Text: fmt.Sprintf("⚡ %s: the %s player does not react to the %s move (002 8.5); the %s player may attempt a surprise attack there (/litn attack hex:%s surprise:true, 002 14.2).",
+		e.Hex, litnSideName(e.Side), litnSideName(enemyOf(e.Side)), litnSideName(enemyOf(e.Side)), e.Hex)}}
+}
+
+// Say implements LITNSayer. The table sees the attempt and its outcome;
+// the roll, against a leader's secret initiative, is the mover's (2.5).
+func (e *LITNSurpriseRolled) Say(g GameState) []LITNSay {
+	pub := fmt.Sprintf("⚡ %s: the %s attempts a surprise attack with %s (002 14.2): ", e.Hex, litnSideName(e.Side), litnNames(g, e.Units))
+	if e.Succeeds {
+		pub += "it succeeds; the battle is fought at once."
+	} else {
+		pub += "it fails. The units stay in the hex; combat may occur there in the Combat Phase."
+	}
+	own := fmt.Sprintf("Surprise attack roll (%s, 002 14.2): %s's initiative %d: %s: %s (the die must be less than the initiative).", e.Roll.Table, e.Leader, e.Initiative, litnTableLine(e.Roll), e.Roll.Name)
+	if e.Succeeds {
+		own += " Your units that made it may not move for the remainder of the phase."
+	}
+	return []LITNSay{{To: "all", Text: pub}, {To: string(e.Side), Text: own}, {To: "umpire", Text: strings.Replace(own, "Your units", "The units", 1)}}
 }

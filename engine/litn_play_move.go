@@ -12,14 +12,16 @@ import (
 // the game. docs/litn-play-movement.md.
 //
 //   - C and E (the first / second player's Command Phase, 3.1 C): as the
-//     step begins, the side's arrivals of the turn enter at their hexes
-//     (002 15 "How to Set Up": turns of arrival on the record sheet) and its
+//     step begins, the side's ways of entry are settled and the variable
+//     entries rolled (15.6, litn_play_arrivals.go), and its
 //     department leader, cavalry commander (and Couch in 1863, 15.5) roll on
 //     the Command Point Table (7.1, 7.2, 5.1); then the player broadcasts
 //     (LITNBroadcastCmd) until /litn done.
 //   - D and F (the Movement Phases, 3.1 D): as the step begins every unit of
-//     the phasing side gets its allowance from its hex's CPs (7.1); the
-//     player moves (LITNMoveCmd), detaches and reattaches (6.3), works on
+//     the phasing side gets its allowance from its hex's CPs (7.1), and its
+//     arrivals due their full allowance (15.5); the
+//     player moves (LITNMoveCmd: arrivals enter by a path from their entry
+//     hex, 15.5), detaches and reattaches (6.3), works on
 //     bridges, rail and entrenchments (8.7, 8.8) and moves by rail (8.9);
 //     the other player reacts (LITNReactCmd, 8.5). When the step ends,
 //     entrenchment and bridge repair are settled (8.7, 8.8).
@@ -65,6 +67,9 @@ type LITNMovePlay struct {
 	// within 5 hexes (15.2; the Lost Dispatch's release is
 	// LITNReleasedByDispatch).
 	Released map[string]bool `json:"-"`
+	// Arrivals are the ways of entry decided and the variable entries
+	// rolled (15.6; litn_play_arrivals.go).
+	Arrivals LITNArrivals `json:"-"`
 }
 
 // LITNHeld says why an 1862 unit may not spend MPs yet ("" when it may):
@@ -318,7 +323,7 @@ func (g GameState) litnMovers(by Actor, side Side, refs []string) ([]litnMover, 
 				return nil, err
 			}
 			if !u.OnMap() {
-				return nil, illegal("litn.move.off-map", u.Name+" is not on the map", "Units enter on their turn of arrival at the start of their side's Command Phase (002 15 How to Set Up)")
+				return nil, illegal("litn.move.off-map", u.Name+" is not on the map", "Units off the map enter by /litn move with a path from their entry hex, in their side's Movement Phase from their turn of arrival (002 15, 15.5)")
 			}
 			if why := g.LITNHeld(u); why != "" {
 				return nil, illegal("litn.move.held", why, "Use other units")
@@ -529,6 +534,9 @@ type LITNDeclare struct {
 	BasicMA map[string]int  // infantry, cavalry, artillery, wagon, leader
 	Year    map[string]int  // "command-point", "broadcast": this scenario's year
 	LOC     map[string]bool // unit ref -> has a LOC
+	// Arrive decides a unit's way of entry: unit ref -> turn (or hex)
+	// (15.6 Confederate Option).
+	Arrive map[string]string
 }
 
 // CommandName implements Command.
@@ -634,7 +642,9 @@ type LITNDeclared struct {
 	Side    Side            `json:"side,omitempty"` // the side the LOC declarations belong to
 }
 
-// LITNArrived is the side's arrivals of the turn placed (002 15).
+// LITNArrived is the side's arrivals of the turn placed (002 15). No longer
+// decided: arrivals enter by LITNMoveCmd (15.5); kept so that recorded
+// games replay.
 type LITNArrived struct {
 	Turn  int        `json:"turn"`
 	Side  Side       `json:"side"`
@@ -692,6 +702,7 @@ type LITNMoved struct {
 	Stops     []string       `json:"stops,omitempty"`  // phasing units stopped by a reaction into their hex (8.3)
 	EnemyStep int            `json:"enemy_step,omitempty"`
 	Released  []string       `json:"released,omitempty"` // Miles and White released by this move (15.2)
+	Entered   bool           `json:"entered,omitempty"`  // the units entered the map: Path[0] is the entry hex (15.5)
 }
 
 // LITNDetachEvent is a detachment formed or reattached (6.3).
@@ -810,7 +821,13 @@ func init() {
 			return nil
 		}))
 		registerStepEnd(gameStepKey(LITN, step), func(g GameState, d Dice, ctx StepContext) ([]Event, error) {
-			return g.litnEndMovement()
+			evs, err := g.litnEndMovement()
+			if err != nil || g.litnPhase() == nil {
+				return evs, err
+			}
+			// 15.5: a unit due and not entered waits; its side is told.
+			wait, err := g.litnArrivalsDue(step, g.litnPhase().Side, true)
+			return append(evs, wait...), err
 		})
 	}
 }
@@ -847,8 +864,20 @@ func (g GameState) decideLITNDeclare(c LITNDeclare) ([]Event, error) {
 	if err := g.litnNeedStep(c.By, "Declaring printed values and lines of communications"); err != nil {
 		return nil, err
 	}
+	var arrive []Event
+	if len(c.Arrive) > 0 {
+		// 15.6 Confederate Option (litn_play_arrivals.go).
+		ev, err := g.decideLITNArrive(c.By, c.Arrive)
+		if err != nil {
+			return nil, err
+		}
+		if len(c.BasicMA) == 0 && len(c.Year) == 0 && len(c.LOC) == 0 {
+			return ev, nil
+		}
+		arrive = ev
+	}
 	if len(c.BasicMA) == 0 && len(c.Year) == 0 && len(c.LOC) == 0 {
-		return nil, invalid("litn.declare.empty", "Nothing was declared", "Give loc:<unit>=in|out,..., or (the umpire) ma:infantry=N,cavalry=N,artillery=N,wagon=N,leader=N or year:command-point=N,broadcast=N")
+		return nil, invalid("litn.declare.empty", "Nothing was declared", "Give loc:<unit>=in|out,... or arrive:<unit>=<turn>,..., or (the umpire) ma:infantry=N,cavalry=N,artillery=N,wagon=N,leader=N or year:command-point=N,broadcast=N")
 	}
 	if (len(c.BasicMA) > 0 || len(c.Year) > 0) && !g.IsUmpire(c.By) {
 		return nil, illegal("litn.declare.umpire", "The printed allowances and year modifiers are the umpire's to record", fmt.Sprintf("Ask %s; you declare your units' lines of communications with loc:", g.Umpire.Name))
@@ -890,7 +919,7 @@ func (g GameState) decideLITNDeclare(c LITNDeclare) ([]Event, error) {
 		}
 		e.LOC[u.ID] = has
 	}
-	return []Event{e}, nil
+	return append(arrive, e), nil
 }
 
 // Say implements LITNSayer.
@@ -973,34 +1002,15 @@ func (g GameState) litnBeginCommand(step string, d Dice, ctx StepContext) ([]Eve
 		return nil, illegal("litn.command.year-modifier", fmt.Sprintf("The Command Point Table's modifier for %d is printed beside the table, not in the rules text (002 7.1), and has not been recorded", year),
 			"The umpire records it first: /litn declare year:command-point=N,broadcast=N (0 where the chart prints none), then /phase next")
 	}
-	var evs []Event
-	arr := &LITNArrived{Turn: g.Turn, Side: side}
-	for _, u := range g.LITNUnitsOf(side) {
-		if u.At != "" {
-			continue
-		}
-		for _, a := range u.Arrives {
-			if a.By != "" || a.Turn != g.Turn || len(a.Hexes) == 0 {
-				continue
-			}
-			if ctx.Map == nil {
-				return nil, fmt.Errorf("engine: LITN Command Phase without the map")
-			}
-			h, _, err := ctx.Map.ParseHex(a.Hexes[0], "")
-			if err != nil {
-				return nil, invalid("litn.arrive", fmt.Sprintf("%s's arrival hex %q is not on the map", u.Name, a.Hexes[0]), "Fix the record sheet")
-			}
-			u.At, u.Hex = a.Hexes[0], h
-			if len(a.Hexes) > 1 {
-				arr.Notes = append(arr.Notes, fmt.Sprintf("%s may arrive at %s: placed at the first, %s (the umpire may correct)", u.Name, strings.Join(a.Hexes, ", "), a.Hexes[0]))
-			}
-			arr.Units = append(arr.Units, u)
-			break
-		}
+	// 15.5, 15.6: arrivals enter in the Movement Phase (LITNMoveCmd); as
+	// the Command Phase begins the ways of entry are settled and the
+	// variable entries rolled (litn_play_arrivals.go).
+	evs, err := g.litnArrivalsAtCommand(side, d, ctx.Library)
+	if err != nil {
+		return nil, err
 	}
-	if len(arr.Units) > 0 {
-		evs = append(evs, arr)
-		g = g.Apply(arr)
+	for _, e := range evs {
+		g = g.Apply(e)
 	}
 	ph := NewLITNCommandPhase(g.litnCommandContext(side))
 	ev := &LITNCommandRolled{Turn: g.Turn, Step: step, Context: ph.Context}
@@ -1173,38 +1183,35 @@ func (g GameState) litnBeginMovement(step string) ([]Event, error) {
 	for _, at := range lpmKeys(byHex) {
 		ha := ph.Allowance(litnCommandHex(at, hexOf[at], byHex[at]), enemies)
 		ha.Label = at
-		for i, a := range ha.Units {
-			if full, ok := g.litnReinforcementAllowance(a.Unit); ok {
-				a.Allowance, a.Minimum, a.Full = full, nil, true
-				a.Why = fmt.Sprintf("a reinforcement on its turn of entry has its full movement allowance, %s MP, and may force march (002 15.5)", full)
-				ha.Units[i] = a
-			}
+		for _, a := range ha.Units {
 			e.Allowance[a.Unit] = a
 			e.Start[a.Unit] = at
 		}
 		e.Hexes = append(e.Hexes, ha)
 	}
-	return []Event{e}, nil
+	// 15.5: the units due to enter, with their full allowance.
+	due, err := g.litnArrivalsDue(step, side, false)
+	if err != nil {
+		return nil, err
+	}
+	return append([]Event{e}, due...), nil
 }
 
-// litnReinforcementAllowance is the full basic allowance of an 1863
-// Confederate reinforcement on its turn of entry (15.5: "They have their
-// full movement allowances available for the turn of entry, and may force
-// march"), whatever CPs its hex received; false for any other unit.
+// litnReinforcementAllowance is the full basic allowance of a unit due to
+// enter the map (15.5: "They have their full movement allowances available
+// for the turn of entry, and may force march"), whatever CPs reach the
+// entry hex; false for any other unit. 15.5 says it of the 1863
+// Confederate reinforcements; the rules give no other allowance for
+// arrivals, so every arrival has it (docs/litn-play-movement.md).
 func (g GameState) litnReinforcementAllowance(id string) (LITNShare, bool) {
 	u, ok := g.LITN.Units[id]
-	if !ok || u.Side != CSA || LITNYear(g.Options.Scenario) != 1863 {
+	if !ok {
 		return LITNShare{}, false
 	}
-	// Its earliest turn of arrival is this one: it entered as its side's
-	// Command Phase began (another option's later turn does not count).
-	first := 0
-	for _, a := range u.Arrives {
-		if a.By == "" && (first == 0 || a.Turn < first) {
-			first = a.Turn
-		}
+	if _, due := g.LITNArrivalDue(u); !due {
+		return LITNShare{}, false
 	}
-	if n := g.LITN.Moves.BasicMA[litnMAKind(u)]; first == g.Turn && n > 0 && u.OnMap() {
+	if n := g.LITN.Moves.BasicMA[litnMAKind(u)]; n > 0 {
 		return LITNShare{Num: n, Den: 1}, true
 	}
 	return LITNShare{}, false
@@ -1263,13 +1270,24 @@ func (g GameState) decideLITNMove(c LITNMoveCmd, d Dice) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	ms, err := g.litnMovers(c.By, side, c.Units)
+	// 15.5: units off the map enter by a path from their entry hex.
+	ms, err := g.litnEntering(c.By, side, c.Units, c.Path)
 	if err != nil {
 		return nil, err
 	}
+	entering := ms != nil
+	if !entering {
+		ms, err = g.litnMovers(c.By, side, c.Units)
+		if err != nil {
+			return nil, err
+		}
+	}
 	force := litnForce(ms)
-	from := ms[0].At
+	from := ms[0].At // "" when entering
 	for _, u := range force {
+		if why := g.LITNSurpriseHeld(u.ID); why != "" {
+			return nil, illegal("litn.move.surprise", why, "Move other units")
+		}
 		if p.Ended[u.ID] {
 			return nil, illegal("litn.move.ended", u.name()+" may not move again this phase", "It entered a hex with an enemy combat unit, failed to leave one, or was stopped by a reaction (002 8.3)")
 		}
@@ -1281,9 +1299,26 @@ func (g GameState) decideLITNMove(c LITNMoveCmd, d Dice) ([]Event, error) {
 	if len(c.Path) == 0 {
 		return nil, invalid("litn.path", "No path was given", "Give path:<hex> [terrain] [road]...,<hex>... (docs/litn-play-movement.md)")
 	}
-	steps, err := g.litnSteps(c.Map, side, force[0].Hex, charts.Costs, c.Path)
+	start := force[0].Hex
+	if entering {
+		// 15.5: "The map-edge hex of entry counts as the first hex of
+		// movement": the path's first hex is entered from off the map (a
+		// neighbour stands for it) and costs as declared.
+		if c.Map == nil {
+			return nil, fmt.Errorf("engine: LITN move without the map")
+		}
+		h, _, err := c.Map.ParseHex(c.Path[0].At, "")
+		if err != nil {
+			return nil, invalid("litn.path", fmt.Sprintf("%s is not a hex of the LITN map", c.Path[0].At), "Give printed hex numbers, e.g. 1026")
+		}
+		start = h.Neighbours()[0]
+	}
+	steps, err := g.litnSteps(c.Map, side, start, charts.Costs, c.Path)
 	if err != nil {
 		return nil, err
+	}
+	if entering {
+		start = steps[0].To
 	}
 	// 7.1: the allowance from CPs, or the minimum allowance when the force
 	// stays more than 6 hexes from every enemy unit all move.
@@ -1302,7 +1337,7 @@ func (g GameState) decideLITNMove(c LITNMoveCmd, d Dice) ([]Event, error) {
 	}
 	if c.Minimum {
 		enemies := g.litnEnemyHexes(side)
-		hexes := []Hex{force[0].Hex}
+		hexes := []Hex{start}
 		for _, s := range steps {
 			hexes = append(hexes, s.To)
 		}
@@ -1320,7 +1355,7 @@ func (g GameState) decideLITNMove(c LITNMoveCmd, d Dice) ([]Event, error) {
 		}
 	}
 	var leftAhead []LITNMoveUnit
-	if p.Start[force[0].ID] == from {
+	if from != "" && p.Start[force[0].ID] == from { // 15.5: none pay for units entered before them
 		in := map[string]bool{}
 		for _, u := range force {
 			in[u.ID] = true
@@ -1336,7 +1371,7 @@ func (g GameState) decideLITNMove(c LITNMoveCmd, d Dice) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &LITNMoved{By: c.By, Side: side, From: from, Minimum: c.Minimum}
+	e := &LITNMoved{By: c.By, Side: side, From: from, Minimum: c.Minimum, Entered: entering}
 	for _, u := range force {
 		e.Units = append(e.Units, u.ID)
 		e.Names = append(e.Names, u.name())
@@ -1430,6 +1465,12 @@ func (e *LITNMoved) Say(g GameState) []LITNSay {
 		return append(out, LITNSay{s, strings.Join(priv, "\n")})
 	}
 	line := fmt.Sprintf("🏃 %s move %s → %s", names, e.From, strings.Join(e.Path, " → "))
+	if e.Entered {
+		line = fmt.Sprintf("🚩 %s enter the map at %s (002 15.5)", names, e.Path[0])
+		if len(e.Path) > 1 {
+			line += " and move → " + strings.Join(e.Path[1:], " → ")
+		}
+	}
 	if e.Leave != nil {
 		line += fmt.Sprintf(" (leaving the enemy-occupied hex %s, 002 8.3)", e.From)
 	}
@@ -1928,6 +1969,9 @@ func (g GameState) decideLITNRail(c LITNRailCmd) ([]Event, error) {
 	}
 	e := &LITNRailMoved{By: c.By, From: from, To: to, Hex: th, Entrained: !c.Detrain, Why: []string{capWhy}}
 	for _, u := range force {
+		if why := g.LITNSurpriseHeld(u.ID); why != "" {
+			return nil, illegal("litn.move.surprise", why, "Move other units")
+		}
 		if p.Ended[u.ID] {
 			return nil, illegal("litn.move.ended", u.name()+" may not move again this phase", "002 8.3")
 		}
