@@ -44,7 +44,13 @@ func init() {
 }
 
 func litnCommands() []*Command {
-	subs := append([]*Command(nil), litnSubcommands...)
+	// Copies: each router sets its commands' paths (NewRouter), and
+	// routers run side by side.
+	var subs []*Command
+	for _, s := range litnSubcommands {
+		c := *s
+		subs = append(subs, &c)
+	}
 	sort.SliceStable(subs, func(i, j int) bool { return litnOrder(subs[i].Name) < litnOrder(subs[j].Name) })
 	return []*Command{{
 		Name:        "litn",
