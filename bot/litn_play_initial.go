@@ -44,6 +44,7 @@ func init() {
 			Options: []OptionSpec{
 				{Name: "hex", Description: "A depot, or a Wagon Creation marker's hex", Type: String, MaxLength: 8, Placeholder: "hex"},
 				{Name: "unit", Description: "Union: the leader making a Wagon Creation marker", Type: String, MaxLength: 60, Placeholder: "leader"},
+				{Name: "ready", Description: "A depleted wagon by road/rail near depot hex: (9.2)", Type: String, MaxLength: 40, Placeholder: "wagon"},
 			},
 			Handle: handleLITNWagon,
 		})
@@ -104,6 +105,14 @@ func handleLITNWagon(ctx context.Context, r *Router, req Request) (Reply, error)
 		return Reply{}, err
 	}
 	hex, unit := strings.TrimSpace(req.Options["hex"]), strings.TrimSpace(req.Options["unit"])
+	if ready := strings.TrimSpace(req.Options["ready"]); ready != "" {
+		// 9.2: a depleted wagon declared ready to be undepleted (litn_wagons.go).
+		if hex == "" || unit != "" {
+			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.wagon.what", What: "With ready:, give hex: your depot's hex (and no unit:)",
+				Hint: "/litn wagon ready:<wagon> hex:<depot> (002 9.2)"}
+		}
+		return r.settleLITN(ctx, req, g, engine.LITNWagonReady{By: req.User, Wagon: ready, Depot: hex, Map: r.theatres[string(engine.LITN)]})
+	}
 	if (hex == "") == (unit == "") {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.wagon.what", What: "Give hex: (place a wagon) or unit: (create one), not both or neither",
 			Hint: "In the Initial Phase: /litn wagon hex:<hex>; at the end of the Union Movement Phase: /litn wagon unit:<leader> (002 4.1, 9.2)"}

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -236,5 +237,56 @@ func TestLITNPlaceHeldWithoutLOC(t *testing.T) {
 	}
 	if all := turnSay(vp, p.g, "all"); !strings.Contains(all, "without a line of communications") || !strings.Contains(all, "as declared") {
 		t.Errorf("public: %s", all)
+	}
+}
+
+// 9.2: a depleted wagon declared on a road or rail hex within four hexes of
+// a friendly depot, which stays put the whole turn, is undepleted at H2;
+// the declaration is its side's alone, and what the state can refute is
+// refused, changing nothing.
+func TestLITNWagonDeclaredReadyUndepletes(t *testing.T) {
+	p := newTurnPlay(t)
+	p.g.LITN.Wagons = map[string]engine.LITNWagonPiece{
+		"csa.w1": {ID: "csa.w1", Side: engine.CSA, At: "1622", Hex: engine.OffsetToAxial(16, 22, engine.OddColumnsDown), Depleted: true},
+		"csa.w2": {ID: "csa.w2", Side: engine.CSA, At: "1622", Hex: engine.OffsetToAxial(16, 22, engine.OddColumnsDown)},
+		"usa.w1": {ID: "usa.w1", Side: engine.USA, At: "3035", Hex: engine.OffsetToAxial(30, 35, engine.OddColumnsDown), Depleted: true},
+	}
+	before := p.g.LITN.Wagons
+	for _, c := range []struct {
+		cmd  engine.LITNWagonReady
+		code string
+	}{
+		{engine.LITNWagonReady{By: leeActor, Wagon: "usa.w1", Depot: "3034"}, "litn.wagon.unknown"}, // the enemy's: as if unknown
+		{engine.LITNWagonReady{By: leeActor, Wagon: "csa.w2", Depot: "1624"}, "litn.wagon.undepleted"},
+		{engine.LITNWagonReady{By: leeActor, Wagon: "csa.w1", Depot: "1630"}, "litn.wagon.far"},      // 8 rows away
+		{engine.LITNWagonReady{By: leeActor, Wagon: "csa.w1", Depot: "1026"}, "litn.wagon.depot"},    // no 1026 depot in 1862 (15.2)
+		{engine.LITNWagonReady{By: leeActor, Wagon: "csa.w1", Depot: "99x"}, "litn.wagon.depot"},
+	} {
+		c.cmd.Map = p.env.m
+		_, err := p.g.Decide(c.cmd, engine.Script())
+		if err == nil || errCode(err) != c.code {
+			t.Errorf("%+v: want %s, got %v", c.cmd, c.code, err)
+		}
+	}
+	if !reflect.DeepEqual(p.g.LITN.Wagons, before) {
+		t.Fatal("a refused declaration changed the wagons")
+	}
+	evs := p.do(engine.LITNWagonReady{By: leeActor, Wagon: "csa.w1", Depot: "1624", Map: p.env.m}, engine.Script())
+	e := turnEvent[*engine.LITNWagonDeclaredReady](t, evs)
+	if e.Hexes != 2 || !p.g.LITN.Wagons["csa.w1"].Undeplete {
+		t.Fatalf("declared: %+v, wagon %+v", e, p.g.LITN.Wagons["csa.w1"])
+	}
+	if turnSay(e, p.g, "all") != "" || turnSay(e, p.g, "usa") != "" || !strings.Contains(turnSay(e, p.g, "csa"), "Wagon csa.w1") {
+		t.Errorf("the declaration is the Confederates' alone: %+v", e.Say(p.g))
+	}
+	p.next(false, 2) // B2
+	p.do(engine.LITNFirst{By: leeActor, First: engine.CSA}, engine.Script())
+	p.next(false) // H1
+	p.next(false) // H2
+	if w := p.g.LITN.Wagons["csa.w1"]; w.Depleted || w.Undeplete {
+		t.Errorf("after H2: %+v", w)
+	}
+	if w := p.g.LITN.Wagons["usa.w1"]; !w.Depleted {
+		t.Errorf("the undeclared Union wagon: %+v", w)
 	}
 }
