@@ -258,8 +258,8 @@ func TestLITNWagonDeclaredReadyUndepletes(t *testing.T) {
 	}{
 		{engine.LITNWagonReady{By: leeActor, Wagon: "usa.w1", Depot: "3034"}, "litn.wagon.unknown"}, // the enemy's: as if unknown
 		{engine.LITNWagonReady{By: leeActor, Wagon: "csa.w2", Depot: "1624"}, "litn.wagon.undepleted"},
-		{engine.LITNWagonReady{By: leeActor, Wagon: "csa.w1", Depot: "1630"}, "litn.wagon.far"},      // 8 rows away
-		{engine.LITNWagonReady{By: leeActor, Wagon: "csa.w1", Depot: "1026"}, "litn.wagon.depot"},    // no 1026 depot in 1862 (15.2)
+		{engine.LITNWagonReady{By: leeActor, Wagon: "csa.w1", Depot: "1630"}, "litn.wagon.far"},   // 8 rows away
+		{engine.LITNWagonReady{By: leeActor, Wagon: "csa.w1", Depot: "1026"}, "litn.wagon.depot"}, // no 1026 depot in 1862 (15.2)
 		{engine.LITNWagonReady{By: leeActor, Wagon: "csa.w1", Depot: "99x"}, "litn.wagon.depot"},
 	} {
 		c.cmd.Map = p.env.m
