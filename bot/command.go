@@ -123,10 +123,15 @@ func (c *Command) check(req Request) *engine.RuleError {
 	bad := func(code, what string) *engine.RuleError {
 		return &engine.RuleError{Kind: engine.ErrInvalid, Code: code, What: what, Hint: "Usage: " + c.Usage()}
 	}
+	// The command as typed: "/table roll", not "/roll" (FuzzCommandOptions).
+	typed := c.path
+	if typed == "" {
+		typed = c.Name
+	}
 	for name, v := range req.Options {
 		o := c.Option(name)
 		if o == nil {
-			return bad("option.unknown", fmt.Sprintf("/%s has no option %q", c.Name, name))
+			return bad("option.unknown", fmt.Sprintf("/%s has no option %q", typed, name))
 		}
 		switch o.Type {
 		case Integer:
@@ -145,7 +150,7 @@ func (c *Command) check(req Request) *engine.RuleError {
 	}
 	for _, o := range c.Options {
 		if _, ok := req.Options[o.Name]; o.Required && !ok {
-			return bad("option.missing", fmt.Sprintf("/%s needs the option %s", c.Name, o.Name))
+			return bad("option.missing", fmt.Sprintf("/%s needs the option %s", typed, o.Name))
 		}
 	}
 	return nil

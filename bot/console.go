@@ -243,7 +243,8 @@ func (c *Console) Parse(line string) (Request, *engine.RuleError) {
 	if err != nil {
 		return req, consoleErr("console.syntax", err.Error(), "Close the quote, e.g. /roll dice:\"2d6 + 1\"")
 	}
-	if len(words) == 0 {
+	// An empty quoted name ("/\"\"") is no command either (FuzzConsoleParse).
+	if len(words) == 0 || words[0].text == "" {
 		return req, consoleErr("console.syntax", "A / alone is no command", "/help lists the commands")
 	}
 	req.Command = strings.ToLower(words[0].text)

@@ -33,6 +33,7 @@ type Discord struct {
 
 	clocks    liveClocks       // clock.go: the live clock messages (LRTG 22)
 	clockTick <-chan time.Time // clock.go: refreshes them (nil: every clockTickEvery)
+	backoff   backoff          // discord_retry.go: REST retries on 5xx
 }
 
 // DiscordOptions configures the Discord adapter.
@@ -50,6 +51,10 @@ type DiscordOptions struct {
 	// ClockTick refreshes the live clock messages (clock.go); default a
 	// ticker of clockTickEvery. Tests drive their own.
 	ClockTick <-chan time.Time
+	// RESTBackoff is the pause before the first retry of a REST call that
+	// failed with a 5xx (discord_retry.go); it doubles, with jitter, up to
+	// 2 s. Default 250 ms; tests make it small.
+	RESTBackoff time.Duration
 }
 
 // NewDiscord returns an adapter for s; it only needs the Guilds intent.
@@ -64,7 +69,7 @@ func NewDiscord(s *discordgo.Session, r *Router, o DiscordOptions) *Discord {
 	if o.Fetch == nil {
 		o.Fetch = fetchAttachment(s.Client)
 	}
-	return &Discord{session: s, router: r, guildID: o.GuildID, deferAfter: o.DeferAfter, log: o.Logger, fetch: o.Fetch, clockTick: o.ClockTick}
+	return &Discord{session: s, router: r, guildID: o.GuildID, deferAfter: o.DeferAfter, log: o.Logger, fetch: o.Fetch, clockTick: o.ClockTick, backoff: newBackoff(o.RESTBackoff)}
 }
 
 // fetchAttachment downloads from Discord's attachment hosts, nowhere else.
@@ -154,7 +159,11 @@ func (d *Discord) Register() error {
 	if appID == "" {
 		return errors.New("discord: register commands: no application id (not connected?)")
 	}
-	cmds, err := d.session.ApplicationCommandBulkOverwrite(appID, d.guildID, d.router.ApplicationCommands())
+	var cmds []*discordgo.ApplicationCommand
+	err := d.retry(d.ctx, "register commands", restIdempotent, func(ctx context.Context) (err error) {
+		cmds, err = d.session.ApplicationCommandBulkOverwrite(appID, d.guildID, d.router.ApplicationCommands(), discordgo.WithContext(ctx))
+		return err
+	})
 	if err != nil {
 		where := "globally"
 		if d.guildID != "" {
@@ -231,9 +240,11 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		if eph {
 			flags = discordgo.MessageFlagsEphemeral
 		}
-		err := s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{
-			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Flags: flags},
+		err := d.retry(ctx, "defer", restCallback, func(ctx context.Context) error {
+			return s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Flags: flags},
+			}, discordgo.WithContext(ctx))
 		})
 		if err != nil {
 			d.log.Error("discord: defer", "id", ic.ID, "command", req.Command, "err", err)
@@ -262,11 +273,17 @@ func (d *Discord) post(i *discordgo.Interaction, rep Reply) {
 		content, embeds := messageData(o)
 		switch {
 		case o.Audience.Kind == AudienceEphemeral && (o.Audience.UserID == "" || o.Audience.UserID == actor):
-			if _, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: content, Embeds: embeds, Files: discordFiles(o), Components: discordComponents(o), Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+			if err := d.retry(d.ctx, "ephemeral follow-up", restCreate, func(ctx context.Context) error {
+				_, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: content, Embeds: embeds, Files: discordFiles(o), Components: discordComponents(o), Flags: discordgo.MessageFlagsEphemeral}, discordgo.WithContext(ctx))
+				return err
+			}); err != nil {
 				d.log.Error("discord: ephemeral follow-up", "id", i.ID, "err", err)
 			}
 		case o.Audience.Kind == AudienceChannel || o.Audience.Kind == AudiencePublic:
-			if _, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, &discordgo.MessageSend{Content: content, Embeds: embeds, Files: discordFiles(o), Components: discordComponents(o)}); err != nil {
+			if err := d.retry(d.ctx, "post", restCreate, func(ctx context.Context) error {
+				_, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, &discordgo.MessageSend{Content: content, Embeds: embeds, Files: discordFiles(o), Components: discordComponents(o)}, discordgo.WithContext(ctx))
+				return err
+			}); err != nil {
 				d.log.Error("discord: post", "channel", o.Audience.Channel, "err", err)
 			}
 		default:
@@ -339,9 +356,11 @@ func messageData(o Output) (string, []*discordgo.MessageEmbed) {
 func (d *Discord) respond(i *discordgo.Interaction, rep Reply) {
 	first := rep.first()
 	content, embeds := messageData(first)
-	err := d.session.InteractionRespond(i, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: content, Embeds: embeds, Files: discordFiles(first), Components: discordComponents(first), Flags: flagsFor(first)},
+	err := d.retry(d.ctx, "respond", restCallback, func(ctx context.Context) error {
+		return d.session.InteractionRespond(i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: content, Embeds: embeds, Files: discordFiles(first), Components: discordComponents(first), Flags: flagsFor(first)},
+		}, discordgo.WithContext(ctx))
 	})
 	var rest *discordgo.RESTError
 	switch {
@@ -360,24 +379,32 @@ func (d *Discord) respond(i *discordgo.Interaction, rep Reply) {
 func (d *Discord) followUp(i *discordgo.Interaction, rep Reply, deferredEphemeral bool) {
 	first := rep.first()
 	if rep.Ephemeral() && !deferredEphemeral {
-		if err := d.session.InteractionResponseDelete(i); err != nil {
+		if err := d.retry(d.ctx, "delete deferred", restIdempotent, func(ctx context.Context) error {
+			return d.session.InteractionResponseDelete(i, discordgo.WithContext(ctx))
+		}); err != nil {
 			d.log.Error("discord: delete deferred", "id", i.ID, "err", err)
 		}
 		content, embeds := messageData(first)
-		if _, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: content, Embeds: embeds, Files: discordFiles(first), Components: discordComponents(first), Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+		if err := d.retry(d.ctx, "follow-up", restCreate, func(ctx context.Context) error {
+			_, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: content, Embeds: embeds, Files: discordFiles(first), Components: discordComponents(first), Flags: discordgo.MessageFlagsEphemeral}, discordgo.WithContext(ctx))
+			return err
+		}); err != nil {
 			d.log.Error("discord: follow-up", "id", i.ID, "err", err)
 		}
 		return
 	}
 	text, embeds := messageData(first)
-	edit := &discordgo.WebhookEdit{Content: &text, Files: discordFiles(first)}
-	if embeds != nil {
-		edit.Embeds = &embeds
-	}
-	if comps := discordComponents(first); comps != nil {
-		edit.Components = &comps
-	}
-	if _, err := d.session.InteractionResponseEdit(i, edit); err != nil {
+	if err := d.retry(d.ctx, "edit deferred", restIdempotent, func(ctx context.Context) error {
+		edit := &discordgo.WebhookEdit{Content: &text, Files: discordFiles(first)} // fresh file readers on every try
+		if embeds != nil {
+			edit.Embeds = &embeds
+		}
+		if comps := discordComponents(first); comps != nil {
+			edit.Components = &comps
+		}
+		_, err := d.session.InteractionResponseEdit(i, edit, discordgo.WithContext(ctx))
+		return err
+	}); err != nil {
 		d.log.Error("discord: edit deferred", "id", i.ID, "err", err)
 	}
 }
@@ -486,7 +513,10 @@ func (d *Discord) Post(ctx context.Context, o Output) error {
 		return fmt.Errorf("discord: post: a %s output has no channel", o.Audience.Kind)
 	}
 	content, embeds := messageData(o)
-	_, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, &discordgo.MessageSend{Content: content, Embeds: embeds, Files: discordFiles(o)}, discordgo.WithContext(ctx))
+	err := d.retry(ctx, "post", restCreate, func(ctx context.Context) error {
+		_, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, &discordgo.MessageSend{Content: content, Embeds: embeds, Files: discordFiles(o)}, discordgo.WithContext(ctx))
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("discord: post to %s: %w", o.Audience.Channel, err)
 	}

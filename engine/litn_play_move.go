@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -406,7 +405,9 @@ func ParseLITNPath(s string) ([]LITNPathHex, error) {
 			continue
 		}
 		h := LITNPathHex{At: f[0]}
-		if _, err := strconv.Atoi(f[0]); err != nil || len(f[0]) != 4 {
+		// Four ASCII digits: strconv.Atoi alone took "+123" and "-123"
+		// (found by FuzzParseLITNPath).
+		if len(f[0]) != 4 || strings.Trim(f[0], "0123456789") != "" {
 			return nil, invalid("litn.path", fmt.Sprintf("%q is not a printed hex number", f[0]), hint)
 		}
 		var terrain []string

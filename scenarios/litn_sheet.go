@@ -60,7 +60,8 @@ type litnArrivalDoc struct {
 // belongs, or the other way round.
 var litnSheetShapeRE = regexp.MustCompile(`cannot unmarshal !!(map|seq) into (\[\])?scenarios\.\w+`)
 
-var litnSheetFieldRE = regexp.MustCompile(`field (\S+) not found in type scenarios\.(\w+)`)
+// A field's name may have spaces or line breaks (issue 11: fuzzing).
+var litnSheetFieldRE = regexp.MustCompile(`field ((?s:.*?)) not found in type scenarios\.(\w+)`)
 
 // ParseLITNSheet reads a record sheet file strictly: known fields only,
 // the four ratings of every leader given (002 6), a source for the sheet.

@@ -335,10 +335,14 @@ func mapValue(m *yaml.Node, key string) *yaml.Node {
 
 // yamlFieldRE matches yaml.v3's unknown-field message, which names the Go
 // type: the message says which part of the file the field is not one of.
-var yamlFieldRE = regexp.MustCompile(`field (\S+) not found in type scenarios\.(\w+)`)
+// A field's name may have spaces or line breaks (issue 11: fuzzing).
+var yamlFieldRE = regexp.MustCompile(`field ((?s:.*?)) not found in type scenarios\.(\w+)`)
 
-// yamlTypeRE matches yaml.v3's message for a value of the wrong type.
-var yamlTypeRE = regexp.MustCompile("cannot unmarshal !!\\w+ `([^`]*)` into (\\S+)")
+// yamlTypeRE matches yaml.v3's message for a value of the wrong type: a
+// scalar (quoted in the message) or a list or mapping (not quoted), under
+// a standard tag (!!str) or the file's own (!x); the value may hold a
+// backquote or a line break (issue 11: fuzzing).
+var yamlTypeRE = regexp.MustCompile("cannot unmarshal !(!?\\S*)(?: `((?s:.*?))`)? into (\\S+)")
 
 func yamlMessage(err error) string {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
@@ -346,23 +350,32 @@ func yamlMessage(err error) string {
 	msg = yamlTypeRE.ReplaceAllStringFunc(msg, func(m string) string {
 		sub := yamlTypeRE.FindStringSubmatch(m)
 		want := "another kind of value"
-		switch {
-		case strings.HasSuffix(sub[2], "int"):
+		switch into := sub[3]; {
+		case strings.HasSuffix(into, "int"):
 			want = "a whole number"
-		case sub[2] == "bool":
+		case into == "bool":
 			want = "true or false"
-		case strings.HasPrefix(sub[2], "[]"):
+		case strings.HasPrefix(into, "[]"):
 			want = "a list"
-		case sub[2] == "string":
+		case into == "string":
 			want = "a text"
-		case strings.HasPrefix(sub[2], "scenarios."):
+		case strings.HasPrefix(into, "scenarios."), strings.HasPrefix(into, "map["):
 			want = "a mapping (field: value)"
 		}
-		return fmt.Sprintf("%q is not %s", sub[1], want)
+		// A list or a mapping is not quoted (issue 11: fuzzing found "!!seq
+		// into scenarios.oobDoc" passed on as it was).
+		switch {
+		case sub[1] == "!seq" && sub[2] == "":
+			return fmt.Sprintf("a list is not %s", want)
+		case sub[1] == "!map" && sub[2] == "":
+			return fmt.Sprintf("a mapping is not %s", want)
+		}
+		return fmt.Sprintf("%q is not %s", sub[2], want)
 	})
 	return yamlFieldRE.ReplaceAllStringFunc(msg, func(m string) string {
 		sub := yamlFieldRE.FindStringSubmatch(m)
-		what := map[string]string{"oobDoc": "a top-level field", "oobSide": "a field of a side", "unitDoc": "a unit field", "depotDoc": "a depot field"}[sub[2]]
+		what := map[string]string{"oobDoc": "a top-level field", "oobSide": "a field of a side", "unitDoc": "a unit field", "depotDoc": "a depot field",
+			"chartFileDoc": "a chart file field (chart, columns, cells)"}[sub[2]]
 		if what == "" {
 			what = "a field here"
 		}

@@ -3,7 +3,9 @@ package scenarios
 import (
 	"bytes"
 	"embed"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"path"
@@ -579,6 +581,13 @@ func (d slotDoc) build() (*engine.ChartSlot, error) {
 	return s, nil
 }
 
+// chartFileDoc is a chart file as written (ParseChartFile).
+type chartFileDoc struct {
+	Chart   string    `yaml:"chart"`
+	Columns []string  `yaml:"columns"`
+	Cells   yaml.Node `yaml:"cells"`
+}
+
 // ParseChartFile reads a group's copy of a printed chart: the chart's id,
 // its column headings where the slot lets the copy name them, and its
 // cells by row label. Cells may be written as numbers or text.
@@ -590,15 +599,16 @@ func (d slotDoc) build() (*engine.ChartSlot, error) {
 //	  "2-4": [Full, -1, -2]
 //	  "5 or more": [Full, Full, -1]
 func ParseChartFile(b []byte) (string, engine.ChartCopy, error) {
-	var doc struct {
-		Chart   string    `yaml:"chart"`
-		Columns []string  `yaml:"columns"`
-		Cells   yaml.Node `yaml:"cells"`
-	}
+	var doc chartFileDoc
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
 	if err := dec.Decode(&doc); err != nil {
-		return "", engine.ChartCopy{}, fmt.Errorf("the chart file is not valid: %v", err)
+		if errors.Is(err, io.EOF) {
+			return "", engine.ChartCopy{}, fmt.Errorf("the chart file is empty")
+		}
+		// yamlMessage words yaml.v3's errors for a person (issue 11:
+		// fuzzing found Go's struct type in the message).
+		return "", engine.ChartCopy{}, fmt.Errorf("the chart file is not valid: %s", yamlMessage(err))
 	}
 	if doc.Chart == "" || doc.Cells.Kind != yaml.MappingNode || len(doc.Cells.Content) == 0 {
 		return "", engine.ChartCopy{}, fmt.Errorf("the chart file needs chart: <id> and cells: with a row per line")

@@ -51,6 +51,12 @@
 //
 // Rate-limit headers are sent so that discordgo's limiter never waits.
 //
+// Failures can be injected (faults.go): [Server.FailNext] makes the next n
+// requests to a route (method and path pattern, e.g. "POST
+// /channels/{id}/messages") answer a 429 shaped like Discord's (retry_after
+// in the body, Retry-After and X-RateLimit-* headers, global false) or a
+// 5xx, before the route is reached, and then serves them normally again.
+//
 // # Usage
 //
 //	func TestPing(t *testing.T) {

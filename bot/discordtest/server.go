@@ -118,6 +118,7 @@ type Server struct {
 	channelEdits    map[string][]*ChannelMessageEdit
 	dmChannels      map[string]string // recipient user id -> DM channel id
 	guildChans      guildChannels     // channels.go: guild channels the bot created
+	faults          []*fault          // faults.go: injected failures, in order
 }
 
 // NewServer starts a fake Discord on 127.0.0.1 and registers tb.Cleanup to
@@ -449,7 +450,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	} else {
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		r = r.WithContext(context.WithValue(r.Context(), ctxKey{}, rec))
-		if _, pattern := s.custom.Handler(r); pattern != "" {
+		if s.serveFault(w, r, rec) { // faults.go: injected 429 and 5xx
+		} else if _, pattern := s.custom.Handler(r); pattern != "" {
 			rec.Route = "custom " + pattern
 			sw := &statusWriter{ResponseWriter: w}
 			s.custom.ServeHTTP(sw, r) // sets the path values
