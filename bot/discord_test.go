@@ -31,7 +31,11 @@ func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, n
 // against the fake Discord, and waits until its commands are registered.
 func startBot(t *testing.T, st Store, dice DiceSource, o DiscordOptions) *botUnderTest {
 	t.Helper()
-	srv := discordtest.NewServer(t, discordtest.Options{HeartbeatInterval: 100 * time.Millisecond, Guilds: []string{"g1"}})
+	// 400 ms: discordgo declares the connection dead after five intervals
+	// without an ack and reconnects, reading ShouldReconnectOnError without
+	// a lock while the cleanup writes it (a data race in discordgo). At 100
+	// ms a loaded 2-CPU machine under -race missed acks (docs/discord-rest.md).
+	srv := discordtest.NewServer(t, discordtest.Options{HeartbeatInterval: 400 * time.Millisecond, Guilds: []string{"g1"}})
 	sess, err := srv.NewSession("")
 	if err != nil {
 		t.Fatal(err)
