@@ -377,6 +377,26 @@ func decisionOutputs(req Request, g engine.GameState, evs []engine.Event) []Outp
 	return []Output{{Audience: aud, Text: text, Events: []EventView{}, Buttons: buttons}}
 }
 
+// buttonGame moves a click to its button's game channel and reads the
+// game there. done: rep is the answer already (a redelivered click's
+// recorded reply, no game, or a button of another game's channel).
+func (r *Router) buttonGame(ctx context.Context, req Request, start time.Time, channel string) (g engine.GameState, _ Request, rep Reply, done bool) {
+	from := req.ChannelID
+	req.ChannelID = channel
+	if rep, ok := r.delivered(ctx, req, start); ok {
+		return g, req, rep, true
+	}
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return g, req, r.refused(req, start, err), true
+	}
+	if from != channel && !gameChannel(g, from) {
+		return g, req, r.refused(req, start, &engine.RuleError{Kind: engine.ErrIllegal, Code: "component.channel", What: "This button belongs to a game of another channel",
+			Hint: "Use the buttons of your game's channels, or its slash commands"}), true
+	}
+	return g, req, Reply{}, false
+}
+
 // Press runs the command of an action button, as the user who clicked it,
 // in the button's game.
 func (r *Router) Press(ctx context.Context, req Request, customID string) Reply {
@@ -389,18 +409,9 @@ func (r *Router) Press(ctx context.Context, req Request, customID string) Reply 
 		return r.refused(req, start, &engine.RuleError{Kind: engine.ErrInvalid, Code: "component.unknown", What: "This button is not one the umpire knows",
 			Hint: "Use the slash commands; /help lists them"})
 	}
-	from := req.ChannelID
-	req.ChannelID = rt.channel
-	if rep, ok := r.delivered(ctx, req, start); ok {
+	g, req, rep, done := r.buttonGame(ctx, req, start, rt.channel)
+	if done {
 		return rep
-	}
-	g, err := r.gameHere(ctx, req)
-	if err != nil {
-		return r.refused(req, start, err)
-	}
-	if from != rt.channel && !gameChannel(g, from) {
-		return r.refused(req, start, &engine.RuleError{Kind: engine.ErrIllegal, Code: "component.channel", What: "This button belongs to a game of another channel",
-			Hint: "Use the buttons of your game's channels, or its slash commands"})
 	}
 	if !pendingDecision(g) || decisionKey(g) != rt.key {
 		return r.refused(req, start, &engine.RuleError{Kind: engine.ErrIllegal, Code: "component.stale", What: "This button was for a decision that is no longer the one under way",

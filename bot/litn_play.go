@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -93,12 +94,36 @@ func litnOptionSide(req Request) (engine.Side, error) {
 	return side, nil
 }
 
-func handleLITNDone(ctx context.Context, r *Router, req Request) (Reply, error) {
+// litnGameSide is the channel's LITN game and the side: option, the
+// umpire's choice of side ("" when not given).
+func (r *Router) litnGameSide(ctx context.Context, req Request) (engine.GameState, engine.Side, error) {
 	g, err := r.litnGame(ctx, req)
 	if err != nil {
-		return Reply{}, err
+		return g, "", err
 	}
 	side, err := litnOptionSide(req)
+	return g, side, err
+}
+
+// litnList splits a comma-separated option, leaving out blanks.
+func litnList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// litnBool reads a boolean option (false when not given).
+func litnBool(req Request, name string) bool {
+	b, _ := strconv.ParseBool(req.Options[name])
+	return b
+}
+
+func handleLITNDone(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, side, err := r.litnGameSide(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -184,7 +209,7 @@ func (r *Router) litnOutputs(req Request, g engine.GameState, e engine.Event, vi
 			if !sent && (asker == side || umpire) {
 				prefix := ""
 				if umpire && asker != side {
-					prefix = fmt.Sprintf("(%s only) ", litnSideWord(side))
+					prefix = fmt.Sprintf("(%s only) ", sheetSideName(side))
 				}
 				outs = append(outs, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: prefix + say.Text, Events: []EventView{}})
 			}
@@ -208,19 +233,8 @@ func presentLITN(r *Router, req Request, g engine.GameState, e engine.Event, vie
 	return outs
 }
 
-func litnSideWord(s engine.Side) string {
-	if s == engine.CSA {
-		return "Confederate"
-	}
-	return "Union"
-}
-
 func handleLITNStatus(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.litnGame(ctx, req)
-	if err != nil {
-		return Reply{}, err
-	}
-	side, err := litnOptionSide(req)
+	g, side, err := r.litnGameSide(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -232,7 +246,7 @@ func handleLITNStatus(ctx context.Context, r *Router, req Request) (Reply, error
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "litn.secret", What: "Each side's strengths are secret from its opponent (002 2.5)",
 			Hint: "Join a side with /game join to see yours"}
 	case side != "" && side != viewer:
-		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "litn.secret", What: fmt.Sprintf("The %s record is secret from you (002 2.5)", litnSideWord(side)),
+		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "litn.secret", What: fmt.Sprintf("The %s record is secret from you (002 2.5)", sheetSideName(side)),
 			Hint: "/litn status shows your own side"}
 	}
 	if !g.Started {
@@ -247,12 +261,12 @@ func litnStatusText(r *Router, g engine.GameState, viewer engine.Side) string {
 	fmt.Fprintf(&b, "**Turn %d** (%s) · %s\n", g.Turn, g.TurnLabel(g.Turn), r.phaseLabel(g))
 	fmt.Fprintf(&b, "VP: Confederate %s, Union %s (net %s)", g.LITN.Score.CSA, g.LITN.Score.USA, g.LITN.Score.Net())
 	if g.LITN.First != "" {
-		fmt.Fprintf(&b, " · first player: %s", litnSideWord(g.LITN.First))
+		fmt.Fprintf(&b, " · first player: %s", sheetSideName(g.LITN.First))
 	}
 	b.WriteString("\n")
 	for _, side := range []engine.Side{engine.CSA, engine.USA} {
 		own := viewer == "" || viewer == side
-		fmt.Fprintf(&b, "__%s__\n", litnSideWord(side))
+		fmt.Fprintf(&b, "__%s__\n", sheetSideName(side))
 		var off []string
 		for _, u := range g.LITNUnitsOf(side) {
 			if !u.OnMap() {

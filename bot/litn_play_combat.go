@@ -72,55 +72,27 @@ func init() {
 		})
 }
 
-// litnList splits a comma-separated option.
-func litnCombatList(s string) []string {
-	var out []string
-	for _, x := range strings.Split(s, ",") {
-		if x = strings.TrimSpace(x); x != "" {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
-func litnCombatBool(req Request, k string) bool {
-	b, _ := strconv.ParseBool(req.Options[k])
-	return b
-}
-
 func handleLITNAttack(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.litnGame(ctx, req)
+	g, side, err := r.litnGameSide(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
-	side, err := litnOptionSide(req)
-	if err != nil {
-		return Reply{}, err
-	}
-	return r.settleLITNCombat(ctx, req, g, engine.LITNAttack{By: req.User, Hex: req.Options["hex"], Side: side, Units: litnCombatList(req.Options["units"]),
-		Decline: litnCombatBool(req, "decline"), Fortification: litnCombatBool(req, "fortification"), Surprise: litnCombatBool(req, "surprise"), Library: r.library})
+	return r.settleLITNCombat(ctx, req, g, engine.LITNAttack{By: req.User, Hex: req.Options["hex"], Side: side, Units: litnList(req.Options["units"]),
+		Decline: litnBool(req, "decline"), Fortification: litnBool(req, "fortification"), Surprise: litnBool(req, "surprise"), Library: r.library})
 }
 
 func handleLITNSupply(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.litnGame(ctx, req)
-	if err != nil {
-		return Reply{}, err
-	}
-	side, err := litnOptionSide(req)
+	g, side, err := r.litnGameSide(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
 	return r.settleLITNCombat(ctx, req, g, engine.LITNSupply{By: req.User, Hex: req.Options["hex"], Side: side, Wagon: strings.TrimSpace(req.Options["wagon"]),
-		Depot: strings.TrimSpace(req.Options["depot"]), Unsupplied: litnCombatBool(req, "unsupplied"), NoRetreatPath: litnCombatBool(req, "no_retreat_path"),
-		LossOrder: litnCombatList(req.Options["loss_order"]), Map: r.theatres[string(engine.LITN)]})
+		Depot: strings.TrimSpace(req.Options["depot"]), Unsupplied: litnBool(req, "unsupplied"), NoRetreatPath: litnBool(req, "no_retreat_path"),
+		LossOrder: litnList(req.Options["loss_order"]), Map: r.theatres[string(engine.LITN)]})
 }
 
 func handleLITNOption(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.litnGame(ctx, req)
-	if err != nil {
-		return Reply{}, err
-	}
-	side, err := litnOptionSide(req)
+	g, side, err := r.litnGameSide(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -128,21 +100,17 @@ func handleLITNOption(ctx context.Context, r *Router, req Request) (Reply, error
 }
 
 func handleLITNRetreat(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.litnGame(ctx, req)
+	g, side, err := r.litnGameSide(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
-	side, err := litnOptionSide(req)
-	if err != nil {
-		return Reply{}, err
-	}
-	cmd := engine.LITNRetreatOrder{By: req.User, Hex: req.Options["hex"], Side: side, Units: litnCombatList(req.Options["units"]), Map: r.theatres[string(engine.LITN)]}
-	if path := litnCombatList(req.Options["path"]); len(path) == 1 && strings.EqualFold(path[0], "none") {
+	cmd := engine.LITNRetreatOrder{By: req.User, Hex: req.Options["hex"], Side: side, Units: litnList(req.Options["units"]), Map: r.theatres[string(engine.LITN)]}
+	if path := litnList(req.Options["path"]); len(path) == 1 && strings.EqualFold(path[0], "none") {
 		cmd.Remove = true
 	} else {
 		cmd.Path = path
 	}
-	for _, c := range litnCombatList(req.Options["costs"]) {
+	for _, c := range litnList(req.Options["costs"]) {
 		n, err := strconv.Atoi(c)
 		if err != nil || n < 0 {
 			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.retreat.costs", What: fmt.Sprintf("%q is not a movement point cost", c), Hint: "Give whole MPs, comma-separated: costs:1,1,2"}
@@ -237,7 +205,7 @@ func (r *Router) litnOptionButtons(req Request, g engine.GameState, evs []engine
 		for _, aud := range r.litnCombatAudiences(req, g, w.side) {
 			t := text
 			if aud.Kind == AudienceEphemeral && g.LITNSideOf(req.User) != w.side {
-				t = fmt.Sprintf("(%s only) ", litnSideWord(w.side)) + t
+				t = fmt.Sprintf("(%s only) ", sheetSideName(w.side)) + t
 			}
 			outs = append(outs, Output{Audience: aud, Text: t, Events: []EventView{}, Buttons: buttons})
 		}
@@ -279,21 +247,12 @@ func (r *Router) pressLITNOption(ctx context.Context, req Request, customID stri
 		return r.refused(req, start, &engine.RuleError{Kind: engine.ErrInvalid, Code: "component.unknown", What: "This button is not one the umpire knows",
 			Hint: "Use the slash commands; /help lists them"})
 	}
-	from := req.ChannelID
-	req.ChannelID = rt.channel
-	if rep, ok := r.delivered(ctx, req, start); ok {
+	g, req, rep, done := r.buttonGame(ctx, req, start, rt.channel) // components.go
+	if done {
 		return rep
 	}
-	g, err := r.gameHere(ctx, req)
-	if err != nil {
-		return r.refused(req, start, err)
-	}
-	if from != rt.channel && !gameChannel(g, from) {
-		return r.refused(req, start, &engine.RuleError{Kind: engine.ErrIllegal, Code: "component.channel", What: "This button belongs to a game of another channel",
-			Hint: "Use the buttons of your game's channels, or its slash commands"})
-	}
 	if s := g.LITNSideOf(req.User); s != rt.side && !g.IsUmpire(req.User) {
-		return r.refused(req, start, &engine.RuleError{Kind: engine.ErrIllegal, Code: "component.side", What: fmt.Sprintf("This button is the %s player's", litnSideWord(rt.side)),
+		return r.refused(req, start, &engine.RuleError{Kind: engine.ErrIllegal, Code: "component.side", What: fmt.Sprintf("This button is the %s player's", sheetSideName(rt.side)),
 			Hint: "Choose your own option with /litn option"})
 	}
 	b, open := g.LITNBattleAt(rt.hex)

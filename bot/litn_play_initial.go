@@ -55,13 +55,7 @@ func handleLITNReorganize(ctx context.Context, r *Router, req Request) (Reply, e
 	if err != nil {
 		return Reply{}, err
 	}
-	var units []string
-	for _, s := range strings.Split(req.Options["units"], ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			units = append(units, s)
-		}
-	}
-	return r.settleLITN(ctx, req, g, engine.LITNReorganizeUnits{By: req.User, Units: units, Library: r.library})
+	return r.settleLITN(ctx, req, g, engine.LITNReorganizeUnits{By: req.User, Units: litnList(req.Options["units"]), Library: r.library})
 }
 
 // litnYesNo reads a yes/no option (nil when not given).

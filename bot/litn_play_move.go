@@ -95,18 +95,6 @@ func init() {
 		})
 }
 
-func litnList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-func litnBool(req Request, name string) bool { return req.Options[name] == "true" }
-
 func litnInt(req Request, name string) (int, error) {
 	v := strings.TrimSpace(req.Options[name])
 	if v == "" {

@@ -6,35 +6,12 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
-	"github.com/umpire-games/umpire/store"
 )
 
 // The Command and Movement Phases through the router (002 3.1 C-F; 7, 8),
 // on scenario 1 with the fixture sheets and charts (INVENTED FOR TESTS —
 // not the printed ones), with queued dice. The Initiative Phase is not
 // played here: the game is put at B2 with the Confederates moving first.
-
-// lpmAppend appends set-up events to the game's stream.
-func lpmAppend(t *testing.T, r *Router, evs ...engine.Event) {
-	t.Helper()
-	ctx := context.Background()
-	stream := gameStream(Request{ChannelID: "war"})
-	s, _, err := r.store.Load(ctx, stream, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var recs []store.NewRecord
-	for _, e := range evs {
-		typ, data, err := engine.EncodeEvent(e)
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs = append(recs, store.NewRecord{Type: typ, Data: data})
-	}
-	if _, err := r.store.Append(ctx, store.Append{Stream: stream, GuildID: "g", Kind: kindGame, Expected: s.Version, Records: recs}); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func lpmGame(t *testing.T, r *Router) engine.GameState {
 	t.Helper()
@@ -79,7 +56,7 @@ func lpmStart(t *testing.T) (*Router, *queueDice) {
 	}
 	hooker, walker := g.LITN.Units["usa.hooker"], g.LITN.Units["csa.walker"]
 	hooker.At, hooker.Hex, walker.At, walker.Hex = "1626", h, "1626", h
-	lpmAppend(t, r,
+	litnAppend(t, r,
 		&engine.LITNArrived{Turn: g.Turn, Side: engine.USA, Units: []engine.LITNUnit{hooker}},
 		&engine.LITNArrived{Turn: g.Turn, Side: engine.CSA, Units: []engine.LITNUnit{walker}},
 		&engine.StepBegun{By: umpireA, Turn: g.Turn, Step: engine.LITNStepInitiative},

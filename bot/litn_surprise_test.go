@@ -26,7 +26,7 @@ func lsStart(t *testing.T, opts map[string]string) (*Router, *queueDice) {
 	}
 	hooker := g.LITN.Units["usa.hooker"]
 	hooker.At, hooker.Hex = "1626", h
-	lpmAppend(t, r,
+	litnAppend(t, r,
 		&engine.LITNArrived{Turn: g.Turn, Side: engine.USA, Units: []engine.LITNUnit{hooker}},
 		&engine.StepBegun{By: umpireA, Turn: g.Turn, Step: engine.LITNStepInitiative},
 		&engine.LITNFirstChosen{By: umpireA, Turn: g.Turn, Chooser: engine.CSA, First: engine.CSA})

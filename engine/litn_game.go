@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -470,7 +471,7 @@ func (g GameState) decideStartLITN(c StartLITN) ([]Event, error) {
 		return nil, fmt.Errorf("engine: StartLITN for a %s game", g.Game())
 	}
 	for _, s := range []Side{CSA, USA} {
-		if !slicesContainsSide(g.Players, s) {
+		if !slices.ContainsFunc(g.Players, func(p Player) bool { return p.Side == s }) {
 			return nil, illegal("game.players", fmt.Sprintf("No one commands the %s yet", strings.ToUpper(string(s))), "Each side needs a player: /game join side:"+string(s))
 		}
 		if g.LITN.Sheets[s] == nil {
@@ -527,15 +528,6 @@ func (g GameState) decideStartLITN(c StartLITN) ([]Event, error) {
 	ev.Control, ev.InitialV = ctl, vp
 	ev.Score = LITNScore{}.add(CSA, vp)
 	return []Event{ev}, nil
-}
-
-func slicesContainsSide(ps []Player, s Side) bool {
-	for _, p := range ps {
-		if p.Side == s {
-			return true
-		}
-	}
-	return false
 }
 
 func applyLITNGame(g GameState, e Event) (GameState, bool) {
