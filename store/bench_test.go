@@ -8,6 +8,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/umpire-games/umpire/store/storetest"
 )
 
 // eventJSON is a ~200-byte event payload.
@@ -28,11 +30,20 @@ func reportPercentiles(b *testing.B, durs []time.Duration) {
 	b.ReportMetric(pct(0.99), "p99-ns/op")
 }
 
+// benchStores runs f on a WAL SQLite file and on a PostgreSQL schema
+// (skipped without a server: storetest).
+func benchStores(b *testing.B, f func(b *testing.B, dsn string)) {
+	b.Run("sqlite", func(b *testing.B) { f(b, filepath.Join(b.TempDir(), "bench.db")) })
+	b.Run("postgres", func(b *testing.B) { f(b, storetest.PostgresDSN(b)) })
+}
+
 // BenchmarkAppend: one event plus an interaction row per append, sequential
-// versions, on a WAL file database.
-func BenchmarkAppend(b *testing.B) {
+// versions, on a WAL file database and on PostgreSQL.
+func BenchmarkAppend(b *testing.B) { benchStores(b, benchAppend) }
+
+func benchAppend(b *testing.B, dsn string) {
 	ctx := context.Background()
-	s, err := Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
+	s, err := Open(ctx, dsn)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -66,10 +77,13 @@ func BenchmarkAppend(b *testing.B) {
 	reportPercentiles(b, durs)
 }
 
-// BenchmarkLoad: loading a whole 1,000-event stream from a WAL file database.
-func BenchmarkLoad(b *testing.B) {
+// BenchmarkLoad: loading a whole 1,000-event stream from a WAL file
+// database and from PostgreSQL.
+func BenchmarkLoad(b *testing.B) { benchStores(b, benchLoad) }
+
+func benchLoad(b *testing.B, dsn string) {
 	ctx := context.Background()
-	s, err := Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
+	s, err := Open(ctx, dsn)
 	if err != nil {
 		b.Fatal(err)
 	}

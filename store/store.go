@@ -113,6 +113,7 @@ type Option func(*config)
 type config struct {
 	clock     func() time.Time
 	readConns int
+	pgConns   int
 	sync      Sync
 }
 
@@ -153,13 +154,27 @@ func WithReadConns(n int) Option {
 	}
 }
 
+// WithPostgresConns sets the size of the PostgreSQL connection pool
+// (default 10). Ignored for SQLite.
+func WithPostgresConns(n int) Option {
+	return func(c *config) {
+		if n > 0 {
+			c.pgConns = n
+		}
+	}
+}
+
 // Store is an event store over one database. It is safe for concurrent use.
 type Store struct {
-	w     *sqlx.DB // the single writer connection
-	r     *sqlx.DB // read-only pool; == w for ":memory:"
+	w     *sqlx.DB // SQLite: the single writer connection; PostgreSQL: the pool
+	r     *sqlx.DB // SQLite: the read-only pool (== w for ":memory:"); PostgreSQL: == w
 	clock func() time.Time
 	q     queries
+	pg    bool
 }
+
+// Postgres reports whether the store is on PostgreSQL.
+func (s *Store) Postgres() bool { return s.pg }
 
 //go:embed migrations/*.sql
 var migrations embed.FS
@@ -167,15 +182,22 @@ var migrations embed.FS
 // Memory is the path that opens a private in-memory database.
 const Memory = ":memory:"
 
-// Open opens (creating if needed) the SQLite database at path, or a private
-// in-memory database if path is ":memory:", and applies the embedded
-// migrations.
-func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
+// Open opens the store named by dsn and applies the embedded migrations:
+//
+//   - "postgres://…" or "postgresql://…": a PostgreSQL database (a URL DSN
+//     as libpq and pgx read it, e.g.
+//     postgres://umpire:secret@db:5432/umpire?sslmode=disable);
+//   - ":memory:": a private in-memory SQLite database;
+//   - anything else: the path of a SQLite file, created if needed.
+//
+// Both databases run the same migrations and the same queries (rebound for
+// the driver's placeholders); see docs/postgres.md.
+func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 	cfg := config{clock: time.Now, readConns: 4, sync: SyncFull}
 	for _, o := range opts {
 		o(&cfg)
 	}
-	if path == "" {
+	if dsn == "" {
 		return nil, errors.New("store: open: empty path")
 	}
 	if cfg.sync != SyncFull && cfg.sync != SyncNormal {
@@ -183,8 +205,12 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	}
 
 	s := &Store{clock: cfg.clock}
-	if err := s.open(ctx, path, cfg.readConns, cfg.sync); err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	if IsPostgres(dsn) {
+		if err := s.openPostgres(ctx, dsn, cfg.pgConns); err != nil {
+			return nil, fmt.Errorf("store: open %s: %w", RedactDSN(dsn), err)
+		}
+	} else if err := s.open(ctx, dsn, cfg.readConns, cfg.sync); err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", dsn, err)
 	}
 	s.q = newQueries(s.w)
 	return s, nil
@@ -263,11 +289,15 @@ func openPool(ctx context.Context, dsn string, conns int) (*sqlx.DB, error) {
 // migrate applies the embedded migrations with a goose Provider (no goose
 // global state).
 func migrate(ctx context.Context, db *sql.DB) error {
+	return migrateDialect(ctx, goose.DialectSQLite3, db)
+}
+
+func migrateDialect(ctx context.Context, dialect goose.Dialect, db *sql.DB) error {
 	fsys, err := fs.Sub(migrations, "migrations")
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, fsys, goose.WithDisableGlobalRegistry(true))
+	p, err := goose.NewProvider(dialect, db, fsys, goose.WithDisableGlobalRegistry(true))
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
@@ -610,5 +640,5 @@ func isUniqueViolation(err error) bool {
 	if errors.As(err, &se) {
 		return se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey || se.ExtendedCode == sqlite3.ErrConstraintUnique
 	}
-	return false
+	return isPostgresUniqueViolation(err)
 }

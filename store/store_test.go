@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/umpire-games/umpire/store/storetest"
 )
 
 // clock is an injectable clock that advances by one second (plus a few
@@ -52,7 +53,8 @@ func openT(t *testing.T, path string, opts ...Option) *Store {
 	return s
 }
 
-// eachDB runs f against a fresh in-memory database and a fresh file database.
+// eachDB runs f against a fresh in-memory database, a fresh file database
+// and a fresh PostgreSQL schema (skipped without a server: storetest).
 func eachDB(t *testing.T, f func(t *testing.T, s *Store, c *clock)) {
 	t.Run("memory", func(t *testing.T) {
 		c := newClock()
@@ -61,6 +63,10 @@ func eachDB(t *testing.T, f func(t *testing.T, s *Store, c *clock)) {
 	t.Run("file", func(t *testing.T) {
 		c := newClock()
 		f(t, openT(t, filepath.Join(t.TempDir(), "umpire.db"), WithClock(c.now)), c)
+	})
+	t.Run("postgres", func(t *testing.T) {
+		c := newClock()
+		f(t, openT(t, storetest.PostgresDSN(t), WithClock(c.now)), c)
 	})
 }
 
@@ -431,7 +437,13 @@ func TestStreamsListing(t *testing.T) {
 // TestConcurrentAppendOneWinner races appends decided on the same version:
 // exactly one may win each round.
 func TestConcurrentAppendOneWinner(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "race.db")
+	t.Run("file", func(t *testing.T) { testOneWinner(t, filepath.Join(t.TempDir(), "race.db")) })
+	// On PostgreSQL the second Store is a second connection pool: the
+	// appends contend through row locks under READ COMMITTED.
+	t.Run("postgres", func(t *testing.T) { testOneWinner(t, storetest.PostgresDSN(t)) })
+}
+
+func testOneWinner(t *testing.T, path string) {
 	s := openT(t, path)
 	// A second Store on the same file stands in for a second process: its
 	// writes contend through SQLite's file locks (BEGIN IMMEDIATE + busy
@@ -493,7 +505,12 @@ func TestConcurrentAppendOneWinner(t *testing.T) {
 // TestLoadDuringAppends checks that concurrent readers never see a stream
 // row that disagrees with its events.
 func TestLoadDuringAppends(t *testing.T) {
-	s := openT(t, filepath.Join(t.TempDir(), "rw.db"))
+	t.Run("file", func(t *testing.T) { testLoadDuringAppends(t, filepath.Join(t.TempDir(), "rw.db")) })
+	t.Run("postgres", func(t *testing.T) { testLoadDuringAppends(t, storetest.PostgresDSN(t)) })
+}
+
+func testLoadDuringAppends(t *testing.T, path string) {
+	s := openT(t, path)
 	ctx := context.Background()
 	mustAppend(t, s, Append{Stream: "game:1", GuildID: "g", Kind: "game", Records: []NewRecord{rec("a", `{}`)}})
 	const appends = 200
@@ -533,7 +550,63 @@ func TestLoadDuringAppends(t *testing.T) {
 }
 
 func TestReopenKeepsDataAndMigrationsAreIdempotent(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "persist.db")
+	t.Run("file", func(t *testing.T) { testReopen(t, filepath.Join(t.TempDir(), "persist.db")) })
+	t.Run("postgres", func(t *testing.T) { testReopen(t, storetest.PostgresDSN(t)) })
+}
+
+// Processes starting together on a fresh PostgreSQL database migrate one
+// at a time (the advisory lock): every Open succeeds, each migration is
+// recorded once.
+func TestConcurrentOpensMigrateOnce(t *testing.T) {
+	dsn := storetest.PostgresDSN(t)
+	ctx := context.Background()
+	const n = 4
+	stores := make([]*Store, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			stores[i], errs[i] = Open(ctx, dsn)
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("Open %d: %v", i, err)
+		}
+		defer stores[i].Close()
+	}
+	var applied []int64
+	if err := stores[0].w.SelectContext(ctx, &applied, `SELECT version_id FROM goose_db_version WHERE is_applied ORDER BY id`); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(applied) != "[0 1]" {
+		t.Errorf("goose_db_version = %v, want [0 1]", applied)
+	}
+	if !stores[0].Postgres() {
+		t.Error("a postgres:// DSN opened a store that is not on PostgreSQL")
+	}
+}
+
+func TestRedactDSN(t *testing.T) {
+	for in, want := range map[string]string{
+		"postgres://umpire:s3cret@db:5432/u?sslmode=disable": "postgres://umpire:xxxxx@db:5432/u?sslmode=disable",
+		"postgresql://umpire@db/u":                           "postgresql://umpire@db/u",
+		"./umpire.db":                                        "./umpire.db",
+	} {
+		if got := RedactDSN(in); got != want {
+			t.Errorf("RedactDSN(%q) = %q, want %q", in, got, want)
+		}
+	}
+	_, err := Open(context.Background(), "postgres://umpire:s3cret@127.0.0.1:1/u?sslmode=disable&connect_timeout=2")
+	if err == nil || strings.Contains(err.Error(), "s3cret") || !strings.Contains(err.Error(), "xxxxx") {
+		t.Errorf("Open of an unreachable server: %v (want an error without the password)", err)
+	}
+}
+
+func testReopen(t *testing.T, path string) {
 	ctx := context.Background()
 	c := newClock()
 	s, err := Open(ctx, path, WithClock(c.now))
