@@ -34,6 +34,8 @@ type Discord struct {
 	clocks    liveClocks       // clock.go: the live clock messages (LRTG 22)
 	clockTick <-chan time.Time // clock.go: refreshes them (nil: every clockTickEvery)
 	backoff   backoff          // discord_retry.go: REST retries on 5xx
+
+	noRegister bool
 }
 
 // DiscordOptions configures the Discord adapter.
@@ -55,6 +57,9 @@ type DiscordOptions struct {
 	// failed with a 5xx (discord_retry.go); it doubles, with jitter, up to
 	// 2 s. Default 250 ms; tests make it small.
 	RESTBackoff time.Duration
+	// NoRegister leaves the commands as they are: with several shards,
+	// only the session of shard 0 registers them (shards.go).
+	NoRegister bool
 }
 
 // NewDiscord returns an adapter for s; it only needs the Guilds intent.
@@ -69,7 +74,7 @@ func NewDiscord(s *discordgo.Session, r *Router, o DiscordOptions) *Discord {
 	if o.Fetch == nil {
 		o.Fetch = fetchAttachment(s.Client)
 	}
-	return &Discord{session: s, router: r, guildID: o.GuildID, deferAfter: o.DeferAfter, log: o.Logger, fetch: o.Fetch, clockTick: o.ClockTick, backoff: newBackoff(o.RESTBackoff)}
+	return &Discord{session: s, router: r, guildID: o.GuildID, deferAfter: o.DeferAfter, log: o.Logger, fetch: o.Fetch, clockTick: o.ClockTick, backoff: newBackoff(o.RESTBackoff), noRegister: o.NoRegister}
 }
 
 // fetchAttachment downloads from Discord's attachment hosts, nowhere else.
@@ -118,9 +123,11 @@ func (d *Discord) Run(ctx context.Context) error {
 		}
 		return fmt.Errorf("discord: connect: %w", err)
 	}
-	if err := d.Register(); err != nil {
-		d.close()
-		return err
+	if !d.noRegister {
+		if err := d.Register(); err != nil {
+			d.close()
+			return err
+		}
 	}
 	d.log.Info("serving Discord interactions", "user", d.session.State.User.Username, "guild", d.guildID)
 	d.startClocks(hctx) // clock.go: the live clock messages

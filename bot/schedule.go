@@ -49,6 +49,10 @@ type Scheduler struct {
 	// Games lists the game streams (nil: the router's store, when it
 	// can).
 	Games GameLister
+	// Owns says which guilds' games this process fires (shards.go): with
+	// several processes on one database, the owner of the guild's shard.
+	// Nil: every guild.
+	Owns func(guildID string) bool
 
 	// idle remembers, per game stream, the version it was last looked at
 	// and until when nothing can fall due there, so that a tick folds
@@ -137,6 +141,9 @@ func (s *Scheduler) Tick(ctx context.Context) error {
 	now := s.now()
 	var first error
 	for _, st := range streams {
+		if s.Owns != nil && !s.Owns(st.GuildID) {
+			continue
+		}
 		if s.skip(st, now) {
 			continue
 		}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -39,6 +41,7 @@ const writeTimeout = 5 * time.Second
 // connections through Resume.
 type gwSession struct {
 	id      string
+	shard   *[2]int // [id, count] as identified; nil: unsharded
 	seq     int64
 	history []gwFrame // every dispatch, for replay on resume
 	conn    *gwConn   // current connection, nil while disconnected
@@ -261,9 +264,15 @@ func (s *Server) identifyLocked(c *gwConn, data json.RawMessage, now time.Time) 
 		c.closeWith(4004, "Authentication failed.")
 		return
 	}
-	sess := &gwSession{id: randomToken(16)}
+	sess := &gwSession{id: randomToken(16), shard: id.Shard}
 	s.sessions[sess.id] = sess
 	s.current = sess
+	if id.Shard != nil {
+		if s.shards == nil {
+			s.shards = map[int]*gwSession{}
+		}
+		s.shards[id.Shard[0]] = sess // the latest identify of the shard
+	}
 	sess.conn, c.session = c, sess
 	rec.Accepted, rec.SessionID = true, sess.id
 
@@ -359,6 +368,51 @@ func (s *Server) Dispatch(eventType string, data any) (int64, error) {
 	return seq, nil
 }
 
+// ShardOf is the shard of a guild among count shards, as Discord computes
+// it: (guild_id >> 22) % count. A guild id that is not a snowflake is on
+// shard 0.
+func ShardOf(guildID string, count int) int {
+	id, err := strconv.ParseUint(guildID, 10, 64)
+	if err != nil || count <= 1 {
+		return 0
+	}
+	return int((id >> 22) % uint64(count))
+}
+
+// sessionForLocked is the session an event of guild goes to: with sharded
+// clients (Identify with a shard), the latest session of the guild's
+// shard, as on Discord; otherwise the current session. s.mu must be held.
+func (s *Server) sessionForLocked(guildID string) *gwSession {
+	if guildID != "" {
+		for _, sess := range s.shards {
+			if ShardOf(guildID, sess.shard[1]) == sess.shard[0] {
+				return sess
+			}
+		}
+	}
+	return s.current
+}
+
+// ConnectedShards returns the shard ids whose latest session has a live
+// connection, in order.
+func (s *Server) ConnectedShards() []int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []int
+	for id, sess := range s.shards {
+		if sess.conn != nil {
+			out = append(out, id)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// WaitShards blocks until n shards are connected.
+func (s *Server) WaitShards(ctx context.Context, n int) error {
+	return s.waitFor(ctx, fmt.Sprintf("%d connected shards", n), func() bool { return len(s.ConnectedShards()) >= n })
+}
+
 // DropConnection closes every gateway connection abruptly (no close frame;
 // the TCP connection is closed), simulating a network drop. The sessions
 // stay resumable: a discordgo client reconnects and sends Resume. It
@@ -409,6 +463,7 @@ func (s *Server) InvalidateSessions() {
 		c.session = nil
 	}
 	s.sessions = make(map[string]*gwSession)
+	s.shards = nil
 	s.current = nil
 	s.notifyLocked()
 }

@@ -281,7 +281,8 @@ func (s *Server) DispatchInteraction(i *discordgo.Interaction) (int64, error) {
 	if s.closed {
 		return 0, ErrClosed
 	}
-	if s.current == nil {
+	sess := s.sessionForLocked(i.GuildID)
+	if sess == nil {
 		return 0, ErrNoSession
 	}
 	if _, ok := s.interactions[i.ID]; !ok {
@@ -293,7 +294,7 @@ func (s *Server) DispatchInteraction(i *discordgo.Interaction) (int64, error) {
 		s.interactions[i.ID] = st
 		s.tokens[i.Token] = st
 	}
-	seq := s.dispatchLocked(s.current, "INTERACTION_CREATE", json.RawMessage(raw))
+	seq := s.dispatchLocked(sess, "INTERACTION_CREATE", json.RawMessage(raw))
 	s.notifyLocked()
 	s.logf("gateway: dispatch INTERACTION_CREATE %s seq %d", i.ID, seq)
 	return seq, nil

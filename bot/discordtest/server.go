@@ -101,6 +101,7 @@ type Server struct {
 	conns       map[*gwConn]struct{}
 	sessions    map[string]*gwSession
 	current     *gwSession
+	shards      map[int]*gwSession // by shard id: the latest session identified with it
 	identifies  []*Identify
 	resumes     []*Resume
 	heartbeats  int
