@@ -1,7 +1,8 @@
-// Package store persists Umpire's append-only event streams in SQLite
-// (through sqlx, written so that a later move to PostgreSQL keeps the same
-// code: every query uses ? placeholders passed through Rebind, and the
-// migrations use portable SQL).
+// Package store persists Umpire's append-only event streams in SQLite or
+// PostgreSQL, through sqlx and one code path: every query uses ?
+// placeholders passed through Rebind, and the migrations use portable SQL.
+// [Open] selects the database by its DSN; postgres.go holds the little that
+// differs (docs/postgres.md).
 //
 // A stream is the history of one Discord channel's table ("channel:<id>",
 // e.g. dice rolls outside a game) or of one game ("game:<id>"). The store
@@ -28,7 +29,8 @@
 //
 // A [Store] is safe for concurrent use. Every [Store.Append] runs in one
 // write transaction (BEGIN IMMEDIATE on SQLite, through a single writer
-// connection) and is optimistic: it states the version its decision was
+// connection; READ COMMITTED on PostgreSQL, where the stream row's lock
+// orders writers) and is optimistic: it states the version its decision was
 // based on ([Append.Expected]) and fails with [ErrConflict] if the stream
 // has moved on, so of two writers deciding on the same version exactly one
 // wins. Either everything an Append describes is written (stream row,
