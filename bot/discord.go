@@ -530,6 +530,38 @@ func (d *Discord) Post(ctx context.Context, o Output) error {
 	return nil
 }
 
+// PostOnce is Post with a nonce that Discord enforces: a second message
+// with the same nonce in the channel, within Discord's window of a few
+// minutes, is not created again (the scheduler's outbox, schedule.go).
+// discordgo's MessageSend has no nonce, so the message goes as raw JSON; one
+// with files (never the scheduler's) goes through Post.
+func (d *Discord) PostOnce(ctx context.Context, o Output, nonce string) error {
+	if len(o.Files) > 0 {
+		return d.Post(ctx, o)
+	}
+	if o.Audience.Channel == "" || o.Audience.Kind != AudiencePublic && o.Audience.Kind != AudienceChannel {
+		return fmt.Errorf("discord: post: a %s output has no channel", o.Audience.Kind)
+	}
+	content, embeds := messageData(o)
+	body := struct {
+		Content      string                    `json:"content,omitempty"`
+		Embeds       []*discordgo.MessageEmbed `json:"embeds,omitempty"`
+		Nonce        string                    `json:"nonce"`
+		EnforceNonce bool                      `json:"enforce_nonce"`
+	}{content, embeds, nonce, true}
+	url := discordgo.EndpointChannelMessages(o.Audience.Channel)
+	// With the nonce enforced, a retry after a 504 cannot duplicate the
+	// message: it retries like an edit.
+	err := d.retry(ctx, "post", restIdempotent, func(ctx context.Context) error {
+		_, err := d.session.RequestWithBucketID(http.MethodPost, url, body, url, discordgo.WithContext(ctx))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("discord: post to %s: %w", o.Audience.Channel, err)
+	}
+	return nil
+}
+
 // Ready reports whether the session is connected: the scheduler fires
 // nothing it could not post.
 func (d *Discord) Ready() bool {

@@ -52,6 +52,10 @@ type Request struct {
 	Attachments map[string][]byte
 	// Roles are the user's Discord role ids in the guild.
 	Roles []string
+
+	// outbox: the reply is to be posted by the deadline scheduler, and is
+	// recorded in the store's outbox with the events (schedule.go).
+	outbox bool
 }
 
 // Audience kinds.
@@ -142,6 +146,8 @@ type Reply struct {
 	// Duplicate is set when the reply was the saved answer to an
 	// interaction delivered before.
 	Duplicate bool `json:"-"`
+	// outboxID is the outbox entry recorded for the reply (schedule.go).
+	outboxID string
 }
 
 // Ephemeral reports whether the answer to the request is for its user only.

@@ -2,8 +2,10 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"strings"
 	"sync"
 	"time"
@@ -53,6 +55,12 @@ type Scheduler struct {
 	// several processes on one database, the owner of the guild's shard.
 	// Nil: every guild.
 	Owns func(guildID string) bool
+	// OutboxGrace is how old a pending outbox entry must be before a tick
+	// posts it again (default DefaultOutboxGrace); the first tick of a
+	// scheduler posts every pending entry of its guilds at once, since
+	// nothing of its own is in flight then.
+	OutboxGrace time.Duration
+	flushed     bool
 
 	// idle remembers, per game stream, the version it was last looked at
 	// and until when nothing can fall due there, so that a tick folds
@@ -98,6 +106,91 @@ func (s *Scheduler) rest(id string, version int64, g engine.GameState, now time.
 // DefaultTick is how often Run ticks.
 const DefaultTick = time.Minute
 
+// DefaultOutboxGrace: see Scheduler.OutboxGrace.
+const DefaultOutboxGrace = 2 * time.Minute
+
+// The outbox (store/outbox.go, docs/crash-safety.md). What a tick fires is
+// recorded with its events as a pending outbox entry, posted, then marked
+// posted. A crash in between leaves it pending: the next scheduler posts
+// it on its first tick. Each message carries a nonce made from the entry's
+// id and its place in the entry, so Discord drops a message it already
+// has (enforce_nonce) when the crash came after the post.
+type outboxStore interface {
+	PendingOutbox(ctx context.Context) ([]store.OutboxEntry, error)
+	MarkPosted(ctx context.Context, id string) error
+}
+
+// NoncePoster is a Poster that can post once per nonce: a second post with
+// the same nonce is dropped by Discord (bot.Discord implements it).
+type NoncePoster interface {
+	PostOnce(ctx context.Context, o Output, nonce string) error
+}
+
+// outboxNonce is the nonce of an entry's i-th message: at most 25
+// characters, as Discord requires.
+func outboxNonce(id string, i int) string {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s#%d", id, i)
+	return fmt.Sprintf("u%016x", h.Sum64())
+}
+
+// postEntry posts an entry's outputs and marks it posted when all went.
+func (s *Scheduler) postEntry(ctx context.Context, id string, outs []Output) error {
+	for i, o := range outs {
+		var err error
+		if np, ok := s.Poster.(NoncePoster); ok && id != "" {
+			err = np.PostOnce(ctx, o, outboxNonce(id, i))
+		} else {
+			err = s.Poster.Post(ctx, o)
+		}
+		if err != nil {
+			return fmt.Errorf("post %s message %d: %w", id, i+1, err)
+		}
+	}
+	if ob, ok := s.Router.store.(outboxStore); ok && id != "" {
+		return ob.MarkPosted(ctx, id)
+	}
+	return nil
+}
+
+// flushOutbox posts the pending entries of the scheduler's guilds: on its
+// first tick all of them, later those older than the grace (a post that
+// failed, or a process that died).
+func (s *Scheduler) flushOutbox(ctx context.Context) error {
+	ob, ok := s.Router.store.(outboxStore)
+	if !ok || s.Poster == nil {
+		return nil
+	}
+	pending, err := ob.PendingOutbox(ctx)
+	if err != nil {
+		return err
+	}
+	first := !s.flushed
+	s.flushed = true
+	grace := s.OutboxGrace
+	if grace <= 0 {
+		grace = DefaultOutboxGrace
+	}
+	var firstErr error
+	for _, e := range pending {
+		if s.Owns != nil && !s.Owns(e.GuildID) || !first && time.Since(e.At) < grace {
+			continue
+		}
+		var rep Reply
+		if err := json.Unmarshal(e.Body, &rep); err != nil {
+			// Not postable: mark it, so that it does not block the rest.
+			s.Router.log.Error("deadline scheduler: outbox entry unreadable", "id", e.ID, "err", err)
+			_ = ob.MarkPosted(ctx, e.ID)
+			continue
+		}
+		s.Router.log.Info("deadline scheduler: posting a pending outbox entry", "id", e.ID, "recorded", e.At)
+		if err := s.postEntry(ctx, e.ID, rep.Outputs); err != nil && firstErr == nil {
+			firstErr = err
+		}
+	}
+	return firstErr
+}
+
 // Run ticks at once, then on every tick of ticks, until ctx is done. A
 // failed tick is logged; the next one tries again.
 func (s *Scheduler) Run(ctx context.Context, ticks <-chan time.Time) error {
@@ -125,6 +218,9 @@ func (s *Scheduler) now() time.Time {
 func (s *Scheduler) Tick(ctx context.Context) error {
 	if rp, ok := s.Poster.(readyPoster); ok && !rp.Ready() {
 		return nil
+	}
+	if err := s.flushOutbox(ctx); err != nil {
+		s.Router.log.Error("deadline scheduler: outbox", "err", err)
 	}
 	games := s.Games
 	if games == nil {
@@ -168,7 +264,7 @@ func (s *Scheduler) tickGame(ctx context.Context, st store.Stream, now time.Time
 		return nil
 	}
 	umpire := engine.Actor{ID: g.Umpire.ID, Name: g.Umpire.Name, Umpire: true}
-	req := Request{GuildID: st.GuildID, ChannelID: strings.TrimPrefix(st.ID, "game:"), User: umpire, Command: "deadline", Path: []string{"run"}}
+	req := Request{GuildID: st.GuildID, ChannelID: strings.TrimPrefix(st.ID, "game:"), User: umpire, Command: "deadline", Path: []string{"run"}, outbox: true}
 	cmd := engine.RunDeadlines{By: umpire, At: now, Context: engine.DeadlineContext{
 		Sequence:      r.sequence(g),
 		Step:          r.stepContext(g),
@@ -189,11 +285,7 @@ func (s *Scheduler) tickGame(ctx context.Context, st store.Stream, now time.Time
 	if s.Poster == nil {
 		return nil
 	}
-	var first error
-	for _, o := range rep.Outputs {
-		if err := s.Poster.Post(ctx, o); err != nil && first == nil {
-			first = err
-		}
-	}
-	return first
+	// A failed post leaves the entry pending: a later tick posts it
+	// (flushOutbox).
+	return s.postEntry(ctx, rep.outboxID, rep.Outputs)
 }

@@ -96,6 +96,14 @@ func settleWith[S state[S]](ctx context.Context, r *Router, req Request, stream,
 			return Reply{}, err
 		}
 		rep := present(views, events)
+		if req.outbox && len(events) > 0 && len(rep.Outputs) > 0 {
+			body, err := json.Marshal(rep)
+			if err != nil {
+				return Reply{}, err
+			}
+			rep.outboxID = fmt.Sprintf("%s@%d", stream, st.Version+int64(len(events)))
+			app.Outbox = &store.OutboxEntry{ID: rep.outboxID, Body: body}
+		}
 		if req.InteractionID != "" {
 			saved, err := json.Marshal(rep)
 			if err != nil {

@@ -105,6 +105,10 @@ type Append struct {
 	// was already recorded the whole append fails with
 	// ErrDuplicateInteraction.
 	Interaction *Interaction
+	// Outbox, if set, is recorded pending in the same transaction (its
+	// Stream, GuildID and At are the store's); an id already recorded
+	// fails the append with ErrConflict.
+	Outbox *OutboxEntry
 }
 
 // Option configures [Open].
@@ -327,6 +331,7 @@ type queries struct {
 	getStream, listStreams, loadEvents                     string
 	interactionExists, getInteraction, insertInteraction   string
 	createStream, updateStream, streamVersion, insertEvent string
+	insertOutbox                                           string
 }
 
 const streamCols = `id, guild_id, kind, version, dice, created_at, updated_at`
@@ -350,6 +355,7 @@ func newQueries(db *sqlx.DB) queries {
 		streamVersion: db.Rebind(`SELECT version FROM streams WHERE id = ?`),
 		insertEvent: db.Rebind(`INSERT INTO events (stream_id, version, type, data, interaction_id, created_at)
 			VALUES (?, ?, ?, ?, ?, ?)`),
+		insertOutbox: db.Rebind(`INSERT INTO outbox (id, stream_id, guild_id, body, created_at) VALUES (?, ?, ?, ?, ?)`),
 	}
 }
 
@@ -497,7 +503,7 @@ func (a *Append) validate() error {
 	if a.Expected == 0 && len(a.Records) == 0 {
 		return errors.New("creating a stream needs at least one record")
 	}
-	if len(a.Records) == 0 && a.Dice == nil && a.Interaction == nil {
+	if len(a.Records) == 0 && a.Dice == nil && a.Interaction == nil && a.Outbox == nil {
 		return errors.New("nothing to append")
 	}
 	for i, r := range a.Records {
@@ -507,6 +513,9 @@ func (a *Append) validate() error {
 		if !json.Valid(r.Data) {
 			return fmt.Errorf("record %d (%s): data is not valid JSON", i, r.Type)
 		}
+	}
+	if o := a.Outbox; o != nil && (o.ID == "" || !json.Valid(o.Body)) {
+		return fmt.Errorf("outbox entry %q: want an id and a JSON body", o.ID)
 	}
 	if in := a.Interaction; in != nil {
 		if in.ID == "" {
@@ -603,6 +612,16 @@ func (s *Store) append(ctx context.Context, a *Append) (_ Stream, err error) {
 			return Stream{}, fmt.Errorf("interaction %s: %w", a.Interaction.ID, err)
 		} else if n == 0 {
 			return Stream{}, fmt.Errorf("%w: interaction %s already recorded", ErrDuplicateInteraction, a.Interaction.ID)
+		}
+	}
+
+	if o := a.Outbox; o != nil {
+		_, err := tx.ExecContext(ctx, s.q.insertOutbox, o.ID, a.Stream, row.GuildID, string(o.Body), now)
+		if isUniqueViolation(err) {
+			return Stream{}, fmt.Errorf("%w: outbox entry %s already recorded", ErrConflict, o.ID)
+		}
+		if err != nil {
+			return Stream{}, fmt.Errorf("outbox %s: %w", o.ID, err)
 		}
 	}
 

@@ -144,7 +144,17 @@ type ChannelMessage struct {
 	Data *discordgo.MessageSend
 	// Message is the created message; nil when refused.
 	Message *discordgo.Message
+	// Nonce is the request's nonce ("" without one). Deduplicated is set
+	// when the request had enforce_nonce and the channel already had a
+	// message with that nonce from the last NonceWindow: Message is then
+	// that message, and nothing was created, as on Discord.
+	Nonce        string
+	Deduplicated bool
 }
+
+// NonceWindow is how long the fake remembers an enforced nonce (Discord
+// documents "a few minutes").
+const NonceWindow = 5 * time.Minute
 
 // ChannelMessageEdit is one edit of a channel message (PATCH
 // /channels/{id}/messages/{message}).

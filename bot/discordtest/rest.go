@@ -298,10 +298,33 @@ func (s *Server) handleChannelMessage(w http.ResponseWriter, r *http.Request, re
 		e = checkComponents(data.Components) // components.go
 	}
 	var body []byte
+	var nonce struct {
+		Nonce        any  `json:"nonce"`
+		EnforceNonce bool `json:"enforce_nonce"`
+	}
+	_ = json.Unmarshal(rec.JSON, &nonce)
+	if nonce.Nonce != nil {
+		cm.Nonce = fmt.Sprint(nonce.Nonce)
+		if len(cm.Nonce) > 25 && e == nil {
+			e = newAPIError(http.StatusBadRequest, 50035, "Invalid Form Body: nonce: Must be 25 or fewer in length.")
+		}
+	}
+	nonceKey := channelID + "\x00" + cm.Nonce
+	if prev := s.nonces[nonceKey]; e == nil && nonce.EnforceNonce && cm.Nonce != "" && prev != nil && time.Since(prev.Time) < NonceWindow {
+		cm.Message, cm.Deduplicated = prev.Message, true
+		if body, err = messageJSON(cm.Message); err != nil {
+			e = newAPIError(http.StatusInternalServerError, 0, err.Error())
+		}
+	}
 	if e != nil {
 		setError(rec, e)
+	} else if cm.Deduplicated {
+		rec.Status = http.StatusOK
 	} else {
 		cm.Message = s.newMessageLocked(channelID, "", discordgo.MessageTypeDefault, data.Content, data.Embeds, data.Components, data.Flags, rec.Files)
+		if cm.Nonce != "" {
+			s.nonces[nonceKey] = cm
+		}
 		if body, err = messageJSON(cm.Message); err != nil {
 			e = newAPIError(http.StatusInternalServerError, 0, err.Error())
 			setError(rec, e)

@@ -116,6 +116,7 @@ type Server struct {
 	commandWrites   map[string]int
 	messages        map[string]*discordgo.Message // every message the fake created, by id
 	channelMessages map[string][]*ChannelMessage
+	nonces          map[string]*ChannelMessage // channel + "\x00" + nonce: the message it created
 	channelEdits    map[string][]*ChannelMessageEdit
 	dmChannels      map[string]string // recipient user id -> DM channel id
 	guildChans      guildChannels     // channels.go: guild channels the bot created
@@ -159,6 +160,7 @@ func NewServer(tb testing.TB, opts Options) *Server {
 		commandWrites:   make(map[string]int),
 		messages:        make(map[string]*discordgo.Message),
 		channelMessages: make(map[string][]*ChannelMessage),
+		nonces:          make(map[string]*ChannelMessage),
 		channelEdits:    make(map[string][]*ChannelMessageEdit),
 		dmChannels:      make(map[string]string),
 	}
