@@ -195,16 +195,37 @@ func (s *Scheduler) flushOutbox(ctx context.Context) error {
 // failed tick is logged; the next one tries again.
 func (s *Scheduler) Run(ctx context.Context, ticks <-chan time.Time) error {
 	for {
-		if err := s.Tick(ctx); err != nil && ctx.Err() == nil {
+		// A tick under way finishes even when ctx ends (a stop, SIGTERM):
+		// what it recorded is posted and marked, not left to the next
+		// process (bounded by tickLimit).
+		tctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), tickLimit)
+		err := s.Tick(tctx)
+		cancel()
+		if err != nil {
 			s.Router.log.Error("deadline scheduler: tick", "err", err)
+		}
+		// Not connected yet (a start, a reconnection): look again soon
+		// rather than a whole tick later, so that what fell due during an
+		// outage goes out as soon as the session is up.
+		var soon <-chan time.Time
+		if rp, ok := s.Poster.(readyPoster); ok && !rp.Ready() {
+			soon = time.After(notReadyRetry)
 		}
 		select {
 		case <-ctx.Done():
 			return nil
 		case <-ticks:
+		case <-soon:
 		}
 	}
 }
+
+// tickLimit bounds one tick; notReadyRetry is how soon a tick that found
+// the poster unready is tried again.
+const (
+	tickLimit     = 30 * time.Second
+	notReadyRetry = 250 * time.Millisecond
+)
 
 func (s *Scheduler) now() time.Time {
 	if s.Now != nil {

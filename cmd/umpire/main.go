@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -46,6 +47,9 @@ type config struct {
 	logLevel   string
 	logFormat  string
 	deferAfter time.Duration
+	discordURL string        // endpoint.go: for tests and proxies
+	tick       time.Duration // the deadline scheduler's period
+	shards     bot.Shards
 }
 
 func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
@@ -58,8 +62,8 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	var c config
 	fs := flag.NewFlagSet("umpire", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&c.db, "db", env("UMPIRE_DB", "./umpire.db"), "SQLite database file (env UMPIRE_DB)")
-	fs.StringVar(&c.dbSync, "db-sync", env("UMPIRE_DB_SYNC", "full"), "full: every command is on disk before its reply, even across a power loss; normal: faster on a slow disk, safe across crashes of the umpire but a power loss may lose the last commands (env UMPIRE_DB_SYNC)")
+	fs.StringVar(&c.db, "db", env("UMPIRE_DB", "./umpire.db"), "the database: a SQLite file, or a PostgreSQL URL postgres://user:password@host:5432/name?sslmode=disable (env UMPIRE_DB; docs/postgres.md)")
+	fs.StringVar(&c.dbSync, "db-sync", env("UMPIRE_DB_SYNC", "full"), "SQLite: full: every command is on disk before its reply, even across a power loss; normal: faster on a slow disk, safe across crashes of the umpire but a power loss may lose the last commands (env UMPIRE_DB_SYNC; PostgreSQL: its own synchronous_commit)")
 	fs.StringVar(&c.umpireRole, "umpire-role", env("UMPIRE_ROLE_ID", ""), "Discord role id whose members umpire every game (env UMPIRE_ROLE_ID); a game's creator always does")
 	fs.StringVar(&c.guild, "guild", env("DISCORD_GUILD_ID", ""), "register commands to this guild only (env DISCORD_GUILD_ID); globally when empty")
 	fs.BoolVar(&c.console, "console", false, "run the console even when a Discord token is set")
@@ -71,6 +75,10 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&c.logLevel, "log-level", env("UMPIRE_LOG_LEVEL", ""), "debug, info, warn or error (env UMPIRE_LOG_LEVEL); default info on Discord, warn in the console")
 	fs.StringVar(&c.logFormat, "log-format", env("UMPIRE_LOG_FORMAT", "json"), "json or text (env UMPIRE_LOG_FORMAT)")
 	fs.DurationVar(&c.deferAfter, "defer-after", 2*time.Second, "defer a Discord response when a command takes longer than this")
+	fs.StringVar(&c.discordURL, "discord-url", env("UMPIRE_DISCORD_URL", ""), "send Discord's REST calls (and so the gateway) to this base URL instead of https://discord.com, for tests and proxies (env UMPIRE_DISCORD_URL); empty: the real Discord")
+	fs.DurationVar(&c.tick, "tick", bot.DefaultTick, "how often the deadline scheduler looks for due reminders and deadlines")
+	shardRange := fs.String("shards", env("UMPIRE_SHARDS", ""), "the Discord shards this process serves, e.g. 0 or 0-1 (env UMPIRE_SHARDS); empty: all of -shard-count")
+	shardCount := fs.String("shard-count", env("UMPIRE_SHARD_COUNT", "1"), "the Discord shards in all, across every process on the same database (env UMPIRE_SHARD_COUNT)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: umpire [flags]\n\nWith DISCORD_TOKEN set, connects to Discord; otherwise runs the console.\n\n")
 		fs.PrintDefaults()
@@ -80,6 +88,21 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	}
 	if fs.NArg() > 0 {
 		return c, fmt.Errorf("unexpected argument %q (flags only; see -h)", fs.Arg(0))
+	}
+	if c.discordURL != "" {
+		if _, err := parseDiscordURL(c.discordURL); err != nil {
+			return c, err
+		}
+	}
+	count, err := strconv.Atoi(strings.TrimSpace(*shardCount))
+	if err != nil {
+		return c, fmt.Errorf("-shard-count %q: give a whole number of shards, e.g. 2", *shardCount)
+	}
+	if c.shards, err = bot.ParseShards(*shardRange, count); err != nil {
+		return c, err
+	}
+	if c.tick <= 0 {
+		return c, fmt.Errorf("-tick %s: give a positive period, e.g. 1m", c.tick)
 	}
 	// The token comes from the environment only: a flag would show it in ps.
 	c.token = strings.TrimPrefix(strings.TrimSpace(getenv("DISCORD_TOKEN")), "Bot ")
@@ -159,7 +182,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 			why = "-console"
 		}
 		// The banner goes to stderr so that --json output stays pure JSON.
-		fmt.Fprintf(stderr, "Umpire console on %s (%s): type /help, Ctrl-D to quit.\n", c.db, why)
+		fmt.Fprintf(stderr, "Umpire console on %s (%s): type /help, Ctrl-D to quit.\n", store.RedactDSN(c.db), why)
 		con := &bot.Console{Router: router, In: stdin, Out: stdout, JSON: c.json, User: c.as, Guild: "console", Channel: c.channel, FileDir: c.files}
 		if f, ok := stdin.(*os.File); ok && !c.json && isTerminal(f) {
 			con.Prompt = "> "
@@ -172,25 +195,74 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return con.Run(ctx)
 	}
 
-	s, err := connect(c.token)
-	if err != nil {
-		return err
+	// One discordgo session per shard of the process's range (bot/shards.go,
+	// docs/postgres.md); the process that serves shard 0 registers the
+	// commands.
+	var adapters []*bot.Discord
+	for _, id := range c.shards.IDs() {
+		s, err := connect(c.token)
+		if err != nil {
+			return err
+		}
+		if c.discordURL != "" {
+			u, err := parseDiscordURL(c.discordURL)
+			if err != nil {
+				return err
+			}
+			redirectDiscord(s, u)
+		}
+		s.ShardID, s.ShardCount = id, c.shards.Count
+		adapters = append(adapters, bot.NewDiscord(s, router, bot.DiscordOptions{
+			GuildID: c.guild, DeferAfter: c.deferAfter, Logger: log.With("shard", id), NoRegister: id != 0,
+		}))
 	}
-	// discordgo's logger is process-wide; the umpire runs one session.
+	// discordgo's logger is process-wide.
 	discordgo.Logger = discordLogger(log, c.token)
-	d := bot.NewDiscord(s, router, bot.DiscordOptions{GuildID: c.guild, DeferAfter: c.deferAfter, Logger: log})
-	// The deadline scheduler (bot/schedule.go) fires the games' deadlines
-	// and reminders through the adapter; it stops before the store closes.
+	// The deadline scheduler (bot/schedule.go) fires the deadlines and
+	// reminders of the games whose guilds the process serves, through the
+	// first adapter (a channel post goes to any channel).
+	//
+	// Shutdown order: on SIGTERM (ctx ends) the scheduler stops ticking
+	// but finishes the tick under way, whose posts need the sessions; only
+	// then do the adapters stop (they let handlers in flight finish and
+	// disconnect), and the store closes last.
 	sctx, stopSched := context.WithCancel(ctx)
 	schedDone := make(chan struct{})
 	go func() {
 		defer close(schedDone)
-		t := time.NewTicker(bot.DefaultTick)
+		t := time.NewTicker(c.tick)
 		defer t.Stop()
-		_ = (&bot.Scheduler{Router: router, Poster: d}).Run(sctx, t.C)
+		_ = (&bot.Scheduler{Router: router, Poster: adapters[0], Owns: c.shards.Owns}).Run(sctx, t.C)
 	}()
 	defer func() { stopSched(); <-schedDone }()
-	return d.Run(ctx)
+	// The adapters' context ends once the scheduler is done, or when one
+	// adapter fails (which stops them all).
+	rctx, stopAll := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopAll()
+	go func() {
+		select {
+		case <-ctx.Done():
+			stopSched()
+			<-schedDone
+		case <-rctx.Done():
+		}
+		stopAll()
+	}()
+	errs := make(chan error, len(adapters))
+	for _, d := range adapters {
+		go func() {
+			err := d.Run(rctx)
+			stopAll()
+			errs <- err
+		}()
+	}
+	var first error
+	for range adapters {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
 }
 
 func isTerminal(f *os.File) bool {
