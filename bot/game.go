@@ -127,7 +127,10 @@ func (r *Router) settleGame(ctx context.Context, req Request, cmd engine.Command
 }
 
 func (r *Router) game(ctx context.Context, req Request) (engine.GameState, error) {
-	_, g, err := fold(ctx, r, gameStream(req), r.games)
+	st, g, err := fold(ctx, r, gameStream(req), r.games)
+	if err == nil {
+		err = errOtherGuild(st, req) // authz_guild.go
+	}
 	return g, err
 }
 

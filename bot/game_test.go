@@ -78,7 +78,7 @@ func TestGameLifecycleAndSecrecy(t *testing.T) {
 	}
 
 	// Rolls in the game's channel are the game's.
-	roll := mustOK(t, r, rollReq("r1", "war", "2d6"))
+	roll := mustOK(t, r, gameRollReq("r1", "2d6"))
 	if len(roll.Events) != 1 || roll.Events[0].Stream != "game:war" || !strings.Contains(roll.Text, "Roll #1") {
 		t.Fatalf("roll in a game: %+v", roll)
 	}
@@ -91,7 +91,7 @@ func TestGameLifecycleAndSecrecy(t *testing.T) {
 	if got := r2.Handle(ctx, Request{ChannelID: "war", User: leeA, Command: "oob"}).first().Text; got != csa.Text {
 		t.Fatal("the order of battle changed across a restart")
 	}
-	if got := mustOK(t, r2, rollReq("r2", "war", "d6")).Text; !strings.Contains(got, "Roll #2") {
+	if got := mustOK(t, r2, gameRollReq("r2", "d6")).Text; !strings.Contains(got, "Roll #2") {
 		t.Fatalf("numbering after restart: %s", got)
 	}
 }
@@ -133,7 +133,7 @@ func TestGameEndAndAudit(t *testing.T) {
 	st := openStore(t)
 	r := NewRouter(st)
 	mustOK(t, r, gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-high-tide", "seed": "77"}))
-	mustOK(t, r, rollReq("a1", "war", "2d6+1"))
+	mustOK(t, r, gameRollReq("a1", "2d6+1"))
 	mustOK(t, r, Request{ChannelID: "war", User: leeA, Command: "table", Path: []string{"roll"}, Options: map[string]string{"table": "lrtg.beauregard"}})
 	if out := r.Handle(ctx, gameReq(leeA, "audit", nil)).first(); out.Error == nil || out.Error.Code != "game.running" {
 		t.Fatalf("audit before the end: %+v", out)
@@ -149,7 +149,7 @@ func TestGameEndAndAudit(t *testing.T) {
 	if !strings.Contains(audit.Text, "✅") || !strings.Contains(audit.Text, "all 3 dice") {
 		t.Fatalf("audit: %s", audit.Text)
 	}
-	if out := r.Handle(ctx, rollReq("a2", "war", "d6")).first(); out.Error == nil || out.Error.Code != "game.ended" {
+	if out := r.Handle(ctx, gameRollReq("a2", "d6")).first(); out.Error == nil || out.Error.Code != "game.ended" {
 		t.Fatalf("roll after the end: %+v", out)
 	}
 }

@@ -123,7 +123,10 @@ func litnBool(req Request, name string) bool {
 }
 
 func handleLITNDone(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, side, err := r.litnGameSide(ctx, req)
+	g, side, err := r.litnPlayerSide(ctx, req) // authz_players.go: not an observer
+	if err == nil {
+		err = ownSideOnly(g, req.User, side, "litn.side", "/litn done")
+	}
 	if err != nil {
 		return Reply{}, err
 	}

@@ -71,6 +71,9 @@ func settleWith[S state[S]](ctx context.Context, r *Router, req Request, stream,
 	defer unlock()
 	for attempt := 0; ; attempt++ {
 		st, state, err := fold(ctx, r, stream, cache)
+		if err == nil && kind == kindGame {
+			err = errOtherGuild(st, req) // authz_guild.go
+		}
 		if err != nil {
 			return Reply{}, err
 		}
@@ -155,6 +158,11 @@ func fold[S state[S]](ctx context.Context, r *Router, stream string, cache *stat
 			return st, s, fmt.Errorf("stream %s version %d: %w", stream, rec.Version, err)
 		}
 		s = s.Apply(e)
+	}
+	if len(recs) > 0 {
+		// Reads keep their fold too: after a restart, a game that no one
+		// writes to is folded once, not on every /game status or /map.
+		cache.put(stream, cached[S]{version: st.Version, state: s})
 	}
 	return st, s, nil
 }

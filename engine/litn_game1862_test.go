@@ -303,6 +303,8 @@ func TestLITNGame1FrederickToAntietam(t *testing.T) {
 		t.Fatal("no battle in 1529")
 	}
 	p.refuse(engine.LITNAttack{By: lpUnion, Hex: "1529"}, "litn")
+	// An observer is not the umpire: he decides nothing in a battle.
+	p.refuse(engine.LITNAttack{By: engine.Actor{ID: "observer", Name: "Observer"}, Hex: "1529"}, "game.player")
 	p.do(engine.LITNAttack{By: lpLee, Hex: "1529"})
 	// Supply: the Confederate from a depot he declares in 1929 (4 hexes),
 	// the Union from one in 1129 (4 hexes).

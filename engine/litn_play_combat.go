@@ -730,6 +730,10 @@ func (g GameState) litnBattleFor(by Actor, hex string, side Side, what string) (
 	s := g.LITNSideOf(by)
 	if g.IsUmpire(by) {
 		s = side
+	} else if s == "" {
+		// Not a player (an observer): without this, "no side" would read
+		// as the umpire's "the side whose decision it is".
+		return b, "", illegal("game.player", what+" is for the game's players and its umpire", "Join a side before the start with /game join; anyone may follow the game with /phase show and /map")
 	} else if side != "" && side != s {
 		return b, "", illegal("litn.side", fmt.Sprintf("You play the %s, not the %s", litnSideName(s), litnSideName(side)), "Leave side: out; it is the umpire's")
 	}

@@ -189,3 +189,32 @@ func TestAuditFlag(t *testing.T) {
 		t.Fatal("an audit of no game passed")
 	}
 }
+
+// The shard settings: from the environment or flags, checked, with a
+// message that says what would be right.
+func TestShardConfig(t *testing.T) {
+	c, err := parseConfig(nil, env(map[string]string{"UMPIRE_SHARDS": "1-2", "UMPIRE_SHARD_COUNT": "4"}), &bytes.Buffer{})
+	if err != nil || c.shards.First != 1 || c.shards.Last != 2 || c.shards.Count != 4 {
+		t.Fatalf("from the environment: %+v, %v", c.shards, err)
+	}
+	c, err = parseConfig([]string{"-shard-count", "3"}, env(nil), &bytes.Buffer{})
+	if err != nil || c.shards.First != 0 || c.shards.Last != 2 {
+		t.Fatalf("a count alone serves every shard: %+v, %v", c.shards, err)
+	}
+	c, err = parseConfig(nil, env(nil), &bytes.Buffer{})
+	if err != nil || c.shards.Count != 1 || !c.shards.Owns("123456789012345678") {
+		t.Fatalf("default: %+v, %v", c.shards, err)
+	}
+	for _, bad := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-shard-count", "two"}, "give a whole number of shards"},
+		{[]string{"-shard-count", "0"}, "give at least 1"},
+		{[]string{"-shards", "2", "-shard-count", "2"}, "within 0-1"},
+	} {
+		if _, err := parseConfig(bad.args, env(nil), &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%v: %v, want an error saying %q", bad.args, err, bad.want)
+		}
+	}
+}
