@@ -2462,7 +2462,17 @@ func (g GameState) decideSegFinish(cmd FinishStep) ([]Event, error) {
 		return nil, err
 	}
 	side := cmd.Side
-	if p := g.Player(cmd.By.ID); p != nil && !g.IsUmpire(cmd.By) {
+	p := g.Player(cmd.By.ID)
+	switch {
+	case g.IsUmpire(cmd.By):
+		if side == "" {
+			return nil, invalid("records.side", "Say which side is done", "side:csa or side:usa (the umpire finishes a step for a side)")
+		}
+	case p == nil:
+		return nil, illegal("game.player", "Only the game's players and its umpire finish its steps", "Anyone may follow the game with /phase show")
+	case side != "" && side != p.Side:
+		return nil, illegal("records.side", fmt.Sprintf("You command for the %s, not the %s", segSide(p.Side), segSide(side)), "Leave side: out: you finish your own side's step (side: is the umpire's)")
+	default:
 		side = p.Side
 	}
 	if err := g.sideFor(cmd.By, side); err != nil {

@@ -230,6 +230,11 @@ func TestSupplyStatusFromCountiesDepotsAndRails(t *testing.T) {
 	if st, _ := g.SupplyStatus("csa.heth"); !st.InRange || st.Claimed != "Lee" {
 		t.Fatalf("heth: %+v", st)
 	}
+	// A player finishes his own side's step only; an observer none.
+	_, err = g.Decide(FinishStep{By: meade, Side: CSA}, Script())
+	wantErr(t, err, "records.side")
+	_, err = g.Decide(FinishStep{By: Actor{ID: "observer", Name: "Observer"}}, Script())
+	wantErr(t, err, "game.player")
 	g = apply(t, g, FinishStep{By: lee}, Script())
 	if w := g.Waiting(); len(w) != 0 {
 		t.Fatalf("still waiting: %v", w)
