@@ -80,19 +80,19 @@ func Section(v *engine.MapView, st Style) ([]byte, error) {
 	// Region borders, dashed, under everything else.
 	dc.SetColor(border)
 	dc.SetLineWidth(2.5)
-	dc.SetDash(8, 5)
+	view := rect{-8, -8, float64(w) + 8, float64(h) + 8} // the canvas, and a line's width and caps
+	var pts [][2]float64
 	for _, r := range v.Regions {
 		for _, ring := range r.Rings {
-			dc.NewSubPath()
+			pts = pts[:0]
 			for _, p := range ring {
 				x, y := px(p)
-				dc.LineTo(x, y)
+				pts = append(pts, [2]float64{x, y})
 			}
-			dc.ClosePath()
+			addDashedRing(dc, pts, 8, 5, view) // clip.go: the dashes on the canvas only
 		}
 		dc.Stroke()
 	}
-	dc.SetDash()
 
 	// The grid, stroked in batches (gg rasterizes a stroke over the whole
 	// canvas; freetype slows on one huge path).
