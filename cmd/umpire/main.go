@@ -35,6 +35,7 @@ func main() {
 type config struct {
 	db         string
 	dbSync     string
+	dbConns    int
 	token      string
 	guild      string
 	console    bool
@@ -64,6 +65,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.db, "db", env("UMPIRE_DB", "./umpire.db"), "the database: a SQLite file, or a PostgreSQL URL postgres://user:password@host:5432/name?sslmode=disable (env UMPIRE_DB; docs/postgres.md)")
 	fs.StringVar(&c.dbSync, "db-sync", env("UMPIRE_DB_SYNC", "full"), "SQLite: full: every command is on disk before its reply, even across a power loss; normal: faster on a slow disk, safe across crashes of the umpire but a power loss may lose the last commands (env UMPIRE_DB_SYNC; PostgreSQL: its own synchronous_commit)")
+	dbConns := fs.String("db-conns", env("UMPIRE_DB_CONNS", "10"), "PostgreSQL: the connection pool's size (env UMPIRE_DB_CONNS); docs/postgres.md")
 	fs.StringVar(&c.umpireRole, "umpire-role", env("UMPIRE_ROLE_ID", ""), "Discord role id whose members umpire every game (env UMPIRE_ROLE_ID); a game's creator always does")
 	fs.StringVar(&c.guild, "guild", env("DISCORD_GUILD_ID", ""), "register commands to this guild only (env DISCORD_GUILD_ID); globally when empty")
 	fs.BoolVar(&c.console, "console", false, "run the console even when a Discord token is set")
@@ -93,6 +95,10 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		if _, err := parseDiscordURL(c.discordURL); err != nil {
 			return c, err
 		}
+	}
+	conns, err := strconv.Atoi(strings.TrimSpace(*dbConns))
+	if c.dbConns = conns; err != nil || conns < 1 {
+		return c, fmt.Errorf("-db-conns %q: give a whole number of connections, at least 1, e.g. 10", *dbConns)
 	}
 	count, err := strconv.Atoi(strings.TrimSpace(*shardCount))
 	if err != nil {
@@ -158,7 +164,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return err
 	}
-	st, err := store.Open(ctx, c.db, store.WithSync(store.Sync(c.dbSync)))
+	st, err := store.Open(ctx, c.db, store.WithSync(store.Sync(c.dbSync)), store.WithPostgresConns(c.dbConns))
 	if err != nil {
 		return err
 	}

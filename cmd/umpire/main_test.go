@@ -201,8 +201,12 @@ func TestShardConfig(t *testing.T) {
 	if err != nil || c.shards.First != 0 || c.shards.Last != 2 {
 		t.Fatalf("a count alone serves every shard: %+v, %v", c.shards, err)
 	}
+	c, err = parseConfig(nil, env(map[string]string{"UMPIRE_DB_CONNS": "30"}), &bytes.Buffer{})
+	if err != nil || c.dbConns != 30 {
+		t.Fatalf("UMPIRE_DB_CONNS: %d, %v", c.dbConns, err)
+	}
 	c, err = parseConfig(nil, env(nil), &bytes.Buffer{})
-	if err != nil || c.shards.Count != 1 || !c.shards.Owns("123456789012345678") {
+	if err != nil || c.shards.Count != 1 || !c.shards.Owns("123456789012345678") || c.dbConns != 10 {
 		t.Fatalf("default: %+v, %v", c.shards, err)
 	}
 	for _, bad := range []struct {
@@ -212,6 +216,8 @@ func TestShardConfig(t *testing.T) {
 		{[]string{"-shard-count", "two"}, "give a whole number of shards"},
 		{[]string{"-shard-count", "0"}, "give at least 1"},
 		{[]string{"-shards", "2", "-shard-count", "2"}, "within 0-1"},
+		{[]string{"-db-conns", "0"}, "at least 1"},
+		{[]string{"-db-conns", "many"}, "give a whole number of connections"},
 	} {
 		if _, err := parseConfig(bad.args, env(nil), &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%v: %v, want an error saying %q", bad.args, err, bad.want)
