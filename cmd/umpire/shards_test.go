@@ -4,7 +4,11 @@ package main
 // umpires split two Discord shards, a third (misconfigured) claims every
 // guild; all serve the fake Discord over one PostgreSQL database (and,
 // the same, one SQLite file) under a load of commands in both shards'
-// guilds, while reminders fall due in a game of each guild.
+// guilds, while a game of one guild has reminders due and a game of the
+// other has missed its deadline, whose default settles the step. Each
+// reminder, miss and default is recorded once and posted once, each step
+// begun once, every command answered once with its events in the log, and
+// each guild's interactions reach its shard's process only.
 
 import (
 	"context"
@@ -46,11 +50,13 @@ func testShardedProcesses(t *testing.T, dsn string) {
 	gameChannel := func(g int) string { return fmt.Sprintf("34000000000000000%d", g) }
 	rollChannel := func(g, k int) string { return fmt.Sprintf("35000000000000%d%03d", g, k) }
 
-	// A game in each guild whose 48-hour deadline began 30 hours ago: the
-	// 24-hour reminders are due for Lee and Meade.
-	start := time.Now().Add(-30 * time.Hour)
-	prepare(t, dsn, start, func(st *store.Store, r *bot.Router) {
-		for g, guild := range guilds {
+	// A game in each guild with a 48-hour deadline at step 1e. In guild 0
+	// it began 30 hours ago: the 24-hour reminders are due for Lee and
+	// Meade. In guild 1 it began 48 hours and a minute ago: both missed it,
+	// and its default settles the step (LRTG 1e: passive).
+	begun := []time.Time{time.Now().Add(-30 * time.Hour), time.Now().Add(-48*time.Hour - time.Minute)}
+	for g, guild := range guilds {
+		prepare(t, dsn, begun[g], func(st *store.Store, r *bot.Router) {
 			ch := gameChannel(g)
 			do := func(u engine.Actor, cmd string, path []string, opts map[string]string) string {
 				if opts == nil {
@@ -72,13 +78,13 @@ func testShardedProcesses(t *testing.T, dsn string) {
 				}
 			}
 			do(crashUmpire, "deadline", []string{"set"}, map[string]string{"default": "48h"})
-		}
-		// The waits begin (the announcement stays pending in the outbox:
-		// the processes post it).
-		if err := (&bot.Scheduler{Router: r}).Tick(ctx); err != nil {
-			t.Fatal(err)
-		}
-	})
+			// The wait begins (its announcement stays pending in the
+			// outbox: the processes post it).
+			if err := (&bot.Scheduler{Router: r}).Tick(ctx); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
 
 	srv := discordtest.NewServer(t, discordtest.Options{Token: crashToken, HeartbeatInterval: 400 * time.Millisecond, Guilds: guilds})
 	logs := t.TempDir()
@@ -140,29 +146,42 @@ func testShardedProcesses(t *testing.T, dsn string) {
 	}
 	wg.Wait()
 
-	// Each game's reminders: posted once per player (and the wait's
-	// announcement once), whichever process won.
-	reminder := regexp.MustCompile(`^⏰ Reminder <@(\d+)>`)
-	countPosted := func(ch string) (reminders map[string]int, announced int) {
-		reminders = map[string]int{}
+	// Each game's deadline messages: posted once, whichever process won
+	// (and the wait's announcement once).
+	kinds := []struct {
+		re  *regexp.Regexp
+		key string
+	}{
+		{regexp.MustCompile(`^⏰ Reminder <@(\d+)>`), "reminder "},
+		{regexp.MustCompile(`^⌛ <@(\d+)> missed the deadline`), "missed "},
+		{regexp.MustCompile(`^⚖️ `), "default"},
+	}
+	countPosted := func(ch string) (posts map[string]int, announced int) {
+		posts = map[string]int{}
 		for _, m := range srv.ChannelMessages(ch) {
 			if m.Message == nil || m.Deduplicated {
 				continue
 			}
-			if sm := reminder.FindStringSubmatch(m.Message.Content); sm != nil {
-				reminders[sm[1]]++
+			for _, k := range kinds {
+				if sm := k.re.FindStringSubmatch(m.Message.Content); sm != nil {
+					key := k.key
+					if len(sm) > 1 {
+						key += sm[1]
+					}
+					posts[key]++
+				}
 			}
 			if strings.HasPrefix(m.Message.Content, "⏳ Step 1e") {
 				announced++
 			}
 		}
-		return reminders, announced
+		return posts, announced
 	}
 	wctx, wcancel := context.WithTimeout(ctx, 20*time.Second)
 	defer wcancel()
 	_ = srv.WaitFor(wctx, func() bool {
 		for g := range guilds {
-			if r, a := countPosted(gameChannel(g)); len(r) < 2 || a < 1 {
+			if p, a := countPosted(gameChannel(g)); len(p) < 2+g || a < 1 {
 				return false
 			}
 		}
@@ -180,32 +199,39 @@ func testShardedProcesses(t *testing.T, dsn string) {
 	defer st.Close()
 	for g := range guilds {
 		ch := gameChannel(g)
-		reminders, announced := countPosted(ch)
-		t.Logf("game of guild %s: reminders posted %v, announced %d times", guilds[g], reminders, announced)
-		if reminders[crashLee.ID] != 1 || reminders[crashMeade.ID] != 1 || len(reminders) != 2 || announced != 1 {
-			t.Errorf("game of guild %s: reminders posted %v, announcement %d times: want each player once, and one announcement", guilds[g], reminders, announced)
+		posts, announced := countPosted(ch)
+		t.Logf("game of guild %s: posted %v, announced %d times", guilds[g], posts, announced)
+		want := map[string]int{"reminder " + crashLee.ID: 1, "reminder " + crashMeade.ID: 1}
+		if g == 1 {
+			want = map[string]int{"missed " + crashLee.ID: 1, "missed " + crashMeade.ID: 1, "default": 1}
+		}
+		if fmt.Sprint(posts) != fmt.Sprint(want) || announced != 1 {
+			t.Errorf("game of guild %s: posted %v and the announcement %d times: want %v and one announcement", guilds[g], posts, announced, want)
 		}
 		_, recs, err := st.Load(context.Background(), "game:"+ch, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
+		// Each deadline event, and each step begun, recorded once: no two
+		// processes fired the same reminder or settled the same step.
 		recorded := map[string]int{}
 		for _, r := range recs {
-			if r.Type == engine.EventDeadlineReminded {
-				recorded[string(r.Data)]++
+			switch r.Type {
+			case engine.EventDeadlineReminded, engine.EventDeadlineMissed, engine.EventDeadlineDefaulted, engine.EventStepBegun:
+				recorded[r.Type+" "+string(r.Data)]++
 			}
-		}
-		if len(recorded) != 2 {
-			t.Errorf("game of guild %s: %d reminders recorded, want 2: %v", guilds[g], len(recorded), recorded)
 		}
 		for k, n := range recorded {
 			if n != 1 {
-				t.Errorf("game of guild %s: reminder recorded %d times: %s", guilds[g], n, k)
+				t.Errorf("game of guild %s: recorded %d times: %s", guilds[g], n, k)
 			}
 		}
-		if pending, err := st.PendingOutbox(context.Background()); err != nil || len(pending) != 0 {
-			t.Errorf("outbox entries left pending: %+v, %v", pending, err)
+		if n := countType(recs, engine.EventDeadlineDefaulted); g == 1 && n != 1 {
+			t.Errorf("game of guild %s: the default recorded %d times, want once", guilds[g], n)
 		}
+	}
+	if pending, err := st.PendingOutbox(context.Background()); err != nil || len(pending) != 0 {
+		t.Errorf("outbox entries left pending: %+v, %v", pending, err)
 	}
 
 	// No command lost or answered twice: each acknowledged once, its
@@ -278,4 +304,14 @@ func readFile(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+func countType(recs []store.Record, typ string) int {
+	n := 0
+	for _, r := range recs {
+		if r.Type == typ {
+			n++
+		}
+	}
+	return n
 }
