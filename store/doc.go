@@ -27,10 +27,10 @@
 //
 // # Concurrency guarantees
 //
-// A [Store] is safe for concurrent use. Every [Store.Append] runs in one
+// A [Store] is safe for concurrent use. Every [Store.Append] runs in a
 // write transaction (BEGIN IMMEDIATE on SQLite, through a single writer
-// connection; READ COMMITTED on PostgreSQL, where the stream row's lock
-// orders writers) and is optimistic: it states the version its decision was
+// connection; READ COMMITTED on PostgreSQL, one transaction per append,
+// where the stream row's lock orders writers) and is optimistic: it states the version its decision was
 // based on ([Append.Expected]) and fails with [ErrConflict] if the stream
 // has moved on, so of two writers deciding on the same version exactly one
 // wins. Either everything an Append describes is written (stream row,
@@ -38,6 +38,22 @@
 // (stream_id, version) on events is a second guard against two events with
 // the same version, and the primary key on interactions makes a Discord
 // interaction record its effects at most once ([ErrDuplicateInteraction]).
+//
+// Group commit (SQLite, groupcommit.go): appends queue for the writer
+// goroutine, which owns the writer connection. Each time it is free it
+// takes every append waiting at that moment, in arrival order, and writes
+// them in one transaction, each under its own SAVEPOINT, with one COMMIT:
+// one fsync for the batch in SyncFull mode. A lone append is committed at
+// once (no timer). An append's own failure (ErrConflict,
+// ErrDuplicateInteraction) rolls back to its savepoint and leaves the
+// others of the batch alone; a later append in a batch sees what an
+// earlier one wrote, as if they ran one after the other; the clock is read
+// once per append, in that order. Append returns only after the batch's
+// COMMIT: if the COMMIT fails, every append of the batch fails and none is
+// written. An append whose context ends while it is queued leaves the
+// queue unwritten; once its batch has begun, its outcome is the batch's.
+// [Store.Close] fails the appends still queued with [ErrClosed] and waits
+// for the batch in progress.
 //
 // Reads ([Store.Load], [Store.Interaction], [Store.Streams]) run on a
 // separate read-only connection pool for file databases (WAL mode lets them
@@ -47,7 +63,8 @@
 // everything.
 //
 // SQLite settings: WAL journal (file databases), busy timeout 5 s, foreign
-// keys on, synchronous=NORMAL (the driver's default; durable against
-// process crashes, a power loss may lose the last transactions but never
-// corrupts the database).
+// keys on, synchronous=FULL by default (a commit is on disk before Append
+// returns), or NORMAL with [WithSync] (durable against process crashes; a
+// power loss may lose the last transactions but never corrupts the
+// database).
 package store

@@ -31,6 +31,8 @@ var (
 	// recorded; nothing was written. Fetch the first reply with
 	// [Store.Interaction].
 	ErrDuplicateInteraction = errors.New("store: duplicate interaction")
+	// ErrClosed: the store was closed before the append was written.
+	ErrClosed = errors.New("store: closed")
 )
 
 // Stream is a stream's row: its identity and current version (the version of
@@ -137,9 +139,9 @@ const (
 // WithSync sets the writer's durability (default SyncFull).
 func WithSync(v Sync) Option { return func(c *config) { c.sync = v } }
 
-// WithClock sets the clock. It is read once at the start of each write
-// transaction (after the write lock is taken, so times do not decrease in
-// commit order with a monotonic clock). Default: time.Now.
+// WithClock sets the clock. It is read once for each append, after the
+// write lock is taken (so times do not decrease in commit order with a
+// monotonic clock). Default: time.Now.
 func WithClock(clock func() time.Time) Option {
 	return func(c *config) {
 		if clock != nil {
@@ -175,6 +177,7 @@ type Store struct {
 	clock func() time.Time
 	q     queries
 	pg    bool
+	gc    *groupCommit // SQLite's writer (groupcommit.go); nil on PostgreSQL
 }
 
 // Postgres reports whether the store is on PostgreSQL.
@@ -217,6 +220,9 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 		return nil, fmt.Errorf("store: open %s: %w", dsn, err)
 	}
 	s.q = newQueries(s.w)
+	if !s.pg {
+		s.startGroupCommit()
+	}
 	return s, nil
 }
 
@@ -312,8 +318,13 @@ func migrateDialect(ctx context.Context, dialect goose.Dialect, db *sql.DB) erro
 	return nil
 }
 
-// Close closes the database. The Store must not be used afterwards.
+// Close closes the database. The Store must not be used afterwards: an
+// Append still waiting for the SQLite writer fails with ErrClosed, one
+// already in a transaction finishes first.
 func (s *Store) Close() error {
+	if s.gc != nil {
+		s.stopGroupCommit()
+	}
 	var errs []error
 	if s.r != s.w {
 		errs = append(errs, s.r.Close())
@@ -531,11 +542,14 @@ func (a *Append) validate() error {
 	return nil
 }
 
-// Append writes a in one transaction and returns the stream's new row. See
+// Append writes a in one transaction and returns the stream's new row (on
+// SQLite the transaction may be shared with other appends, a under a
+// savepoint of its own: group commit, see the package documentation). See
 // [Append] for the rules. Errors: ErrConflict (version mismatch; wraps a
 // message with both versions), ErrDuplicateInteraction (checked first: if
-// the interaction was already recorded nothing else is looked at), or a
-// wrapped driver error. On any error nothing is written.
+// the interaction was already recorded nothing else is looked at),
+// ErrClosed, the context's error, or a wrapped driver error. On any error
+// nothing is written.
 func (s *Store) Append(ctx context.Context, a Append) (Stream, error) {
 	st, err := s.append(ctx, &a)
 	if err != nil {
@@ -544,19 +558,38 @@ func (s *Store) Append(ctx context.Context, a Append) (Stream, error) {
 	return st, nil
 }
 
-func (s *Store) append(ctx context.Context, a *Append) (_ Stream, err error) {
+func (s *Store) append(ctx context.Context, a *Append) (Stream, error) {
 	if err := a.validate(); err != nil {
 		return Stream{}, err
 	}
-	tx, err := s.w.BeginTxx(ctx, nil) // BEGIN IMMEDIATE: takes the write lock now
+	if s.gc != nil { // SQLite: group commit (groupcommit.go)
+		p, err := s.enqueue(ctx, a)
+		if err != nil {
+			return Stream{}, err
+		}
+		return s.await(p)
+	}
+	// PostgreSQL: one transaction per append on the pool.
+	tx, err := s.w.BeginTxx(ctx, nil)
 	if err != nil {
 		return Stream{}, err
 	}
-	defer func() {
-		if err != nil {
-			_ = tx.Rollback()
-		}
-	}()
+	st, err := s.write(ctx, tx, a)
+	if err != nil {
+		_ = tx.Rollback()
+		return Stream{}, err
+	}
+	if err := tx.Commit(); err != nil {
+		return Stream{}, fmt.Errorf("commit: %w", err)
+	}
+	return st, nil
+}
+
+// write does the statements of one append in tx (a whole transaction on
+// PostgreSQL, a savepoint on SQLite) and returns the stream's new row. The
+// clock is read here, after the write lock is taken. On an error the
+// caller rolls back what write did.
+func (s *Store) write(ctx context.Context, tx *sqlx.Tx, a *Append) (_ Stream, err error) {
 	now := s.clock().UnixMicro()
 
 	if a.Interaction != nil {
@@ -625,14 +658,7 @@ func (s *Store) append(ctx context.Context, a *Append) (_ Stream, err error) {
 		}
 	}
 
-	st, err := row.stream()
-	if err != nil {
-		return Stream{}, err
-	}
-	if err := tx.Commit(); err != nil {
-		return Stream{}, fmt.Errorf("commit: %w", err)
-	}
-	return st, nil
+	return row.stream()
 }
 
 // conflict builds the ErrConflict error for an append whose stream insert or
