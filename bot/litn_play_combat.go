@@ -73,7 +73,7 @@ func init() {
 }
 
 func handleLITNAttack(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, side, err := r.litnPlayerSide(ctx, req) // authz_players.go: not an observer
+	g, side, err := r.litnGameSide(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -82,7 +82,7 @@ func handleLITNAttack(ctx context.Context, r *Router, req Request) (Reply, error
 }
 
 func handleLITNSupply(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, side, err := r.litnPlayerSide(ctx, req) // authz_players.go: not an observer
+	g, side, err := r.litnGameSide(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -92,7 +92,7 @@ func handleLITNSupply(ctx context.Context, r *Router, req Request) (Reply, error
 }
 
 func handleLITNOption(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, side, err := r.litnPlayerSide(ctx, req) // authz_players.go: not an observer
+	g, side, err := r.litnGameSide(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -100,7 +100,7 @@ func handleLITNOption(ctx context.Context, r *Router, req Request) (Reply, error
 }
 
 func handleLITNRetreat(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, side, err := r.litnPlayerSide(ctx, req) // authz_players.go: not an observer
+	g, side, err := r.litnGameSide(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}

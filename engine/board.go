@@ -500,3 +500,25 @@ func (g GameState) StackAt(h Hex) []string {
 	sort.Strings(out)
 	return out
 }
+
+// actingSide is the side an actor acts for in a command whose side: is
+// the umpire's to name: the umpire's choice (named, "" when he names
+// none); a player's own side (naming the other is refused with code); no
+// one's for an actor who is neither (an observer: refused, since "no
+// side" must not read as the umpire's "the side whose turn it is"). what
+// names the act, e.g. "Saying a step is done"; name spells a side.
+func (g GameState) actingSide(by Actor, named Side, code, what string, name func(Side) string) (Side, error) {
+	if g.IsUmpire(by) {
+		return named, nil
+	}
+	p := g.Player(by.ID)
+	if p == nil {
+		return "", illegal("game.player", what+" is for the game's players and its umpire",
+			"Join a side before the start with /game join; anyone may follow the game with /phase show and /map")
+	}
+	if named != "" && named != p.Side {
+		return "", illegal(code, fmt.Sprintf("You command for the %s, not the %s", name(p.Side), name(named)),
+			"Leave side: out: you act for your own side (side: is the umpire's)")
+	}
+	return p.Side, nil
+}

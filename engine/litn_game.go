@@ -432,12 +432,12 @@ func decideLITNGame(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 		evs, err := g.decideStartLITN(c)
 		return evs, true, err
 	case LITNDone:
-		if err := g.litnNeedStep(c.By, "Saying a step is done"); err != nil {
+		side, err := g.actingSide(c.By, c.Side, "litn.side", "Saying a step is done", litnSideName)
+		if err != nil {
 			return nil, true, err
 		}
-		side := g.LITNSideOf(c.By)
-		if g.IsUmpire(c.By) && c.Side != "" {
-			side = c.Side
+		if err := g.litnNeedStep(c.By, "Saying a step is done"); err != nil {
+			return nil, true, err
 		}
 		if side != CSA && side != USA {
 			return nil, true, invalid("game.side", "Which side is done?", "The umpire gives side:csa or side:usa")

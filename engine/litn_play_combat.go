@@ -706,6 +706,10 @@ func decideLITNCombat(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 
 // litnBattleFor finds the battle for a command and the side acting.
 func (g GameState) litnBattleFor(by Actor, hex string, side Side, what string) (LITNBattlePlay, Side, error) {
+	s, err := g.actingSide(by, side, "litn.side", what, litnSideName)
+	if err != nil {
+		return LITNBattlePlay{}, "", err
+	}
 	b, ok := g.LITNSurpriseBattleAt(hex) // 14.2: its retreats are made in the Movement Phase
 	if ok {
 		if err := g.litnNeedStep(by, what, LITNStepFirstMove, LITNStepSecondMove); err != nil {
@@ -726,16 +730,6 @@ func (g GameState) litnBattleFor(by Actor, hex string, side Side, what string) (
 			hint = "Battles this turn: " + strings.Join(hexes, ", ")
 		}
 		return b, "", invalid("litn.battle", fmt.Sprintf("There is no battle in %q this Combat Phase (002 10: combat occurs only in hexes occupied by both sides)", strings.TrimSpace(hex)), hint)
-	}
-	s := g.LITNSideOf(by)
-	if g.IsUmpire(by) {
-		s = side
-	} else if s == "" {
-		// Not a player (an observer): without this, "no side" would read
-		// as the umpire's "the side whose decision it is".
-		return b, "", illegal("game.player", what+" is for the game's players and its umpire", "Join a side before the start with /game join; anyone may follow the game with /phase show and /map")
-	} else if side != "" && side != s {
-		return b, "", illegal("litn.side", fmt.Sprintf("You play the %s, not the %s", litnSideName(s), litnSideName(side)), "Leave side: out; it is the umpire's")
 	}
 	if s != "" && s != CSA && s != USA {
 		return b, "", invalid("game.side", fmt.Sprintf("%q is not a side", s), "side:csa or side:usa")

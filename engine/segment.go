@@ -1763,6 +1763,9 @@ type ScheduleDepot struct {
 func (ScheduleDepot) CommandName() string { return "segment depot" }
 
 func (g GameState) decideSegDepot(cmd ScheduleDepot) ([]Event, error) {
+	if _, err := g.actingSide(cmd.By, "", "records.side", "Scheduling and placing depots", segSide); err != nil {
+		return nil, err
+	}
 	if err := g.inSegStep(cmd.By, "5h", cmd.Reason); err != nil {
 		return nil, err
 	}
@@ -2461,19 +2464,12 @@ func (g GameState) decideSegFinish(cmd FinishStep) ([]Event, error) {
 	if err := g.boardReady(cmd.By); err != nil {
 		return nil, err
 	}
-	side := cmd.Side
-	p := g.Player(cmd.By.ID)
-	switch {
-	case g.IsUmpire(cmd.By):
-		if side == "" {
-			return nil, invalid("records.side", "Say which side is done", "side:csa or side:usa (the umpire finishes a step for a side)")
-		}
-	case p == nil:
-		return nil, illegal("game.player", "Only the game's players and its umpire finish its steps", "Anyone may follow the game with /phase show")
-	case side != "" && side != p.Side:
-		return nil, illegal("records.side", fmt.Sprintf("You command for the %s, not the %s", segSide(p.Side), segSide(side)), "Leave side: out: you finish your own side's step (side: is the umpire's)")
-	default:
-		side = p.Side
+	side, err := g.actingSide(cmd.By, cmd.Side, "records.side", "Finishing a step", segSide)
+	if err != nil {
+		return nil, err
+	}
+	if side == "" {
+		return nil, invalid("records.side", "Say which side is done", "side:csa or side:usa (the umpire finishes a step for a side)")
 	}
 	if err := g.sideFor(cmd.By, side); err != nil {
 		return nil, err
