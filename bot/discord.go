@@ -515,47 +515,44 @@ func optionString(o *discordgo.ApplicationCommandInteractionDataOption) string {
 
 // Post sends a message the deadline scheduler made (schedule.go) to its
 // channel: the table, or a commander's private channel.
-func (d *Discord) Post(ctx context.Context, o Output) error {
-	if o.Audience.Channel == "" || o.Audience.Kind != AudiencePublic && o.Audience.Kind != AudienceChannel {
-		return fmt.Errorf("discord: post: a %s output has no channel", o.Audience.Kind)
-	}
-	content, embeds := messageData(o)
-	err := d.retry(ctx, "post", restCreate, func(ctx context.Context) error {
-		_, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, &discordgo.MessageSend{Content: content, Embeds: embeds, Files: discordFiles(o)}, discordgo.WithContext(ctx))
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("discord: post to %s: %w", o.Audience.Channel, err)
-	}
-	return nil
-}
+func (d *Discord) Post(ctx context.Context, o Output) error { return d.postTo(ctx, o, "") }
 
 // PostOnce is Post with a nonce that Discord enforces: a second message
 // with the same nonce in the channel, within Discord's window of a few
 // minutes, is not created again (the scheduler's outbox, schedule.go).
-// discordgo's MessageSend has no nonce, so the message goes as raw JSON; one
-// with files (never the scheduler's) goes through Post.
 func (d *Discord) PostOnce(ctx context.Context, o Output, nonce string) error {
-	if len(o.Files) > 0 {
-		return d.Post(ctx, o)
-	}
+	return d.postTo(ctx, o, nonce)
+}
+
+// postTo posts o to its channel, with an enforced nonce unless nonce is ""
+// or o has files (never the scheduler's): discordgo's MessageSend has no
+// nonce, so a message with one goes as raw JSON.
+func (d *Discord) postTo(ctx context.Context, o Output, nonce string) error {
 	if o.Audience.Channel == "" || o.Audience.Kind != AudiencePublic && o.Audience.Kind != AudienceChannel {
 		return fmt.Errorf("discord: post: a %s output has no channel", o.Audience.Kind)
 	}
 	content, embeds := messageData(o)
-	body := struct {
-		Content      string                    `json:"content,omitempty"`
-		Embeds       []*discordgo.MessageEmbed `json:"embeds,omitempty"`
-		Nonce        string                    `json:"nonce"`
-		EnforceNonce bool                      `json:"enforce_nonce"`
-	}{content, embeds, nonce, true}
-	url := discordgo.EndpointChannelMessages(o.Audience.Channel)
-	// With the nonce enforced, a retry after a 504 cannot duplicate the
-	// message: it retries like an edit.
-	err := d.retry(ctx, "post", restIdempotent, func(ctx context.Context) error {
-		_, err := d.session.RequestWithBucketID(http.MethodPost, url, body, url, discordgo.WithContext(ctx))
-		return err
-	})
+	var err error
+	if nonce == "" || len(o.Files) > 0 {
+		err = d.retry(ctx, "post", restCreate, func(ctx context.Context) error {
+			_, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, &discordgo.MessageSend{Content: content, Embeds: embeds, Files: discordFiles(o)}, discordgo.WithContext(ctx))
+			return err
+		})
+	} else {
+		body := struct {
+			Content      string                    `json:"content,omitempty"`
+			Embeds       []*discordgo.MessageEmbed `json:"embeds,omitempty"`
+			Nonce        string                    `json:"nonce"`
+			EnforceNonce bool                      `json:"enforce_nonce"`
+		}{content, embeds, nonce, true}
+		url := discordgo.EndpointChannelMessages(o.Audience.Channel)
+		// With the nonce enforced, a retry after a 504 cannot duplicate
+		// the message: it retries like an edit.
+		err = d.retry(ctx, "post", restIdempotent, func(ctx context.Context) error {
+			_, err := d.session.RequestWithBucketID(http.MethodPost, url, body, url, discordgo.WithContext(ctx))
+			return err
+		})
+	}
 	if err != nil {
 		return fmt.Errorf("discord: post to %s: %w", o.Audience.Channel, err)
 	}

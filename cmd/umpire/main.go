@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"strconv"
@@ -49,6 +50,7 @@ type config struct {
 	logFormat  string
 	deferAfter time.Duration
 	discordURL string        // endpoint.go: for tests and proxies
+	discordAt  *url.URL      // discordURL parsed; nil: the real Discord
 	tick       time.Duration // the deadline scheduler's period
 	shards     bot.Shards
 }
@@ -92,9 +94,11 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		return c, fmt.Errorf("unexpected argument %q (flags only; see -h)", fs.Arg(0))
 	}
 	if c.discordURL != "" {
-		if _, err := parseDiscordURL(c.discordURL); err != nil {
+		u, err := parseDiscordURL(c.discordURL)
+		if err != nil {
 			return c, err
 		}
+		c.discordAt = u
 	}
 	conns, err := strconv.Atoi(strings.TrimSpace(*dbConns))
 	if c.dbConns = conns; err != nil || conns < 1 {
@@ -210,12 +214,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		if err != nil {
 			return err
 		}
-		if c.discordURL != "" {
-			u, err := parseDiscordURL(c.discordURL)
-			if err != nil {
-				return err
-			}
-			redirectDiscord(s, u)
+		if c.discordAt != nil {
+			redirectDiscord(s, c.discordAt)
 		}
 		s.ShardID, s.ShardCount = id, c.shards.Count
 		adapters = append(adapters, bot.NewDiscord(s, router, bot.DiscordOptions{
