@@ -35,15 +35,46 @@ func (c *testClock) advance(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
-// posted records what the scheduler posts.
+// posted records what the scheduler posts. Like Discord with
+// enforce_nonce, it drops a message whose nonce was already posted (a
+// pending outbox entry that two schedulers both post: schedule.go);
+// posters standing for processes of one Discord share their nonces.
 type posted struct {
-	mu   sync.Mutex
-	outs []Output
+	mu     sync.Mutex
+	outs   []Output
+	nonces *nonceSet // nil: its own
 }
 
-func (p *posted) Post(_ context.Context, o Output) error {
+type nonceSet struct {
+	mu   sync.Mutex
+	seen map[string]bool
+}
+
+// first reports whether nonce is new, and remembers it.
+func (n *nonceSet) first(nonce string) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.seen[nonce] {
+		return false
+	}
+	if n.seen == nil {
+		n.seen = map[string]bool{}
+	}
+	n.seen[nonce] = true
+	return true
+}
+
+func (p *posted) Post(ctx context.Context, o Output) error { return p.PostOnce(ctx, o, "") }
+
+func (p *posted) PostOnce(_ context.Context, o Output, nonce string) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.nonces == nil {
+		p.nonces = &nonceSet{}
+	}
+	if nonce != "" && !p.nonces.first(nonce) {
+		return nil
+	}
 	p.outs = append(p.outs, o)
 	return nil
 }

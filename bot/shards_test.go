@@ -105,6 +105,7 @@ func TestShardedSchedulersFireEachReminderOnce(t *testing.T) {
 func testShardedSchedulers(t *testing.T, dsn string) {
 	ctx := context.Background()
 	c := newTestClock()
+	discord := &nonceSet{} // the processes post to one Discord
 	open := func(owns func(string) bool) *shardProcess {
 		st, err := store.Open(ctx, dsn)
 		if err != nil {
@@ -112,7 +113,7 @@ func testShardedSchedulers(t *testing.T, dsn string) {
 		}
 		t.Cleanup(func() { st.Close() })
 		r := NewRouter(st, WithLogger(quietLog()), WithClock(c.now))
-		p := &posted{}
+		p := &posted{nonces: discord}
 		return &shardProcess{st: st, r: r, posts: p, s: &Scheduler{Router: r, Poster: p, Now: c.now, Owns: owns}}
 	}
 	s0, _ := ParseShards("0", 2)
