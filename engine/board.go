@@ -39,7 +39,9 @@ type (
 		// "2"); empty: Value.
 		Text string
 		// Cause of a manpower loss (LossCauses); the combat causes award
-		// Victory Points (000 VII 6).
+		// Victory Points (000 VII 6). Of a gain of manpower or entrenchment:
+		// one the rules allow (ManpowerGainCauses, EntrenchCauses), which a
+		// player must give (unitlog.go).
 		Cause  string
 		Reason string
 	}
@@ -140,6 +142,10 @@ type UnitsMoved struct {
 	// infantry north of the Potomac (000 VII 1: county points double 30
 	// days after it), when it does.
 	CrossesPotomac string `json:"crosses_potomac,omitempty"`
+	// Unchecked says why the engine could not tie a player's move to an
+	// action of his (unitlog.go: MoveNoStep, MoveNoCycle, MoveRetreat): the
+	// move goes on the umpire's log.
+	Unchecked string `json:"unchecked,omitempty"`
 }
 
 // UnitSet records a change of a unit's manpower, fatigue or a status
@@ -151,7 +157,8 @@ type UnitSet struct {
 	From  int    `json:"from"`
 	To    int    `json:"to"`
 	// Cause of a manpower loss, and the Victory Points it awards
-	// (000 VII 6).
+	// (000 VII 6); or of a gain of manpower or entrenchment, one the rules
+	// allow (unitlog.go).
 	Cause  string `json:"cause,omitempty"`
 	VP     int    `json:"vp,omitempty"`
 	Reason string `json:"reason,omitempty"`
@@ -307,18 +314,24 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 				return nil, invalid("unit.manpower", fmt.Sprintf("Manpower %d is out of range", cmd.Value), "Manpower runs from 0 to 30")
 			}
 			from = u.Manpower
-			if cmd.Cause != "" {
+			if cmd.Value > from {
+				// A gain: a cause the rules allow, or the umpire's reason.
+				if err := g.checkGain(cmd, u, "manpower", ManpowerGainCauses); err != nil {
+					return nil, err
+				}
+				cmd.Cause = strings.ToLower(strings.TrimSpace(cmd.Cause))
+			} else if cmd.Cause != "" {
 				if !contains(LossCauses, cmd.Cause) {
 					return nil, invalid("unit.cause", fmt.Sprintf("%q is not a cause of loss", cmd.Cause), "Causes: "+strings.Join(LossCauses, ", ")+" (000 VII 6: combat, retreat, cavalry-retreat and, for the Union, surrender award VPs)")
 				}
 				if cmd.Value >= from {
-					return nil, invalid("unit.cause", "A cause is given for a manpower loss only", fmt.Sprintf("%s has %d MP: set less, or leave cause out", u.Name, from))
+					return nil, invalid("unit.cause", "A cause is given for a change of manpower only", fmt.Sprintf("%s has %d MP already: leave cause out", u.Name, from))
 				}
 				vp = ManpowerVP(u.Side, cmd.Cause, from-cmd.Value)
 			}
 		case "fatigue":
 			if cmd.Cause != "" {
-				return nil, invalid("unit.cause", "A cause is given for a manpower loss only", "Leave cause out")
+				return nil, invalid("unit.cause", "A cause is given for a change of manpower, or a raised entrenchment, only", "Leave cause out")
 			}
 			if cmd.Value < 0 || cmd.Value > MaxFatigue {
 				return nil, invalid("unit.fatigue", fmt.Sprintf("Fatigue %d is out of range", cmd.Value), fmt.Sprintf("Fatigue runs from 0 to %d", MaxFatigue))

@@ -120,6 +120,9 @@ type GameState struct {
 	Deadlines     DeadlineState // deadline.go: deadlines and reminders for slow games (issue 9)
 	Clock         ClockState    // clock.go: the chess clocks of time limitation (LRTG 22.3-22.5)
 	LITN          LITNState     // litn_game.go: a Lee Invades the North game in play (002)
+	// unitlog.go: the players' changes to their own units that the engine
+	// cannot check, for the umpire (issue 19).
+	PlayerLog UnitLogState
 	// prev is the state before the last board action, for the umpire's
 	// undo (one level); lastAction names that action.
 	prev       *GameState
@@ -127,8 +130,16 @@ type GameState struct {
 }
 
 // IsUmpire reports whether a is the game's umpire: its creator, or a
-// member of the umpire role the adapter vouches for (Actor.Umpire).
-func (g GameState) IsUmpire(a Actor) bool { return a.ID == g.Umpire.ID || a.Umpire }
+// member of the umpire role the adapter vouches for (Actor.Umpire), but
+// never one who commands a side in it. A player is a player: a role
+// member who joins a side gives up the umpire's powers in that game (he
+// keeps them in every other), so he reads nothing of the enemy's and
+// steps no phase (docs/authorization.md). The creator may not join
+// (JoinGame); a creator who joined before that rule holds no powers
+// either.
+func (g GameState) IsUmpire(a Actor) bool {
+	return (a.ID == g.Umpire.ID || a.Umpire) && g.Player(a.ID) == nil
+}
 
 // Player returns the player with the user id, or nil.
 func (g GameState) Player(id string) *Player {
@@ -255,7 +266,7 @@ func (g GameState) Apply(e Event) GameState {
 type partOfAction interface{ partOfAction() }
 
 func (g GameState) fold(e Event) GameState {
-	next := g.foldEvent(e)
+	next := g.foldEvent(e).logUnitChange(g, e) // unitlog.go
 	if next.Options.Intel == IntelDoubleBlind && next.Started {
 		next = next.updateSightings(g)
 	}
@@ -345,6 +356,13 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		}
 		if p := g.Player(cmd.By.ID); p != nil {
 			return nil, illegal("game.joined", fmt.Sprintf("You already command for the %s", strings.ToUpper(string(p.Side))), "One side per player")
+		}
+		if cmd.By.ID == g.Umpire.ID {
+			// The creator umpires the game: were he to command a side he
+			// would read the enemy's secrets and step the phases for his
+			// own side, and no one else could (docs/authorization.md).
+			return nil, illegal("game.umpire_joins", "You created this game, so you umpire it, and the umpire commands no side",
+				"Let a member who will not play create the game (/game new in another channel); a member of the server's umpire role may join a side and then umpires nothing in that game")
 		}
 		overall := true
 		for _, p := range g.Players {
