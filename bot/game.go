@@ -122,8 +122,14 @@ func gameCommands() []*Command {
 
 func (r *Router) settleGame(ctx context.Context, req Request, cmd engine.Command, src DiceSource,
 	present func([]EventView, []engine.Event) Reply) (Reply, error) {
+	var before engine.GameState
 	return settleWith(ctx, r, req, gameStream(req), kindGame, r.games, src,
-		func(g engine.GameState, d engine.Dice) ([]engine.Event, error) { return g.Decide(cmd, d) }, present)
+		func(g engine.GameState, d engine.Dice) ([]engine.Event, error) { before = g; return g.Decide(cmd, d) },
+		func(views []EventView, evs []engine.Event) Reply {
+			rep := present(views, evs)
+			rep.Outputs = append(rep.Outputs, r.umpireLogOutputs(req, before, evs)...) // unitlog.go: the umpire's channel
+			return rep
+		})
 }
 
 func (r *Router) game(ctx context.Context, req Request) (engine.GameState, error) {
@@ -296,7 +302,7 @@ func handleGameStatus(ctx context.Context, r *Router, req Request) (Reply, error
 	}
 	o := g.Options
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** — umpire %s\n", o.Scenario, g.Umpire.Name)
+	fmt.Fprintf(&b, "**%s** — umpire %s\n", o.Scenario, r.umpiresText(g)) // unitlog.go
 	state := "setting up (options can still change only by a new game)"
 	if g.Started {
 		state = fmt.Sprintf("turn %d", g.Turn)

@@ -57,6 +57,7 @@ type (
 		Unit   string
 		Mark   string
 		Off    bool
+		Cause  string // "entrenched" put on by a player: a cause the rules allow (unitlog.go)
 		Reason string
 	}
 	// UndoLast takes back the last board action (umpire).
@@ -360,10 +361,13 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 			// A status word: the typed status changes (status.go).
 			if statusHasMark(u.Status, cmd.Mark) == cmd.Off {
 				field, to, _ := statusMarkChange(u.Status, cmd.Mark, cmd.Off)
-				return g.decideStatusSet(SetUnit{By: cmd.By, Unit: cmd.Unit, Field: field, Text: strconv.Itoa(to), Reason: cmd.Reason}, u)
+				return g.decideStatusSet(SetUnit{By: cmd.By, Unit: cmd.Unit, Field: field, Text: strconv.Itoa(to), Cause: cmd.Cause, Reason: cmd.Reason}, u)
 			}
 		} else if !contains(UnitMarks, cmd.Mark) {
 			return nil, invalid("unit.mark", fmt.Sprintf("%q is not a mark", cmd.Mark), "Marks: "+strings.Join(UnitMarks, ", ")+"; statuses are set with /unit set field:<"+strings.Join(StatusFields, "|")+">")
+		}
+		if cmd.Cause != "" {
+			return nil, invalid("unit.cause", "A cause is given for a raised entrenchment only", "Leave cause out")
 		}
 		has := contains(u.Marks, cmd.Mark) || statusHasMark(u.Status, cmd.Mark)
 		if has != cmd.Off {

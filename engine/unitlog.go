@@ -63,7 +63,7 @@ func CauseNames(cs []GainCause) []string { return causeNames(cs) }
 func causeList(cs []GainCause) string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
-		out[i] = c.Name + " (" + c.Rule + ")"
+		out[i] = c.Name + ": " + c.Rule
 	}
 	return strings.Join(out, "; ")
 }
@@ -89,7 +89,7 @@ func (g GameState) checkGain(cmd SetUnit, u UnitState, field string, causes []Ga
 		return nil
 	}
 	return illegal("unit.cause", fmt.Sprintf("A player raises a unit's %s only for a cause the rules allow", field),
-		"Add cause: "+causeList(causes)+". Anything else is the umpire's to rule")
+		"Add cause:<"+strings.Join(causeNames(causes), "|")+">. The causes: "+causeList(causes)+". Anything else is the umpire's to rule")
 }
 
 // Unchecked moves: why the engine could not tie a player's move to an
