@@ -195,7 +195,10 @@ func TestUmpireRoleMemberWhoPlays(t *testing.T) {
 	mustOK(t, r, gameReq(meadeA, "join", map[string]string{"side": "usa"}))
 	mustOK(t, r, gameReq(umpireA, "start", nil))
 
-	as := func(req Request) Request { req.GuildID, req.ChannelID, req.User, req.Roles = "g", "war", deputy, roles; return req }
+	as := func(req Request) Request {
+		req.GuildID, req.ChannelID, req.User, req.Roles = "g", "war", deputy, roles
+		return req
+	}
 	g := gameOfG(t, r)
 	var enemy []string // the Union's secrets: its units' names with their hexes
 	for _, u := range g.Units {
