@@ -247,7 +247,12 @@ func handleGameJoin(ctx context.Context, r *Router, req Request) (Reply, error) 
 		if p.Overall {
 			role = "the overall commander"
 		}
-		return publicText(req, fmt.Sprintf("%s joins the %s as %s.", p.Actor.Name, strings.ToUpper(string(p.Side)), role), views)
+		text := fmt.Sprintf("%s joins the %s as %s.", p.Actor.Name, strings.ToUpper(string(p.Side)), role)
+		if req.User.Umpire {
+			// docs/authorization.md, "A player is a player".
+			text += " A member of the umpire role who plays a side holds none of the umpire's powers in this game."
+		}
+		return publicText(req, text, views)
 	})
 }
 

@@ -105,6 +105,12 @@ func unitLogLine(g engine.GameState, e engine.UnitLogEntry) string {
 		if e.Off {
 			what = fmt.Sprintf("took the mark %s off %s", e.Mark, name)
 		}
+	case engine.LogCombat:
+		what = fmt.Sprintf("applied the combat result %s to %s", e.Result, name)
+		if e.Battle != "" {
+			what += " at " + e.Battle
+		}
+		what += fmt.Sprintf(": manpower %d → %d", e.From, e.To)
 	case engine.LogEliminate:
 		what = fmt.Sprintf("eliminated %s", name)
 	case engine.LogMove:

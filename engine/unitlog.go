@@ -9,7 +9,8 @@ import (
 // The umpire's unit log (issue 19, "Trust"). A player changes his own
 // units by hand where the engine cannot check the change against the
 // rules: /unit set (manpower, fatigue, a status), /unit mark, /unit
-// eliminate, and a move the engine cannot tie to an action of his. In a
+// eliminate, a printed combat result he applies to them (/battle result),
+// and a move the engine cannot tie to an action of his. In a
 // hidden game those are answered to him alone, so the umpire would never
 // know. Every such change is folded into the log below, with the cause or
 // reason the player gave; the bot posts each entry on the umpire's
@@ -147,6 +148,7 @@ const (
 	LogMark      = "mark"
 	LogEliminate = "eliminate"
 	LogMove      = "move"
+	LogCombat    = "combat" // a printed combat result a player applied to his own units
 )
 
 // UnitLogEntry is one change a player made to a unit of his, as the
@@ -162,6 +164,9 @@ type UnitLogEntry struct {
 	// LogSet: the field and its levels (status.go); Cause as given.
 	Field    string
 	From, To int
+	// LogCombat: the printed result (Field "manpower", From and To its
+	// manpower) and where it was fought.
+	Result, Battle string
 	// LogMark: the mark put on (or taken off).
 	Mark string
 	Off  bool
@@ -229,6 +234,20 @@ func (next GameState) logUnitChange(g GameState, e Event) GameState {
 		en := entry(e.By, e.Unit)
 		en.Kind, en.Reason = LogEliminate, e.Reason
 		add = append(add, en)
+	case *CombatApplied:
+		// The printed result is the player's reading of a chart the
+		// engine may not hold (docs/combat-results.md).
+		if g.IsUmpire(e.By) {
+			break
+		}
+		for _, s := range e.Sides {
+			for _, c := range s.Units {
+				en := entry(e.By, c.Unit)
+				en.Kind, en.Field, en.From, en.To = LogCombat, "manpower", c.ManpowerFrom, c.ManpowerTo
+				en.Result, en.Battle, en.Reason = s.Result.String(), e.Battle, e.Reason
+				add = append(add, en)
+			}
+		}
 	case *UnitsMoved:
 		if e.Unchecked == "" || g.IsUmpire(e.By) {
 			break

@@ -92,6 +92,16 @@ func TestUnitLogEntries(t *testing.T) {
 	if log = g.UnitLog(); len(log) != 5 || log[4].N != 5 || log[4].Undone {
 		t.Fatalf("after undo and a change: %+v", log)
 	}
+	// A printed result a player applies to his own units: his reading.
+	g = apply(t, g, ApplyCombat{By: lee, Battle: "Culpeper", Attacker: CombatSide{Units: []string{"csa.hood"}, Result: "1f"}}, Script())
+	if log = g.UnitLog(); len(log) != 6 || log[5].Kind != LogCombat || log[5].Result != "1f" || log[5].From != 15 || log[5].To != 14 || log[5].Battle != "Culpeper" {
+		t.Fatalf("the combat: %+v", log[len(log)-1])
+	}
+	// The umpire's result is his own ruling: not logged.
+	g = apply(t, g, ApplyCombat{By: ump, Attacker: CombatSide{Units: []string{"csa.hood"}, Result: "1"}}, Script())
+	if len(g.UnitLog()) != 6 {
+		t.Fatalf("the umpire's combat was logged: %+v", g.UnitLog())
+	}
 }
 
 // A member of the umpire role who joins a side is a player: he holds no
