@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -160,6 +161,9 @@ func uncheckedWhy(code string) string {
 // which has no channels, as the channel "umpire". A game on Discord
 // without an umpire's channel posts nothing: the umpire reads /unit log.
 func (r *Router) umpireLogOutputs(req Request, before engine.GameState, evs []engine.Event) []Output {
+	if !slices.ContainsFunc(evs, engine.MayLogUnitChange) {
+		return nil // most commands: no second fold
+	}
 	n := len(before.UnitLog())
 	after := before
 	for _, e := range evs {

@@ -188,6 +188,16 @@ type UnitLogState struct {
 // UnitLog is the umpire's log of the players' unchecked changes.
 func (g GameState) UnitLog() []UnitLogEntry { return g.PlayerLog.Entries }
 
+// MayLogUnitChange reports whether e is of a kind the unit log records
+// (whether it does depends on who gave it).
+func MayLogUnitChange(e Event) bool {
+	switch e.(type) {
+	case *UnitSet, *UnitMarked, *UnitEliminated, *UnitsMoved, *CombatApplied:
+		return true
+	}
+	return false
+}
+
 // logUnitChange folds e's unchecked player changes into next's log (g is
 // the state before e). An undo keeps the log and marks what it took back.
 func (next GameState) logUnitChange(g GameState, e Event) GameState {
