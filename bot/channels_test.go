@@ -176,6 +176,25 @@ func TestDiscordGameChannelsCreatedRecordedDeleted(t *testing.T) {
 	if ms := msgs(b.srv.ChannelMessages(uc.ID)); len(ms) != 1 || !strings.Contains(ms[0], "umpire's private channel") || strings.Contains(ms[0], "<@") {
 		t.Errorf("the umpire's channel got %q", ms)
 	}
+	// A player's change the rules cannot check is posted there, and in no
+	// commander's channel.
+	i := b.srv.SlashCommand(discordtest.SlashCommand{Name: "unit", Subcommand: "set", GuildID: "g1", ChannelID: "c1", UserID: leeA.ID, Username: leeA.Name,
+		Options: []discordtest.Option{{Name: "unit", Value: "Hood"}, {Name: "field", Value: "fatigue"}, {Name: "value", Value: "2"}}})
+	if _, err := b.srv.DispatchInteraction(i); err != nil {
+		t.Fatal(err)
+	}
+	ums, err := b.srv.WaitChannelMessage(waitCtx(t), uc.ID, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ums[1].Data.Content; !strings.Contains(got, "📒 #1 turn 1: Lee (CSA) set Hood's fatigue 0 → 2") {
+		t.Errorf("the umpire's channel got %q", got)
+	}
+	for _, p := range g.Players {
+		if ms := msgs(b.srv.ChannelMessages(g.Channels.Players[p.Actor.ID])); len(ms) != 1 {
+			t.Errorf("%s's channel got %q", p.Actor.Name, ms)
+		}
+	}
 	if table := msgs(b.srv.ChannelMessages("c1")); len(table) != 1 || !strings.Contains(table[0], "📁 Each of the 4 commanders") {
 		t.Errorf("table channel got %q", table)
 	}
@@ -197,7 +216,7 @@ func TestDiscordGameChannelsCreatedRecordedDeleted(t *testing.T) {
 	}
 
 	// A bad channels option is refused before the game ends.
-	i := b.srv.SlashCommand(discordtest.SlashCommand{Name: "game", Subcommand: "end", GuildID: "g1", ChannelID: "c1",
+	i = b.srv.SlashCommand(discordtest.SlashCommand{Name: "game", Subcommand: "end", GuildID: "g1", ChannelID: "c1",
 		UserID: umpireA.ID, Username: umpireA.Name, Options: []discordtest.Option{{Name: "channels", Value: "burn"}}})
 	if _, err := b.srv.DispatchInteraction(i); err != nil {
 		t.Fatal(err)
