@@ -241,6 +241,9 @@ func handleGameJoin(ctx context.Context, r *Router, req Request) (Reply, error) 
 			cmds = append(cmds, c)
 		}
 	}
+	// The game before the join, to tell the table when its creator plays
+	// (read from the cached fold; settleGame refuses what this read meets).
+	g0, _ := r.game(ctx, req)
 	return r.settleGame(ctx, req, engine.JoinGame{By: req.User, Side: side, Commands: cmds}, nil, func(views []EventView, evs []engine.Event) Reply {
 		p := evs[0].(*engine.GameJoined).Player
 		role := "a commander"
@@ -248,8 +251,12 @@ func handleGameJoin(ctx context.Context, r *Router, req Request) (Reply, error) 
 			role = "the overall commander"
 		}
 		text := fmt.Sprintf("%s joins the %s as %s.", p.Actor.Name, strings.ToUpper(string(p.Side)), role)
-		if req.User.Umpire {
-			// docs/authorization.md, "A player is a player".
+		switch {
+		case p.Actor.ID == g0.Umpire.ID:
+			// docs/authorization.md, "A player is a player": an open
+			// game's creator may play, and the table is told.
+			text += fmt.Sprintf(" %s created this open game and keeps the umpire's powers while he plays: he steps the phases, rules, and can read the other side's dispatches.", p.Actor.Name)
+		case req.User.Umpire:
 			text += " A member of the umpire role who plays a side holds none of the umpire's powers in this game."
 		}
 		return publicText(req, text, views)

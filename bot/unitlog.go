@@ -189,13 +189,17 @@ func (r *Router) umpireLogOutputs(req Request, before engine.GameState, evs []en
 	return out
 }
 
-// umpiresText names who umpires the game, for /game status: the creator,
-// unless he plays a side, and the members of the umpire role where the
+// umpiresText names who umpires the game, for /game status: the creator
+// (said to play a side where an open game lets him), and the members of the umpire role where the
 // server has one (named in words: no mention, so no one is pinged).
 func (r *Router) umpiresText(g engine.GameState) string {
 	var who []string
-	if g.Player(g.Umpire.ID) == nil {
+	switch {
+	case g.Player(g.Umpire.ID) == nil:
 		who = append(who, g.Umpire.Name)
+	case g.UmpirePlays():
+		p := g.Player(g.Umpire.ID)
+		who = append(who, fmt.Sprintf("%s (who also commands for the %s: he can read the other side's dispatches)", g.Umpire.Name, strings.ToUpper(string(p.Side))))
 	}
 	if r.umpireRole != "" {
 		who = append(who, "the members of the server's umpire role who play no side")

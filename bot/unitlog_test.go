@@ -268,3 +268,21 @@ func gameOfG(t *testing.T, r *Router) engine.GameState {
 	}
 	return g
 }
+
+// A group of two: the creator of an open game joins a side, the table is
+// told he keeps the umpire's powers, and /game status says so to a guest.
+func TestCreatorPlaysAnOpenGameAndTheTableIsTold(t *testing.T) {
+	r := NewRouter(openStore(t), WithLogger(quietLog()))
+	mustOK(t, r, gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-high-tide"}))
+	join := mustOK(t, r, gameReq(umpireA, "join", map[string]string{"side": "csa"}))
+	if join.Audience.Kind != AudiencePublic || !strings.Contains(join.Text, "Umpire created this open game and keeps the umpire's powers while he plays") {
+		t.Fatalf("join: %+v", join)
+	}
+	mustOK(t, r, gameReq(meadeA, "join", map[string]string{"side": "usa"}))
+	status := mustOK(t, r, gameReq(meadeA, "status", nil))
+	if !strings.Contains(status.Text, "umpire Umpire (who also commands for the CSA: he can read the other side's dispatches)") {
+		t.Fatalf("status: %s", status.Text)
+	}
+	// The playing umpire still starts the game.
+	mustOK(t, r, gameReq(umpireA, "start", nil))
+}

@@ -132,3 +132,31 @@ func limitedOpts() GameOptions {
 	o.LimitedIntel = true
 	return o
 }
+
+// In an open game the creator may command a side and keeps the umpire's
+// powers (a group of two plays that way); in a hidden game or LITN he may
+// not join. A role member who joins still gives his powers up.
+func TestCreatorPlaysOnlyAnOpenGame(t *testing.T) {
+	g := apply(t, GameState{}, NewGame{By: ump, Options: opts()}, Script())
+	g = apply(t, g, JoinGame{By: ump, Side: CSA}, Script())
+	if !g.IsUmpire(ump) || !g.UmpirePlays() {
+		t.Fatal("the creator of an open game who plays lost the umpire's powers")
+	}
+	if v := g.ViewerOf(ump); v.Kind == ViewerSide {
+		t.Fatalf("the playing umpire of an open game is seen as a side only: %+v", v)
+	}
+	role := Actor{ID: "u9", Name: "Deputy", Umpire: true}
+	g = apply(t, g, JoinGame{By: role, Side: USA}, Script())
+	if g.IsUmpire(role) {
+		t.Fatal("a role member who joined an open game's side still umpires")
+	}
+	for _, o := range []GameOptions{limitedOpts(), func() GameOptions { o := opts(); o.Intel = IntelDoubleBlind; return o }(),
+		{Scenario: "litn-1-frederick-to-antietam", Supply: "normal", Comms: 1}} {
+		h := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+		_, err := h.Decide(JoinGame{By: ump, Side: CSA}, Script())
+		ruleErr(t, err, ErrIllegal, "game.umpire_joins")
+		if h.UmpirePlays() {
+			t.Fatalf("%+v: the umpire plays", o)
+		}
+	}
+}
