@@ -457,7 +457,10 @@ func gameChannel(g engine.GameState, channel string) bool {
 func (r *Router) refused(req Request, start time.Time, err error) Reply {
 	var re *engine.RuleError
 	rep, outcome := internalReply(), "internal"
-	if errors.As(err, &re) {
+	var busy *busyError
+	if errors.As(err, &busy) {
+		rep, outcome = busyReply(), "busy"
+	} else if errors.As(err, &re) {
 		rep, outcome = errorReply(re), "invalid"
 		if errors.Is(re, engine.ErrIllegal) {
 			outcome = "illegal"
