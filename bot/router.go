@@ -98,6 +98,12 @@ type Output struct {
 	// Buttons are Discord buttons for the commands the text names (the
 	// console keeps the text: components.go).
 	Buttons []Button `json:"buttons,omitempty"`
+	// Ping is the users the message means to notify: the players the
+	// game waits for, in reminders and "your move" posts. Nothing else in
+	// a message ever pings, whatever a player typed into it (@everyone,
+	// @here, roles, users): the Discord adapter sends every message with
+	// allowed_mentions built from this alone (discord_message.go).
+	Ping []string `json:"ping,omitempty"`
 }
 
 // File is an attachment of an output (a map image). The console writes it
