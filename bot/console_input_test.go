@@ -87,3 +87,44 @@ func TestConsoleFilesDirectory(t *testing.T) {
 		t.Errorf("the line after /map did not run:\n%s", got)
 	}
 }
+
+// FuzzConsoleReadLine: the console's line reader, over any input with a
+// small limit, reads every line exactly once: what it keeps is the line,
+// what it drops is over the limit, and the lengths add up to the input.
+func FuzzConsoleReadLine(f *testing.F) {
+	for _, s := range []string{"", "\n", "abc", "abc\r\n", "12345678\n123456789\nx", "\r\r\n\n", strings.Repeat("y", 40) + "\r\nlast"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		const limit = 8
+		rd := bufio.NewReaderSize(strings.NewReader(in), 16)
+		var lines []string
+		total := 0
+		for i := 0; ; i++ {
+			text, n, err := readLine(rd, limit)
+			if err != nil {
+				break
+			}
+			if i > len(in) {
+				t.Fatalf("more lines than bytes in %q", in)
+			}
+			if n <= limit && len(text) != n || n > limit && text != "" || strings.Contains(text, "\n") {
+				t.Fatalf("line %d of %q: %q, %d", i, in, text, n)
+			}
+			lines = append(lines, text)
+			total += n
+		}
+		// Every byte is a line's or a line end's (\n, or \r\n).
+		ends := strings.Count(in, "\n") + strings.Count(in, "\r\n")
+		if total+ends != len(in) {
+			t.Fatalf("%q: %d bytes of lines and %d of ends, want %d", in, total, ends, len(in))
+		}
+		want := strings.Count(in, "\n")
+		if in != "" && !strings.HasSuffix(in, "\n") {
+			want++
+		}
+		if len(lines) != want {
+			t.Fatalf("%q: %d lines, want %d", in, len(lines), want)
+		}
+	})
+}
