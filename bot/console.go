@@ -215,7 +215,7 @@ func (c *Console) Run(ctx context.Context) error {
 		if in.length > MaxConsoleLine {
 			// Refused, not fatal: the script goes on with the next line.
 			rep := errorReply(consoleErr("console.line", fmt.Sprintf("Line %d is %d bytes long, more than the console's limit of %d bytes (1 MiB); it was skipped", n, in.length, MaxConsoleLine),
-				"Split it, or attach long text as a file (e.g. /chart load file:path)"))
+				"Split it into shorter commands; a long text goes in a file option, e.g. /chart load name:<slot> file:<path>"))
 			req := Request{User: engine.Actor{ID: "console:" + c.User, Name: c.User}}
 			rep.addressEphemeral(req.User.ID)
 			if err := c.print(n, fmt.Sprintf("(%d bytes)", in.length), req, rep); err != nil {

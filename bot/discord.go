@@ -513,9 +513,8 @@ func (d *Discord) PostOnce(ctx context.Context, o Output, nonce string) error {
 	return d.postTo(ctx, o, nonce)
 }
 
-// postTo posts o to its channel, with an enforced nonce unless nonce is ""
-// or o has files (never the scheduler's): discordgo's MessageSend has no
-// nonce, so a message with one goes as raw JSON.
+// postTo posts o to its channel, with an enforced nonce (sendOnce) unless
+// nonce is "" or o has files (never the scheduler's).
 func (d *Discord) postTo(ctx context.Context, o Output, nonce string) error {
 	if o.Audience.Channel == "" || o.Audience.Kind != AudiencePublic && o.Audience.Kind != AudienceChannel {
 		return fmt.Errorf("discord: post: a %s output has no channel", o.Audience.Kind)
