@@ -93,3 +93,31 @@ func TestSettleRetriesConflictsFromAnotherProcess(t *testing.T) {
 		}
 	}
 }
+
+// A channel's link meets another process's append: it is tried again on
+// the new version, and not recorded twice when the other process linked
+// the channel the same way.
+func TestLinkRetriesAConflict(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		owner string // the other process's link of the channel
+		want  int    // link records after both
+	}{{"u1", 1}, {"u9", 2}} {
+		st := openStore(t)
+		other := NewRouter(st, WithLogger(quietLog()))
+		rs := &interleavedStore{Store: st, races: 1}
+		rs.other = func() {
+			if err := other.recordLinks(ctx, "g1", "table", map[string]string{tc.owner: "priv"}); err != nil {
+				t.Errorf("the other process's link: %v", err)
+			}
+		}
+		r := NewRouter(rs, WithLogger(quietLog()))
+		if err := r.recordLinks(ctx, "g1", "table", map[string]string{"u1": "priv"}); err != nil {
+			t.Fatalf("other owner %s: %v", tc.owner, err)
+		}
+		_, recs, err := st.Load(ctx, linkStreamPrefix+"priv", 0)
+		if err != nil || len(recs) != tc.want || !strings.Contains(string(recs[len(recs)-1].Data), `"u1"`) {
+			t.Errorf("other owner %s: %d records (%v), want %d ending with u1's", tc.owner, len(recs), err, tc.want)
+		}
+	}
+}
