@@ -146,7 +146,7 @@ func TestConsolePrintsMentionsUnchanged(t *testing.T) {
 	if err := c.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "for "+typed+":") {
+	if !strings.Contains(out.String(), typed) {
 		t.Errorf("console printed %q, want %q unchanged", out.String(), typed)
 	}
 }
