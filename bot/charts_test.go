@@ -118,7 +118,7 @@ func TestDiscordChartLoadFromAttachment(t *testing.T) {
 		}
 		return []byte(commandChart), nil
 	}
-	srv := discordtest.NewServer(t, discordtest.Options{})
+	srv := discordtest.NewServer(t, discordtest.Options{RequireAllowedMentions: true})
 	sess, err := srv.NewSession("")
 	if err != nil {
 		t.Fatal(err)

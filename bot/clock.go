@@ -472,7 +472,7 @@ func (d *Discord) refreshClock(ctx context.Context, guild, channel string, at ..
 		if !started {
 			return
 		}
-		m, err := d.session.ChannelMessageSend(channel, text)
+		m, err := d.session.ChannelMessageSendComplex(channel, textMessage(text))
 		if err != nil {
 			d.log.Error("discord: clock message", "channel", channel, "err", err)
 			return
@@ -480,7 +480,7 @@ func (d *Discord) refreshClock(ctx context.Context, guild, channel string, at ..
 		d.clocks.msgs[channel] = &liveClock{guild: guild, turn: g.Turn, id: m.ID, text: text, edited: now}
 	case text == lc.text || now.Sub(lc.edited) < clockEditGap:
 	default:
-		if _, err := d.session.ChannelMessageEdit(channel, lc.id, text); err != nil {
+		if _, err := d.session.ChannelMessageEditComplex(textEdit(channel, lc.id, text)); err != nil {
 			d.log.Error("discord: clock message edit", "channel", channel, "err", err)
 			return
 		}

@@ -457,7 +457,10 @@ func gameChannel(g engine.GameState, channel string) bool {
 func (r *Router) refused(req Request, start time.Time, err error) Reply {
 	var re *engine.RuleError
 	rep, outcome := internalReply(), "internal"
-	if errors.As(err, &re) {
+	var busy *busyError
+	if errors.As(err, &busy) {
+		rep, outcome = busyReply(), "busy"
+	} else if errors.As(err, &re) {
 		rep, outcome = errorReply(re), "invalid"
 		if errors.Is(re, engine.ErrIllegal) {
 			outcome = "illegal"
@@ -611,8 +614,7 @@ func (d *Discord) onComponent(i *discordgo.Interaction) {
 			return
 		}
 		if !rep.Duplicate {
-			content, embeds := messageData(rep.first())
-			if _, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: content, Embeds: embeds, Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+			if _, err := d.session.FollowupMessageCreate(i, true, followupParams(rep.first(), false)); err != nil {
 				d.log.Error("discord: click refusal", "id", i.ID, "err", err)
 			}
 		}
@@ -626,11 +628,11 @@ func (d *Discord) onComponent(i *discordgo.Interaction) {
 	}
 	var err error
 	if deferred {
-		_, err = d.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{Components: &comps})
+		_, err = d.session.InteractionResponseEdit(i, spentButtonsEdit(comps))
 	} else {
 		err = d.session.InteractionRespond(i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseUpdateMessage,
-			Data: &discordgo.InteractionResponseData{Content: content, Embeds: embeds, Components: comps},
+			Data: spentButtons(content, embeds, comps),
 		})
 	}
 	if err != nil {

@@ -79,31 +79,83 @@ type ConsoleLine struct {
 	Error    *Problem     `json:"error,omitempty"`
 }
 
-// writeFiles writes an output's files (maps) to FileDir and notes their
-// paths in the output.
-func (c *Console) writeFiles(out *Output) error {
+// writeFiles writes an output's files (maps) to FileDir, made if missing,
+// and notes their paths in the output. A file that cannot be written is
+// said in the output; the console goes on (a typo in -files must not end a
+// script at its first /map).
+func (c *Console) writeFiles(out *Output) {
 	for i := range out.Files {
 		f := &out.Files[i]
 		c.files++
 		ext := filepath.Ext(f.Name)
 		name := fmt.Sprintf("%s-%d%s", strings.TrimSuffix(f.Name, ext), c.files, ext)
 		path := filepath.Join(c.FileDir, name)
-		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
-			return fmt.Errorf("console: write %s: %w", path, err)
+		err := os.MkdirAll(filepath.Dir(path), 0o755)
+		if err == nil {
+			err = os.WriteFile(path, f.Data, 0o644)
+		}
+		if err != nil {
+			out.Text += fmt.Sprintf("\n(%s could not be written: %v. Give -files a directory the console may write to.)", f.Name, err)
+			continue
 		}
 		f.Path = path
 		out.Text += fmt.Sprintf("\n(%s written to %s)", f.Name, path)
 	}
-	return nil
+}
+
+// MaxConsoleLine is the longest console line read (1 MiB): a longer one
+// is refused with its length, and the console goes on with the next.
+const MaxConsoleLine = 1 << 20
+
+// readLine reads one line without its end (\n or \r\n) and its length in
+// bytes. A line longer than limit is read to its end and dropped: text is
+// "" and n its length. err is io.EOF only when nothing was left to read.
+func readLine(rd *bufio.Reader, limit int) (text string, n int, err error) {
+	var buf []byte
+	var last [2]byte // the line's last two bytes read, for its end
+	read, keep := false, true
+	for {
+		chunk, err := rd.ReadSlice('\n')
+		read = read || len(chunk) > 0
+		n += len(chunk)
+		for _, b := range chunk[max(0, len(chunk)-2):] {
+			last[0], last[1] = last[1], b
+		}
+		if keep = keep && n <= limit+2; keep { // +2: room for the line's end
+			buf = append(buf, chunk...)
+		} else {
+			buf = nil
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && (err != io.EOF || !read) {
+			return "", 0, err
+		}
+		break
+	}
+	end := 0
+	if n > 0 && last[1] == '\n' {
+		end = 1
+		if n > 1 && last[0] == '\r' {
+			end = 2
+		}
+	}
+	n -= end
+	if !keep || n > limit {
+		return "", n, nil
+	}
+	return string(buf[:n]), n, nil
 }
 
 // Run reads lines until EOF or ctx is done. Blank lines and lines starting
 // with # are skipped, so scripts can carry comments.
 func (c *Console) Run(ctx context.Context) error {
 	type scanned struct {
-		text string
-		err  error
-		eof  bool
+		text   string
+		length int // bytes of the line; text is "" when over MaxConsoleLine
+		err    error
+		eof    bool
 	}
 	// Lines are read in their own goroutine so that a signal ends the
 	// console even while it waits for input.
@@ -111,18 +163,24 @@ func (c *Console) Run(ctx context.Context) error {
 	stop := make(chan struct{})
 	defer close(stop)
 	go func() {
-		sc := bufio.NewScanner(c.In)
-		sc.Buffer(make([]byte, 64*1024), 1024*1024)
-		for sc.Scan() {
+		rd := bufio.NewReaderSize(c.In, 64*1024)
+		for {
+			text, n, err := readLine(rd, MaxConsoleLine)
+			if err != nil {
+				if err == io.EOF {
+					err = nil
+				}
+				select {
+				case lines <- scanned{err: err, eof: true}:
+				case <-stop:
+				}
+				return
+			}
 			select {
-			case lines <- scanned{text: sc.Text()}:
+			case lines <- scanned{text: text, length: n}:
 			case <-stop:
 				return
 			}
-		}
-		select {
-		case lines <- scanned{err: sc.Err(), eof: true}:
-		case <-stop:
 		}
 	}()
 	if c.Ticks != nil {
@@ -154,6 +212,17 @@ func (c *Console) Run(ctx context.Context) error {
 			return in.err
 		}
 		n++
+		if in.length > MaxConsoleLine {
+			// Refused, not fatal: the script goes on with the next line.
+			rep := errorReply(consoleErr("console.line", fmt.Sprintf("Line %d is %d bytes long, more than the console's limit of %d bytes (1 MiB); it was skipped", n, in.length, MaxConsoleLine),
+				"Split it into shorter commands; a long text goes in a file option, e.g. /chart load name:<slot> file:<path>"))
+			req := Request{User: engine.Actor{ID: "console:" + c.User, Name: c.User}}
+			rep.addressEphemeral(req.User.ID)
+			if err := c.print(n, fmt.Sprintf("(%d bytes)", in.length), req, rep); err != nil {
+				return err
+			}
+			continue
+		}
 		line := strings.TrimSpace(in.text)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -167,9 +236,7 @@ func (c *Console) Run(ctx context.Context) error {
 			rep = c.Router.Handle(ctx, req)
 		}
 		for i := range rep.Outputs {
-			if err := c.writeFiles(&rep.Outputs[i]); err != nil {
-				return err
-			}
+			c.writeFiles(&rep.Outputs[i])
 		}
 		if err := c.print(n, line, req, rep); err != nil {
 			return err

@@ -319,6 +319,9 @@ func (r *Router) deadlineOutputs(req Request, before engine.GameState, views []E
 		return step
 	}
 	mention := func(id string) string { return "<@" + id + ">" }
+	// ping makes the last output notify the players the game waits for
+	// (Output.Ping); every other mention is shown but pings no one.
+	ping := func(ids ...string) { out[len(out)-1].Ping = append([]string{}, ids...) }
 	for i := 0; i < len(evs); i++ {
 		prev := g
 		g = g.Apply(evs[i])
@@ -329,6 +332,7 @@ func (r *Router) deadlineOutputs(req Request, before engine.GameState, views []E
 				who = append(who, mention(id))
 			}
 			table(fmt.Sprintf("⏳ Step %s waits for %s: deadline %s.", label(e.Wait.Step), strings.Join(who, ", "), when(e.Wait.Start.Add(e.Wait.Duration))), views[i])
+			ping(e.Wait.Owing...)
 		case *engine.DeadlinePauseSeen:
 			if e.Paused {
 				table("⏸️ The deadlines are stopped while the game is paused.", views[i])
@@ -353,14 +357,16 @@ func (r *Router) deadlineOutputs(req Request, before engine.GameState, views []E
 				}
 				out = append(out, Output{Audience: Audience{Kind: AudienceChannel, Channel: ch},
 					Text:   fmt.Sprintf("⏰ %s, %s: step %s waits for you%s. Deadline %s.", mention(e.Player), strings.ToLower(kind), step, what, when(e.Due)),
-					Events: []EventView{views[i]}})
+					Events: []EventView{views[i]}, Ping: []string{e.Player}})
 				continue
 			}
 			// At the table: the mention and the step only (no secret).
 			table(fmt.Sprintf("⏰ %s %s: step %s waits for you. Deadline %s.", kind, mention(e.Player), step, when(e.Due)), views[i])
+			ping(e.Player)
 		case *engine.DeadlineMissed:
 			table(fmt.Sprintf("⌛ %s missed the deadline of step %s. Grace until %s; then the step's default applies for him (docs/deadlines.md).",
 				mention(e.Player), label(prev.CurrentStep()), when(e.GraceUntil)), views[i])
+			ping(e.Player) // the step still waits for him, through the grace
 		case *engine.DeadlineDefaulted:
 			var who []string
 			for _, id := range e.Players {

@@ -277,18 +277,17 @@ func (d *Discord) post(i *discordgo.Interaction, rep Reply) {
 		actor = i.User.ID
 	}
 	for _, o := range rep.Outputs[1:] {
-		content, embeds := messageData(o)
 		switch {
 		case o.Audience.Kind == AudienceEphemeral && (o.Audience.UserID == "" || o.Audience.UserID == actor):
 			if err := d.retry(d.ctx, "ephemeral follow-up", restCreate, func(ctx context.Context) error {
-				_, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: content, Embeds: embeds, Files: discordFiles(o), Components: discordComponents(o), Flags: discordgo.MessageFlagsEphemeral}, discordgo.WithContext(ctx))
+				_, err := d.session.FollowupMessageCreate(i, true, followupParams(o, true), discordgo.WithContext(ctx))
 				return err
 			}); err != nil {
 				d.log.Error("discord: ephemeral follow-up", "id", i.ID, "err", err)
 			}
 		case o.Audience.Kind == AudienceChannel || o.Audience.Kind == AudiencePublic:
 			if err := d.retry(d.ctx, "post", restCreate, func(ctx context.Context) error {
-				_, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, &discordgo.MessageSend{Content: content, Embeds: embeds, Files: discordFiles(o), Components: discordComponents(o)}, discordgo.WithContext(ctx))
+				_, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, channelMessage(o, true), discordgo.WithContext(ctx))
 				return err
 			}); err != nil {
 				d.log.Error("discord: post", "channel", o.Audience.Channel, "err", err)
@@ -362,11 +361,10 @@ func messageData(o Output) (string, []*discordgo.MessageEmbed) {
 
 func (d *Discord) respond(i *discordgo.Interaction, rep Reply) {
 	first := rep.first()
-	content, embeds := messageData(first)
 	err := d.retry(d.ctx, "respond", restCallback, func(ctx context.Context) error {
 		return d.session.InteractionRespond(i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: content, Embeds: embeds, Files: discordFiles(first), Components: discordComponents(first), Flags: flagsFor(first)},
+			Data: responseData(first),
 		}, discordgo.WithContext(ctx))
 	})
 	var rest *discordgo.RESTError
@@ -391,25 +389,16 @@ func (d *Discord) followUp(i *discordgo.Interaction, rep Reply, deferredEphemera
 		}); err != nil {
 			d.log.Error("discord: delete deferred", "id", i.ID, "err", err)
 		}
-		content, embeds := messageData(first)
 		if err := d.retry(d.ctx, "follow-up", restCreate, func(ctx context.Context) error {
-			_, err := d.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: content, Embeds: embeds, Files: discordFiles(first), Components: discordComponents(first), Flags: discordgo.MessageFlagsEphemeral}, discordgo.WithContext(ctx))
+			_, err := d.session.FollowupMessageCreate(i, true, followupParams(first, true), discordgo.WithContext(ctx))
 			return err
 		}); err != nil {
 			d.log.Error("discord: follow-up", "id", i.ID, "err", err)
 		}
 		return
 	}
-	text, embeds := messageData(first)
 	if err := d.retry(d.ctx, "edit deferred", restIdempotent, func(ctx context.Context) error {
-		edit := &discordgo.WebhookEdit{Content: &text, Files: discordFiles(first)} // fresh file readers on every try
-		if embeds != nil {
-			edit.Embeds = &embeds
-		}
-		if comps := discordComponents(first); comps != nil {
-			edit.Components = &comps
-		}
-		_, err := d.session.InteractionResponseEdit(i, edit, discordgo.WithContext(ctx))
+		_, err := d.session.InteractionResponseEdit(i, deferredEdit(first), discordgo.WithContext(ctx))
 		return err
 	}); err != nil {
 		d.log.Error("discord: edit deferred", "id", i.ID, "err", err)
@@ -524,34 +513,20 @@ func (d *Discord) PostOnce(ctx context.Context, o Output, nonce string) error {
 	return d.postTo(ctx, o, nonce)
 }
 
-// postTo posts o to its channel, with an enforced nonce unless nonce is ""
-// or o has files (never the scheduler's): discordgo's MessageSend has no
-// nonce, so a message with one goes as raw JSON.
+// postTo posts o to its channel, with an enforced nonce (sendOnce) unless
+// nonce is "" or o has files (never the scheduler's).
 func (d *Discord) postTo(ctx context.Context, o Output, nonce string) error {
 	if o.Audience.Channel == "" || o.Audience.Kind != AudiencePublic && o.Audience.Kind != AudienceChannel {
 		return fmt.Errorf("discord: post: a %s output has no channel", o.Audience.Kind)
 	}
-	content, embeds := messageData(o)
 	var err error
 	if nonce == "" || len(o.Files) > 0 {
 		err = d.retry(ctx, "post", restCreate, func(ctx context.Context) error {
-			_, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, &discordgo.MessageSend{Content: content, Embeds: embeds, Files: discordFiles(o)}, discordgo.WithContext(ctx))
+			_, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, channelMessage(o, false), discordgo.WithContext(ctx))
 			return err
 		})
 	} else {
-		body := struct {
-			Content      string                    `json:"content,omitempty"`
-			Embeds       []*discordgo.MessageEmbed `json:"embeds,omitempty"`
-			Nonce        string                    `json:"nonce"`
-			EnforceNonce bool                      `json:"enforce_nonce"`
-		}{content, embeds, nonce, true}
-		url := discordgo.EndpointChannelMessages(o.Audience.Channel)
-		// With the nonce enforced, a retry after a 504 cannot duplicate
-		// the message: it retries like an edit.
-		err = d.retry(ctx, "post", restIdempotent, func(ctx context.Context) error {
-			_, err := d.session.RequestWithBucketID(http.MethodPost, url, body, url, discordgo.WithContext(ctx))
-			return err
-		})
+		err = d.sendOnce(ctx, o, nonce) // discord_message.go
 	}
 	if err != nil {
 		return fmt.Errorf("discord: post to %s: %w", o.Audience.Channel, err)

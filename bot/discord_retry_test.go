@@ -166,7 +166,7 @@ func TestDiscordRetryPersistent5xxLogsOnce(t *testing.T) {
 // The scheduler's Post retries a 503, and gives up when its context ends.
 func TestDiscordRetryPostHonoursContext(t *testing.T) {
 	t.Parallel()
-	srv := discordtest.NewServer(t, discordtest.Options{})
+	srv := discordtest.NewServer(t, discordtest.Options{RequireAllowedMentions: true})
 	sess, err := srv.NewSession("")
 	if err != nil {
 		t.Fatal(err)

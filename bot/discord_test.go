@@ -35,7 +35,7 @@ func startBot(t *testing.T, st Store, dice DiceSource, o DiscordOptions) *botUnd
 	// without an ack and reconnects, reading ShouldReconnectOnError without
 	// a lock while the cleanup writes it (a data race in discordgo). At 100
 	// ms a loaded 2-CPU machine under -race missed acks (docs/discord-rest.md).
-	srv := discordtest.NewServer(t, discordtest.Options{HeartbeatInterval: 400 * time.Millisecond, Guilds: []string{"g1"}})
+	srv := discordtest.NewServer(t, discordtest.Options{RequireAllowedMentions: true, HeartbeatInterval: 400 * time.Millisecond, Guilds: []string{"g1"}})
 	sess, err := srv.NewSession("")
 	if err != nil {
 		t.Fatal(err)

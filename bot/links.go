@@ -72,22 +72,41 @@ func (r *Router) recordLinks(ctx context.Context, guild, table string, players m
 		if l, ok := r.linkOf(ctx, ch); ok && l.Table == table && l.Owner == owner {
 			continue
 		}
-		st, _, err := r.store.Load(ctx, linkStreamPrefix+ch, 0)
-		if err != nil && !errors.Is(err, store.ErrNotFound) {
-			return err
-		}
-		data, err := json.Marshal(channelLink{Table: table, Owner: owner})
-		if err != nil {
-			return err
-		}
-		app := store.Append{Stream: linkStreamPrefix + ch, GuildID: guild, Kind: kindLink, Expected: st.Version,
-			Records: []store.NewRecord{{Type: eventLinked, Data: data}}}
-		if _, err := r.store.Append(ctx, app); err != nil {
+		if err := r.appendLink(ctx, guild, ch, channelLink{Table: table, Owner: owner}); err != nil {
 			return fmt.Errorf("linking channel %s to %s: %w", ch, table, err)
 		}
 		r.links.put(ch, &channelLink{Table: table, Owner: owner})
 	}
 	return nil
+}
+
+// appendLink records a channel's link with the version guard. A stale
+// append (another process linked the channel meanwhile) is tried again on
+// the new version, unless that process recorded this very link.
+func (r *Router) appendLink(ctx context.Context, guild, ch string, l channelLink) error {
+	data, err := json.Marshal(l)
+	if err != nil {
+		return err
+	}
+	for attempt := 1; ; attempt++ {
+		st, recs, err := r.store.Load(ctx, linkStreamPrefix+ch, 0)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		if attempt > 1 && len(recs) > 0 {
+			var last channelLink
+			if json.Unmarshal(recs[len(recs)-1].Data, &last) == nil && last == l {
+				return nil
+			}
+		}
+		app := store.Append{Stream: linkStreamPrefix + ch, GuildID: guild, Kind: kindLink, Expected: st.Version,
+			Records: []store.NewRecord{{Type: eventLinked, Data: data}}}
+		_, err = r.store.Append(ctx, app)
+		if errors.Is(err, store.ErrConflict) && attempt < settleAttempts {
+			continue
+		}
+		return err
+	}
 }
 
 // linkOf returns the link of a channel, if it has one.

@@ -84,7 +84,7 @@ func TestConsoleWritesMapFiles(t *testing.T) {
 
 func TestDiscordMapIsDeferredWithAnAttachment(t *testing.T) {
 	t.Parallel()
-	srv := discordtest.NewServer(t, discordtest.Options{})
+	srv := discordtest.NewServer(t, discordtest.Options{RequireAllowedMentions: true})
 	sess, err := srv.NewSession("")
 	if err != nil {
 		t.Fatal(err)

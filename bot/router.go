@@ -101,6 +101,12 @@ type Output struct {
 	// Buttons are Discord buttons for the commands the text names (the
 	// console keeps the text: components.go).
 	Buttons []Button `json:"buttons,omitempty"`
+	// Ping is the users the message means to notify: the players the
+	// game waits for, in reminders and "your move" posts. Nothing else in
+	// a message ever pings, whatever a player typed into it (@everyone,
+	// @here, roles, users): the Discord adapter sends every message with
+	// allowed_mentions built from this alone (discord_message.go).
+	Ping []string `json:"ping,omitempty"`
 }
 
 // File is an attachment of an output (a map image). The console writes it
@@ -360,8 +366,13 @@ func (r *Router) Handle(ctx context.Context, req Request) (rep Reply) {
 	}
 	rep, err := c.Handle(ctx, r, req)
 	var re *engine.RuleError
+	var busy *busyError
 	switch {
 	case err == nil:
+	case errors.As(err, &busy):
+		outcome = "busy"
+		r.log.Warn("command met other processes' writes too often", "command", commandLine(req), "user", req.User.ID, "channel", req.ChannelID, "err", err)
+		return busyReply()
 	case errors.As(err, &re):
 		outcome = "invalid"
 		if errors.Is(err, engine.ErrIllegal) {
@@ -390,6 +401,18 @@ func errorReply(re *engine.RuleError) Reply {
 		Text:     re.Error(),
 		Events:   []EventView{},
 		Error:    &Problem{Kind: kind, Code: re.Code},
+	}}}
+}
+
+// busyReply answers a command that other processes' commands on the same
+// game beat settleAttempts times running (settle.go): nothing was
+// recorded, and trying again is the remedy.
+func busyReply() Reply {
+	return Reply{Outputs: []Output{{
+		Audience: Audience{Kind: AudienceEphemeral},
+		Text:     "⏳ The game is busy: other commands changed it while yours was being decided, several times running. Nothing was recorded; please try again.",
+		Events:   []EventView{},
+		Error:    &Problem{Kind: "internal", Code: "busy"},
 	}}}
 }
 

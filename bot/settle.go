@@ -47,7 +47,8 @@ func (r *Router) settleChannel(ctx context.Context, req Request, cmd engine.Comm
 // settle runs the one path of every action on a stream: a repeated
 // interaction returns its first reply; otherwise load (from the cached
 // fold), fold, decide, present, and append with the version guard (a stale
-// append is retried once on the new state).
+// append is decided again on the new state, up to settleAttempts times in
+// all, then answered with errBusy).
 func settle[S state[S]](ctx context.Context, r *Router, req Request, stream, kind string, cache *stateCache[S],
 	decide func(S, engine.Dice) ([]engine.Event, error),
 	present func(events []EventView, decided []engine.Event) Reply) (Reply, error) {
@@ -66,10 +67,17 @@ func settleWith[S state[S]](ctx context.Context, r *Router, req Request, stream,
 		return rep, err
 	}
 	// Commands on one stream take turns within this process, so the version
-	// guard and its one retry only ever meet writers in other processes.
+	// guard and its retries only ever meet writers in other processes.
 	unlock := r.streamLocks.lock(stream)
 	defer unlock()
-	for attempt := 0; ; attempt++ {
+	for attempt := 1; ; attempt++ {
+		if attempt > 1 {
+			// The other process may have recorded this very interaction
+			// (Discord delivered it to both): its answer is the answer.
+			if rep, ok, err := r.savedReply(ctx, req.InteractionID); err != nil || ok {
+				return rep, err
+			}
+		}
 		st, state, err := fold(ctx, r, stream, cache)
 		if err == nil && kind == kindGame {
 			err = errOtherGuild(st, req) // authz_guild.go
@@ -125,14 +133,37 @@ func settleWith[S state[S]](ctx context.Context, r *Router, req Request, stream,
 		case errors.Is(err, store.ErrDuplicateInteraction):
 			rep, _, err := r.savedReply(ctx, req.InteractionID)
 			return rep, err
-		case errors.Is(err, store.ErrConflict) && attempt == 0:
-			r.log.Info("stale append, retrying on the new state", "stream", stream, "expected", st.Version)
+		case errors.Is(err, store.ErrConflict) && attempt < settleAttempts:
+			r.log.Info("stale append, retrying on the new state", "stream", stream, "expected", st.Version, "attempt", attempt)
 			continue
+		case errors.Is(err, store.ErrConflict):
+			return Reply{}, &busyError{stream: stream, attempts: attempt, err: err}
 		default:
 			return Reply{}, err
 		}
 	}
 }
+
+// settleAttempts bounds the decisions of one command whose append keeps
+// meeting another process's (the version guard): each is made afresh on
+// the state that beat it. Commands are idempotent by interaction id, so a
+// retry never records twice.
+const settleAttempts = 5
+
+// busyError is a command that lost the version guard settleAttempts times
+// running: nothing was recorded, and the player is asked to try again
+// (busyReply), not told of an internal error.
+type busyError struct {
+	stream   string
+	attempts int
+	err      error
+}
+
+func (e *busyError) Error() string {
+	return fmt.Sprintf("stream %s busy: %d appends in a row met another process's: %v", e.stream, e.attempts, e.err)
+}
+
+func (e *busyError) Unwrap() error { return e.err }
 
 // fold returns the stream's row and its state: the cached fold plus the
 // events appended since.

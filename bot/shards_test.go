@@ -159,7 +159,7 @@ func testShardedSchedulers(t *testing.T, dsn string) {
 			}
 			wg.Wait()
 			for i, err := range errs {
-				// A tick that lost the race twice reports the conflict;
+				// A tick that lost the race five times reports the conflict;
 				// the next tick finds the work done.
 				if err != nil && !strings.Contains(err.Error(), "conflict") {
 					t.Fatalf("process %d: tick: %v", i, err)

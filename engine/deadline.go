@@ -617,7 +617,7 @@ func (g GameState) decideVacation(c DeclareVacation) ([]Event, error) {
 		return nil, illegal("deadline.vacation", "You are already on vacation", "days:0 ends it; then declare the new one")
 	}
 	limit := g.Deadlines.Settings.VacationLimit()
-	if used := g.Deadlines.vacationDays(c.By.ID); used+c.Days > limit {
+	if used := g.Deadlines.vacationDays(c.By.ID); c.Days > limit-used { // not used+c.Days: days:9223372036854775807 overflowed past the limit
 		return nil, illegal("deadline.vacation_limit", fmt.Sprintf("This game allows %d days of vacation a player; you have used %d", limit, used),
 			fmt.Sprintf("Declare at most %d days, or ask the umpire (/deadline set vacation_days:)", max(limit-used, 0)))
 	}
@@ -1061,28 +1061,58 @@ func (w *DeadlineWait) fire(n int, key string) *DeadlineWait {
 var spanPart = regexp.MustCompile(`^(\d+)(w|d|h|m)`)
 
 // ParseSpan reads a span such as 48h, 3d, 1w2d or 90m (a bare number is
-// hours).
+// hours). A span longer than MaxDeadline is refused with that bound: no
+// deadline setting takes more, and a longer one could overflow
+// time.Duration (99999999999h once parsed as 0, "off", and was announced
+// as set).
 func ParseSpan(s string) (time.Duration, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	if s == "" {
 		return 0, invalid("deadline.span", "No time given", "e.g. 48h, 3d, 1w or 90m")
 	}
-	if n, err := parseInt(s); err == nil {
-		return time.Duration(n) * time.Hour, nil
+	tooLong := func() error {
+		return invalid("deadline.range", fmt.Sprintf("%q is longer than %s (%d days), the longest span a deadline setting takes", s, FormatSpan(MaxDeadline), MaxDeadline/(24*time.Hour)),
+			fmt.Sprintf("Give at most %s, e.g. 48h, 3d or 1w", FormatSpan(MaxDeadline)))
 	}
+	// part adds n units to total, refusing (before any overflow) a total
+	// past MaxDeadline.
 	var total time.Duration
+	part := func(digits string, unit time.Duration) error {
+		n, err := parseInt(digits)
+		if err != nil || time.Duration(n) > (MaxDeadline-total)/unit {
+			return tooLong()
+		}
+		total += time.Duration(n) * unit
+		return nil
+	}
+	if isDigits(s) {
+		if err := part(s, time.Hour); err != nil {
+			return 0, err
+		}
+		return total, nil
+	}
 	rest := s
 	for rest != "" {
 		m := spanPart.FindStringSubmatch(rest)
 		if m == nil {
 			return 0, invalid("deadline.span", fmt.Sprintf("%q is not a span of time", s), "e.g. 48h, 3d, 1w2d or 90m")
 		}
-		n, _ := parseInt(m[1])
 		unit := map[string]time.Duration{"w": 7 * 24 * time.Hour, "d": 24 * time.Hour, "h": time.Hour, "m": time.Minute}[m[2]]
-		total += time.Duration(n) * unit
+		if err := part(m[1], unit); err != nil {
+			return 0, err
+		}
 		rest = rest[len(m[0]):]
 	}
 	return total, nil
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func parseInt(s string) (int, error) {

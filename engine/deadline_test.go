@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -232,6 +234,31 @@ func TestSpans(t *testing.T) {
 	for _, bad := range []string{"", "soon", "3x", "h"} {
 		if _, err := ParseSpan(bad); err == nil {
 			t.Errorf("ParseSpan(%q) accepted", bad)
+		}
+	}
+	// Past the bound, and past time.Duration: refused with the bound named,
+	// never wrapped around nor read as 0 ("off").
+	if got, err := ParseSpan("4w"); err != nil || got != MaxDeadline {
+		t.Errorf("ParseSpan(4w) = %v, %v", got, err)
+	}
+	for _, long := range []string{"99999999999h", "999999w", "672h1m", "4w1m", "29d", "673", "9223372036854775807", "4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w4w"} {
+		got, err := ParseSpan(long)
+		if err == nil || !strings.Contains(err.Error(), "longer than 4w (28 days)") || !strings.Contains(err.Error(), "Give at most 4w") {
+			t.Errorf("ParseSpan(%q) = %v, %v; want a refusal naming 4w", long, got, err)
+		}
+	}
+}
+
+// days: of a vacation so large that used+days overflowed passed the
+// game's limit.
+func TestVacationDaysOverflowRefused(t *testing.T) {
+	g := deadlineGame(t)
+	at := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	g = apply(t, g, DeclareVacation{By: lee, Days: 2, At: at}, Script())
+	g = apply(t, g, DeclareVacation{By: lee, Days: 0, At: at.Add(time.Hour)}, Script())
+	for _, days := range []int{math.MaxInt, math.MaxInt - 1, 14} {
+		if _, err := g.Decide(DeclareVacation{By: lee, Days: days, At: at.Add(2 * time.Hour)}, Script()); err == nil || !strings.Contains(err.Error(), "allows 14 days") {
+			t.Errorf("days:%d: %v, want the limit", days, err)
 		}
 	}
 }

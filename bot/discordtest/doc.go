@@ -45,6 +45,13 @@
 //     10 embeds, and invalid command definitions (bad names, missing
 //     descriptions, required options after optional ones...) answer 400
 //     with code 50035 "Invalid Form Body";
+//   - allowed_mentions that Discord refuses answer 400 with code 50035: a
+//     kind both parsed and listed ("users" in parse with a users array, or
+//     "roles" with roles), more than 100 ids in users or roles, an unknown
+//     parse kind. Each message's Request records whom it would notify
+//     (Request.Mentions, worked out as Discord does by [Notified]); with
+//     [Options.RequireAllowedMentions], a message with content and no
+//     allowed_mentions answers 400 too (not Discord's rule: a test's guard);
 //   - REST routes that need the bot token answer 401 without "Bot <token>"
 //     (any non-empty token, or exactly [Options.Token] when that is set;
 //     Identify with a refused token is closed with code 4004).

@@ -321,7 +321,13 @@ func (s *Server) handleCallback(w http.ResponseWriter, r *http.Request, rec *Req
 	case derr != nil:
 		e = invalidJSON(derr)
 	default:
-		e = s.acceptCallbackLocked(st, resp, rec)
+		var content string
+		if resp.Data != nil {
+			content = resp.Data.Content
+		}
+		if e = s.messageMentions(rec, callbackData(rec.JSON), content); e == nil { // mentions.go
+			e = s.acceptCallbackLocked(st, resp, rec)
+		}
 	}
 	if e != nil {
 		setError(rec, e)
@@ -458,6 +464,9 @@ func (s *Server) handleFollowup(w http.ResponseWriter, r *http.Request, rec *Req
 		if e == nil {
 			e = checkComponents(data.Components)
 		}
+		if e == nil {
+			e = s.messageMentions(rec, rec.JSON, data.Content) // mentions.go
+		}
 	}
 	var body []byte
 	if e == nil {
@@ -540,6 +549,9 @@ func (s *Server) handleWebhookMessageEdit(w http.ResponseWriter, r *http.Request
 		default:
 			m := s.editMessage(s.messages[id], data.Content, data.Embeds, data.Components, data.Attachments, rec.Files)
 			if e = checkEdited(m); e == nil {
+				e = s.messageMentions(rec, rec.JSON, deref(data.Content)) // mentions.go
+			}
+			if e == nil {
 				s.messages[id] = m
 				ed.Message = m
 				var err error

@@ -48,6 +48,10 @@ type Request struct {
 	Status       int
 	ErrorCode    int
 	ErrorMessage string
+	// Mentions is whom the request's message would notify on Discord
+	// (content and allowed_mentions: mentions.go); nil for a request that
+	// carries no message or whose allowed_mentions was refused.
+	Mentions *Mentions
 
 	published bool
 }

@@ -297,6 +297,9 @@ func (s *Server) handleChannelMessage(w http.ResponseWriter, r *http.Request, re
 	if e == nil {
 		e = checkComponents(data.Components) // components.go
 	}
+	if e == nil {
+		e = s.messageMentions(rec, rec.JSON, data.Content) // mentions.go
+	}
 	var body []byte
 	var nonce struct {
 		Nonce        any  `json:"nonce"`
@@ -363,6 +366,9 @@ func (s *Server) handleChannelMessageEdit(w http.ResponseWriter, r *http.Request
 			m.Flags = data.Flags
 		}
 		if e = checkEdited(m); e == nil {
+			e = s.messageMentions(rec, rec.JSON, deref(data.Content)) // mentions.go
+		}
+		if e == nil {
 			s.messages[msgID] = m
 			ce.Message = m
 		}
@@ -387,6 +393,13 @@ func (s *Server) handleChannelMessageEdit(w http.ResponseWriter, r *http.Request
 		return
 	}
 	s.replyJSON(w, rec, http.StatusOK, body)
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 // ChannelMessages returns the messages sent to a channel (accepted or

@@ -70,6 +70,11 @@ type Options struct {
 	// Logf, if set, receives a line for each gateway event and REST request
 	// (e.g. t.Logf). It is not called after Close returns.
 	Logf func(format string, args ...any)
+	// RequireAllowedMentions refuses (400) a message with content but no
+	// allowed_mentions. Discord accepts one and lets every mention in it
+	// notify; a bot that sends what players typed must never, and tests
+	// turn this on to catch a message that forgot (mentions.go).
+	RequireAllowedMentions bool
 }
 
 // Server is a fake Discord: REST API and gateway on one loopback HTTP

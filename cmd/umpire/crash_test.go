@@ -106,7 +106,8 @@ type crashRig struct {
 
 func newCrashRig(t *testing.T, ctx context.Context, dsn string) *crashRig {
 	srv := discordtest.NewServer(t, discordtest.Options{
-		Token: crashToken, Guilds: []string{crashGuild},
+		RequireAllowedMentions: true,
+		Token:                  crashToken, Guilds: []string{crashGuild},
 		HeartbeatInterval: time.Second,
 		// An interaction redelivered to the next process is answered
 		// seconds after its first delivery; Discord would have given up,
