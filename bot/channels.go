@@ -159,8 +159,7 @@ func (d *Discord) openChannels(ctx context.Context, req Request) (string, []Outp
 	var private []Output
 	for _, p := range g.Players {
 		if id, ok := d.router.commanderChannel(g, p.Actor.ID); ok {
-			private = append(private, Output{Audience: Audience{Kind: AudienceChannel, Channel: id, UserID: p.Actor.ID}, Events: []EventView{},
-				Text: fmt.Sprintf("🔒 <@%s>, this is your private channel for the game in <#%s>: only you and the bot see it.", p.Actor.ID, req.ChannelID)})
+			private = append(private, commanderWelcome(p.Actor.ID, id, req.ChannelID))
 		}
 	}
 	if id, ok := g.Channels.UmpireChannel(); ok {
@@ -520,4 +519,13 @@ func (d *Discord) lockUmpireChannel(id string, g engine.GameState) string {
 		return lock(role, discordgo.PermissionOverwriteTypeRole)
 	}
 	return ""
+}
+
+// commanderWelcome is the first message of a commander's private channel.
+// It pings him, and him only: he must learn that his channel exists
+// (docs/discord-rest.md, mentions).
+func commanderWelcome(userID, channel, table string) Output {
+	return Output{Audience: Audience{Kind: AudienceChannel, Channel: channel, UserID: userID}, Events: []EventView{},
+		Ping: []string{userID},
+		Text: fmt.Sprintf("🔒 <@%s>, this is your private channel for the game in <#%s>: only you and the bot see it.", userID, table)}
 }

@@ -150,3 +150,16 @@ func TestConsolePrintsMentionsUnchanged(t *testing.T) {
 		t.Errorf("console printed %q, want %q unchanged", out.String(), typed)
 	}
 }
+
+// A commander's private channel opens with a welcome that notifies him,
+// and no one else.
+func TestCommanderWelcomePingsHimOnly(t *testing.T) {
+	o := commanderWelcome("101", "900", "800")
+	am := channelMessage(o, false).AllowedMentions
+	if am == nil || len(am.Parse) != 0 || len(am.Users) != 1 || am.Users[0] != "101" || len(am.Roles) != 0 {
+		t.Fatalf("allowed mentions = %+v, want user 101 only", am)
+	}
+	if !strings.Contains(o.Text, "<@101>") || o.Audience.Channel != "900" {
+		t.Fatalf("welcome = %+v", o)
+	}
+}
