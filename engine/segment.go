@@ -921,7 +921,7 @@ func procLevies(g GameState, _ Dice, ctx StepContext) ([]Event, error) {
 	if t != nil {
 		for i := range t.Places {
 			p := t.Places[i]
-			if p.Is("levy-town") && !g.Places[p.Name].Levied && g.levyAllowed(p) == nil {
+			if p.Is("levy-town") && !g.Places[p.Name].Levied && g.levyAllowed(p, false) == nil {
 				towns = append(towns, p.Name)
 			}
 		}
