@@ -229,3 +229,60 @@ func TestHiddenLevyRefusalNamesNoEnemy(t *testing.T) {
 		t.Errorf("open: %v", err)
 	}
 }
+
+// LRTG 13.7 in a hidden mode: a Confederate unit the Union does not see
+// next to the station prevents the attempt, which is spent (one a turn)
+// without a roll; a seen one refuses it as before; a dummy prevents
+// nothing.
+func TestHiddenRepairAttemptIsSpent(t *testing.T) {
+	for name, o := range hiddenModes() {
+		t.Run(name, func(t *testing.T) {
+			o.Sighting = 0
+			if o.Intel == IntelDoubleBlind {
+				o.Sighting = 1 // Early, 2 hexes from Sykes, is out of sight
+			}
+			g, ctx := segGame(t, o, 4)
+			th := ctx.Move.Theatre
+			hag := *th.Place("Hagerstown")
+			g.Places = copyPlaces(g.Places)
+			g.Places["Hagerstown"] = PlaceState{Station: "damaged"}
+			g = moveTo(g, "usa.sykes", at(20, -11))
+			early := moveTo(g, "csa.early", at(20, -9))
+			g1, _ := runStep(t, early, "5g", Script(), ctx)
+			if w := strings.Join(g1.Waiting(), ";"); !strings.Contains(w, "railroad repair") {
+				t.Errorf("the step does not wait for the Union: %q", w)
+			}
+			evs, err := g1.Decide(AttemptRepair{By: meade, Station: hag}, Script(1))
+			if err != nil {
+				t.Fatalf("an unseen enemy refused the attempt for free: %v", err)
+			}
+			a, ok := evs[0].(*RepairAttempted)
+			if !ok || len(evs) != 1 || !a.Prevented || a.Repaired {
+				t.Fatalf("attempt %+v", evs)
+			}
+			noEnemyIn(t, "the attempt", eventText(t, evs), early.Units["csa.early"])
+			g2 := applyAll(g1, evs)
+			if g2.Segment.RepairTurn != g2.Turn || g2.Segment.Repairs["Hagerstown"] != 0 || g2.Places["Hagerstown"].Station != "damaged" {
+				t.Errorf("after: %+v", g2.Segment)
+			}
+			_, err = g2.Decide(AttemptRepair{By: meade, Station: hag}, Script(1))
+			wantErr(t, err, "segment.repair.twice")
+			// A dummy there prevents nothing: the die is rolled.
+			dummy, _ := runStep(t, g, "5g", Script(), ctx)
+			dummy.Dummies.Markers = []Dummy{{Side: CSA, Hex: at(20, -9), Turn: g.Turn}}
+			if evs, err := dummy.Decide(AttemptRepair{By: meade, Station: hag}, Script(1)); err != nil || len(evs) != 2 {
+				t.Errorf("with a dummy: %v %v", evs, err)
+			}
+			// Seen (next to Sykes), the enemy refuses it.
+			var next Hex // next to the station and to Sykes: in contact
+			for _, h := range at(20, -10).Neighbours() {
+				if Distance(h, at(20, -11)) == 1 {
+					next = h
+				}
+			}
+			seen, _ := runStep(t, moveTo(g, "csa.early", next), "5g", Script(), ctx)
+			_, err = seen.Decide(AttemptRepair{By: meade, Station: hag}, Script(1))
+			wantErr(t, err, "segment.repair.enemy")
+		})
+	}
+}
