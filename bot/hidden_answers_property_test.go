@@ -384,7 +384,9 @@ func (h *hiddenCheck) command(p *leakPlay, g engine.GameState, side engine.Side,
 			return hiddenCmd{}, false
 		}
 		town := towns[p.rng.IntN(len(towns))]
-		g = setUnit(g, u.ID, func(x *engine.UnitState) { x.Hex, x.Fatigue, x.Kind, x.Manpower = town.Hex, 0, "infantry", max(x.Manpower, 5) })
+		g = setUnit(g, u.ID, func(x *engine.UnitState) {
+			x.Hex, x.Fatigue, x.Kind, x.Manpower = town.Hex, 0, "infantry", max(x.Manpower, 5)
+		})
 		return hiddenCmd{name: "/place levy", g: g, cmd: engine.ActOnPlace{By: by, Place: *town, Action: engine.ActLevy}, near: town.Hex}, true
 	default: // a dummy (LRTG 20), an activation, a repair attempt (13.7)
 		switch p.rng.IntN(3) {

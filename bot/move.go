@@ -171,22 +171,34 @@ func moveStopped(g engine.GameState, t *engine.Theatre, evs []engine.Event) stri
 		for i, id := range e.Units {
 			names[i] = g.Units[id].Name
 		}
+		halt := "halts"
+		if len(names) > 1 {
+			halt = "halt"
+		}
 		switch {
 		case e.Stopped == engine.MoveStoppedRail:
 			at := ""
 			if e.Contact != nil {
 				at = " at " + hexName(t, *e.Contact)
 			}
-			fmt.Fprintf(&b, "\n🛑 The railroad ahead%s enters a hex occupied by an enemy unit or in an enemy zone of control (%s): %s halt at %s after %d hexes. The rail move and its fatigue are spent; the units met there are marked on your map.",
-				at, moveCite(g, "LRTG 8.2", "004 Railroad Restrictions"), strings.Join(names, ", "), e.Ref, e.Hexes)
+			fmt.Fprintf(&b, "\n🛑 The railroad ahead%s enters a hex occupied by an enemy unit or in an enemy zone of control (%s): %s %s at %s after %s. The rail move and its fatigue are spent.%s",
+				at, moveCite(g, "LRTG 8.2", "004 Railroad Restrictions"), strings.Join(names, ", "), halt, e.Ref, hexCount(e.Hexes), map[bool]string{true: " The units met there are marked on your map."}[g.Options.IntelMode() == engine.IntelDoubleBlind])
 		case e.Stopped == engine.MoveStoppedStrategic:
-			fmt.Fprintf(&b, "\n🛑 Strategic movement may not come within the forbidden distance of an enemy unit (%s): %s halt at %s after %d hexes. The move and its fatigue are spent.",
-				moveCite(g, "LRTG 17.1", "004 Strategic Movement"), strings.Join(names, ", "), e.Ref, e.Hexes)
+			fmt.Fprintf(&b, "\n🛑 Strategic movement may not come within the forbidden distance of an enemy unit (%s): %s %s at %s after %s. The move and its fatigue are spent.",
+				moveCite(g, "LRTG 17.1", "004 Strategic Movement"), strings.Join(names, ", "), halt, e.Ref, hexCount(e.Hexes))
 		case len(evs) > 1:
 			fmt.Fprintf(&b, "\n%s reach %s.", strings.Join(names, ", "), e.Ref)
 		}
 	}
 	return b.String()
+}
+
+// hexCount is "1 hex", "0 hexes", "5 hexes".
+func hexCount(n int) string {
+	if n == 1 {
+		return "1 hex"
+	}
+	return fmt.Sprintf("%d hexes", n)
 }
 
 // hexName is a hex's printed number.
