@@ -171,9 +171,12 @@ func moveStopped(g engine.GameState, t *engine.Theatre, evs []engine.Event) stri
 		for i, id := range e.Units {
 			names[i] = g.Units[id].Name
 		}
-		halt := "halts"
+		halt, after := "halts", " after "+hexCount(e.Hexes)
 		if len(names) > 1 {
 			halt = "halt"
+		}
+		if e.Hexes == 0 {
+			halt, after = map[bool]string{true: "stay", false: "stays"}[len(names) > 1], ""
 		}
 		switch {
 		case e.Stopped == engine.MoveStoppedRail:
@@ -181,11 +184,11 @@ func moveStopped(g engine.GameState, t *engine.Theatre, evs []engine.Event) stri
 			if e.Contact != nil {
 				at = " at " + hexName(t, *e.Contact)
 			}
-			fmt.Fprintf(&b, "\n🛑 The railroad ahead%s enters a hex occupied by an enemy unit or in an enemy zone of control (%s): %s %s at %s after %s. The rail move and its fatigue are spent.%s",
-				at, moveCite(g, "LRTG 8.2", "004 Railroad Restrictions"), strings.Join(names, ", "), halt, e.Ref, hexCount(e.Hexes), map[bool]string{true: " The units met there are marked on your map."}[g.Options.IntelMode() == engine.IntelDoubleBlind])
+			fmt.Fprintf(&b, "\n🛑 The railroad ahead%s enters a hex occupied by an enemy unit or in an enemy zone of control (%s): %s %s at %s%s. The rail move and its fatigue are spent.%s",
+				at, moveCite(g, "LRTG 8.2", "004 Railroad Restrictions"), strings.Join(names, ", "), halt, e.Ref, after, map[bool]string{true: " The units met there are marked on your map."}[g.Options.IntelMode() == engine.IntelDoubleBlind])
 		case e.Stopped == engine.MoveStoppedStrategic:
-			fmt.Fprintf(&b, "\n🛑 Strategic movement may not come within the forbidden distance of an enemy unit (%s): %s %s at %s after %s. The move and its fatigue are spent.",
-				moveCite(g, "LRTG 17.1", "004 Strategic Movement"), strings.Join(names, ", "), halt, e.Ref, hexCount(e.Hexes))
+			fmt.Fprintf(&b, "\n🛑 Strategic movement may not come within the forbidden distance of an enemy unit (%s): %s %s at %s%s. The move and its fatigue are spent.",
+				moveCite(g, "LRTG 17.1", "004 Strategic Movement"), strings.Join(names, ", "), halt, e.Ref, after)
 		case len(evs) > 1:
 			fmt.Fprintf(&b, "\n%s reach %s.", strings.Join(names, ", "), e.Ref)
 		}
