@@ -47,10 +47,18 @@ func boardCommands() []*Command {
 								return out
 							}},
 						{Name: "value", Description: "A number (manpower, fatigue, levels) or a word: disorganized, exhausted, low, out...", Type: String, Required: true, MaxLength: 20, Placeholder: "value"},
-						{Name: "cause", Description: "Why manpower was lost: combat, retreat, cavalry-retreat, surrender (these score VPs), march...", Type: String, MaxLength: 20, Placeholder: "cause",
+						{Name: "cause", Description: "A loss: combat, retreat, surrender (VPs), march...; a raise: stragglers, entrench... (required)", Type: String, MaxLength: 20, Placeholder: "cause",
 							Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
 								var out []engine.Match
-								for _, c := range engine.LossCauses {
+								seen := map[string]bool{}
+								// Loss causes, then the causes the rules give for a raise
+								// of manpower or entrenchment (engine/unitlog.go).
+								causes := append(append(append([]string{}, engine.LossCauses...), engine.CauseNames(engine.ManpowerGainCauses)...), engine.CauseNames(engine.EntrenchCauses)...)
+								for _, c := range causes {
+									if seen[c] || len(out) == 25 {
+										continue
+									}
+									seen[c] = true
 									if strings.Contains(c, strings.ToLower(typed)) {
 										out = append(out, engine.Match{Value: c, Label: c})
 									}
@@ -77,6 +85,7 @@ func boardCommands() []*Command {
 								return out
 							}},
 						{Name: "off", Description: "true to take the mark off", Type: Boolean},
+						{Name: "cause", Description: "entrenched: why the unit may entrench (entrench, attachment, detachment)", Type: String, MaxLength: 20, Placeholder: "cause"},
 						{Name: "reason", Description: "Why", Type: String, MaxLength: 200, Placeholder: "text"},
 					},
 					Handle: handleMark,
@@ -225,6 +234,12 @@ func handleUnitSet(ctx context.Context, r *Router, req Request) (Reply, error) {
 		if e.Reason != "" {
 			text += " (" + e.Reason + ")"
 		}
+		if e.To > e.From && e.Cause != "" {
+			text += ". Cause: " + e.Cause
+			if !g.IsUmpire(req.User) {
+				text += " (the umpire sees this change)"
+			}
+		}
 		if e.Field == "manpower" && e.To < e.From {
 			switch {
 			case e.VP != 0:
@@ -256,7 +271,8 @@ func handleMark(ctx context.Context, r *Router, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	off, _ := strconv.ParseBool(req.Options["off"])
-	cmd := engine.MarkUnit{By: req.User, Unit: id, Mark: strings.ToLower(strings.TrimSpace(req.Options["mark"])), Off: off, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := engine.MarkUnit{By: req.User, Unit: id, Mark: strings.ToLower(strings.TrimSpace(req.Options["mark"])), Off: off,
+		Cause: strings.ToLower(strings.TrimSpace(req.Options["cause"])), Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, _ []engine.Event) Reply {
 		verb := "is now"
 		if off {

@@ -88,9 +88,9 @@ func (r *Router) channelActor(req Request) engine.Actor {
 
 // recordChannels settles the ids of the channels the adapter created. The
 // interaction id is left out: the interaction's reply is /game start's.
-func (r *Router) recordChannels(ctx context.Context, req Request, category string, players map[string]string, threads bool) error {
+func (r *Router) recordChannels(ctx context.Context, req Request, category string, players map[string]string, threads bool, umpire string) error {
 	req.InteractionID = ""
-	cmd := engine.RecordChannels{By: r.channelActor(req), Category: category, Players: players, Threads: threads}
+	cmd := engine.RecordChannels{By: r.channelActor(req), Category: category, Players: players, Threads: threads, Umpire: umpire}
 	if _, err := r.settleGame(ctx, req, cmd, nil, func([]EventView, []engine.Event) Reply { return Reply{} }); err != nil {
 		return err
 	}
@@ -163,21 +163,25 @@ func (d *Discord) openChannels(ctx context.Context, req Request) (string, []Outp
 				Text: fmt.Sprintf("🔒 <@%s>, this is your private channel for the game in <#%s>: only you and the bot see it.", p.Actor.ID, req.ChannelID)})
 		}
 	}
+	if id, ok := g.Channels.UmpireChannel(); ok {
+		private = append(private, Output{Audience: Audience{Kind: AudienceChannel, Channel: id, UserID: g.Umpire.ID}, Events: []EventView{},
+			Text: fmt.Sprintf("🔒 The umpire's private channel for the game in <#%s>: no player sees it. The changes players make to their own units that the rules cannot check are posted here; /unit log lists them.", req.ChannelID)})
+	}
 	return note, private
 }
 
 // makeChannels creates and records the channels; ok reports success.
 func (d *Discord) makeChannels(ctx context.Context, req Request, g engine.GameState) (note string, ok bool) {
 	s := d.session
-	if len(g.Players) > categoryChannelLimit {
+	if len(g.Players)+1 > categoryChannelLimit { // the commanders' channels and the umpire's
 		return d.makeThreads(ctx, req, g, fmt.Sprintf("the game has %d commanders and Discord allows %d channels in a category", len(g.Players), categoryChannelLimit))
 	}
 	existing, err := s.GuildChannels(req.GuildID)
 	if err != nil {
 		return channelsFailed("list the server's channels", err, "View Channels"), false
 	}
-	if need := 1 + len(g.Players); len(existing)+need > guildChannelLimit {
-		return d.makeThreads(ctx, req, g, fmt.Sprintf("the server has %d channels, and a category and %d commanders' channels would pass Discord's limit of %d",
+	if need := 2 + len(g.Players); len(existing)+need > guildChannelLimit {
+		return d.makeThreads(ctx, req, g, fmt.Sprintf("the server has %d channels, and a category, %d commanders' channels and the umpire's would pass Discord's limit of %d",
 			len(existing), len(g.Players), guildChannelLimit))
 	}
 	cat, err := s.GuildChannelCreateComplex(req.GuildID, discordgo.GuildChannelCreateData{Name: categoryName(g, req), Type: discordgo.ChannelTypeGuildCategory})
@@ -209,7 +213,22 @@ func (d *Discord) makeChannels(ctx context.Context, req Request, g engine.GameSt
 		created = append(created, ch.ID)
 		players[p.Actor.ID] = ch.ID
 	}
-	if err := d.router.recordChannels(ctx, req, cat.ID, players, false); err != nil {
+	// The umpire's channel (issue 19): the creator and the umpire role
+	// see it; every player is denied it by name, so that a role member
+	// who plays a side does not.
+	uch, err := s.GuildChannelCreateComplex(req.GuildID, discordgo.GuildChannelCreateData{
+		Name:                 "umpire",
+		Type:                 discordgo.ChannelTypeGuildText,
+		Topic:                fmt.Sprintf("The umpire's private channel for the game in #%s: no player sees it", req.ChannelID),
+		ParentID:             cat.ID,
+		PermissionOverwrites: umpireOverwrites(req.GuildID, g, d.router.umpireRole, bot),
+	})
+	if err != nil {
+		undo()
+		return channelsFailed("create the umpire's private channel", err, "Manage Channels", "Manage Roles"), false
+	}
+	created = append(created, uch.ID)
+	if err := d.router.recordChannels(ctx, req, cat.ID, players, false, uch.ID); err != nil {
 		d.log.Error("discord: recording the game's channels", "channel", req.ChannelID, "err", err)
 		undo()
 		return "⚠️ The private channels could not be recorded, so they were removed; the game goes on here with private replies.", false
@@ -245,7 +264,24 @@ func (d *Discord) makeThreads(ctx context.Context, req Request, g engine.GameSta
 		}
 		players[p.Actor.ID] = th.ID
 	}
-	if err := d.router.recordChannels(ctx, req, req.ChannelID, players, true); err != nil {
+	// The umpire's thread: its creator, if he plays no side (a thread
+	// admits members one by one, so the umpire role's members are not in
+	// it; they read /unit log).
+	var umpire string
+	if g.Player(g.Umpire.ID) == nil {
+		th, err := s.ThreadStartComplex(req.ChannelID, &discordgo.ThreadStart{Name: "umpire", Type: discordgo.ChannelTypeGuildPrivateThread, AutoArchiveDuration: 10080})
+		if err != nil {
+			undo()
+			return fmt.Sprintf("⚠️ No private channels: %s. ", why) + channelsFailed("start the umpire's private thread instead", err, "Create Private Threads"), false
+		}
+		created = append(created, th.ID)
+		if err := s.ThreadMemberAdd(th.ID, g.Umpire.ID); err != nil {
+			undo()
+			return fmt.Sprintf("⚠️ No private channels: %s. ", why) + channelsFailed("add the umpire to his private thread", err, "Send Messages in Threads"), false
+		}
+		umpire = th.ID
+	}
+	if err := d.router.recordChannels(ctx, req, req.ChannelID, players, true, umpire); err != nil {
 		d.log.Error("discord: recording the game's threads", "channel", req.ChannelID, "err", err)
 		undo()
 		return "⚠️ The private threads could not be recorded, so they were removed; the game goes on here with private replies.", false
@@ -260,6 +296,29 @@ func commanderOverwrites(guildID, userID, botID string) []*discordgo.PermissionO
 		{ID: userID, Type: discordgo.PermissionOverwriteTypeMember, Allow: commanderAllow},
 	}
 	if botID != "" && botID != userID {
+		os = append(os, &discordgo.PermissionOverwrite{ID: botID, Type: discordgo.PermissionOverwriteTypeMember, Allow: commanderAllow})
+	}
+	return os
+}
+
+// umpireOverwrites admit the game's creator (unless he plays a side),
+// the umpire role and the bot, and deny every player by name: a member
+// overwrite outranks a role's, so a role member who plays does not see
+// the umpire's channel.
+func umpireOverwrites(guildID string, g engine.GameState, role, botID string) []*discordgo.PermissionOverwrite {
+	os := []*discordgo.PermissionOverwrite{
+		{ID: guildID, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
+	}
+	if g.Player(g.Umpire.ID) == nil && g.Umpire.ID != botID {
+		os = append(os, &discordgo.PermissionOverwrite{ID: g.Umpire.ID, Type: discordgo.PermissionOverwriteTypeMember, Allow: commanderAllow})
+	}
+	if role != "" {
+		os = append(os, &discordgo.PermissionOverwrite{ID: role, Type: discordgo.PermissionOverwriteTypeRole, Allow: commanderAllow})
+	}
+	for _, p := range g.Players {
+		os = append(os, &discordgo.PermissionOverwrite{ID: p.Actor.ID, Type: discordgo.PermissionOverwriteTypeMember, Deny: discordgo.PermissionViewChannel})
+	}
+	if botID != "" {
 		os = append(os, &discordgo.PermissionOverwrite{ID: botID, Type: discordgo.PermissionOverwriteTypeMember, Allow: commanderAllow})
 	}
 	return os
@@ -282,11 +341,14 @@ func (d *Discord) endChannels(ctx context.Context, req Request) string {
 		return ""
 	}
 	s := d.session
-	ids := make([]string, 0, len(g.Players))
+	ids := make([]string, 0, len(g.Players)+1)
 	for _, p := range g.Players {
 		if id := g.Channels.Players[p.Actor.ID]; id != "" {
 			ids = append(ids, id)
 		}
+	}
+	if g.Channels.Umpire != "" {
+		ids = append(ids, g.Channels.Umpire)
 	}
 	switch {
 	case g.Channels.Threads && mode == engine.ChannelsArchive:
@@ -314,6 +376,11 @@ func (d *Discord) endChannels(ctx context.Context, req Request) string {
 				discordgo.PermissionSendMessages|discordgo.PermissionAttachFiles)
 			if err != nil && !unknownChannel(err) {
 				return channelsFailed("lock "+p.Actor.Name+"'s channel", err, "Manage Roles")
+			}
+		}
+		if id := g.Channels.Umpire; id != "" {
+			if note := d.lockUmpireChannel(id, g); note != "" {
+				return note
 			}
 		}
 	default:
@@ -430,4 +497,27 @@ func handleGameChannels(ctx context.Context, r *Router, req Request) (Reply, err
 			Hint: "/game channels close:archive or close:delete closes them"}
 	}
 	return ephemeralText("The game's private channels: making them (on Discord; the console has none)."), nil
+}
+
+// lockUmpireChannel makes the umpire's channel read-only for those who
+// read it (the creator, the umpire role); "" on success.
+func (d *Discord) lockUmpireChannel(id string, g engine.GameState) string {
+	lock := func(target string, typ discordgo.PermissionOverwriteType) string {
+		err := d.session.ChannelPermissionSet(id, target, typ,
+			discordgo.PermissionViewChannel|discordgo.PermissionReadMessageHistory,
+			discordgo.PermissionSendMessages|discordgo.PermissionAttachFiles)
+		if err != nil && !unknownChannel(err) {
+			return channelsFailed("lock the umpire's channel", err, "Manage Roles")
+		}
+		return ""
+	}
+	if g.Player(g.Umpire.ID) == nil {
+		if note := lock(g.Umpire.ID, discordgo.PermissionOverwriteTypeMember); note != "" {
+			return note
+		}
+	}
+	if role := d.router.umpireRole; role != "" {
+		return lock(role, discordgo.PermissionOverwriteTypeRole)
+	}
+	return ""
 }

@@ -125,8 +125,8 @@ func TestDiscordGameChannelsCreatedRecordedDeleted(t *testing.T) {
 	bot := b.srv.Options().BotUserID
 
 	all := b.srv.GuildChannels("g1")
-	if len(all) != 5 {
-		t.Fatalf("guild channels = %d, want a category and 4 private channels", len(all))
+	if len(all) != 6 {
+		t.Fatalf("guild channels = %d, want a category, 4 commanders' channels and the umpire's", len(all))
 	}
 	cat := b.srv.GuildChannel(g.Channels.Category)
 	if cat == nil || cat.Type != discordgo.ChannelTypeGuildCategory {
@@ -159,6 +159,42 @@ func TestDiscordGameChannelsCreatedRecordedDeleted(t *testing.T) {
 			}
 		}
 	}
+	// The umpire's channel (issue 19): the creator and the bot see it, no
+	// player; its welcome names no one.
+	uc := b.srv.GuildChannel(g.Channels.Umpire)
+	if uc == nil || uc.ParentID != cat.ID {
+		t.Fatalf("the umpire's channel = %+v", uc)
+	}
+	want := []string{bot, umpireA.ID}
+	sort.Strings(want)
+	if got := viewers(t, uc); strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("the umpire's channel admits %v, want exactly %v", got, want)
+	}
+	if _, err := b.srv.WaitChannelMessage(waitCtx(t), uc.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	if ms := msgs(b.srv.ChannelMessages(uc.ID)); len(ms) != 1 || !strings.Contains(ms[0], "umpire's private channel") || strings.Contains(ms[0], "<@") {
+		t.Errorf("the umpire's channel got %q", ms)
+	}
+	// A player's change the rules cannot check is posted there, and in no
+	// commander's channel.
+	i := b.srv.SlashCommand(discordtest.SlashCommand{Name: "unit", Subcommand: "set", GuildID: "g1", ChannelID: "c1", UserID: leeA.ID, Username: leeA.Name,
+		Options: []discordtest.Option{{Name: "unit", Value: "Hood"}, {Name: "field", Value: "fatigue"}, {Name: "value", Value: "2"}}})
+	if _, err := b.srv.DispatchInteraction(i); err != nil {
+		t.Fatal(err)
+	}
+	ums, err := b.srv.WaitChannelMessage(waitCtx(t), uc.ID, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ums[1].Data.Content; !strings.Contains(got, "📒 #1 turn 1: Lee (CSA) set Hood's fatigue 0 → 2") {
+		t.Errorf("the umpire's channel got %q", got)
+	}
+	for _, p := range g.Players {
+		if ms := msgs(b.srv.ChannelMessages(g.Channels.Players[p.Actor.ID])); len(ms) != 1 {
+			t.Errorf("%s's channel got %q", p.Actor.Name, ms)
+		}
+	}
 	if table := msgs(b.srv.ChannelMessages("c1")); len(table) != 1 || !strings.Contains(table[0], "📁 Each of the 4 commanders") {
 		t.Errorf("table channel got %q", table)
 	}
@@ -180,7 +216,7 @@ func TestDiscordGameChannelsCreatedRecordedDeleted(t *testing.T) {
 	}
 
 	// A bad channels option is refused before the game ends.
-	i := b.srv.SlashCommand(discordtest.SlashCommand{Name: "game", Subcommand: "end", GuildID: "g1", ChannelID: "c1",
+	i = b.srv.SlashCommand(discordtest.SlashCommand{Name: "game", Subcommand: "end", GuildID: "g1", ChannelID: "c1",
 		UserID: umpireA.ID, Username: umpireA.Name, Options: []discordtest.Option{{Name: "channels", Value: "burn"}}})
 	if _, err := b.srv.DispatchInteraction(i); err != nil {
 		t.Fatal(err)
@@ -194,7 +230,7 @@ func TestDiscordGameChannelsCreatedRecordedDeleted(t *testing.T) {
 	}
 
 	umpireSlash(t, b, "c1", "end", discordtest.Option{Name: "channels", Value: "delete"})
-	if err := b.srv.WaitFor(waitCtx(t), func() bool { return len(b.srv.DeletedChannels()) == 5 }); err != nil {
+	if err := b.srv.WaitFor(waitCtx(t), func() bool { return len(b.srv.DeletedChannels()) == 6 }); err != nil {
 		t.Fatalf("deleted %d channels: %v", len(b.srv.DeletedChannels()), err)
 	}
 	if left := b.srv.GuildChannels("g1"); len(left) != 0 {
@@ -223,8 +259,14 @@ func TestDiscordGameChannelsArchived(t *testing.T) {
 	if table := msgs(b.srv.ChannelMessages("c2")); !strings.Contains(table[1], "archived") {
 		t.Errorf("table got %q", table)
 	}
-	if len(b.srv.DeletedChannels()) != 0 || len(b.srv.GuildChannels("g1")) != 5 {
+	if len(b.srv.DeletedChannels()) != 0 || len(b.srv.GuildChannels("g1")) != 6 {
 		t.Fatal("archiving deleted channels")
+	}
+	// The umpire's channel: read-only for its creator.
+	for _, o := range b.srv.GuildChannel(g.Channels.Umpire).PermissionOverwrites {
+		if o.ID == umpireA.ID && (o.Deny&discordgo.PermissionSendMessages == 0 || o.Allow&discordgo.PermissionViewChannel == 0) {
+			t.Errorf("the umpire's archived channel: %+v", o)
+		}
 	}
 	for _, p := range g.Players {
 		c := b.srv.GuildChannel(g.Channels.Players[p.Actor.ID])
@@ -299,8 +341,11 @@ func TestDiscordGameThreadsWhenGuildFull(t *testing.T) {
 		t.Fatalf("channels %+v", g.Channels)
 	}
 	threads := b.srv.Threads("c5")
-	if len(threads) != 4 {
-		t.Fatalf("threads = %d", len(threads))
+	if len(threads) != 5 {
+		t.Fatalf("threads = %d, want 4 commanders' and the umpire's", len(threads))
+	}
+	if m := b.srv.ThreadMembers(g.Channels.Umpire); len(m) != 1 || m[0] != umpireA.ID {
+		t.Errorf("the umpire's thread has members %v", m)
 	}
 	for _, p := range g.Players {
 		id := g.Channels.Players[p.Actor.ID]
@@ -329,7 +374,7 @@ func TestDiscordGameThreadsWhenGuildFull(t *testing.T) {
 		}
 	}
 	umpireSlash(t, b, "c5", "end", discordtest.Option{Name: "channels", Value: "delete"})
-	if err := b.srv.WaitFor(waitCtx(t), func() bool { return len(b.srv.DeletedChannels()) == 4 }); err != nil {
+	if err := b.srv.WaitFor(waitCtx(t), func() bool { return len(b.srv.DeletedChannels()) == 5 }); err != nil {
 		t.Fatalf("deleted %d: %v", len(b.srv.DeletedChannels()), err)
 	}
 	for _, c := range b.srv.DeletedChannels() {
@@ -368,13 +413,16 @@ func TestDiscordGameChannelsRetryAfterRefusal(t *testing.T) {
 		t.Errorf("channels %+v", g.Channels)
 	}
 
-	// Someone clears a channel; the umpire makes them with /game channels.
+	// Someone clears two channels; the umpire makes them with /game
+	// channels (a category, 4 commanders' channels and the umpire's).
 	sess, err := b.srv.NewSession("")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sess.ChannelDelete(fillers[0]); err != nil {
-		t.Fatal(err)
+	for _, f := range fillers[:2] {
+		if _, err := sess.ChannelDelete(f); err != nil {
+			t.Fatal(err)
+		}
 	}
 	umpireSlash(t, b, "c4", "channels")
 	if _, err := b.srv.WaitChannelMessage(waitCtx(t), "c4", 2); err != nil {
@@ -399,10 +447,10 @@ func TestDiscordGameChannelsRetryAfterRefusal(t *testing.T) {
 		}
 	}
 	umpireSlash(t, b, "c4", "channels", discordtest.Option{Name: "close", Value: "delete"})
-	if err := b.srv.WaitFor(waitCtx(t), func() bool { return len(b.srv.DeletedChannels()) == 6 }); err != nil {
+	if err := b.srv.WaitFor(waitCtx(t), func() bool { return len(b.srv.DeletedChannels()) == 8 }); err != nil {
 		t.Fatalf("deleted %d: %v", len(b.srv.DeletedChannels()), err)
 	}
-	if len(b.srv.GuildChannels("g1")) != 495 {
+	if len(b.srv.GuildChannels("g1")) != 494 {
 		t.Errorf("%d channels left", len(b.srv.GuildChannels("g1")))
 	}
 }

@@ -34,7 +34,7 @@ func TestSpyHandOverPostedAtTheRoll(t *testing.T) {
 	if _, err := st.Append(ctx, store.Append{Stream: "game:war", GuildID: "g", Kind: s.Kind, Expected: s.Version, Records: []store.NewRecord{{Type: typ, Data: data}}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.recordChannels(ctx, ump, "cat", map[string]string{leeA.ID: "lee-ch", meadeA.ID: "meade-ch"}, false); err != nil {
+	if err := r.recordChannels(ctx, ump, "cat", map[string]string{leeA.ID: "lee-ch", meadeA.ID: "meade-ch"}, false, ""); err != nil {
 		t.Fatal(err)
 	}
 	q.push(4, 4, 5, 2) // 8: the Spy; the Confederates 5, the Union 2-1

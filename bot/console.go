@@ -235,6 +235,7 @@ func (c *Console) Parse(line string) (Request, *engine.RuleError) {
 		User:      engine.Actor{ID: "console:" + user, Name: user},
 		Options:   map[string]string{},
 		Manager:   true, // whoever runs the console manages its table
+		console:   true,
 	}
 	if !strings.HasPrefix(line, "/") {
 		return req, consoleErr("console.syntax", fmt.Sprintf("%q is not a command", line), "Commands start with /, e.g. /roll dice:2d6+1; /help lists them")

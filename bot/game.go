@@ -122,8 +122,14 @@ func gameCommands() []*Command {
 
 func (r *Router) settleGame(ctx context.Context, req Request, cmd engine.Command, src DiceSource,
 	present func([]EventView, []engine.Event) Reply) (Reply, error) {
+	var before engine.GameState
 	return settleWith(ctx, r, req, gameStream(req), kindGame, r.games, src,
-		func(g engine.GameState, d engine.Dice) ([]engine.Event, error) { return g.Decide(cmd, d) }, present)
+		func(g engine.GameState, d engine.Dice) ([]engine.Event, error) { before = g; return g.Decide(cmd, d) },
+		func(views []EventView, evs []engine.Event) Reply {
+			rep := present(views, evs)
+			rep.Outputs = append(rep.Outputs, r.umpireLogOutputs(req, before, evs)...) // unitlog.go: the umpire's channel
+			return rep
+		})
 }
 
 func (r *Router) game(ctx context.Context, req Request) (engine.GameState, error) {
@@ -235,13 +241,25 @@ func handleGameJoin(ctx context.Context, r *Router, req Request) (Reply, error) 
 			cmds = append(cmds, c)
 		}
 	}
+	// The game before the join, to tell the table when its creator plays
+	// (read from the cached fold; settleGame refuses what this read meets).
+	g0, _ := r.game(ctx, req)
 	return r.settleGame(ctx, req, engine.JoinGame{By: req.User, Side: side, Commands: cmds}, nil, func(views []EventView, evs []engine.Event) Reply {
 		p := evs[0].(*engine.GameJoined).Player
 		role := "a commander"
 		if p.Overall {
 			role = "the overall commander"
 		}
-		return publicText(req, fmt.Sprintf("%s joins the %s as %s.", p.Actor.Name, strings.ToUpper(string(p.Side)), role), views)
+		text := fmt.Sprintf("%s joins the %s as %s.", p.Actor.Name, strings.ToUpper(string(p.Side)), role)
+		switch {
+		case p.Actor.ID == g0.Umpire.ID:
+			// docs/authorization.md, "A player is a player": an open
+			// game's creator may play, and the table is told.
+			text += fmt.Sprintf(" %s created this open game and keeps the umpire's powers while he plays: he steps the phases, rules, and can read the other side's dispatches.", p.Actor.Name)
+		case req.User.Umpire:
+			text += " A member of the umpire role who plays a side holds none of the umpire's powers in this game."
+		}
+		return publicText(req, text, views)
 	})
 }
 
@@ -296,7 +314,7 @@ func handleGameStatus(ctx context.Context, r *Router, req Request) (Reply, error
 	}
 	o := g.Options
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** — umpire %s\n", o.Scenario, g.Umpire.Name)
+	fmt.Fprintf(&b, "**%s** — umpire %s\n", o.Scenario, r.umpiresText(g)) // unitlog.go
 	state := "setting up (options can still change only by a new game)"
 	if g.Started {
 		state = fmt.Sprintf("turn %d", g.Turn)

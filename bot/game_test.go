@@ -200,7 +200,7 @@ func TestBoardCommands(t *testing.T) {
 	if got := oobText(); !strings.Contains(got, "Hood (1 infantry) 16 MP — SS1418") {
 		t.Fatalf("after undo: %s", got)
 	}
-	mark := r.Handle(ctx, Request{ChannelID: "war", User: leeA, Command: "unit", Path: []string{"mark"}, Options: map[string]string{"unit": "McLaws", "mark": "entrenched"}}).first()
+	mark := r.Handle(ctx, Request{ChannelID: "war", User: leeA, Command: "unit", Path: []string{"mark"}, Options: map[string]string{"unit": "McLaws", "mark": "entrenched", "cause": "entrench"}}).first()
 	if mark.Error != nil || !strings.Contains(mark.Text, "McLaws is now entrenched") {
 		t.Fatalf("mark: %+v", mark)
 	}

@@ -70,6 +70,7 @@ var leakReads = []string{
 	"/supply show", "/action show", "/leader show", "/segment show",
 	"/reinforcements", "/event show", "/garrison show", "/command show",
 	"/vp csv:true", "/clock show", "/deadline show", "/dispatch status", "/dispatch inbox",
+	"/unit log", // the umpire's (issue 19): refused to the others with nothing of it
 }
 
 func TestLeakProperty(t *testing.T) {
@@ -298,7 +299,17 @@ func (p *leakPlay) randomAction() {
 		field, value := "fatigue", fmt.Sprint(p.rng.IntN(4))
 		switch p.rng.IntN(3) {
 		case 1:
-			field, value = "manpower", fmt.Sprint(1+p.rng.IntN(max(1, u.Manpower)))
+			n := 1 + p.rng.IntN(max(1, u.Manpower))
+			field, value = "manpower", fmt.Sprint(n)
+			if n == u.Manpower && n < 30 {
+				// A raise (issue 19): a cause the rules allow on one
+				// parity of the strength, none (a player is refused) on
+				// the other; it goes on the umpire's log.
+				value = fmt.Sprint(n + 1)
+				if n%2 == 0 {
+					value += " cause:stragglers"
+				}
+			}
 		case 2:
 			field, value = "organization", []string{"disorganized", "organized"}[p.rng.IntN(2)]
 		}

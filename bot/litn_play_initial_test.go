@@ -21,7 +21,7 @@ func litnInitRouter(t *testing.T, scenario, csaSheet, usaSheet string) (*Router,
 	r := NewRouter(openStore(t), WithLogger(quietLog()), WithDice(q))
 	startLITNGame(t, r, scenario, nil, csaSheet, usaSheet)
 	ump := Request{GuildID: "g", ChannelID: "war", User: umpireA}
-	if err := r.recordChannels(context.Background(), ump, "cat", map[string]string{leeA.ID: "lee-ch", meadeA.ID: "meade-ch"}, false); err != nil {
+	if err := r.recordChannels(context.Background(), ump, "cat", map[string]string{leeA.ID: "lee-ch", meadeA.ID: "meade-ch"}, false, ""); err != nil {
 		t.Fatal(err)
 	}
 	return r, q

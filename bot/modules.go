@@ -27,7 +27,7 @@ func moduleCommands() []*Command {
 // unitModuleSubcommands are the modules' subcommands of /unit.
 func unitModuleSubcommands() []*Command {
 	var out []*Command
-	for _, f := range []func() []*Command{moveUnitSubcommands, statusUnitSubcommands, attachUnitSubcommands, lrtaMoveUnitSubcommands} {
+	for _, f := range []func() []*Command{moveUnitSubcommands, statusUnitSubcommands, attachUnitSubcommands, lrtaMoveUnitSubcommands, unitLogSubcommands} {
 		out = append(out, f()...)
 	}
 	return out

@@ -56,6 +56,9 @@ type Request struct {
 	// outbox: the reply is to be posted by the deadline scheduler, and is
 	// recorded in the store's outbox with the events (schedule.go).
 	outbox bool
+	// console: the request is a console line; the console has no Discord
+	// channels, so the umpire's channel is shown as "umpire" (unitlog.go).
+	console bool
 }
 
 // Audience kinds.

@@ -285,6 +285,12 @@ func (s *Scheduler) tickGame(ctx context.Context, st store.Stream, now time.Time
 		return nil
 	}
 	umpire := engine.Actor{ID: g.Umpire.ID, Name: g.Umpire.Name, Umpire: true}
+	if g.Player(umpire.ID) != nil {
+		// A creator who joined a side (before that was refused) is a
+		// player, not the umpire (engine.GameState.IsUmpire): the
+		// scheduler acts as the umpire without his id.
+		umpire.ID = ""
+	}
 	req := Request{GuildID: st.GuildID, ChannelID: strings.TrimPrefix(st.ID, "game:"), User: umpire, Command: "deadline", Path: []string{"run"}, outbox: true}
 	cmd := engine.RunDeadlines{By: umpire, At: now, Context: engine.DeadlineContext{
 		Sequence:      r.sequence(g),

@@ -172,7 +172,7 @@ func TestSchedulerRemindsOnlyThoseWhoOwe(t *testing.T) {
 		t.Fatalf("fired twice:\n%s", texts(outs))
 	}
 	// With private channels, the last call goes to Meade's.
-	if err := r.recordChannels(ctx, Request{GuildID: "g", ChannelID: "war", User: umpireA}, "cat", map[string]string{"u1": "c-lee", "u2": "c-meade"}, false); err != nil {
+	if err := r.recordChannels(ctx, Request{GuildID: "g", ChannelID: "war", User: umpireA}, "cat", map[string]string{"u1": "c-lee", "u2": "c-meade"}, false, ""); err != nil {
 		t.Fatal(err)
 	}
 	c.advance(23 * time.Hour)

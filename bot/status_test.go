@@ -41,7 +41,7 @@ func TestUnitStatusThroughRouter(t *testing.T) {
 		t.Fatalf("fatigue two: %+v", o)
 	}
 	// The old status mark still works, as a status.
-	mark := mustOK(t, r, Request{ChannelID: "war", User: leeA, Command: "unit", Path: []string{"mark"}, Options: map[string]string{"unit": "McLaws", "mark": "entrenched"}})
+	mark := mustOK(t, r, Request{ChannelID: "war", User: leeA, Command: "unit", Path: []string{"mark"}, Options: map[string]string{"unit": "McLaws", "mark": "entrenched", "cause": "entrench"}})
 	if !strings.Contains(mark.Text, "McLaws is now entrenched") {
 		t.Fatalf("mark: %s", mark.Text)
 	}

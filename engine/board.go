@@ -39,7 +39,9 @@ type (
 		// "2"); empty: Value.
 		Text string
 		// Cause of a manpower loss (LossCauses); the combat causes award
-		// Victory Points (000 VII 6).
+		// Victory Points (000 VII 6). Of a gain of manpower or entrenchment:
+		// one the rules allow (ManpowerGainCauses, EntrenchCauses), which a
+		// player must give (unitlog.go).
 		Cause  string
 		Reason string
 	}
@@ -55,6 +57,7 @@ type (
 		Unit   string
 		Mark   string
 		Off    bool
+		Cause  string // "entrenched" put on by a player: a cause the rules allow (unitlog.go)
 		Reason string
 	}
 	// UndoLast takes back the last board action (umpire).
@@ -148,6 +151,10 @@ type UnitsMoved struct {
 	// sighted (sightings.go).
 	Stopped string `json:"stopped,omitempty"`
 	Contact *Hex   `json:"contact,omitempty"`
+	// Unchecked says why the engine could not tie a player's move to an
+	// action of his (unitlog.go: MoveNoStep, MoveNoCycle, MoveRetreat): the
+	// move goes on the umpire's log.
+	Unchecked string `json:"unchecked,omitempty"`
 }
 
 // UnitSet records a change of a unit's manpower, fatigue or a status
@@ -159,7 +166,8 @@ type UnitSet struct {
 	From  int    `json:"from"`
 	To    int    `json:"to"`
 	// Cause of a manpower loss, and the Victory Points it awards
-	// (000 VII 6).
+	// (000 VII 6); or of a gain of manpower or entrenchment, one the rules
+	// allow (unitlog.go).
 	Cause  string `json:"cause,omitempty"`
 	VP     int    `json:"vp,omitempty"`
 	Reason string `json:"reason,omitempty"`
@@ -315,18 +323,24 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 				return nil, invalid("unit.manpower", fmt.Sprintf("Manpower %d is out of range", cmd.Value), "Manpower runs from 0 to 30")
 			}
 			from = u.Manpower
-			if cmd.Cause != "" {
+			if cmd.Value > from {
+				// A gain: a cause the rules allow, or the umpire's reason.
+				if err := g.checkGain(cmd, u, "manpower", ManpowerGainCauses); err != nil {
+					return nil, err
+				}
+				cmd.Cause = strings.ToLower(strings.TrimSpace(cmd.Cause))
+			} else if cmd.Cause != "" {
 				if !contains(LossCauses, cmd.Cause) {
 					return nil, invalid("unit.cause", fmt.Sprintf("%q is not a cause of loss", cmd.Cause), "Causes: "+strings.Join(LossCauses, ", ")+" (000 VII 6: combat, retreat, cavalry-retreat and, for the Union, surrender award VPs)")
 				}
 				if cmd.Value >= from {
-					return nil, invalid("unit.cause", "A cause is given for a manpower loss only", fmt.Sprintf("%s has %d MP: set less, or leave cause out", u.Name, from))
+					return nil, invalid("unit.cause", "A cause is given for a change of manpower only", fmt.Sprintf("%s has %d MP already: leave cause out", u.Name, from))
 				}
 				vp = ManpowerVP(u.Side, cmd.Cause, from-cmd.Value)
 			}
 		case "fatigue":
 			if cmd.Cause != "" {
-				return nil, invalid("unit.cause", "A cause is given for a manpower loss only", "Leave cause out")
+				return nil, invalid("unit.cause", "A cause is given for a change of manpower, or a raised entrenchment, only", "Leave cause out")
 			}
 			if cmd.Value < 0 || cmd.Value > MaxFatigue {
 				return nil, invalid("unit.fatigue", fmt.Sprintf("Fatigue %d is out of range", cmd.Value), fmt.Sprintf("Fatigue runs from 0 to %d", MaxFatigue))
@@ -355,10 +369,13 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 			// A status word: the typed status changes (status.go).
 			if statusHasMark(u.Status, cmd.Mark) == cmd.Off {
 				field, to, _ := statusMarkChange(u.Status, cmd.Mark, cmd.Off)
-				return g.decideStatusSet(SetUnit{By: cmd.By, Unit: cmd.Unit, Field: field, Text: strconv.Itoa(to), Reason: cmd.Reason}, u)
+				return g.decideStatusSet(SetUnit{By: cmd.By, Unit: cmd.Unit, Field: field, Text: strconv.Itoa(to), Cause: cmd.Cause, Reason: cmd.Reason}, u)
 			}
 		} else if !contains(UnitMarks, cmd.Mark) {
 			return nil, invalid("unit.mark", fmt.Sprintf("%q is not a mark", cmd.Mark), "Marks: "+strings.Join(UnitMarks, ", ")+"; statuses are set with /unit set field:<"+strings.Join(StatusFields, "|")+">")
+		}
+		if cmd.Cause != "" {
+			return nil, invalid("unit.cause", "A cause is given for a raised entrenchment only", "Leave cause out")
 		}
 		has := contains(u.Marks, cmd.Mark) || statusHasMark(u.Status, cmd.Mark)
 		if has != cmd.Off {

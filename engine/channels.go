@@ -32,6 +32,10 @@ type ChannelsState struct {
 	Category string
 	Players  map[string]string // commander's user id -> channel id
 	Threads  bool
+	// Umpire is the umpire's private channel (issue 19): the creator and
+	// the umpire role see it, no player does. "" in games whose channels
+	// were made before it.
+	Umpire string
 	// Closed is "", ChannelsArchive or ChannelsDelete.
 	Closed string
 }
@@ -46,6 +50,15 @@ func (c ChannelsState) Channel(userID string) (string, bool) {
 	return id, ok && id != ""
 }
 
+// UmpireChannel returns the umpire's private channel, while the game's
+// channels are open.
+func (c ChannelsState) UmpireChannel() (string, bool) {
+	if c.Closed != "" || c.Umpire == "" {
+		return "", false
+	}
+	return c.Umpire, true
+}
+
 // RecordChannels records the channels the adapter created for a started
 // game.
 type RecordChannels struct {
@@ -53,6 +66,7 @@ type RecordChannels struct {
 	Category string
 	Players  map[string]string
 	Threads  bool
+	Umpire   string // the umpire's private channel, "" when none was made
 }
 
 // CloseChannels records that the channels were archived or deleted.
@@ -73,6 +87,7 @@ type ChannelsRecorded struct {
 	Category string            `json:"category"`
 	Players  map[string]string `json:"players"`
 	Threads  bool              `json:"threads,omitempty"`
+	Umpire   string            `json:"umpire,omitempty"`
 }
 
 // ChannelsClosed is the event of CloseChannels.
@@ -135,7 +150,12 @@ func (g GameState) recordChannels(cmd RecordChannels) ([]Event, bool, error) {
 		sort.Strings(extra)
 		return nil, true, invalid("channels.player", fmt.Sprintf("%v do not command in this game", extra), "Give channels to the game's commanders only")
 	}
-	return []Event{&ChannelsRecorded{By: cmd.By, Category: cmd.Category, Players: players, Threads: cmd.Threads}}, true, nil
+	for _, id := range players {
+		if cmd.Umpire != "" && id == cmd.Umpire {
+			return nil, true, invalid("channels.umpire", "The umpire's channel is a commander's", "Give the umpire a channel of his own")
+		}
+	}
+	return []Event{&ChannelsRecorded{By: cmd.By, Category: cmd.Category, Players: players, Threads: cmd.Threads, Umpire: cmd.Umpire}}, true, nil
 }
 
 func (g GameState) closeChannels(cmd CloseChannels) ([]Event, bool, error) {
@@ -161,7 +181,7 @@ func applyChannels(g GameState, e Event) (GameState, bool) {
 		for k, v := range e.Players {
 			players[k] = v
 		}
-		g.Channels = ChannelsState{Category: e.Category, Players: players, Threads: e.Threads}
+		g.Channels = ChannelsState{Category: e.Category, Players: players, Threads: e.Threads, Umpire: e.Umpire}
 		return g, true
 	case *ChannelsClosed:
 		c := g.Channels

@@ -120,6 +120,9 @@ type GameState struct {
 	Deadlines     DeadlineState // deadline.go: deadlines and reminders for slow games (issue 9)
 	Clock         ClockState    // clock.go: the chess clocks of time limitation (LRTG 22.3-22.5)
 	LITN          LITNState     // litn_game.go: a Lee Invades the North game in play (002)
+	// unitlog.go: the players' changes to their own units that the engine
+	// cannot check, for the umpire (issue 19).
+	PlayerLog UnitLogState
 	// prev is the state before the last board action, for the umpire's
 	// undo (one level); lastAction names that action.
 	prev       *GameState
@@ -127,8 +130,34 @@ type GameState struct {
 }
 
 // IsUmpire reports whether a is the game's umpire: its creator, or a
-// member of the umpire role the adapter vouches for (Actor.Umpire).
-func (g GameState) IsUmpire(a Actor) bool { return a.ID == g.Umpire.ID || a.Umpire }
+// member of the umpire role the adapter vouches for (Actor.Umpire), but
+// never one who commands a side in it. A player is a player: a role
+// member who joins a side gives up the umpire's powers in that game (he
+// keeps them in every other), so he reads nothing of the enemy's and
+// steps no phase (docs/authorization.md). The creator may join only an
+// open game, and keeps the powers there (UmpirePlays); a creator who
+// joined a hidden game before that rule holds no powers.
+func (g GameState) IsUmpire(a Actor) bool {
+	if g.Player(a.ID) == nil {
+		return a.ID == g.Umpire.ID || a.Umpire
+	}
+	return a.ID == g.Umpire.ID && g.UmpirePlays()
+}
+
+// UmpirePlays says whether the game's creator commands a side and keeps
+// the umpire's powers: only in an open LRTG or LRTA game, where the rules
+// hide no units from a player, and everyone is told (docs/authorization.md,
+// "A player is a player"). A group of two with no neutral member plays
+// that way; a hidden game needs an umpire who plays no side.
+func (g GameState) UmpirePlays() bool {
+	return g.Player(g.Umpire.ID) != nil && g.creatorMayPlay()
+}
+
+// creatorMayPlay: nothing the umpire reads is hidden from the players by
+// the intelligence rules (LRTG 20) or a secret record sheet (LITN 002 2.5).
+func (g GameState) creatorMayPlay() bool {
+	return g.Options.IntelMode() == IntelOpen && g.Game() != LITN
+}
 
 // Player returns the player with the user id, or nil.
 func (g GameState) Player(id string) *Player {
@@ -255,7 +284,7 @@ func (g GameState) Apply(e Event) GameState {
 type partOfAction interface{ partOfAction() }
 
 func (g GameState) fold(e Event) GameState {
-	next := g.foldEvent(e)
+	next := g.foldEvent(e).logUnitChange(g, e) // unitlog.go
 	if next.Options.Intel == IntelDoubleBlind && next.Started {
 		next = next.updateSightings(g)
 		if m, ok := e.(*UnitsMoved); ok && m.Contact != nil {
@@ -348,6 +377,15 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		}
 		if p := g.Player(cmd.By.ID); p != nil {
 			return nil, illegal("game.joined", fmt.Sprintf("You already command for the %s", strings.ToUpper(string(p.Side))), "One side per player")
+		}
+		if cmd.By.ID == g.Umpire.ID && !g.creatorMayPlay() {
+			// The creator umpires the game: in a hidden game, were he to
+			// command a side he would read the enemy's hidden units and
+			// step the phases for his own side, and no one else could
+			// (docs/authorization.md). In an open game he may, and the
+			// table is told.
+			return nil, illegal("game.umpire_joins", "You created this game, so you umpire it, and in a game that hides the enemy (limited or double-blind intelligence, or LITN's secret record sheets) the umpire commands no side",
+				"Let a member who will not play create the game (/game new in another channel), or play an open game; a member of the server's umpire role may join a side and then umpires nothing in that game")
 		}
 		overall := true
 		for _, p := range g.Players {

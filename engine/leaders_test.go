@@ -260,7 +260,7 @@ func TestMeadeReplacementOfEliminatedUnits(t *testing.T) {
 	g = apply(t, g, EliminateUnit{By: ump, Unit: "usa.davis", Reason: "test"}, Script())
 	g = apply(t, g, EliminateUnit{By: ump, Unit: "csa.whlee", Reason: "test"}, Script())
 	for _, id := range []string{"usa.devin", "usa.gregg", "usa.whiting", "usa.copeland", "usa.deforest"} {
-		g = apply(t, g, SetUnit{By: ump, Unit: id, Field: "manpower", Value: 3}, Script())
+		g = apply(t, g, SetUnit{By: ump, Unit: id, Field: "manpower", Value: 3, Reason: "test"}, Script())
 	}
 	g = apply(t, g, MeadeTakesCommand{By: ump}, Script())
 	evs, err := stepHookerReplacement(ldAt(g, "3b"), Script(), StepContext{})

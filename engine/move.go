@@ -345,6 +345,7 @@ func (g GameState) decideMove(cmd MoveUnits) ([]Event, error) {
 	ev.Mode = mode
 	ev.Captures = g.depotsCaptured(cmd)
 	ev.CrossesPotomac = g.firstCrossing(cmd)
+	ev.Unchecked = g.moveUnchecked(cmd) // unitlog.go: the umpire's log
 	if e := g.checkWithCorpsCommander(cmd); e != nil {
 		broken = append(broken, e)
 	}

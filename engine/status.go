@@ -312,8 +312,8 @@ func (g GameState) decideStatusSet(cmd SetUnit, u UnitState) ([]Event, error) {
 	if u.Kind == "leader" {
 		return nil, invalid("unit.leader", fmt.Sprintf("%s is a leader: leaders have no %s", u.Name, f.name), "")
 	}
-	if cmd.Cause != "" {
-		return nil, invalid("unit.cause", "A cause is given for a manpower loss only", "Leave cause out")
+	if cmd.Cause != "" && f.name != "entrenchment" {
+		return nil, invalid("unit.cause", "A cause is given for a change of manpower, or a raised entrenchment, only", "Leave cause out")
 	}
 	text := cmd.Text
 	if strings.TrimSpace(text) == "" {
@@ -335,7 +335,21 @@ func (g GameState) decideStatusSet(cmd SetUnit, u UnitState) ([]Event, error) {
 	if from == v {
 		return nil, illegal("unit.unchanged", fmt.Sprintf("%s's %s is already %s", u.Name, f.name, StatusValue(f.name, v)), "Allowed: "+f.hint)
 	}
-	return []Event{&UnitSet{By: cmd.By, Unit: cmd.Unit, Field: f.name, From: from, To: v, Reason: cmd.Reason}}, nil
+	cause := ""
+	if f.name == "entrenchment" {
+		if v < from && cmd.Cause != "" {
+			return nil, invalid("unit.cause", "A cause is given for a raised entrenchment only", "Leave cause out")
+		}
+		if v > from {
+			// A raise: a cause the rules allow, or the umpire's reason
+			// (unitlog.go).
+			if err := g.checkGain(cmd, u, "entrenchment", EntrenchCauses); err != nil {
+				return nil, err
+			}
+			cause = strings.ToLower(strings.TrimSpace(cmd.Cause))
+		}
+	}
+	return []Event{&UnitSet{By: cmd.By, Unit: cmd.Unit, Field: f.name, From: from, To: v, Cause: cause, Reason: cmd.Reason}}, nil
 }
 
 func intStrings(ns []int) []string {

@@ -48,7 +48,13 @@ func TestStatusFields(t *testing.T) {
 	g := statusGame(t, withOptional(19))
 	set := func(g GameState, field, value string) GameState {
 		t.Helper()
-		return apply(t, g, SetUnit{By: lee, Unit: "csa.hood", Field: field, Text: value}, Script())
+		cause := "" // a player raises entrenchment for a cause the rules allow (unitlog.go)
+		if f := findStatusField(field); f.name == "entrenchment" {
+			if v, _ := f.parse(value); v > g.Units["csa.hood"].Status.Entrenchment {
+				cause = "entrench"
+			}
+		}
+		return apply(t, g, SetUnit{By: lee, Unit: "csa.hood", Field: field, Text: value, Cause: cause}, Script())
 	}
 	cases := []struct {
 		field, value string

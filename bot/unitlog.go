@@ -1,0 +1,211 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// The umpire's unit log (issue 19, "Trust"): the changes players make to
+// their own units that the engine cannot check (engine/unitlog.go). Each
+// is posted, as it is recorded, on the umpire's private channel
+// (bot/channels.go; in the console, which has no channels, as the output
+// of a channel named "umpire"), and /unit log lists them for the umpire.
+// A player asking is refused with nothing of the log: not even whether it
+// holds anything.
+
+// unitLogLast is how many entries /unit log shows by default.
+const unitLogLast = 25
+
+func unitLogSubcommands() []*Command {
+	return []*Command{{
+		Name:        "log",
+		Description: "The players' changes to their own units that the rules cannot check (umpire)",
+		Ephemeral:   true,
+		Options: []OptionSpec{
+			{Name: "last", Description: fmt.Sprintf("How many of the latest entries (default %d)", unitLogLast), Type: Integer},
+			{Name: "side", Description: "Only this side's players' entries: csa or usa", Type: String, MaxLength: 3, Placeholder: "csa|usa"},
+		},
+		Handle: handleUnitLog,
+	}}
+}
+
+func handleUnitLog(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	if !g.IsUmpire(req.User) {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "unit.log", What: "Only the umpire reads the unit log",
+			Hint: "/oob shows your own units"}
+	}
+	last := unitLogLast
+	if s := strings.TrimSpace(req.Options["last"]); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "unit.log_last", What: fmt.Sprintf("%q is not a number of entries", s), Hint: "last:<1 or more>"}
+		}
+		last = n
+	}
+	side := engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"])))
+	if side != "" && side != engine.CSA && side != engine.USA {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "unit.log_side", What: fmt.Sprintf("%q is not a side", side), Hint: "side:csa or side:usa"}
+	}
+	var entries []engine.UnitLogEntry
+	for _, e := range g.UnitLog() {
+		if side == "" || e.Side == side {
+			entries = append(entries, e)
+		}
+	}
+	if len(entries) == 0 {
+		return ephemeralText("📒 The unit log is empty: no player has changed a unit of his by hand where the rules cannot check it."), nil
+	}
+	lines := []string{fmt.Sprintf("📒 **Unit log**: %d changes players made to their own units that the rules cannot check.", len(entries))}
+	if len(entries) > last {
+		lines = append(lines, fmt.Sprintf("(the latest %d; last:%d shows them all)", last, len(entries)))
+		entries = entries[len(entries)-last:]
+	}
+	for _, e := range entries {
+		lines = append(lines, unitLogLine(g, e))
+	}
+	return ephemeralText(strings.Join(lines, "\n")), nil
+}
+
+// unitLogLine is an entry in words: "#3 turn 2, step 4a: Lee (CSA) set
+// Hood's manpower 11 → 30, cause stragglers (reason: ...)".
+func unitLogLine(g engine.GameState, e engine.UnitLogEntry) string {
+	when := fmt.Sprintf("turn %d", e.Turn)
+	if e.Step != "" {
+		when += ", step " + e.Step
+	}
+	who := e.By.Name
+	if e.Side != "" {
+		who += " (" + strings.ToUpper(string(e.Side)) + ")"
+	}
+	name := e.Unit
+	if u, ok := g.Units[e.Unit]; ok {
+		name = u.Name
+	}
+	var what string
+	switch e.Kind {
+	case engine.LogSet:
+		from, to := strconv.Itoa(e.From), strconv.Itoa(e.To)
+		if e.Field != "manpower" && e.Field != "fatigue" {
+			from, to = engine.StatusValue(e.Field, e.From), engine.StatusValue(e.Field, e.To)
+		}
+		what = fmt.Sprintf("set %s's %s %s → %s", name, e.Field, from, to)
+		if e.To > e.From && (e.Field == "manpower" || e.Field == "entrenchment") {
+			what += ", a raise"
+		}
+	case engine.LogMark:
+		what = fmt.Sprintf("put the mark %s on %s", e.Mark, name)
+		if e.Off {
+			what = fmt.Sprintf("took the mark %s off %s", e.Mark, name)
+		}
+	case engine.LogCombat:
+		what = fmt.Sprintf("applied the combat result %s to %s", e.Result, name)
+		if e.Battle != "" {
+			what += " at " + e.Battle
+		}
+		what += fmt.Sprintf(": manpower %d → %d", e.From, e.To)
+	case engine.LogEliminate:
+		what = fmt.Sprintf("eliminated %s", name)
+	case engine.LogMove:
+		from := e.FromRef
+		if from == "" {
+			from = "?"
+		}
+		what = fmt.Sprintf("moved %s %s → %s", name, from, e.ToRef)
+		if e.Mode != "" {
+			what += " (" + e.Mode + ")"
+		}
+		what += ", " + uncheckedWhy(e.Unchecked)
+	default:
+		what = e.Kind + " " + name
+	}
+	line := fmt.Sprintf("#%d %s: %s %s", e.N, when, who, what)
+	switch {
+	case e.Cause != "":
+		line += ", cause " + e.Cause
+	case e.Kind == engine.LogSet && e.To > e.From && (e.Field == "manpower" || e.Field == "entrenchment"):
+		line += ", no cause"
+	}
+	if e.Reason != "" {
+		line += " (reason: " + e.Reason + ")"
+	}
+	if e.Undone {
+		line += " — undone by the umpire"
+	}
+	return line
+}
+
+// uncheckedWhy says why the engine could not tie a move to an action.
+func uncheckedWhy(code string) string {
+	switch code {
+	case engine.MoveNoStep:
+		return "outside any action: no step of the sequence of play is under way"
+	case engine.MoveNoCycle:
+		return "outside any action known: the action cycle was not begun"
+	case engine.MoveRetreat:
+		return "a retreat or rout (LRTG 9.3): its path is the player's"
+	}
+	return "unchecked (" + code + ")"
+}
+
+// umpireLogOutputs posts the log entries evs made (before is the state
+// they were decided on) on the umpire's private channel; in the console,
+// which has no channels, as the channel "umpire". A game on Discord
+// without an umpire's channel posts nothing: the umpire reads /unit log.
+func (r *Router) umpireLogOutputs(req Request, before engine.GameState, evs []engine.Event) []Output {
+	if !slices.ContainsFunc(evs, engine.MayLogUnitChange) {
+		return nil // most commands: no second fold
+	}
+	n := len(before.UnitLog())
+	after := before
+	for _, e := range evs {
+		after = after.Apply(e)
+	}
+	entries := after.UnitLog()
+	if len(entries) <= n {
+		return nil
+	}
+	ch, ok := after.Channels.UmpireChannel()
+	switch {
+	case ok:
+	case req.console:
+		ch = "umpire"
+	default:
+		return nil
+	}
+	var out []Output
+	for _, e := range entries[n:] {
+		out = append(out, Output{Audience: Audience{Kind: AudienceChannel, Channel: ch, UserID: after.Umpire.ID},
+			Text: "📒 " + unitLogLine(after, e), Events: []EventView{}})
+	}
+	return out
+}
+
+// umpiresText names who umpires the game, for /game status: the creator
+// (said to play a side where an open game lets him), and the members of the umpire role where the
+// server has one (named in words: no mention, so no one is pinged).
+func (r *Router) umpiresText(g engine.GameState) string {
+	var who []string
+	switch {
+	case g.Player(g.Umpire.ID) == nil:
+		who = append(who, g.Umpire.Name)
+	case g.UmpirePlays():
+		p := g.Player(g.Umpire.ID)
+		who = append(who, fmt.Sprintf("%s (who also commands for the %s: he can read the other side's dispatches)", g.Umpire.Name, strings.ToUpper(string(p.Side))))
+	}
+	if r.umpireRole != "" {
+		who = append(who, "the members of the server's umpire role who play no side")
+	}
+	if len(who) == 0 {
+		return fmt.Sprintf("no umpire (%s created the game and commands a side)", g.Umpire.Name)
+	}
+	return strings.Join(who, " and ")
+}
