@@ -189,6 +189,9 @@ func moveStopped(g engine.GameState, t *engine.Theatre, evs []engine.Event) stri
 		case e.Stopped == engine.MoveStoppedStrategic:
 			fmt.Fprintf(&b, "\n🛑 Strategic movement may not come within the forbidden distance of an enemy unit (%s): %s %s at %s%s. The move and its fatigue are spent.",
 				moveCite(g, "LRTG 17.1", "004 Strategic Movement"), strings.Join(names, ", "), halt, e.Ref, after)
+		case e.Stopped == engine.MoveStoppedRemote:
+			fmt.Fprintf(&b, "\n🛑 An enemy unit is closer than %d hexes: %s may not move without the initiative (%s) and %s at %s. The enemy's permission for %s is spent.",
+				engine.RemoteDistance, strings.Join(names, ", "), moveCite(g, "LRTG 17.2", "LRTG 17.2"), halt, e.Ref, map[bool]string{true: "them", false: "it"}[len(names) > 1])
 		case len(evs) > 1:
 			fmt.Fprintf(&b, "\n%s reach %s.", strings.Join(names, ", "), e.Ref)
 		}

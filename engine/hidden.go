@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Hidden modes: what a refusal may say (docs/hidden-refusals.md; DESIGN
 // "Fog of war"). In limited intelligence (LRTG 20) and double-blind games
@@ -32,6 +35,7 @@ import "fmt"
 const (
 	MoveStoppedStrategic = "move.strategic" // LRTG 17.1
 	MoveStoppedRail      = "move.rail"      // LRTG 8.2
+	MoveStoppedRemote    = "remote.near"    // LRTG 17.2
 )
 
 // unseenBy returns a test of the enemy units the actor does not see
@@ -214,6 +218,7 @@ func (g GameState) seenPresence(side Side, unseen func(UnitState) bool) enemyPre
 type hiddenBlock struct {
 	unseen  func(UnitState) bool // nil: the mover sees every unit
 	blocked bool
+	remote  bool     // a remote move (17.2) an unseen unit stops
 	stop    Hex      // rail: where the column halts
 	passed  []string // rail: the stations it passed
 	hexes   int      // rail: the hexes it moved
@@ -229,4 +234,68 @@ func (g GameState) hiddenStops(cmd MoveUnits, ev *UnitsMoved, mode string, hid *
 		return []Event{e}
 	}
 	return g.strategicStops(cmd, ev)
+}
+
+// remoteCheck holds a player's move of units that move only by the
+// enemy's permission (LRTG 17.2: "more than 8 hexes from an enemy unit";
+// 003 chart: 8 or more) to the distance in a hidden mode, where the
+// request was checked only against the enemy the asker saw
+// (decideAskRemote) and the enemy who allowed it was not told which units
+// they are: an enemy unit the mover sees that near refuses the move as the
+// request would have been refused; one he does not see stops it before it
+// starts (stop), and the permission is spent (ActionState.moved).
+func (g GameState) remoteCheck(cmd MoveUnits, unseen func(UnitState) bool) (err *RuleError, stop bool) {
+	if unseen == nil {
+		return nil, false
+	}
+	for _, u := range g.remoteOnly(cmd) {
+		if d, near := g.nearestEnemy(u, unseen); near != "" && d < RemoteDistance {
+			return illegal("remote.near", fmt.Sprintf("%s is %d hexes from an enemy unit: remote movement needs %d or more", u.Name, d, RemoteDistance), "Move it in your own action (LRTG 17.2; 003 movement chart)"), false
+		}
+		if d, near := g.nearestEnemy(u, nil); near != "" && d < RemoteDistance {
+			stop = true
+		}
+	}
+	return nil, stop
+}
+
+// remoteOnly are the units of a player's move that may move only by the
+// enemy's permission (17.2): not retreating, not in an action of his.
+func (g GameState) remoteOnly(cmd MoveUnits) []UnitState {
+	step := g.CurrentStep()
+	if (step != "4a" && step != "4b") || g.IsUmpire(cmd.By) {
+		return nil
+	}
+	a, ok := g.cycle()
+	if !ok {
+		return nil
+	}
+	var side Side
+	if p := g.Player(cmd.By.ID); p != nil {
+		side = p.Side
+	}
+	var out []UnitState
+	for _, id := range cmd.Units {
+		u, ok := g.Units[id]
+		if !ok || !u.OnMap || u.Eliminated || u.Kind == "leader" || !g.RemoteAllowed(id) || slices.Contains(a.Retreats, id) ||
+			a.Active != nil && a.Active.Side == side && g.inActivation(*a.Active, u) {
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// remoteStops are the events of a remote move an unseen enemy stopped: the
+// stacks stay where they are, with no fatigue or rail spent (the move
+// never began); the enemy's permission for the units is spent.
+func (g GameState) remoteStops(cmd MoveUnits, ev *UnitsMoved) []Event {
+	var out []Event
+	for _, stack := range g.stacks(cmd.Units) {
+		e := g.stoppedEvent(cmd, ev, stack, g.Units[stack[0]].Hex, MoveStoppedRemote, nil)
+		e.Stopped = MoveStoppedRemote
+		e.Mode, e.Fatigue, e.Route, e.RailLoad, e.Allowance, e.Passive, e.Disorganization = MoveNormal, 0, nil, 0, 0, false, nil
+		out = append(out, e)
+	}
+	return out
 }

@@ -286,3 +286,45 @@ func TestHiddenRepairAttemptIsSpent(t *testing.T) {
 		})
 	}
 }
+
+// 17.2 at the move in a hidden mode: a unit the enemy allowed to move
+// without the initiative, within 8 hexes of an enemy unit its side does
+// not see, stays where it is and the permission is spent; one it sees
+// refuses the move with the rule's distance.
+func TestHiddenRemoteMoveStopsAndSpendsThePermission(t *testing.T) {
+	for name, o := range hiddenModes() {
+		t.Run(name, func(t *testing.T) {
+			g := acGame(t, o)
+			g, _ = acBegin(t, g, 5, "4a", Script(6, 1))
+			g, _ = acDo(t, g, AskRemote{By: meade, Units: []string{"usa.buford"}}, Script())
+			g, _ = acDo(t, g, AnswerRemote{By: lee, Allow: true}, Script())
+			buford := g.Units["usa.buford"]
+			to := Hex{Q: buford.Hex.Q - 3, R: buford.Hex.R}
+			// Hampton 7 hexes away: out of contact; double-blind sight 1.
+			near := edit(g, "csa.hampton", func(u *UnitState) { u.Hex = Hex{Q: buford.Hex.Q + 7, R: buford.Hex.R} })
+			if o.Intel == IntelDoubleBlind {
+				near.Options.Sighting = 1
+			}
+			evs, err := near.Decide(MoveUnits{By: meade, Units: []string{"usa.buford"}, To: to, Ref: "X"}, Script())
+			if err != nil {
+				t.Fatalf("refused for free: %v", err)
+			}
+			e := evs[0].(*UnitsMoved)
+			if e.Stopped != MoveStoppedRemote || e.To != buford.Hex || e.Fatigue != 0 {
+				t.Fatalf("remote move %+v", e)
+			}
+			noEnemyIn(t, "the event", eventText(t, evs), near.Units["csa.hampton"])
+			after := near.Apply(e)
+			if after.RemoteAllowed("usa.buford") {
+				t.Error("the permission was not spent")
+			}
+			// Far from every enemy unit, the move is made.
+			if _, err := g.Decide(MoveUnits{By: meade, Units: []string{"usa.buford"}, To: to, Ref: "X"}, Script()); err != nil {
+				t.Errorf("a remote move far from the enemy: %v", err)
+			}
+			// Seen (adjacent), the enemy refuses it with the rule's distance.
+			adj := edit(g, "csa.hampton", func(u *UnitState) { u.Hex = buford.Hex.Neighbours()[0] })
+			acRefused(t, adj, MoveUnits{By: meade, Units: []string{"usa.buford"}, To: to, Ref: "X"}, "remote.near", "1 hexes from an enemy unit")
+		})
+	}
+}

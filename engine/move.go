@@ -363,6 +363,14 @@ func (g GameState) decideMove(cmd MoveUnits) ([]Event, error) {
 			broken = append(broken, e)
 		}
 	}
+	if e, stop := g.remoteCheck(cmd, hid.unseen); e != nil { // hidden.go: 17.2 in a hidden mode
+		broken = append(broken, e)
+	} else if stop {
+		hid.remote = true
+	}
+	if len(broken) == 0 && hid.remote {
+		return g.remoteStops(cmd, ev), nil
+	}
 	if len(broken) == 0 && hid.blocked {
 		// An enemy unit the player does not see stops the move where
 		// the rules stop it, at the move's cost (hidden.go). Any other
