@@ -32,6 +32,10 @@ import (
 // MapCounters(viewer), as bot/maps.go draws it. The umpire sees all: his
 // reads run but are not checked.
 //
+// Commands whose answers depend on unseen enemy units are held to the
+// fog of war by the sibling TestHiddenAnswersProperty
+// (hidden_answers_property_test.go).
+//
 // go test ./bot -run TestLeakProperty -leak.n=400 plays more games;
 // -leak.seed=N replays one of them, -leak.v logs the answers.
 

@@ -429,6 +429,9 @@ func handleSegmentRepair(ctx context.Context, r *Router, req Request) (Reply, er
 	}
 	cmd := engine.AttemptRepair{By: req.User, Station: *p, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+		if a, ok := evs[0].(*engine.RepairAttempted); ok && a.Prevented { // engine/hidden.go
+			return r.boardReply(req, g, fmt.Sprintf("🛑 An enemy unit is in or next to %s: no repair is possible (13.7: no enemy unit in or adjacent to the station). This turn's attempt is spent.", a.Station), views)
+		}
 		roll := evs[0].(*engine.DiceRolled)
 		a := evs[1].(*engine.RepairAttempted)
 		text := FormatRoll(roll)

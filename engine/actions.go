@@ -1168,6 +1168,11 @@ func (g GameState) decideAskRemote(cmd AskRemote) ([]Event, error) {
 	if len(cmd.Units) == 0 {
 		return nil, invalid("remote.units", "No unit named", "Name the units with units:a,b")
 	}
+	// In a hidden mode only the enemy units the asker sees refuse the
+	// request (hidden.go): 17.2 moves "with the other player's
+	// permission", and the enemy, who sees his own units, answers it; an
+	// unseen unit's distance is not the asker's to learn for free.
+	unseen := g.unseenBy(cmd.By)
 	for _, id := range cmd.Units {
 		u, err := g.unit(id)
 		if err != nil {
@@ -1179,9 +1184,10 @@ func (g GameState) decideAskRemote(cmd AskRemote) ([]Event, error) {
 		if !u.OnMap || u.Eliminated {
 			return nil, illegal("remote.unit", u.Name+" is not on the map", "")
 		}
-		if d, near := g.nearestEnemy(u); near != "" && d < RemoteDistance {
+		if d, near := g.nearestEnemy(u, unseen); near != "" && d < RemoteDistance {
 			// The enemy unit is not named: under limited intelligence its
-			// position is secret; the distance is the rule's fact.
+			// identity is secret; the distance to a unit he sees is the
+			// rule's fact.
 			return nil, illegal("remote.near", fmt.Sprintf("%s is %d hexes from an enemy unit: remote movement needs %d or more", u.Name, d, RemoteDistance), "Move it in your own action (LRTG 17.2; 003 movement chart)")
 		}
 	}
@@ -1189,12 +1195,13 @@ func (g GameState) decideAskRemote(cmd AskRemote) ([]Event, error) {
 }
 
 // nearestEnemy returns the distance to the nearest enemy unit on the map
-// and its id ("" when there is none).
-func (g GameState) nearestEnemy(u UnitState) (int, string) {
+// and its id ("" when there is none), leaving out those unseen says the
+// asker does not see (nil: none).
+func (g GameState) nearestEnemy(u UnitState, unseen func(UnitState) bool) (int, string) {
 	best, id := 0, ""
 	for _, oid := range g.sortedUnits() {
 		o := g.Units[oid]
-		if o.Side == u.Side || !o.OnMap || o.Eliminated {
+		if o.Side == u.Side || !o.OnMap || o.Eliminated || unseen != nil && unseen(o) {
 			continue
 		}
 		if d := Distance(o.Hex, u.Hex); id == "" || d < best {

@@ -292,6 +292,12 @@ func (g GameState) unionUsed(a ActionState) []string {
 // moved records the units a move of an action under way moved; a
 // retreat is made.
 func (a ActionState) moved(g GameState, e *UnitsMoved) ActionState {
+	if e.Stopped == MoveStoppedRemote { // hidden.go: the enemy's permission is spent
+		a.Remotes = slices.Clone(a.Remotes)
+		for i, r := range a.Remotes {
+			a.Remotes[i].Units = slices.DeleteFunc(slices.Clone(r.Units), func(id string) bool { return slices.Contains(e.Units, id) })
+		}
+	}
 	if c, ok := g.cycle(); !ok || c.Active == nil {
 		return a
 	}

@@ -143,6 +143,14 @@ type UnitsMoved struct {
 	// infantry north of the Potomac (000 VII 1: county points double 30
 	// days after it), when it does.
 	CrossesPotomac string `json:"crosses_potomac,omitempty"`
+	// Stopped: in a hidden mode an enemy unit the mover did not see
+	// stopped the move short of To, by the rule of this code
+	// ("move.strategic", "move.rail"): the move is spent as made
+	// (hidden.go). Contact is the hex a rail column could not enter: the
+	// units occupying it or holding it in their zone of control are
+	// sighted (sightings.go).
+	Stopped string `json:"stopped,omitempty"`
+	Contact *Hex   `json:"contact,omitempty"`
 	// Unchecked says why the engine could not tie a player's move to an
 	// action of his (unitlog.go: MoveNoStep, MoveNoCycle, MoveRetreat): the
 	// move goes on the umpire's log.

@@ -287,6 +287,9 @@ func (g GameState) fold(e Event) GameState {
 	next := g.foldEvent(e).logUnitChange(g, e) // unitlog.go
 	if next.Options.Intel == IntelDoubleBlind && next.Started {
 		next = next.updateSightings(g)
+		if m, ok := e.(*UnitsMoved); ok && m.Contact != nil {
+			next = next.recordContact(m) // hidden.go: a rail column ran into the enemy
+		}
 	}
 	return next
 }

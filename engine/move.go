@@ -321,12 +321,13 @@ func (g GameState) decideMove(cmd MoveUnits) ([]Event, error) {
 	}
 	var broken []*RuleError
 	var err error
+	hid := &hiddenBlock{unseen: g.unseenBy(cmd.By)} // hidden.go
 	switch mode {
 	case MoveNormal:
 	case MoveRail:
-		broken, err = g.checkRail(cmd, ev)
+		broken, err = g.checkRail(cmd, ev, hid)
 	case MoveStrategic:
-		broken, err = g.checkStrategic(cmd, ev)
+		broken, err = g.checkStrategic(cmd, ev, hid)
 	case MoveNaval:
 		broken, err = g.checkNaval(cmd, ev) // lrta_move.go
 	default:
@@ -361,6 +362,20 @@ func (g GameState) decideMove(cmd MoveUnits) ([]Event, error) {
 		if e := g.lrtaDelayed(cmd); e != nil { // McClellan Delays Reinforcements (lrta_move.go)
 			broken = append(broken, e)
 		}
+	}
+	if e, stop := g.remoteCheck(cmd, hid.unseen); e != nil { // hidden.go: 17.2 in a hidden mode
+		broken = append(broken, e)
+	} else if stop {
+		hid.remote = true
+	}
+	if len(broken) == 0 && hid.remote {
+		return g.remoteStops(cmd, ev), nil
+	}
+	if len(broken) == 0 && hid.blocked {
+		// An enemy unit the player does not see stops the move where
+		// the rules stop it, at the move's cost (hidden.go). Any other
+		// broken rule refuses it first, as it would with no enemy there.
+		return g.hiddenStops(cmd, ev, mode, hid), nil
 	}
 	if len(broken) == 0 {
 		return []Event{ev}, nil
@@ -804,7 +819,7 @@ func (p enemyPresence) blocking(h Hex) (UnitState, bool) {
 // intelligence (LRTG 20) a player learns only that an enemy unit is there,
 // never which or exactly where.
 func (g GameState) enemyName(by Actor, u UnitState) string {
-	if g.Options.LimitedIntel && !g.IsUmpire(by) {
+	if g.Options.IntelMode() != IntelOpen && !g.IsUmpire(by) { // double-blind too
 		return "an enemy unit"
 	}
 	ref := u.Ref
@@ -833,7 +848,7 @@ func (g GameState) stationDamaged(d *MoveData, name string) string {
 
 // checkRail checks a move by rail (8.1-8.3, 12.5) and fills in the event:
 // the route, the fatigue (+2) and the load toward the turn's maximum.
-func (g GameState) checkRail(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, error) {
+func (g GameState) checkRail(cmd MoveUnits, ev *UnitsMoved, hid *hiddenBlock) ([]*RuleError, error) {
 	d := cmd.Data
 	if d == nil || d.Theatre == nil {
 		return nil, fmt.Errorf("engine: a rail move needs the map")
@@ -883,7 +898,10 @@ func (g GameState) checkRail(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, error
 			"At most one division or two brigades / regiments move by rail each turn; Haupt does not count", g.moveSection("LRTG 8.3, 12.5", "004 Railroad Maximums")))
 	}
 	net := newRailNet(d.Theatre)
-	enemy := g.enemiesOf(USA)
+	// The route and the refusals go by the enemy the mover sees (all of
+	// it in an open game); one he does not see stops the column where it
+	// meets him (hidden.go).
+	enemy := g.seenPresence(USA, hid.unseen)
 	start, ok := net.at[first.Hex]
 	if !ok {
 		broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is not in a railroad station", first.Name), "A unit moves by rail from a station", g.moveSection("LRTG 8.1", "004 Railroad Movement")))
@@ -903,6 +921,11 @@ func (g GameState) checkRail(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, error
 			broken = append(broken, err)
 		} else {
 			ev.Route, ev.Hexes = path, hexes
+			if hid.unseen != nil {
+				if stop, passed, n, contact, stopped := g.railStop(net, g.enemiesOf(USA), path); stopped {
+					hid.blocked, hid.stop, hid.passed, hid.hexes, hid.contact = true, stop, passed, n, contact
+				}
+			}
 		}
 	}
 	return broken, nil
@@ -974,7 +997,7 @@ func (g GameState) railRoute(by Actor, d *MoveData, net railNet, enemy enemyPres
 
 // checkStrategic checks a strategic move and fills in the event: fatigue,
 // allowance, distance and the disorganization rolls to make.
-func (g GameState) checkStrategic(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, error) {
+func (g GameState) checkStrategic(cmd MoveUnits, ev *UnitsMoved, hid *hiddenBlock) ([]*RuleError, error) {
 	d := cmd.Data
 	if d == nil || d.Strategic == nil || d.StrategicDisorganization == nil {
 		return nil, fmt.Errorf("engine: strategic movement needs the 17.1 charts")
@@ -1021,8 +1044,10 @@ func (g GameState) checkStrategic(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, 
 			broken = append(broken, moveRule("move.strategic", fmt.Sprintf("%s would move %d hexes in a straight line: more than its strategic allowance of %d", u.Name, dist, allow),
 				"The road distance is at least the straight one: choose a nearer destination or expend more fatigue", g.moveSection("LRTG 17.1 2.", "004 Strategic Movement")))
 		}
-		if e := g.strategicClear(cmd.By, u, cmd.To); e != nil {
+		if e, unseen := g.strategicClear(cmd.By, u, cmd.To, hid.unseen); e != nil {
 			broken = append(broken, e)
+		} else if unseen {
+			hid.blocked = true
 		}
 		reached := min(u.Fatigue+cmd.Fatigue, MaxFatigue)
 		roll, mod, why, err := strategicDisorg(d.StrategicDisorganization, exhausted(u), reached)
@@ -1047,38 +1072,31 @@ func (g GameState) checkStrategic(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, 
 // and ends (17.1: infantry more than 8 hexes from enemy infantry and more
 // than 4 from enemy cavalry; cavalry more than 8 from any enemy unit). The
 // map data has no roads: the straight distance is used, which is never
-// more than the path 17.1 traces.
-func (g GameState) strategicClear(by Actor, u UnitState, to Hex) *RuleError {
+// more than the path 17.1 traces. An enemy unit the mover sees refuses
+// the move, named as he knows it; one he does not see (unseen, hidden
+// modes) refuses nothing: it stops the move (hidden.go), reported by
+// hidden.
+func (g GameState) strategicClear(by Actor, u UnitState, to Hex, unseen func(UnitState) bool) (err *RuleError, hidden bool) {
 	for _, at := range []Hex{u.Hex, to} {
 		for _, id := range g.sortedUnits() {
 			e := g.Units[id]
-			if e.Side == u.Side || !e.OnMap || e.Eliminated || e.Kind == "leader" {
+			limit := g.strategicLimit(u, e)
+			if limit == 0 || Distance(at, e.Hex) > limit {
 				continue
 			}
-			limit := 8
-			if u.Kind == "cavalry" && g.Game() == LRTA {
-				limit = 4 // 004: "Cavalry must be more than 4 hexes from any unit"
+			if unseen != nil && unseen(e) {
+				hidden = true
+				continue
 			}
-			if u.Kind != "cavalry" {
-				switch e.Kind {
-				case "cavalry":
-					limit = 4
-				case "infantry", "militia":
-				default:
-					continue
-				}
+			hint := "Strategic movement stays more than 8 hexes from enemy infantry (cavalry: from any enemy unit) and more than 4 from enemy cavalry"
+			if g.Game() == LRTA {
+				hint = "Strategic movement stays more than 8 hexes from enemy infantry and more than 4 from enemy cavalry; cavalry more than 4 from any enemy unit"
 			}
-			if Distance(at, e.Hex) <= limit {
-				hint := "Strategic movement stays more than 8 hexes from enemy infantry (cavalry: from any enemy unit) and more than 4 from enemy cavalry"
-				if g.Game() == LRTA {
-					hint = "Strategic movement stays more than 8 hexes from enemy infantry and more than 4 from enemy cavalry; cavalry more than 4 from any enemy unit"
-				}
-				return moveRule("move.strategic", fmt.Sprintf("%s would be within %d hexes of %s", u.Name, limit, g.enemyName(by, e)), hint,
-					g.moveSection("LRTG 17.1", "004 Strategic Movement"))
-			}
+			return moveRule("move.strategic", fmt.Sprintf("%s would be within %d hexes of %s", u.Name, limit, g.enemyName(by, e)), hint,
+				g.moveSection("LRTG 17.1", "004 Strategic Movement")), false
 		}
 	}
-	return nil
+	return nil, hidden
 }
 
 // strategicAllowance reads the 17.1 allowance chart: rows side, fatigue

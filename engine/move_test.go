@@ -400,7 +400,8 @@ func TestRailMaximaAndHaupt(t *testing.T) {
 
 func TestRailEnemyAndDamagedStations(t *testing.T) {
 	s2, s3, s4 := at(20, 30), at(30, 30), at(44, 30)
-	for _, hidden := range []bool{false, true} {
+	// Open games: a hidden mode stops the column instead (hidden_test.go).
+	for _, hidden := range []bool{false} {
 		o := opts()
 		o.LimitedIntel = hidden
 		g := moveGame(t, o)
@@ -517,7 +518,8 @@ func TestStrategicMovement(t *testing.T) {
 func TestStrategicMovementKeepsAwayFromTheEnemy(t *testing.T) {
 	from := at(10, 30)
 	east := func(n int) Hex { return Hex{Q: from.Q + n, R: from.R} }
-	for _, hidden := range []bool{false, true} {
+	// Open games: a hidden mode stops the move instead (hidden_test.go).
+	for _, hidden := range []bool{false} {
 		o := opts()
 		o.LimitedIntel = hidden
 		g := moveGame(t, o)

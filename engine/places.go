@@ -149,7 +149,7 @@ func (g GameState) decidePlace(cmd ActOnPlace, d Dice) ([]Event, error) {
 			return nil, &RuleError{Kind: ErrIllegal, Code: "place.kind", What: p.Name + " is not a town LRTA's Confederates may levy",
 				Hint: "004's Depots and Levied Supplies lists the towns", Rule: "004 Depots and Levied Supplies"}
 		}
-		if err := g.levyAllowed(p); err != nil && !umpire {
+		if err := g.levyAllowed(p, g.Options.IntelMode() != IntelOpen && !umpire); err != nil && !umpire {
 			return nil, err
 		}
 		if err := g.levyCommander(cmd.By, p); err != nil { // command.go: 21.1
@@ -293,7 +293,11 @@ func (g GameState) burnDepot(cmd ActOnPlace, ev *PlaceActed, d Dice) ([]Event, e
 
 // levyAllowed checks LRTG 13.1: a Confederate infantry unit of 5+ manpower
 // at fatigue 0 in the town, and no enemy unit of 3+ manpower adjacent.
-func (g GameState) levyAllowed(p Place) error {
+// hidden (a player in a hidden mode, hidden.go): the enemy unit is not
+// named and its manpower not given. It is adjacent to his infantry, in
+// contact, but with knowledge per commander the infantry may be another
+// commander's; the rule's fact (one of 3+ is adjacent) is what he learns.
+func (g GameState) levyAllowed(p Place, hidden bool) error {
 	ok := false
 	for _, u := range g.Units {
 		if u.OnMap && u.Side == CSA && u.Kind == "infantry" && u.Manpower >= 5 && u.Fatigue == 0 && u.Hex == p.Hex {
@@ -305,6 +309,9 @@ func (g GameState) levyAllowed(p Place) error {
 	}
 	for _, u := range g.Units {
 		if u.OnMap && u.Side == USA && u.Manpower >= 3 && Distance(u.Hex, p.Hex) == 1 {
+			if hidden {
+				return illegal("place.levy", "An enemy unit of 3 or more manpower is adjacent to "+p.Name, "No levy with an enemy unit of 3+ manpower adjacent (LRTG 13.1)")
+			}
 			return illegal("place.levy", fmt.Sprintf("%s (%d manpower) is adjacent to %s", u.Name, u.Manpower, p.Name), "No levy with an enemy unit of 3+ manpower adjacent (LRTG 13.1)")
 		}
 	}

@@ -267,6 +267,11 @@ type RepairAttempted struct {
 	Repaired  bool     `json:"repaired"`
 	Unchecked []string `json:"unchecked,omitempty"`
 	Reason    string   `json:"reason,omitempty"`
+	// Prevented: in a hidden mode an enemy unit the Union did not see in
+	// or next to the station prevented the attempt (13.7; hidden.go):
+	// the turn's attempt is spent, no die is rolled, and it does not
+	// count as an earlier attempt for the modifier.
+	Prevented bool `json:"prevented,omitempty"`
 }
 
 // DepotScheduled records a side's secret depot schedule (13.8).
@@ -589,6 +594,23 @@ func (g GameState) segEnemyNear(s Side, h Hex, adjacent bool) bool {
 		}
 	}
 	return false
+}
+
+// segEnemyNearBy is segEnemyNear as an actor knows it (hidden.go): seen,
+// a unit he sees identified is there; hidden, only units he does not see.
+func (g GameState) segEnemyNearBy(s Side, h Hex, adjacent bool, unseen func(UnitState) bool) (seen, hidden bool) {
+	for _, u := range g.Units {
+		if u.Side != s && u.OnMap && !u.Eliminated && u.Kind != "leader" {
+			if d := Distance(u.Hex, h); d == 0 || adjacent && d == 1 {
+				if unseen != nil && unseen(u) {
+					hidden = true
+				} else {
+					seen = true
+				}
+			}
+		}
+	}
+	return seen, hidden
 }
 
 // segDepot is a standing depot on the map.
@@ -921,7 +943,7 @@ func procLevies(g GameState, _ Dice, ctx StepContext) ([]Event, error) {
 	if t != nil {
 		for i := range t.Places {
 			p := t.Places[i]
-			if p.Is("levy-town") && !g.Places[p.Name].Levied && g.levyAllowed(p) == nil {
+			if p.Is("levy-town") && !g.Places[p.Name].Levied && g.levyAllowed(p, false) == nil {
 				towns = append(towns, p.Name)
 			}
 		}
@@ -1525,10 +1547,18 @@ func procRepair(g GameState, _ Dice, ctx StepContext) ([]Event, error) {
 	t := segTheatre(ctx)
 	open := &SegmentOpened{Turn: g.Turn, Step: "5g"}
 	var can []string
+	// In a hidden mode the list leaves out only the stations an enemy
+	// unit the Union sees stands in or next to: one it does not see
+	// prevents the attempt itself (decideSegRepair; hidden.go).
+	var unseen func(UnitState) bool
+	if g.Options.IntelMode() != IntelOpen {
+		v := ViewFor(g, Viewer{Kind: ViewerSide, Side: USA})
+		unseen = func(u UnitState) bool { return !v.Knows(u.ID) }
+	}
 	if t != nil && g.Segment.RepairTurn != g.Turn {
 		for _, name := range segPlaceNames(g.Places) {
 			p := t.Place(name)
-			if g.Places[name].Station == "damaged" && p != nil && len(g.segRepairers(*p)) > 0 && !g.segEnemyNear(USA, p.Hex, true) {
+			if seen, _ := g.segEnemyNearBy(USA, p.Hex, true, unseen); g.Places[name].Station == "damaged" && p != nil && len(g.segRepairers(*p)) > 0 && !seen {
 				can = append(can, name)
 			}
 		}
@@ -1579,8 +1609,16 @@ func (g GameState) decideSegRepair(cmd AttemptRepair, d Dice) ([]Event, error) {
 	if len(g.segRepairers(p)) == 0 && !(umpire && cmd.Reason != "") {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "segment.repair.unit", What: "No Union infantry or engineer unit at fatigue 0 is in or next to " + p.Name, Rule: "LRTG 13.7; 003 5 g)"}
 	}
-	if g.segEnemyNear(USA, p.Hex, true) && !(umpire && cmd.Reason != "") {
+	seen, hidden := g.segEnemyNearBy(USA, p.Hex, true, g.unseenBy(cmd.By))
+	if seen && !(umpire && cmd.Reason != "") {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "segment.repair.enemy", What: "A Confederate unit is in or next to " + p.Name, Rule: "LRTG 13.7"}
+	}
+	if hidden {
+		// 13.7: the attempt needs "no enemy unit ... in or adjacent to
+		// the damaged station". One the Union does not see prevents the
+		// attempt, which is spent (one a turn) without a roll: the
+		// answer is the act's, not a free probe (hidden.go).
+		return []Event{&RepairAttempted{By: cmd.By, Turn: g.Turn, Station: p.Name, Prevented: true, Reason: cmd.Reason}}, nil
 	}
 	out, err := Channel{Rolls: g.Rolls}.Decide(RollDice{By: cmd.By, Expression: "1d6", Purpose: "railroad repair: " + p.Name + " (13.7)"}, d)
 	if err != nil {
@@ -2736,7 +2774,9 @@ func applySegment(g GameState, e Event) (GameState, bool) {
 		return g.action(e, func(g *GameState) {
 			*g = g.seg(g.Turn, func(s *SegmentState) {
 				s.RepairTurn = e.Turn
-				s.Repairs[e.Station]++
+				if !e.Prevented {
+					s.Repairs[e.Station]++
+				}
 			})
 			if e.Repaired {
 				*g = g.segPlaces(func(m map[string]PlaceState) {

@@ -166,3 +166,58 @@ func (g GameState) updateSightings(prev GameState) GameState {
 	g.Sightings.Seen = seen
 	return g
 }
+
+// recordContact records what a rail column stopped by an unseen enemy
+// ran into (hidden.go; LRTG 8.2): the units occupying the hex it could not
+// enter or holding it in their zone of control, seen by the viewers whose
+// units moved, wherever their sight range ends (the contact is the act's
+// discovery, not a sighting at range).
+func (g GameState) recordContact(e *UnitsMoved) GameState {
+	if e.Contact == nil || len(e.Units) == 0 {
+		return g
+	}
+	c := *e.Contact
+	mover, ok := g.Units[e.Units[0]]
+	if !ok {
+		return g
+	}
+	var met []UnitState
+	for _, id := range g.sortedUnits() {
+		u := g.Units[id]
+		if u.Side == mover.Side || !u.OnMap || u.Eliminated {
+			continue
+		}
+		if d := Distance(u.Hex, c); d == 0 || d == 1 && u.Kind != "leader" {
+			met = append(met, u)
+		}
+	}
+	if len(met) == 0 {
+		return g
+	}
+	seen := make(map[string]*sightShards, len(g.Sightings.Seen)+1)
+	for k, v := range g.Sightings.Seen {
+		seen[k] = v
+	}
+	for _, v := range g.sightingViewers() {
+		if !g.holds(v, mover) {
+			continue
+		}
+		key := sightingKey(g.Options, v)
+		sh := &sightShards{}
+		if old := seen[key]; old != nil {
+			*sh = *old
+		}
+		for _, u := range met {
+			i := sightShard(u.ID)
+			m := make(map[string]LastSeen, len(sh[i])+1)
+			for k, l := range sh[i] {
+				m[k] = l
+			}
+			m[u.ID] = LastSeen{Hex: u.Hex, Turn: g.Turn}
+			sh[i] = m
+		}
+		seen[key] = sh
+	}
+	g.Sightings.Seen = seen
+	return g
+}
