@@ -85,8 +85,8 @@ func TestUnitLogUmpireSees(t *testing.T) {
 
 	// Allowed: a raise with its cause. Lee is answered; the umpire's
 	// channel is told; Meade reads nothing.
-	rep := do(unitSet(leeA, map[string]string{"unit": "Hood", "field": "manpower", "value": "30", "cause": "reorganization", "reason": "Pender's men"}))
-	if out := rep.first(); out.Error != nil || out.Audience.Kind != AudienceEphemeral || !strings.Contains(out.Text, "Cause: reorganization") {
+	rep := do(unitSet(leeA, map[string]string{"unit": "Hood", "field": "manpower", "value": "30", "cause": "attachment", "reason": "Pender's men"}))
+	if out := rep.first(); out.Error != nil || out.Audience.Kind != AudienceEphemeral || !strings.Contains(out.Text, "Cause: attachment") {
 		t.Fatalf("the raise: %+v", out)
 	}
 	var posted []string
@@ -96,7 +96,7 @@ func TestUnitLogUmpireSees(t *testing.T) {
 		}
 		posted = append(posted, o.Text)
 	}
-	want := fmt.Sprintf("Lee (CSA) set Hood's manpower %d → 30, a raise, cause reorganization (reason: Pender's men)", hood.Manpower)
+	want := fmt.Sprintf("Lee (CSA) set Hood's manpower %d → 30, a raise, cause attachment (reason: Pender's men)", hood.Manpower)
 	if len(posted) != 1 || !strings.Contains(posted[0], want) || !strings.Contains(posted[0], "turn 1") {
 		t.Fatalf("the umpire's channel got %q, want %q", posted, want)
 	}
@@ -148,7 +148,7 @@ func TestUnitLogUmpireSees(t *testing.T) {
 	}
 	do(gameReq(meadeA, "status", nil))
 	for _, s := range seen {
-		for _, leak := range []string{"Hood", "→ 30", "reorganization", "Pender", "Culpeper", "cause entrench", "📒"} {
+		for _, leak := range []string{"Hood", "→ 30", "attachment", "Pender", "Culpeper", "cause entrench", "📒"} {
 			if strings.Contains(s, leak) {
 				t.Errorf("Meade read %q: %s", leak, s)
 			}

@@ -325,7 +325,7 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 			from = u.Manpower
 			if cmd.Value > from {
 				// A gain: a cause the rules allow, or the umpire's reason.
-				if err := g.checkGain(cmd, u, "manpower", ManpowerGainCauses); err != nil {
+				if err := g.checkGain(cmd, u, "manpower", cmd.Value-from, ManpowerGainCauses); err != nil {
 					return nil, err
 				}
 				cmd.Cause = strings.ToLower(strings.TrimSpace(cmd.Cause))

@@ -343,7 +343,7 @@ func (g GameState) decideStatusSet(cmd SetUnit, u UnitState) ([]Event, error) {
 		if v > from {
 			// A raise: a cause the rules allow, or the umpire's reason
 			// (unitlog.go).
-			if err := g.checkGain(cmd, u, "entrenchment", EntrenchCauses); err != nil {
+			if err := g.checkGain(cmd, u, "entrenchment", v-from, EntrenchCauses); err != nil {
 				return nil, err
 			}
 			cause = strings.ToLower(strings.TrimSpace(cmd.Cause))

@@ -28,6 +28,17 @@ import (
 type GainCause struct {
 	Name string
 	Rule string
+	// Misfit says why the cause cannot be this raise's (a side, a game or
+	// an optional rule it belongs to, a size it cannot exceed), or "" when
+	// it can: what the engine can check of a cause, it checks.
+	Misfit func(g GameState, u UnitState, gain int) string
+}
+
+func unionOnly(_ GameState, u UnitState, _ int) string {
+	if u.Side != USA {
+		return "it gives Union units manpower only"
+	}
+	return ""
 }
 
 // ManpowerGainCauses are the causes of a manpower gain. Where the game
@@ -36,18 +47,45 @@ type GainCause struct {
 // attachments); a player who records one by hand names it, and the umpire
 // reads it on his log.
 var ManpowerGainCauses = []GainCause{
-	{"reinforcement", "LRTG random event 5, Halleck Interferes: +1 manpower to Union units in DC or Baltimore"},
-	{"recruits", "LRTA random event Raw Recruits (004): manpower to Union infantry in resupply range"},
-	{"stragglers", "LRTG optional rule 30.2: a 5 or 6 restores a straggler's loss to its parent unit"},
-	{"reorganization", "LRTG 16.2 8) g), h): Price's and Kilpatrick's manpower dispersed; LRTA's corps reorganizations (004)"},
-	{"attachment", "LRTG 7.2, 18.3: an attaching unit's manpower is added to the unit it joins"},
+	{"reinforcement", "LRTG random event 5, Halleck Interferes: +1 manpower to Union units in DC or Baltimore",
+		func(g GameState, u UnitState, gain int) string {
+			if m := unionOnly(g, u, gain); m != "" {
+				return m
+			}
+			if gain > 1 {
+				return "it gives a unit 1 manpower"
+			}
+			return ""
+		}},
+	{"recruits", "LRTA random event Raw Recruits (004): manpower to Union infantry in resupply range",
+		func(g GameState, u UnitState, gain int) string {
+			if g.Game() != LRTA {
+				return "it is an LRTA random event"
+			}
+			return unionOnly(g, u, gain)
+		}},
+	{"stragglers", "LRTG optional rule 30.2: a 5 or 6 restores a straggler's loss to its parent unit",
+		func(g GameState, _ UnitState, _ int) string {
+			if !g.optional(30) {
+				return "this game does not use optional rule 30 (Stragglers)"
+			}
+			return ""
+		}},
+	{"reorganization", "LRTG 16.2 8) g), h): Price's and Kilpatrick's manpower dispersed; LRTA's corps reorganizations (004)",
+		func(g GameState, u UnitState, gain int) string {
+			if g.Game() == LRTA {
+				return ""
+			}
+			return unionOnly(g, u, gain) // Price and Kilpatrick are Union
+		}},
+	{"attachment", "LRTG 7.2, 18.3: an attaching unit's manpower is added to the unit it joins", nil},
 }
 
 // EntrenchCauses are the causes of a raised entrenchment.
 var EntrenchCauses = []GainCause{
-	{"entrench", "the unit entrenches in its action (the Standardized Rules; LRTG 27.1 and random event 7 say who may not)"},
-	{"attachment", "LRTG 7.2: a unit that attaches to an entrenched unit is entrenched"},
-	{"detachment", "LRTG 7.1: a substitute detached in its parent's hex takes the parent's entrenchment marker"},
+	{"entrench", "the unit entrenches in its action (the Standardized Rules; LRTG 27.1 and random event 7 say who may not)", nil},
+	{"attachment", "LRTG 7.2: a unit that attaches to an entrenched unit is entrenched", nil},
+	{"detachment", "LRTG 7.1: a substitute detached in its parent's hex takes the parent's entrenchment marker", nil},
 }
 
 func causeNames(cs []GainCause) []string {
@@ -73,12 +111,21 @@ func causeList(cs []GainCause) string {
 // entrenchment) from one level to a higher one: a player names a cause
 // the rules allow; the umpire names one, or gives a reason to set the
 // rules aside. Nothing else is accepted, so nothing is recorded.
-func (g GameState) checkGain(cmd SetUnit, u UnitState, field string, causes []GainCause) error {
+func (g GameState) checkGain(cmd SetUnit, u UnitState, field string, gain int, causes []GainCause) error {
 	cause := strings.ToLower(strings.TrimSpace(cmd.Cause))
 	if cause != "" {
 		if !contains(causeNames(causes), cause) {
 			return invalid("unit.cause", fmt.Sprintf("%q is not a cause the rules give for raising %s", cmd.Cause, field),
 				"Causes: "+causeList(causes))
+		}
+		for _, c := range causes {
+			if c.Name != cause || c.Misfit == nil {
+				continue
+			}
+			if why := c.Misfit(g, u, gain); why != "" && !(g.IsUmpire(cmd.By) && strings.TrimSpace(cmd.Reason) != "") {
+				return illegal("unit.cause", fmt.Sprintf("%s cannot raise %s's %s by %d: %s (%s)", cause, u.Name, field, gain, why, c.Rule),
+					"Name the cause that raised it; anything else is the umpire's to rule")
+			}
 		}
 		return nil
 	}

@@ -30,15 +30,31 @@ func TestGainNeedsCause(t *testing.T) {
 	}
 
 	// With a cause the rules allow: recorded, with the cause.
-	g2 := apply(t, g, SetUnit{By: lee, Unit: "csa.hood", Field: "manpower", Value: 16, Cause: "Stragglers"}, Script())
+	g2 := apply(t, g, SetUnit{By: lee, Unit: "csa.hood", Field: "manpower", Value: 16, Cause: "Attachment"}, Script())
 	if u := g2.Units["csa.hood"]; u.Manpower != 16 {
 		t.Fatalf("Hood: %d MP", u.Manpower)
 	}
 	g2 = apply(t, g2, SetUnit{By: lee, Unit: "csa.hood", Field: "entrenchment", Text: "1", Cause: "entrench"}, Script())
 	log := g2.UnitLog()
-	if len(log) != 2 || log[0].Cause != "stragglers" || log[0].From != 15 || log[0].To != 16 || log[1].Field != "entrenchment" || log[1].Cause != "entrench" {
+	if len(log) != 2 || log[0].Cause != "attachment" || log[0].From != 15 || log[0].To != 16 || log[1].Field != "entrenchment" || log[1].Cause != "entrench" {
 		t.Fatalf("log: %+v", log)
 	}
+
+	// A cause the rules give, but not to this raise: what the engine can
+	// check of it (the side, the size, the optional rule), it checks.
+	for _, c := range []SetUnit{
+		{By: lee, Unit: "csa.hood", Field: "manpower", Value: 16, Cause: "reinforcement"},     // Halleck's men are Union
+		{By: meade, Unit: "usa.wright", Field: "manpower", Value: 11, Cause: "reinforcement"}, // +1, not +2
+		{By: lee, Unit: "csa.hood", Field: "manpower", Value: 16, Cause: "stragglers"},        // rule 30 is not in play
+		{By: meade, Unit: "usa.wright", Field: "manpower", Value: 10, Cause: "recruits"},      // LRTA's event
+	} {
+		_, err := g.Decide(c, Script())
+		if re := ruleErr(t, err, ErrIllegal, "unit.cause"); !strings.Contains(re.What, c.Cause+" cannot raise") {
+			t.Errorf("%+v: %s", c, re.What)
+		}
+	}
+	apply(t, g, SetUnit{By: meade, Unit: "usa.wright", Field: "manpower", Value: 10, Cause: "reinforcement"}, Script())
+	apply(t, statusGame(t, withOptional(30)), SetUnit{By: lee, Unit: "csa.hood", Field: "manpower", Value: 16, Cause: "stragglers"}, Script())
 
 	// The umpire: a reason sets the rule aside; neither cause nor reason
 	// is refused.
