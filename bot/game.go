@@ -161,15 +161,11 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 		if err := litnGameOptions(req, &o); err != nil {
 			return Reply{}, err
 		}
-		var src DiceSource
-		if s := req.Options["seed"]; s != "" {
-			n, _ := strconv.ParseInt(s, 10, 64)
-			src = fixedSeed{uint64(n)}
-		}
+		src := r.chosenSource(req.Options["seed"]) // dice.go
 		return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o}, src, func(views []EventView, evs []engine.Event) Reply {
 			c := evs[0].(*engine.GameCreated)
-			return publicText(req, fmt.Sprintf("🎖️ New game: **%s** (Lee Invades the North), umpire %s. Join with /game join side:csa or side:usa; the umpire loads each side's record sheet with /sheet load and starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).",
-				sc.Title, req.User.Name, c.SeedHash), views)
+			return publicText(req, fmt.Sprintf("🎖️ New game: **%s** (Lee Invades the North), umpire %s. Join with /game join side:csa or side:usa; the umpire loads each side's record sheet with /sheet load and starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s",
+				sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed)), views)
 		})
 	}
 	if sc.Game == engine.LRTA {
@@ -211,26 +207,12 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 		o.Optional = append(o.Optional, n)
 	}
 	sort.Ints(o.Optional)
-	var src DiceSource
-	if s := req.Options["seed"]; s != "" {
-		n, _ := strconv.ParseInt(s, 10, 64)
-		src = fixedSeed{uint64(n)}
-	}
+	src := r.chosenSource(req.Options["seed"]) // dice.go
 	return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o}, src, func(views []EventView, evs []engine.Event) Reply {
 		c := evs[0].(*engine.GameCreated)
-		return publicText(req, fmt.Sprintf("🎖️ New game: **%s**, umpire %s. Join with /game join side:csa or side:usa; the umpire starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).",
-			sc.Title, req.User.Name, c.SeedHash), views)
+		return publicText(req, fmt.Sprintf("🎖️ New game: **%s**, umpire %s. Join with /game join side:csa or side:usa; the umpire starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s",
+			sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed)), views)
 	})
-}
-
-// fixedSeed gives a new game the seed its umpire chose.
-type fixedSeed struct{ seed uint64 }
-
-func (f fixedSeed) Open(state []byte) (StreamDice, error) {
-	if state != nil {
-		return SeededSource{}.Open(state)
-	}
-	return engine.NewSeededDice(f.seed, f.seed), nil
 }
 
 func handleGameJoin(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -259,7 +241,8 @@ func handleGameJoin(ctx context.Context, r *Router, req Request) (Reply, error) 
 		case req.User.Umpire:
 			text += " A member of the umpire role who plays a side holds none of the umpire's powers in this game."
 		}
-		return publicText(req, text, views)
+		// Each player is told, as he joins, that the umpire chose the seed.
+		return publicText(req, text+chosenSeedNote(g0.ChosenSeed), views)
 	})
 }
 
@@ -363,6 +346,8 @@ func handleGameStatus(ctx context.Context, r *Router, req Request) (Reply, error
 		fmt.Fprintf(&b, "%s: %s\n", strings.ToUpper(string(side)), strings.Join(ps, "; "))
 	}
 	fmt.Fprintf(&b, "Dice seed SHA-256: `%s`; rolls so far: %d", g.SeedHash, g.Rolls)
+	b.WriteString(secretRollsLine(g, req.User)) // dice.go: the viewer's own secret rolls only
+	b.WriteString(chosenSeedNote(g.ChosenSeed))
 	return ephemeralText(b.String()), nil
 }
 
@@ -473,9 +458,13 @@ func handleGameEnd(ctx context.Context, r *Router, req Request) (Reply, error) {
 	cmd := engine.EndGame{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*engine.GameEnded)
-		text := fmt.Sprintf("🏁 The game has ended. Its dice seed was (%d, %d): anyone can check every roll with /game audit.", e.Seed1, e.Seed2)
+		seed := fmt.Sprintf("(%d, %d)", e.Seed1, e.Seed2)
+		if e.Salt != "" {
+			seed += ", salt " + e.Salt
+		}
+		text := fmt.Sprintf("🏁 The game has ended. Its dice seed was %s: anyone can check every roll with /game audit.", seed)
 		if e.Reason != "" {
-			text = fmt.Sprintf("🏁 The game has ended: %s. Its dice seed was (%d, %d): anyone can check every roll with /game audit.", e.Reason, e.Seed1, e.Seed2)
+			text = fmt.Sprintf("🏁 The game has ended: %s. Its dice seed was %s: anyone can check every roll with /game audit.", e.Reason, seed)
 		}
 		return publicText(req, text, views)
 	})
@@ -496,9 +485,10 @@ func handleGameAudit(ctx context.Context, r *Router, req Request) (Reply, error)
 	return ephemeralText(text), nil
 }
 
-// AuditStream replays every roll of a stream from the seed its GameEnded
-// event revealed, and checks the seed against the hash published at the
-// start. The console's -audit flag and /game audit share it.
+// AuditStream replays every roll of a stream from the seed (and salt) its
+// GameEnded event revealed, and checks them against the commitment
+// published at the start, by the scheme the game was created with
+// (engine/dice.go). The console's -audit flag and /game audit share it.
 func AuditStream(ctx context.Context, st Store, stream string) (string, error) {
 	_, recs, err := st.Load(ctx, stream, 0)
 	if err != nil {
@@ -506,7 +496,7 @@ func AuditStream(ctx context.Context, st Store, stream string) (string, error) {
 	}
 	var events []engine.Event
 	var ended *engine.GameEnded
-	hash := ""
+	var created *engine.GameCreated
 	for _, rec := range recs {
 		e, err := engine.DecodeEvent(rec.Type, rec.Data)
 		if err != nil {
@@ -516,19 +506,27 @@ func AuditStream(ctx context.Context, st Store, stream string) (string, error) {
 		case *engine.GameEnded:
 			ended = e
 		case *engine.GameCreated:
-			hash = e.SeedHash
+			created = e
 		}
 		events = append(events, e)
 	}
-	if ended == nil {
+	if ended == nil || created == nil {
 		return "", &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.running", What: "The game has not ended: its seed is secret", Hint: "End it with /game end"}
 	}
-	if got := engine.SeedHash(ended.Seed1, ended.Seed2); got != hash {
-		return fmt.Sprintf("❌ The revealed seed's SHA-256 is %s, but the game published %s at its start.", got, hash), nil
+	seed, err := ended.Revealed(created.DiceScheme)
+	if err != nil {
+		return fmt.Sprintf("❌ %v: the commitment published at the start cannot be checked.", err), nil
 	}
-	n, err := engine.AuditRolls(ended.Seed1, ended.Seed2, events)
+	what := fmt.Sprintf("seed (%d, %d)", seed.Seed1, seed.Seed2)
+	if seed.Salt != nil {
+		what += " and salt " + ended.Salt
+	}
+	if got := seed.Commitment(); got != created.SeedHash {
+		return fmt.Sprintf("❌ The revealed %s give the SHA-256 %s, but the game published %s at its start.", what, got, created.SeedHash), nil
+	}
+	n, err := engine.AuditDice(seed, events)
 	if err != nil {
 		return fmt.Sprintf("❌ The rolls do not match the seed after %d dice: %v", n, err), nil
 	}
-	return fmt.Sprintf("✅ The seed (%d, %d) matches the SHA-256 published at the start, and all %d dice of the game's rolls are what it gives.", ended.Seed1, ended.Seed2, n), nil
+	return fmt.Sprintf("✅ The %s match the SHA-256 published at the start, and all %d dice of the game's rolls are what they give.", what, n), nil
 }

@@ -475,9 +475,9 @@ func (g GameState) applyBoard(e Event) (GameState, bool) {
 	case *PlaceActed:
 		g = g.action(e, func(g *GameState) { *g = g.applyPlace(e) })
 	case *Undone:
-		rolls := g.Rolls
+		rolls, secret := g.Rolls, g.SecretRolls
 		g = *g.prev
-		g.Rolls = rolls // dice rolled are rolled: numbering goes on
+		g.Rolls, g.SecretRolls = rolls, secret // dice rolled are rolled: numbering goes on
 		g.prev, g.lastAction = nil, ""
 	case *Paused:
 		g.Paused = e.Paused

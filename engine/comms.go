@@ -763,7 +763,7 @@ func (g GameState) rollDispatches(by Actor, tb *Table, d Dice, xs []Dispatch) ([
 	var evs []Event
 	state := g
 	for _, x := range xs {
-		out, err := state.Decide(RollTable{By: by, Table: tb, Facts: state.dispatchFacts(x)}, d)
+		out, err := state.secretRoll(RollTable{By: by, Table: tb, Facts: state.dispatchFacts(x)}, d, RollAudienceUmpire) // rollstream.go: the umpire's alone
 		if err != nil {
 			return nil, err
 		}

@@ -180,14 +180,16 @@ func TestDispatchDeliveryRolls(t *testing.T) {
 		g = cmApply(t, g, engine.SendDispatch{By: cmLee, To: "Pete", Text: "Move on Chambersburg"}, engine.Script())
 		g = cmApply(t, g, engine.DoneDispatches{By: cmLee, Table: tb}, engine.Script())
 		g = cmApply(t, g, engine.DoneDispatches{By: cmDick, Table: tb}, engine.Script())
-		rolls := g.Rolls
+		rolls, secret := g.Rolls, g.SecretRolls[engine.RollAudienceUmpire]
 		g = cmApply(t, g, engine.DoneDispatches{By: cmPete, Table: tb}, engine.Script(c.face))
 		x := g.Comms.Dispatches[0]
 		if x.Outcome != c.want || x.Delivered != c.delivered || x.Due != c.due || x.Face != c.face {
 			t.Errorf("%d hexes, roll %d: %+v, want %s", c.dist, c.face, x, c.want)
 		}
-		if x.Roll != rolls+1 || g.Rolls != rolls+1 {
-			t.Errorf("the roll is not a numbered game roll: %d after %d", x.Roll, rolls)
+		// The delivery roll is the umpire's secret roll (issue 19): the
+		// public count does not move.
+		if x.Roll != secret+1 || g.SecretRolls[engine.RollAudienceUmpire] != secret+1 || g.Rolls != rolls {
+			t.Errorf("the roll is not the umpire's next secret roll: #%d after %d (public %d after %d)", x.Roll, secret, g.Rolls, rolls)
 		}
 		if !g.Comms.Closed || len(g.Waiting()) != 0 {
 			t.Errorf("not closed: %v", g.Waiting())

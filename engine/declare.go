@@ -959,7 +959,7 @@ func (g GameState) rollHarpersFerry(by Actor, tb *Table, d Dice) ([]Event, error
 	for k, v := range rec.Check.Facts {
 		facts[k] = v
 	}
-	evs, err := g.Decide(RollTable{By: by, Table: tb, Facts: facts}, d)
+	evs, err := g.ruleRoll(RollTable{By: by, Table: tb, Facts: facts}, d)
 	if err != nil {
 		return nil, err
 	}

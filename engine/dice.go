@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -14,60 +16,267 @@ type Dice interface {
 	Roll(sides int) int
 }
 
+// FreeDicer is dice that keep the rolls no rule asks for (a /roll, /table
+// roll or /chart roll typed by anyone) on a stream of their own, so that
+// they cannot advance the dice the rules' procedures draw from (docs/dice.md).
+// Free returns those dice and the stream's name, recorded on each roll
+// (DiceStreamFree); dice without it (scripted, or a game of the legacy
+// scheme) roll free rolls from their one stream.
+type FreeDicer interface {
+	Free() (Dice, string)
+}
+
+// DiceStreamFree names the free rolls' stream on a roll event. The game's
+// own stream has no name ("").
+const DiceStreamFree = "free"
+
+// freeDice returns the dice a typed roll draws from, and its stream's name.
+func freeDice(d Dice) (Dice, string) {
+	if f, ok := d.(FreeDicer); ok {
+		return f.Free()
+	}
+	return d, ""
+}
+
+// Dice schemes: how a game commits to its seed (GameCreated.DiceScheme).
+const (
+	// DiceSchemeLegacy publishes SHA-256(seed1‖seed2) and rolls every
+	// roll from one stream. A small chosen seed is found from that hash
+	// in milliseconds: kept only so that older games still restore and
+	// audit.
+	DiceSchemeLegacy = 0
+	// DiceSchemeSalted publishes SHA-256 of a tag, the seed and a 128-bit
+	// secret salt (SaltedCommitment), revealed with the seed at the end;
+	// typed rolls draw from a free stream derived from seed and salt.
+	DiceSchemeSalted = 2
+)
+
+// SaltBytes is the length of a game's secret salt: 128 bits.
+const SaltBytes = 16
+
 // SeededDice is a PCG generator seeded once, whose exact state can be saved
 // with MarshalBinary and restored with UnmarshalBinary, so a game continues
 // its dice across restarts and anyone given the seed can replay every roll.
 // math/rand/v2 promises that seeded PCG streams are stable across releases.
+//
+// The rules' procedures roll from PCG(seed1, seed2), as they always have:
+// a game created with a chosen seed replays the same procedure dice. The
+// salt (nil in the legacy scheme) blinds the published commitment and
+// seeds the free stream, so neither can be found from the seed alone.
 type SeededDice struct {
-	seed [2]uint64
-	pcg  *rand.PCG
-	rng  *rand.Rand
+	seed   [2]uint64
+	salt   []byte
+	chosen bool // the umpire chose the seed (not saved: GameCreated says so)
+	pcg    *rand.PCG
+	rng    *rand.Rand
+	free   *freeStream // nil in the legacy scheme
 }
 
-// NewSeededDice returns dice at the start of the stream for seed.
+// freeStream is the free rolls' generator.
+type freeStream struct {
+	pcg *rand.PCG
+	rng *rand.Rand
+}
+
+// Roll implements Dice.
+func (f *freeStream) Roll(sides int) int { return f.rng.IntN(sides) + 1 }
+
+// NewSeededDice returns dice of the legacy scheme at the start of the
+// stream for seed: one stream, no salt. Tests and the audit of older
+// games use it; new games use NewSaltedDice.
 func NewSeededDice(seed1, seed2 uint64) *SeededDice {
 	pcg := rand.NewPCG(seed1, seed2)
 	return &SeededDice{seed: [2]uint64{seed1, seed2}, pcg: pcg, rng: rand.New(pcg)}
 }
 
+// NewSaltedDice returns dice of the salted scheme: the rules' procedures
+// roll PCG(seed1, seed2), typed rolls a stream derived from seed and salt.
+// The salt must be SaltBytes of secret randomness (crypto/rand).
+func NewSaltedDice(seed1, seed2 uint64, salt []byte) (*SeededDice, error) {
+	if len(salt) != SaltBytes {
+		return nil, fmt.Errorf("engine: a dice salt has %d bytes, not %d", SaltBytes, len(salt))
+	}
+	d := NewSeededDice(seed1, seed2)
+	d.salt = append([]byte(nil), salt...)
+	k := freeSeed(seed1, seed2, d.salt)
+	pcg := rand.NewPCG(k[0], k[1])
+	d.free = &freeStream{pcg: pcg, rng: rand.New(pcg)}
+	return d, nil
+}
+
+// NewChosenSeedDice returns salted dice for a seed the umpire chose
+// (/game new seed:N): the procedures' stream is PCG(n, n), as it has
+// always been for a chosen seed, so such a game replays; the game says
+// that its seed was chosen (GameCreated.ChosenSeed).
+func NewChosenSeedDice(n uint64, salt []byte) (*SeededDice, error) {
+	d, err := NewSaltedDice(n, n, salt)
+	if err == nil {
+		d.chosen = true
+	}
+	return d, err
+}
+
+// freeSeed derives the free stream's PCG seed from the seed and the salt.
+func freeSeed(s1, s2 uint64, salt []byte) [2]uint64 {
+	h := sha256.New()
+	h.Write([]byte("umpire free dice\x00"))
+	var b [16]byte
+	binary.BigEndian.PutUint64(b[:8], s1)
+	binary.BigEndian.PutUint64(b[8:], s2)
+	h.Write(b[:])
+	h.Write(salt)
+	sum := h.Sum(nil)
+	return [2]uint64{binary.BigEndian.Uint64(sum[:8]), binary.BigEndian.Uint64(sum[8:16])}
+}
+
 // Roll returns an unbiased face from 1 to sides.
 func (d *SeededDice) Roll(sides int) int { return d.rng.IntN(sides) + 1 }
+
+// Free implements FreeDicer: the free stream, or the one stream of a
+// legacy game (whose audit replays every roll from it).
+func (d *SeededDice) Free() (Dice, string) {
+	if d.free == nil {
+		return d, ""
+	}
+	return d.free, DiceStreamFree
+}
 
 // Seed returns the seed the dice started from (secret until the game ends).
 func (d *SeededDice) Seed() (uint64, uint64) { return d.seed[0], d.seed[1] }
 
-const diceStateMagic = "umpd1"
+// Reveal returns what the game's end reveals and the audit checks.
+func (d *SeededDice) Reveal() DiceSeed {
+	s := DiceSeed{Seed1: d.seed[0], Seed2: d.seed[1]}
+	if d.salt != nil {
+		s.Scheme, s.Salt = DiceSchemeSalted, append([]byte(nil), d.salt...)
+	}
+	return s
+}
 
-// MarshalBinary encodes the seed and the generator's current position.
+// Chosen reports whether the umpire chose the seed.
+func (d *SeededDice) Chosen() bool { return d.chosen }
+
+// DiceSeed is a game's dice as revealed at its end: the seed, and in the
+// salted scheme the salt.
+type DiceSeed struct {
+	Scheme       int
+	Seed1, Seed2 uint64
+	Salt         []byte
+}
+
+// Commitment is what the game publishes at its start: SeedHash in the
+// legacy scheme, SaltedCommitment in the salted one.
+func (s DiceSeed) Commitment() string {
+	if s.Scheme == DiceSchemeSalted {
+		return SaltedCommitment(s.Seed1, s.Seed2, s.Salt)
+	}
+	return SeedHash(s.Seed1, s.Seed2)
+}
+
+// Dice returns the dice at the start of the game.
+func (s DiceSeed) Dice() (*SeededDice, error) {
+	if s.Scheme == DiceSchemeSalted {
+		return NewSaltedDice(s.Seed1, s.Seed2, s.Salt)
+	}
+	return NewSeededDice(s.Seed1, s.Seed2), nil
+}
+
+// SeedHash is the legacy scheme's published SHA-256 of a seed. It hides
+// nothing about a small seed: see SaltedCommitment.
+func SeedHash(s1, s2 uint64) string {
+	var b [16]byte
+	binary.BigEndian.PutUint64(b[:8], s1)
+	binary.BigEndian.PutUint64(b[8:], s2)
+	sum := sha256.Sum256(b[:])
+	return hex.EncodeToString(sum[:])
+}
+
+// SaltedCommitment is the salted scheme's published SHA-256: of a tag,
+// the seed and the 128-bit salt. Whatever seed the umpire typed, finding
+// it from the commitment means guessing the salt too.
+func SaltedCommitment(s1, s2 uint64, salt []byte) string {
+	h := sha256.New()
+	h.Write([]byte("umpire dice commitment 2\x00"))
+	var b [16]byte
+	binary.BigEndian.PutUint64(b[:8], s1)
+	binary.BigEndian.PutUint64(b[8:], s2)
+	h.Write(b[:])
+	h.Write(salt)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Saved dice states. "umpd1" (legacy): seed, PCG. "umpd2" (salted): seed,
+// salt, the procedures' PCG, the free stream's PCG.
+const (
+	diceStateMagic  = "umpd1"
+	diceStateMagic2 = "umpd2"
+	pcgStateBytes   = 20 // what rand.PCG.MarshalBinary writes
+)
+
+// MarshalBinary encodes the seed (and salt) and the generators' positions.
 func (d *SeededDice) MarshalBinary() ([]byte, error) {
 	st, err := d.pcg.MarshalBinary()
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 0, len(diceStateMagic)+16+len(st))
-	b = append(b, diceStateMagic...)
+	magic := diceStateMagic
+	if d.free != nil {
+		magic = diceStateMagic2
+	}
+	b := make([]byte, 0, len(magic)+16+SaltBytes+2*len(st))
+	b = append(b, magic...)
 	b = binary.BigEndian.AppendUint64(b, d.seed[0])
 	b = binary.BigEndian.AppendUint64(b, d.seed[1])
-	return append(b, st...), nil
+	if d.free == nil {
+		return append(b, st...), nil
+	}
+	fst, err := d.free.pcg.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	if len(st) != pcgStateBytes || len(fst) != pcgStateBytes {
+		return nil, fmt.Errorf("engine: a PCG state of %d bytes, not %d", len(st), pcgStateBytes)
+	}
+	b = append(b, d.salt...)
+	b = append(b, st...)
+	return append(b, fst...), nil
 }
 
 // ErrDiceState is returned for a saved dice state that cannot be restored.
 var ErrDiceState = errors.New("engine: bad dice state")
 
-// UnmarshalBinary restores dice saved by MarshalBinary.
+// UnmarshalBinary restores dice saved by MarshalBinary, of either scheme.
 func (d *SeededDice) UnmarshalBinary(b []byte) error {
 	n := len(diceStateMagic)
-	if len(b) < n+16 || string(b[:n]) != diceStateMagic {
+	if len(b) < n+16 {
 		return ErrDiceState
 	}
-	pcg := &rand.PCG{}
-	if err := pcg.UnmarshalBinary(b[n+16:]); err != nil {
-		return fmt.Errorf("%w: %v", ErrDiceState, err)
+	seed := [2]uint64{binary.BigEndian.Uint64(b[n:]), binary.BigEndian.Uint64(b[n+8:])}
+	switch string(b[:n]) {
+	case diceStateMagic:
+		pcg := &rand.PCG{}
+		if err := pcg.UnmarshalBinary(b[n+16:]); err != nil {
+			return fmt.Errorf("%w: %v", ErrDiceState, err)
+		}
+		*d = SeededDice{seed: seed, pcg: pcg, rng: rand.New(pcg)}
+		return nil
+	case diceStateMagic2:
+		rest := b[n+16:]
+		if len(rest) != SaltBytes+2*pcgStateBytes {
+			return fmt.Errorf("%w: %d bytes after the seed, want %d", ErrDiceState, len(rest), SaltBytes+2*pcgStateBytes)
+		}
+		pcg, fpcg := &rand.PCG{}, &rand.PCG{}
+		if err := pcg.UnmarshalBinary(rest[SaltBytes : SaltBytes+pcgStateBytes]); err != nil {
+			return fmt.Errorf("%w: %v", ErrDiceState, err)
+		}
+		if err := fpcg.UnmarshalBinary(rest[SaltBytes+pcgStateBytes:]); err != nil {
+			return fmt.Errorf("%w: %v", ErrDiceState, err)
+		}
+		*d = SeededDice{seed: seed, salt: append([]byte(nil), rest[:SaltBytes]...), pcg: pcg, rng: rand.New(pcg),
+			free: &freeStream{pcg: fpcg, rng: rand.New(fpcg)}}
+		return nil
 	}
-	d.seed = [2]uint64{binary.BigEndian.Uint64(b[n:]), binary.BigEndian.Uint64(b[n+8:])}
-	d.pcg = pcg
-	d.rng = rand.New(pcg)
-	return nil
+	return ErrDiceState
 }
 
 // ScriptedDice returns the given faces in order, for tests. A face larger

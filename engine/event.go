@@ -85,9 +85,11 @@ const (
 )
 
 // DiceRolled records one roll: every die, every modifier and the total.
-// Number counts the rolls of the stream (a channel, later a game) from 1.
+// Number counts the rolls of the stream (a channel, later a game) from 1:
+// its public rolls, or, for a secret roll, its audience's (Secret).
 type DiceRolled struct {
-	Number     int64        `json:"number"`
+	Number int64 `json:"number"`
+	RollStream
 	Expression string       `json:"expression"`
 	Purpose    string       `json:"purpose,omitempty"`
 	By         Actor        `json:"by"`
@@ -103,6 +105,7 @@ func (*DiceRolled) EventType() string { return EventDiceRolled }
 type TableRolled struct {
 	Number int64 `json:"number"`
 	By     Actor `json:"by"`
+	RollStream
 	TableRoll
 }
 
@@ -125,6 +128,7 @@ func (*ChartLoaded) EventType() string { return EventChartLoaded }
 type ChartRolled struct {
 	Number int64 `json:"number"`
 	By     Actor `json:"by"`
+	RollStream
 	ChartRoll
 }
 

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"sort"
@@ -75,17 +73,23 @@ type GameState struct {
 	Created  bool
 	Options  GameOptions
 	Umpire   Actor
-	SeedHash string
-	Players  []Player
-	Started  bool
-	Turn     int
-	Units    map[string]UnitState
-	Rolls    int64
-	Ended    *GameEnded // set when the game has ended: the seed is public
-	Paused   bool
-	Places   map[string]PlaceState
-	Chits    map[Side]int // time chits (LRTG 22.5), from the set-up
-	VP       []VPEntry    // the Victory Point Record so far (+ Confederate)
+	SeedHash string // the dice commitment published at the start
+	// DiceScheme is how SeedHash commits to the seed (dice.go); ChosenSeed
+	// that the umpire chose the seed, which everyone is told.
+	DiceScheme int
+	ChosenSeed bool
+	Players    []Player
+	Started    bool
+	Turn       int
+	Units      map[string]UnitState
+	Rolls      int64 // the public rolls so far
+	// SecretRolls counts each audience's secret rolls (rollstream.go).
+	SecretRolls map[string]int64
+	Ended       *GameEnded // set when the game has ended: the seed is public
+	Paused      bool
+	Places      map[string]PlaceState
+	Chits       map[Side]int // time chits (LRTG 22.5), from the set-up
+	VP          []VPEntry    // the Victory Point Record so far (+ Confederate)
 	// The rule modules' state (each module's own file defines its type).
 	Movement MovementState // move.go: releases, rail moves this turn (LRTG 3.2, 8, 12, 17)
 	Attach   AttachState   // attach.go: substitutes in use (LRTG 7, 18)
@@ -205,12 +209,17 @@ const (
 	EventGameStarted = "game.started"
 )
 
-// GameCreated records a new game: its options, its umpire, and the SHA-256
-// of its dice seed (the seed itself is revealed when the game ends).
+// GameCreated records a new game: its options, its umpire, and the
+// commitment to its dice seed (the seed itself is revealed when the game
+// ends). DiceScheme says how SeedHash commits (dice.go; absent in games
+// created before the salt: the legacy SHA-256 of the seed); ChosenSeed
+// that the umpire chose the seed, so he can know the dice.
 type GameCreated struct {
-	Options  GameOptions `json:"options"`
-	Umpire   Actor       `json:"umpire"`
-	SeedHash string      `json:"seed_sha256"`
+	Options    GameOptions `json:"options"`
+	Umpire     Actor       `json:"umpire"`
+	SeedHash   string      `json:"seed_sha256"`
+	DiceScheme int         `json:"dice_scheme,omitempty"`
+	ChosenSeed bool        `json:"chosen_seed,omitempty"`
 }
 
 // EventType implements Event.
@@ -247,19 +256,11 @@ type StartDepot struct {
 // EventType implements Event.
 func (*GameStarted) EventType() string { return EventGameStarted }
 
-// Seeder is dice that know their seed.
+// Seeder is dice that know their seed: what the game commits to at its
+// start and reveals at its end (dice.go), and whether the umpire chose it.
 type Seeder interface {
-	Seed() (uint64, uint64)
-}
-
-// SeedHash is the published SHA-256 of a seed: anyone given the seed at the
-// end can check it.
-func SeedHash(s1, s2 uint64) string {
-	var b [16]byte
-	binary.BigEndian.PutUint64(b[:8], s1)
-	binary.BigEndian.PutUint64(b[8:], s2)
-	sum := sha256.Sum256(b[:])
-	return hex.EncodeToString(sum[:])
+	Reveal() DiceSeed
+	Chosen() bool
 }
 
 // Apply returns the state after e. The receiver's maps are not changed.
@@ -304,6 +305,7 @@ func (g GameState) foldEvent(e Event) GameState {
 	switch e := e.(type) {
 	case *GameCreated:
 		g.Created, g.Options, g.Umpire, g.SeedHash = true, e.Options, e.Umpire, e.SeedHash
+		g.DiceScheme, g.ChosenSeed = e.DiceScheme, e.ChosenSeed
 	case *GameJoined:
 		g.Players = append(append([]Player(nil), g.Players...), e.Player)
 	case *GameStarted:
@@ -330,12 +332,8 @@ func (g GameState) foldEvent(e Event) GameState {
 		g.Chits = e.Chits
 	case *GameEnded:
 		g.Ended = e
-	case *DiceRolled:
-		g.Rolls = e.Number
-	case *TableRolled:
-		g.Rolls = e.Number
-	case *ChartRolled:
-		g.Rolls = e.Number
+	case *DiceRolled, *TableRolled, *ChartRolled:
+		g = g.foldRoll(e) // rollstream.go: the public count, or a secret roll's audience's
 	}
 	return g
 }
@@ -360,11 +358,12 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		if err := checkOptions(cmd.Options); err != nil {
 			return nil, err
 		}
-		hash := "unseeded (scripted dice)"
+		ev := &GameCreated{Options: cmd.Options, Umpire: cmd.By, SeedHash: "unseeded (scripted dice)"}
 		if s, ok := d.(Seeder); ok {
-			hash = SeedHash(s.Seed())
+			seed := s.Reveal()
+			ev.SeedHash, ev.DiceScheme, ev.ChosenSeed = seed.Commitment(), seed.Scheme, s.Chosen()
 		}
-		return []Event{&GameCreated{Options: cmd.Options, Umpire: cmd.By, SeedHash: hash}}, nil
+		return []Event{ev}, nil
 	case JoinGame:
 		if err := g.needGame(); err != nil {
 			return nil, err
@@ -453,8 +452,12 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		if !ok {
 			return nil, fmt.Errorf("engine: the game's dice have no seed to reveal")
 		}
-		s1, s2 := s.Seed()
-		return []Event{&GameEnded{By: cmd.By, Reason: cmd.Reason, Seed1: s1, Seed2: s2}}, nil
+		seed := s.Reveal()
+		ev := &GameEnded{By: cmd.By, Reason: cmd.Reason, Seed1: seed.Seed1, Seed2: seed.Seed2}
+		if seed.Salt != nil {
+			ev.Salt = hex.EncodeToString(seed.Salt)
+		}
+		return []Event{ev}, nil
 	case ActOnPlace:
 		return g.decidePlace(cmd, d)
 	case MoveUnits, SetUnit, EliminateUnit, MarkUnit, UndoLast, PauseGame:
@@ -466,8 +469,8 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		if g.Ended != nil {
 			return nil, illegal("game.ended", "The game has ended", "Roll in another channel, or start a new game")
 		}
-		evs, err := Channel{Rolls: g.Rolls}.Decide(cmd, d)
-		return evs, err
+		return g.typedRoll(cmd, d) // rollstream.go: the free stream
+
 	}
 	if evs, ok, err := g.decideModules(cmd, d); ok {
 		return evs, err

@@ -836,7 +836,7 @@ func (g GameState) rollJackson(t *Table, d Dice) ([]Event, error) {
 	}
 	plus := g.Command.JacksonPlus()
 	facts := Facts{"two_turns_debilitated": b2i(plus), "after_july_1": b2i(g.afterJuly1())}
-	evs, err := g.Decide(RollTable{By: g.Umpire, Table: t, Facts: facts}, d)
+	evs, err := g.ruleRoll(RollTable{By: g.Umpire, Table: t, Facts: facts}, d)
 	if err != nil {
 		return nil, err
 	}

@@ -1510,7 +1510,7 @@ func (g GameState) lrtaDecideRolls(cmd RollReorganization, d Dice) ([]Event, err
 	state := g.Apply(att)
 	for _, c := range corps {
 		facts := g.LRTAReorganizationFacts(c, c == with, theatre)
-		out, err := state.Decide(RollTable{By: cmd.By, Table: cmd.Table, Facts: facts}, d)
+		out, err := state.ruleRoll(RollTable{By: cmd.By, Table: cmd.Table, Facts: facts}, d)
 		if err != nil {
 			return nil, err
 		}

@@ -1171,7 +1171,7 @@ func tableRoller(lib *Library, by Actor, d Dice, state *GameState, evs *[]Event)
 		return nil, fmt.Errorf("engine: the rules table %s is missing", id)
 	}
 	roll := func(t *Table, f Facts) (*TableRolled, error) {
-		out, err := state.Decide(RollTable{By: by, Table: t, Facts: f}, d)
+		out, err := state.ruleRoll(RollTable{By: by, Table: t, Facts: f}, d)
 		if err != nil {
 			return nil, err
 		}

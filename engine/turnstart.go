@@ -360,7 +360,7 @@ func (g GameState) leeIn(t *Theatre, regions ...string) bool {
 
 // rollOn rolls a rules table as a game roll of the umpire's.
 func (g GameState) rollOn(tb *Table, f Facts, d Dice) (*TableRolled, error) {
-	evs, err := g.Decide(RollTable{By: g.Umpire, Table: tb, Facts: f}, d)
+	evs, err := g.ruleRoll(RollTable{By: g.Umpire, Table: tb, Facts: f}, d)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,109 @@
+package engine
+
+// Which dice a roll drew from, and whose count numbers it (issue 19).
+//
+// A game rolls from two streams (docs/dice.md): the rules' procedures draw
+// from the game's own stream; rolls typed with /roll, /table roll or
+// /chart roll draw from the free stream, so that burning them cannot
+// steer a later procedure's dice. The audit replays each stream in event
+// order.
+//
+// Rolls are numbered by audience: a public roll by the game's public count
+// (GameState.Rolls), a secret roll (one only a side, or only the umpire,
+// may see: a dispatch's delivery) by its audience's own count
+// (GameState.SecretRolls), so that nothing public tells a side how many
+// dice the other rolled in secret. Events stored before either field
+// existed have neither: the one stream, the public count.
+
+// RollStream is embedded in every roll event.
+type RollStream struct {
+	// DiceStream is the stream the dice came from: "" the game's own (and
+	// the only one of a channel, or of a game of the legacy scheme),
+	// DiceStreamFree the free rolls'.
+	DiceStream string `json:"dice_stream,omitempty"`
+	// Secret is the audience of a secret roll (a RollAudience), whose own
+	// count numbers it; "" a public roll.
+	Secret string `json:"secret,omitempty"`
+}
+
+// Audiences of secret rolls.
+const (
+	RollAudienceUmpire = "umpire" // the umpire's alone (dispatch deliveries)
+	RollAudienceCSA    = "csa"
+	RollAudienceUSA    = "usa"
+)
+
+// rollStreamOf returns the roll's RollStream, or nil for another event.
+func rollStreamOf(e Event) *RollStream {
+	switch e := e.(type) {
+	case *DiceRolled:
+		return &e.RollStream
+	case *TableRolled:
+		return &e.RollStream
+	case *ChartRolled:
+		return &e.RollStream
+	}
+	return nil
+}
+
+// rollNumber returns a roll event's number, or false for another event.
+func rollNumber(e Event) (int64, bool) {
+	switch e := e.(type) {
+	case *DiceRolled:
+		return e.Number, true
+	case *TableRolled:
+		return e.Number, true
+	case *ChartRolled:
+		return e.Number, true
+	}
+	return 0, false
+}
+
+// foldRoll counts a roll event: the public count, or its audience's.
+func (g GameState) foldRoll(e Event) GameState {
+	n, _ := rollNumber(e)
+	rs := rollStreamOf(e)
+	if rs.Secret == "" {
+		g.Rolls = n
+		return g
+	}
+	m := make(map[string]int64, len(g.SecretRolls)+1)
+	for k, v := range g.SecretRolls {
+		m[k] = v
+	}
+	m[rs.Secret] = n
+	g.SecretRolls = m
+	return g
+}
+
+// typedRoll settles a roll someone typed (/roll, /table roll, /chart
+// roll): from the free stream, numbered publicly.
+func (g GameState) typedRoll(cmd Command, d Dice) ([]Event, error) {
+	free, stream := freeDice(d)
+	evs, err := Channel{Rolls: g.Rolls}.Decide(cmd, free)
+	for _, e := range evs {
+		if rs := rollStreamOf(e); rs != nil {
+			rs.DiceStream = stream
+		}
+	}
+	return evs, err
+}
+
+// ruleRoll rolls for a rule's procedure: from the game's own stream,
+// numbered publicly. Procedures call it, not Decide, whose roll commands
+// are the typed ones.
+func (g GameState) ruleRoll(cmd Command, d Dice) ([]Event, error) {
+	return Channel{Rolls: g.Rolls}.Decide(cmd, d)
+}
+
+// secretRoll rolls for a rule's procedure whose roll only audience may
+// see: from the game's own stream, numbered by audience's own count.
+func (g GameState) secretRoll(cmd Command, d Dice, audience string) ([]Event, error) {
+	evs, err := Channel{Rolls: g.SecretRolls[audience]}.Decide(cmd, d)
+	for _, e := range evs {
+		if rs := rollStreamOf(e); rs != nil {
+			rs.Secret = audience
+		}
+	}
+	return evs, err
+}
