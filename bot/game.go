@@ -522,11 +522,11 @@ func AuditStream(ctx context.Context, st Store, stream string) (string, error) {
 		what += " and salt " + ended.Salt
 	}
 	if got := seed.Commitment(); got != created.SeedHash {
-		return fmt.Sprintf("❌ The revealed %s give the SHA-256 %s, but the game published %s at its start.", what, got, created.SeedHash), nil
+		return fmt.Sprintf("❌ The revealed %s give the SHA-256 %s, but the game published %s at its start: the umpire's dice are not the ones he committed to.", what, got, created.SeedHash), nil
 	}
 	n, err := engine.AuditDice(seed, events)
 	if err != nil {
 		return fmt.Sprintf("❌ The rolls do not match the seed after %d dice: %v", n, err), nil
 	}
-	return fmt.Sprintf("✅ The %s match the SHA-256 published at the start, and all %d dice of the game's rolls are what they give.", what, n), nil
+	return fmt.Sprintf("✅ The revealed %s: the SHA-256 published at the start matches, and all %d dice of the game's rolls are what they give.", what, n), nil
 }

@@ -36,10 +36,18 @@ func TestGameLifecycleAndSecrecy(t *testing.T) {
 	st := openStore(t)
 	r := NewRouter(st)
 	out := mustOK(t, r, gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-high-tide", "seed": "1863", "supply": "simplified", "optional": "23,18"}))
-	if !strings.Contains(out.Text, engine.SeedHash(1863, 1863)) {
-		t.Fatalf("new game does not publish the seed's hash: %s", out.Text)
+	// The commitment is salted (issue 19): not the bare hash of the
+	// chosen seed, which anyone would find; and everyone is told the
+	// umpire chose the seed, at the creation and as each player joins.
+	if g, _ := r.gameHere(ctx, gameReq(umpireA, "status", nil)); strings.Contains(out.Text, engine.SeedHash(1863, 1863)) || !strings.Contains(out.Text, g.SeedHash) || g.DiceScheme != engine.DiceSchemeSalted {
+		t.Fatalf("new game does not publish the salted commitment: %s", out.Text)
 	}
-	mustOK(t, r, gameReq(leeA, "join", map[string]string{"side": "csa", "command": "1,2,3"}))
+	if !strings.Contains(out.Text, "umpire chose this game's dice seed") || out.Audience.Kind != AudiencePublic {
+		t.Fatalf("the creation does not say the seed was chosen: %s", out.Text)
+	}
+	if j := mustOK(t, r, gameReq(leeA, "join", map[string]string{"side": "csa", "command": "1,2,3"})); !strings.Contains(j.Text, "umpire chose this game's dice seed") {
+		t.Fatalf("Lee is not told as he joins: %s", j.Text)
+	}
 	mustOK(t, r, gameReq(meadeA, "join", map[string]string{"side": "usa"}))
 	if o := r.Handle(ctx, gameReq(leeA, "start", nil)).first(); o.Error == nil || o.Error.Code != "game.umpire" {
 		t.Fatalf("a player started the game: %+v", o)
@@ -49,7 +57,7 @@ func TestGameLifecycleAndSecrecy(t *testing.T) {
 		t.Fatalf("start: %s", out.Text)
 	}
 	status := mustOK(t, r, gameReq(leeA, "status", nil)).Text
-	for _, want := range []string{"lrtg-high-tide", "turn 1", "supply simplified", "optional rule 18, optional rule 23", "Lee (overall) [1, 2, 3]", "USA: Meade (overall)"} {
+	for _, want := range []string{"lrtg-high-tide", "turn 1", "supply simplified", "optional rule 18, optional rule 23", "Lee (overall) [1, 2, 3]", "USA: Meade (overall)", "umpire chose this game's dice seed"} {
 		if !strings.Contains(status, want) {
 			t.Errorf("status lacks %q:\n%s", want, status)
 		}
