@@ -32,7 +32,7 @@ func handleRoll(ctx context.Context, r *Router, req Request) (Reply, error) {
 //	🎲 Roll #3 · Longstreet rolls 2d6+1 for initiative: [4 6] +1 = **11**
 func FormatRoll(r *engine.DiceRolled) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "🎲 Roll #%d · %s rolls %s", r.Number, r.By.Name, r.Expression)
+	fmt.Fprintf(&b, "🎲 %s · %s rolls %s", rollLabel(r.Number, r.RollStream), r.By.Name, r.Expression)
 	if r.Purpose != "" {
 		fmt.Fprintf(&b, " for %s", r.Purpose)
 	}
@@ -58,4 +58,17 @@ func FormatRoll(r *engine.DiceRolled) string {
 	}
 	fmt.Fprintf(&b, " = **%d**", r.Total)
 	return b.String()
+}
+
+// rollLabel numbers a roll as its readers count it: "Roll #3" for a
+// public roll, "Umpire's secret roll #2" for a secret one, which has its
+// audience's own count (engine/rollstream.go).
+func rollLabel(n int64, rs engine.RollStream) string {
+	switch rs.Secret {
+	case "":
+		return fmt.Sprintf("Roll #%d", n)
+	case engine.RollAudienceUmpire:
+		return fmt.Sprintf("Umpire's secret roll #%d", n)
+	}
+	return fmt.Sprintf("%s secret roll #%d", strings.ToUpper(rs.Secret), n)
 }

@@ -1453,8 +1453,10 @@ func procSupplyEffects(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 	var evs []Event
 	state := g
 	roll := func(u UnitState) (*DiceRolled, error) {
-		out, err := Channel{Rolls: state.Rolls}.Decide(RollDice{By: g.Umpire, Expression: "1d6",
-			Purpose: fmt.Sprintf("supply manpower loss: %s loses 1 on %d or less (24.6 **)", u.Name, u.Manpower)}, d)
+		// The umpire's secret roll (rollstream.go): the outputs show it to
+		// him alone, so its count is not the public's.
+		out, err := state.secretRoll(RollDice{By: g.Umpire, Expression: "1d6",
+			Purpose: fmt.Sprintf("supply manpower loss: %s loses 1 on %d or less (24.6 **)", u.Name, u.Manpower)}, d, RollAudienceUmpire)
 		if err != nil {
 			return nil, err
 		}
@@ -2035,8 +2037,9 @@ func procRecovery(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 			if !ok || n <= 0 || !g.Passive(u.Side) || u.Eliminated {
 				continue
 			}
-			out, err := Channel{Rolls: state.Rolls}.Decide(RollDice{By: g.Umpire, Expression: fmt.Sprintf("%dd6", n),
-				Purpose: fmt.Sprintf("stragglers of %s: 1 lost, 2-4 kept, 5-6 restored (30.2)", u.Name)}, d)
+			// The umpire's secret roll, as the supply losses' above.
+			out, err := state.secretRoll(RollDice{By: g.Umpire, Expression: fmt.Sprintf("%dd6", n),
+				Purpose: fmt.Sprintf("stragglers of %s: 1 lost, 2-4 kept, 5-6 restored (30.2)", u.Name)}, d, RollAudienceUmpire)
 			if err != nil {
 				return nil, err
 			}
