@@ -130,6 +130,14 @@ func chosenSeedNote(chosen bool) string {
 		"Play a game that matters with a random seed (/game new without seed). Rolls typed with /roll, /table roll or /chart roll do not come from the seed alone."
 }
 
+// chosenSeedJoinNote is the reminder each player reads as he joins.
+func chosenSeedJoinNote(chosen bool) string {
+	if !chosen {
+		return ""
+	}
+	return "\n⚠️ The umpire chose this game's dice seed: he can know every die the rules will roll (/game status)."
+}
+
 // secretRollsLine tells a viewer how many secret rolls his own audience
 // has had (the umpire's: dispatch deliveries); the other audiences' counts
 // are not his to know (engine/rollstream.go).

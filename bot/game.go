@@ -242,7 +242,7 @@ func handleGameJoin(ctx context.Context, r *Router, req Request) (Reply, error) 
 			text += " A member of the umpire role who plays a side holds none of the umpire's powers in this game."
 		}
 		// Each player is told, as he joins, that the umpire chose the seed.
-		return publicText(req, text+chosenSeedNote(g0.ChosenSeed), views)
+		return publicText(req, text+chosenSeedJoinNote(g0.ChosenSeed), views)
 	})
 }
 
