@@ -133,9 +133,11 @@ func TestLRTAExtendedMarchCommand(t *testing.T) {
 		if o := ext(meadeA, "csa.hood"); o.Error == nil {
 			t.Errorf("Meade rolled for Hood: %+v", o)
 		}
+		// Hidden, the roll is Lee's side's secret (issue 19): the public
+		// count, which Meade reads, does not move.
 		g, _ := r.game(ctx, Request{ChannelID: "war"})
-		if g.Rolls != 1 {
-			t.Errorf("the roll is not the game's: %d", g.Rolls)
+		if want := map[bool][2]int64{false: {1, 0}, true: {0, 1}}[hidden]; g.Rolls != want[0] || g.SecretRolls[engine.RollAudienceCSA] != want[1] {
+			t.Errorf("limited intelligence %v: %d public rolls, %d CSA secret rolls", hidden, g.Rolls, g.SecretRolls[engine.RollAudienceCSA])
 		}
 	}
 }

@@ -81,3 +81,38 @@ func TestSecretRollsAreNotCountedInPublic(t *testing.T) {
 		t.Errorf("the umpire's status: %q; Meade's: %q", u1, s1)
 	}
 }
+
+// With limited intelligence a board action's roll goes to its actor
+// alone, so it is his side's secret roll: Lee's extended march leaves
+// Meade's /game status and his next roll's number as they were; with
+// open intelligence the roll is public and counts.
+func TestHiddenBoardRollsAreTheActorsSecret(t *testing.T) {
+	ctx := context.Background()
+	play := func(intel string, march bool) (status, next string, g engine.GameState) {
+		r := NewRouter(openStore(t), WithLogger(quietLog()), WithDice(ScriptedSource(4, 4)))
+		startLRTAMoves(t, r, map[string]string{"intelligence": intel})
+		if march {
+			out := mustOK(t, r, Request{ChannelID: "war", User: leeA, Command: "unit", Path: []string{"extended"}, Options: map[string]string{"unit": "Hood"}})
+			if (intel == "limited") != (out.Audience.Kind == AudienceEphemeral) {
+				t.Fatalf("%s intelligence: the march goes to %v", intel, out.Audience)
+			}
+		}
+		g, _ = r.game(ctx, Request{ChannelID: "war"})
+		status = mustOK(t, r, gameReq(meadeA, "status", nil)).Text
+		roll := mustOK(t, r, Request{GuildID: "g", ChannelID: "war", User: meadeA, Command: "roll", Options: map[string]string{"dice": "1d6"}})
+		return status, regexp.MustCompile(`Roll #\d+`).FindString(roll.Text), g
+	}
+	s0, n0, _ := play("limited", false)
+	s1, n1, g1 := play("limited", true)
+	if s0 != s1 || n0 != n1 || n0 == "" {
+		t.Errorf("Meade sees the hidden march: status\n%s\nagainst\n%s\nnext roll %q against %q", s1, s0, n1, n0)
+	}
+	if g1.SecretRolls[engine.RollAudienceCSA] != 1 || strings.Contains(s1, "secret") {
+		t.Errorf("the CSA's secret rolls: %v; Meade's status: %s", g1.SecretRolls, s1)
+	}
+	_, o0, _ := play("open", false)
+	_, o1, g := play("open", true)
+	if o0 == o1 || g.Rolls != 1 || len(g.SecretRolls) != 0 {
+		t.Errorf("an open game's march is not a public roll: next %q then %q, %d public, %v secret", o0, o1, g.Rolls, g.SecretRolls)
+	}
+}

@@ -619,8 +619,9 @@ func (g GameState) decideExtendedMarch(cmd RollExtendedMarch, d Dice) ([]Event, 
 	if err != nil {
 		return nil, err
 	}
-	out, err := Channel{Rolls: g.Rolls}.Decide(RollDice{By: cmd.By, Expression: "1d6",
-		Purpose: fmt.Sprintf("extended march: %s (%+d)", u.Name, mod)}, d)
+	// rollstream.go: the actor's secret with limited intelligence.
+	out, err := g.rollFor(RollDice{By: cmd.By, Expression: "1d6",
+		Purpose: fmt.Sprintf("extended march: %s (%+d)", u.Name, mod)}, d, g.actorAudience(cmd.By))
 	if err != nil {
 		return nil, err
 	}

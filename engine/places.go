@@ -277,8 +277,9 @@ func (g GameState) burnDepot(cmd ActOnPlace, ev *PlaceActed, d Dice) ([]Event, e
 			return nil, illegal("place.depot", "The Union may not destroy its depot at Harpers Ferry until Meade takes command", "LRTG 12.1, 13.8, 16.1")
 		}
 	}
-	out, err := Channel{Rolls: g.Rolls}.Decide(RollDice{By: cmd.By, Expression: "1d6",
-		Purpose: fmt.Sprintf("%s burns the depot at %s (LRTG 13.8)", u.Name, p.Name)}, d)
+	// rollstream.go: the actor's secret with limited intelligence.
+	out, err := g.rollFor(RollDice{By: cmd.By, Expression: "1d6",
+		Purpose: fmt.Sprintf("%s burns the depot at %s (LRTG 13.8)", u.Name, p.Name)}, d, g.actorAudience(cmd.By))
 	if err != nil {
 		return nil, err
 	}

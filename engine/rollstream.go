@@ -99,11 +99,48 @@ func (g GameState) ruleRoll(cmd Command, d Dice) ([]Event, error) {
 // secretRoll rolls for a rule's procedure whose roll only audience may
 // see: from the game's own stream, numbered by audience's own count.
 func (g GameState) secretRoll(cmd Command, d Dice, audience string) ([]Event, error) {
-	evs, err := Channel{Rolls: g.SecretRolls[audience]}.Decide(cmd, d)
+	return numberedRoll(cmd, d, g.SecretRolls[audience], audience)
+}
+
+// rollFor rolls for a rule's procedure seen by audience ("" everyone).
+func (g GameState) rollFor(cmd Command, d Dice, audience string) ([]Event, error) {
+	return numberedRoll(cmd, d, g.rollsOf(audience), audience)
+}
+
+// rollsOf is the count that numbers audience's rolls ("" the public's).
+func (g GameState) rollsOf(audience string) int64 {
+	if audience == "" {
+		return g.Rolls
+	}
+	return g.SecretRolls[audience]
+}
+
+// numberedRoll rolls cmd as the roll after count of audience ("" public);
+// a procedure that rolls several times threads its count through.
+func numberedRoll(cmd Command, d Dice, count int64, audience string) ([]Event, error) {
+	evs, err := Channel{Rolls: count}.Decide(cmd, d)
 	for _, e := range evs {
 		if rs := rollStreamOf(e); rs != nil {
 			rs.Secret = audience
 		}
 	}
 	return evs, err
+}
+
+// actorAudience is the audience of a roll shown to the one who acts
+// alone: with limited intelligence a board action's outcome (bot
+// boardReply: a depot burnt, a station repaired, an extended march, a
+// battle's artillery) goes to its actor only, so its roll is his side's
+// secret, or the umpire's when the umpire acts. With open intelligence
+// it is public ("").
+func (g GameState) actorAudience(by Actor) string {
+	switch {
+	case !g.Options.LimitedIntel:
+		return ""
+	case g.IsUmpire(by):
+		return RollAudienceUmpire
+	case g.Player(by.ID) != nil:
+		return string(g.Player(by.ID).Side)
+	}
+	return RollAudienceUmpire
 }

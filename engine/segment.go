@@ -1622,7 +1622,8 @@ func (g GameState) decideSegRepair(cmd AttemptRepair, d Dice) ([]Event, error) {
 		// answer is the act's, not a free probe (hidden.go).
 		return []Event{&RepairAttempted{By: cmd.By, Turn: g.Turn, Station: p.Name, Prevented: true, Reason: cmd.Reason}}, nil
 	}
-	out, err := Channel{Rolls: g.Rolls}.Decide(RollDice{By: cmd.By, Expression: "1d6", Purpose: "railroad repair: " + p.Name + " (13.7)"}, d)
+	// rollstream.go: the actor's secret with limited intelligence.
+	out, err := g.rollFor(RollDice{By: cmd.By, Expression: "1d6", Purpose: "railroad repair: " + p.Name + " (13.7)"}, d, g.actorAudience(cmd.By))
 	if err != nil {
 		return nil, err
 	}

@@ -679,7 +679,8 @@ func (g GameState) decideCombat(cmd ApplyCombat, d Dice) ([]Event, error) {
 	}
 	var evs []Event
 	if g.optional(29) {
-		rolls := g.Rolls
+		aud := g.actorAudience(cmd.By) // rollstream.go: the actor's secret with limited intelligence
+		rolls := g.rollsOf(aud)
 		for i := range ev.Sides {
 			s := &ev.Sides[i]
 			if s.Role != Defender {
@@ -701,8 +702,8 @@ func (g GameState) decideCombat(cmd ApplyCombat, d Dice) ([]Event, error) {
 				if art == 0 {
 					continue
 				}
-				out, err := Channel{Rolls: rolls}.Decide(RollDice{By: cmd.By, Expression: fmt.Sprintf("%dd6", art),
-					Purpose: fmt.Sprintf("artillery of %s (LRTG 29.1)", u.Name)}, d)
+				out, err := numberedRoll(RollDice{By: cmd.By, Expression: fmt.Sprintf("%dd6", art),
+					Purpose: fmt.Sprintf("artillery of %s (LRTG 29.1)", u.Name)}, d, rolls, aud)
 				if err != nil {
 					return nil, err
 				}
