@@ -37,23 +37,32 @@ func handleExtendedMarch(ctx context.Context, r *Router, req Request) (Reply, er
 	cmd := engine.RollExtendedMarch{By: req.User, Unit: id, Data: r.moveData(g), Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		var e *engine.ExtendedMarchRolled
+		label := ""
 		for _, ev := range evs {
-			if x, ok := ev.(*engine.ExtendedMarchRolled); ok {
+			switch x := ev.(type) {
+			case *engine.ExtendedMarchRolled:
 				e = x
+			case *engine.DiceRolled:
+				if x.Secret != "" {
+					label = rollLabel(x.Number, x.RollStream) + " ·" // hidden: the side's own count
+				}
 			}
 		}
 		if e == nil {
 			return r.boardReply(req, g, "Extended march rolled.", views)
 		}
-		return r.boardReply(req, g, extendedMarchText(e), views)
+		return r.boardReply(req, g, extendedMarchText(e, label), views)
 	})
 }
 
 // extendedMarchText tells an extended march roll: the die, each modifier,
 // the total, and where its result is read.
-func extendedMarchText(e *engine.ExtendedMarchRolled) string {
+func extendedMarchText(e *engine.ExtendedMarchRolled, label string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "🎲 #%d Extended march: %s rolls %d", e.Roll, e.Name, e.Die)
+	if label == "" {
+		label = fmt.Sprintf("#%d", e.Roll)
+	}
+	fmt.Fprintf(&b, "🎲 %s Extended march: %s rolls %d", label, e.Name, e.Die)
 	for _, m := range e.Modifiers {
 		b.WriteString("; " + m)
 	}

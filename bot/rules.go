@@ -135,7 +135,7 @@ func handleTableRoll(ctx context.Context, r *Router, req Request) (Reply, error)
 // redirect and why, and what the final result does.
 func FormatTableRoll(tr *engine.TableRolled, tb *engine.Table) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "🎲 Roll #%d · %s rolls on **%s** (%s; %s)\n", tr.Number, tr.By.Name, tr.Title, strings.ToUpper(string(tb.Game)), tr.Source)
+	fmt.Fprintf(&b, "🎲 %s · %s rolls on **%s** (%s; %s)\n", rollLabel(tr.Number, tr.RollStream), tr.By.Name, tr.Title, strings.ToUpper(string(tb.Game)), tr.Source)
 	if len(tr.Facts) > 0 {
 		keys := make([]string, 0, len(tr.Facts))
 		for k := range tr.Facts {

@@ -96,6 +96,9 @@ func TestHiddenBoardRollsAreTheActorsSecret(t *testing.T) {
 			if (intel == "limited") != (out.Audience.Kind == AudienceEphemeral) {
 				t.Fatalf("%s intelligence: the march goes to %v", intel, out.Audience)
 			}
+			if hidden := strings.Contains(out.Text, "CSA secret roll #1 · Extended march"); hidden != (intel == "limited") {
+				t.Errorf("%s intelligence: Lee reads %q", intel, out.Text)
+			}
 		}
 		g, _ = r.game(ctx, Request{ChannelID: "war"})
 		status = mustOK(t, r, gameReq(meadeA, "status", nil)).Text
