@@ -51,7 +51,7 @@ func gameCommands() []*Command {
 						{Name: "overall_restrictions", Description: "Optional Overall Commander Restrictions (LRTG 21.1; several commanders a side)", Type: Boolean},
 						{Name: "confederate_objectives", Description: "LRTA: the Confederate Objectives optional rule (004 22.0)", Type: Boolean},
 						{Name: "optional", Description: "Other optional rules by number, e.g. 18,19,23", Type: String, MaxLength: 60, Placeholder: "18,19,..."},
-						{Name: "seed", Description: "Dice seed (default: random), for a game anyone can replay", Type: Integer},
+						{Name: "seed", Description: "Dice seed for a replayable game (default random); every player is told you chose it", Type: Integer},
 					},
 					Handle: handleGameNew,
 				},
