@@ -528,5 +528,12 @@ func AuditStream(ctx context.Context, st Store, stream string) (string, error) {
 	if err != nil {
 		return fmt.Sprintf("❌ The rolls do not match the seed after %d dice: %v", n, err), nil
 	}
-	return fmt.Sprintf("✅ The revealed %s: the SHA-256 published at the start matches, and all %d dice of the game's rolls are what they give.", what, n), nil
+	text := fmt.Sprintf("✅ The revealed %s: the SHA-256 published at the start matches, and all %d dice of the game's rolls are what they give.", what, n)
+	if engine.GameOf(created.Options.Scenario) == engine.LITN {
+		// LITN's procedures keep their dice inside their own events,
+		// without the order they were drawn in: the audit cannot replay
+		// them yet, and must not let a pass suggest it did.
+		text += "\n⚠️ Lee Invades the North's procedures (command points, combat, arrivals, ...) keep their dice in their own events, which the audit does not replay yet: it checked only the rolls typed in the game (/roll, /table roll, /chart roll)."
+	}
+	return text, nil
 }

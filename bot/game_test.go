@@ -154,7 +154,7 @@ func TestGameEndAndAudit(t *testing.T) {
 		t.Fatalf("end: %s", end.Text)
 	}
 	audit := mustOK(t, r, gameReq(guestA, "audit", nil))
-	if !strings.Contains(audit.Text, "✅") || !strings.Contains(audit.Text, "all 3 dice") {
+	if !strings.Contains(audit.Text, "✅") || !strings.Contains(audit.Text, "all 3 dice") || strings.Contains(audit.Text, "does not replay") {
 		t.Fatalf("audit: %s", audit.Text)
 	}
 	if out := r.Handle(ctx, gameRollReq("a2", "d6")).first(); out.Error == nil || out.Error.Code != "game.ended" {
@@ -291,5 +291,18 @@ func TestPlacesAndVP(t *testing.T) {
 	rows := strings.Split(strings.TrimSpace(string(withCSV.Files[0].Data)), "\n")
 	if len(rows) != 3 || rows[0] != "turn,category,what,vp,running_total" || !strings.HasSuffix(rows[1], ",levy Chambersburg,6,6") || !strings.HasSuffix(rows[2], ",8,14") {
 		t.Fatalf("csv = %q", rows)
+	}
+}
+
+// A LITN game's audit says what it could not check: its procedures keep
+// their dice in their own events, which it does not replay.
+func TestLITNAuditSaysWhatItDoesNotCheck(t *testing.T) {
+	r := NewRouter(openStore(t), WithLogger(quietLog()))
+	mustOK(t, r, gameReq(umpireA, "new", map[string]string{"scenario": "litn-1-frederick-to-antietam"}))
+	mustOK(t, r, gameRollReq("l1", "2d6"))
+	mustOK(t, r, gameReq(umpireA, "end", map[string]string{"reason": "test"}))
+	audit := mustOK(t, r, gameReq(guestA, "audit", nil))
+	if !strings.Contains(audit.Text, "all 2 dice") || !strings.Contains(audit.Text, "does not replay yet") {
+		t.Fatalf("audit: %s", audit.Text)
 	}
 }
