@@ -417,6 +417,9 @@ func handleDispatchLog(ctx context.Context, r *Router, req Request) (Reply, erro
 		fate := "sealed"
 		if !d.Sealed() {
 			fate = fmt.Sprintf("roll #%d: %d, %s", d.Roll, d.Face, d.Outcome)
+			if d.RollSecret == engine.RollAudienceUmpire {
+				fate = fmt.Sprintf("your secret roll #%d: %d, %s", d.Roll, d.Face, d.Outcome)
+			}
 			switch {
 			case d.Delivered != 0:
 				fate += fmt.Sprintf(", delivered turn %d", d.Delivered)

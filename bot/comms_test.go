@@ -123,7 +123,7 @@ func TestDispatchCommandsAndLeaks(t *testing.T) {
 		t.Error("a player reads the log")
 	}
 	log := mustOK(t, r, dispatchReq(umpireA, "log", nil))
-	if !strings.Contains(log.Text, alpha) || !strings.Contains(log.Text, bravo) || strings.Count(log.Text, "roll #") != 2 {
+	if !strings.Contains(log.Text, alpha) || !strings.Contains(log.Text, bravo) || strings.Count(log.Text, "your secret roll #") != 2 {
 		t.Errorf("the umpire's log: %s", log.Text)
 	}
 	g, _ := r.gameHere(ctx, Request{GuildID: "g", ChannelID: "war", User: umpireA})

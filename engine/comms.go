@@ -118,19 +118,22 @@ func (p CommsPair) Has(a, b string) bool {
 
 // Dispatch is one written dispatch.
 type Dispatch struct {
-	ID        int    `json:"id"`
-	Side      Side   `json:"side"`
-	From      Actor  `json:"from"`
-	To        Actor  `json:"to"`
-	Turn      int    `json:"turn"`
-	Text      string `json:"text"`
-	Hexes     int    `json:"hexes"`
-	Roll      int64  `json:"roll,omitempty"` // the game roll's number
-	Face      int    `json:"face,omitempty"`
-	Outcome   string `json:"outcome,omitempty"`   // "" while sealed
-	Due       int    `json:"due,omitempty"`       // the turn it is due
-	Delivered int    `json:"delivered,omitempty"` // the turn it was delivered (0: not)
-	Rolled    int    `json:"rolled,omitempty"`    // the turn it was rolled
+	ID    int    `json:"id"`
+	Side  Side   `json:"side"`
+	From  Actor  `json:"from"`
+	To    Actor  `json:"to"`
+	Turn  int    `json:"turn"`
+	Text  string `json:"text"`
+	Hexes int    `json:"hexes"`
+	Roll  int64  `json:"roll,omitempty"` // the game roll's number
+	// RollSecret is the audience whose secret count numbers Roll (the
+	// umpire's, rollstream.go); "" a public roll's number (before issue 19).
+	RollSecret string `json:"roll_secret,omitempty"`
+	Face       int    `json:"face,omitempty"`
+	Outcome    string `json:"outcome,omitempty"`   // "" while sealed
+	Due        int    `json:"due,omitempty"`       // the turn it is due
+	Delivered  int    `json:"delivered,omitempty"` // the turn it was delivered (0: not)
+	Rolled     int    `json:"rolled,omitempty"`    // the turn it was rolled
 }
 
 // Sealed reports whether the dispatch has not been rolled yet.
@@ -170,13 +173,15 @@ func (*DispatchesDone) EventType() string { return EventDispatchesDone }
 
 // DispatchRolled records a dispatch's delivery roll (after its TableRolled).
 type DispatchRolled struct {
-	ID        int    `json:"id"`
-	Turn      int    `json:"turn"`
-	Roll      int64  `json:"roll"`
-	Face      int    `json:"face"`
-	Outcome   string `json:"outcome"`
-	Due       int    `json:"due,omitempty"`
-	Delivered int    `json:"delivered,omitempty"`
+	ID   int   `json:"id"`
+	Turn int   `json:"turn"`
+	Roll int64 `json:"roll"`
+	// RollSecret: the audience of the secret roll (Dispatch.RollSecret).
+	RollSecret string `json:"roll_secret,omitempty"`
+	Face       int    `json:"face"`
+	Outcome    string `json:"outcome"`
+	Due        int    `json:"due,omitempty"`
+	Delivered  int    `json:"delivered,omitempty"`
 }
 
 // EventType implements Event.
@@ -318,6 +323,7 @@ func applyComms(g GameState, e Event) (GameState, bool) {
 			if c.Dispatches[i].ID == e.ID {
 				x := &c.Dispatches[i]
 				x.Roll, x.Face, x.Outcome, x.Due, x.Delivered, x.Rolled = e.Roll, e.Face, e.Outcome, e.Due, e.Delivered, e.Turn
+				x.RollSecret = e.RollSecret
 			}
 		}
 	case *CommsClosed:
@@ -769,7 +775,7 @@ func (g GameState) rollDispatches(by Actor, tb *Table, d Dice, xs []Dispatch) ([
 		}
 		tr := out[0].(*TableRolled)
 		state = state.Apply(tr)
-		r := &DispatchRolled{ID: x.ID, Turn: g.Turn, Roll: tr.Number, Face: tr.Total, Outcome: tr.Outcome}
+		r := &DispatchRolled{ID: x.ID, Turn: g.Turn, Roll: tr.Number, RollSecret: tr.Secret, Face: tr.Total, Outcome: tr.Outcome}
 		switch tr.Outcome {
 		case DispatchDelivered:
 			r.Delivered = g.Turn
