@@ -14,7 +14,7 @@ import (
 // and passing.
 func TestPing(t *testing.T) {
 	t.Parallel() // discordgo's Session.Close sleeps one second
-	srv := discordtest.NewServer(t, discordtest.Options{HeartbeatInterval: 100 * time.Millisecond})
+	srv := discordtest.NewServer(t, discordtest.Options{HeartbeatInterval: 400 * time.Millisecond})
 	sess, err := srv.NewSession("") // "" = srv.Token(); closed at cleanup
 	if err != nil {
 		t.Fatal(err)
