@@ -64,7 +64,11 @@ func handleUnitLog(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if len(entries) == 0 {
 		return ephemeralText("📒 The unit log is empty: no player has changed a unit of his by hand where the rules cannot check it."), nil
 	}
-	lines := []string{fmt.Sprintf("📒 **Unit log**: %d changes players made to their own units that the rules cannot check.", len(entries))}
+	noun := "changes"
+	if len(entries) == 1 {
+		noun = "change"
+	}
+	lines := []string{fmt.Sprintf("📒 **Unit log**: %d %s players made to their own units that the rules cannot check.", len(entries), noun)}
 	if len(entries) > last {
 		lines = append(lines, fmt.Sprintf("(the latest %d; last:%d shows them all)", last, len(entries)))
 		entries = entries[len(entries)-last:]

@@ -349,6 +349,11 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 		default:
 			return g.decideStatusSet(cmd, u)
 		}
+		if from == cmd.Value {
+			// Nothing would change: an event would only put a no-op on the
+			// umpire's unit log (as decideStatusSet refuses it too).
+			return nil, illegal("unit.unchanged", fmt.Sprintf("%s's %s is already %d", u.Name, cmd.Field, from), "Give the value it changes to")
+		}
 		return []Event{&UnitSet{By: cmd.By, Unit: cmd.Unit, Field: cmd.Field, From: from, To: cmd.Value, Cause: cmd.Cause, VP: vp, Reason: cmd.Reason}}, nil
 	case EliminateUnit:
 		u, err := g.unitFor(cmd.By, cmd.Unit)

@@ -73,7 +73,7 @@ func TestGainNeedsCause(t *testing.T) {
 // do not; an undo marks the entry, and the log survives it.
 func TestUnitLogEntries(t *testing.T) {
 	g := statusGame(t, limitedOpts())
-	g = apply(t, g, SetUnit{By: lee, Unit: "csa.hood", Field: "fatigue", Value: 0, Reason: "rested"}, Script())
+	g = apply(t, g, SetUnit{By: lee, Unit: "csa.hood", Field: "fatigue", Value: 1, Reason: "marched"}, Script())
 	g = apply(t, g, MarkUnit{By: jebA, Unit: "csa.hampton", Mark: "disorganized", Off: false}, Script())
 	g = apply(t, g, MoveUnits{By: meade, Units: []string{"usa.wright"}, To: Hex{Q: 3, R: 0}, Ref: "SS0300"}, Script())
 	g = apply(t, g, SetUnit{By: ump, Unit: "usa.wright", Field: "fatigue", Value: 2, Reason: "ruling"}, Script())
@@ -173,6 +173,21 @@ func TestCreatorPlaysOnlyAnOpenGame(t *testing.T) {
 		ruleErr(t, err, ErrIllegal, "game.umpire_joins")
 		if h.UmpirePlays() {
 			t.Fatalf("%+v: the umpire plays", o)
+		}
+	}
+}
+
+// Setting a unit's manpower or fatigue to what it is changes nothing: it
+// is refused, so no no-op reaches the umpire's log.
+func TestSetUnitUnchangedRefused(t *testing.T) {
+	g := statusGame(t, limitedOpts())
+	for _, c := range []SetUnit{
+		{By: lee, Unit: "csa.hood", Field: "fatigue", Value: 0},
+		{By: lee, Unit: "csa.hood", Field: "manpower", Value: 15},
+	} {
+		_, err := g.Decide(c, Script())
+		if re := ruleErr(t, err, ErrIllegal, "unit.unchanged"); !strings.Contains(re.What, "already") {
+			t.Errorf("%+v: %s", c, re.What)
 		}
 	}
 }
