@@ -118,15 +118,22 @@ func NewChosenSeedDice(n uint64, salt []byte) (*SeededDice, error) {
 
 // freeSeed derives the free stream's PCG seed from the seed and the salt.
 func freeSeed(s1, s2 uint64, salt []byte) [2]uint64 {
+	sum := seedHash("umpire free dice\x00", s1, s2, salt)
+	return [2]uint64{binary.BigEndian.Uint64(sum[:8]), binary.BigEndian.Uint64(sum[8:16])}
+}
+
+// seedHash is SHA-256 of a tag, the seed and the salt: the tag keeps the
+// commitment and the free stream's seed apart although both hash the same
+// secret.
+func seedHash(tag string, s1, s2 uint64, salt []byte) []byte {
 	h := sha256.New()
-	h.Write([]byte("umpire free dice\x00"))
+	h.Write([]byte(tag))
 	var b [16]byte
 	binary.BigEndian.PutUint64(b[:8], s1)
 	binary.BigEndian.PutUint64(b[8:], s2)
 	h.Write(b[:])
 	h.Write(salt)
-	sum := h.Sum(nil)
-	return [2]uint64{binary.BigEndian.Uint64(sum[:8]), binary.BigEndian.Uint64(sum[8:16])}
+	return h.Sum(nil)
 }
 
 // Roll returns an unbiased face from 1 to sides.
@@ -195,14 +202,7 @@ func SeedHash(s1, s2 uint64) string {
 // the seed and the 128-bit salt. Whatever seed the umpire typed, finding
 // it from the commitment means guessing the salt too.
 func SaltedCommitment(s1, s2 uint64, salt []byte) string {
-	h := sha256.New()
-	h.Write([]byte("umpire dice commitment 2\x00"))
-	var b [16]byte
-	binary.BigEndian.PutUint64(b[:8], s1)
-	binary.BigEndian.PutUint64(b[8:], s2)
-	h.Write(b[:])
-	h.Write(salt)
-	return hex.EncodeToString(h.Sum(nil))
+	return hex.EncodeToString(seedHash("umpire dice commitment 2\x00", s1, s2, salt))
 }
 
 // Saved dice states. "umpd1" (legacy): seed, PCG. "umpd2" (salted): seed,
