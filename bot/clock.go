@@ -98,6 +98,21 @@ func clockHidden(g engine.GameState, viewer engine.Actor, side engine.Side) bool
 	return n > 1
 }
 
+// clockTimesHidden reports whether the viewer may not know the side's
+// minutes: in a hidden game a side's allowance counts its infantry corps
+// leaders within 8 hexes of an enemy unit (LRTG 22.2), so its minutes,
+// and the time left on its clocks, would tell the other side how many of
+// them are that near (issue 19: an answer reveals nothing the asker
+// cannot see). Its clock's state (running, paused, out of time) stays
+// public: it is what the table needs to know whose decision it is.
+func clockTimesHidden(g engine.GameState, viewer engine.Actor, side engine.Side) bool {
+	if !g.Options.LimitedIntel || g.IsUmpire(viewer) {
+		return false
+	}
+	p := g.Player(viewer.ID)
+	return p == nil || p.Side != side
+}
+
 // clockDuration shows a time left as m:ss (−m:ss overrun).
 func clockDuration(d time.Duration) string {
 	sign := ""
@@ -128,11 +143,11 @@ func clockText(g engine.GameState, viewer engine.Actor, now time.Time) string {
 		if v.Passive[s] {
 			head += " · passive: no chits this turn (22.5)"
 		}
-		if a, ok := v.Allowance[s]; ok {
+		if a, ok := v.Allowance[s]; ok && !clockTimesHidden(g, viewer, s) {
 			head += fmt.Sprintf(" · %d minutes a player (22.2)", a.Minutes)
 		}
 		lines = append(lines, head)
-		if clockHidden(g, viewer, s) {
+		if clockHidden(g, viewer, s) || clockTimesHidden(g, viewer, s) {
 			state := "stopped"
 			for _, c := range v.Clocks {
 				if c.Side == s && c.Running {
@@ -142,7 +157,17 @@ func clockText(g engine.GameState, viewer engine.Actor, now time.Time) string {
 					}
 				}
 			}
-			lines = append(lines, fmt.Sprintf("Its clock is %s (whose is the side's, under limited intelligence).", state))
+			for _, c := range v.Clocks {
+				if c.Side == s && c.Out {
+					state += "; out of time: no more activations (22.4)"
+					break
+				}
+			}
+			why := "its time is the side's, in a hidden game"
+			if clockHidden(g, viewer, s) {
+				why = "whose it is and its time are the side's, in a hidden game"
+			}
+			lines = append(lines, fmt.Sprintf("Its clock is %s (%s).", state, why))
 			continue
 		}
 		for _, c := range v.Clocks {
@@ -198,6 +223,9 @@ func clockSwitchText(g engine.GameState, e *engine.ClockSwitched) string {
 		who = p.Actor.Name + "'s clock"
 	}
 	s := fmt.Sprintf("⏱️ %s runs: %s left (%s)", who, clockDuration(g.ClockRemaining(e.To, e.At)), e.Why)
+	if clockTimesHidden(g, engine.Actor{}, e.Side) {
+		s = fmt.Sprintf("⏱️ %s runs (%s)", who, e.Why)
+	}
 	if e.Unpaused != "" {
 		s += "; the pause ends with it"
 	}

@@ -346,3 +346,50 @@ func TestClockSyncAfterAnUntimedCommand(t *testing.T) {
 		t.Errorf("Lee: %v left", left)
 	}
 }
+
+// In a hidden game a side's minutes count its infantry corps leaders
+// within 8 hexes of an enemy unit (LRTG 22.2): the table, and the other
+// side, learn neither the minutes nor the time left on its clocks; each
+// side reads its own, the umpire both.
+func TestClockTimesHiddenFromTheEnemy(t *testing.T) {
+	clk := newFakeClock()
+	r := NewRouter(openStore(t), WithLogger(quietLog()), WithClock(clk.now))
+	mustOK(t, r, gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-high-tide", "time_limitation": "true", "intelligence": "double-blind"}))
+	mustOK(t, r, gameReq(leeA, "join", map[string]string{"side": "csa"}))
+	mustOK(t, r, gameReq(meadeA, "join", map[string]string{"side": "usa"}))
+	mustOK(t, r, gameReq(umpireA, "start", nil))
+	outs := acForceTo(t, r, "1f")
+	var public, umpire string
+	for _, o := range outs {
+		switch o.Audience.Kind {
+		case AudiencePublic:
+			public += o.Text + "\n"
+		case AudienceEphemeral:
+			umpire += o.Text + "\n"
+		}
+	}
+	acWants(t, "1f's table post", public, "each side reads its own allowance")
+	for _, secret := range []string{"minutes =", "leaders within 8 hexes"} {
+		if strings.Contains(public, secret) {
+			t.Errorf("the table reads %q: %s", secret, public)
+		}
+	}
+	acWants(t, "the umpire's 1f", umpire, "CSA: **", "USA: **")
+	outs = acForceTo(t, r, "4a")
+	switched := clockAllText(outs)
+	acWants(t, "4a", switched, "⏱️ Lee's clock runs (")
+	if strings.Contains(switched, "left") {
+		t.Errorf("the table reads the time left: %s", switched)
+	}
+	lee := mustOK(t, r, clockReq(leeA, "show", nil)).Text
+	meade := mustOK(t, r, clockReq(meadeA, "show", nil)).Text
+	ump := mustOK(t, r, clockReq(umpireA, "show", nil)).Text
+	acWants(t, "Lee's /clock show", lee, "▶️ Lee: **", "Its clock is stopped (its time is the side's")
+	acWants(t, "Meade's /clock show", meade, "⏹️ Meade: **", "Its clock is running (its time is the side's")
+	if strings.Count(lee, "minutes a player") != 1 || strings.Count(meade, "minutes a player") != 1 || strings.Count(ump, "minutes a player") != 2 {
+		t.Errorf("minutes shown: Lee %q, Meade %q, umpire %q", lee, meade, ump)
+	}
+	if strings.Contains(meade, "Lee:") || strings.Contains(lee, "Meade:") {
+		t.Errorf("a side reads the other's clock: %q / %q", lee, meade)
+	}
+}

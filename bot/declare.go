@@ -179,6 +179,11 @@ func revealText(e *engine.PosturesRevealed) string {
 // timeText shows the allowances (public; leader names only when units
 // are not hidden).
 func timeText(g engine.GameState, e *engine.TimeAllocated, names bool) string {
+	return timeLines(g, e, names) + "\n" + fmt.Sprintf("Time chits: CSA %d, USA %d; an operational side may spend one for 3 minutes (22.5).", g.Chits[engine.CSA], g.Chits[engine.USA])
+}
+
+// timeLines shows the allowances of e's sides.
+func timeLines(g engine.GameState, e *engine.TimeAllocated, names bool) string {
 	lines := []string{fmt.Sprintf("⏱️ Time allocation, turn %d (LRTG 22.2):", e.Turn)}
 	for _, a := range e.Sides {
 		l := fmt.Sprintf("%s: **%d minutes** = %s", declSideLabel(a.Side), a.Minutes, strings.Join(a.Parts(), " "))
@@ -194,7 +199,6 @@ func timeText(g engine.GameState, e *engine.TimeAllocated, names bool) string {
 		}
 		lines = append(lines, l)
 	}
-	lines = append(lines, fmt.Sprintf("Time chits: CSA %d, USA %d; an operational side may spend one for 3 minutes (22.5).", g.Chits[engine.CSA], g.Chits[engine.USA]))
 	return strings.Join(lines, "\n")
 }
 
@@ -283,7 +287,32 @@ func presentDeclared(r *Router, req Request, g engine.GameState, e engine.Event,
 	case *engine.PosturesRevealed:
 		return []Output{pub(revealText(e), true)}
 	case *engine.TimeAllocated:
-		return []Output{pub(timeText(g, e, open), open)}
+		if open {
+			return []Output{pub(timeText(g, e, true), true)}
+		}
+		// A hidden game: a side's minutes count its leaders near the
+		// enemy (22.2), so each side reads its own in its commanders'
+		// channels, and the table only that the time is allocated.
+		outs := []Output{pub(fmt.Sprintf("⏱️ Time allocation, turn %d (LRTG 22.2): each side reads its own allowance in its commanders' channels and with /clock show (it counts its leaders near the enemy, which this game keeps secret). Time chits: CSA %d, USA %d; an operational side may spend one for 3 minutes (22.5).",
+			e.Turn, g.Chits[engine.CSA], g.Chits[engine.USA]), false)}
+		for _, p := range g.Players {
+			ch, ok := r.commanderChannel(g, p.Actor.ID)
+			if !ok {
+				continue
+			}
+			own := *e
+			own.Sides = nil
+			for _, a := range e.Sides {
+				if a.Side == p.Side {
+					own.Sides = append(own.Sides, a)
+				}
+			}
+			outs = append(outs, Output{Audience: Audience{Kind: AudienceChannel, Channel: ch, UserID: p.Actor.ID}, Text: timeLines(g, &own, false), Events: []EventView{}})
+		}
+		if g.IsUmpire(r.channelActor(req)) {
+			outs = append(outs, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: timeText(g, e, true), Events: []EventView{view}})
+		}
+		return outs
 	case *engine.HarpersFerryChecked:
 		outs := []Output{pub(hfCheckText(g, e, open), open)}
 		if e.Status == engine.HFAsk || e.Status == engine.HFOpen {
