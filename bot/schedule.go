@@ -286,9 +286,10 @@ func (s *Scheduler) tickGame(ctx context.Context, st store.Stream, now time.Time
 	}
 	umpire := engine.Actor{ID: g.Umpire.ID, Name: g.Umpire.Name, Umpire: true}
 	if g.Player(umpire.ID) != nil {
-		// A creator who joined a side (before that was refused) is a
-		// player, not the umpire (engine.GameState.IsUmpire): the
-		// scheduler acts as the umpire without his id.
+		// A creator who plays a side (an open game's, or a hidden game's
+		// joined before that was refused) is a player too: the scheduler
+		// acts as the umpire without his id, so that nothing it does
+		// reads as his.
 		umpire.ID = ""
 	}
 	req := Request{GuildID: st.GuildID, ChannelID: strings.TrimPrefix(st.ID, "game:"), User: umpire, Command: "deadline", Path: []string{"run"}, outbox: true}
