@@ -121,6 +121,9 @@ func (d *Discord) afterHandle(ctx context.Context, req Request, rep Reply) Reply
 	case "channels":
 		if req.Options["close"] == "" {
 			note, private = d.openChannels(ctx, req)
+			if note == "" {
+				note, private = d.addUmpireChannel(ctx, req)
+			}
 		} else {
 			note = d.endChannels(ctx, req)
 		}
@@ -163,8 +166,7 @@ func (d *Discord) openChannels(ctx context.Context, req Request) (string, []Outp
 		}
 	}
 	if id, ok := g.Channels.UmpireChannel(); ok {
-		private = append(private, Output{Audience: Audience{Kind: AudienceChannel, Channel: id, UserID: g.Umpire.ID}, Events: []EventView{},
-			Text: fmt.Sprintf("🔒 The umpire's private channel for the game in <#%s>: no player sees it. The changes players make to their own units that the rules cannot check are posted here; /unit log lists them.", req.ChannelID)})
+		private = append(private, umpireWelcome(g, id, req.ChannelID))
 	}
 	return note, private
 }
@@ -487,6 +489,10 @@ func handleGameChannels(ctx context.Context, r *Router, req Request) (Reply, err
 	if g.Ended != nil {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.ended", What: "The game has ended", Hint: "/game channels close:archive or close:delete closes its channels"}
 	}
+	if c.Category != "" && c.Closed == "" && c.Umpire == "" && (!c.Threads || g.Player(g.Umpire.ID) == nil) {
+		// Channels made before the umpire's existed (issue 19): add it.
+		return ephemeralText("The game's private channels exist; adding the umpire's private channel (on Discord; the console has none)."), nil
+	}
 	if c.Category != "" && c.Closed == "" {
 		var ls []string
 		for _, p := range g.Players {
@@ -528,4 +534,64 @@ func commanderWelcome(userID, channel, table string) Output {
 	return Output{Audience: Audience{Kind: AudienceChannel, Channel: channel, UserID: userID}, Events: []EventView{},
 		Ping: []string{userID},
 		Text: fmt.Sprintf("🔒 <@%s>, this is your private channel for the game in <#%s>: only you and the bot see it.", userID, table)}
+}
+
+// addUmpireChannel gives a game whose channels were made before the
+// umpire's channel existed (issue 19) that channel: in its category, or a
+// private thread for its creator where the game has threads. It records
+// it and returns the table's note and the channel's welcome.
+func (d *Discord) addUmpireChannel(ctx context.Context, req Request) (string, []Output) {
+	g, err := d.router.game(ctx, req)
+	c := g.Channels
+	if err != nil || c.Category == "" || c.Closed != "" || c.Umpire != "" {
+		return "", nil
+	}
+	s := d.session
+	var id string
+	if c.Threads {
+		if g.Player(g.Umpire.ID) != nil {
+			return "", nil
+		}
+		th, err := s.ThreadStartComplex(req.ChannelID, &discordgo.ThreadStart{Name: "umpire", Type: discordgo.ChannelTypeGuildPrivateThread, AutoArchiveDuration: 10080})
+		if err != nil {
+			return channelsFailed("start the umpire's private thread", err, "Create Private Threads"), nil
+		}
+		if err := s.ThreadMemberAdd(th.ID, g.Umpire.ID); err != nil {
+			d.removeHalfMade(th.ID)
+			return channelsFailed("add the umpire to his private thread", err, "Send Messages in Threads"), nil
+		}
+		id = th.ID
+	} else {
+		ch, err := s.GuildChannelCreateComplex(req.GuildID, discordgo.GuildChannelCreateData{
+			Name:                 "umpire",
+			Type:                 discordgo.ChannelTypeGuildText,
+			Topic:                fmt.Sprintf("The umpire's private channel for the game in #%s: no player sees it", req.ChannelID),
+			ParentID:             c.Category,
+			PermissionOverwrites: umpireOverwrites(req.GuildID, g, d.router.umpireRole, d.botID()),
+		})
+		if err != nil {
+			return channelsFailed("create the umpire's private channel", err, "Manage Channels", "Manage Roles"), nil
+		}
+		id = ch.ID
+	}
+	if err := d.router.recordChannels(ctx, req, c.Category, c.Players, c.Threads, id); err != nil {
+		d.log.Error("discord: recording the umpire's channel", "channel", req.ChannelID, "err", err)
+		d.removeHalfMade(id)
+		return "⚠️ The umpire's private channel could not be recorded, so it was removed; the umpire reads /unit log.", nil
+	}
+	return "📁 The umpire has a private channel now: the changes players make to their own units that the rules cannot check are posted there.",
+		[]Output{umpireWelcome(g, id, req.ChannelID)}
+}
+
+// removeHalfMade deletes a channel or thread made for a step that failed.
+func (d *Discord) removeHalfMade(id string) {
+	if _, err := d.session.ChannelDelete(id); err != nil {
+		d.log.Warn("discord: removing a half-made game channel", "channel", id, "err", err)
+	}
+}
+
+// umpireWelcome is the first message of the umpire's private channel.
+func umpireWelcome(g engine.GameState, channel, table string) Output {
+	return Output{Audience: Audience{Kind: AudienceChannel, Channel: channel, UserID: g.Umpire.ID}, Events: []EventView{},
+		Text: fmt.Sprintf("🔒 The umpire's private channel for the game in <#%s>: no player sees it. The changes players make to their own units that the rules cannot check are posted here; /unit log lists them.", table)}
 }

@@ -487,3 +487,57 @@ func TestChannelsFailedNamesThePermission(t *testing.T) {
 		t.Errorf("channel name = %q", n)
 	}
 }
+
+// A game whose channels were made before the umpire's channel existed
+// gets it from /game channels: in its category, admitting the creator and
+// the bot only, recorded, welcomed; a second /game channels is refused.
+func TestDiscordGameChannelsAddsTheUmpiresChannelToAnOlderGame(t *testing.T) {
+	t.Parallel()
+	st := openStore(t)
+	b := startBot(t, st, SeededSource{}, DiscordOptions{GuildID: "g1"})
+	fourCommanders(t, b.router, "c1")
+	mustOK(t, b.router, chanReq(umpireA, "c1", "start", nil)) // through the router: no channels made
+	// The channels as an older release made them: a category and one
+	// channel a commander, no umpire's channel.
+	other, err := b.srv.NewSession("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := other.GuildChannelCreateComplex("g1", discordgo.GuildChannelCreateData{Name: "older game", Type: discordgo.ChannelTypeGuildCategory})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gameIn(t, b.router, "c1")
+	ids := b.srv.AddGuildChannels("g1", cat.ID, len(g.Players))
+	players := map[string]string{}
+	for i, p := range g.Players {
+		players[p.Actor.ID] = ids[i]
+	}
+	if err := b.router.recordChannels(context.Background(), chanReq(umpireA, "c1", "channels", nil), cat.ID, players, false, ""); err != nil {
+		t.Fatal(err)
+	}
+
+	umpireSlash(t, b, "c1", "channels")
+	if _, err := b.srv.WaitChannelMessage(waitCtx(t), "c1", 1); err != nil {
+		t.Fatal(err)
+	}
+	g = gameIn(t, b.router, "c1")
+	uc := b.srv.GuildChannel(g.Channels.Umpire)
+	if uc == nil || uc.ParentID != cat.ID || len(g.Channels.Players) != len(players) {
+		t.Fatalf("the umpire's channel = %+v; recorded %+v", uc, g.Channels)
+	}
+	want := []string{b.srv.Options().BotUserID, umpireA.ID}
+	sort.Strings(want)
+	if got := viewers(t, uc); strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("the umpire's channel admits %v, want exactly %v", got, want)
+	}
+	if _, err := b.srv.WaitChannelMessage(waitCtx(t), uc.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	if ms := msgs(b.srv.ChannelMessages(uc.ID)); len(ms) != 1 || !strings.Contains(ms[0], "umpire's private channel") {
+		t.Errorf("the umpire's channel got %q", ms)
+	}
+	if out := b.router.Handle(context.Background(), chanReq(umpireA, "c1", "channels", nil)).first(); out.Error == nil || out.Error.Code != "channels.exist" {
+		t.Errorf("a second /game channels: %+v", out)
+	}
+}

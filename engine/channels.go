@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 )
 
@@ -127,7 +128,12 @@ func (g GameState) recordChannels(cmd RecordChannels) ([]Event, bool, error) {
 		return nil, true, illegal("channels.umpire", "Only the umpire sets up the game's channels", fmt.Sprintf("Ask %s", g.Umpire.Name))
 	}
 	if g.Channels.Category != "" && g.Channels.Closed == "" {
-		return nil, true, illegal("channels.exist", "The game already has its channels", "")
+		// A game whose channels were made before the umpire's channel
+		// existed (issue 19) gets it added, and nothing else changes.
+		c := g.Channels
+		if c.Umpire != "" || cmd.Umpire == "" || cmd.Category != c.Category || cmd.Threads != c.Threads || !maps.Equal(cmd.Players, c.Players) {
+			return nil, true, illegal("channels.exist", "The game already has its channels", "")
+		}
 	}
 	if cmd.Category == "" {
 		return nil, true, invalid("channels.category", "No category was given for the game's channels", "Give the id of the category that holds them")

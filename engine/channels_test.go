@@ -73,3 +73,28 @@ func TestChannelsRecordedAndClosed(t *testing.T) {
 		t.Errorf("closing channels that were never made: %v", err)
 	}
 }
+
+// Channels recorded before the umpire's channel existed get it added, and
+// only it: the same category and commanders' channels, once.
+func TestChannelsAddTheUmpiresToOlderChannels(t *testing.T) {
+	g := startedGame(t, opts())
+	ids := map[string]string{lee.ID: "c-lee", jebA.ID: "c-jeb", meade.ID: "c-meade"}
+	old := apply(t, g, RecordChannels{By: ump, Category: "cat", Players: ids}, Script())
+	for _, bad := range []RecordChannels{
+		{By: ump, Category: "cat", Players: old.Channels.Players},                                                                   // nothing to add
+		{By: ump, Category: "cat2", Players: old.Channels.Players, Umpire: "c-ump"},                                                 // another category
+		{By: ump, Category: "cat", Players: map[string]string{lee.ID: "x", jebA.ID: "c-jeb", meade.ID: "c-meade"}, Umpire: "c-ump"}, // other channels
+		{By: lee, Category: "cat", Players: old.Channels.Players, Umpire: "c-ump"},                                                  // a player
+	} {
+		if _, err := old.Decide(bad, Script()); err == nil {
+			t.Errorf("%+v was accepted", bad)
+		}
+	}
+	added := apply(t, old, RecordChannels{By: ump, Category: "cat", Players: old.Channels.Players, Umpire: "c-ump"}, Script())
+	if id, ok := added.Channels.UmpireChannel(); !ok || id != "c-ump" || added.Channels.Players[lee.ID] != "c-lee" {
+		t.Fatalf("channels: %+v", added.Channels)
+	}
+	if _, err := added.Decide(RecordChannels{By: ump, Category: "cat", Players: old.Channels.Players, Umpire: "c-ump2"}, Script()); !errors.Is(err, ErrIllegal) {
+		t.Errorf("a second umpire's channel: %v", err)
+	}
+}
