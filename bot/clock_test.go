@@ -171,7 +171,7 @@ func TestDiscordLiveClockMessage(t *testing.T) {
 	t.Parallel()
 	clk := newFakeClock()
 	tick := make(chan time.Time)
-	srv := discordtest.NewServer(t, discordtest.Options{RequireAllowedMentions: true, HeartbeatInterval: 400 * time.Millisecond, Guilds: []string{"g1"}})
+	srv := discordtest.NewServer(t, discordtest.Options{RequireAllowedMentions: true, Guilds: []string{"g1"}})
 	sess, err := srv.NewSession("")
 	if err != nil {
 		t.Fatal(err)

@@ -31,11 +31,14 @@ func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, n
 // against the fake Discord, and waits until its commands are registered.
 func startBot(t *testing.T, st Store, dice DiceSource, o DiscordOptions) *botUnderTest {
 	t.Helper()
-	// 400 ms: discordgo declares the connection dead after five intervals
-	// without an ack and reconnects, reading ShouldReconnectOnError without
-	// a lock while the cleanup writes it (a data race in discordgo). At 100
-	// ms a loaded 2-CPU machine under -race missed acks (docs/discord-rest.md).
-	srv := discordtest.NewServer(t, discordtest.Options{RequireAllowedMentions: true, HeartbeatInterval: 400 * time.Millisecond, Guilds: []string{"g1"}})
+	// Discord's own heartbeat interval (the fake's default, 41 s): discordgo
+	// sends a heartbeat on connecting, and the next long after any test, so
+	// its heartbeat goroutine never declares the connection dead or runs
+	// its loop while the session closes. Either made it reconnect, reading
+	// ShouldReconnectOnError without a lock while the shutdown writes it (a
+	// data race in discordgo): short intervals (100, then 400 ms) still
+	// raced on a loaded 2-CPU machine under -race (docs/discord-rest.md).
+	srv := discordtest.NewServer(t, discordtest.Options{RequireAllowedMentions: true, Guilds: []string{"g1"}})
 	sess, err := srv.NewSession("")
 	if err != nil {
 		t.Fatal(err)

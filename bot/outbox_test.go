@@ -45,7 +45,7 @@ func (p *dyingPoster) Ready() bool { return p.d.Ready() }
 // runDiscord connects an adapter for r to a fresh fake Discord.
 func runDiscord(t *testing.T, r *Router) (*discordtest.Server, *Discord) {
 	t.Helper()
-	srv := discordtest.NewServer(t, discordtest.Options{RequireAllowedMentions: true, HeartbeatInterval: 400 * time.Millisecond, Guilds: []string{"g"}})
+	srv := discordtest.NewServer(t, discordtest.Options{RequireAllowedMentions: true, Guilds: []string{"g"}})
 	sess, err := srv.NewSession("")
 	if err != nil {
 		t.Fatal(err)

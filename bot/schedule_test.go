@@ -428,7 +428,7 @@ func TestSchedulerRunDrivenByTicks(t *testing.T) {
 // On Discord the scheduler posts through the adapter, and only once the
 // session is connected (what it fires is recorded before it is posted).
 func TestSchedulerPostsThroughDiscord(t *testing.T) {
-	srv := discordtest.NewServer(t, discordtest.Options{RequireAllowedMentions: true, HeartbeatInterval: 300 * time.Millisecond, Guilds: []string{"g"}})
+	srv := discordtest.NewServer(t, discordtest.Options{RequireAllowedMentions: true, Guilds: []string{"g"}})
 	sess, err := srv.NewSession("")
 	if err != nil {
 		t.Fatal(err)

@@ -312,8 +312,13 @@ func (s *Server) changedChan() (chan struct{}, bool) {
 	return s.changed, s.closed
 }
 
+// waitPoll is how often a wait re-evaluates its condition when nothing
+// in the fake changed.
+const waitPoll = 20 * time.Millisecond
+
 // WaitFor blocks until cond returns true, re-evaluating it whenever the
-// fake's state changes (a request, a gateway event, a connection). It
+// fake's state changes (a request, a gateway event, a connection), and at
+// least every 20 ms for a condition on state outside the fake. It
 // returns an error wrapping ctx.Err() when ctx ends first, or ErrClosed
 // when the server is closed. cond may call the Server's accessors. All
 // Wait* methods are built on it.
@@ -332,6 +337,10 @@ func waitN[T any](ctx context.Context, s *Server, what string, n int, get func()
 }
 
 func (s *Server) waitFor(ctx context.Context, what string, cond func() bool) error {
+	// A condition may read what the fake does not hold (a log, a store),
+	// which no request announces: it is also polled.
+	poll := time.NewTicker(waitPoll)
+	defer poll.Stop()
 	for {
 		ch, closed := s.changedChan()
 		if cond() {
@@ -342,6 +351,7 @@ func (s *Server) waitFor(ctx context.Context, what string, cond func() bool) err
 		}
 		select {
 		case <-ch:
+		case <-poll.C:
 		case <-ctx.Done():
 			return fmt.Errorf("discordtest: waiting for %s: %w", what, ctx.Err())
 		}

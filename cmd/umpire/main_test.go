@@ -64,7 +64,7 @@ func noDiscord(t *testing.T) func(string) (*discordgo.Session, error) {
 // (the context's end) shuts down cleanly.
 func TestTokenServesDiscordUntilStopped(t *testing.T) {
 	t.Parallel()
-	srv := discordtest.NewServer(t, discordtest.Options{RequireAllowedMentions: true, Token: "t0k3n", HeartbeatInterval: 400 * time.Millisecond})
+	srv := discordtest.NewServer(t, discordtest.Options{RequireAllowedMentions: true, Token: "t0k3n"})
 	connect := func(token string) (*discordgo.Session, error) { return srv.NewSession(token) }
 	ctx, stop := context.WithCancel(context.Background())
 	var logs syncBuffer

@@ -86,7 +86,7 @@ func testShardedProcesses(t *testing.T, dsn string) {
 		})
 	}
 
-	srv := discordtest.NewServer(t, discordtest.Options{RequireAllowedMentions: true, Token: crashToken, HeartbeatInterval: 400 * time.Millisecond, Guilds: guilds})
+	srv := discordtest.NewServer(t, discordtest.Options{RequireAllowedMentions: true, Token: crashToken, Guilds: guilds})
 	logs := t.TempDir()
 	base := procConfig{Token: crashToken, DB: dsn, Guild: guilds[0], DiscordURL: srv.URL(), Args: []string{"-tick", "200ms"}}
 	procs := map[string]*umpireProc{}
