@@ -190,7 +190,7 @@ func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
 		for i, id := range ids {
 			names[i] = g.Units[id].Name
 		}
-		if stop := moveStopped(g, r.theatres["lrtg"], evs); stop != "" { // hidden.go: an enemy unit he did not see stopped it
+		if stop := r.moveStopped(g, evs); stop != "" { // hidden.go: an enemy unit he did not see stopped it
 			return r.boardReply(req, g, fmt.Sprintf("%s moves %s toward %s.", req.User.Name, strings.Join(names, ", "), name)+stop+moveDetails(g, evs), views)
 		}
 		return r.boardReply(req, g, fmt.Sprintf("%s moves %s to %s.", req.User.Name, strings.Join(names, ", "), name)+moveDetails(g, evs), views)

@@ -122,11 +122,18 @@ func gameCommands() []*Command {
 
 func (r *Router) settleGame(ctx context.Context, req Request, cmd engine.Command, src DiceSource,
 	present func([]EventView, []engine.Event) Reply) (Reply, error) {
+	return r.settleGameFrom(ctx, req, cmd, src, func(_ engine.GameState, views []EventView, evs []engine.Event) Reply { return present(views, evs) })
+}
+
+// settleGameFrom is settleGame for a presenter that needs the game as the
+// command found it.
+func (r *Router) settleGameFrom(ctx context.Context, req Request, cmd engine.Command, src DiceSource,
+	present func(before engine.GameState, views []EventView, evs []engine.Event) Reply) (Reply, error) {
 	var before engine.GameState
 	return settleWith(ctx, r, req, gameStream(req), kindGame, r.games, src,
 		func(g engine.GameState, d engine.Dice) ([]engine.Event, error) { before = g; return g.Decide(cmd, d) },
 		func(views []EventView, evs []engine.Event) Reply {
-			rep := present(views, evs)
+			rep := present(before, views, evs)
 			rep.Outputs = append(rep.Outputs, r.umpireLogOutputs(req, before, evs)...) // unitlog.go: the umpire's channel
 			return rep
 		})
@@ -223,10 +230,7 @@ func handleGameJoin(ctx context.Context, r *Router, req Request) (Reply, error) 
 			cmds = append(cmds, c)
 		}
 	}
-	// The game before the join, to tell the table when its creator plays
-	// (read from the cached fold; settleGame refuses what this read meets).
-	g0, _ := r.game(ctx, req)
-	return r.settleGame(ctx, req, engine.JoinGame{By: req.User, Side: side, Commands: cmds}, nil, func(views []EventView, evs []engine.Event) Reply {
+	return r.settleGameFrom(ctx, req, engine.JoinGame{By: req.User, Side: side, Commands: cmds}, nil, func(g0 engine.GameState, views []EventView, evs []engine.Event) Reply {
 		p := evs[0].(*engine.GameJoined).Player
 		role := "a commander"
 		if p.Overall {
@@ -297,7 +301,7 @@ func handleGameStatus(ctx context.Context, r *Router, req Request) (Reply, error
 	}
 	o := g.Options
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** — umpire %s\n", o.Scenario, r.umpiresText(g)) // unitlog.go
+	fmt.Fprintf(&b, "**%s** — umpire %s\n", o.Scenario, r.umpiresText(g))
 	state := "setting up (options can still change only by a new game)"
 	if g.Started {
 		state = fmt.Sprintf("turn %d", g.Turn)
@@ -536,4 +540,25 @@ func AuditStream(ctx context.Context, st Store, stream string) (string, error) {
 		text += "\n⚠️ Lee Invades the North's procedures (command points, combat, arrivals, ...) keep their dice in their own events, which the audit does not replay yet: it checked only the rolls typed in the game (/roll, /table roll, /chart roll)."
 	}
 	return text, nil
+}
+
+// umpiresText names who umpires the game, for /game status: the creator
+// (said to play a side where an open game lets him), and the members of the umpire role where the
+// server has one (named in words: no mention, so no one is pinged).
+func (r *Router) umpiresText(g engine.GameState) string {
+	var who []string
+	switch {
+	case g.Player(g.Umpire.ID) == nil:
+		who = append(who, g.Umpire.Name)
+	case g.UmpirePlays():
+		p := g.Player(g.Umpire.ID)
+		who = append(who, fmt.Sprintf("%s (who also commands for the %s: he can read the other side's dispatches)", g.Umpire.Name, strings.ToUpper(string(p.Side))))
+	}
+	if r.umpireRole != "" {
+		who = append(who, "the members of the server's umpire role who play no side")
+	}
+	if len(who) == 0 {
+		return fmt.Sprintf("no umpire (%s created the game and commands a side)", g.Umpire.Name)
+	}
+	return strings.Join(who, " and ")
 }

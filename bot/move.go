@@ -160,7 +160,7 @@ func moveDetails(g engine.GameState, evs []engine.Event) string {
 // moveStopped says where a move an enemy unit the mover did not see
 // stopped halted (engine/hidden.go), stack by stack: what the act itself
 // tells him under the rules, and never which unit, how far or of what kind.
-func moveStopped(g engine.GameState, t *engine.Theatre, evs []engine.Event) string {
+func (r *Router) moveStopped(g engine.GameState, evs []engine.Event) string {
 	var b strings.Builder
 	for _, ev := range evs {
 		e, ok := ev.(*engine.UnitsMoved)
@@ -171,50 +171,33 @@ func moveStopped(g engine.GameState, t *engine.Theatre, evs []engine.Event) stri
 		for i, id := range e.Units {
 			names[i] = g.Units[id].Name
 		}
-		halt, after := "halts", " after "+hexCount(e.Hexes)
-		if len(names) > 1 {
-			halt = "halt"
-		}
+		n := len(names)
+		halt, after := plural(n, "halts", "halt"), fmt.Sprintf(" after %d %s", e.Hexes, plural(e.Hexes, "hex", "hexes"))
 		if e.Hexes == 0 {
-			halt, after = map[bool]string{true: "stay", false: "stays"}[len(names) > 1], ""
+			halt, after = plural(n, "stays", "stay"), ""
 		}
 		switch {
 		case e.Stopped == engine.MoveStoppedRail:
-			at := ""
+			at, marked := "", ""
 			if e.Contact != nil {
-				at = " at " + hexName(t, *e.Contact)
+				at = " at " + r.hexRef(*e.Contact)
+			}
+			if g.Options.IntelMode() == engine.IntelDoubleBlind {
+				marked = " The units met there are marked on your map."
 			}
 			fmt.Fprintf(&b, "\n🛑 The railroad ahead%s enters a hex occupied by an enemy unit or in an enemy zone of control (%s): %s %s at %s%s. The rail move and its fatigue are spent.%s",
-				at, moveCite(g, "LRTG 8.2", "004 Railroad Restrictions"), strings.Join(names, ", "), halt, e.Ref, after, map[bool]string{true: " The units met there are marked on your map."}[g.Options.IntelMode() == engine.IntelDoubleBlind])
+				at, moveCite(g, "LRTG 8.2", "004 Railroad Restrictions"), strings.Join(names, ", "), halt, e.Ref, after, marked)
 		case e.Stopped == engine.MoveStoppedStrategic:
 			fmt.Fprintf(&b, "\n🛑 Strategic movement may not come within the forbidden distance of an enemy unit (%s): %s %s at %s%s. The move and its fatigue are spent.",
 				moveCite(g, "LRTG 17.1", "004 Strategic Movement"), strings.Join(names, ", "), halt, e.Ref, after)
 		case e.Stopped == engine.MoveStoppedRemote:
 			fmt.Fprintf(&b, "\n🛑 An enemy unit is closer than %d hexes: %s may not move without the initiative (%s) and %s at %s. The enemy's permission for %s is spent.",
-				engine.RemoteDistance, strings.Join(names, ", "), moveCite(g, "LRTG 17.2", "LRTG 17.2"), halt, e.Ref, map[bool]string{true: "them", false: "it"}[len(names) > 1])
+				engine.RemoteDistance, strings.Join(names, ", "), moveCite(g, "LRTG 17.2", "LRTG 17.2"), halt, e.Ref, plural(n, "it", "them"))
 		case len(evs) > 1:
 			fmt.Fprintf(&b, "\n%s reach %s.", strings.Join(names, ", "), e.Ref)
 		}
 	}
 	return b.String()
-}
-
-// hexCount is "1 hex", "0 hexes", "5 hexes".
-func hexCount(n int) string {
-	if n == 1 {
-		return "1 hex"
-	}
-	return fmt.Sprintf("%d hexes", n)
-}
-
-// hexName is a hex's printed number.
-func hexName(t *engine.Theatre, h engine.Hex) string {
-	if t != nil {
-		if refs := t.Printed(h); len(refs) > 0 {
-			return refs[0]
-		}
-	}
-	return fmt.Sprintf("hex %d,%d", h.Q, h.R)
 }
 
 // railUsed is the turn's rail load after the move.

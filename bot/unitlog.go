@@ -192,24 +192,3 @@ func (r *Router) umpireLogOutputs(req Request, before engine.GameState, evs []en
 	}
 	return out
 }
-
-// umpiresText names who umpires the game, for /game status: the creator
-// (said to play a side where an open game lets him), and the members of the umpire role where the
-// server has one (named in words: no mention, so no one is pinged).
-func (r *Router) umpiresText(g engine.GameState) string {
-	var who []string
-	switch {
-	case g.Player(g.Umpire.ID) == nil:
-		who = append(who, g.Umpire.Name)
-	case g.UmpirePlays():
-		p := g.Player(g.Umpire.ID)
-		who = append(who, fmt.Sprintf("%s (who also commands for the %s: he can read the other side's dispatches)", g.Umpire.Name, strings.ToUpper(string(p.Side))))
-	}
-	if r.umpireRole != "" {
-		who = append(who, "the members of the server's umpire role who play no side")
-	}
-	if len(who) == 0 {
-		return fmt.Sprintf("no umpire (%s created the game and commands a side)", g.Umpire.Name)
-	}
-	return strings.Join(who, " and ")
-}
