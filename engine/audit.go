@@ -64,8 +64,7 @@ func AuditDice(seed DiceSeed, events []Event) (int, error) {
 	}
 	n := 0
 	check := func(e Event, dice string, faces []int) error {
-		rs := rollStreamOf(e)
-		num, _ := rollNumber(e)
+		rs, num := rollOf(e)
 		which := fmt.Sprintf("roll #%d", num)
 		if rs.Secret != "" {
 			which = fmt.Sprintf("%s secret roll #%d", rs.Secret, num)

@@ -64,29 +64,29 @@ const SaltBytes = 16
 // salt (nil in the legacy scheme) blinds the published commitment and
 // seeds the free stream, so neither can be found from the seed alone.
 type SeededDice struct {
-	seed   [2]uint64
-	salt   []byte
-	chosen bool // the umpire chose the seed (not saved: GameCreated says so)
-	pcg    *rand.PCG
-	rng    *rand.Rand
-	free   *freeStream // nil in the legacy scheme
+	pcgStream // the rules' procedures' stream: its Roll is the dice's
+	seed      [2]uint64
+	salt      []byte
+	chosen    bool       // the umpire chose the seed (not saved: GameCreated says so)
+	free      *pcgStream // the free rolls' stream; nil in the legacy scheme
 }
 
-// freeStream is the free rolls' generator.
-type freeStream struct {
+// pcgStream is one PCG generator and the Rand that draws from it.
+type pcgStream struct {
 	pcg *rand.PCG
 	rng *rand.Rand
 }
 
-// Roll implements Dice.
-func (f *freeStream) Roll(sides int) int { return f.rng.IntN(sides) + 1 }
+func newPCGStream(pcg *rand.PCG) pcgStream { return pcgStream{pcg: pcg, rng: rand.New(pcg)} }
+
+// Roll returns an unbiased face from 1 to sides.
+func (s *pcgStream) Roll(sides int) int { return s.rng.IntN(sides) + 1 }
 
 // NewSeededDice returns dice of the legacy scheme at the start of the
 // stream for seed: one stream, no salt. Tests and the audit of older
 // games use it; new games use NewSaltedDice.
 func NewSeededDice(seed1, seed2 uint64) *SeededDice {
-	pcg := rand.NewPCG(seed1, seed2)
-	return &SeededDice{seed: [2]uint64{seed1, seed2}, pcg: pcg, rng: rand.New(pcg)}
+	return &SeededDice{pcgStream: newPCGStream(rand.NewPCG(seed1, seed2)), seed: [2]uint64{seed1, seed2}}
 }
 
 // NewSaltedDice returns dice of the salted scheme: the rules' procedures
@@ -99,8 +99,8 @@ func NewSaltedDice(seed1, seed2 uint64, salt []byte) (*SeededDice, error) {
 	d := NewSeededDice(seed1, seed2)
 	d.salt = append([]byte(nil), salt...)
 	k := freeSeed(seed1, seed2, d.salt)
-	pcg := rand.NewPCG(k[0], k[1])
-	d.free = &freeStream{pcg: pcg, rng: rand.New(pcg)}
+	free := newPCGStream(rand.NewPCG(k[0], k[1]))
+	d.free = &free
 	return d, nil
 }
 
@@ -135,9 +135,6 @@ func seedHash(tag string, s1, s2 uint64, salt []byte) []byte {
 	h.Write(salt)
 	return h.Sum(nil)
 }
-
-// Roll returns an unbiased face from 1 to sides.
-func (d *SeededDice) Roll(sides int) int { return d.rng.IntN(sides) + 1 }
 
 // Free implements FreeDicer: the free stream, or the one stream of a
 // legacy game (whose audit replays every roll from it).
@@ -258,7 +255,7 @@ func (d *SeededDice) UnmarshalBinary(b []byte) error {
 		if err := pcg.UnmarshalBinary(b[n+16:]); err != nil {
 			return fmt.Errorf("%w: %v", ErrDiceState, err)
 		}
-		*d = SeededDice{seed: seed, pcg: pcg, rng: rand.New(pcg)}
+		*d = SeededDice{pcgStream: newPCGStream(pcg), seed: seed}
 		return nil
 	case diceStateMagic2:
 		rest := b[n+16:]
@@ -272,8 +269,8 @@ func (d *SeededDice) UnmarshalBinary(b []byte) error {
 		if err := fpcg.UnmarshalBinary(rest[SaltBytes+pcgStateBytes:]); err != nil {
 			return fmt.Errorf("%w: %v", ErrDiceState, err)
 		}
-		*d = SeededDice{seed: seed, salt: append([]byte(nil), rest[:SaltBytes]...), pcg: pcg, rng: rand.New(pcg),
-			free: &freeStream{pcg: fpcg, rng: rand.New(fpcg)}}
+		free := newPCGStream(fpcg)
+		*d = SeededDice{pcgStream: newPCGStream(pcg), seed: seed, salt: append([]byte(nil), rest[:SaltBytes]...), free: &free}
 		return nil
 	}
 	return ErrDiceState

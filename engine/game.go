@@ -470,7 +470,6 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 			return nil, illegal("game.ended", "The game has ended", "Roll in another channel, or start a new game")
 		}
 		return g.typedRoll(cmd, d) // rollstream.go: the free stream
-
 	}
 	if evs, ok, err := g.decideModules(cmd, d); ok {
 		return evs, err

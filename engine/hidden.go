@@ -196,22 +196,6 @@ func (g GameState) railStop(net railNet, enemy enemyPresence, path []string) (st
 	return Hex{}, nil, 0, Hex{}, false
 }
 
-// seenPresence is the enemy of a side as the actor sees it (all of it
-// when unseen is nil).
-func (g GameState) seenPresence(side Side, unseen func(UnitState) bool) enemyPresence {
-	if unseen == nil {
-		return g.enemiesOf(side)
-	}
-	h := g
-	h.Units = make(map[string]UnitState, len(g.Units))
-	for id, u := range g.Units {
-		if u.Side == side || !unseen(u) {
-			h.Units[id] = u
-		}
-	}
-	return h.enemiesOf(side)
-}
-
 // hiddenBlock is what the movement checks found of the enemy the mover
 // does not see: whether such a unit breaks the rule, and where a rail
 // column it stops halts.

@@ -783,11 +783,15 @@ type enemyPresence struct {
 	zoc      map[Hex]UnitState
 }
 
-func (g GameState) enemiesOf(side Side) enemyPresence {
+func (g GameState) enemiesOf(side Side) enemyPresence { return g.seenPresence(side, nil) }
+
+// seenPresence is the enemy of a side as the actor sees it: leaving out
+// the units unseen says he does not see (nil: none; hidden.go).
+func (g GameState) seenPresence(side Side, unseen func(UnitState) bool) enemyPresence {
 	p := enemyPresence{occupied: map[Hex]UnitState{}, zoc: map[Hex]UnitState{}}
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side == side || !u.OnMap || u.Eliminated {
+		if u.Side == side || !u.OnMap || u.Eliminated || unseen != nil && unseen(u) {
 			continue
 		}
 		if _, ok := p.occupied[u.Hex]; !ok {

@@ -33,36 +33,23 @@ const (
 	RollAudienceUSA    = "usa"
 )
 
-// rollStreamOf returns the roll's RollStream, or nil for another event.
-func rollStreamOf(e Event) *RollStream {
+// rollOf returns a roll event's RollStream and number; nil for another
+// event.
+func rollOf(e Event) (*RollStream, int64) {
 	switch e := e.(type) {
 	case *DiceRolled:
-		return &e.RollStream
+		return &e.RollStream, e.Number
 	case *TableRolled:
-		return &e.RollStream
+		return &e.RollStream, e.Number
 	case *ChartRolled:
-		return &e.RollStream
+		return &e.RollStream, e.Number
 	}
-	return nil
-}
-
-// rollNumber returns a roll event's number, or false for another event.
-func rollNumber(e Event) (int64, bool) {
-	switch e := e.(type) {
-	case *DiceRolled:
-		return e.Number, true
-	case *TableRolled:
-		return e.Number, true
-	case *ChartRolled:
-		return e.Number, true
-	}
-	return 0, false
+	return nil, 0
 }
 
 // foldRoll counts a roll event: the public count, or its audience's.
 func (g GameState) foldRoll(e Event) GameState {
-	n, _ := rollNumber(e)
-	rs := rollStreamOf(e)
+	rs, n := rollOf(e)
 	if rs.Secret == "" {
 		g.Rolls = n
 		return g
@@ -82,7 +69,7 @@ func (g GameState) typedRoll(cmd Command, d Dice) ([]Event, error) {
 	free, stream := freeDice(d)
 	evs, err := Channel{Rolls: g.Rolls}.Decide(cmd, free)
 	for _, e := range evs {
-		if rs := rollStreamOf(e); rs != nil {
+		if rs, _ := rollOf(e); rs != nil {
 			rs.DiceStream = stream
 		}
 	}
@@ -93,13 +80,13 @@ func (g GameState) typedRoll(cmd Command, d Dice) ([]Event, error) {
 // numbered publicly. Procedures call it, not Decide, whose roll commands
 // are the typed ones.
 func (g GameState) ruleRoll(cmd Command, d Dice) ([]Event, error) {
-	return Channel{Rolls: g.Rolls}.Decide(cmd, d)
+	return g.rollFor(cmd, d, "")
 }
 
 // secretRoll rolls for a rule's procedure whose roll only audience may
 // see: from the game's own stream, numbered by audience's own count.
 func (g GameState) secretRoll(cmd Command, d Dice, audience string) ([]Event, error) {
-	return numberedRoll(cmd, d, g.SecretRolls[audience], audience)
+	return g.rollFor(cmd, d, audience)
 }
 
 // rollFor rolls for a rule's procedure seen by audience ("" everyone).
@@ -120,7 +107,7 @@ func (g GameState) rollsOf(audience string) int64 {
 func numberedRoll(cmd Command, d Dice, count int64, audience string) ([]Event, error) {
 	evs, err := Channel{Rolls: count}.Decide(cmd, d)
 	for _, e := range evs {
-		if rs := rollStreamOf(e); rs != nil {
+		if rs, _ := rollOf(e); rs != nil {
 			rs.Secret = audience
 		}
 	}
