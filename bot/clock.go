@@ -83,10 +83,7 @@ func (r *Router) timed(g engine.GameState, cmd engine.Command) engine.Command {
 // players holds its clock: limited intelligence, a side of several
 // commanders, a viewer of the other side (or none).
 func clockHidden(g engine.GameState, viewer engine.Actor, side engine.Side) bool {
-	if !g.Options.LimitedIntel || g.IsUmpire(viewer) {
-		return false
-	}
-	if p := g.Player(viewer.ID); p != nil && p.Side == side {
+	if !clockTimesHidden(g, viewer, side) {
 		return false
 	}
 	n := 0
@@ -147,7 +144,7 @@ func clockText(g engine.GameState, viewer engine.Actor, now time.Time) string {
 			head += fmt.Sprintf(" · %d minutes a player (22.2)", a.Minutes)
 		}
 		lines = append(lines, head)
-		if clockHidden(g, viewer, s) || clockTimesHidden(g, viewer, s) {
+		if clockTimesHidden(g, viewer, s) { // clockHidden implies it
 			state := "stopped"
 			for _, c := range v.Clocks {
 				if c.Side == s && c.Running {
