@@ -88,11 +88,11 @@ type StepWait struct {
 // Reading the state.
 
 // Passive reports whether a side is passive this turn (1e; LRTG 4.0).
-// Only passive segSides gain victuals (13.0), forage, schedule depots (13.8)
+// Only passive sides gain victuals (13.0), forage, schedule depots (13.8)
 // and roll for stragglers (30.2).
 func (g GameState) Passive(s Side) bool { return g.Declared.Passive(s, g.Turn) }
 
-// segSides are both segSides in a fixed order.
+// segSides are both sides in a fixed order.
 var segSides = [2]Side{CSA, USA}
 
 func segSide(s Side) string { return strings.ToUpper(string(s)) }
