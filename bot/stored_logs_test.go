@@ -49,6 +49,7 @@ var storedGames = []storedGame{
 	{name: "hightide", script: "hightide.script", mapAt: "SS4030"},
 	{name: "campaign", script: "campaign.script", mapAt: "SS4030"},
 	{name: "lrta", script: "lrta.script", mapAt: "SS3015"},
+	{name: "litn", script: "stored/litn.script", litn: true, mapAt: "2838"},
 }
 
 // storedRecord is one line of a stored log after its header: a record as

@@ -39,7 +39,7 @@ var storedLITNReads = []string{
 // every roll.
 func storedEndReads(g storedGame) []string {
 	if g.litn {
-		return []string{"/map at:" + g.mapAt + " radius:6", "/vp csv:true", "/game audit"}
+		return []string{"/map at:" + g.mapAt + " radius:6 map:litn", "/game audit"}
 	}
 	return []string{"/map at:" + g.mapAt + " radius:6", "/turn show plot:true", "/morale show plot:true", "/vp csv:true", "/game audit"}
 }
