@@ -50,6 +50,9 @@ var storedGames = []storedGame{
 	{name: "campaign", script: "campaign.script", mapAt: "SS4030"},
 	{name: "lrta", script: "lrta.script", mapAt: "SS3015"},
 	{name: "litn", script: "stored/litn.script", litn: true, mapAt: "2838"},
+	{name: "options", script: "stored/options.script", mapAt: "SS4030"},
+	{name: "litn3", script: "stored/litn3.script", litn: true, mapAt: "1910"},
+	{name: "doubleblind", script: "stored/doubleblind.script", mapAt: "SS1723"},
 }
 
 // storedRecord is one line of a stored log after its header: a record as
@@ -93,35 +96,92 @@ func (c *storedClock) Now() time.Time {
 	return c.now
 }
 
-// playStored plays a game's script on a fresh store with a fixed clock and
-// fixed entropy (so that playing it again gives the same log), checks
-// that the lines marked "!" are refused and only they, and returns the
-// store's records of every stream of the guild, in the order they were
-// written, with the store and router that played them.
-func playStored(t *testing.T, g storedGame) ([]storedRecord, *store.Store, *Router) {
+// advance moves the clock on by d.
+func (c *storedClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// storedPlayer plays script lines on a store with a fixed clock and fixed
+// entropy. A line "~ wait <duration>" is no command: the clock moves on
+// and the deadline scheduler ticks once (reminders, missed deadlines,
+// defaults), as it would on a live server.
+type storedPlayer struct {
+	st    *store.Store
+	r     *Router
+	clock *storedClock
+	dir   string
+}
+
+func newStoredPlayer(t *testing.T, name string) *storedPlayer {
 	t.Helper()
-	lines, refuse := campaignScript(t, g.script)
 	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.Open(ctx, filepath.Join(dir, g.name+".db"), store.WithClock(newStoredClock().Now))
+	p := &storedPlayer{clock: newStoredClock(), dir: t.TempDir()}
+	st, err := store.Open(ctx, filepath.Join(p.dir, name+".db"), store.WithClock(p.clock.Now))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	r := NewRouter(st, WithLogger(quietLog()), WithDice(SeededSource{Entropy: fixedEntropy(0x5a)}), WithClock(newStoredClock().Now))
+	p.st = st
+	p.r = NewRouter(st, WithLogger(quietLog()), WithDice(SeededSource{Entropy: fixedEntropy(0x5a)}), WithClock(p.clock.Now))
+	return p
+}
+
+// play runs one line and returns its outputs as the console's JSON lines.
+func (p *storedPlayer) play(t *testing.T, line string) []ConsoleLine {
+	t.Helper()
+	ctx := context.Background()
+	if wait, ok := strings.CutPrefix(line, "~ wait "); ok {
+		d, err := time.ParseDuration(wait)
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		p.clock.advance(d)
+		var out storedPosts
+		if err := (&Scheduler{Router: p.r, Poster: &out, Now: p.clock.Now}).Tick(ctx); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		return out
+	}
+	c := &Console{Router: p.r, User: "umpire", Guild: storedGuild, Channel: storedChannel, JSON: true, FileDir: p.dir}
+	var b strings.Builder
+	c.In, c.Out = strings.NewReader(line+"\n"), &b
+	if err := c.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var outs []ConsoleLine
+	for _, l := range strings.Split(strings.TrimSpace(b.String()), "\n") {
+		var cl ConsoleLine
+		if err := json.Unmarshal([]byte(l), &cl); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		outs = append(outs, cl)
+	}
+	return outs
+}
+
+// storedPosts keeps what the scheduler posts.
+type storedPosts []ConsoleLine
+
+func (s *storedPosts) Post(_ context.Context, o Output) error {
+	*s = append(*s, ConsoleLine{Audience: o.Audience, Text: o.Text, Events: o.Events, Error: o.Error})
+	return nil
+}
+
+// playStored plays a game's script (storedPlayer: the same log each time
+// it is played), checks that the lines marked "!" are refused and only
+// they, and returns the store's records of every stream of the guild, in
+// the order they were written, with the store that played them.
+func playStored(t *testing.T, g storedGame) ([]storedRecord, *store.Store) {
+	t.Helper()
+	lines, refuse := campaignScript(t, g.script)
+	ctx := context.Background()
+	p := newStoredPlayer(t, g.name)
+	st := p.st
 	refused := map[string]bool{}
 	for _, line := range lines {
-		c := &Console{Router: r, User: "umpire", Guild: storedGuild, Channel: storedChannel, JSON: true, FileDir: dir}
-		var b strings.Builder
-		c.In, c.Out = strings.NewReader(line+"\n"), &b
-		if err := c.Run(ctx); err != nil {
-			t.Fatal(err)
-		}
-		for _, l := range strings.Split(strings.TrimSpace(b.String()), "\n") {
-			var cl ConsoleLine
-			if err := json.Unmarshal([]byte(l), &cl); err != nil {
-				t.Fatalf("%s: %v", line, err)
-			}
+		for _, cl := range p.play(t, line) {
 			if cl.Error != nil {
 				refused[line] = true
 				if !refuse[line] {
@@ -158,7 +218,7 @@ func playStored(t *testing.T, g storedGame) ([]storedRecord, *store.Store, *Rout
 		}
 		return recs[i].Version < recs[j].Version
 	})
-	return recs, st, r
+	return recs, st
 }
 
 // writeStoredLog writes a stored log: its header, then one record a line.
@@ -353,7 +413,7 @@ func TestStoredLogs(t *testing.T) {
 	for _, g := range storedGames {
 		t.Run(g.name, func(t *testing.T) {
 			if *update {
-				recs, st, _ := playStored(t, g)
+				recs, st := playStored(t, g)
 				writeStoredLog(t, g, recs)
 				checkPlayedReads(t, g, st, recs)
 				if err := os.WriteFile(storedPath(g, ".reads.txt"), []byte(readStored(t, g, recs)), 0o644); err != nil {
