@@ -412,6 +412,7 @@ func storedReaders(t *testing.T, recs []storedRecord) []string {
 func TestStoredLogs(t *testing.T) {
 	for _, g := range storedGames {
 		t.Run(g.name, func(t *testing.T) {
+			t.Parallel() // each game has its own stores and files
 			if *update {
 				recs, st := playStored(t, g)
 				writeStoredLog(t, g, recs)
