@@ -22,13 +22,11 @@ var storedUncovered = map[string]string{
 	// Rules the scripted games do not reach (a script that plays them would
 	// cover them; the engine's tests decide and fold them).
 	"depot.changed":                       "a scheduled depot completed (options.script's is due on turn 16; it ends on turn 6) or a Confederate depot at Winchester or Berryville",
-	"jackson.relapse":                     "the Jackson Lives variant (LRTG 31.4): no script plays it",
 	"litn.hooker-majors":                  "Union major victories in scenario 3 (002 15.6): litn3.script fights no battle",
 	"litn.militia":                        "the Union militia roll once 002 4.2's conditions are met: not reached",
 	"litn.no-reaction":                    "a non-phasing player's word not to react (002 14.2): no surprise attack is attempted",
 	"litn.rail":                           "Union rail movement (002 8.9): the scripts' Union had no CPs for it",
 	"litn.surprise":                       "a surprise attack (002 14.2): litn3.script plays the option but nobody moves",
-	"litn.unit-facts":                     "/litn declare of a unit's territory or depot distance (002 11): not played",
 	"litn.wagon-ready":                    "/litn wagon ready: no wagon is depleted in the scripts",
 	"lrta.dc":                             "/victory dc: a Washington, DC award needs Confederate units in the city",
 	"lrta.reorganization.deferred":        "/reorganize defer: lrta.script begins the Union Army Reorganization instead",

@@ -41,9 +41,9 @@ type storedGame struct {
 
 // storedGames: every scripted game of testdata (console.script has no game:
 // its rolls are a channel's, and the game scripts roll too), and the games
-// added for what the scripts do not play: LITN, and double-blind
-// intelligence (campaign.script and lrta.script play limited
-// intelligence).
+// added for what the scripts do not play (testdata/stored/*.script): LITN,
+// double-blind intelligence (campaign.script and lrta.script play limited
+// intelligence), the options the scripts leave out, Jackson Lives.
 var storedGames = []storedGame{
 	{name: "session", script: "session.script", mapAt: "SS4030"},
 	{name: "hightide", script: "hightide.script", mapAt: "SS4030"},
@@ -53,6 +53,7 @@ var storedGames = []storedGame{
 	{name: "options", script: "stored/options.script", mapAt: "SS4030"},
 	{name: "litn3", script: "stored/litn3.script", litn: true, mapAt: "1910"},
 	{name: "doubleblind", script: "stored/doubleblind.script", mapAt: "SS1723"},
+	{name: "jackson", script: "stored/jackson.script", mapAt: "SS4030"},
 }
 
 // storedRecord is one line of a stored log after its header: a record as
