@@ -135,7 +135,7 @@ func FuzzSheetLoad(f *testing.F) {
 	ctx := context.Background()
 	// A LITN game as newLITNGame makes it (litn_sheet_test.go).
 	ump := gameReq(umpireA, "new", nil)
-	if _, err := r.settleGame(ctx, ump, engine.NewGame{By: umpireA,
+	if _, err := r.settleGame(ctx, ump, engine.NewGame{By: umpireA, Rules: r.rulesets.Get(engine.LITN),
 		Options: engine.GameOptions{Scenario: "litn-1-frederick-to-antietam", Supply: "normal", Comms: 1}}, nil,
 		func([]EventView, []engine.Event) Reply { return Reply{} }); err != nil {
 		f.Fatal(err)

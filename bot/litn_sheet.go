@@ -192,7 +192,7 @@ func (r *Router) loadedSheet(ctx context.Context, req Request, side engine.Side)
 		if recs[i].Type != engine.EventLITNSheetLoaded {
 			continue
 		}
-		e, err := engine.DecodeEvent(recs[i].Type, recs[i].Data)
+		e, err := r.rulesets.DecodeEvent(recs[i].Type, recs[i].Data)
 		if err != nil {
 			return nil, fmt.Errorf("stream %s version %d: %w", gameStream(req), recs[i].Version, err)
 		}

@@ -20,7 +20,7 @@ import (
 func newLITNGame(t *testing.T, r *Router, scenario string) {
 	t.Helper()
 	req := gameReq(umpireA, "new", nil)
-	_, err := r.settleGame(context.Background(), req, engine.NewGame{By: umpireA,
+	_, err := r.settleGame(context.Background(), req, engine.NewGame{By: umpireA, Rules: r.rulesets.ForScenario(scenario),
 		Options: engine.GameOptions{Scenario: scenario, Supply: "normal", Comms: 1}}, nil,
 		func([]EventView, []engine.Event) Reply { return Reply{} })
 	if err != nil {

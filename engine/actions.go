@@ -523,7 +523,7 @@ func (g GameState) cycle() (ActionState, bool) {
 	return a, true
 }
 
-func cycleProcedure(step string) stepProcedure {
+func cycleProcedure(step string) StepProcedure {
 	return func(g GameState, d Dice, _ StepContext) ([]Event, error) {
 		begun := &CycleBegun{Turn: g.Turn, Step: step}
 		switch {

@@ -289,7 +289,7 @@ func init() {
 
 // withCommsWait joins the communications phase's wait to another step's
 // (LRTA 2a, choice C13).
-func withCommsWait(w stepWait) stepWait {
+func withCommsWait(w StepWaiting) StepWaiting {
 	return func(g GameState) []string {
 		var out []string
 		if w != nil {

@@ -34,6 +34,10 @@ type GameOptions struct {
 
 	// LITN's optional rules (002 14).
 	LITN LITNOptions `json:"litn,omitzero"`
+
+	// Game is the game's ruleset (Ruleset.ID), recorded when it is created;
+	// "" in games stored before it, whose scenario says (Rulesets.Of).
+	Game Game `json:"game,omitempty"`
 }
 
 // Player is a member of a game: a commander of a side.
@@ -127,6 +131,13 @@ type GameState struct {
 	// unitlog.go: the players' changes to their own units that the engine
 	// cannot check, for the umpire (issue 19).
 	PlayerLog UnitLogState
+	// Own is the state of the game's own rules, of its ruleset's type
+	// (litn.State): the kernel never reads it; a snapshot writes it with
+	// the ruleset's Hooks.EncodeState.
+	Own any
+	// rules is the game's ruleset (ruleset.go), from its creation: nil for
+	// a game of the kernel's built-in modules.
+	rules *Ruleset
 	// prev is the state before the last board action, for the umpire's
 	// undo (one level); lastAction names that action.
 	prev       *GameState
@@ -158,9 +169,13 @@ func (g GameState) UmpirePlays() bool {
 }
 
 // creatorMayPlay: nothing the umpire reads is hidden from the players by
-// the intelligence rules (LRTG 20) or a secret record sheet (LITN 002 2.5).
+// the intelligence rules (LRTG 20) or by the game's own rules (its
+// ruleset's hook: a secret record sheet).
 func (g GameState) creatorMayPlay() bool {
-	return g.Options.IntelMode() == IntelOpen && g.Game() != LITN
+	if g.rules != nil && g.rules.hooks.CreatorMayPlay != nil && !g.rules.hooks.CreatorMayPlay(g) {
+		return false
+	}
+	return g.Options.IntelMode() == IntelOpen
 }
 
 // Player returns the player with the user id, or nil.
@@ -179,6 +194,9 @@ type (
 	NewGame struct {
 		By      Actor
 		Options GameOptions
+		// Rules is the game's ruleset; nil for a game of the kernel's
+		// built-in modules.
+		Rules *Ruleset
 	}
 	// JoinGame makes the actor a commander of a side.
 	JoinGame struct {
@@ -220,6 +238,10 @@ type GameCreated struct {
 	SeedHash   string      `json:"seed_sha256"`
 	DiceScheme int         `json:"dice_scheme,omitempty"`
 	ChosenSeed bool        `json:"chosen_seed,omitempty"`
+	// Rules is the game's ruleset: set by the decision, and by
+	// Rulesets.DecodeEvent from Options.Game (or, in a game stored before
+	// it, the scenario). Not stored.
+	Rules *Ruleset `json:"-"`
 }
 
 // EventType implements Event.
@@ -299,6 +321,9 @@ func (g GameState) foldEvent(e Event) GameState {
 	if next, ok := g.applyBoard(e); ok {
 		return next
 	}
+	if next, ok := g.rules.apply(g, e); ok {
+		return next
+	}
 	if next, ok := g.applyModules(e); ok {
 		return next
 	}
@@ -306,6 +331,7 @@ func (g GameState) foldEvent(e Event) GameState {
 	case *GameCreated:
 		g.Created, g.Options, g.Umpire, g.SeedHash = true, e.Options, e.Umpire, e.SeedHash
 		g.DiceScheme, g.ChosenSeed = e.DiceScheme, e.ChosenSeed
+		g.rules = e.Rules
 	case *GameJoined:
 		g.Players = append(append([]Player(nil), g.Players...), e.Player)
 	case *GameStarted:
@@ -358,7 +384,10 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		if err := checkOptions(cmd.Options); err != nil {
 			return nil, err
 		}
-		ev := &GameCreated{Options: cmd.Options, Umpire: cmd.By, SeedHash: "unseeded (scripted dice)"}
+		ev := &GameCreated{Options: cmd.Options, Umpire: cmd.By, SeedHash: "unseeded (scripted dice)", Rules: cmd.Rules}
+		if cmd.Rules != nil {
+			ev.Options.Game = cmd.Rules.ID()
+		}
 		if s, ok := d.(Seeder); ok {
 			seed := s.Reveal()
 			ev.SeedHash, ev.DiceScheme, ev.ChosenSeed = seed.Commitment(), seed.Scheme, s.Chosen()
@@ -471,8 +500,14 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		}
 		return g.typedRoll(cmd, d) // rollstream.go: the free stream
 	}
+	if evs, ok, err := g.rules.decide(g, cmd, d); ok {
+		return evs, err
+	}
 	if evs, ok, err := g.decideModules(cmd, d); ok {
 		return evs, err
+	}
+	if f, ok := cmd.(ForeignCommand); ok {
+		return nil, f.Foreign(g)
 	}
 	return nil, &RuleError{Kind: ErrInvalid, Code: "command.unknown", What: "The command " + cmd.CommandName() + " is not a game command", Hint: "Use /help"}
 }

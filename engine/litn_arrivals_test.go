@@ -277,7 +277,7 @@ func TestLITNArrivalEventsRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := engine.DecodeEvent(typ, b)
+		back, err := litnRules.DecodeEvent(typ, b)
 		if err != nil {
 			t.Fatal(err)
 		}

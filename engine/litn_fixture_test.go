@@ -31,6 +31,9 @@ func litnLibrary(t *testing.T) *engine.Library {
 	return litnLib
 }
 
+// litnRules decodes the LITN events the tests store.
+var litnRules = engine.NewRulesets(engine.LITNRuleset())
+
 const litnInvented = "# INVENTED FOR TESTS — not the printed chart"
 
 // litnFixture loads testdata/litn/<file> into its slot of the library; the

@@ -312,7 +312,7 @@ func (g GameState) LITNIsDone(side Side) bool {
 }
 
 // litnWaitFor is a step wait: the sides (of those given) that are not done.
-func litnWaitFor(sides func(g GameState) []Side) stepWait {
+func litnWaitFor(sides func(g GameState) []Side) StepWaiting {
 	return func(g GameState) []string {
 		var out []string
 		for _, s := range sides(g) {
@@ -421,10 +421,6 @@ type LITNDoneEvent struct {
 
 // EventType implements Event.
 func (*LITNDoneEvent) EventType() string { return EventLITNDone }
-
-func init() {
-	registerModule(decideLITNGame, applyLITNGame, &LITNStarted{}, &LITNDoneEvent{})
-}
 
 func decideLITNGame(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 	switch c := cmd.(type) {

@@ -187,10 +187,6 @@ func (*LITNVariableEntryRolled) EventType() string { return EventLITNVariableEnt
 // EventType implements Event.
 func (*LITNArrivalsDue) EventType() string { return EventLITNArrivalsDue }
 
-func init() {
-	registerModule(func(GameState, Command, Dice) ([]Event, bool, error) { return nil, false, nil }, applyLITNArrivals,
-		&LITNArrivalChosen{}, &LITNVariableEntryRolled{}, &LITNArrivalsDue{})
-}
 
 func applyLITNArrivals(g GameState, e Event) (GameState, bool) {
 	mv := g.LITN.Moves

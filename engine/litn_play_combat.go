@@ -575,11 +575,13 @@ type LITNWagonsFlipped struct {
 // EventType implements Event.
 func (*LITNWagonsFlipped) EventType() string { return EventLITNWagonsFlipped }
 
-func init() {
-	registerModule(decideLITNCombat, applyLITNCombat, &LITNBattlesOpened{}, &LITNAttackDeclared{}, &LITNSupplyDeclared{},
-		&LITNOptionChosen{}, &LITNBattleFought{}, &LITNRetreated{}, &LITNWagonsFlipped{}, &LITNSurpriseRolled{}, &LITNNoReaction{})
-	registerGameStep(LITN, LITNStepCombat, litnCombatBegin, litnCombatWait)
-	registerGameStep(LITN, LITNStepDepletion, litnDepletionBegin, nil)
+// litnCombatSteps: G1 opens the battles and waits for them (10); G2
+// flips the wagons that supplied combat (9.2).
+func litnCombatSteps() []StepRules {
+	return []StepRules{
+		{ID: LITNStepCombat, Begin: litnCombatBegin, Wait: litnCombatWait},
+		{ID: LITNStepDepletion, Begin: litnDepletionBegin},
+	}
 }
 
 // ----- the steps -----

@@ -342,7 +342,7 @@ func TestLITNPlayCombatMajorVictory(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, err := engine.DecodeEvent(typ, data)
+		d, err := litnRules.DecodeEvent(typ, data)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -384,11 +384,10 @@ func (e *LITNHookerMajors) Say(GameState) []LITNSay {
 
 // ----- registration -----
 
-func init() {
-	registerModule(decideLITNInitial, applyLITNInitial,
-		&LITNDisorganized{}, &LITNReorganized{}, &LITNAttritionRolled{}, &LITNReplacementsBegun{}, &LITNReplaced{},
-		&LITNUnitFactsSet{}, &LITNMilitiaRolled{}, &LITNWagonsBegun{}, &LITNWagonPlaced{}, &LITNWagonMarkerPlaced{},
-		&LITNHookerRolled{}, &LITNHookerMajors{})
+// litnInitialSteps: the Initial Phase's steps (3.1 A), whether each
+// happens this turn (LITNInitialSteps), and the end of the Combat Phase
+// that reads 15.6's Union major victories.
+func litnInitialSteps() []StepRules {
 	step := func(i int) func(g GameState) (bool, string) {
 		return func(g GameState) (bool, string) {
 			st, err := LITNInitialSteps(g.LITNTurn(), g.litnInitState())
@@ -405,50 +404,36 @@ func init() {
 			return st[j].Happens, st[j].Why
 		}
 	}
-	for i, id := range []string{LITNStepReorganization, LITNStepAttrition, LITNStepReplacements, LITNStepMilitia, LITNStepWagons, LITNStepHooker} {
-		litnHappens[id] = step(i)
+	return []StepRules{
+		{ID: LITNStepReorganization, Happens: step(0), Begin: litnBeginReorganization, Wait: litnWaitFor(func(g GameState) []Side {
+			if g.Turn < LITNReorganizeAll && g.LITN.Initial.ReorganizedTurn != g.Turn {
+				return []Side{USA}
+			}
+			return nil
+		})},
+		{ID: LITNStepAttrition, Happens: step(1), Begin: litnBeginAttrition},
+		{ID: LITNStepReplacements, Happens: step(2), Begin: litnBeginReplacements, Wait: litnWaitFor(func(GameState) []Side { return []Side{CSA, USA} })},
+		{ID: LITNStepMilitia, Happens: step(3), Begin: litnBeginMilitia},
+		{ID: LITNStepWagons, Happens: step(4), Begin: litnBeginWagons, Wait: litnWaitFor(func(g GameState) []Side {
+			var out []Side
+			if g.LITN.Initial.CSAWagonsTurn == g.Turn && g.LITN.Initial.CSAWagonsLeft > 0 {
+				out = append(out, CSA)
+			}
+			if len(g.LITN.Initial.usableMarkers(g.Turn)) > 0 {
+				out = append(out, USA)
+			}
+			return out
+		})},
+		{ID: LITNStepHooker, Happens: step(5), Begin: litnBeginHooker},
+		// 15.6: the Union major victories move the marker back; they are
+		// read as the Combat Phase ends (after G2, after any other end).
+		{ID: LITNStepDepletion, End: func(g GameState, _ Dice, _ StepContext) ([]Event, error) {
+			if e := litnHookerMajorsEvent(g); e != nil {
+				return []Event{e}, nil
+			}
+			return nil, nil
+		}},
 	}
-	registerGameStep(LITN, LITNStepReorganization, litnBeginReorganization, litnWaitFor(func(g GameState) []Side {
-		if g.Turn < LITNReorganizeAll && g.LITN.Initial.ReorganizedTurn != g.Turn {
-			return []Side{USA}
-		}
-		return nil
-	}))
-	registerGameStep(LITN, LITNStepAttrition, litnBeginAttrition, nil)
-	registerGameStep(LITN, LITNStepReplacements, litnBeginReplacements, litnWaitFor(func(GameState) []Side { return []Side{CSA, USA} }))
-	registerGameStep(LITN, LITNStepMilitia, litnBeginMilitia, nil)
-	registerGameStep(LITN, LITNStepWagons, litnBeginWagons, litnWaitFor(func(g GameState) []Side {
-		var out []Side
-		if g.LITN.Initial.CSAWagonsTurn == g.Turn && g.LITN.Initial.CSAWagonsLeft > 0 {
-			out = append(out, CSA)
-		}
-		if len(g.LITN.Initial.usableMarkers(g.Turn)) > 0 {
-			out = append(out, USA)
-		}
-		return out
-	}))
-	registerGameStep(LITN, LITNStepHooker, litnBeginHooker, nil)
-	// 15.6: the Union major victories move the marker back; they are read
-	// as the Combat Phase ends (after G2), chaining any end already there.
-	key := gameStepKey(LITN, LITNStepDepletion)
-	prev := stepEnds[key]
-	registerStepEnd(key, func(g GameState, d Dice, ctx StepContext) ([]Event, error) {
-		var evs []Event
-		if prev != nil {
-			more, err := prev(g, d, ctx)
-			if err != nil {
-				return nil, err
-			}
-			for _, e := range more {
-				g = g.Apply(e)
-			}
-			evs = append(evs, more...)
-		}
-		if e := litnHookerMajorsEvent(g); e != nil {
-			evs = append(evs, e)
-		}
-		return evs, nil
-	})
 }
 
 // litnInitState is what decides the optional steps this turn.

@@ -86,7 +86,7 @@ func initApply(t *testing.T, g engine.GameState, evs []engine.Event) engine.Game
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := engine.DecodeEvent(typ, data)
+		back, err := litnRules.DecodeEvent(typ, data)
 		if err != nil {
 			t.Fatal(err)
 		}

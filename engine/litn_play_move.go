@@ -797,31 +797,29 @@ func (*LITNRailMoved) EventType() string { return EventLITNRailMoved }
 // EventType implements Event.
 func (*LITNPhaseSettled) EventType() string { return EventLITNMovementSettled }
 
-func init() {
-	registerModule(decideLITNMoves, applyLITNMoves, &LITNDeclared{}, &LITNArrived{}, &LITNCommandRolled{}, &LITNBroadcastMade{},
-		&LITNMovementBegun{}, &LITNMoved{}, &LITNDetachEvent{}, &LITNWorked{}, &LITNRailMoved{}, &LITNPhaseSettled{})
-	for _, s := range []string{LITNStepFirstCommand, LITNStepSecondCommand} {
-		step := s
-		registerGameStep(LITN, step, func(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+// litnMoveSteps: the Command Phases (C, E: 7) and the Movement Phases
+// (D, F: 8), each the phasing player's.
+func litnMoveSteps() []StepRules {
+	var out []StepRules
+	for _, step := range []string{LITNStepFirstCommand, LITNStepSecondCommand} {
+		out = append(out, StepRules{ID: step, Begin: func(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 			return g.litnBeginCommand(step, d, ctx)
-		}, litnWaitFor(func(g GameState) []Side {
+		}, Wait: litnWaitFor(func(g GameState) []Side {
 			if s := g.LITNPhaseSide(step); s != "" {
 				return []Side{s}
 			}
 			return nil
-		}))
+		})})
 	}
-	for _, s := range []string{LITNStepFirstMove, LITNStepSecondMove} {
-		step := s
-		registerGameStep(LITN, step, func(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+	for _, step := range []string{LITNStepFirstMove, LITNStepSecondMove} {
+		out = append(out, StepRules{ID: step, Begin: func(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 			return g.litnBeginMovement(step)
-		}, litnWaitFor(func(g GameState) []Side {
+		}, Wait: litnWaitFor(func(g GameState) []Side {
 			if s := g.LITNPhaseSide(step); s != "" {
 				return []Side{s, enemyOf(s)} // the phasing player moves, the other reacts (8.5)
 			}
 			return nil
-		}))
-		registerStepEnd(gameStepKey(LITN, step), func(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+		}), End: func(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 			evs, err := g.litnEndMovement()
 			if err != nil || g.litnPhase() == nil {
 				return evs, err
@@ -829,8 +827,9 @@ func init() {
 			// 15.5: a unit due and not entered waits; its side is told.
 			wait, err := g.litnArrivalsDue(step, g.litnPhase().Side, true)
 			return append(evs, wait...), err
-		})
+		}})
 	}
+	return out
 }
 
 func decideLITNMoves(g GameState, cmd Command, d Dice) ([]Event, bool, error) {

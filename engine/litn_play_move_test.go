@@ -416,7 +416,7 @@ func TestLITNPlayMoveEventsRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := engine.DecodeEvent(typ, data)
+		back, err := litnRules.DecodeEvent(typ, data)
 		if err != nil {
 			t.Fatalf("%s: %v", typ, err)
 		}

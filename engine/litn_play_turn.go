@@ -327,11 +327,10 @@ func (LITNFirst) CommandName() string { return "litn first" }
 
 // ----- the module -----
 
-func init() {
-	registerModule(decideLITNTurn, applyLITNTurn,
-		&LITNDispatchRolled{}, &LITNInitiativeRolled{}, &LITNFirstChosen{},
-		&LITNMoraleRecovered{}, &LITNWagonsUndepleted{}, &LITNVictoryRecorded{})
-	litnHappens[LITNStepLostDispatch] = func(g GameState) (bool, string) {
+// litnTurnSteps: the Initiative Phase (B: 5) and the Conclusion Phase
+// (H: 12, 9.2, 15.1), the last of which may end the game.
+func litnTurnSteps() []StepRules {
+	lostDispatch := func(g GameState) (bool, string) {
 		c := g.litnInitiativeContext()
 		switch {
 		case LITNLostDispatchDue(c):
@@ -343,13 +342,13 @@ func init() {
 		}
 		return false, fmt.Sprintf("the Union rolls from turn %d (002 5.1)", litnLostDispatchFrom)
 	}
-	registerGameStep(LITN, LITNStepLostDispatch, litnLostDispatchStep, nil)
-	registerGameStep(LITN, LITNStepInitiative, litnInitiativeStep, litnInitiativeWait)
-	registerStepEnd(gameStepKey(LITN, LITNStepInitiative), litnInitiativeEnd)
-	registerGameStep(LITN, LITNStepRecovery, litnRecoveryStep, nil)
-	registerGameStep(LITN, LITNStepUndepletion, litnUndepletionStep, nil)
-	registerGameStep(LITN, LITNStepVictory, litnVictoryStep, nil)
-	registerStepEnd(gameStepKey(LITN, LITNStepVictory), litnGameOver)
+	return []StepRules{
+		{ID: LITNStepLostDispatch, Happens: lostDispatch, Begin: litnLostDispatchStep},
+		{ID: LITNStepInitiative, Begin: litnInitiativeStep, Wait: litnInitiativeWait, End: litnInitiativeEnd},
+		{ID: LITNStepRecovery, Begin: litnRecoveryStep},
+		{ID: LITNStepUndepletion, Begin: litnUndepletionStep},
+		{ID: LITNStepVictory, Begin: litnVictoryStep, End: litnGameOver},
+	}
 }
 
 func (g GameState) litnInitiativeContext() LITNInitiativeContext {

@@ -147,7 +147,7 @@ func turnRoundTrip(t *testing.T, e engine.Event) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := engine.DecodeEvent(typ, data)
+	back, err := litnRules.DecodeEvent(typ, data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,7 +60,7 @@ func newLITNPlay(t *testing.T, scenario string, opts engine.LITNOptions) *litnPl
 	if p.seq == nil || p.m == nil || p.sc.ID == "" {
 		t.Fatalf("no LITN sequence, map or scenario %s", scenario)
 	}
-	p.do(engine.NewGame{By: lpUmpire, Options: engine.GameOptions{Scenario: scenario, Supply: "normal", Comms: 1, LITN: opts}})
+	p.do(engine.NewGame{By: lpUmpire, Rules: engine.LITNRuleset(), Options: engine.GameOptions{Scenario: scenario, Supply: "normal", Comms: 1, LITN: opts}})
 	p.do(engine.JoinGame{By: lpLee, Side: engine.CSA})
 	p.do(engine.JoinGame{By: lpUnion, Side: engine.USA})
 	num := strings.Split(scenario, "-")[1]

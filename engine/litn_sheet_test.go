@@ -243,7 +243,7 @@ func TestLITNSheetScenario3Entries(t *testing.T) {
 func litnGame(t *testing.T, scenario string) engine.GameState {
 	t.Helper()
 	var g engine.GameState
-	evs, err := g.Decide(engine.NewGame{By: umpireActor, Options: engine.GameOptions{Scenario: scenario, Supply: "normal", Comms: 1}}, engine.Script())
+	evs, err := g.Decide(engine.NewGame{By: umpireActor, Rules: litnRules.ForScenario(scenario), Options: engine.GameOptions{Scenario: scenario, Supply: "normal", Comms: 1}}, engine.Script())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,7 +290,7 @@ func TestLITNSheetLoadCommand(t *testing.T) {
 	if err != nil || typ != "litn.sheet-loaded" {
 		t.Fatal(typ, err)
 	}
-	back, err := engine.DecodeEvent(typ, data)
+	back, err := litnRules.DecodeEvent(typ, data)
 	if err != nil || !reflect.DeepEqual(back, e) {
 		t.Fatalf("decoded %+v, %v", back, err)
 	}

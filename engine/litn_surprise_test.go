@@ -146,7 +146,7 @@ func lsRoundTrip(t *testing.T, evs []engine.Event) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := engine.DecodeEvent(typ, data)
+		back, err := litnRules.DecodeEvent(typ, data)
 		if err != nil {
 			t.Fatalf("%s: %v", typ, err)
 		}

@@ -167,37 +167,42 @@ func lrtaTurnDate(turn int) time.Time {
 	return start.AddDate(0, 0, turn-1)
 }
 
-// GameOf returns the game a scenario of the catalogue belongs to, by its
-// id's prefix (scenarios/catalogue.yaml: lrtg-, lrta-, litn-).
+// GameOf returns the built-in game a scenario of the catalogue belongs
+// to, by its id's prefix (scenarios/catalogue.yaml: lrtg-, lrta-). A game
+// with a ruleset of its own is the ruleset's (GameState.Game).
 func GameOf(scenario string) Game {
-	switch {
-	case strings.HasPrefix(scenario, "lrta-"):
+	if strings.HasPrefix(scenario, "lrta-") {
 		return LRTA
-	case strings.HasPrefix(scenario, "litn-"):
-		return LITN
 	}
 	return LRTG
 }
 
-// Game returns the game this game plays.
-func (g GameState) Game() Game { return GameOf(g.Options.Scenario) }
-
-// turnDate and turnDays are the scenario's turn record.
-func turnDate(scenario string, turn int) time.Time {
-	if GameOf(scenario) == LITN {
-		return litnTurnDate(scenario, turn)
+// Game returns the game this game plays: its ruleset's, else the built-in
+// game of its scenario.
+func (g GameState) Game() Game {
+	if g.rules != nil {
+		return g.rules.id
 	}
-	if GameOf(scenario) == LRTA {
+	return GameOf(g.Options.Scenario)
+}
+
+// turnDate and turnDays are the scenario's turn record: the ruleset's,
+// else the built-in games'.
+func (g GameState) turnDate(turn int) time.Time {
+	if g.rules != nil && g.rules.hooks.TurnDate != nil {
+		return g.rules.hooks.TurnDate(g.Options.Scenario, turn)
+	}
+	if g.Game() == LRTA {
 		return lrtaTurnDate(turn)
 	}
 	return lrtgTurnDate(turn)
 }
 
-func turnDays(scenario string, turn int) int {
-	if GameOf(scenario) == LITN {
-		return 2 // 002 2.3
+func (g GameState) turnDays(turn int) int {
+	if g.rules != nil && g.rules.hooks.TurnDays != nil {
+		return g.rules.hooks.TurnDays(g.Options.Scenario, turn)
 	}
-	if GameOf(scenario) == LRTA {
+	if g.Game() == LRTA {
 		return 1
 	}
 	return lrtgTurnDays(turn)
@@ -208,9 +213,6 @@ func turnDays(scenario string, turn int) int {
 func ScenarioLastTurn(scenario string) int {
 	if scenario == "lrta-campaign" {
 		return LRTATurns
-	}
-	if r, ok := litnTurnRecord[scenario]; ok {
-		return r.last
 	}
 	last, ok := lrtgLastDay(scenario)
 	if !ok {
@@ -224,7 +226,12 @@ func ScenarioLastTurn(scenario string) int {
 }
 
 // LastTurn returns the game's last turn (0: the scenario is not known).
-func (g GameState) LastTurn() int { return ScenarioLastTurn(g.Options.Scenario) }
+func (g GameState) LastTurn() int {
+	if g.rules != nil && g.rules.hooks.LastTurn != nil {
+		return g.rules.hooks.LastTurn(g.Options.Scenario)
+	}
+	return ScenarioLastTurn(g.Options.Scenario)
+}
 
 // TurnDate returns the first calendar day of one of the game's turns, and
 // false for a turn outside the scenario (before 1 or after its last).
@@ -232,7 +239,7 @@ func (g GameState) TurnDate(turn int) (time.Time, bool) {
 	if turn < 1 || turn > g.LastTurn() {
 		return time.Time{}, false
 	}
-	return turnDate(g.Options.Scenario, turn), true
+	return g.turnDate(turn), true
 }
 
 // TurnDays returns how many days one of the game's turns lasts (0 outside
@@ -241,7 +248,7 @@ func (g GameState) TurnDays(turn int) int {
 	if _, ok := g.TurnDate(turn); !ok {
 		return 0
 	}
-	return turnDays(g.Options.Scenario, turn)
+	return g.turnDays(turn)
 }
 
 // TurnOn returns the turn a calendar day falls in, and false for a day
@@ -249,8 +256,8 @@ func (g GameState) TurnDays(turn int) int {
 func (g GameState) TurnOn(day time.Time) (int, bool) {
 	day = time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, time.UTC)
 	for t := 1; t <= g.LastTurn(); t++ {
-		first := turnDate(g.Options.Scenario, t)
-		if !day.Before(first) && day.Before(first.AddDate(0, 0, turnDays(g.Options.Scenario, t))) {
+		first := g.turnDate(t)
+		if !day.Before(first) && day.Before(first.AddDate(0, 0, g.turnDays(t))) {
 			return t, true
 		}
 	}

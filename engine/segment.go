@@ -2451,7 +2451,7 @@ func segWaitVictory(g GameState) []string {
 // ---------------------------------------------------------------------
 // Waits and /segment done.
 
-func segWait(step string) stepWait {
+func segWait(step string) StepWaiting {
 	return func(g GameState) []string {
 		s := g.Segment
 		if s.Turn != g.Turn {
