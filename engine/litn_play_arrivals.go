@@ -187,7 +187,6 @@ func (*LITNVariableEntryRolled) EventType() string { return EventLITNVariableEnt
 // EventType implements Event.
 func (*LITNArrivalsDue) EventType() string { return EventLITNArrivalsDue }
 
-
 func applyLITNArrivals(g GameState, e Event) (GameState, bool) {
 	mv := g.LITN.Moves
 	switch e := e.(type) {

@@ -443,7 +443,6 @@ type LITNSheetLoaded struct {
 // EventType implements Event.
 func (*LITNSheetLoaded) EventType() string { return EventLITNSheetLoaded }
 
-
 func decideLITNSheet(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
 	c, ok := cmd.(LoadLITNSheet)
 	if !ok {

@@ -39,7 +39,6 @@ type LITNUnitSet struct {
 // EventType implements Event.
 func (*LITNUnitSet) EventType() string { return EventLITNUnitSet }
 
-
 func decideLITNSetUnit(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
 	c, ok := cmd.(LITNSetUnit)
 	if !ok {

@@ -44,7 +44,6 @@ type LITNWagonDeclaredReady struct {
 // EventType implements Event.
 func (*LITNWagonDeclaredReady) EventType() string { return EventLITNWagonReady }
 
-
 func decideLITNWagonReady(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
 	c, ok := cmd.(LITNWagonReady)
 	if !ok {
