@@ -184,9 +184,9 @@ func (r *Router) litnOutputs(req Request, g engine.GameState, e engine.Event, vi
 		return nil
 	}
 	var outs []Output
-	asker := g.LITNSideOf(req.User)
+	asker := engine.LITNOf(g).LITNSideOf(req.User)
 	umpire := g.IsUmpire(req.User)
-	for _, say := range s.Say(g) {
+	for _, say := range s.Say(engine.LITNOf(g)) {
 		switch say.To {
 		case "all":
 			outs = append(outs, Output{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: say.Text, Events: []EventView{}})
@@ -238,7 +238,7 @@ func handleLITNStatus(ctx context.Context, r *Router, req Request) (Reply, error
 	if err != nil {
 		return Reply{}, err
 	}
-	viewer := g.LITNSideOf(req.User)
+	viewer := engine.LITNOf(g).LITNSideOf(req.User)
 	switch {
 	case g.IsUmpire(req.User):
 		viewer = side
@@ -259,16 +259,16 @@ func handleLITNStatus(ctx context.Context, r *Router, req Request) (Reply, error
 func litnStatusText(r *Router, g engine.GameState, viewer engine.Side) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Turn %d** (%s) · %s\n", g.Turn, g.TurnLabel(g.Turn), r.phaseLabel(g))
-	fmt.Fprintf(&b, "VP: Confederate %s, Union %s (net %s)", g.LITN.Score.CSA, g.LITN.Score.USA, g.LITN.Score.Net())
-	if g.LITN.First != "" {
-		fmt.Fprintf(&b, " · first player: %s", sheetSideName(g.LITN.First))
+	fmt.Fprintf(&b, "VP: Confederate %s, Union %s (net %s)", engine.LITNOf(g).LITN.Score.CSA, engine.LITNOf(g).LITN.Score.USA, engine.LITNOf(g).LITN.Score.Net())
+	if engine.LITNOf(g).LITN.First != "" {
+		fmt.Fprintf(&b, " · first player: %s", sheetSideName(engine.LITNOf(g).LITN.First))
 	}
 	b.WriteString("\n")
 	for _, side := range []engine.Side{engine.CSA, engine.USA} {
 		own := viewer == "" || viewer == side
 		fmt.Fprintf(&b, "__%s__\n", sheetSideName(side))
 		var off []string
-		for _, u := range g.LITNUnitsOf(side) {
+		for _, u := range engine.LITNOf(g).LITNUnitsOf(side) {
 			if !u.OnMap() {
 				if own {
 					off = append(off, u.Name)
@@ -284,7 +284,7 @@ func litnStatusText(r *Router, g engine.GameState, viewer engine.Side) string {
 			}
 		}
 		if own {
-			for _, w := range g.LITNWagonsOf(side) {
+			for _, w := range engine.LITNOf(g).LITNWagonsOf(side) {
 				st := "supplied"
 				if w.Depleted {
 					st = "depleted"
@@ -362,16 +362,18 @@ func litnGameOptions(req Request, o *engine.GameOptions) error {
 				Hint: "A LITN game takes optional:14.2,14.3 (Surprise Attacks, Leader Casualties) and seed:"}
 		}
 	}
+	var opts engine.LITNOptions
 	for _, f := range strings.FieldsFunc(req.Options["optional"], func(r rune) bool { return r == ',' || r == ' ' }) {
 		switch strings.ToLower(f) {
 		case "14.2", "surprise", "surprise-attacks":
-			o.LITN.SurpriseAttacks = true
+			opts.SurpriseAttacks = true
 		case "14.3", "casualties", "leader-casualties":
-			o.LITN.LeaderCasualties = true
+			opts.LeaderCasualties = true
 		default:
 			return &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.optional", What: fmt.Sprintf("%q is not one of LITN's optional rules", f),
 				Hint: "Give optional:14.2 (Surprise Attacks), 14.3 (Leader Casualties) or both: 14.2,14.3 (14.1 Solitaire Play needs no umpire)"}
 		}
 	}
+	engine.SetLITNOptions(o, opts)
 	return nil
 }

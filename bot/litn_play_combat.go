@@ -146,7 +146,7 @@ func (r *Router) litnCombatAudiences(req Request, g engine.GameState, side engin
 			out = append(out, Audience{Kind: AudienceChannel, Channel: ch})
 		}
 	}
-	if len(out) == 0 && (g.LITNSideOf(req.User) == side || g.IsUmpire(req.User)) {
+	if len(out) == 0 && (engine.LITNOf(g).LITNSideOf(req.User) == side || g.IsUmpire(req.User)) {
 		out = append(out, Audience{Kind: AudienceEphemeral})
 	}
 	return out
@@ -173,11 +173,11 @@ func (r *Router) litnOptionButtons(req Request, g engine.GameState, evs []engine
 	}
 	var outs []Output
 	for _, w := range wants {
-		b, ok := g.LITNBattleAt(w.hex)
+		b, ok := engine.LITNOf(g).LITNBattleAt(w.hex)
 		if !ok || !b.AwaitsOption(w.side) {
 			continue
 		}
-		allowed, refused := g.LITNOptionsFor(b, w.side)
+		allowed, refused := engine.LITNOf(g).LITNOptionsFor(b, w.side)
 		role := "defender"
 		if b.Attacker == w.side {
 			role = "attacker"
@@ -204,7 +204,7 @@ func (r *Router) litnOptionButtons(req Request, g engine.GameState, evs []engine
 		}
 		for _, aud := range r.litnCombatAudiences(req, g, w.side) {
 			t := text
-			if aud.Kind == AudienceEphemeral && g.LITNSideOf(req.User) != w.side {
+			if aud.Kind == AudienceEphemeral && engine.LITNOf(g).LITNSideOf(req.User) != w.side {
 				t = fmt.Sprintf("(%s only) ", sheetSideName(w.side)) + t
 			}
 			outs = append(outs, Output{Audience: aud, Text: t, Events: []EventView{}, Buttons: buttons})
@@ -251,11 +251,11 @@ func (r *Router) pressLITNOption(ctx context.Context, req Request, customID stri
 	if done {
 		return rep
 	}
-	if s := g.LITNSideOf(req.User); s != rt.side && !g.IsUmpire(req.User) {
+	if s := engine.LITNOf(g).LITNSideOf(req.User); s != rt.side && !g.IsUmpire(req.User) {
 		return r.refused(req, start, &engine.RuleError{Kind: engine.ErrIllegal, Code: "component.side", What: fmt.Sprintf("This button is the %s player's", sheetSideName(rt.side)),
 			Hint: "Choose your own option with /litn option"})
 	}
-	b, open := g.LITNBattleAt(rt.hex)
+	b, open := engine.LITNOf(g).LITNBattleAt(rt.hex)
 	if g.Turn != rt.turn || g.CurrentStep() != engine.LITNStepCombat || !open || !b.AwaitsOption(rt.side) {
 		return r.refused(req, start, &engine.RuleError{Kind: engine.ErrIllegal, Code: "component.stale", What: "This button was for a combat option that is no longer awaited",
 			Hint: "/phase show says what the Combat Phase waits for"})
@@ -276,13 +276,13 @@ func litnCombatHexes(r *Router, req Request, typed string) []engine.Match {
 		return nil
 	}
 	var out []engine.Match
-	for _, b := range g.LITNBattles() {
+	for _, b := range engine.LITNOf(g).LITNBattles() {
 		if strings.HasPrefix(b.Hex, strings.TrimSpace(typed)) {
 			out = append(out, engine.Match{Value: b.Hex, Label: "battle in " + b.Hex})
 		}
 	}
 	// 14.2: in the Movement Phase, the hex the last (public) move ended in.
-	if p := g.LITN.Moves.Phase; g.Options.LITN.SurpriseAttacks && p != nil && p.Turn == g.Turn && p.Step == g.CurrentStep() && p.Last != nil && len(p.Last.Hexes) > 0 {
+	if p := engine.LITNOf(g).LITN.Moves.Phase; engine.LITNOptionsOf(g.Options).SurpriseAttacks && p != nil && p.Turn == g.Turn && p.Step == g.CurrentStep() && p.Last != nil && len(p.Last.Hexes) > 0 {
 		if h := p.Last.Hexes[len(p.Last.Hexes)-1]; strings.HasPrefix(h, strings.TrimSpace(typed)) {
 			out = append(out, engine.Match{Value: h, Label: "the last move's hex " + h + " (surprise attack, 14.2)"})
 		}
@@ -297,14 +297,14 @@ func litnCombatOwnUnits(r *Router, req Request, typed string) []engine.Match {
 	if err != nil || g.Game() != engine.LITN || !g.Started {
 		return nil
 	}
-	side := g.LITNSideOf(req.User)
+	side := engine.LITNOf(g).LITNSideOf(req.User)
 	last := typed
 	if i := strings.LastIndex(typed, ","); i >= 0 {
 		last = typed[i+1:]
 	}
 	last = strings.ToLower(strings.TrimSpace(last))
 	var out []engine.Match
-	for _, u := range g.LITNUnitsOf(side) {
+	for _, u := range engine.LITNOf(g).LITNUnitsOf(side) {
 		if side == "" && !g.IsUmpire(req.User) || !u.OnMap() {
 			continue
 		}

@@ -187,7 +187,7 @@ func TestLITNCombatButtonsAreSecret(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := g.LITNBattleAt("1625")
+	b, _ := engine.LITNOf(g).LITNBattleAt("1625")
 	if !b.Fought || b.Result == nil || b.Result.Rounds != "2" {
 		t.Fatalf("battle %+v", b)
 	}

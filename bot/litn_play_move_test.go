@@ -54,7 +54,7 @@ func lpmStart(t *testing.T) (*Router, *queueDice) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hooker, walker := g.LITN.Units["usa.hooker"], g.LITN.Units["csa.walker"]
+	hooker, walker := engine.LITNOf(g).LITN.Units["usa.hooker"], engine.LITNOf(g).LITN.Units["csa.walker"]
 	hooker.At, hooker.Hex, walker.At, walker.Hex = "1626", h, "1626", h
 	litnAppend(t, r,
 		&engine.LITNArrived{Turn: g.Turn, Side: engine.USA, Units: []engine.LITNUnit{hooker}},
@@ -114,7 +114,7 @@ func TestLITNMovePhasesThroughTheRouter(t *testing.T) {
 	if out.Error == nil || !strings.Contains(out.Text, "Confederate player's") {
 		t.Fatalf("Meade moved in Lee's phase: %+v", out)
 	}
-	if u, _ := lpmGame(t, r).LITNFindUnit("Hooker"); u.At != "1626" {
+	if u, _ := engine.LITNOf(lpmGame(t, r)).LITNFindUnit("Hooker"); u.At != "1626" {
 		t.Fatalf("a refusal moved Hooker to %s", u.At)
 	}
 	rep = r.Handle(ctx, litnReq(leeA, "move", map[string]string{"units": "Hood", "path": "1624 clear road"}))
@@ -138,7 +138,7 @@ func TestLITNMovePhasesThroughTheRouter(t *testing.T) {
 		t.Fatalf("the reaction's rolls reach the table:\npublic %s\nprivate %s", pub, priv)
 	}
 	g := lpmGame(t, r)
-	if u, _ := g.LITNFindUnit("Hooker"); u.At != "1627" {
+	if u, _ := engine.LITNOf(g).LITNFindUnit("Hooker"); u.At != "1627" {
 		t.Fatalf("Hooker at %s", u.At)
 	}
 	// What the Confederates see of it: the counter, not its strength.
@@ -169,7 +169,7 @@ func TestLITNMoveSecrecyOfLosses(t *testing.T) {
 	if !strings.Contains(priv, "loses 2") {
 		t.Fatalf("private %s", priv)
 	}
-	if u, _ := lpmGame(t, r).LITNFindUnit("A.P. Hill"); u.Strength != 9 || u.At != "1621" {
+	if u, _ := engine.LITNOf(lpmGame(t, r)).LITNFindUnit("A.P. Hill"); u.Strength != 9 || u.At != "1621" {
 		t.Fatalf("A.P. Hill %+v", u)
 	}
 	meade := mustOK(t, r, litnReq(meadeA, "status", nil))

@@ -111,10 +111,10 @@ func TestLITNGameStartsFromTheSheets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !g.Options.LITN.SurpriseAttacks || !g.Options.LITN.LeaderCasualties || g.Turn != 4 || g.LastTurn() != 16 {
-		t.Fatalf("options %+v turn %d last %d", g.Options.LITN, g.Turn, g.LastTurn())
+	if o := engine.LITNOptionsOf(g.Options); !o.SurpriseAttacks || !o.LeaderCasualties || g.Turn != 4 || g.LastTurn() != 16 {
+		t.Fatalf("options %+v turn %d last %d", o, g.Turn, g.LastTurn())
 	}
-	hood, ok := g.LITNFindUnit("Hood")
+	hood, ok := engine.LITNOf(g).LITNFindUnit("Hood")
 	if !ok || hood.At != "1625" || hood.Strength != 9 || hood.Original != 9 {
 		t.Fatalf("Hood: %+v", hood)
 	}
@@ -145,12 +145,12 @@ func TestLITNFindUnitShortNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	for ref, want := range map[string]string{"csa.lee": "csa.lee", "R.E. Lee": "csa.lee", "lee": "csa.lee", "Lee": "csa.lee", "mcclellan": "usa.mcclellan", "Stuart": "csa.stuart"} {
-		if u, ok := g.LITNFindUnit(ref); !ok || u.ID != want {
+		if u, ok := engine.LITNOf(g).LITNFindUnit(ref); !ok || u.ID != want {
 			t.Errorf("%q: %s %v, want %s", ref, u.ID, ok, want)
 		}
 	}
 	// "Hill" is A.P. Hill's and D.H. Hill's: neither.
-	if u, ok := g.LITNFindUnit("Hill"); ok {
+	if u, ok := engine.LITNOf(g).LITNFindUnit("Hill"); ok {
 		t.Errorf("Hill found %s: two units answer to it", u.ID)
 	}
 }
@@ -179,7 +179,7 @@ func TestLITNUmpireSetsAUnit(t *testing.T) {
 			t.Errorf("%v: want %s, got %+v", c.opts, c.code, o)
 		}
 	}
-	if after, _ := r.game(ctx, gameReq(umpireA, "status", nil)); !reflect.DeepEqual(after.LITN.Units, before.LITN.Units) {
+	if after, _ := r.game(ctx, gameReq(umpireA, "status", nil)); !reflect.DeepEqual(engine.LITNOf(after).LITN.Units, engine.LITNOf(before).LITN.Units) {
 		t.Fatal("a refused correction changed a unit")
 	}
 	rep := r.Handle(ctx, litnReq(umpireA, "set", map[string]string{"unit": "Hood", "strength": "7", "hex": "1626", "demoralized": "true", "reason": "the move was misread"}))
@@ -202,7 +202,7 @@ func TestLITNUmpireSetsAUnit(t *testing.T) {
 		t.Errorf("the umpire's copy of the Confederate text: %s", ump)
 	}
 	g, _ := r.game(ctx, gameReq(umpireA, "status", nil))
-	if h := g.LITN.Units["csa.hood"]; h.Strength != 7 || h.At != "1626" || !h.Demoralized || h.Original != 9 {
+	if h := engine.LITNOf(g).LITN.Units["csa.hood"]; h.Strength != 7 || h.At != "1626" || !h.Demoralized || h.Original != 9 {
 		t.Errorf("Hood: %+v", h)
 	}
 	// Meade reads the counter where it is now, not its strength.

@@ -27,8 +27,8 @@ func litnTurnSeed(t *testing.T, r *Router, turn int, change func(u *engine.LITNU
 		t.Fatal(err)
 	}
 	m := r.theatres[string(engine.LITN)]
-	ev := &engine.LITNStarted{By: umpireA, Turn: turn, Control: g.LITN.Control, Score: g.LITN.Score, Charts: g.LITN.Charts}
-	for _, u := range g.LITNUnitsOf("") {
+	ev := &engine.LITNStarted{By: umpireA, Turn: turn, Control: engine.LITNOf(g).LITN.Control, Score: engine.LITNOf(g).LITN.Score, Charts: engine.LITNOf(g).LITN.Charts}
+	for _, u := range engine.LITNOf(g).LITNUnitsOf("") {
 		change(&u)
 		if u.At != "" {
 			h, _, err := m.ParseHex(u.At, "")
@@ -139,7 +139,7 @@ func TestLITNTurnInitiativeAndConclusion(t *testing.T) {
 		t.Fatalf("B2 public: %s", pub)
 	}
 	g, _ := r.game(ctx, gameReq(umpireA, "status", nil))
-	roll := g.LITNInitiativeNow()
+	roll := engine.LITNOf(g).LITNInitiativeNow()
 	if roll == nil || roll.LostDispatch != nil || roll.Roller != engine.CSA {
 		t.Fatalf("roll %+v", roll)
 	}
@@ -193,8 +193,8 @@ func TestLITNTurnInitiativeAndConclusion(t *testing.T) {
 		t.Fatalf("H3 umpire: %s", tx[AudienceEphemeral])
 	}
 	g, _ = r.game(ctx, gameReq(umpireA, "status", nil))
-	if g.LITN.Score.CSA != engine.LITNWholeVP(1) || g.LITN.Control["1719"] != engine.LITNControlFull {
-		t.Fatalf("score %+v control %v", g.LITN.Score, g.LITN.Control)
+	if engine.LITNOf(g).LITN.Score.CSA != engine.LITNWholeVP(1) || engine.LITNOf(g).LITN.Control["1719"] != engine.LITNControlFull {
+		t.Fatalf("score %+v control %v", engine.LITNOf(g).LITN.Score, engine.LITNOf(g).LITN.Control)
 	}
 	if st := mustOK(t, r, litnReq(meadeA, "status", nil)); !strings.Contains(st.Text, "VP: Confederate 1, Union 0") {
 		t.Fatalf("status: %s", st.Text)
@@ -219,7 +219,7 @@ func TestLITNTurnSecrecy(t *testing.T) {
 	litnStepTo(t, r, "B2")
 	g, _ := r.game(ctx, gameReq(umpireA, "status", nil))
 	chooser := leeA
-	if g.LITNInitiativeNow().Chooser == engine.USA {
+	if engine.LITNOf(g).LITNInitiativeNow().Chooser == engine.USA {
 		chooser = meadeA
 	}
 	// The choice is the table's.
@@ -275,7 +275,7 @@ func TestLITNTurnLastTurn(t *testing.T) {
 	litnStepTo(t, r, "B2")
 	g, _ := r.game(ctx, gameReq(umpireA, "status", nil))
 	chooser := leeA
-	if g.LITNInitiativeNow().Chooser == engine.USA {
+	if engine.LITNOf(g).LITNInitiativeNow().Chooser == engine.USA {
 		chooser = meadeA
 	}
 	mustOK(t, r, litnReq(chooser, "first", map[string]string{"side": "csa"}))

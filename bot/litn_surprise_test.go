@@ -24,7 +24,7 @@ func lsStart(t *testing.T, opts map[string]string) (*Router, *queueDice) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hooker := g.LITN.Units["usa.hooker"]
+	hooker := engine.LITNOf(g).LITN.Units["usa.hooker"]
 	hooker.At, hooker.Hex = "1626", h
 	litnAppend(t, r,
 		&engine.LITNArrived{Turn: g.Turn, Side: engine.USA, Units: []engine.LITNUnit{hooker}},
@@ -74,8 +74,8 @@ func TestLITNSurpriseThroughTheRouter(t *testing.T) {
 		t.Fatalf("Lee's private part: %s", priv)
 	}
 	g := lpmGame(t, r)
-	if g.LITN.Units["usa.hooker"].Strength != 10 || !g.LITN.Units["csa.fitz-lee"].Demoralized {
-		t.Fatalf("results not applied: %+v %+v", g.LITN.Units["usa.hooker"], g.LITN.Units["csa.fitz-lee"])
+	if engine.LITNOf(g).LITN.Units["usa.hooker"].Strength != 10 || !engine.LITNOf(g).LITN.Units["csa.fitz-lee"].Demoralized {
+		t.Fatalf("results not applied: %+v %+v", engine.LITNOf(g).LITN.Units["usa.hooker"], engine.LITNOf(g).LITN.Units["csa.fitz-lee"])
 	}
 	// Lee's status shows Hooker's counter, not his strength.
 	if lee := mustOK(t, r, litnReq(leeA, "status", nil)); !strings.Contains(lee.Text, "Hooker at 1626") || strings.Contains(lee.Text, "of 14") {
@@ -88,7 +88,7 @@ func TestLITNSurpriseThroughTheRouter(t *testing.T) {
 	}
 	// The retreat due is made in the Movement Phase.
 	mustOK(t, r, litnReq(leeA, "retreat", map[string]string{"hex": "1626", "path": "1625", "costs": "4", "units": "Fitz Lee,Jackson"}))
-	if u, _ := lpmGame(t, r).LITNFindUnit("Fitz Lee"); u.At != "1625" {
+	if u, _ := engine.LITNOf(lpmGame(t, r)).LITNFindUnit("Fitz Lee"); u.At != "1625" {
 		t.Fatalf("Fitz Lee at %s", u.At)
 	}
 }
@@ -99,7 +99,7 @@ func TestLITNSurpriseOffThroughTheRouter(t *testing.T) {
 	if out.Error == nil || !strings.Contains(out.Text, "optional rule 14.2") || !strings.Contains(out.Text, "optional:14.2") {
 		t.Fatalf("14.2 off: %+v", out)
 	}
-	if g := lpmGame(t, r); g.LITN.Units["usa.hooker"].Strength != 14 {
+	if g := lpmGame(t, r); engine.LITNOf(g).LITN.Units["usa.hooker"].Strength != 14 {
 		t.Fatal("a refusal changed the game")
 	}
 }

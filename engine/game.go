@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -32,8 +33,11 @@ type GameOptions struct {
 	// commanders a side only.
 	OverallRestrictions bool `json:"overall_restrictions,omitempty"`
 
-	// LITN's optional rules (002 14).
-	LITN LITNOptions `json:"litn,omitzero"`
+	// Rules are the options of the game's own ruleset, each under the key
+	// the ruleset reads (its rules' name): stored beside the kernel's in
+	// the options' JSON object (options.go). The kernel keeps them as
+	// stored and never reads them.
+	Rules map[string]json.RawMessage `json:"-"`
 
 	// Game is the game's ruleset (Ruleset.ID), recorded when it is created;
 	// "" in games stored before it, whose scenario says (Rulesets.Of).
@@ -127,7 +131,6 @@ type GameState struct {
 	Sightings     SightingState // sightings.go: where double-blind viewers last saw units
 	Deadlines     DeadlineState // deadline.go: deadlines and reminders for slow games (issue 9)
 	Clock         ClockState    // clock.go: the chess clocks of time limitation (LRTG 22.3-22.5)
-	LITN          LITNState     // litn_game.go: a Lee Invades the North game in play (002)
 	// unitlog.go: the players' changes to their own units that the engine
 	// cannot check, for the umpire (issue 19).
 	PlayerLog UnitLogState

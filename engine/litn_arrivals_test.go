@@ -52,14 +52,14 @@ func (p *litnPlay) lpaForward(stop func() bool) []engine.Event {
 func (p *litnPlay) lpaMoving(turn int, side engine.Side) func() bool {
 	return func() bool {
 		s := p.g.CurrentStep()
-		return p.g.Turn == turn && p.g.LITNPhaseSide(s) == side && (s == engine.LITNStepFirstMove || s == engine.LITNStepSecondMove)
+		return p.g.Turn == turn && engine.LITNOf(p.g).LITNPhaseSide(s) == side && (s == engine.LITNStepFirstMove || s == engine.LITNStepSecondMove)
 	}
 }
 
 func (p *litnPlay) lpaCommand(turn int, side engine.Side) func() bool {
 	return func() bool {
 		s := p.g.CurrentStep()
-		return p.g.Turn == turn && p.g.LITNPhaseSide(s) == side && (s == engine.LITNStepFirstCommand || s == engine.LITNStepSecondCommand)
+		return p.g.Turn == turn && engine.LITNOf(p.g).LITNPhaseSide(s) == side && (s == engine.LITNStepFirstCommand || s == engine.LITNStepSecondCommand)
 	}
 }
 
@@ -99,7 +99,7 @@ func TestLITNArrivalsEnterInTheMovementPhase(t *testing.T) {
 	p.refuse(engine.LITNMoveCmd{By: lpLee, Units: []string{"Pickett"}, Path: lpEnter(t, "1026", "1026", 1), Map: p.m, Library: p.lib}, "litn.move.off-map")
 	// Turn 3: the Command Phase does not place him.
 	p.lpaForward(p.lpaCommand(3, engine.CSA))
-	if p.g.LITN.Units["csa.pickett"].OnMap() {
+	if engine.LITNOf(p.g).LITN.Units["csa.pickett"].OnMap() {
 		t.Fatal("Pickett placed as the Command Phase begins")
 	}
 	evs := p.lpaForward(p.lpaMoving(3, engine.CSA))
@@ -109,7 +109,7 @@ func TestLITNArrivalsEnterInTheMovementPhase(t *testing.T) {
 	}
 	p.saidHas([]engine.Event{due[0]}, "csa", "Pickett at 1026, 1029 or 1031 with 12 MP (full: may force march)")
 	p.lpaQuiet([]engine.Event{due[0]}, engine.CSA, "Pickett's arrival")
-	if a := p.g.LITN.Moves.Phase.Allowance["csa.pickett"]; !a.Full || a.Allowance != (engine.LITNShare{Num: 12, Den: 1}) || !strings.Contains(a.Why, "002 15.5") {
+	if a := engine.LITNOf(p.g).LITN.Moves.Phase.Allowance["csa.pickett"]; !a.Full || a.Allowance != (engine.LITNShare{Num: 12, Den: 1}) || !strings.Contains(a.Why, "002 15.5") {
 		t.Errorf("Pickett's allowance: %+v", a)
 	}
 	before := p.g
@@ -117,7 +117,7 @@ func TestLITNArrivalsEnterInTheMovementPhase(t *testing.T) {
 	p.refuse(engine.LITNMoveCmd{By: lpLee, Units: []string{"Pickett"}, Path: lpEnter(t, "1125", "1125", 1), Map: p.m, Library: p.lib}, "litn.move.entry")
 	p.refuse(engine.LITNMoveCmd{By: lpLee, Units: []string{"Pickett", "csa.lee"}, Path: lpEnter(t, "1026", "1026", 1), Map: p.m, Library: p.lib}, "litn.move.enter")
 	p.refuse(engine.LITNMoveCmd{By: lpUnion, Units: []string{"Pickett"}, Path: lpEnter(t, "1026", "1026", 1), Map: p.m, Library: p.lib}, "litn.")
-	if p.g.LITN.Units["csa.pickett"].OnMap() || before.LITN.Moves.Phase != p.g.LITN.Moves.Phase {
+	if engine.LITNOf(p.g).LITN.Units["csa.pickett"].OnMap() || engine.LITNOf(before).LITN.Moves.Phase != engine.LITNOf(p.g).LITN.Moves.Phase {
 		t.Fatal("a refusal changed the game")
 	}
 	// Not entered: he waits, and his side is told as the phase ends.
@@ -132,7 +132,7 @@ func TestLITNArrivalsEnterInTheMovementPhase(t *testing.T) {
 	// is the first hex of movement: 1 MP, Clear) and goes 2 more hexes:
 	// 3 MP of 12.
 	p.lpaForward(p.lpaMoving(4, engine.CSA))
-	if a := p.g.LITN.Moves.Phase.Allowance["csa.pickett"]; !a.Full {
+	if a := engine.LITNOf(p.g).LITN.Moves.Phase.Allowance["csa.pickett"]; !a.Full {
 		t.Fatalf("turn 4: Pickett's allowance %+v", a)
 	}
 	path := lpEnter(t, "1029", "1910", 3)
@@ -166,7 +166,7 @@ func TestLITNArrivalsUnion(t *testing.T) {
 		t.Fatalf("due: %+v", due)
 	}
 	p.lpaQuiet([]engine.Event{due[len(due)-1]}, engine.USA, "Porter's arrival")
-	if a := p.g.LITN.Moves.Phase.Allowance["usa.porter"]; !a.Full || a.Allowance != (engine.LITNShare{Num: 12, Den: 1}) || !strings.Contains(a.Why, "docs/litn-play-movement.md") {
+	if a := engine.LITNOf(p.g).LITN.Moves.Phase.Allowance["usa.porter"]; !a.Full || a.Allowance != (engine.LITNShare{Num: 12, Den: 1}) || !strings.Contains(a.Why, "docs/litn-play-movement.md") {
 		t.Fatalf("Porter: %+v", a)
 	}
 	evs = p.play(engine.LITNMoveCmd{By: lpUnion, Units: []string{"Porter"}, Path: lpEnter(t, "3541", "3541", 1), Map: p.m, Library: p.lib})
@@ -225,7 +225,7 @@ func TestLITNArrivalsConfederateOption(t *testing.T) {
 	p.refuse(engine.LITNDeclare{By: lpLee, Arrive: map[string]string{"stuart": "5"}}, "litn.arrive.choice")
 	p.refuse(engine.LITNDeclare{By: lpLee, Arrive: map[string]string{"ewell": "4"}}, "litn.arrive.choice")
 	p.refuse(engine.LITNDeclare{By: lpUnion, Arrive: map[string]string{"stuart": "4"}}, "litn.unit")
-	if len(p.g.LITN.Moves.Arrivals.Chosen) != 0 {
+	if len(engine.LITNOf(p.g).LITN.Moves.Arrivals.Chosen) != 0 {
 		t.Fatal("a refusal recorded a choice")
 	}
 	evs := p.play(engine.LITNDeclare{By: lpLee, Arrive: map[string]string{"stuart": "1044"}})
@@ -242,7 +242,7 @@ func TestLITNArrivalsConfederateOption(t *testing.T) {
 	}
 	p.refuse(engine.LITNDeclare{By: lpLee, Arrive: map[string]string{"stuart": "4"}}, "litn.arrive.late")
 	p.refuse(engine.LITNMoveCmd{By: lpLee, Units: []string{"Stuart"}, Path: lpEnter(t, "1044", "1044", 1), Map: p.m, Library: p.lib}, "litn.move.off-map")
-	if _, ok := p.g.LITN.Moves.Phase.Allowance["csa.stuart"]; ok {
+	if _, ok := engine.LITNOf(p.g).LITN.Moves.Phase.Allowance["csa.stuart"]; ok {
 		t.Error("Stuart has an allowance on turn 4")
 	}
 	p.lpaForward(p.lpaMoving(6, engine.CSA))

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -14,7 +15,7 @@ import (
 // the start from the two Player Record Sheets (002 2.5, 15) and the
 // sequence of play of 3.1 (scenarios/sequence/litn-sequence.yaml).
 //
-// The game's turn (GameState.Turn) is the Turn Record Track's: scenario 1
+// The game's turn (LITNGame.Turn) is the Turn Record Track's: scenario 1
 // begins on turn 4 (002 15.3), the others on turn 1. Each turn is two days
 // (002 2.3).
 //
@@ -71,11 +72,78 @@ type LITNWagonPiece struct {
 	Undeplete bool `json:"undeplete,omitempty"`
 }
 
-// LITNOptions are the optional rules of 002 14 a game plays with
-// (GameOptions.LITN).
+// LITNOptions are the optional rules of 002 14 a game plays with: its
+// options' "litn" key (GameOptions.Rules), as stored before LITN was a
+// ruleset of its own.
 type LITNOptions struct {
 	SurpriseAttacks  bool `json:"surprise_attacks,omitempty"`  // 14.2
 	LeaderCasualties bool `json:"leader_casualties,omitempty"` // 14.3
+}
+
+// litnOptionsKey is LITN's key in a game's options.
+const litnOptionsKey = "litn"
+
+// LITNOptionsOf returns the LITN options of a game's options.
+func LITNOptionsOf(o GameOptions) LITNOptions {
+	var x LITNOptions
+	if raw, ok := o.Rules[litnOptionsKey]; ok {
+		_ = json.Unmarshal(raw, &x) // written by SetLITNOptions; a stored game's decoded with it
+	}
+	return x
+}
+
+// SetLITNOptions sets the LITN options of a game's options (none: the key
+// is left out, as before).
+func SetLITNOptions(o *GameOptions, x LITNOptions) {
+	rules := make(map[string]json.RawMessage, len(o.Rules)+1)
+	for k, v := range o.Rules {
+		rules[k] = v
+	}
+	delete(rules, litnOptionsKey)
+	if x != (LITNOptions{}) {
+		b, _ := json.Marshal(x) // two booleans
+		rules[litnOptionsKey] = b
+	}
+	if len(rules) == 0 {
+		rules = nil
+	}
+	o.Rules = rules
+}
+
+// LITNGame is a LITN game as its rules see it: the kernel's state and
+// LITN's own, which the kernel holds for the ruleset (GameState.Own).
+// The LITN modules read and write g.LITN and hand the kernel State().
+type LITNGame struct {
+	GameState
+	LITN LITNState
+}
+
+// LITNOf returns a game as LITN's rules see it (a zero LITNState before
+// any LITN event).
+func LITNOf(g GameState) LITNGame {
+	s, _ := g.Own.(LITNState)
+	return LITNGame{GameState: g, LITN: s}
+}
+
+// State returns the kernel's state with LITN's own written back.
+func (g LITNGame) State() GameState {
+	g.GameState.Own = g.LITN
+	return g.GameState
+}
+
+// Apply is GameState.Apply for LITN's rules: LITN's state folds with the
+// kernel's.
+func (g LITNGame) Apply(e Event) LITNGame { return LITNOf(g.State().Apply(e)) }
+
+// Waiting is GameState.Waiting on LITN's state as it is.
+func (g LITNGame) Waiting() []string { return g.State().Waiting() }
+
+// LITNWith returns the game with LITN's state changed by f (tests set up
+// positions with it).
+func LITNWith(g GameState, f func(s *LITNState)) GameState {
+	lg := LITNOf(g)
+	f(&lg.LITN)
+	return lg.State()
 }
 
 // LITNState is a LITN game's state. The fields below the line belong to
@@ -83,26 +151,26 @@ type LITNOptions struct {
 type LITNState struct {
 	// Sheets are the record sheets as loaded (2.5: secret to their side;
 	// no output shows one to the other side).
-	Sheets map[Side]*LITNSheet `json:"-"`
+	Sheets map[Side]*LITNSheet
 	// Charts are the group's copies of the printed charts, as at the start.
-	Charts  map[string]*LoadedChart   `json:"-"`
-	Units   map[string]LITNUnit       `json:"-"`
-	Wagons  map[string]LITNWagonPiece `json:"-"`
-	Control map[string]LITNControl    `json:"-"`
-	Score   LITNScore                 `json:"-"`
+	Charts  map[string]*LoadedChart
+	Units   map[string]LITNUnit
+	Wagons  map[string]LITNWagonPiece
+	Control map[string]LITNControl
+	Score   LITNScore
 	// First is the side that moves first this turn (3.1 B II; "" before
 	// the Initiative Phase settles it).
-	First Side `json:"-"`
+	First Side
 	// Done records who has finished a step that waits for players:
 	// "<turn>/<step>/<side>".
-	Done map[string]bool `json:"-"`
+	Done map[string]bool
 
 	// The phase modules' state.
-	Initial    LITNInitialPlay    `json:"-"` // litn_play_initial.go: 3.1 A
-	Initiative LITNInitiativePlay `json:"-"` // litn_play_turn.go: 3.1 B
-	Moves      LITNMovePlay       `json:"-"` // litn_play_move.go: 3.1 C-F
-	Combat     LITNCombatPlay     `json:"-"` // litn_play_combat.go: 3.1 G
-	Conclusion LITNConclusionPlay `json:"-"` // litn_play_turn.go: 3.1 H
+	Initial    LITNInitialPlay    // litn_play_initial.go: 3.1 A
+	Initiative LITNInitiativePlay // litn_play_turn.go: 3.1 B
+	Moves      LITNMovePlay       // litn_play_move.go: 3.1 C-F
+	Combat     LITNCombatPlay     // litn_play_combat.go: 3.1 G
+	Conclusion LITNConclusionPlay // litn_play_turn.go: 3.1 H
 }
 
 // The steps of the LITN sequence of play (3.1), as in
@@ -157,12 +225,12 @@ func litnTurnDate(scenario string, turn int) time.Time {
 }
 
 // LITNTurn is the LITN context of the game's current turn.
-func (g GameState) LITNTurn() LITNInitTurn {
+func (g LITNGame) LITNTurn() LITNInitTurn {
 	return LITNInitTurn{Scenario: g.Options.Scenario, Turn: g.Turn}
 }
 
 // LITNSideOf is the side the actor plays ("" for none).
-func (g GameState) LITNSideOf(a Actor) Side {
+func (g LITNGame) LITNSideOf(a Actor) Side {
 	if p := g.Player(a.ID); p != nil {
 		return p.Side
 	}
@@ -170,7 +238,7 @@ func (g GameState) LITNSideOf(a Actor) Side {
 }
 
 // LITNSecond is the side that moves second this turn.
-func (g GameState) LITNSecond() Side {
+func (g LITNGame) LITNSecond() Side {
 	if g.LITN.First == "" {
 		return ""
 	}
@@ -179,7 +247,7 @@ func (g GameState) LITNSecond() Side {
 
 // LITNPhaseSide is the side whose Command or Movement Phase the step is
 // (3.1 C-F): the first player's in C and D, the second's in E and F.
-func (g GameState) LITNPhaseSide(step string) Side {
+func (g LITNGame) LITNPhaseSide(step string) Side {
 	switch step {
 	case LITNStepFirstCommand, LITNStepFirstMove:
 		return g.LITN.First
@@ -191,7 +259,7 @@ func (g GameState) LITNPhaseSide(step string) Side {
 
 // LITNUnitsOf returns a side's units ("" for both), on the map or not,
 // eliminated ones left out, sorted by id.
-func (g GameState) LITNUnitsOf(side Side) []LITNUnit {
+func (g LITNGame) LITNUnitsOf(side Side) []LITNUnit {
 	var out []LITNUnit
 	for _, u := range g.LITN.Units {
 		if (side == "" || u.Side == side) && !u.Eliminated {
@@ -203,7 +271,7 @@ func (g GameState) LITNUnitsOf(side Side) []LITNUnit {
 }
 
 // LITNUnitsAt returns the units in a printed hex, sorted by id.
-func (g GameState) LITNUnitsAt(at string) []LITNUnit {
+func (g LITNGame) LITNUnitsAt(at string) []LITNUnit {
 	var out []LITNUnit
 	for _, u := range g.LITN.Units {
 		if u.OnMap() && u.At == at {
@@ -215,7 +283,7 @@ func (g GameState) LITNUnitsAt(at string) []LITNUnit {
 }
 
 // LITNFindUnit finds a unit by id or name (case-insensitive).
-func (g GameState) LITNFindUnit(ref string) (LITNUnit, bool) {
+func (g LITNGame) LITNFindUnit(ref string) (LITNUnit, bool) {
 	ref = strings.TrimSpace(ref)
 	if u, ok := g.LITN.Units[ref]; ok {
 		return u, true
@@ -248,7 +316,7 @@ func (g GameState) LITNFindUnit(ref string) (LITNUnit, bool) {
 
 // litnOwnUnit resolves a unit the actor may act with: one of his side's
 // (the umpire any). The error says what was wrong.
-func (g GameState) litnOwnUnit(by Actor, ref string) (LITNUnit, error) {
+func (g LITNGame) litnOwnUnit(by Actor, ref string) (LITNUnit, error) {
 	u, ok := g.LITNFindUnit(ref)
 	side := g.LITNSideOf(by)
 	if !ok || !g.IsUmpire(by) && u.Side != side {
@@ -259,7 +327,7 @@ func (g GameState) litnOwnUnit(by Actor, ref string) (LITNUnit, error) {
 }
 
 // withLITNUnits returns the state with the units replaced (copy on write).
-func (g GameState) withLITNUnits(us ...LITNUnit) GameState {
+func (g LITNGame) withLITNUnits(us ...LITNUnit) LITNGame {
 	m := make(map[string]LITNUnit, len(g.LITN.Units)+len(us))
 	for k, v := range g.LITN.Units {
 		m[k] = v
@@ -273,7 +341,7 @@ func (g GameState) withLITNUnits(us ...LITNUnit) GameState {
 
 // withLITNWagons returns the state with the wagons replaced (copy on
 // write); a wagon with an empty At is removed.
-func (g GameState) withLITNWagons(ws ...LITNWagonPiece) GameState {
+func (g LITNGame) withLITNWagons(ws ...LITNWagonPiece) LITNGame {
 	m := make(map[string]LITNWagonPiece, len(g.LITN.Wagons)+len(ws))
 	for k, v := range g.LITN.Wagons {
 		m[k] = v
@@ -290,7 +358,7 @@ func (g GameState) withLITNWagons(ws ...LITNWagonPiece) GameState {
 }
 
 // LITNWagonsOf returns a side's wagons ("" for both), sorted by id.
-func (g GameState) LITNWagonsOf(side Side) []LITNWagonPiece {
+func (g LITNGame) LITNWagonsOf(side Side) []LITNWagonPiece {
 	var out []LITNWagonPiece
 	for _, w := range g.LITN.Wagons {
 		if side == "" || w.Side == side {
@@ -307,13 +375,13 @@ func litnKey(turn int, step string, side Side) string {
 }
 
 // LITNIsDone reports whether a side has finished the current step.
-func (g GameState) LITNIsDone(side Side) bool {
+func (g LITNGame) LITNIsDone(side Side) bool {
 	return g.LITN.Done[litnKey(g.Turn, g.CurrentStep(), side)]
 }
 
 // litnWaitFor is a step wait: the sides (of those given) that are not done.
-func litnWaitFor(sides func(g GameState) []Side) StepWaiting {
-	return func(g GameState) []string {
+func litnWaitFor(sides func(g LITNGame) []Side) func(LITNGame) []string {
+	return func(g LITNGame) []string {
 		var out []string
 		for _, s := range sides(g) {
 			if !g.LITNIsDone(s) {
@@ -325,7 +393,7 @@ func litnWaitFor(sides func(g GameState) []Side) StepWaiting {
 }
 
 // litnNeedStep checks the game is a started LITN game at one of the steps.
-func (g GameState) litnNeedStep(by Actor, what string, steps ...string) error {
+func (g LITNGame) litnNeedStep(by Actor, what string, steps ...string) error {
 	if err := g.boardReady(by); err != nil {
 		return err
 	}
@@ -354,7 +422,7 @@ func litnStepName(id string) string {
 
 // litnNeedSide checks the actor plays the side (the umpire may act for
 // either).
-func (g GameState) litnNeedSide(by Actor, side Side, what string) error {
+func (g LITNGame) litnNeedSide(by Actor, side Side, what string) error {
 	if g.IsUmpire(by) {
 		return nil
 	}
@@ -422,7 +490,7 @@ type LITNDoneEvent struct {
 // EventType implements Event.
 func (*LITNDoneEvent) EventType() string { return EventLITNDone }
 
-func decideLITNGame(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
+func decideLITNGame(g LITNGame, cmd Command, d Dice) ([]Event, bool, error) {
 	switch c := cmd.(type) {
 	case StartLITN:
 		evs, err := g.decideStartLITN(c)
@@ -453,7 +521,7 @@ func decideLITNGame(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 	return nil, false, nil
 }
 
-func (g GameState) decideStartLITN(c StartLITN) ([]Event, error) {
+func (g LITNGame) decideStartLITN(c StartLITN) ([]Event, error) {
 	if err := g.needGame(); err != nil {
 		return nil, err
 	}
@@ -526,7 +594,7 @@ func (g GameState) decideStartLITN(c StartLITN) ([]Event, error) {
 	return []Event{ev}, nil
 }
 
-func applyLITNGame(g GameState, e Event) (GameState, bool) {
+func applyLITNGame(g LITNGame, e Event) (LITNGame, bool) {
 	switch e := e.(type) {
 	case *LITNStarted:
 		g.Started, g.Turn = true, e.Turn
@@ -567,5 +635,24 @@ type LITNSay struct {
 
 // LITNSayer is an event that tells the table and the sides what happened.
 type LITNSayer interface {
-	Say(g GameState) []LITNSay
+	Say(g LITNGame) []LITNSay
+}
+
+// litnEncodeState and litnDecodeState write and read LITN's state for a
+// snapshot (Hooks.EncodeState): JSON of every field, the record sheets
+// included (a snapshot is the store's, never a player's).
+func litnEncodeState(own any) ([]byte, error) {
+	s, ok := own.(LITNState)
+	if !ok && own != nil {
+		return nil, fmt.Errorf("engine: LITN state of type %T", own)
+	}
+	return json.Marshal(s)
+}
+
+func litnDecodeState(data []byte) (any, error) {
+	var s LITNState
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("engine: LITN state: %w", err)
+	}
+	return s, nil
 }

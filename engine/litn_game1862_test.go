@@ -26,7 +26,7 @@ import (
 // returns how many it found there.
 func g62Secrets(p *litnPlay, from int, seen map[string]map[int]bool) int {
 	p.t.Helper()
-	for _, u := range p.g.LITNUnitsOf("") {
+	for _, u := range engine.LITNOf(p.g).LITNUnitsOf("") {
 		if seen[u.ID] == nil {
 			seen[u.ID] = map[int]bool{}
 		}
@@ -43,9 +43,9 @@ func g62Secrets(p *litnPlay, from int, seen map[string]map[int]bool) int {
 		if !ok {
 			continue
 		}
-		for _, say := range s.Say(p.g) {
+		for _, say := range s.Say(engine.LITNOf(p.g)) {
 			for _, chunk := range g62Split.Split(say.Text, -1) {
-				for _, u := range p.g.LITNUnitsOf("") {
+				for _, u := range engine.LITNOf(p.g).LITNUnitsOf("") {
 					if !strings.Contains(chunk, u.Name) {
 						continue
 					}
@@ -169,7 +169,7 @@ func TestLITNGame1FrederickToAntietam(t *testing.T) {
 	// Stuart 1 (row 1: 0 CP); no broadcast.
 	p.next(false, 2, 1)
 	p.at(engine.LITNStepFirstCommand)
-	if pts := p.g.LITNCommandOf(engine.CSA).Points; pts["csa.lee"] != 1 || pts["csa.stuart"] != 0 {
+	if pts := engine.LITNOf(p.g).LITNCommandOf(engine.CSA).Points; pts["csa.lee"] != 1 || pts["csa.stuart"] != 0 {
 		t.Fatalf("turn 4 CPs %v", pts)
 	}
 	p.do(engine.LITNDone{By: lpLee})
@@ -250,7 +250,7 @@ func TestLITNGame1FrederickToAntietam(t *testing.T) {
 	p.do(engine.LITNBroadcastCmd{By: lpLee, From: "Jackson", To: "1629", Map: p.m, Library: p.lib}, 3)
 	// Jackson also to D.H. Hill in 1924 (3 hexes, column 1-4): 3 is Full.
 	p.do(engine.LITNBroadcastCmd{By: lpLee, From: "Jackson", To: "1924", Map: p.m, Library: p.lib}, 3)
-	if pts := p.g.LITNCommandOf(engine.CSA).Points; pts["csa.lawton"] != 2 || pts["csa.dh-hill"] != 2 {
+	if pts := engine.LITNOf(p.g).LITNCommandOf(engine.CSA).Points; pts["csa.lawton"] != 2 || pts["csa.dh-hill"] != 2 {
 		t.Fatalf("Lawton's and D.H. Hill's CPs %v", pts)
 	}
 	p.do(engine.LITNDone{By: lpLee})
@@ -299,7 +299,7 @@ func TestLITNGame1FrederickToAntietam(t *testing.T) {
 	// Miles's 0: the Confederate decides first (10 steps 1-2).
 	p.next(false)
 	p.at(engine.LITNStepCombat)
-	if _, ok := p.g.LITNBattleAt("1529"); !ok {
+	if _, ok := engine.LITNOf(p.g).LITNBattleAt("1529"); !ok {
 		t.Fatal("no battle in 1529")
 	}
 	p.refuse(engine.LITNAttack{By: lpUnion, Hex: "1529"}, "litn")
@@ -348,7 +348,7 @@ func TestLITNGame1FrederickToAntietam(t *testing.T) {
 	// 1129.
 	p.refuse(engine.LITNRetreatOrder{By: lpLee, Hex: "1529", Path: []string{"1629"}, Map: p.m}, "litn.retreat")
 	p.do(engine.LITNRetreatOrder{By: lpUnion, Hex: "1529", Path: []string{"1429", "1329", "1229", "1129"}, Map: p.m})
-	if u := p.g.LITN.Units["usa.miles"]; u.At != "1129" {
+	if u := engine.LITNOf(p.g).LITN.Units["usa.miles"]; u.At != "1129" {
 		t.Fatalf("Miles at %s", u.At)
 	}
 	p.do(engine.LITNDone{By: lpLee})
@@ -396,8 +396,8 @@ func TestLITNGame1FrederickToAntietam(t *testing.T) {
 	p.at(engine.LITNStepWagons)
 	p.refuse(engine.LITNPlaceWagon{By: lpLee, Hex: "1026", Map: p.m}, "litn.wagons")
 	p.do(engine.LITNPlaceWagon{By: lpLee, Hex: "1730", Map: p.m})
-	if len(p.g.LITN.Wagons) != 1 {
-		t.Fatalf("wagons %+v", p.g.LITN.Wagons)
+	if len(engine.LITNOf(p.g).LITN.Wagons) != 1 {
+		t.Fatalf("wagons %+v", engine.LITNOf(p.g).LITN.Wagons)
 	}
 	// The wagon placed, A5 waits for no one.
 	p.refuse(engine.LITNDone{By: lpLee}, "litn")
@@ -408,7 +408,7 @@ func TestLITNGame1FrederickToAntietam(t *testing.T) {
 	// the Union rolls for initiative: 2, 1-5: the Union chooses.
 	evs = p.next(false, 1)
 	p.at(engine.LITNStepLostDispatch)
-	if !p.g.LITNLostDispatchFound() {
+	if !engine.LITNOf(p.g).LITNLostDispatchFound() {
 		t.Fatal("the dispatch is not found")
 	}
 	p.next(false, 2)
@@ -424,7 +424,7 @@ func TestLITNGame1FrederickToAntietam(t *testing.T) {
 	// 1 = 2: 1 CP.
 	p.next(false, 3, 1)
 	p.at(engine.LITNStepFirstCommand)
-	if pts := p.g.LITNCommandOf(engine.USA).Points; pts["usa.mcclellan"] != 2 || pts["usa.pleasonton"] != 1 {
+	if pts := engine.LITNOf(p.g).LITNCommandOf(engine.USA).Points; pts["usa.mcclellan"] != 2 || pts["usa.pleasonton"] != 1 {
 		t.Fatalf("turn 6 Union CPs %v", pts)
 	}
 	// McClellan to Sumner in 3036 (1 hex, column 1-4): 4 is Full.
@@ -438,7 +438,7 @@ func TestLITNGame1FrederickToAntietam(t *testing.T) {
 	p.do(engine.LITNMoveCmd{By: lpUnion, Units: []string{"Sumner"}, Path: lmPath(t, "3035 clear"), Map: p.m, Library: p.lib})
 	p.do(engine.LITNDone{By: lpUnion})
 	p.do(engine.LITNDone{By: lpLee})
-	if u := p.g.LITN.Units["usa.sumner"]; u.At != "3035" {
+	if u := engine.LITNOf(p.g).LITN.Units["usa.sumner"]; u.At != "3035" {
 		t.Fatalf("Sumner at %s", u.At)
 	}
 	p.demoralized("usa.miles")
@@ -449,7 +449,7 @@ func TestLITNGame1FrederickToAntietam(t *testing.T) {
 	// (15.5; docs/litn-play-movement.md).
 	p.next(false, 1, 1)
 	p.at(engine.LITNStepSecondCommand)
-	if u := p.g.LITN.Units["csa.walker"]; u.OnMap() {
+	if u := engine.LITNOf(p.g).LITN.Units["csa.walker"]; u.OnMap() {
 		t.Fatalf("Walker on the map in the Command Phase: %+v", u)
 	}
 	p.do(engine.LITNDone{By: lpLee})
@@ -457,11 +457,11 @@ func TestLITNGame1FrederickToAntietam(t *testing.T) {
 	// full allowance though no CP reached him.
 	p.next(false)
 	p.at(engine.LITNStepSecondMove)
-	if a := p.g.LITN.Moves.Phase.Allowance["csa.walker"]; !a.Full {
+	if a := engine.LITNOf(p.g).LITN.Moves.Phase.Allowance["csa.walker"]; !a.Full {
 		t.Errorf("Walker's allowance on entry: %+v", a)
 	}
 	p.do(engine.LITNMoveCmd{By: lpLee, Units: []string{"Walker"}, Path: lmPath(t, "1529 clear"), Map: p.m, Library: p.lib})
-	if u := p.g.LITN.Units["csa.walker"]; u.At != "1529" || u.Strength != 7 {
+	if u := engine.LITNOf(p.g).LITN.Units["csa.walker"]; u.At != "1529" || u.Strength != 7 {
 		t.Fatalf("Walker %+v", u)
 	}
 	p.do(engine.LITNDone{By: lpLee})
@@ -522,7 +522,7 @@ func TestLITNGame2MarylandCampaign(t *testing.T) {
 		for _, id := range ids {
 			want[id] = true
 		}
-		for _, u := range p.g.LITNUnitsOf(engine.USA) {
+		for _, u := range engine.LITNOf(p.g).LITNUnitsOf(engine.USA) {
 			if u.Disorganized != want[u.ID] {
 				t.Errorf("turn %d step %s: %s disorganized %v, want %v", p.g.Turn, p.g.CurrentStep(), u.ID, u.Disorganized, want[u.ID])
 			}
@@ -573,7 +573,7 @@ func TestLITNGame2MarylandCampaign(t *testing.T) {
 	// Farnsworth (cavalry, not disorganized) reacts (8.5): 1 is within
 	// his initiative 2; he moves to 3039.
 	evs = p.do(engine.LITNReactCmd{By: lpUnion, Units: []string{"Farnsworth"}, Path: lmPath(t, "3039 clear"), Map: p.m, Library: p.lib}, 1)
-	if u := p.g.LITN.Units["usa.farnsworth"]; u.At != "3039" {
+	if u := engine.LITNOf(p.g).LITN.Units["usa.farnsworth"]; u.At != "3039" {
 		t.Fatalf("Farnsworth at %s", u.At)
 	}
 	if g62Said(p, evs, "csa") != "" {
@@ -679,7 +679,7 @@ func TestLITNGame2MarylandCampaign(t *testing.T) {
 	p.next(false)
 	p.at(engine.LITNStepWagons)
 	p.do(engine.LITNPlaceWagon{By: lpUnion, Hex: "3541", Map: p.m})
-	if ws := p.g.LITNWagonsOf(engine.USA); len(ws) != 1 || ws[0].At != "3541" {
+	if ws := engine.LITNOf(p.g).LITNWagonsOf(engine.USA); len(ws) != 1 || ws[0].At != "3541" {
 		t.Fatalf("Union wagons %+v", ws)
 	}
 	phase()
@@ -711,7 +711,7 @@ func TestLITNGame2MarylandCampaign(t *testing.T) {
 	p.next(false)
 	p.at(engine.LITNStepWagons)
 	p.do(engine.LITNPlaceWagon{By: lpLee, Hex: "2938", Map: p.m})
-	cw := p.g.LITNWagonsOf(engine.CSA)
+	cw := engine.LITNOf(p.g).LITNWagonsOf(engine.CSA)
 	if len(cw) != 1 || cw[0].At != "2938" {
 		t.Fatalf("Confederate wagons %+v", cw)
 	}
@@ -729,7 +729,7 @@ func TestLITNGame2MarylandCampaign(t *testing.T) {
 	p.next(false, 5, 1)
 	p.at(engine.LITNStepFirstCommand)
 	p.do(engine.LITNBroadcastCmd{By: lpLee, From: "R.E. Lee", To: "3038", Leader: "D.H. Hill", Map: p.m, Library: p.lib}, 3)
-	if pts := p.g.LITNCommandOf(engine.CSA).Points; pts["csa.dh-hill"] != 3 {
+	if pts := engine.LITNOf(p.g).LITNCommandOf(engine.CSA).Points; pts["csa.dh-hill"] != 3 {
 		t.Fatalf("D.H. Hill's CPs %v", pts)
 	}
 	p.do(engine.LITNDone{By: lpLee})
@@ -784,7 +784,7 @@ func TestLITNGame2MarylandCampaign(t *testing.T) {
 	}
 	p.strength(map[string]int{"csa.hood": 7, "csa.dh-hill": 11, "usa.farnsworth": 1})
 	p.demoralized("usa.farnsworth")
-	if w := p.g.LITN.Wagons[wagon]; !w.Depletion {
+	if w := engine.LITNOf(p.g).LITN.Wagons[wagon]; !w.Depletion {
 		t.Fatalf("wagon %+v", w)
 	}
 	p.do(engine.LITNRetreatOrder{By: lpUnion, Hex: "3039", Path: []string{"3040", "3041", "3042", "3043"}, Map: p.m})
@@ -797,7 +797,7 @@ func TestLITNGame2MarylandCampaign(t *testing.T) {
 	// not declared for undepletion (9.2): it stays depleted. H3: 0.
 	p.next(false)
 	p.at(engine.LITNStepDepletion)
-	if w := p.g.LITN.Wagons[wagon]; !w.Depleted {
+	if w := engine.LITNOf(p.g).LITN.Wagons[wagon]; !w.Depleted {
 		t.Fatalf("wagon not flipped: %+v", w)
 	}
 	p.next(false, 6)
@@ -805,7 +805,7 @@ func TestLITNGame2MarylandCampaign(t *testing.T) {
 	p.demoralized("usa.farnsworth")
 	p.next(false)
 	p.at(engine.LITNStepUndepletion)
-	if w := p.g.LITN.Wagons[wagon]; !w.Depleted {
+	if w := engine.LITNOf(p.g).LITN.Wagons[wagon]; !w.Depleted {
 		t.Fatalf("wagon undepleted: %+v", w)
 	}
 	p.next(false)
@@ -850,7 +850,7 @@ func TestLITNGame2MarylandCampaign(t *testing.T) {
 	// B1: the Union rolls 4: not found (3-6).
 	p.next(false, 4)
 	p.at(engine.LITNStepLostDispatch)
-	if p.g.LITNLostDispatchFound() {
+	if engine.LITNOf(p.g).LITNLostDispatchFound() {
 		t.Fatal("found on a 4")
 	}
 	phase()

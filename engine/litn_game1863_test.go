@@ -127,7 +127,7 @@ func lpLeaks(g engine.GameState, evs []engine.Event) []string {
 		if !ok {
 			continue
 		}
-		for _, say := range s.Say(g) {
+		for _, say := range s.Say(engine.LITNOf(g)) {
 			for _, side := range []engine.Side{engine.CSA, engine.USA} {
 				enemy := engine.USA
 				if side == engine.USA {
@@ -136,7 +136,7 @@ func lpLeaks(g engine.GameState, evs []engine.Event) []string {
 				if say.To != "all" && say.To != string(enemy) {
 					continue
 				}
-				for _, u := range g.LITN.Units {
+				for _, u := range engine.LITNOf(g).LITN.Units {
 					if u.Side != side || u.Militia {
 						continue
 					}
@@ -171,7 +171,7 @@ type lpLeak struct{ to, text string }
 
 func (*lpLeak) EventType() string { return "litn.test-leak" }
 
-func (e *lpLeak) Say(engine.GameState) []engine.LITNSay {
+func (e *lpLeak) Say(engine.LITNGame) []engine.LITNSay {
 	return []engine.LITNSay{{To: e.to, Text: e.text}}
 }
 
@@ -202,7 +202,7 @@ func (p *litnPlay) said(evs []engine.Event, to string) string {
 	var b strings.Builder
 	for _, e := range evs {
 		if s, ok := e.(engine.LITNSayer); ok {
-			for _, x := range s.Say(p.g) {
+			for _, x := range s.Say(engine.LITNOf(p.g)) {
 				if x.To == to {
 					b.WriteString(x.Text + "\n")
 				}
@@ -225,7 +225,7 @@ func (p *litnPlay) saidHas(evs []engine.Event, to string, want ...string) {
 func (p *litnPlay) where(want map[string]string) {
 	p.t.Helper()
 	for id, at := range want {
-		if u := p.g.LITN.Units[id]; u.At != at {
+		if u := engine.LITNOf(p.g).LITN.Units[id]; u.At != at {
 			p.t.Errorf("turn %d step %s: %s in %q, want %q", p.g.Turn, p.g.CurrentStep(), id, u.At, at)
 		}
 	}
@@ -309,7 +309,7 @@ func TestLITNGamePennsylvaniaCampaign(t *testing.T) {
 	// The sheets' strengths (sheet-3-*.yaml); Lee begins off the map (15.6).
 	str := map[string]int{"csa.rodes": 10, "csa.early": 8, "csa.jenkins": 3, "usa.meade": 12, "usa.reynolds": 11, "usa.buford": 5}
 	p.state(str, 0, 0)
-	if lee := p.g.LITN.Units["csa.lee"]; lee.OnMap() || lee.OffMapHex != "1026" {
+	if lee := engine.LITNOf(p.g).LITN.Units["csa.lee"]; lee.OnMap() || lee.OffMapHex != "1026" {
 		t.Fatalf("Lee: %+v", lee)
 	}
 	p.play(engine.LITNDeclare{By: lpUmpire, BasicMA: lp63MA, Year: lp63Year})
@@ -339,7 +339,7 @@ func TestLITNGamePennsylvaniaCampaign(t *testing.T) {
 	p.saidHas(evs, "csa", "20 cavalry MP away", "Ewell receives all 2 CP")
 	evs = bc(lpLee, "Ewell", "2011", 3)
 	p.saidHas(evs, "csa", "Early receives all 2 CP")
-	if pts := p.g.LITNCommandOf(engine.CSA).Points; pts["csa.lee"] != 2 || pts["csa.ewell"] != 2 || pts["csa.early"] != 2 {
+	if pts := engine.LITNOf(p.g).LITNCommandOf(engine.CSA).Points; pts["csa.lee"] != 2 || pts["csa.ewell"] != 2 || pts["csa.early"] != 2 {
 		t.Fatalf("CSA CPs: %v", pts)
 	}
 	p.play(engine.LITNDone{By: lpLee})
@@ -401,8 +401,8 @@ func TestLITNGamePennsylvaniaCampaign(t *testing.T) {
 	if strings.Contains(p.said(evs, "all"), "Gettysburg") || strings.Contains(p.said(evs, "usa"), "Gettysburg") {
 		t.Error("the Union is told of Early's unscored Gettysburg")
 	}
-	if p.g.LITN.Control["1910"] == "" {
-		t.Errorf("no Control marker on Chambersburg: %v", p.g.LITN.Control)
+	if engine.LITNOf(p.g).LITN.Control["1910"] == "" {
+		t.Errorf("no Control marker on Chambersburg: %v", engine.LITNOf(p.g).LITN.Control)
 	}
 	p.state(str, 1, 0)
 
@@ -416,14 +416,14 @@ func TestLITNGamePennsylvaniaCampaign(t *testing.T) {
 	p.at(engine.LITNStepMilitia)
 	p.saidHas(evs, "all", "14 hexes from Harrisburg", "usa.militia-1, usa.militia-2")
 	for _, id := range []string{"usa.militia-1", "usa.militia-2"} {
-		if u := p.g.LITN.Units[id]; u.At != "4001" || !u.Militia || u.SubordinateTo != "usa.couch" {
+		if u := engine.LITNOf(p.g).LITN.Units[id]; u.At != "4001" || !u.Militia || u.SubordinateTo != "usa.couch" {
 			t.Errorf("%s: %+v", id, u)
 		}
 	}
 	evs = p.step(false, 4)
 	p.at(engine.LITNStepHooker)
 	p.saidHas(evs, "all", "moves 1 box(es) forward", "Meade replaces Hooker")
-	if p.g.LITN.Units["usa.hooker"].OnMap() || p.g.LITN.Units["usa.meade"].OnMap() {
+	if engine.LITNOf(p.g).LITN.Units["usa.hooker"].OnMap() || engine.LITNOf(p.g).LITN.Units["usa.meade"].OnMap() {
 		t.Error("Hooker's and Meade's corps counters are still on the map")
 	}
 	p.where(map[string]string{"usa.sykes": "3340", "usa.meade-dept": "3340"})
@@ -450,7 +450,7 @@ func TestLITNGamePennsylvaniaCampaign(t *testing.T) {
 	p.step(false)
 	// The militia move with Couch's CPs (15.5, 4.2): 1 CP for his rating
 	// 3: a third of the basic 12.
-	if a := p.g.LITN.Moves.Phase.Allowance["usa.militia-1"]; a.Allowance != (engine.LITNShare{Num: 4, Den: 1}) || !strings.Contains(a.Why, "Couch has 1 CP for command rating 3") {
+	if a := engine.LITNOf(p.g).LITN.Moves.Phase.Allowance["usa.militia-1"]; a.Allowance != (engine.LITNShare{Num: 4, Den: 1}) || !strings.Contains(a.Why, "Couch has 1 CP for command rating 3") {
 		t.Errorf("militia allowance: %+v", a)
 	}
 	toE := lpPath(t, bufordAt, "3014", 16)
@@ -522,7 +522,7 @@ func TestLITNGamePennsylvaniaCampaign(t *testing.T) {
 	p.where(map[string]string{"csa.early": back[len(back)-1].At, "usa.buford": "3014"})
 	p.step(false)
 	p.at(engine.LITNStepDepletion)
-	if v := p.g.LITN.Combat.Victories; len(v) != 1 || v[0].Winner != engine.USA || v[0].Major {
+	if v := engine.LITNOf(p.g).LITN.Combat.Victories; len(v) != 1 || v[0].Winner != engine.USA || v[0].Major {
 		t.Errorf("victories: %+v", v)
 	}
 	p.state(str, 1, 0, "csa.early")
@@ -552,16 +552,16 @@ func TestLITNGamePennsylvaniaCampaign(t *testing.T) {
 			wagonSeen = true
 		case step == engine.LITNStepHooker:
 			t.Errorf("turn %d: Hooker rolled for after Meade took over", turn)
-		case turn == 4 && p.g.LITNPhaseSide(step) == engine.CSA && (step == engine.LITNStepFirstCommand || step == engine.LITNStepSecondCommand):
-			if i, ok := p.g.LITN.Moves.Arrivals.Chosen["csa.stuart"]; !ok || i != 0 {
+		case turn == 4 && engine.LITNOf(p.g).LITNPhaseSide(step) == engine.CSA && (step == engine.LITNStepFirstCommand || step == engine.LITNStepSecondCommand):
+			if i, ok := engine.LITNOf(p.g).LITN.Moves.Arrivals.Chosen["csa.stuart"]; !ok || i != 0 {
 				t.Errorf("turn 4: Stuart's way of entry %d %v, want the earliest (index 0)", i, ok)
 			}
-		case (turn == 4 || turn == 6) && p.g.LITNPhaseSide(step) == engine.CSA && (step == engine.LITNStepFirstMove || step == engine.LITNStepSecondMove):
+		case (turn == 4 || turn == 6) && engine.LITNOf(p.g).LITNPhaseSide(step) == engine.CSA && (step == engine.LITNStepFirstMove || step == engine.LITNStepSecondMove):
 			// Stuart enters on turn 4 (a reinforcement: his full 16 MP,
 			// 15.5) at 1044; on turn 6, his other way of entry's turn, his
 			// own 1 CP (3 -1 = 2 on the Command Point Table) for rating 2:
 			// 8.
-			a := p.g.LITN.Moves.Phase.Allowance["csa.stuart"]
+			a := engine.LITNOf(p.g).LITN.Moves.Phase.Allowance["csa.stuart"]
 			if turn == 4 {
 				p.where(map[string]string{"csa.stuart": ""})
 				p.play(engine.LITNMoveCmd{By: lpLee, Units: []string{"Stuart"}, Path: lpEnter(t, "1044", "1044", 1), Map: p.m, Library: p.lib})
@@ -576,8 +576,8 @@ func TestLITNGamePennsylvaniaCampaign(t *testing.T) {
 			}
 		}
 	})
-	if w, ok := p.g.LITN.Wagons["csa.wagon-1"]; !wagonSeen || !ok || w.At != "1026" {
-		t.Errorf("the turn 5 wagon: %+v", p.g.LITN.Wagons)
+	if w, ok := engine.LITNOf(p.g).LITN.Wagons["csa.wagon-1"]; !wagonSeen || !ok || w.At != "1026" {
+		t.Errorf("the turn 5 wagon: %+v", engine.LITNOf(p.g).LITN.Wagons)
 	}
 	// Turn 14's H3: no more VPs (no rail line held, the Harrisburg bridge
 	// standing): net Confederate 1, 8 or fewer: a Union strategic victory
@@ -605,8 +605,8 @@ func TestLITNGameCollisionAtGettysburg(t *testing.T) {
 	// Hagerstown, Chambersburg, Carlisle and York.
 	p.state(str, 5, 0)
 	for _, h := range []string{"1719", "1910", "3103", "4410"} {
-		if p.g.LITN.Control[h] == "" {
-			t.Errorf("no Control marker on %s: %v", h, p.g.LITN.Control)
+		if engine.LITNOf(p.g).LITN.Control[h] == "" {
+			t.Errorf("no Control marker on %s: %v", h, engine.LITNOf(p.g).LITN.Control)
 		}
 	}
 	p.play(engine.LITNDeclare{By: lpUmpire, BasicMA: lp63MA, Year: lp63Year})
@@ -684,7 +684,7 @@ func TestLITNGameCollisionAtGettysburg(t *testing.T) {
 	p.saidHas(evs, "csa", "100% of 17 = **17** committed", "Leader casualty roll for Heth (14.3): 1d6 rolled 5")
 	p.saidHas(evs, "usa", "100% of 16 = **16** committed", "Reynolds 6 (now 5)")
 	str["csa.pender"], str["usa.reynolds"] = 4, 5
-	if h := p.g.LITN.Units["csa.heth"]; h.Strength != 9 || h.Parent == "" || !strings.Contains(h.Name, "Detachment") {
+	if h := engine.LITNOf(p.g).LITN.Units["csa.heth"]; h.Strength != 9 || h.Parent == "" || !strings.Contains(h.Name, "Detachment") {
 		t.Errorf("Heth killed: %+v", h)
 	}
 	p.bothDone()
@@ -752,7 +752,7 @@ func TestLITNGameCollisionAtGettysburg(t *testing.T) {
 	p.saidHas(evs, "all", "Pitched Battle", "**U**", "3 round(s) fought", "Pender is eliminated", "**major victory**")
 	p.saidHas(evs, "usa", "Hancock's column 3", "Hancock 9 (now 3)")
 	p.saidHas(evs, "csa", "Pender 4 (now 0)")
-	if u := p.g.LITN.Units["csa.pender"]; !u.Eliminated {
+	if u := engine.LITNOf(p.g).LITN.Units["csa.pender"]; !u.Eliminated {
 		t.Errorf("Pender: %+v", u)
 	}
 	delete(str, "csa.pender")
@@ -799,8 +799,8 @@ func TestLITNGameCollisionAtGettysburg(t *testing.T) {
 		case step == engine.LITNStepWagons && turn == 3:
 			p.play(engine.LITNPlaceWagon{By: lpLee, Hex: "1026", Map: p.m})
 			wagon = true
-		case turn == 3 && p.g.LITNPhaseSide(step) == engine.CSA && (step == engine.LITNStepFirstMove || step == engine.LITNStepSecondMove):
-			a := p.g.LITN.Moves.Phase.Allowance["csa.pickett"]
+		case turn == 3 && engine.LITNOf(p.g).LITNPhaseSide(step) == engine.CSA && (step == engine.LITNStepFirstMove || step == engine.LITNStepSecondMove):
+			a := engine.LITNOf(p.g).LITN.Moves.Phase.Allowance["csa.pickett"]
 			if !a.Full || a.Allowance != (engine.LITNShare{Num: 12, Den: 1}) || !strings.Contains(a.Why, "15.5") {
 				t.Errorf("Pickett's allowance on his turn of entry: %+v", a)
 			}
@@ -812,8 +812,8 @@ func TestLITNGameCollisionAtGettysburg(t *testing.T) {
 			pickett = true
 		}
 	})
-	if w, ok := p.g.LITN.Wagons["csa.wagon-1"]; !wagon || !ok || w.At != "1026" {
-		t.Errorf("the turn 3 wagon: %+v", p.g.LITN.Wagons)
+	if w, ok := engine.LITNOf(p.g).LITN.Wagons["csa.wagon-1"]; !wagon || !ok || w.At != "1026" {
+		t.Errorf("the turn 3 wagon: %+v", engine.LITNOf(p.g).LITN.Wagons)
 	}
 	if !pickett {
 		t.Error("Pickett did not move on turn 3")
@@ -838,13 +838,13 @@ func TestLITNGameLeeOffMapCommands(t *testing.T) {
 	// One roll only, Lee's: 6 -1 = 5: 3 CP.
 	evs := p.step(false, 6)
 	p.saidHas(evs, "csa", "R.E. Lee rolls on the Command Point Table", "**3 CP**")
-	if p.g.LITN.Units["csa.lee"].OnMap() {
+	if engine.LITNOf(p.g).LITN.Units["csa.lee"].OnMap() {
 		t.Fatal("Lee was put on the map")
 	}
 	// 1026 to Early's 2011 is 20 hexes: column 13 or more; 5 +1 = 6: -1.
 	evs = p.play(engine.LITNBroadcastCmd{By: lpLee, From: "Lee", To: "2011", Map: p.m, Library: p.lib}, 5)
 	p.saidHas(evs, "csa", "R.E. Lee broadcasts 3 CP to Early in hex 2011, 20 cavalry MP away", "column 13 or more")
-	if got := p.g.LITNCommandOf(engine.CSA).Points["csa.early"]; got != 2 {
+	if got := engine.LITNOf(p.g).LITNCommandOf(engine.CSA).Points["csa.early"]; got != 2 {
 		t.Errorf("Early's CPs: %d, want 3 -1 = 2", got)
 	}
 	p.refuse(engine.LITNBroadcastCmd{By: lpLee, From: "Stuart", To: "2011", Map: p.m, Library: p.lib}, "litn.broadcast.from")
@@ -858,12 +858,12 @@ func TestLITNGameReinforcementFullAllowance(t *testing.T) {
 	p.play(engine.LITNDeclare{By: lpUmpire, BasicMA: lp63MA, Year: lp63Year})
 	for n := 0; n < 100; n++ {
 		step := p.g.CurrentStep()
-		if p.g.Turn == 3 && p.g.LITNPhaseSide(step) == engine.CSA && (step == engine.LITNStepFirstMove || step == engine.LITNStepSecondMove) {
-			a := p.g.LITN.Moves.Phase.Allowance
+		if p.g.Turn == 3 && engine.LITNOf(p.g).LITNPhaseSide(step) == engine.CSA && (step == engine.LITNStepFirstMove || step == engine.LITNStepSecondMove) {
+			a := engine.LITNOf(p.g).LITN.Moves.Phase.Allowance
 			if pk := a["csa.pickett"]; !pk.Full || pk.Allowance != (engine.LITNShare{Num: 12, Den: 1}) || !strings.Contains(pk.Why, "002 15.5") {
 				t.Errorf("Pickett: %+v", pk)
 			}
-			if cp := p.g.LITNCommandOf(engine.CSA).Points["csa.pickett"]; cp != 0 {
+			if cp := engine.LITNOf(p.g).LITNCommandOf(engine.CSA).Points["csa.pickett"]; cp != 0 {
 				t.Errorf("Pickett received %d CP", cp)
 			}
 			if an := a["csa.anderson"]; strings.Contains(an.Why, "15.5") {

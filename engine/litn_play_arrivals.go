@@ -35,9 +35,9 @@ import (
 type LITNArrivals struct {
 	// Chosen is the index, in the unit's sheet arrivals, of the way of
 	// entry its side decided or was given (15.6 Confederate Option).
-	Chosen map[string]int `json:"-"`
+	Chosen map[string]int
 	// Entry is the turn a variable entry roll brought the unit in (15.6).
-	Entry map[string]int `json:"-"`
+	Entry map[string]int
 }
 
 // LITNVariableEntryTable is the shipped table of 15.6 Variable Entry.
@@ -76,7 +76,7 @@ func litnEarliestArrival(u LITNUnit) int {
 // of several turn arrivals, or its one turn arrival. False for a unit with
 // none (on the map from the start, Hooker's successors, a variable entry
 // not yet rolled).
-func (g GameState) litnArrivalOf(u LITNUnit) (SheetArrival, bool) {
+func (g LITNGame) litnArrivalOf(u LITNUnit) (SheetArrival, bool) {
 	for _, a := range u.Arrives {
 		if a.By == SheetByVariableEntry {
 			t := g.LITN.Moves.Arrivals.Entry[u.ID]
@@ -97,7 +97,7 @@ func (g GameState) litnArrivalOf(u LITNUnit) (SheetArrival, bool) {
 	return g.litnWithHexes(u, u.Arrives[i]), true
 }
 
-func (g GameState) litnWithHexes(u LITNUnit, a SheetArrival) SheetArrival {
+func (g LITNGame) litnWithHexes(u LITNUnit, a SheetArrival) SheetArrival {
 	if len(a.Hexes) == 0 && u.Side == CSA && LITNYear(g.Options.Scenario) == 1863 {
 		a.Hexes = litnEntryHexes // 15.5: "may enter at hex 1026, 1029, or 1031"
 	}
@@ -107,7 +107,7 @@ func (g GameState) litnWithHexes(u LITNUnit, a SheetArrival) SheetArrival {
 // LITNArrivalDue is the way of entry of a unit that may enter the map this
 // turn: off the map, not eliminated, its turn come. A unit due and not
 // entered stays due (it waits).
-func (g GameState) LITNArrivalDue(u LITNUnit) (SheetArrival, bool) {
+func (g LITNGame) LITNArrivalDue(u LITNUnit) (SheetArrival, bool) {
 	if u.OnMap() || u.Eliminated {
 		return SheetArrival{}, false
 	}
@@ -187,7 +187,7 @@ func (*LITNVariableEntryRolled) EventType() string { return EventLITNVariableEnt
 // EventType implements Event.
 func (*LITNArrivalsDue) EventType() string { return EventLITNArrivalsDue }
 
-func applyLITNArrivals(g GameState, e Event) (GameState, bool) {
+func applyLITNArrivals(g LITNGame, e Event) (LITNGame, bool) {
 	mv := g.LITN.Moves
 	switch e := e.(type) {
 	case *LITNArrivalChosen:
@@ -225,7 +225,7 @@ func litnInitialStep(step string) bool { return step == "" || strings.HasPrefix(
 // decideLITNArrive records /litn declare arrive:<unit>=<turn or hex>,...
 // (15.6 Confederate Option: "The Confederate player must decide in the
 // Initial Phase of turn 4").
-func (g GameState) decideLITNArrive(by Actor, want map[string]string) ([]Event, error) {
+func (g LITNGame) decideLITNArrive(by Actor, want map[string]string) ([]Event, error) {
 	e := &LITNArrivalChosen{By: by, Turn: g.Turn, Chosen: map[string]int{}}
 	for _, ref := range lpmKeys(want) {
 		v := strings.TrimSpace(want[ref])
@@ -279,7 +279,7 @@ func (g GameState) decideLITNArrive(by Actor, want map[string]string) ([]Event, 
 
 // Say implements LITNSayer: a side's arrivals to come are its secret
 // (2.5).
-func (e *LITNArrivalChosen) Say(g GameState) []LITNSay {
+func (e *LITNArrivalChosen) Say(g LITNGame) []LITNSay {
 	var p []string
 	for _, id := range lpmKeys(e.Chosen) {
 		u := g.LITN.Units[id]
@@ -299,7 +299,7 @@ func (e *LITNArrivalChosen) Say(g GameState) []LITNSay {
 // undecided ways of entry whose earliest turn has come are settled to the
 // earliest (15.6 Confederate Option), and the Confederate rolls for the
 // variable entries (15.6 Variable Entry).
-func (g GameState) litnArrivalsAtCommand(side Side, d Dice, lib *Library) ([]Event, error) {
+func (g LITNGame) litnArrivalsAtCommand(side Side, d Dice, lib *Library) ([]Event, error) {
 	var evs []Event
 	ch := &LITNArrivalChosen{Side: side, Turn: g.Turn, Chosen: map[string]int{}, Default: true}
 	for _, u := range g.LITNUnitsOf(side) {
@@ -354,7 +354,7 @@ func (g GameState) litnArrivalsAtCommand(side Side, d Dice, lib *Library) ([]Eve
 
 // Say implements LITNSayer: units still to come are the Confederate's
 // secret (2.5).
-func (e *LITNVariableEntryRolled) Say(g GameState) []LITNSay {
+func (e *LITNVariableEntryRolled) Say(g LITNGame) []LITNSay {
 	var b strings.Builder
 	fmt.Fprintf(&b, "🎲 Variable entry, turn %d (002 15.6, table %s):", e.Turn, LITNVariableEntryTable)
 	for _, r := range e.Rolls {
@@ -376,7 +376,7 @@ func (e *LITNVariableEntryRolled) Say(g GameState) []LITNSay {
 // litnArrivalsDue lists the side's units due to enter, with their full
 // allowance (15.5), as its Movement Phase begins (waiting false) or the
 // ones still off the map as it ends (waiting).
-func (g GameState) litnArrivalsDue(step string, side Side, waiting bool) ([]Event, error) {
+func (g LITNGame) litnArrivalsDue(step string, side Side, waiting bool) ([]Event, error) {
 	e := &LITNArrivalsDue{Turn: g.Turn, Step: step, Side: side, Hexes: map[string][]string{}, Waiting: waiting}
 	var missing []string
 	for _, u := range g.LITNUnitsOf(side) {
@@ -408,7 +408,7 @@ func (g GameState) litnArrivalsDue(step string, side Side, waiting bool) ([]Even
 }
 
 // Say implements LITNSayer: to the side only (2.5).
-func (e *LITNArrivalsDue) Say(g GameState) []LITNSay {
+func (e *LITNArrivalsDue) Say(g LITNGame) []LITNSay {
 	var p []string
 	for _, a := range e.Units {
 		if e.Waiting {
@@ -427,7 +427,7 @@ func (e *LITNArrivalsDue) Say(g GameState) []LITNSay {
 // litnEntering resolves a move of units off the map that enter it (15.5):
 // (nil, nil) when the first unit named is not one, so that the move is an
 // ordinary one.
-func (g GameState) litnEntering(by Actor, side Side, refs []string, path []LITNPathHex) ([]litnMover, error) {
+func (g LITNGame) litnEntering(by Actor, side Side, refs []string, path []LITNPathHex) ([]litnMover, error) {
 	if len(refs) == 0 {
 		return nil, nil
 	}

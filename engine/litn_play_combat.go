@@ -27,21 +27,21 @@ import (
 // LITNCombatPlay is 3.1 G's state.
 type LITNCombatPlay struct {
 	// Turn is the turn the battles belong to.
-	Turn int `json:"-"`
+	Turn int
 	// Battles are this turn's battles by printed hex.
-	Battles map[string]LITNBattlePlay `json:"-"`
+	Battles map[string]LITNBattlePlay
 	// Intrinsic holds the losses of each Washington fortification hex's
 	// intrinsic strength (002 13: "Any losses must be recorded"); the
 	// strength left is LITNIntrinsicStart minus them.
-	Intrinsic map[string]int `json:"-"`
+	Intrinsic map[string]int
 	// Victories are the victories won (10.8), every turn.
-	Victories []LITNVictoryRecord `json:"-"`
+	Victories []LITNVictoryRecord
 	// Fought is, per hex, the last turn of combat there and each side's
 	// non-militia losses over the consecutive turns of combat (10.8).
-	Fought map[string]LITNHexFight `json:"-"`
+	Fought map[string]LITNHexFight
 	// Surprise are the surprise attacks of the Movement Phase under way,
 	// by printed hex (14.2, optional; the section "14.2 Surprise attacks" below).
-	Surprise map[string]LITNSurprisePlay `json:"-"`
+	Surprise map[string]LITNSurprisePlay
 }
 
 // LITNBattlePlay is one hex's battle this turn.
@@ -98,7 +98,7 @@ type LITNHexFight struct {
 // LITNMajorVictories returns the winners of the current turn's major
 // victories (10.8), one entry per battle: the Conclusion Phase records
 // them (15.1) and Hooker's marker moves back for the Union's (15.6).
-func (g GameState) LITNMajorVictories() []Side {
+func (g LITNGame) LITNMajorVictories() []Side {
 	var out []Side
 	for _, v := range g.LITN.Combat.Victories {
 		if v.Turn == g.Turn && v.Major {
@@ -109,7 +109,7 @@ func (g GameState) LITNMajorVictories() []Side {
 }
 
 // LITNBattles returns this turn's battles, by hex.
-func (g GameState) LITNBattles() []LITNBattlePlay {
+func (g LITNGame) LITNBattles() []LITNBattlePlay {
 	if g.LITN.Combat.Turn != g.Turn {
 		return nil
 	}
@@ -122,7 +122,7 @@ func (g GameState) LITNBattles() []LITNBattlePlay {
 }
 
 // LITNBattleAt returns this turn's battle in a printed hex.
-func (g GameState) LITNBattleAt(hex string) (LITNBattlePlay, bool) {
+func (g LITNGame) LITNBattleAt(hex string) (LITNBattlePlay, bool) {
 	if g.LITN.Combat.Turn != g.Turn {
 		return LITNBattlePlay{}, false
 	}
@@ -182,7 +182,7 @@ func (b LITNBattlePlay) clone() LITNBattlePlay {
 }
 
 // withLITNBattle returns the state with the battle replaced.
-func (g GameState) withLITNBattle(b LITNBattlePlay) GameState {
+func (g LITNGame) withLITNBattle(b LITNBattlePlay) LITNGame {
 	m := make(map[string]LITNBattlePlay, len(g.LITN.Combat.Battles)+1)
 	for k, v := range g.LITN.Combat.Battles {
 		m[k] = v
@@ -194,7 +194,7 @@ func (g GameState) withLITNBattle(b LITNBattlePlay) GameState {
 
 // litnRetreatsDone reports whether every retreat the battle requires has
 // been made: no participating unit of a retreating side is left in the hex.
-func (g GameState) litnRetreatsDone(b LITNBattlePlay) bool {
+func (g LITNGame) litnRetreatsDone(b LITNBattlePlay) bool {
 	for _, d := range b.Due {
 		if len(g.litnStaying(b, d.Side)) > 0 {
 			return false
@@ -204,7 +204,7 @@ func (g GameState) litnRetreatsDone(b LITNBattlePlay) bool {
 }
 
 // litnStaying are a side's participating units still in the battle hex.
-func (g GameState) litnStaying(b LITNBattlePlay, s Side) []LITNUnit {
+func (g LITNGame) litnStaying(b LITNBattlePlay, s Side) []LITNUnit {
 	var out []LITNUnit
 	for _, id := range b.Participants[s] {
 		if u, ok := g.LITN.Units[id]; ok && u.OnMap() && u.At == b.Hex {
@@ -215,12 +215,12 @@ func (g GameState) litnStaying(b LITNBattlePlay, s Side) []LITNUnit {
 }
 
 // litnSettled reports whether the battle needs nothing more.
-func (g GameState) litnSettled(b LITNBattlePlay) bool {
+func (g LITNGame) litnSettled(b LITNBattlePlay) bool {
 	return b.NoCombat || b.Fought && g.litnRetreatsDone(b)
 }
 
 // litnNextDue is the first retreat still to make ("" side for none).
-func (g GameState) litnNextDue(b LITNBattlePlay) LITNSideRetreat {
+func (g LITNGame) litnNextDue(b LITNBattlePlay) LITNSideRetreat {
 	for _, d := range b.Due {
 		if len(g.litnStaying(b, d.Side)) > 0 {
 			return d
@@ -232,7 +232,7 @@ func (g GameState) litnNextDue(b LITNBattlePlay) LITNSideRetreat {
 // ----- forces from the state -----
 
 // litnSideAt are a side's units on the map in a hex.
-func (g GameState) litnSideAt(hex string, s Side) []LITNUnit {
+func (g LITNGame) litnSideAt(hex string, s Side) []LITNUnit {
 	var out []LITNUnit
 	for _, u := range g.LITNUnitsAt(hex) {
 		if u.Side == s {
@@ -243,7 +243,7 @@ func (g GameState) litnSideAt(hex string, s Side) []LITNUnit {
 }
 
 // litnFighting are a side's combat units in a hex with strength.
-func (g GameState) litnFighting(hex string, s Side) []LITNUnit {
+func (g LITNGame) litnFighting(hex string, s Side) []LITNUnit {
 	var out []LITNUnit
 	for _, u := range g.litnSideAt(hex, s) {
 		if u.IsCombat() && u.Strength > 0 {
@@ -301,7 +301,7 @@ func litnCombatLeaders(us []LITNUnit) ([]LITNLeader, map[string]string) {
 	return out, ids
 }
 
-func (g GameState) litnCombatUnit(u LITNUnit) LITNCombatUnit {
+func (g LITNGame) litnCombatUnit(u LITNUnit) LITNCombatUnit {
 	t := LITNUnitType(u.Troops)
 	if u.Militia {
 		t = LITNMilitia
@@ -314,7 +314,7 @@ func (g GameState) litnCombatUnit(u LITNUnit) LITNCombatUnit {
 
 // litnPriorLosses are a side's non-militia losses in the hex on the
 // consecutive turns of combat before this one (10.8).
-func (g GameState) litnPriorLosses(hex string, s Side) int {
+func (g LITNGame) litnPriorLosses(hex string, s Side) int {
 	f, ok := g.LITN.Combat.Fought[hex]
 	// f.Turn == g.Turn only after a surprise attack there this turn
 	// (14.2): its losses count with this turn's (docs/litn-play-combat.md).
@@ -324,7 +324,7 @@ func (g GameState) litnPriorLosses(hex string, s Side) int {
 	return f.NonMilitia[s]
 }
 
-func (g GameState) litnForce(b LITNBattlePlay, s Side) LITNForce {
+func (g LITNGame) litnForce(b LITNBattlePlay, s Side) LITNForce {
 	f := LITNForce{Side: s}
 	f.Leaders, _ = litnCombatLeaders(g.litnSideAt(b.Hex, s))
 	for _, u := range g.litnStaying(b, s) {
@@ -344,7 +344,7 @@ func (g GameState) litnForce(b LITNBattlePlay, s Side) LITNForce {
 }
 
 // litnIntrinsicLeft is a fortification hex's intrinsic strength left (13).
-func (g GameState) litnIntrinsicLeft(hex string) int {
+func (g LITNGame) litnIntrinsicLeft(hex string) int {
 	return max(0, LITNIntrinsicStart-g.LITN.Combat.Intrinsic[hex])
 }
 
@@ -353,10 +353,10 @@ func (g GameState) litnIntrinsicLeft(hex string) int {
 // intrinsic strength and the optional rules of the game (14.3). A battle
 // of the Combat Phase is never a surprise attack (14.2: those are fought
 // in the Movement Phase).
-func (g GameState) LITNBattleOf(b LITNBattlePlay) LITNBattle {
+func (g LITNGame) LITNBattleOf(b LITNBattlePlay) LITNBattle {
 	at, df := b.Attacker, enemyOf(b.Attacker)
 	bt := LITNBattle{Hex: b.Hex, Attacker: g.litnForce(b, at), Defender: g.litnForce(b, df),
-		AttackerOption: b.Options[at], DefenderOption: b.Options[df], LeaderCasualties: g.Options.LITN.LeaderCasualties}
+		AttackerOption: b.Options[at], DefenderOption: b.Options[df], LeaderCasualties: LITNOptionsOf(g.Options).LeaderCasualties}
 	if b.Fortification && df == USA {
 		bt.Fortification = &LITNFortification{Intrinsic: g.litnIntrinsicLeft(b.Hex)}
 	}
@@ -365,7 +365,7 @@ func (g GameState) LITNBattleOf(b LITNBattlePlay) LITNBattle {
 
 // LITNOptionsFor lists the chits a side may play in a battle and why the
 // others are refused (10.2, 10.3, 10.6, 13), for the buttons.
-func (g GameState) LITNOptionsFor(b LITNBattlePlay, s Side) ([]LITNOption, map[LITNOption]string) {
+func (g LITNGame) LITNOptionsFor(b LITNBattlePlay, s Side) ([]LITNOption, map[LITNOption]string) {
 	bt := g.LITNBattleOf(b)
 	return bt.OptionsAllowed(b.Role(s))
 }
@@ -577,8 +577,8 @@ func (*LITNWagonsFlipped) EventType() string { return EventLITNWagonsFlipped }
 
 // litnCombatSteps: G1 opens the battles and waits for them (10); G2
 // flips the wagons that supplied combat (9.2).
-func litnCombatSteps() []StepRules {
-	return []StepRules{
+func litnCombatSteps() []litnStep {
+	return []litnStep{
 		{ID: LITNStepCombat, Begin: litnCombatBegin, Wait: litnCombatWait},
 		{ID: LITNStepDepletion, Begin: litnDepletionBegin},
 	}
@@ -588,7 +588,7 @@ func litnCombatSteps() []StepRules {
 
 // litnCombatBegin opens a battle in every hex holding combat units of both
 // sides (10), with who decides first (10 steps 1-2).
-func litnCombatBegin(g GameState, _ Dice, ctx StepContext) ([]Event, error) {
+func litnCombatBegin(g LITNGame, _ Dice, ctx StepContext) ([]Event, error) {
 	ev := &LITNBattlesOpened{Turn: g.Turn}
 	seen := map[string]bool{}
 	for _, u := range g.LITNUnitsOf("") {
@@ -643,7 +643,7 @@ func litnFortificationHex(m *Theatre, h Hex) bool {
 }
 
 // litnCombatWait: every battle settled, then both players' /litn done.
-func litnCombatWait(g GameState) []string {
+func litnCombatWait(g LITNGame) []string {
 	var out []string
 	bs := g.LITNBattles()
 	for _, b := range bs {
@@ -653,14 +653,14 @@ func litnCombatWait(g GameState) []string {
 		out = append(out, "the battle in "+b.Hex+": "+g.litnBattleNext(b))
 	}
 	if len(bs) > 0 {
-		out = append(out, litnWaitFor(func(GameState) []Side { return []Side{CSA, USA} })(g)...)
+		out = append(out, litnWaitFor(func(LITNGame) []Side { return []Side{CSA, USA} })(g)...)
 	}
 	return out
 }
 
 // litnBattleNext says what a battle waits for, without saying which side
 // has chosen its chit (10.3: secret).
-func (g GameState) litnBattleNext(b LITNBattlePlay) string {
+func (g LITNGame) litnBattleNext(b LITNBattlePlay) string {
 	switch {
 	case b.Decider() != "":
 		return fmt.Sprintf("%s decides whether to attack (/litn attack)", strings.ToUpper(string(b.Decider())))
@@ -672,7 +672,7 @@ func (g GameState) litnBattleNext(b LITNBattlePlay) string {
 }
 
 // litnDepletionBegin flips the wagons with Depletion markers (3.1 G II).
-func litnDepletionBegin(g GameState, _ Dice, _ StepContext) ([]Event, error) {
+func litnDepletionBegin(g LITNGame, _ Dice, _ StepContext) ([]Event, error) {
 	ev := &LITNWagonsFlipped{Turn: g.Turn}
 	for _, w := range g.LITNWagonsOf("") {
 		if w.Depletion {
@@ -684,7 +684,7 @@ func litnDepletionBegin(g GameState, _ Dice, _ StepContext) ([]Event, error) {
 
 // ----- deciding -----
 
-func decideLITNCombat(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
+func decideLITNCombat(g LITNGame, cmd Command, d Dice) ([]Event, bool, error) {
 	var evs []Event
 	var err error
 	switch c := cmd.(type) {
@@ -707,7 +707,7 @@ func decideLITNCombat(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 }
 
 // litnBattleFor finds the battle for a command and the side acting.
-func (g GameState) litnBattleFor(by Actor, hex string, side Side, what string) (LITNBattlePlay, Side, error) {
+func (g LITNGame) litnBattleFor(by Actor, hex string, side Side, what string) (LITNBattlePlay, Side, error) {
 	s, err := g.actingSide(by, side, "litn.side", what, litnSideName)
 	if err != nil {
 		return LITNBattlePlay{}, "", err
@@ -739,7 +739,7 @@ func (g GameState) litnBattleFor(by Actor, hex string, side Side, what string) (
 	return b, s, nil
 }
 
-func (g GameState) decideLITNAttack(c LITNAttack) ([]Event, error) {
+func (g LITNGame) decideLITNAttack(c LITNAttack) ([]Event, error) {
 	b, s, err := g.litnBattleFor(c.By, c.Hex, c.Side, "Declaring an attack")
 	if err != nil {
 		return nil, err
@@ -815,7 +815,7 @@ func (g GameState) decideLITNAttack(c LITNAttack) ([]Event, error) {
 	return []Event{ev}, nil
 }
 
-func (g GameState) decideLITNSupply(c LITNSupply) ([]Event, error) {
+func (g LITNGame) decideLITNSupply(c LITNSupply) ([]Event, error) {
 	b, s, err := g.litnBattleFor(c.By, c.Hex, c.Side, "Declaring supply")
 	if err != nil {
 		return nil, err
@@ -922,7 +922,7 @@ func (g GameState) decideLITNSupply(c LITNSupply) ([]Event, error) {
 }
 
 // litnHexOf is a printed hex's grid hex, from a unit or wagon there.
-func (g GameState) litnHexOf(at string) Hex {
+func (g LITNGame) litnHexOf(at string) Hex {
 	for _, u := range g.LITN.Units {
 		if u.At == at {
 			return u.Hex
@@ -936,7 +936,7 @@ func (g GameState) litnHexOf(at string) Hex {
 	return Hex{}
 }
 
-func (g GameState) decideLITNOption(c LITNChooseOption, d Dice) ([]Event, error) {
+func (g LITNGame) decideLITNOption(c LITNChooseOption, d Dice) ([]Event, error) {
 	b, s, err := g.litnBattleFor(c.By, c.Hex, c.Side, "Choosing a combat option")
 	if err != nil {
 		return nil, err
@@ -994,7 +994,7 @@ func (g GameState) decideLITNOption(c LITNChooseOption, d Dice) ([]Event, error)
 }
 
 // litnKilled are the units whose leaders a battle's 14.3 rolls killed.
-func (g GameState) litnKilled(hex string, attacker Side, res *LITNBattleResult) []string {
+func (g LITNGame) litnKilled(hex string, attacker Side, res *LITNBattleResult) []string {
 	var out []string
 	for _, cs := range res.Casualties {
 		if !cs.Killed {
@@ -1021,7 +1021,7 @@ func litnCombatHas(xs []string, s string) bool {
 	return false
 }
 
-func (g GameState) decideLITNRetreat(c LITNRetreatOrder) ([]Event, error) {
+func (g LITNGame) decideLITNRetreat(c LITNRetreatOrder) ([]Event, error) {
 	b, s, err := g.litnBattleFor(c.By, c.Hex, c.Side, "Retreating")
 	if err != nil {
 		return nil, err
@@ -1152,7 +1152,7 @@ func (g GameState) decideLITNRetreat(c LITNRetreatOrder) ([]Event, error) {
 }
 
 // litnSupplyHex is the hex of a side's declared supply source.
-func (g GameState) litnSupplyHex(b LITNBattlePlay, s Side, m *Theatre) (Hex, bool) {
+func (g LITNGame) litnSupplyHex(b LITNBattlePlay, s Side, m *Theatre) (Hex, bool) {
 	sup := b.Supply[s]
 	if sup.Wagon != "" {
 		if w, ok := g.LITN.Wagons[sup.Wagon]; ok {
@@ -1169,7 +1169,7 @@ func (g GameState) litnSupplyHex(b LITNBattlePlay, s Side, m *Theatre) (Hex, boo
 
 // ----- applying -----
 
-func applyLITNCombat(g GameState, e Event) (GameState, bool) {
+func applyLITNCombat(g LITNGame, e Event) (LITNGame, bool) {
 	switch e := e.(type) {
 	case *LITNBattlesOpened:
 		g.LITN.Combat.Turn = e.Turn
@@ -1247,7 +1247,7 @@ func applyLITNCombat(g GameState, e Event) (GameState, bool) {
 // applyLITNBattle applies a battle's results: strengths, eliminations,
 // demoralization, the intrinsic strength, Depletion markers, leader
 // casualties, the retreats due and the victory.
-func (g GameState) applyLITNBattle(e *LITNBattleFought) GameState {
+func (g LITNGame) applyLITNBattle(e *LITNBattleFought) LITNGame {
 	if e.Battle.Surprise {
 		return g.applyLITNSurpriseBattle(e)
 	}
@@ -1262,7 +1262,7 @@ func (g GameState) applyLITNBattle(e *LITNBattleFought) GameState {
 // litnBattleResults applies a battle's results to the state and to its
 // battle record b (a clone), shared by the Combat Phase's battles and the
 // surprise attacks (14.2).
-func (g GameState) litnBattleResults(b LITNBattlePlay, e *LITNBattleFought) (GameState, LITNBattlePlay) {
+func (g LITNGame) litnBattleResults(b LITNBattlePlay, e *LITNBattleFought) (LITNGame, LITNBattlePlay) {
 	res := e.Result
 	sides := [2]Side{e.Attacker, enemyOf(e.Attacker)}
 	changed := map[string]LITNUnit{}
@@ -1374,7 +1374,7 @@ func litnCombatCopyInts(m map[string]int) map[string]int {
 
 // ----- what each event says (002 2.5; docs/litn-play-combat.md) -----
 
-func litnNames(g GameState, ids []string) string {
+func litnNames(g LITNGame, ids []string) string {
 	var out []string
 	for _, id := range ids {
 		if u, ok := g.LITN.Units[id]; ok {
@@ -1387,7 +1387,7 @@ func litnNames(g GameState, ids []string) string {
 }
 
 // Say implements LITNSayer.
-func (e *LITNBattlesOpened) Say(g GameState) []LITNSay {
+func (e *LITNBattlesOpened) Say(g LITNGame) []LITNSay {
 	if len(e.Battles) == 0 {
 		return []LITNSay{{To: "all", Text: "⚔️ **Combat Phase** (002 10): no hex holds combat units of both sides: no combat this turn."}}
 	}
@@ -1408,7 +1408,7 @@ func (e *LITNBattlesOpened) Say(g GameState) []LITNSay {
 }
 
 // Say implements LITNSayer.
-func (e *LITNAttackDeclared) Say(g GameState) []LITNSay {
+func (e *LITNAttackDeclared) Say(g LITNGame) []LITNSay {
 	if e.Declined {
 		if e.NoCombat {
 			return []LITNSay{{To: "all", Text: fmt.Sprintf("⚔️ %s: the %s player does not attack either: no combat; all units remain in the hex (002 10 step 4).", e.Hex, litnSideName(e.Side))}}
@@ -1424,12 +1424,12 @@ func (e *LITNAttackDeclared) Say(g GameState) []LITNSay {
 }
 
 // Say implements LITNSayer: the side's own supply is its own.
-func (e *LITNSupplyDeclared) Say(g GameState) []LITNSay {
+func (e *LITNSupplyDeclared) Say(g LITNGame) []LITNSay {
 	return []LITNSay{{To: string(e.Side), Text: fmt.Sprintf("🛒 Your supply for the battle in %s: %s. Choose your combat option: /litn option hex:%s choice:<option> (secret until both are in, 002 10.3).", e.Hex, e.Why, e.Hex)}}
 }
 
 // Say implements LITNSayer: the chit is face down; only its side sees it.
-func (e *LITNOptionChosen) Say(g GameState) []LITNSay {
+func (e *LITNOptionChosen) Say(g LITNGame) []LITNSay {
 	return []LITNSay{{To: string(e.Side), Text: fmt.Sprintf("🂠 Your chit for %s: **%s**, face down until your opponent has chosen (002 10.3).", e.Hex, e.Option)}}
 }
 
@@ -1439,7 +1439,7 @@ func (e *LITNOptionChosen) Say(g GameState) []LITNSay {
 // own commitment, fire (with the hits it inflicts, which it reads off the
 // chart itself), losses, excess-loss and demoralization rolls; the
 // umpire sees the whole log.
-func (e *LITNBattleFought) Say(g GameState) []LITNSay {
+func (e *LITNBattleFought) Say(g LITNGame) []LITNSay {
 	res := e.Result
 	sides := [2]Side{e.Attacker, enemyOf(e.Attacker)}
 	var pub []string
@@ -1508,7 +1508,7 @@ func (e *LITNBattleFought) Say(g GameState) []LITNSay {
 // litnBattleSideText is what one side sees of its own part of a battle.
 // Rounds are compact (a U battle may be long): the fire modifiers, which
 // do not change, and the first demoralization check's are explained once.
-func litnBattleSideText(g GameState, e *LITNBattleFought, r int) string {
+func litnBattleSideText(g LITNGame, e *LITNBattleFought, r int) string {
 	res := e.Result
 	var b strings.Builder
 	fmt.Fprintf(&b, "Your battle in %s (%s):", e.Hex, litnRole(r))
@@ -1593,7 +1593,7 @@ func litnBattleSideText(g GameState, e *LITNBattleFought, r int) string {
 }
 
 // Say implements LITNSayer: a retreat is seen on the map.
-func (e *LITNRetreated) Say(g GameState) []LITNSay {
+func (e *LITNRetreated) Say(g LITNGame) []LITNSay {
 	who := litnNames(g, e.Units)
 	if e.Removed {
 		return []LITNSay{{To: "all", Text: fmt.Sprintf("↩️ %s: the %s units %s have no legal retreat route of 4 MPs and are removed from play (002 10.6).", e.Hex, litnSideName(e.Side), who)}}
@@ -1606,7 +1606,7 @@ func (e *LITNRetreated) Say(g GameState) []LITNSay {
 }
 
 // Say implements LITNSayer: wagons are flipped on the map.
-func (e *LITNWagonsFlipped) Say(g GameState) []LITNSay {
+func (e *LITNWagonsFlipped) Say(g LITNGame) []LITNSay {
 	if len(e.Wagons) == 0 {
 		return []LITNSay{{To: "all", Text: "🛒 Wagon Depletion (002 3.1 G II): no wagon carries a Depletion marker."}}
 	}
@@ -1706,7 +1706,7 @@ type LITNNoReaction struct {
 func (*LITNNoReaction) EventType() string { return EventLITNNoReaction }
 
 // litnMovementStep reports whether a LITN Movement Phase is under way.
-func (g GameState) litnMovementStep() bool {
+func (g LITNGame) litnMovementStep() bool {
 	if g.Game() != LITN || !g.Started {
 		return false
 	}
@@ -1715,7 +1715,7 @@ func (g GameState) litnMovementStep() bool {
 }
 
 // litnSurpriseHere is the hex's surprise record of this Movement Phase.
-func (g GameState) litnSurpriseHere(hex string) (LITNSurprisePlay, bool) {
+func (g LITNGame) litnSurpriseHere(hex string) (LITNSurprisePlay, bool) {
 	r, ok := g.LITN.Combat.Surprise[strings.TrimSpace(hex)]
 	if !ok || r.Turn != g.Turn || r.Step != g.CurrentStep() {
 		return LITNSurprisePlay{}, false
@@ -1725,7 +1725,7 @@ func (g GameState) litnSurpriseHere(hex string) (LITNSurprisePlay, bool) {
 
 // LITNSurpriseBattleAt is the surprise attack fought in a hex this
 // Movement Phase (14.2), for its retreats.
-func (g GameState) LITNSurpriseBattleAt(hex string) (LITNBattlePlay, bool) {
+func (g LITNGame) LITNSurpriseBattleAt(hex string) (LITNBattlePlay, bool) {
 	r, ok := g.litnSurpriseHere(hex)
 	if !ok || r.Battle == nil || !r.Battle.Fought {
 		return LITNBattlePlay{}, false
@@ -1735,7 +1735,7 @@ func (g GameState) LITNSurpriseBattleAt(hex string) (LITNBattlePlay, bool) {
 
 // LITNSurpriseHeld says why a unit may not move ("" when it may): it made
 // a surprise attack this phase (14.2).
-func (g GameState) LITNSurpriseHeld(id string) string {
+func (g LITNGame) LITNSurpriseHeld(id string) string {
 	for hex, r := range g.LITN.Combat.Surprise {
 		if r.Turn != g.Turn || r.Step != g.CurrentStep() || !litnCombatHas(r.Held, id) {
 			continue
@@ -1749,8 +1749,8 @@ func (g GameState) LITNSurpriseHeld(id string) string {
 	return ""
 }
 
-func (g GameState) decideLITNSurprise(c LITNAttack, d Dice) ([]Event, error) {
-	if !g.Options.LITN.SurpriseAttacks {
+func (g LITNGame) decideLITNSurprise(c LITNAttack, d Dice) ([]Event, error) {
+	if !LITNOptionsOf(g.Options).SurpriseAttacks {
 		if !c.Surprise {
 			return nil, illegal("litn.attack.step", "Battles are declared in the Combat Phase (002 3.1 G, 10)", "Wait for step G1; in the Movement Phase this game has no surprise attacks (optional rule 14.2 is off)")
 		}
@@ -1857,7 +1857,7 @@ func (g GameState) decideLITNSurprise(c LITNAttack, d Dice) ([]Event, error) {
 	// No supply step and no options (14.2): both sides are taken as
 	// supplied; the force-march commitment modifier's printed value is not
 	// in the rules text, so it is not applied (docs/litn-play-combat.md).
-	bt := LITNBattle{Hex: hex, Surprise: true, LeaderCasualties: g.Options.LITN.LeaderCasualties,
+	bt := LITNBattle{Hex: hex, Surprise: true, LeaderCasualties: LITNOptionsOf(g.Options).LeaderCasualties,
 		Attacker: LITNForce{Side: mover, Leaders: leaders, Units: atk, Supplied: true, PriorLosses: g.litnPriorLosses(hex, mover)},
 		Defender: LITNForce{Side: enemy, Leaders: dl, Units: def, Supplied: true, EntrenchedFirst: true, PriorLosses: g.litnPriorLosses(hex, enemy)}}
 	if c.Library == nil || c.Library.Table(LITNTableSurprise) == nil {
@@ -1894,7 +1894,7 @@ func litnSideIf(c bool, a, b Side) Side {
 
 // litnSurpriseReactions checks 14.2's second condition: every enemy unit
 // in the hex failed to react to the move, or did not attempt it.
-func (g GameState) litnSurpriseReactions(p *LITNPhaseMoves, hex string, enemy Side, rec LITNSurprisePlay) error {
+func (g LITNGame) litnSurpriseReactions(p *LITNPhaseMoves, hex string, enemy Side, rec LITNSurprisePlay) error {
 	r := p.Reactions
 	units := g.litnSideAt(hex, enemy)
 	for _, u := range units {
@@ -1928,7 +1928,7 @@ func (g GameState) litnSurpriseReactions(p *LITNPhaseMoves, hex string, enemy Si
 }
 
 // applyLITNSurprise records a no-reaction word or a surprise attempt.
-func (g GameState) applyLITNSurprise(e Event) GameState {
+func (g LITNGame) applyLITNSurprise(e Event) LITNGame {
 	m := make(map[string]LITNSurprisePlay, len(g.LITN.Combat.Surprise)+1)
 	for k, v := range g.LITN.Combat.Surprise {
 		if v.Turn == g.Turn { // older phases' records are dropped
@@ -1969,7 +1969,7 @@ func (g GameState) applyLITNSurprise(e Event) GameState {
 }
 
 // applyLITNSurpriseBattle applies a surprise attack's results (14.2).
-func (g GameState) applyLITNSurpriseBattle(e *LITNBattleFought) GameState {
+func (g LITNGame) applyLITNSurpriseBattle(e *LITNBattleFought) LITNGame {
 	r, ok := g.LITN.Combat.Surprise[e.Hex]
 	if !ok || r.Battle == nil {
 		return g
@@ -1986,14 +1986,14 @@ func (g GameState) applyLITNSurpriseBattle(e *LITNBattleFought) GameState {
 }
 
 // Say implements LITNSayer: whether the enemy reacts is seen on the map.
-func (e *LITNNoReaction) Say(g GameState) []LITNSay {
+func (e *LITNNoReaction) Say(g LITNGame) []LITNSay {
 	return []LITNSay{{To: "all", Text: fmt.Sprintf("⚡ %s: the %s player does not react to the %s move (002 8.5); the %s player may attempt a surprise attack there (/litn attack hex:%s surprise:true, 002 14.2).",
 		e.Hex, litnSideName(e.Side), litnSideName(enemyOf(e.Side)), litnSideName(enemyOf(e.Side)), e.Hex)}}
 }
 
 // Say implements LITNSayer. The table sees the attempt and its outcome;
 // the roll, against a leader's secret initiative, is the mover's (2.5).
-func (e *LITNSurpriseRolled) Say(g GameState) []LITNSay {
+func (e *LITNSurpriseRolled) Say(g LITNGame) []LITNSay {
 	pub := fmt.Sprintf("⚡ %s: the %s attempts a surprise attack with %s (002 14.2): ", e.Hex, litnSideName(e.Side), litnNames(g, e.Units))
 	if e.Succeeds {
 		pub += "it succeeds; the battle is fought at once."

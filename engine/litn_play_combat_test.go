@@ -57,7 +57,7 @@ func lpcUnit(t *testing.T, env lpcEnv, side engine.Side, id, role, troops string
 func lpcStart(t *testing.T, env lpcEnv, units []engine.LITNUnit, wagons []engine.LITNWagonPiece, opts engine.LITNOptions) (engine.GameState, []engine.Event) {
 	t.Helper()
 	g := litnGame(t, "litn-1-frederick-to-antietam")
-	g.Options.LITN = opts
+	engine.SetLITNOptions(&g.Options, opts)
 	g = g.Apply(&engine.LITNStarted{By: umpireActor, Turn: 4, Units: units, Wagons: wagons, Charts: env.charts.Loaded})
 	g = g.Apply(&engine.StepBegun{By: umpireActor, Turn: 4, Step: engine.LITNStepSecondMove})
 	return lpcDo(t, g, engine.NextStep{By: umpireActor, Sequence: env.seq, Context: engine.StepContext{Library: env.charts.Library, Map: env.m}, Force: true, Reason: "test"}, engine.Script())
@@ -90,7 +90,7 @@ func lpcRefused(t *testing.T, g engine.GameState, cmd engine.Command, code strin
 // lpcSays gathers an event's sayings by audience.
 func lpcSays(g engine.GameState, e engine.Event) map[string]string {
 	out := map[string]string{}
-	for _, s := range e.(engine.LITNSayer).Say(g) {
+	for _, s := range e.(engine.LITNSayer).Say(engine.LITNOf(g)) {
 		out[s.To] += s.Text + "\n"
 	}
 	return out
@@ -123,7 +123,7 @@ func TestLITNPlayCombatOpensBattles(t *testing.T) {
 	if g.CurrentStep() != engine.LITNStepCombat {
 		t.Fatalf("step %q", g.CurrentStep())
 	}
-	bs := g.LITNBattles()
+	bs := engine.LITNOf(g).LITNBattles()
 	if len(bs) != 1 || bs[0].Hex != "1625" || bs[0].First != engine.CSA {
 		t.Fatalf("battles: %+v", bs)
 	}
@@ -145,12 +145,12 @@ func TestLITNPlayCombatOpensBattles(t *testing.T) {
 	lpcRefused(t, g, engine.LITNAttack{By: leeActor, Hex: "1626"}, "litn.battle")
 	lpcRefused(t, g, engine.LITNSupply{By: leeActor, Hex: "1625", Depot: "1624", Map: env.m}, "litn.supply.early")
 	g2, _ := lpcDo(t, g, engine.LITNAttack{By: leeActor, Hex: "1625", Decline: true}, engine.Script())
-	b, _ := g2.LITNBattleAt("1625")
+	b, _ := engine.LITNOf(g2).LITNBattleAt("1625")
 	if b.Decider() != engine.USA {
 		t.Fatalf("after the decline: %+v", b)
 	}
 	g2, evs = lpcDo(t, g2, engine.LITNAttack{By: mcclellanActor, Hex: "1625", Decline: true}, engine.Script())
-	if b, _ := g2.LITNBattleAt("1625"); !b.NoCombat || !strings.Contains(lpcSays(g2, evs[0])["all"], "no combat") {
+	if b, _ := engine.LITNOf(g2).LITNBattleAt("1625"); !b.NoCombat || !strings.Contains(lpcSays(g2, evs[0])["all"], "no combat") {
 		t.Fatalf("both declined: %+v", b)
 	}
 	if w := g2.Waiting(); len(w) != 2 || strings.Contains(strings.Join(w, ";"), "battle") {
@@ -215,11 +215,11 @@ func TestLITNPlayCombatOptionPairs(t *testing.T) {
 				t.Fatalf("the chits are not revealed together: %s", says["all"])
 			}
 			// Strengths: the originals less the result's losses.
-			hood, hooker := g.LITN.Units["csa.hood"], g.LITN.Units["usa.hooker"]
+			hood, hooker := engine.LITNOf(g).LITN.Units["csa.hood"], engine.LITNOf(g).LITN.Units["usa.hooker"]
 			if hood.Strength != 9-f.Result.Losses[engine.LITNAtt]["csa.hood"] || hooker.Strength != 14-f.Result.Losses[engine.LITNDef]["usa.hooker"] || f.Result.Total[engine.LITNDef] == 0 {
 				t.Fatalf("strengths %d, %d after %+v", hood.Strength, hooker.Strength, f.Result.Losses)
 			}
-			b, _ := g.LITNBattleAt("1625")
+			b, _ := engine.LITNOf(g).LITNBattleAt("1625")
 			switch {
 			case c.retreat == "" && len(b.Due) != 0, c.retreat != "" && (len(b.Due) != 1 || b.Due[0].Side != engine.USA || b.Due[0].Reason != c.retreat):
 				t.Fatalf("retreats due %+v, want %q", b.Due, c.retreat)
@@ -227,8 +227,8 @@ func TestLITNPlayCombatOptionPairs(t *testing.T) {
 			if hooker.Demoralized != (c.retreat == engine.LITNRetreatDemoralized) || hood.Demoralized {
 				t.Fatalf("demoralized: Hooker %v Hood %v", hooker.Demoralized, hood.Demoralized)
 			}
-			if (c.retreat != "") != (len(g.LITN.Combat.Victories) == 1) || len(g.LITNMajorVictories()) != 0 {
-				t.Fatalf("victories %+v", g.LITN.Combat.Victories)
+			if (c.retreat != "") != (len(engine.LITNOf(g).LITN.Combat.Victories) == 1) || len(engine.LITNOf(g).LITNMajorVictories()) != 0 {
+				t.Fatalf("victories %+v", engine.LITNOf(g).LITN.Combat.Victories)
 			}
 		})
 	}
@@ -254,7 +254,7 @@ func TestLITNPlayCombatRetreat(t *testing.T) {
 	lpcRefused(t, g, r(mcclellanActor, "1626,1627,1628,1629", 1, 2, 1, 1), "litn.retreat.length")
 	lpcRefused(t, g, r(mcclellanActor, "1626,1627,1527,1528"), "litn.retreat.enemy")
 	g, evs := lpcDo(t, g, r(mcclellanActor, "1626,1627,1628,1629"), engine.Script())
-	hooker := g.LITN.Units["usa.hooker"]
+	hooker := engine.LITNOf(g).LITN.Units["usa.hooker"]
 	if hooker.At != "1629" || hooker.Hex != lpcUnit(t, env, engine.USA, "x", "", "", 0, 1, 1, 1, 1, "1629").Hex {
 		t.Fatalf("Hooker at %s", hooker.At)
 	}
@@ -295,7 +295,7 @@ func TestLITNPlayCombatExcessLosses(t *testing.T) {
 	if ex == nil || ex.Excess != 1 || ex.Removed != 1 || ex.Roll.Result != "3" {
 		t.Fatalf("excess %+v", ex)
 	}
-	fw, hood := g.LITN.Units["usa.farnsworth"], g.LITN.Units["csa.hood"]
+	fw, hood := engine.LITNOf(g).LITN.Units["usa.farnsworth"], engine.LITNOf(g).LITN.Units["csa.hood"]
 	if !fw.Eliminated || fw.Strength != 0 || hood.Strength != 8 {
 		t.Fatalf("Farnsworth %+v, Hood %d", fw, hood.Strength)
 	}
@@ -307,8 +307,8 @@ func TestLITNPlayCombatExcessLosses(t *testing.T) {
 	if w := strings.Join(g.Waiting(), ";"); strings.Contains(w, "battle") {
 		t.Fatalf("waiting: %s", w)
 	}
-	if len(g.LITN.Combat.Victories) != 1 || g.LITN.Combat.Victories[0].Major {
-		t.Fatalf("victory %+v", g.LITN.Combat.Victories)
+	if len(engine.LITNOf(g).LITN.Combat.Victories) != 1 || engine.LITNOf(g).LITN.Combat.Victories[0].Major {
+		t.Fatalf("victory %+v", engine.LITNOf(g).LITN.Combat.Victories)
 	}
 }
 
@@ -348,16 +348,16 @@ func TestLITNPlayCombatMajorVictory(t *testing.T) {
 		}
 		replay = replay.Apply(d)
 	}
-	if !reflect.DeepEqual(replay.LITN.Units, g.LITN.Units) || !reflect.DeepEqual(replay.LITN.Combat, g.LITN.Combat) {
-		t.Fatalf("replayed state differs:\n%+v\n%+v", replay.LITN.Combat, g.LITN.Combat)
+	if !reflect.DeepEqual(engine.LITNOf(replay).LITN.Units, engine.LITNOf(g).LITN.Units) || !reflect.DeepEqual(engine.LITNOf(replay).LITN.Combat, engine.LITNOf(g).LITN.Combat) {
+		t.Fatalf("replayed state differs:\n%+v\n%+v", engine.LITNOf(replay).LITN.Combat, engine.LITNOf(g).LITN.Combat)
 	}
 	if len(f.Result.Fought) != 3 || !f.Result.Demoralized[engine.LITNDef] || f.Result.NonMilitia[engine.LITNDef] != 15 {
 		t.Fatalf("result: %d rounds, %+v", len(f.Result.Fought), f.Result)
 	}
-	if s, h := g.LITN.Units["usa.sumner"], g.LITN.Units["usa.hooker"]; s.Strength != 1 || h.Strength != 14 || !s.Demoralized || !h.Demoralized {
+	if s, h := engine.LITNOf(g).LITN.Units["usa.sumner"], engine.LITNOf(g).LITN.Units["usa.hooker"]; s.Strength != 1 || h.Strength != 14 || !s.Demoralized || !h.Demoralized {
 		t.Fatalf("Sumner %+v Hooker %+v", s, h)
 	}
-	if v := g.LITNMajorVictories(); len(v) != 1 || v[0] != engine.CSA {
+	if v := engine.LITNOf(g).LITNMajorVictories(); len(v) != 1 || v[0] != engine.CSA {
 		t.Fatalf("major victories %v", v)
 	}
 	says := lpcSays(g, f)
@@ -408,8 +408,8 @@ func TestLITNPlayCombatSupplyChecks(t *testing.T) {
 	if says := lpcSays(g, evs[0]); says["all"] != "" || says["csa"] != "" || !strings.Contains(says["usa"], "unsupplied") {
 		t.Fatalf("supply said: %v", says)
 	}
-	b, _ := g.LITNBattleAt("1625")
-	allowed, refused := g.LITNOptionsFor(b, engine.USA)
+	b, _ := engine.LITNOf(g).LITNBattleAt("1625")
+	allowed, refused := engine.LITNOf(g).LITNOptionsFor(b, engine.USA)
 	if len(allowed) != 2 || refused[engine.LITNPitched] == "" {
 		t.Fatalf("allowed %v refused %v", allowed, refused)
 	}
@@ -422,18 +422,18 @@ func TestLITNPlayCombatSupplyChecks(t *testing.T) {
 	g, _ = lpcDo(t, g, engine.LITNChooseOption{By: mcclellanActor, Hex: "1625", Option: "stand", Library: env.charts.Library}, engine.Script())
 	g, evs = lpcDo(t, g, engine.LITNChooseOption{By: leeActor, Hex: "1625", Option: "probe", Library: env.charts.Library}, engine.Script(6, 6, 6, 6, 6, 1, 1, 1))
 	f := evs[1].(*engine.LITNBattleFought)
-	if len(f.Result.Wagons) != 1 || !g.LITN.Wagons["csa-w1"].Depletion || g.LITN.Wagons["csa-w1"].Depleted {
-		t.Fatalf("wagon: %+v %+v", f.Result.Wagons, g.LITN.Wagons["csa-w1"])
+	if len(f.Result.Wagons) != 1 || !engine.LITNOf(g).LITN.Wagons["csa-w1"].Depletion || engine.LITNOf(g).LITN.Wagons["csa-w1"].Depleted {
+		t.Fatalf("wagon: %+v %+v", f.Result.Wagons, engine.LITNOf(g).LITN.Wagons["csa-w1"])
 	}
 	// The unsupplied Union retreats after the last round (10.2).
-	b, _ = g.LITNBattleAt("1625")
+	b, _ = engine.LITNOf(g).LITNBattleAt("1625")
 	if len(b.Due) != 1 || b.Due[0].Reason != engine.LITNRetreatUnsupplied {
 		t.Fatalf("due %+v", b.Due)
 	}
 	g, _ = lpcDo(t, g, engine.LITNRetreatOrder{By: umpireActor, Hex: "1625", Side: engine.USA, Path: []string{"1725"}, Map: env.m}, engine.Script())
 	g, _ = lpcDo(t, g, engine.NextStep{By: umpireActor, Sequence: env.seq, Force: true, Reason: "test"}, engine.Script())
-	if g.CurrentStep() != engine.LITNStepDepletion || !g.LITN.Wagons["csa-w1"].Depleted || g.LITN.Wagons["csa-w1"].Depletion {
-		t.Fatalf("G2: %s %+v", g.CurrentStep(), g.LITN.Wagons["csa-w1"])
+	if g.CurrentStep() != engine.LITNStepDepletion || !engine.LITNOf(g).LITN.Wagons["csa-w1"].Depleted || engine.LITNOf(g).LITN.Wagons["csa-w1"].Depletion {
+		t.Fatalf("G2: %s %+v", g.CurrentStep(), engine.LITNOf(g).LITN.Wagons["csa-w1"])
 	}
 }
 
@@ -458,8 +458,8 @@ func TestLITNPlayCombatFortification(t *testing.T) {
 		t.Fatalf("fortification %+v", f.Battle.Fortification)
 	}
 	lost := f.Result.Losses[engine.LITNDef][engine.LITNIntrinsicID]
-	if lost == 0 || g.LITN.Combat.Intrinsic["1625"] != lost || g.LITN.Units["usa.hooker"].Strength != 14-f.Result.Losses[engine.LITNDef]["usa.hooker"] {
-		t.Fatalf("intrinsic lost %d, recorded %d", lost, g.LITN.Combat.Intrinsic["1625"])
+	if lost == 0 || engine.LITNOf(g).LITN.Combat.Intrinsic["1625"] != lost || engine.LITNOf(g).LITN.Units["usa.hooker"].Strength != 14-f.Result.Losses[engine.LITNDef]["usa.hooker"] {
+		t.Fatalf("intrinsic lost %d, recorded %d", lost, engine.LITNOf(g).LITN.Combat.Intrinsic["1625"])
 	}
 }
 
@@ -479,7 +479,7 @@ func TestLITNPlayCombatLeaderCasualty(t *testing.T) {
 	if len(f.Killed) != 1 || f.Killed[0] != "csa.hood" {
 		t.Fatalf("killed %v (%+v)", f.Killed, f.Result.Casualties)
 	}
-	hood := g.LITN.Units["csa.hood"]
+	hood := engine.LITNOf(g).LITN.Units["csa.hood"]
 	if hood.Parent != "csa.hood" || hood.Eliminated || hood.Strength != 9-f.Result.Losses[engine.LITNAtt]["csa.hood"] || !strings.Contains(hood.Name, "Detachment") {
 		t.Fatalf("Hood %+v", hood)
 	}

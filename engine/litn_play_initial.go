@@ -24,32 +24,32 @@ import (
 // LITNInitialPlay is 3.1 A's state.
 type LITNInitialPlay struct {
 	// SetUp: scenario 2's Union infantry have been turned face down (15.4).
-	SetUp bool `json:"-"`
+	SetUp bool
 	// ReorganizedTurn is the turn the Union last rolled for reorganization.
-	ReorganizedTurn int `json:"-"`
+	ReorganizedTurn int
 	// MilitiaEligible: a condition of 4.2 has been met; it stays met.
-	MilitiaEligible bool `json:"-"`
+	MilitiaEligible bool
 	// Militia counts the militia units placed (their ids).
-	Militia int `json:"-"`
+	Militia int
 	// CSAWagonsOwed are Confederate wagons delayed before CSAWagonsTurn;
 	// CSAWagonsLeft may still enter in that turn's Initial Phase (4.1).
-	CSAWagonsOwed int `json:"-"`
-	CSAWagonsTurn int `json:"-"`
-	CSAWagonsLeft int `json:"-"`
+	CSAWagonsOwed int
+	CSAWagonsTurn int
+	CSAWagonsLeft int
 	// Made counts each side's wagons placed (their ids).
-	Made map[Side]int `json:"-"`
+	Made map[Side]int
 	// Markers are the Union Wagon Creation markers on the map (9.2).
-	Markers []LITNWagonMarkerOn `json:"-"`
+	Markers []LITNWagonMarkerOn
 	// Hooker is the Hooker Dissatisfaction marker (15.6); HookerCounted the
 	// Confederate VPs (halves) it has moved for; HookerReplaced: Meade has
 	// taken over.
-	Hooker         LITNHookerMarker `json:"-"`
-	HookerCounted  LITNVP           `json:"-"`
-	HookerReplaced bool             `json:"-"`
+	Hooker         LITNHookerMarker
+	HookerCounted  LITNVP
+	HookerReplaced bool
 	// Facts are the units' declared supply facts (attrition, replacements).
-	Facts map[string]LITNUnitFacts `json:"-"`
+	Facts map[string]LITNUnitFacts
 	// Bought are this turn's replacement purchases: "<turn>/<side>".
-	Bought map[string][]LITNReplacementSpend `json:"-"`
+	Bought map[string][]LITNReplacementSpend
 }
 
 // LITNWagonMarkerOn is a Wagon Creation marker and the turn it was placed:
@@ -138,7 +138,7 @@ type LITNDisorganized struct {
 func (*LITNDisorganized) EventType() string { return EventLITNDisorganized }
 
 // Say implements LITNSayer: the counters are face down for all to see.
-func (e *LITNDisorganized) Say(g GameState) []LITNSay {
+func (e *LITNDisorganized) Say(g LITNGame) []LITNSay {
 	return []LITNSay{{To: "all", Text: fmt.Sprintf("002 15.4: at the start of scenario 2 all Union infantry units except Miles and White are disorganized: %d counters face down (%s). They may not move or attack until reorganized.",
 		len(e.Units), litnInitNames(g, e.Units))}}
 }
@@ -155,7 +155,7 @@ func (*LITNReorganized) EventType() string { return EventLITNReorganized }
 
 // Say implements LITNSayer: the rolls and the counters turned face up are
 // seen by both players.
-func (e *LITNReorganized) Say(g GameState) []LITNSay {
+func (e *LITNReorganized) Say(g LITNGame) []LITNSay {
 	var b strings.Builder
 	if e.Turn == LITNReorganizeAll {
 		fmt.Fprintf(&b, "🔧 Reorganization (002 15.4): turn 5: every disorganized Union unit is reorganized, without rolls: %s.", litnInitNames(g, e.Result.Reorganized))
@@ -189,7 +189,7 @@ func (*LITNAttritionRolled) EventType() string { return EventLITNAttrition }
 
 // Say implements LITNSayer: the table sees the die; the losses and
 // strengths are the side's (002 2.5).
-func (e *LITNAttritionRolled) Say(g GameState) []LITNSay {
+func (e *LITNAttritionRolled) Say(g LITNGame) []LITNSay {
 	pub := fmt.Sprintf("🎲 Attrition (002 11): the %s player rolls once for all his units: %d. The losses go on his record sheet.", litnSideName(e.Side), e.Result.Die)
 	priv := "Attrition (002 11, 11.1), your units:\n" + strings.Join(e.Result.Lines, "\n")
 	if len(e.Facts) > 0 {
@@ -209,7 +209,7 @@ type LITNReplacementsBegun struct {
 func (*LITNReplacementsBegun) EventType() string { return EventLITNReplaceBegun }
 
 // Say implements LITNSayer.
-func (e *LITNReplacementsBegun) Say(GameState) []LITNSay {
+func (e *LITNReplacementsBegun) Say(LITNGame) []LITNSay {
 	return []LITNSay{{To: "all", Text: fmt.Sprintf("➕ Replacements (002 15.2): %s. Each player spends them with /litn replace unit: points: (infantry 1 a strength point, cavalry 2; units with a line of communications, not demoralized) and says /litn done; unspent points are lost.", e.Why)}}
 }
 
@@ -227,7 +227,7 @@ type LITNReplaced struct {
 func (*LITNReplaced) EventType() string { return EventLITNReplaced }
 
 // Say implements LITNSayer: the purchase is the side's (2.5).
-func (e *LITNReplaced) Say(GameState) []LITNSay {
+func (e *LITNReplaced) Say(LITNGame) []LITNSay {
 	return []LITNSay{{To: string(e.Side), Text: fmt.Sprintf("%s. %d replacement point(s) left this turn.", e.Gain.Explanation, e.Left)}}
 }
 
@@ -243,7 +243,7 @@ type LITNUnitFactsSet struct {
 func (*LITNUnitFactsSet) EventType() string { return EventLITNUnitFacts }
 
 // Say implements LITNSayer: the side's own (its LOC is its secret).
-func (e *LITNUnitFactsSet) Say(g GameState) []LITNSay {
+func (e *LITNUnitFactsSet) Say(g LITNGame) []LITNSay {
 	return []LITNSay{{To: string(e.Side), Text: fmt.Sprintf("Noted for attrition and replacements: %s %s.", litnInitUnitName(g, e.Unit), litnInitFactsText(e.Facts))}}
 }
 
@@ -259,7 +259,7 @@ func (*LITNMilitiaRolled) EventType() string { return EventLITNMilitia }
 
 // Say implements LITNSayer: the roll and the counters at Harrisburg are
 // public.
-func (e *LITNMilitiaRolled) Say(GameState) []LITNSay {
+func (e *LITNMilitiaRolled) Say(LITNGame) []LITNSay {
 	t := "🏛️ Union militia: " + e.Result.Explanation + "."
 	if len(e.Units) > 0 {
 		var ids []string
@@ -287,7 +287,7 @@ type LITNWagonsBegun struct {
 func (*LITNWagonsBegun) EventType() string { return EventLITNWagonsBegun }
 
 // Say implements LITNSayer.
-func (e *LITNWagonsBegun) Say(GameState) []LITNSay {
+func (e *LITNWagonsBegun) Say(LITNGame) []LITNSay {
 	var lines []string
 	if e.Available > 0 {
 		lines = append(lines, fmt.Sprintf("🛒 Supply wagons (002 4.1): %s; %d Confederate wagon(s) may enter: /litn wagon hex:<a Confederate depot>, or /litn done to delay.", e.Why, e.Available))
@@ -316,7 +316,7 @@ type LITNWagonPlaced struct {
 func (*LITNWagonPlaced) EventType() string { return EventLITNWagonPlaced }
 
 // Say implements LITNSayer: the counter is on the map.
-func (e *LITNWagonPlaced) Say(GameState) []LITNSay {
+func (e *LITNWagonPlaced) Say(LITNGame) []LITNSay {
 	return []LITNSay{{To: "all", Text: "🛒 " + e.Explanation + "."}}
 }
 
@@ -331,7 +331,7 @@ func (*LITNWagonMarkerPlaced) EventType() string { return EventLITNWagonMarker }
 
 // Say implements LITNSayer: the marker is on the map; the leader's CPs
 // are the Union's.
-func (e *LITNWagonMarkerPlaced) Say(GameState) []LITNSay {
+func (e *LITNWagonMarkerPlaced) Say(LITNGame) []LITNSay {
 	return []LITNSay{{To: "all", Text: fmt.Sprintf("🛒 A Union Wagon Creation marker is placed in hex %s (002 9.2): a wagon may be placed there in the next Initial Phase.", e.Marker.Hex)},
 		{To: string(USA), Text: e.Marker.Explanation}}
 }
@@ -351,7 +351,7 @@ func (*LITNHookerRolled) EventType() string { return EventLITNHooker }
 
 // Say implements LITNSayer: the marker, the roll and the counters are
 // public.
-func (e *LITNHookerRolled) Say(GameState) []LITNSay {
+func (e *LITNHookerRolled) Say(LITNGame) []LITNSay {
 	t := "🎩 Hooker dissatisfaction: "
 	if e.Moved > 0 {
 		t += fmt.Sprintf("the marker moves %d box(es) forward for the Confederate VPs scored (002 15.6); ", e.Moved)
@@ -378,7 +378,7 @@ type LITNHookerMajors struct {
 func (*LITNHookerMajors) EventType() string { return EventLITNHookerMajors }
 
 // Say implements LITNSayer.
-func (e *LITNHookerMajors) Say(GameState) []LITNSay {
+func (e *LITNHookerMajors) Say(LITNGame) []LITNSay {
 	return []LITNSay{{To: "all", Text: fmt.Sprintf("🎩 %d Union major victory(ies): the Hooker Dissatisfaction marker moves back two boxes for each, to box %d (002 15.6).", e.Majors, e.Marker.Box)}}
 }
 
@@ -387,9 +387,9 @@ func (e *LITNHookerMajors) Say(GameState) []LITNSay {
 // litnInitialSteps: the Initial Phase's steps (3.1 A), whether each
 // happens this turn (LITNInitialSteps), and the end of the Combat Phase
 // that reads 15.6's Union major victories.
-func litnInitialSteps() []StepRules {
-	step := func(i int) func(g GameState) (bool, string) {
-		return func(g GameState) (bool, string) {
+func litnInitialSteps() []litnStep {
+	step := func(i int) func(g LITNGame) (bool, string) {
+		return func(g LITNGame) (bool, string) {
 			st, err := LITNInitialSteps(g.LITNTurn(), g.litnInitState())
 			if err != nil {
 				return false, err.Error()
@@ -404,17 +404,17 @@ func litnInitialSteps() []StepRules {
 			return st[j].Happens, st[j].Why
 		}
 	}
-	return []StepRules{
-		{ID: LITNStepReorganization, Happens: step(0), Begin: litnBeginReorganization, Wait: litnWaitFor(func(g GameState) []Side {
+	return []litnStep{
+		{ID: LITNStepReorganization, Happens: step(0), Begin: litnBeginReorganization, Wait: litnWaitFor(func(g LITNGame) []Side {
 			if g.Turn < LITNReorganizeAll && g.LITN.Initial.ReorganizedTurn != g.Turn {
 				return []Side{USA}
 			}
 			return nil
 		})},
 		{ID: LITNStepAttrition, Happens: step(1), Begin: litnBeginAttrition},
-		{ID: LITNStepReplacements, Happens: step(2), Begin: litnBeginReplacements, Wait: litnWaitFor(func(GameState) []Side { return []Side{CSA, USA} })},
+		{ID: LITNStepReplacements, Happens: step(2), Begin: litnBeginReplacements, Wait: litnWaitFor(func(LITNGame) []Side { return []Side{CSA, USA} })},
 		{ID: LITNStepMilitia, Happens: step(3), Begin: litnBeginMilitia},
-		{ID: LITNStepWagons, Happens: step(4), Begin: litnBeginWagons, Wait: litnWaitFor(func(g GameState) []Side {
+		{ID: LITNStepWagons, Happens: step(4), Begin: litnBeginWagons, Wait: litnWaitFor(func(g LITNGame) []Side {
 			var out []Side
 			if g.LITN.Initial.CSAWagonsTurn == g.Turn && g.LITN.Initial.CSAWagonsLeft > 0 {
 				out = append(out, CSA)
@@ -427,7 +427,7 @@ func litnInitialSteps() []StepRules {
 		{ID: LITNStepHooker, Happens: step(5), Begin: litnBeginHooker},
 		// 15.6: the Union major victories move the marker back; they are
 		// read as the Combat Phase ends (after G2, after any other end).
-		{ID: LITNStepDepletion, End: func(g GameState, _ Dice, _ StepContext) ([]Event, error) {
+		{ID: LITNStepDepletion, End: func(g LITNGame, _ Dice, _ StepContext) ([]Event, error) {
 			if e := litnHookerMajorsEvent(g); e != nil {
 				return []Event{e}, nil
 			}
@@ -437,7 +437,7 @@ func litnInitialSteps() []StepRules {
 }
 
 // litnInitState is what decides the optional steps this turn.
-func (g GameState) litnInitState() LITNInitState {
+func (g LITNGame) litnInitState() LITNInitState {
 	p := g.LITN.Initial
 	ok, _ := LITNMilitiaEligible(g.litnInitMilitiaCheck())
 	return LITNInitState{MilitiaEligible: ok, HookerReplaced: p.HookerReplaced, WagonMarkers: len(p.usableMarkers(g.Turn)), CSAWagonsOwed: p.owed(g.Turn)}
@@ -463,7 +463,7 @@ func (p LITNInitialPlay) usableMarkers(turn int) []LITNWagonMarker {
 	return out
 }
 
-func (g GameState) litnInitMilitiaCheck() LITNMilitiaCheck {
+func (g LITNGame) litnInitMilitiaCheck() LITNMilitiaCheck {
 	c := LITNMilitiaCheck{AlreadyEligible: g.LITN.Initial.MilitiaEligible, NetCSAVP: float64(g.LITN.Score.Net()) / 2}
 	for _, u := range g.LITNUnitsOf(CSA) {
 		if u.OnMap() && u.IsCombat() {
@@ -473,7 +473,7 @@ func (g GameState) litnInitMilitiaCheck() LITNMilitiaCheck {
 	return c
 }
 
-func (g GameState) litnInitCharts(lib *Library) LITNInitCharts {
+func (g LITNGame) litnInitCharts(lib *Library) LITNInitCharts {
 	return LITNInitCharts{Library: lib, Loaded: g.LITN.Charts}
 }
 
@@ -488,7 +488,7 @@ func litnInitMilesOrWhite(u LITNUnit) bool {
 	return false
 }
 
-func litnBeginReorganization(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+func litnBeginReorganization(g LITNGame, d Dice, ctx StepContext) ([]Event, error) {
 	var evs []Event
 	if g.Options.Scenario == LITNScenario2 && !g.LITN.Initial.SetUp {
 		// 15.4: "At the start of the scenario all Union infantry units
@@ -512,7 +512,7 @@ func litnBeginReorganization(g GameState, d Dice, ctx StepContext) ([]Event, err
 	return evs, nil
 }
 
-func (g GameState) litnInitReorgUnits() []LITNReorgUnit {
+func (g LITNGame) litnInitReorgUnits() []LITNReorgUnit {
 	var out []LITNReorgUnit
 	for _, u := range g.LITNUnitsOf(USA) {
 		if u.Disorganized {
@@ -522,7 +522,7 @@ func (g GameState) litnInitReorgUnits() []LITNReorgUnit {
 	return out
 }
 
-func (g GameState) decideLITNReorganize(c LITNReorganizeUnits, d Dice) ([]Event, error) {
+func (g LITNGame) decideLITNReorganize(c LITNReorganizeUnits, d Dice) ([]Event, error) {
 	if err := g.litnNeedStep(c.By, "Union reorganization", LITNStepReorganization); err != nil {
 		return nil, err
 	}
@@ -580,7 +580,7 @@ func (g GameState) decideLITNReorganize(c LITNReorganizeUnits, d Dice) ([]Event,
 // how they were reached: its line of communications as declared for the
 // Command and Movement Phases (LITNMovePlay.NoLOC: in LOC unless declared
 // out), its territory and depot distance as declared here or by default.
-func (g GameState) litnInitFacts(u LITNUnit, m *Theatre) (loc, friendly, nearDepot bool, how string) {
+func (g LITNGame) litnInitFacts(u LITNUnit, m *Theatre) (loc, friendly, nearDepot bool, how string) {
 	f := g.LITN.Initial.Facts[u.ID]
 	loc, nearDepot = !g.LITN.Moves.NoLOC[u.ID], f.NearDepot
 	var terr string
@@ -629,7 +629,7 @@ func litnInitTerritory(m *Theatre, u LITNUnit) (bool, string) {
 	return false, "enemy territory (default: north of the Potomac)"
 }
 
-func litnBeginAttrition(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+func litnBeginAttrition(g LITNGame, d Dice, ctx StepContext) ([]Event, error) {
 	var evs []Event
 	for _, side := range []Side{CSA, USA} {
 		var units []LITNAttritionUnit
@@ -662,14 +662,14 @@ func litnBeginAttrition(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 
 // ----- A3 Replacements (15.2) -----
 
-func litnBeginReplacements(g GameState, _ Dice, _ StepContext) ([]Event, error) {
+func litnBeginReplacements(g LITNGame, _ Dice, _ StepContext) ([]Event, error) {
 	n, why := LITNReplacementPoints(g.LITNTurn())
 	return []Event{&LITNReplacementsBegun{Turn: g.Turn, Points: n, Why: why}}, nil
 }
 
 func litnInitBoughtKey(turn int, side Side) string { return fmt.Sprintf("%d/%s", turn, side) }
 
-func (g GameState) decideLITNReplace(c LITNReplace) ([]Event, error) {
+func (g LITNGame) decideLITNReplace(c LITNReplace) ([]Event, error) {
 	if err := g.litnNeedStep(c.By, "Replacements and supply facts"); err != nil {
 		return nil, err
 	}
@@ -749,7 +749,7 @@ func (g GameState) decideLITNReplace(c LITNReplace) ([]Event, error) {
 
 // ----- A4 Militia (4.2) -----
 
-func litnBeginMilitia(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+func litnBeginMilitia(g LITNGame, d Dice, ctx StepContext) ([]Event, error) {
 	harrisburg := g.LITN.Control["4001"] != ""
 	res, err := LITNRollMilitia(g.LITNTurn(), g.litnInitMilitiaCheck(), harrisburg, g.litnInitCharts(ctx.Library), d)
 	if err != nil {
@@ -772,7 +772,7 @@ func litnBeginMilitia(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 
 // ----- A5 Supply wagons (4.1, 9.2) -----
 
-func litnBeginWagons(g GameState, _ Dice, _ StepContext) ([]Event, error) {
+func litnBeginWagons(g LITNGame, _ Dice, _ StepContext) ([]Event, error) {
 	p := g.LITN.Initial
 	due, why := LITNCSAWagonDue(g.LITNTurn())
 	e := &LITNWagonsBegun{Turn: g.Turn, CSADue: due, CSAOwed: p.owed(g.Turn), Why: strings.TrimSuffix(why, " (002 4.1)")}
@@ -794,7 +794,7 @@ func litnBeginWagons(g GameState, _ Dice, _ StepContext) ([]Event, error) {
 	return []Event{e}, nil
 }
 
-func (g GameState) decideLITNWagon(c LITNPlaceWagon) ([]Event, error) {
+func (g LITNGame) decideLITNWagon(c LITNPlaceWagon) ([]Event, error) {
 	if strings.TrimSpace(c.Unit) != "" {
 		return g.decideLITNWagonMarker(c)
 	}
@@ -863,7 +863,7 @@ func (g GameState) decideLITNWagon(c LITNPlaceWagon) ([]Event, error) {
 	return []Event{ev}, nil
 }
 
-func (g GameState) decideLITNWagonMarker(c LITNPlaceWagon) ([]Event, error) {
+func (g LITNGame) decideLITNWagonMarker(c LITNPlaceWagon) ([]Event, error) {
 	step := g.CurrentStep()
 	if err := g.litnNeedStep(c.By, "A Wagon Creation marker", LITNStepFirstMove, LITNStepSecondMove); err != nil {
 		return nil, err
@@ -907,7 +907,7 @@ func (g GameState) decideLITNWagonMarker(c LITNPlaceWagon) ([]Event, error) {
 
 // ----- A6 Hooker dissatisfaction (15.6) -----
 
-func litnBeginHooker(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+func litnBeginHooker(g LITNGame, d Dice, ctx StepContext) ([]Event, error) {
 	p := g.LITN.Initial
 	marker := p.Hooker
 	if marker.Box < LITNHookerStartBox {
@@ -937,7 +937,7 @@ func litnBeginHooker(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 // place and strength (and its original strength and morale: the troops
 // are the same); Meade's
 // department counter enters in that hex. Nil when the sheet lacks one.
-func (g GameState) litnInitMeadeSwap() []LITNUnit {
+func (g LITNGame) litnInitMeadeSwap() []LITNUnit {
 	var hooker, meade, sykes, meadeDept *LITNUnit
 	for _, u := range g.LITNUnitsOf(USA) {
 		u := u
@@ -977,7 +977,7 @@ func (g GameState) litnInitMeadeSwap() []LITNUnit {
 
 // litnHookerMajorsEvent moves the marker back for the turn's Union major
 // victories (15.6), nil when there is nothing to move.
-func litnHookerMajorsEvent(g GameState) Event {
+func litnHookerMajorsEvent(g LITNGame) Event {
 	if g.Game() != LITN || g.Options.Scenario != LITNScenario3 || g.LITN.Initial.HookerReplaced {
 		return nil
 	}
@@ -999,7 +999,7 @@ func litnHookerMajorsEvent(g GameState) Event {
 
 // ----- decide and apply -----
 
-func decideLITNInitial(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
+func decideLITNInitial(g LITNGame, cmd Command, d Dice) ([]Event, bool, error) {
 	var evs []Event
 	var err error
 	switch c := cmd.(type) {
@@ -1015,7 +1015,7 @@ func decideLITNInitial(g GameState, cmd Command, d Dice) ([]Event, bool, error) 
 	return evs, true, err
 }
 
-func applyLITNInitial(g GameState, e Event) (GameState, bool) {
+func applyLITNInitial(g LITNGame, e Event) (LITNGame, bool) {
 	p := g.LITN.Initial
 	switch e := e.(type) {
 	case *LITNDisorganized:
@@ -1124,14 +1124,14 @@ func applyLITNInitial(g GameState, e Event) (GameState, bool) {
 }
 
 // litnInitUnitName is a unit's name for texts (its id when unknown).
-func litnInitUnitName(g GameState, id string) string {
+func litnInitUnitName(g LITNGame, id string) string {
 	if u, ok := g.LITN.Units[id]; ok && u.Name != "" {
 		return u.Name
 	}
 	return id
 }
 
-func litnInitNames(g GameState, ids []string) string {
+func litnInitNames(g LITNGame, ids []string) string {
 	if len(ids) == 0 {
 		return "none"
 	}

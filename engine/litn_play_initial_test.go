@@ -122,7 +122,7 @@ func initSays(g engine.GameState, evs []engine.Event, to string) string {
 	var b strings.Builder
 	for _, e := range evs {
 		if s, ok := e.(engine.LITNSayer); ok {
-			for _, x := range s.Say(g) {
+			for _, x := range s.Say(engine.LITNOf(g)) {
 				if x.To == to {
 					b.WriteString(x.Text + "\n")
 				}
@@ -200,7 +200,7 @@ func TestLITNPlayAttritionAndReplacements(t *testing.T) {
 		// No LOC: row 6, friendly: 1 cavalry, but no unit goes to 0 (11.1).
 		"usa.farnsworth": 1,
 	} {
-		if got := g.LITN.Units[id].Strength; got != want {
+		if got := engine.LITNOf(g).LITN.Units[id].Strength; got != want {
 			t.Errorf("%s: strength %d after attrition, want %d", id, got, want)
 		}
 	}
@@ -232,8 +232,8 @@ func TestLITNPlayAttritionAndReplacements(t *testing.T) {
 	initRefused(t, g, engine.LITNReplace{By: leeActor, Unit: "Stuart", Points: 1}, engine.Script(), "litn.replacements.loc")
 	initRefused(t, g, engine.LITNReplace{By: mcclellanActor, Unit: "Sumner", Points: 2}, engine.Script(), "litn.replacements.too-many")
 	g, evs = initDecide(t, g, engine.LITNReplace{By: leeActor, Unit: "Hood", Points: 1}, engine.Script())
-	if g.LITN.Units["csa.hood"].Strength != 8 || !strings.Contains(initSays(g, evs, "csa"), "0 replacement point(s) left") || initSays(g, evs, "all")+initSays(g, evs, "usa") != "" {
-		t.Fatalf("Hood after a replacement: %d; %q", g.LITN.Units["csa.hood"].Strength, initSays(g, evs, "csa"))
+	if engine.LITNOf(g).LITN.Units["csa.hood"].Strength != 8 || !strings.Contains(initSays(g, evs, "csa"), "0 replacement point(s) left") || initSays(g, evs, "all")+initSays(g, evs, "usa") != "" {
+		t.Fatalf("Hood after a replacement: %d; %q", engine.LITNOf(g).LITN.Units["csa.hood"].Strength, initSays(g, evs, "csa"))
 	}
 	initRefused(t, g, engine.LITNReplace{By: leeActor, Unit: "Walker", Points: 1}, engine.Script(), "litn.replacements.too-many")
 	// The step waits for both players.
@@ -254,9 +254,11 @@ func TestLITNPlayReplacementsTwoPointsCavalry(t *testing.T) {
 	g := env.start(t, engine.LITNScenario1, 6, engine.LITNScore{}, nil,
 		env.unit(t, "csa.stuart", "Stuart", engine.CSA, "cavalry", 3, "1622"),
 		env.unit(t, "csa.hood", "Hood", engine.CSA, "infantry", 9, "1625"))
-	d := g.LITN.Units["csa.hood"]
+	d := engine.LITNOf(g).LITN.Units["csa.hood"]
 	d.Demoralized = true
-	g.LITN.Units = map[string]engine.LITNUnit{"csa.stuart": g.LITN.Units["csa.stuart"], "csa.hood": d}
+	g = engine.LITNWith(g, func(lg *engine.LITNState) {
+		lg.Units = map[string]engine.LITNUnit{"csa.stuart": engine.LITNOf(g).LITN.Units["csa.stuart"], "csa.hood": d}
+	})
 	g, _ = env.next(t, g, engine.Script())
 	if g.CurrentStep() != "A3" {
 		t.Fatalf("step %s", g.CurrentStep())
@@ -264,8 +266,8 @@ func TestLITNPlayReplacementsTwoPointsCavalry(t *testing.T) {
 	initRefused(t, g, engine.LITNReplace{By: leeActor, Unit: "Hood", Points: 1}, engine.Script(), "litn.replacements.demoralized")
 	// Turn 6 is even: 2 points, one cavalry strength point (15.2).
 	g, _ = initDecide(t, g, engine.LITNReplace{By: leeActor, Unit: "Stuart", Points: 1}, engine.Script())
-	if g.LITN.Units["csa.stuart"].Strength != 4 {
-		t.Fatalf("Stuart %d", g.LITN.Units["csa.stuart"].Strength)
+	if engine.LITNOf(g).LITN.Units["csa.stuart"].Strength != 4 {
+		t.Fatalf("Stuart %d", engine.LITNOf(g).LITN.Units["csa.stuart"].Strength)
 	}
 	initRefused(t, g, engine.LITNReplace{By: leeActor, Unit: "Stuart", Points: 1}, engine.Script(), "litn.replacements.too-many")
 }
@@ -278,15 +280,15 @@ func TestLITNPlayMilitia(t *testing.T) {
 	}
 	// Scenario 4, turn 1 (1863: no attrition; no wagon before turn 3).
 	g := env.start(t, engine.LITNScenario4, 1, engine.LITNScore{}, nil, near, env.unit(t, "usa.couch", "Couch", engine.USA, "", 0, "4001"))
-	u := g.LITN.Units["usa.couch"]
+	u := engine.LITNOf(g).LITN.Units["usa.couch"]
 	u.Role = engine.SheetCouch
-	g.LITN.Units = map[string]engine.LITNUnit{"csa.early": near, "usa.couch": u}
+	g = engine.LITNWith(g, func(lg *engine.LITNState) { lg.Units = map[string]engine.LITNUnit{"csa.early": near, "usa.couch": u} })
 	g, evs := env.next(t, g, engine.Script(5)) // the fixture's 5: 2 units
 	if g.CurrentStep() != "A4" {
 		t.Fatalf("step %s", g.CurrentStep())
 	}
 	var militia []engine.LITNUnit
-	for _, x := range g.LITNUnitsOf(engine.USA) {
+	for _, x := range engine.LITNOf(g).LITNUnitsOf(engine.USA) {
 		if x.Militia {
 			militia = append(militia, x)
 		}
@@ -297,18 +299,18 @@ func TestLITNPlayMilitia(t *testing.T) {
 	if all := initSays(g, evs, "all"); !strings.Contains(all, "2 militia unit(s) placed at Harrisburg") || !strings.Contains(all, "litn.union-militia") {
 		t.Errorf("table: %s", all)
 	}
-	if !g.LITN.Initial.MilitiaEligible {
+	if !engine.LITNOf(g).LITN.Initial.MilitiaEligible {
 		t.Fatal("eligibility not remembered")
 	}
 	// Once met, always met (4.2): the Confederate leaves, the roll stays.
 	far := near
 	far.At, far.Hex = "1026", engine.Hex{}
 	units := map[string]engine.LITNUnit{}
-	for k, v := range g.LITN.Units {
+	for k, v := range engine.LITNOf(g).LITN.Units {
 		units[k] = v
 	}
 	units["csa.early"] = far
-	g.LITN.Units = units
+	g = engine.LITNWith(g, func(lg *engine.LITNState) { lg.Units = units })
 	a4 := *env.seq.Step("A4")
 	if ok, why := g.Happens(a4); !ok {
 		t.Fatalf("A4 after eligibility: %s", why)
@@ -324,7 +326,7 @@ func TestLITNPlayMilitia(t *testing.T) {
 	g3 := env.start(t, engine.LITNScenario4, 1, engine.LITNScore{CSA: engine.LITNWholeVP(5)}, map[string]engine.LITNControl{"4001": engine.LITNControlFull},
 		env.unit(t, "csa.early", "Early", engine.CSA, "infantry", 6, "1026"))
 	g3, evs = env.next(t, g3, engine.Script())
-	if g3.CurrentStep() != "A4" || len(g3.LITNUnitsOf(engine.USA)) != 0 || !strings.Contains(initSays(g3, evs, "all"), "Confederate-controlled") || !g3.LITN.Initial.MilitiaEligible {
+	if g3.CurrentStep() != "A4" || len(engine.LITNOf(g3).LITNUnitsOf(engine.USA)) != 0 || !strings.Contains(initSays(g3, evs, "all"), "Confederate-controlled") || !engine.LITNOf(g3).LITN.Initial.MilitiaEligible {
 		t.Fatalf("Harrisburg held: %s", initSays(g3, evs, "all"))
 	}
 }
@@ -345,7 +347,7 @@ func TestLITNPlayWagons(t *testing.T) {
 	initRefused(t, g, engine.LITNPlaceWagon{By: mcclellanActor, Hex: "1026", Map: env.m}, engine.Script(), "litn.wagons.marker")
 	initRefused(t, g, engine.LITNPlaceWagon{By: leeActor, Hex: "9999", Map: env.m}, engine.Script(), "litn.wagons.hex")
 	g, evs = initDecide(t, g, engine.LITNPlaceWagon{By: leeActor, Hex: "1026", Map: env.m}, engine.Script())
-	ws := g.LITNWagonsOf(engine.CSA)
+	ws := engine.LITNOf(g).LITNWagonsOf(engine.CSA)
 	if len(ws) != 1 || ws[0].At != "1026" || ws[0].ID != "csa.wagon-1" || !strings.Contains(initSays(g, evs, "all"), "hex 1026") {
 		t.Fatalf("wagons %+v", ws)
 	}
@@ -358,14 +360,18 @@ func TestLITNPlayWagons(t *testing.T) {
 	// places the wagon in the next Initial Phase.
 	initRefused(t, g, engine.LITNPlaceWagon{By: mcclellanActor, Unit: "Buford", Map: env.m}, engine.Script(), "litn.step")
 	g.Sequence = engine.SequenceState{Step: "D", Turn: g.Turn}
-	g.LITN.First = engine.CSA
+	g = engine.LITNWith(g, func(lg *engine.LITNState) { lg.First = engine.CSA })
 	initRefused(t, g, engine.LITNPlaceWagon{By: mcclellanActor, Unit: "Buford", Map: env.m}, engine.Script(), "litn.wagons.phase")
-	g.LITN.First = engine.USA
+	g = engine.LITNWith(g, func(lg *engine.LITNState) { lg.First = engine.USA })
 	initRefused(t, g, engine.LITNPlaceWagon{By: leeActor, Unit: "Buford", Map: env.m}, engine.Script(), "litn.side")
 	// A leader who moved this phase creates nothing (9.2).
-	g.LITN.Moves.Phase = &engine.LITNPhaseMoves{Turn: g.Turn, Step: "D", Side: engine.USA, Moved: map[string]bool{"usa.buford": true}}
+	g = engine.LITNWith(g, func(lg *engine.LITNState) {
+		lg.Moves.Phase = &engine.LITNPhaseMoves{Turn: g.Turn, Step: "D", Side: engine.USA, Moved: map[string]bool{"usa.buford": true}}
+	})
 	initRefused(t, g, engine.LITNPlaceWagon{By: mcclellanActor, Unit: "Buford", Map: env.m}, engine.Script(), "litn.wagons.moved")
-	g.LITN.Moves.Phase = &engine.LITNPhaseMoves{Turn: g.Turn, Step: "D", Side: engine.USA, Start: map[string]string{"usa.buford": "3035"}}
+	g = engine.LITNWith(g, func(lg *engine.LITNState) {
+		lg.Moves.Phase = &engine.LITNPhaseMoves{Turn: g.Turn, Step: "D", Side: engine.USA, Start: map[string]string{"usa.buford": "3035"}}
+	})
 	g, evs = initDecide(t, g, engine.LITNPlaceWagon{By: mcclellanActor, Unit: "Buford", Map: env.m}, engine.Script())
 	if !strings.Contains(initSays(g, evs, "all"), "Wagon Creation marker is placed in hex 3035") {
 		t.Fatalf("marker: %s", initSays(g, evs, "all"))
@@ -381,7 +387,7 @@ func TestLITNPlayWagons(t *testing.T) {
 	}
 	initRefused(t, g, engine.LITNPlaceWagon{By: mcclellanActor, Hex: "3034", Map: env.m}, engine.Script(), "litn.wagons.marker")
 	g, _ = initDecide(t, g, engine.LITNPlaceWagon{By: mcclellanActor, Hex: "3035", Map: env.m}, engine.Script())
-	if ws := g.LITNWagonsOf(engine.USA); len(ws) != 1 || ws[0].At != "3035" || len(g.Waiting()) != 0 {
+	if ws := engine.LITNOf(g).LITNWagonsOf(engine.USA); len(ws) != 1 || ws[0].At != "3035" || len(g.Waiting()) != 0 {
 		t.Fatalf("Union wagons %+v, waiting %v", ws, g.Waiting())
 	}
 }
@@ -398,7 +404,7 @@ func TestLITNPlayConfederateWagonDelayed(t *testing.T) {
 		t.Fatalf("turn 4: %s %s", g.CurrentStep(), initSays(g, evs, "all"))
 	}
 	g, _ = initDecide(t, g, engine.LITNPlaceWagon{By: leeActor, Hex: "1026", Map: env.m}, engine.Script())
-	if len(g.LITNWagonsOf(engine.CSA)) != 1 {
+	if len(engine.LITNOf(g).LITNWagonsOf(engine.CSA)) != 1 {
 		t.Fatal("the delayed wagon did not enter")
 	}
 	// In 1862 the hex 1026 depot does not exist (15.2).
@@ -412,7 +418,7 @@ func TestLITNPlayConfederateWagonDelayed(t *testing.T) {
 	}
 	initRefused(t, g1, engine.LITNPlaceWagon{By: leeActor, Hex: "1026", Map: env.m}, engine.Script(), "litn.wagons.1026")
 	g1, _ = initDecide(t, g1, engine.LITNPlaceWagon{By: leeActor, Hex: "1625", Map: env.m}, engine.Script())
-	if ws := g1.LITNWagonsOf(engine.CSA); len(ws) != 1 || ws[0].At != "1625" {
+	if ws := engine.LITNOf(g1).LITNWagonsOf(engine.CSA); len(ws) != 1 || ws[0].At != "1625" {
 		t.Fatalf("wagons %+v", ws)
 	}
 }
@@ -433,7 +439,7 @@ func TestLITNPlayReorganization(t *testing.T) {
 	}
 	// 15.4: all Union infantry but Miles and White start disorganized.
 	for id, want := range map[string]bool{"usa.sumner": true, "usa.franklin": true, "usa.miles": false, "usa.pleasonton": false, "csa.hood": false} {
-		if g.LITN.Units[id].Disorganized != want {
+		if engine.LITNOf(g).LITN.Units[id].Disorganized != want {
 			t.Errorf("%s disorganized %v", id, !want)
 		}
 	}
@@ -447,7 +453,7 @@ func TestLITNPlayReorganization(t *testing.T) {
 	initRefused(t, g, engine.LITNReorganizeUnits{By: mcclellanActor, Units: []string{"Franklin"}, Library: env.lib}, engine.Script(), "litn.reorg.range")
 	initRefused(t, g, engine.LITNReorganizeUnits{By: mcclellanActor, Units: []string{"Miles"}, Library: env.lib}, engine.Script(), "litn.reorg.organized")
 	g, evs = initDecide(t, g, engine.LITNReorganizeUnits{By: mcclellanActor, Units: []string{"Sumner"}, Library: env.lib}, engine.Script(3))
-	if g.LITN.Units["usa.sumner"].Disorganized || !g.LITN.Units["usa.franklin"].Disorganized {
+	if engine.LITNOf(g).LITN.Units["usa.sumner"].Disorganized || !engine.LITNOf(g).LITN.Units["usa.franklin"].Disorganized {
 		t.Fatal("Sumner's 3 did not reorganize him, or Franklin changed")
 	}
 	if all := initSays(g, evs, "all"); !strings.Contains(all, "Sumner (1 hexes from McClellan): 1d6 rolled 3 = 3: reorganized") {
@@ -463,8 +469,8 @@ func TestLITNPlayReorganization(t *testing.T) {
 	if b := initBegun(evs); b == nil || b.Step != "A1" {
 		t.Fatalf("turn 5 began %+v", b)
 	}
-	if g.LITN.Units["usa.franklin"].Disorganized || len(g.Waiting()) != 0 || !strings.Contains(initSays(g, evs, "all"), "without rolls: Franklin") {
-		t.Fatalf("turn 5: %+v %s", g.LITN.Units["usa.franklin"], initSays(g, evs, "all"))
+	if engine.LITNOf(g).LITN.Units["usa.franklin"].Disorganized || len(g.Waiting()) != 0 || !strings.Contains(initSays(g, evs, "all"), "without rolls: Franklin") {
+		t.Fatalf("turn 5: %+v %s", engine.LITNOf(g).LITN.Units["usa.franklin"], initSays(g, evs, "all"))
 	}
 }
 
@@ -484,17 +490,17 @@ func TestLITNPlayHooker(t *testing.T) {
 	// Box 1, die 4: 5, Hooker stays (15.6).
 	g := env.start(t, engine.LITNScenario3, 2, engine.LITNScore{}, nil, units...)
 	g, evs := env.next(t, g, engine.Script(4))
-	if g.CurrentStep() != "A6" || g.LITN.Initial.HookerReplaced || !strings.Contains(initSays(g, evs, "all"), "Hooker stays") {
+	if g.CurrentStep() != "A6" || engine.LITNOf(g).LITN.Initial.HookerReplaced || !strings.Contains(initSays(g, evs, "all"), "Hooker stays") {
 		t.Fatalf("A6: %s %s", g.CurrentStep(), initSays(g, evs, "all"))
 	}
 	// Three Confederate VPs: the marker to box 4; die 2: 6, Meade replaces
 	// Hooker.
 	g = env.start(t, engine.LITNScenario3, 2, engine.LITNScore{CSA: engine.LITNWholeVP(3)}, nil, units...)
 	g, evs = env.next(t, g, engine.Script(2))
-	if !g.LITN.Initial.HookerReplaced || g.LITN.Initial.Hooker.Box != 4 {
-		t.Fatalf("Hooker: %+v", g.LITN.Initial)
+	if !engine.LITNOf(g).LITN.Initial.HookerReplaced || engine.LITNOf(g).LITN.Initial.Hooker.Box != 4 {
+		t.Fatalf("Hooker: %+v", engine.LITNOf(g).LITN.Initial)
 	}
-	h, m, s, md := g.LITN.Units["usa.hooker"], g.LITN.Units["usa.meade"], g.LITN.Units["usa.sykes"], g.LITN.Units["usa.meade-dept"]
+	h, m, s, md := engine.LITNOf(g).LITN.Units["usa.hooker"], engine.LITNOf(g).LITN.Units["usa.meade"], engine.LITNOf(g).LITN.Units["usa.sykes"], engine.LITNOf(g).LITN.Units["usa.meade-dept"]
 	if h.OnMap() || m.OnMap() || s.At != "3034" || s.Strength != 11 || !s.Demoralized || md.At != "3034" || md.Hex != meade.Hex {
 		t.Fatalf("swap: hooker %+v meade %+v sykes %+v dept %+v", h, m, s, md)
 	}
@@ -511,23 +517,25 @@ func TestLITNPlayHooker(t *testing.T) {
 func TestLITNPlayHookerMarkerBackForUnionMajorVictories(t *testing.T) {
 	env := newLITNInitEnv(t)
 	g := env.start(t, engine.LITNScenario3, 3, engine.LITNScore{}, nil, env.unit(t, "usa.meade", "Meade", engine.USA, "infantry", 12, "3034"))
-	g.LITN.Initial.Hooker = engine.LITNHookerMarker{Box: 6}
-	g.LITN.Combat.Victories = []engine.LITNVictoryRecord{{Turn: 3, Hex: "3014", Winner: engine.USA, Major: true}, {Turn: 2, Hex: "3015", Winner: engine.USA, Major: true},
-		{Turn: 3, Hex: "3016", Winner: engine.CSA, Major: true}}
+	g = engine.LITNWith(g, func(lg *engine.LITNState) { lg.Initial.Hooker = engine.LITNHookerMarker{Box: 6} })
+	g = engine.LITNWith(g, func(lg *engine.LITNState) {
+		lg.Combat.Victories = []engine.LITNVictoryRecord{{Turn: 3, Hex: "3014", Winner: engine.USA, Major: true}, {Turn: 2, Hex: "3015", Winner: engine.USA, Major: true},
+			{Turn: 3, Hex: "3016", Winner: engine.CSA, Major: true}}
+	})
 	g.Sequence = engine.SequenceState{Step: "G2", Turn: 3}
 	// The Combat Phase ends: one Union major victory this turn, two boxes
 	// back (15.6).
 	g, evs := env.next(t, g, engine.Script(4, 4, 4, 4, 4, 4, 4, 4, 4, 4))
-	if g.LITN.Initial.Hooker.Box != 4 || !strings.Contains(initSays(g, evs, "all"), "1 Union major victory(ies)") {
-		t.Fatalf("marker %+v: %s", g.LITN.Initial.Hooker, initSays(g, evs, "all"))
+	if engine.LITNOf(g).LITN.Initial.Hooker.Box != 4 || !strings.Contains(initSays(g, evs, "all"), "1 Union major victory(ies)") {
+		t.Fatalf("marker %+v: %s", engine.LITNOf(g).LITN.Initial.Hooker, initSays(g, evs, "all"))
 	}
 	// Next turn: 1 Confederate VP scored since: one box forward, then the
 	// roll (box 5 + 1 = 6).
-	g.LITN.Score = engine.LITNScore{CSA: engine.LITNWholeVP(1)}
+	g = engine.LITNWith(g, func(lg *engine.LITNState) { lg.Score = engine.LITNScore{CSA: engine.LITNWholeVP(1)} })
 	g.Turn, g.Sequence = 4, engine.SequenceState{}
 	g, evs = env.next(t, g, engine.Script(1))
-	if g.CurrentStep() != "A6" || g.LITN.Initial.Hooker.Box != 5 || !g.LITN.Initial.HookerReplaced {
-		t.Fatalf("A6: %s %+v %s", g.CurrentStep(), g.LITN.Initial, initSays(g, evs, "all"))
+	if g.CurrentStep() != "A6" || engine.LITNOf(g).LITN.Initial.Hooker.Box != 5 || !engine.LITNOf(g).LITN.Initial.HookerReplaced {
+		t.Fatalf("A6: %s %+v %s", g.CurrentStep(), engine.LITNOf(g).LITN.Initial, initSays(g, evs, "all"))
 	}
 	if all := initSays(g, evs, "all"); !strings.Contains(all, "record sheet does not name these counters") {
 		t.Errorf("without Sykes and Meade's department counter: %s", all)

@@ -36,44 +36,44 @@ import (
 type LITNMovePlay struct {
 	// DestroyedBridges are the bridge places (litn-places.yaml names)
 	// destroyed and not repaired (8.7; 15.1 the Harrisburg bridge).
-	DestroyedBridges map[string]bool `json:"-"`
+	DestroyedBridges map[string]bool
 	// DestroyedRail are the printed hexes whose rail is destroyed (8.7;
 	// 15.1 rail interdiction).
-	DestroyedRail map[string]bool `json:"-"`
+	DestroyedRail map[string]bool
 	// Entrenched are the units entrenched (8.8): the combat phase reads it.
-	Entrenched map[string]bool `json:"-"`
+	Entrenched map[string]bool
 
 	// BasicMA are the basic movement allowances printed on the map (7.1 A)
 	// per kind: infantry, cavalry, artillery, wagon, leader (non-combat
 	// leaders). Not in the seeds: the umpire declares them (/litn declare).
-	BasicMA map[string]int `json:"-"`
+	BasicMA map[string]int
 	// Year are the year modifiers printed beside the Command Point and
 	// Command Broadcast Tables (7.1), as the umpire declares them.
-	Year LITNYearModifiers `json:"-"`
+	Year LITNYearModifiers
 	// NoLOC are the units declared without a line of communications (7.2):
 	// the map cannot trace one, so a side (or the umpire) declares it;
 	// every unit has its LOC until declared otherwise.
-	NoLOC map[string]bool `json:"-"`
+	NoLOC map[string]bool
 	// Command is each side's Command Phase of the turn (7.1).
-	Command map[Side]LITNCommandPhase `json:"-"`
+	Command map[Side]LITNCommandPhase
 	// Phase is the Movement Phase under way or last played.
-	Phase *LITNPhaseMoves `json:"-"`
+	Phase *LITNPhaseMoves
 	// Entrenchment is each unit's entrenchment stage (8.8).
-	Entrenchment map[string]LITNEntrenchment `json:"-"`
+	Entrenchment map[string]LITNEntrenchment
 	// Entrained are the Union units on a train (8.9).
-	Entrained map[string]bool `json:"-"`
+	Entrained map[string]bool
 	// Released are Miles and White once a Confederate unit has moved
 	// within 5 hexes (15.2; the Lost Dispatch's release is
 	// LITNReleasedByDispatch).
-	Released map[string]bool `json:"-"`
+	Released map[string]bool
 	// Arrivals are the ways of entry decided and the variable entries
 	// rolled (15.6; litn_play_arrivals.go).
-	Arrivals LITNArrivals `json:"-"`
+	Arrivals LITNArrivals
 }
 
 // LITNHeld says why an 1862 unit may not spend MPs yet ("" when it may):
 // Miles and White until released (15.2).
-func (g GameState) LITNHeld(u LITNUnit) string {
+func (g LITNGame) LITNHeld(u LITNUnit) string {
 	if u.Side != USA || LITNYear(g.Options.Scenario) != 1862 || !litnMilesOrWhite(u) || g.LITN.Moves.Released[u.ID] || g.LITNReleasedByDispatch(u.ID) {
 		return ""
 	}
@@ -87,7 +87,7 @@ func lpmIsMiles(u LITNUnit) bool {
 
 // litnReleases are the held units a Confederate move through hexes
 // releases (15.2: within 5 hexes of Miles's hex; White also of Miles's).
-func (g GameState) litnReleases(path []Hex) []string {
+func (g LITNGame) litnReleases(path []Hex) []string {
 	var miles []Hex
 	for _, u := range g.LITNUnitsOf(USA) {
 		if u.OnMap() && lpmIsMiles(u) {
@@ -172,7 +172,7 @@ func lpmClone[K comparable, V any](m map[K]V) map[K]V {
 }
 
 // phase returns the Movement Phase under way, or nil.
-func (g GameState) litnPhase() *LITNPhaseMoves {
+func (g LITNGame) litnPhase() *LITNPhaseMoves {
 	p := g.LITN.Moves.Phase
 	if p == nil || p.Turn != g.Turn || p.Step != g.CurrentStep() {
 		return nil
@@ -181,14 +181,14 @@ func (g GameState) litnPhase() *LITNPhaseMoves {
 }
 
 // LITNCommandOf is the side's Command Phase this turn (empty if none).
-func (g GameState) LITNCommandOf(side Side) LITNCommandPhase {
+func (g LITNGame) LITNCommandOf(side Side) LITNCommandPhase {
 	if p, ok := g.LITN.Moves.Command[side]; ok && p.Context.Turn == g.Turn {
 		return p
 	}
 	return NewLITNCommandPhase(g.litnCommandContext(side))
 }
 
-func (g GameState) litnCommandContext(side Side) LITNCommandContext {
+func (g LITNGame) litnCommandContext(side Side) LITNCommandContext {
 	return LITNCommandContext{Side: side, Year: LITNYear(g.Options.Scenario), Turn: g.Turn, LostDispatchFound: g.LITNLostDispatchFound()}
 }
 
@@ -209,7 +209,7 @@ func litnMAKind(u LITNUnit) string {
 // litnCorps is a Confederate unit's corps: a corps leader's own id, a
 // division's corps leader up its subordination, a detachment its parent's
 // (6.2, 6.3).
-func (g GameState) litnCorps(u LITNUnit) string {
+func (g LITNGame) litnCorps(u LITNUnit) string {
 	for i := 0; i < 5; i++ {
 		if u.Role == SheetCorps {
 			return u.ID
@@ -227,7 +227,7 @@ func (g GameState) litnCorps(u LITNUnit) string {
 	return ""
 }
 
-func (g GameState) litnCommandUnit(u LITNUnit) LITNCommandUnit {
+func (g LITNGame) litnCommandUnit(u LITNUnit) LITNCommandUnit {
 	c := LITNCommandUnit{ID: u.ID, Name: u.Name, Side: u.Side, CommandRating: u.Command, Rank: u.Rank, Hex: u.Hex,
 		BasicMA: g.LITN.Moves.BasicMA[litnMAKind(u)]}
 	switch {
@@ -263,18 +263,18 @@ func (g GameState) litnCommandUnit(u LITNUnit) LITNCommandUnit {
 	return c
 }
 
-func (g GameState) litnMoveUnit(u LITNUnit) LITNMoveUnit {
+func (g LITNGame) litnMoveUnit(u LITNUnit) LITNMoveUnit {
 	return LITNMoveUnit{LITNCommandUnit: g.litnCommandUnit(u), Strength: u.Strength, StartStrength: u.Original, Initiative: u.Initiative,
 		Entrained: g.LITN.Moves.Entrained[u.ID]}
 }
 
-func (g GameState) litnWagonUnit(w LITNWagonPiece) LITNMoveUnit {
+func (g LITNGame) litnWagonUnit(w LITNWagonPiece) LITNMoveUnit {
 	return LITNMoveUnit{LITNCommandUnit: LITNCommandUnit{ID: w.ID, Name: "wagon " + w.ID, Side: w.Side, Role: LITNCommandWagon, Hex: w.Hex,
 		BasicMA: g.LITN.Moves.BasicMA["wagon"]}, Entrained: g.LITN.Moves.Entrained[w.ID]}
 }
 
 // litnStack is a side's units and wagons in a printed hex.
-func (g GameState) litnStack(side Side, at string) []LITNMoveUnit {
+func (g LITNGame) litnStack(side Side, at string) []LITNMoveUnit {
 	var out []LITNMoveUnit
 	for _, u := range g.LITNUnitsAt(at) {
 		if u.Side == side {
@@ -306,7 +306,7 @@ type litnMover struct {
 
 // litnMovers resolves a units: list (ids or names, by commas) of the
 // actor's side (the umpire: side's).
-func (g GameState) litnMovers(by Actor, side Side, refs []string) ([]litnMover, error) {
+func (g LITNGame) litnMovers(by Actor, side Side, refs []string) ([]litnMover, error) {
 	if len(refs) == 0 {
 		return nil, invalid("litn.move.units", "No units were named", "Give units:<id or name>,<id or name>... (/litn status lists yours)")
 	}
@@ -363,7 +363,7 @@ func lpmNames(us []LITNMoveUnit) string {
 
 // litnEnemyHexes are the hexes of every enemy unit on the map (7.1 minimum
 // allowance).
-func (g GameState) litnEnemyHexes(side Side) []Hex {
+func (g LITNGame) litnEnemyHexes(side Side) []Hex {
 	var out []Hex
 	for _, u := range g.LITNUnitsOf(enemyOf(side)) {
 		if u.OnMap() {
@@ -446,7 +446,7 @@ func ParseLITNPath(s string) ([]LITNPathHex, error) {
 // litnSteps turns a declared path into the pure pieces' steps, from the
 // force's hex: adjacency, enemy presence and non-combat enemies alone are
 // the engine's; the rest is the player's declaration.
-func (g GameState) litnSteps(m *Theatre, side Side, from Hex, costs *LoadedChart, path []LITNPathHex) ([]LITNStep, error) {
+func (g LITNGame) litnSteps(m *Theatre, side Side, from Hex, costs *LoadedChart, path []LITNPathHex) ([]LITNStep, error) {
 	if m == nil {
 		return nil, fmt.Errorf("engine: LITN move without the map")
 	}
@@ -516,7 +516,7 @@ func lpmRow(c *LoadedChart, want string) string {
 	return ""
 }
 
-func (g GameState) litnMoveCharts(lib *Library) LITNMoveCharts {
+func (g LITNGame) litnMoveCharts(lib *Library) LITNMoveCharts {
 	c := LITNMoveCharts{Library: lib, Costs: g.LITN.Charts[LITNSlotMoveCosts]}
 	if c.Costs != nil {
 		c.Rows = LITNCostRows{Road: lpmRow(c.Costs, "road"), Slope: lpmRow(c.Costs, "slope"), Ford: lpmRow(c.Costs, "ford")}
@@ -799,12 +799,12 @@ func (*LITNPhaseSettled) EventType() string { return EventLITNMovementSettled }
 
 // litnMoveSteps: the Command Phases (C, E: 7) and the Movement Phases
 // (D, F: 8), each the phasing player's.
-func litnMoveSteps() []StepRules {
-	var out []StepRules
+func litnMoveSteps() []litnStep {
+	var out []litnStep
 	for _, step := range []string{LITNStepFirstCommand, LITNStepSecondCommand} {
-		out = append(out, StepRules{ID: step, Begin: func(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+		out = append(out, litnStep{ID: step, Begin: func(g LITNGame, d Dice, ctx StepContext) ([]Event, error) {
 			return g.litnBeginCommand(step, d, ctx)
-		}, Wait: litnWaitFor(func(g GameState) []Side {
+		}, Wait: litnWaitFor(func(g LITNGame) []Side {
 			if s := g.LITNPhaseSide(step); s != "" {
 				return []Side{s}
 			}
@@ -812,14 +812,14 @@ func litnMoveSteps() []StepRules {
 		})})
 	}
 	for _, step := range []string{LITNStepFirstMove, LITNStepSecondMove} {
-		out = append(out, StepRules{ID: step, Begin: func(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+		out = append(out, litnStep{ID: step, Begin: func(g LITNGame, d Dice, ctx StepContext) ([]Event, error) {
 			return g.litnBeginMovement(step)
-		}, Wait: litnWaitFor(func(g GameState) []Side {
+		}, Wait: litnWaitFor(func(g LITNGame) []Side {
 			if s := g.LITNPhaseSide(step); s != "" {
 				return []Side{s, enemyOf(s)} // the phasing player moves, the other reacts (8.5)
 			}
 			return nil
-		}), End: func(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+		}), End: func(g LITNGame, d Dice, ctx StepContext) ([]Event, error) {
 			evs, err := g.litnEndMovement()
 			if err != nil || g.litnPhase() == nil {
 				return evs, err
@@ -832,7 +832,7 @@ func litnMoveSteps() []StepRules {
 	return out
 }
 
-func decideLITNMoves(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
+func decideLITNMoves(g LITNGame, cmd Command, d Dice) ([]Event, bool, error) {
 	var evs []Event
 	var err error
 	switch c := cmd.(type) {
@@ -860,7 +860,7 @@ func decideLITNMoves(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 
 var litnMAKinds = []string{"infantry", "cavalry", "artillery", "wagon", "leader"}
 
-func (g GameState) decideLITNDeclare(c LITNDeclare) ([]Event, error) {
+func (g LITNGame) decideLITNDeclare(c LITNDeclare) ([]Event, error) {
 	if err := g.litnNeedStep(c.By, "Declaring printed values and lines of communications"); err != nil {
 		return nil, err
 	}
@@ -923,7 +923,7 @@ func (g GameState) decideLITNDeclare(c LITNDeclare) ([]Event, error) {
 }
 
 // Say implements LITNSayer.
-func (e *LITNDeclared) Say(g GameState) []LITNSay {
+func (e *LITNDeclared) Say(g LITNGame) []LITNSay {
 	var out []LITNSay
 	if len(e.BasicMA) > 0 {
 		var p []string
@@ -960,7 +960,7 @@ func lpmKeys[V any](m map[string]V) []string {
 	return out
 }
 
-func lpmUnitName(g GameState, id string) string {
+func lpmUnitName(g LITNGame, id string) string {
 	if u, ok := g.LITN.Units[id]; ok {
 		return u.Name
 	}
@@ -972,7 +972,7 @@ func lpmUnitName(g GameState, id string) string {
 
 // ---- 3.1 C: the Command Phase --------------------------------------------
 
-func (g GameState) litnCommandCharts(lib *Library) LITNCommandCharts {
+func (g LITNGame) litnCommandCharts(lib *Library) LITNCommandCharts {
 	c := LITNCommandCharts{CommandPointCopy: g.LITN.Charts[LITNCommandPointSlot], BroadcastCopy: g.LITN.Charts[LITNCommandBroadcastSlot], Year: g.LITN.Moves.Year}
 	if lib != nil {
 		c.CommandPoint, c.Broadcast = lib.Slot(LITNCommandPointSlot), lib.Slot(LITNCommandBroadcastSlot)
@@ -980,7 +980,7 @@ func (g GameState) litnCommandCharts(lib *Library) LITNCommandCharts {
 	return c
 }
 
-func (g GameState) litnLOC(u LITNUnit) LITNCommandLOC {
+func (g LITNGame) litnLOC(u LITNUnit) LITNCommandLOC {
 	loc := LITNCommandLOC{Traced: !g.LITN.Moves.NoLOC[u.ID], LeeTraced: true}
 	for _, d := range g.LITNUnitsOf(u.Side) {
 		if d.Role == SheetDepartment {
@@ -992,7 +992,7 @@ func (g GameState) litnLOC(u LITNUnit) LITNCommandLOC {
 
 // litnBeginCommand begins a Command Phase: arrivals, then the Command
 // Point Table rolls (3.1 C I).
-func (g GameState) litnBeginCommand(step string, d Dice, ctx StepContext) ([]Event, error) {
+func (g LITNGame) litnBeginCommand(step string, d Dice, ctx StepContext) ([]Event, error) {
 	side := g.LITNPhaseSide(step)
 	if side == "" {
 		return nil, illegal("litn.command.first", "The Initiative Phase has not said who moves first (002 3.1 B II)", "Settle the initiative before the Command Phase")
@@ -1053,7 +1053,7 @@ func litnCommandPost(u LITNUnit, m *Theatre) (LITNUnit, bool) {
 }
 
 // Say implements LITNSayer.
-func (e *LITNArrived) Say(g GameState) []LITNSay {
+func (e *LITNArrived) Say(g LITNGame) []LITNSay {
 	var p []string
 	for _, u := range e.Units {
 		p = append(p, fmt.Sprintf("%s at %s", u.Name, u.At))
@@ -1066,7 +1066,7 @@ func (e *LITNArrived) Say(g GameState) []LITNSay {
 }
 
 // Say implements LITNSayer.
-func (e *LITNCommandRolled) Say(g GameState) []LITNSay {
+func (e *LITNCommandRolled) Say(g LITNGame) []LITNSay {
 	s := e.Context.Side
 	out := []LITNSay{{"all", fmt.Sprintf("📯 Step %s: the %s Command Phase. The %s player has rolled his command points (secret, 002 7.1) and broadcasts them with /litn broadcast; /litn done when finished.", e.Step, litnSideName(s), litnSideName(s))}}
 	var b strings.Builder
@@ -1085,7 +1085,7 @@ func (e *LITNCommandRolled) Say(g GameState) []LITNSay {
 	return out
 }
 
-func (g GameState) decideLITNBroadcast(c LITNBroadcastCmd, d Dice) ([]Event, error) {
+func (g LITNGame) decideLITNBroadcast(c LITNBroadcastCmd, d Dice) ([]Event, error) {
 	if err := g.litnNeedStep(c.By, "Broadcasting command points", LITNStepFirstCommand, LITNStepSecondCommand); err != nil {
 		return nil, err
 	}
@@ -1139,7 +1139,7 @@ func (g GameState) decideLITNBroadcast(c LITNBroadcastCmd, d Dice) ([]Event, err
 }
 
 // Say implements LITNSayer: CPs are the phasing player's (002 2.5).
-func (e *LITNBroadcastMade) Say(g GameState) []LITNSay {
+func (e *LITNBroadcastMade) Say(g LITNGame) []LITNSay {
 	return []LITNSay{{string(e.Side), "📡 " + e.Broadcast.Explain()}}
 }
 
@@ -1147,7 +1147,7 @@ func (e *LITNBroadcastMade) Say(g GameState) []LITNSay {
 
 // litnBeginMovement computes every phasing unit's allowance from its hex's
 // CPs (7.1).
-func (g GameState) litnBeginMovement(step string) ([]Event, error) {
+func (g LITNGame) litnBeginMovement(step string) ([]Event, error) {
 	side := g.LITNPhaseSide(step)
 	if side == "" {
 		return nil, illegal("litn.command.first", "The Initiative Phase has not said who moves first (002 3.1 B II)", "Settle the initiative first")
@@ -1203,7 +1203,7 @@ func (g GameState) litnBeginMovement(step string) ([]Event, error) {
 // entry hex; false for any other unit. 15.5 says it of the 1863
 // Confederate reinforcements; the rules give no other allowance for
 // arrivals, so every arrival has it (docs/litn-play-movement.md).
-func (g GameState) litnReinforcementAllowance(id string) (LITNShare, bool) {
+func (g LITNGame) litnReinforcementAllowance(id string) (LITNShare, bool) {
 	u, ok := g.LITN.Units[id]
 	if !ok {
 		return LITNShare{}, false
@@ -1228,7 +1228,7 @@ func lpmDedupe(s []string) []string {
 }
 
 // Say implements LITNSayer: allowances are the phasing player's.
-func (e *LITNMovementBegun) Say(g GameState) []LITNSay {
+func (e *LITNMovementBegun) Say(g LITNGame) []LITNSay {
 	s := e.Side
 	out := []LITNSay{{"all", fmt.Sprintf("🏃 Step %s: the %s Movement Phase (002 8). The %s player moves with /litn move; the %s player may react with /litn react (002 8.5). Both say /litn done.",
 		e.Step, litnSideName(s), litnSideName(s), litnSideName(enemyOf(s)))}}
@@ -1250,7 +1250,7 @@ func (e *LITNMovementBegun) Say(g GameState) []LITNSay {
 }
 
 // litnNeedMover checks a phasing move may be made now.
-func (g GameState) litnNeedMover(by Actor, what string) (*LITNPhaseMoves, Side, error) {
+func (g LITNGame) litnNeedMover(by Actor, what string) (*LITNPhaseMoves, Side, error) {
 	if err := g.litnNeedStep(by, what, LITNStepFirstMove, LITNStepSecondMove); err != nil {
 		return nil, "", err
 	}
@@ -1265,7 +1265,7 @@ func (g GameState) litnNeedMover(by Actor, what string) (*LITNPhaseMoves, Side, 
 	return p, side, nil
 }
 
-func (g GameState) decideLITNMove(c LITNMoveCmd, d Dice) ([]Event, error) {
+func (g LITNGame) decideLITNMove(c LITNMoveCmd, d Dice) ([]Event, error) {
 	p, side, err := g.litnNeedMover(c.By, "Moving")
 	if err != nil {
 		return nil, err
@@ -1449,7 +1449,7 @@ func (g GameState) decideLITNMove(c LITNMoveCmd, d Dice) ([]Event, error) {
 // Say implements LITNSayer. The table sees the counters move (the map is
 // open); MPs, allowances, rolls against secret ratings and losses are the
 // mover's (002 2.5).
-func (e *LITNMoved) Say(g GameState) []LITNSay {
+func (e *LITNMoved) Say(g LITNGame) []LITNSay {
 	s := string(e.Side)
 	names := strings.Join(e.Names, ", ")
 	var out []LITNSay
@@ -1514,7 +1514,7 @@ func (e *LITNMoved) Say(g GameState) []LITNSay {
 	return append(out, LITNSay{s, strings.Join(priv, "\n")})
 }
 
-func (e *LITNMoved) sayReaction(g GameState) []LITNSay {
+func (e *LITNMoved) sayReaction(g LITNGame) []LITNSay {
 	s := string(e.Side)
 	names := strings.Join(e.Names, ", ")
 	r := e.Reaction
@@ -1552,7 +1552,7 @@ func (e *LITNMoved) sayReaction(g GameState) []LITNSay {
 
 // ---- 8.5 Reaction ----------------------------------------------------------
 
-func (g GameState) decideLITNReact(c LITNReactCmd, d Dice) ([]Event, error) {
+func (g LITNGame) decideLITNReact(c LITNReactCmd, d Dice) ([]Event, error) {
 	if err := g.litnNeedStep(c.By, "Reacting", LITNStepFirstMove, LITNStepSecondMove); err != nil {
 		return nil, err
 	}
@@ -1677,7 +1677,7 @@ func (g GameState) decideLITNReact(c LITNReactCmd, d Dice) ([]Event, error) {
 
 // ---- 6.3 Detachments -------------------------------------------------------
 
-func (g GameState) decideLITNDetach(c LITNDetachCmd) ([]Event, error) {
+func (g LITNGame) decideLITNDetach(c LITNDetachCmd) ([]Event, error) {
 	p, side, err := g.litnNeedMover(c.By, "Detaching and reattaching")
 	if err != nil {
 		return nil, err
@@ -1732,7 +1732,7 @@ func (g GameState) decideLITNDetach(c LITNDetachCmd) ([]Event, error) {
 
 // Say implements LITNSayer: the counter is on the open map; strengths are
 // the side's.
-func (e *LITNDetachEvent) Say(g GameState) []LITNSay {
+func (e *LITNDetachEvent) Say(g LITNGame) []LITNSay {
 	if e.Reattach {
 		return []LITNSay{{"all", fmt.Sprintf("🔗 %s rejoins %s at %s (002 6.3).", e.Unit.Name, e.Leader.Name, e.Leader.At)},
 			{string(e.Side), strings.Join(e.Why, "; ")}}
@@ -1743,7 +1743,7 @@ func (e *LITNDetachEvent) Say(g GameState) []LITNSay {
 
 // ---- 8.7, 8.8 Works --------------------------------------------------------
 
-func (g GameState) decideLITNWork(c LITNWorkCmd) ([]Event, error) {
+func (g LITNGame) decideLITNWork(c LITNWorkCmd) ([]Event, error) {
 	p, side, err := g.litnNeedMover(c.By, "Work on bridges, rail lines and entrenchments")
 	if err != nil {
 		return nil, err
@@ -1855,7 +1855,7 @@ func (g GameState) decideLITNWork(c LITNWorkCmd) ([]Event, error) {
 // litnBridge names the places of a bridge hexside next to the force: a
 // litn-places.yaml bridge place (by name or by its hex), or a declared
 // "<hex>/<hex>" hexside the map data lacks.
-func (g GameState) litnBridge(m *Theatre, ref string, from Hex) ([]string, error) {
+func (g LITNGame) litnBridge(m *Theatre, ref string, from Hex) ([]string, error) {
 	ref = strings.TrimSpace(ref)
 	if ref == "" {
 		return nil, invalid("litn.work.bridge", "Which bridge?", "Give bridge:<place name>, or bridge:<hex>/<hex> for a bridge hexside the map data lacks")
@@ -1895,7 +1895,7 @@ func (g GameState) litnBridge(m *Theatre, ref string, from Hex) ([]string, error
 
 // Say implements LITNSayer: markers are on the open map; a declared
 // entrenchment or repair shows at the phase's end.
-func (e *LITNWorked) Say(g GameState) []LITNSay {
+func (e *LITNWorked) Say(g LITNGame) []LITNSay {
 	names := strings.Join(e.Names, ", ")
 	switch e.Kind {
 	case "entrench", "repair-bridge":
@@ -1910,7 +1910,7 @@ func (e *LITNWorked) Say(g GameState) []LITNSay {
 
 // ---- 8.9 Rail movement -----------------------------------------------------
 
-func (g GameState) decideLITNRail(c LITNRailCmd) ([]Event, error) {
+func (g LITNGame) decideLITNRail(c LITNRailCmd) ([]Event, error) {
 	p, side, err := g.litnNeedMover(c.By, "Rail movement")
 	if err != nil {
 		return nil, err
@@ -1994,7 +1994,7 @@ func (g GameState) decideLITNRail(c LITNRailCmd) ([]Event, error) {
 }
 
 // Say implements LITNSayer.
-func (e *LITNRailMoved) Say(g GameState) []LITNSay {
+func (e *LITNRailMoved) Say(g LITNGame) []LITNSay {
 	st := "detrained"
 	if e.Entrained {
 		st = "entrained"
@@ -2004,7 +2004,7 @@ func (e *LITNRailMoved) Say(g GameState) []LITNSay {
 
 // ---- end of the Movement Phase ---------------------------------------------
 
-func (g GameState) litnEndMovement() ([]Event, error) {
+func (g LITNGame) litnEndMovement() ([]Event, error) {
 	p := g.litnPhase()
 	if p == nil {
 		return nil, nil
@@ -2075,7 +2075,7 @@ func (g GameState) litnEndMovement() ([]Event, error) {
 }
 
 // Say implements LITNSayer: markers are on the open map.
-func (e *LITNPhaseSettled) Say(g GameState) []LITNSay {
+func (e *LITNPhaseSettled) Say(g LITNGame) []LITNSay {
 	var pub []string
 	for _, st := range e.Entrenchment {
 		switch st.Stage {
@@ -2102,7 +2102,7 @@ func (e *LITNPhaseSettled) Say(g GameState) []LITNSay {
 
 // ---- apply -----------------------------------------------------------------
 
-func applyLITNMoves(g GameState, e Event) (GameState, bool) {
+func applyLITNMoves(g LITNGame, e Event) (LITNGame, bool) {
 	mv := g.LITN.Moves
 	switch e := e.(type) {
 	case *LITNDeclared:
@@ -2240,7 +2240,7 @@ func applyLITNMoves(g GameState, e Event) (GameState, bool) {
 }
 
 // litnPlace moves units and wagons to a hex.
-func litnPlace(g GameState, ids []string, at string, h Hex) GameState {
+func litnPlace(g LITNGame, ids []string, at string, h Hex) LITNGame {
 	var us []LITNUnit
 	var ws []LITNWagonPiece
 	for _, id := range ids {
@@ -2255,7 +2255,7 @@ func litnPlace(g GameState, ids []string, at string, h Hex) GameState {
 	return g.withLITNUnits(us...).withLITNWagons(ws...)
 }
 
-func applyLITNMoved(g GameState, mv LITNMovePlay, e *LITNMoved) (GameState, LITNMovePlay) {
+func applyLITNMoved(g LITNGame, mv LITNMovePlay, e *LITNMoved) (LITNGame, LITNMovePlay) {
 	p := mv.Phase.clone()
 	if p == nil {
 		p = &LITNPhaseMoves{Spent: map[string]int{}, Moved: map[string]bool{}, Ended: map[string]bool{}, ForceMarched: map[string]bool{}, Entrench: map[string]bool{}, Repair: map[string]string{}}

@@ -35,7 +35,7 @@ func lmSays(g engine.GameState, e engine.Event, to string) string {
 		return ""
 	}
 	var out []string
-	for _, say := range s.Say(g) {
+	for _, say := range s.Say(engine.LITNOf(g)) {
 		if say.To == to {
 			out = append(out, say.Text)
 		}
@@ -48,7 +48,7 @@ func lmSays(g engine.GameState, e engine.Event, to string) string {
 func lmPlace(p *litnPlay, at map[string]string) {
 	p.t.Helper()
 	us := map[string]engine.LITNUnit{}
-	for k, v := range p.g.LITN.Units {
+	for k, v := range engine.LITNOf(p.g).LITN.Units {
 		us[k] = v
 	}
 	for id, hex := range at {
@@ -60,7 +60,7 @@ func lmPlace(p *litnPlay, at map[string]string) {
 		u.At, u.Hex = hex, h
 		us[id] = u
 	}
-	p.g.LITN.Units = us
+	p.g = engine.LITNWith(p.g, func(lg *engine.LITNState) { lg.Units = us })
 }
 
 func lmPath(t *testing.T, s string) []engine.LITNPathHex {
@@ -103,7 +103,7 @@ func TestLITNPlayCommandPhase(t *testing.T) {
 	if rolled == nil || len(rolled.Rolls) != 2 {
 		t.Fatalf("rolls: %+v", evs)
 	}
-	ph := p.g.LITNCommandOf(engine.CSA)
+	ph := engine.LITNOf(p.g).LITNCommandOf(engine.CSA)
 	if ph.Points["csa.lee"] != 2 || ph.Points["csa.stuart"] != 3 {
 		t.Fatalf("points %v", ph.Points)
 	}
@@ -123,7 +123,7 @@ func TestLITNPlayCommandPhase(t *testing.T) {
 	p.refuse(bc(lpLee, "csa.lee", "1625", 2), "litn.broadcast.distance") // 3 hexes away
 	p.refuse(bc(lpLee, "csa.jackson", "1629", 0), "litn.command.corps-no-cps")
 	p.refuse(bc(lpLee, "csa.lee", "1622", 0), "litn.command.same-hex")
-	before := p.g.LITNCommandOf(engine.CSA)
+	before := engine.LITNOf(p.g).LITNCommandOf(engine.CSA)
 	// Lee to Jackson (1625, 3 hexes: column 1-4): a 5 is Full.
 	evs = p.do(bc(lpLee, "R.E. Lee", "1625", 0), 5)
 	b := evs[0].(*engine.LITNBroadcastMade)
@@ -138,7 +138,7 @@ func TestLITNPlayCommandPhase(t *testing.T) {
 	}
 	// Jackson re-broadcasts to Lawton (4 hexes): a 3 gets it through.
 	p.do(bc(lpLee, "Jackson", "1629", 0), 3)
-	if got := p.g.LITNCommandOf(engine.CSA).Points["csa.lawton"]; got != 2 {
+	if got := engine.LITNOf(p.g).LITNCommandOf(engine.CSA).Points["csa.lawton"]; got != 2 {
 		t.Fatalf("Lawton %d CP", got)
 	}
 	// Lee or the corps leader, not both (7.1).
@@ -202,9 +202,9 @@ func TestLITNPlayMovement(t *testing.T) {
 	if mv.Result.Spent["csa.hood"] != 4 || mv.Result.Spent["csa.ap-hill"] != 4 {
 		t.Fatalf("spent %v", mv.Result.Spent)
 	}
-	hood, _ := p.g.LITNFindUnit("Hood")
-	if hood.At != "1623" || p.g.LITN.Moves.Phase.Spent["csa.hood"] != 4 {
-		t.Fatalf("Hood at %s, spent %d", hood.At, p.g.LITN.Moves.Phase.Spent["csa.hood"])
+	hood, _ := engine.LITNOf(p.g).LITNFindUnit("Hood")
+	if hood.At != "1623" || engine.LITNOf(p.g).LITN.Moves.Phase.Spent["csa.hood"] != 4 {
+		t.Fatalf("Hood at %s, spent %d", hood.At, engine.LITNOf(p.g).LITN.Moves.Phase.Spent["csa.hood"])
 	}
 	all, csa := lmSays(p.g, mv, "all"), lmSays(p.g, mv, "csa")
 	if !strings.Contains(all, "Hood, A.P. Hill move 1625 → 1624 → 1623") || strings.Contains(all, "MP") || !strings.Contains(csa, "MP spent this phase: Hood 4") {
@@ -213,8 +213,8 @@ func TestLITNPlayMovement(t *testing.T) {
 	// The MPs are remembered: 2 more ridge MPs would exceed 6.
 	p.refuse(move(lpLee, "Hood", "1622 ridge,1621 clear", false), "litn.move.cost")
 	p.do(move(lpLee, "Hood", "1622 ridge", false))
-	if p.g.LITN.Moves.Phase.Spent["csa.hood"] != 6 {
-		t.Fatalf("spent %d", p.g.LITN.Moves.Phase.Spent["csa.hood"])
+	if engine.LITNOf(p.g).LITN.Moves.Phase.Spent["csa.hood"] != 6 {
+		t.Fatalf("spent %d", engine.LITNOf(p.g).LITN.Moves.Phase.Spent["csa.hood"])
 	}
 	// Force march (8.6): Fitz Lee's hex has its full allowance, 9 less 2
 	// for the two divisions that left 1625 ahead of him (8.2); Fitz Lee
@@ -223,7 +223,7 @@ func TestLITNPlayMovement(t *testing.T) {
 	p.refuse(move(lpLee, "Fitz Lee", "1626 ridge,1627 ridge,1628 ridge", false), "litn.move.cost")
 	evs = p.do(move(lpLee, "Fitz Lee", "1626 ridge,1627 ridge,1628 ridge", true), 5)
 	mv = evs[0].(*engine.LITNMoved)
-	fitz, _ := p.g.LITNFindUnit("Fitz Lee")
+	fitz, _ := engine.LITNOf(p.g).LITNFindUnit("Fitz Lee")
 	if mv.March != 2 || fitz.Strength != 3 || fitz.At != "1628" {
 		t.Fatalf("march %d, Fitz Lee %+v", mv.March, fitz)
 	}
@@ -265,7 +265,7 @@ func TestLITNPlayReactionLeavesEnemyHex(t *testing.T) {
 	if mv.Result.Spent["usa.hooker"] != 2 { // clear 1 + 1 to leave (8.3)
 		t.Fatalf("spent %v", mv.Result.Spent)
 	}
-	hooker, _ := p.g.LITNFindUnit("Hooker")
+	hooker, _ := engine.LITNOf(p.g).LITNFindUnit("Hooker")
 	if hooker.At != "1627" {
 		t.Fatalf("Hooker at %s", hooker.At)
 	}
@@ -294,7 +294,7 @@ func TestLITNPlayLeaveFails(t *testing.T) {
 	if !mv.Stopped || mv.Leave == nil || mv.Leave.Leaves {
 		t.Fatalf("%+v", mv)
 	}
-	if u, _ := p.g.LITNFindUnit("Fitz Lee"); u.At != "1625" {
+	if u, _ := engine.LITNOf(p.g).LITNFindUnit("Fitz Lee"); u.At != "1625" {
 		t.Fatalf("Fitz Lee moved to %s", u.At)
 	}
 	p.refuse(engine.LITNMoveCmd{By: lpLee, Units: []string{"Fitz Lee"}, Path: lmPath(t, "1624"), Map: p.m, Library: p.lib}, "litn.move.ended")
@@ -310,8 +310,8 @@ func TestLITNPlayDetachWork(t *testing.T) {
 	det.Strength = 3
 	evs := p.do(det)
 	d := evs[0].(*engine.LITNDetachEvent)
-	hill, _ := p.g.LITNFindUnit("A.P. Hill")
-	if hill.Strength != 8 || d.Unit.Strength != 3 || d.Unit.Parent != "csa.ap-hill" || p.g.LITN.Moves.Phase.Spent[d.Unit.ID] != 1 {
+	hill, _ := engine.LITNOf(p.g).LITNFindUnit("A.P. Hill")
+	if hill.Strength != 8 || d.Unit.Strength != 3 || d.Unit.Parent != "csa.ap-hill" || engine.LITNOf(p.g).LITN.Moves.Phase.Spent[d.Unit.ID] != 1 {
 		t.Fatalf("A.P. Hill %d, detachment %+v", hill.Strength, d.Unit)
 	}
 	if a := lmSays(p.g, d, "all"); strings.Contains(a, "SP") || strings.Contains(a, " 8") || !strings.Contains(a, "A.P. Hill forms a detachment") {
@@ -319,22 +319,22 @@ func TestLITNPlayDetachWork(t *testing.T) {
 	}
 	// Reattached at once (A.P. Hill has not moved): back to 11.
 	p.do(engine.LITNDetachCmd{By: lpLee, Unit: d.Unit.ID, Reattach: "A.P. Hill"})
-	if hill, _ = p.g.LITNFindUnit("A.P. Hill"); hill.Strength != 11 {
+	if hill, _ = engine.LITNOf(p.g).LITNFindUnit("A.P. Hill"); hill.Strength != 11 {
 		t.Fatalf("A.P. Hill %d", hill.Strength)
 	}
 	// 8.7: Hood destroys the rail in 1625 (3 MP of his 6).
 	work := engine.LITNWorkCmd{By: lpLee, Units: []string{"Hood"}, Kind: "destroy-rail", Map: p.m}
 	p.do(work)
-	if !p.g.LITN.Moves.DestroyedRail["1625"] || p.g.LITN.Moves.Phase.Spent["csa.hood"] != 3 {
-		t.Fatalf("rail %v spent %d", p.g.LITN.Moves.DestroyedRail, p.g.LITN.Moves.Phase.Spent["csa.hood"])
+	if !engine.LITNOf(p.g).LITN.Moves.DestroyedRail["1625"] || engine.LITNOf(p.g).LITN.Moves.Phase.Spent["csa.hood"] != 3 {
+		t.Fatalf("rail %v spent %d", engine.LITNOf(p.g).LITN.Moves.DestroyedRail, engine.LITNOf(p.g).LITN.Moves.Phase.Spent["csa.hood"])
 	}
 	p.refuse(work, "litn.work.destroyed")
 	// A bridge of the map data must be next to the force; one the data
 	// lacks is declared by its hexside: 3 more MP (6 of 6).
 	p.refuse(engine.LITNWorkCmd{By: lpLee, Units: []string{"Hood"}, Kind: "destroy-bridge", Bridge: "Harrisburg bridge", Map: p.m}, "litn.work.adjacent")
 	evs = p.do(engine.LITNWorkCmd{By: lpLee, Units: []string{"Hood"}, Kind: "destroy-bridge", Bridge: "1625/1624", Map: p.m})
-	if !p.g.LITN.Moves.DestroyedBridges["Bridge 1625/1624 (declared)"] || p.g.LITN.Moves.Phase.Spent["csa.hood"] != 6 {
-		t.Fatalf("bridges %v", p.g.LITN.Moves.DestroyedBridges)
+	if !engine.LITNOf(p.g).LITN.Moves.DestroyedBridges["Bridge 1625/1624 (declared)"] || engine.LITNOf(p.g).LITN.Moves.Phase.Spent["csa.hood"] != 6 {
+		t.Fatalf("bridges %v", engine.LITNOf(p.g).LITN.Moves.DestroyedBridges)
 	}
 	if !strings.Contains(lmSays(p.g, evs[0], "all"), "Bridge Destroyed") {
 		t.Fatalf("%q", lmSays(p.g, evs[0], "all"))
@@ -354,8 +354,8 @@ func TestLITNPlayDetachWork(t *testing.T) {
 			settled = s
 		}
 	}
-	if settled == nil || p.g.LITN.Moves.Entrenchment["csa.lawton"].Stage != engine.LITNConstructing || p.g.LITN.Moves.Entrenched["csa.lawton"] {
-		t.Fatalf("entrenchment: %+v / %+v", settled, p.g.LITN.Moves.Entrenchment)
+	if settled == nil || engine.LITNOf(p.g).LITN.Moves.Entrenchment["csa.lawton"].Stage != engine.LITNConstructing || engine.LITNOf(p.g).LITN.Moves.Entrenched["csa.lawton"] {
+		t.Fatalf("entrenchment: %+v / %+v", settled, engine.LITNOf(p.g).LITN.Moves.Entrenchment)
 	}
 	if !strings.Contains(lmSays(p.g, settled, "all"), "Lawton: Constructing Entrenchment") {
 		t.Fatalf("%q", lmSays(p.g, settled, "all"))
@@ -388,10 +388,10 @@ func TestLITNPlayRail(t *testing.T) {
 	evs = p.do(rail)
 	r := evs[0].(*engine.LITNRailMoved)
 	// 1 to entrain, 1 for 6 hexes, 1 to detrain.
-	if r.Cost != 3 || p.g.LITN.Moves.Phase.Spent["usa.sumner"] != 3 {
+	if r.Cost != 3 || engine.LITNOf(p.g).LITN.Moves.Phase.Spent["usa.sumner"] != 3 {
 		t.Fatalf("rail %+v", r)
 	}
-	if u, _ := p.g.LITNFindUnit("Sumner"); u.At != "3041" || p.g.LITN.Moves.Entrained["usa.sumner"] {
+	if u, _ := engine.LITNOf(p.g).LITNFindUnit("Sumner"); u.At != "3041" || engine.LITNOf(p.g).LITN.Moves.Entrained["usa.sumner"] {
 		t.Fatalf("Sumner %+v", u)
 	}
 	// One corps a phase (8.9).
@@ -435,15 +435,15 @@ func TestLITNPlayMoveEventsRoundTrip(t *testing.T) {
 // hears it.
 func TestLITNPlayMilesReleased(t *testing.T) {
 	p := lmPlay(t, engine.CSA)
-	miles, _ := p.g.LITNFindUnit("Miles")
-	if p.g.LITNHeld(miles) == "" {
+	miles, _ := engine.LITNOf(p.g).LITNFindUnit("Miles")
+	if engine.LITNOf(p.g).LITNHeld(miles) == "" {
 		t.Fatal("Miles is not held at the start of scenario 1")
 	}
 	lmToMovement(t, p)
 	evs := p.do(engine.LITNMoveCmd{By: lpLee, Units: []string{"Lawton"}, Path: lmPath(t, "1529"), Map: p.m, Library: p.lib})
 	mv := evs[0].(*engine.LITNMoved)
-	if len(mv.Released) != 1 || mv.Released[0] != "usa.miles" || p.g.LITNHeld(miles) != "" {
-		t.Fatalf("released %v, held %q", mv.Released, p.g.LITNHeld(miles))
+	if len(mv.Released) != 1 || mv.Released[0] != "usa.miles" || engine.LITNOf(p.g).LITNHeld(miles) != "" {
+		t.Fatalf("released %v, held %q", mv.Released, engine.LITNOf(p.g).LITNHeld(miles))
 	}
 	if !strings.Contains(lmSays(p.g, mv, "all"), "Miles released (002 15.2)") {
 		t.Fatalf("%q", lmSays(p.g, mv, "all"))

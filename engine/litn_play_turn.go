@@ -18,27 +18,27 @@ import (
 // LITNInitiativePlay is 3.1 B's state.
 type LITNInitiativePlay struct {
 	// Found: the Union holds the Lost Dispatch (5.1), since FoundTurn.
-	Found     bool `json:"-"`
-	FoundTurn int  `json:"-"`
+	Found     bool
+	FoundTurn int
 	// Released are the Union units the discovery released (15.2: Miles
 	// and White), by id.
-	Released []string `json:"-"`
+	Released []string
 	// DispatchTurn is the turn of the last Lost Dispatch roll (B1).
-	DispatchTurn int `json:"-"`
+	DispatchTurn int
 	// Roll is the latest initiative roll (Roll.Turn is its turn).
-	Roll *LITNInitiative `json:"-"`
+	Roll *LITNInitiative
 	// ChosenTurn is the turn First was chosen for.
-	ChosenTurn int `json:"-"`
+	ChosenTurn int
 }
 
 // LITNLostDispatchFound reports whether the Union holds the Lost Dispatch
 // (5.1; the Command Phase's modifier reads it).
-func (g GameState) LITNLostDispatchFound() bool { return g.LITN.Initiative.Found }
+func (g LITNGame) LITNLostDispatchFound() bool { return g.LITN.Initiative.Found }
 
 // LITNReleasedByDispatch reports whether the discovery of the Lost
 // Dispatch released the unit (15.2: "Both units are released when the
 // Lost Dispatch is discovered").
-func (g GameState) LITNReleasedByDispatch(id string) bool {
+func (g LITNGame) LITNReleasedByDispatch(id string) bool {
 	for _, r := range g.LITN.Initiative.Released {
 		if r == id {
 			return true
@@ -48,7 +48,7 @@ func (g GameState) LITNReleasedByDispatch(id string) bool {
 }
 
 // LITNInitiativeNow is this turn's initiative roll (nil before B2).
-func (g GameState) LITNInitiativeNow() *LITNInitiative {
+func (g LITNGame) LITNInitiativeNow() *LITNInitiative {
 	if r := g.LITN.Initiative.Roll; r != nil && r.Turn == g.Turn {
 		return r
 	}
@@ -60,21 +60,21 @@ type LITNConclusionPlay struct {
 	// Start is the position as the Initiative Phase began: 15.1's "one
 	// complete turn" and 9.2's "stationary for one full turn" are judged
 	// against it (nothing moves in the Initial Phase).
-	Start LITNTurnStart `json:"-"`
+	Start LITNTurnStart
 	// Final is the level of victory, set by the last turn's H3.
-	Final *LITNVictoryLevel `json:"-"`
+	Final *LITNVictoryLevel
 }
 
 // LITNTurnStart is where the units and wagons stood as a turn's Initiative
 // Phase began.
 type LITNTurnStart struct {
-	Turn     int               `json:"-"`
-	At       map[string]string `json:"-"` // unit id -> printed hex (on the map only)
-	Strength map[string]int    `json:"-"`
-	Wagons   map[string]string `json:"-"` // wagon id -> printed hex
+	Turn     int
+	At       map[string]string // unit id -> printed hex (on the map only)
+	Strength map[string]int
+	Wagons   map[string]string // wagon id -> printed hex
 }
 
-func (g GameState) litnTurnStart() LITNTurnStart {
+func (g LITNGame) litnTurnStart() LITNTurnStart {
 	s := LITNTurnStart{Turn: g.Turn, At: map[string]string{}, Strength: map[string]int{}, Wagons: map[string]string{}}
 	for id, u := range g.LITN.Units {
 		if u.OnMap() {
@@ -114,7 +114,7 @@ type LITNDispatchRolled struct {
 func (*LITNDispatchRolled) EventType() string { return EventLITNLostDispatch }
 
 // Say implements LITNSayer: the roll is the table's (public).
-func (e *LITNDispatchRolled) Say(g GameState) []LITNSay {
+func (e *LITNDispatchRolled) Say(g LITNGame) []LITNSay {
 	t := fmt.Sprintf("🔎 **Lost Dispatch**, turn %d (002 3.1 B I, 5.1; table %s): the Union player rolled %d: %s.", e.Turn, e.Roll.Table, e.Roll.Total, e.Roll.Name)
 	if e.Found {
 		t += fmt.Sprintf(" From now on the Union player rolls for initiative (1-5 he chooses the first player, 6 the Confederate does) and adds %d to his Command Point Table rolls (5.1).", e.UnionCommandPointModifier)
@@ -142,7 +142,7 @@ type LITNInitiativeRolled struct {
 func (*LITNInitiativeRolled) EventType() string { return EventLITNInitiative }
 
 // Say implements LITNSayer (public).
-func (e *LITNInitiativeRolled) Say(g GameState) []LITNSay {
+func (e *LITNInitiativeRolled) Say(g LITNGame) []LITNSay {
 	t := "🎲 " + e.Result.Explain() + fmt.Sprintf(" The %s player now names the first player: /litn first side:csa or side:usa.", litnSideName(e.Result.Chooser))
 	return []LITNSay{{To: "all", Text: t}}
 }
@@ -161,7 +161,7 @@ type LITNFirstChosen struct {
 func (*LITNFirstChosen) EventType() string { return EventLITNFirstChosen }
 
 // Say implements LITNSayer (public).
-func (e *LITNFirstChosen) Say(g GameState) []LITNSay {
+func (e *LITNFirstChosen) Say(g LITNGame) []LITNSay {
 	if e.Default {
 		return []LITNSay{{To: "all", Text: fmt.Sprintf("➡️ The Initiative step ended before the %s player named the first player: by default the %s player, who had the choice, moves first this turn (002 5; docs/litn-play-turn.md).",
 			litnSideName(e.Chooser), litnSideName(e.First))}}
@@ -185,7 +185,7 @@ func (*LITNMoraleRecovered) EventType() string { return EventLITNMoraleRecovery 
 
 // Say implements LITNSayer: who recovers is public (the counter is flipped);
 // the rolls and the initiative ratings used are the side's (002 2.5).
-func (e *LITNMoraleRecovered) Say(g GameState) []LITNSay {
+func (e *LITNMoraleRecovered) Say(g LITNGame) []LITNSay {
 	if len(e.Results) == 0 {
 		return []LITNSay{{To: "all", Text: fmt.Sprintf("Morale Recovery, turn %d (002 3.1 H I, 12): no unit is demoralized.", e.Turn)}}
 	}
@@ -230,7 +230,7 @@ func (*LITNWagonsUndepleted) EventType() string { return EventLITNUndepletion }
 
 // Say implements LITNSayer: wagons are each side's own (the status shows
 // no enemy wagon).
-func (e *LITNWagonsUndepleted) Say(g GameState) []LITNSay {
+func (e *LITNWagonsUndepleted) Say(g LITNGame) []LITNSay {
 	own := map[Side][]string{}
 	for _, r := range e.Results {
 		own[r.Side] = append(own[r.Side], fmt.Sprintf("Wagon %s: %s.", r.Wagon, r.Reason))
@@ -269,7 +269,7 @@ func (*LITNVictoryRecorded) EventType() string { return EventLITNVictoryPoints }
 // Say implements LITNSayer: VPs, control and the result are public; why a
 // held place did not score may name the unit's strength, so it is the
 // Confederate player's alone (002 2.5).
-func (e *LITNVictoryRecorded) Say(g GameState) []LITNSay {
+func (e *LITNVictoryRecorded) Say(g LITNGame) []LITNSay {
 	var b strings.Builder
 	fmt.Fprintf(&b, "🏛️ **Victory Points**, turn %d (002 3.1 H III, 15.1):", e.Turn)
 	n := 0
@@ -329,8 +329,8 @@ func (LITNFirst) CommandName() string { return "litn first" }
 
 // litnTurnSteps: the Initiative Phase (B: 5) and the Conclusion Phase
 // (H: 12, 9.2, 15.1), the last of which may end the game.
-func litnTurnSteps() []StepRules {
-	lostDispatch := func(g GameState) (bool, string) {
+func litnTurnSteps() []litnStep {
+	lostDispatch := func(g LITNGame) (bool, string) {
 		c := g.litnInitiativeContext()
 		switch {
 		case LITNLostDispatchDue(c):
@@ -342,7 +342,7 @@ func litnTurnSteps() []StepRules {
 		}
 		return false, fmt.Sprintf("the Union rolls from turn %d (002 5.1)", litnLostDispatchFrom)
 	}
-	return []StepRules{
+	return []litnStep{
 		{ID: LITNStepLostDispatch, Happens: lostDispatch, Begin: litnLostDispatchStep},
 		{ID: LITNStepInitiative, Begin: litnInitiativeStep, Wait: litnInitiativeWait, End: litnInitiativeEnd},
 		{ID: LITNStepRecovery, Begin: litnRecoveryStep},
@@ -351,12 +351,12 @@ func litnTurnSteps() []StepRules {
 	}
 }
 
-func (g GameState) litnInitiativeContext() LITNInitiativeContext {
+func (g LITNGame) litnInitiativeContext() LITNInitiativeContext {
 	return LITNInitiativeContext{Year: LITNYear(g.Options.Scenario), Turn: g.Turn, LostDispatchFound: g.LITN.Initiative.Found,
 		DispatchRolled: g.LITN.Initiative.DispatchTurn == g.Turn}
 }
 
-func decideLITNTurn(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
+func decideLITNTurn(g LITNGame, cmd Command, _ Dice) ([]Event, bool, error) {
 	c, ok := cmd.(LITNFirst)
 	if !ok {
 		return nil, false, nil
@@ -365,7 +365,7 @@ func decideLITNTurn(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
 	return evs, true, err
 }
 
-func (g GameState) decideLITNFirst(c LITNFirst) ([]Event, error) {
+func (g LITNGame) decideLITNFirst(c LITNFirst) ([]Event, error) {
 	if err := g.litnNeedStep(c.By, "Choosing the first player", LITNStepInitiative); err != nil {
 		return nil, err
 	}
@@ -388,7 +388,7 @@ func (g GameState) decideLITNFirst(c LITNFirst) ([]Event, error) {
 	return []Event{&LITNFirstChosen{By: c.By, Turn: g.Turn, Chooser: roll.Chooser, First: first}}, nil
 }
 
-func applyLITNTurn(g GameState, e Event) (GameState, bool) {
+func applyLITNTurn(g LITNGame, e Event) (LITNGame, bool) {
 	switch e := e.(type) {
 	case *LITNDispatchRolled:
 		g.LITN.Initiative.DispatchTurn = e.Turn
@@ -456,7 +456,7 @@ func applyLITNTurn(g GameState, e Event) (GameState, bool) {
 
 // litnLostDispatchStep is 3.1 B I: the Union rolls on litn.lost-dispatch
 // (5.1); a discovery releases Miles and White (15.2).
-func litnLostDispatchStep(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+func litnLostDispatchStep(g LITNGame, d Dice, ctx StepContext) ([]Event, error) {
 	tb, err := litnTable(ctx.Library, LITNTableLostDispatch)
 	if err != nil {
 		return nil, err
@@ -490,7 +490,7 @@ func litnMilesOrWhite(u LITNUnit) bool {
 // litnInitiativeStep is 3.1 B II: the initiative roll (5; by the Union
 // once the dispatch is found, 5.1). It also notes where everything stands
 // for the Conclusion Phase (LITNTurnStart).
-func litnInitiativeStep(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+func litnInitiativeStep(g LITNGame, d Dice, ctx StepContext) ([]Event, error) {
 	res, err := RollLITNInitiative(ctx.Library, g.litnInitiativeContext(), d)
 	if err != nil {
 		return nil, err
@@ -499,7 +499,7 @@ func litnInitiativeStep(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 }
 
 // litnInitiativeWait: B2 waits for the player who won the choice.
-func litnInitiativeWait(g GameState) []string {
+func litnInitiativeWait(g LITNGame) []string {
 	roll := g.LITNInitiativeNow()
 	if roll == nil || g.LITN.Initiative.ChosenTurn == g.Turn || g.LITNIsDone(roll.Chooser) {
 		return nil
@@ -509,7 +509,7 @@ func litnInitiativeWait(g GameState) []string {
 
 // litnInitiativeEnd: a B2 ended without a choice (forced, or /litn done)
 // makes the chooser the first player, so that C to F have their sides.
-func litnInitiativeEnd(g GameState, _ Dice, _ StepContext) ([]Event, error) {
+func litnInitiativeEnd(g LITNGame, _ Dice, _ StepContext) ([]Event, error) {
 	roll := g.LITNInitiativeNow()
 	if roll == nil || g.LITN.Initiative.ChosenTurn == g.Turn {
 		return nil, nil
@@ -538,7 +538,7 @@ func litnLeaderOf(u LITNUnit) LITNLeader {
 // LITNRecoveryHexes are the stacks 3.1 H I rolls for: each side's units
 // in each hex that holds a demoralized one, with the leaders 12 and 4.2
 // let them use.
-func (g GameState) LITNRecoveryHexes() []LITNRecoveryHex {
+func (g LITNGame) LITNRecoveryHexes() []LITNRecoveryHex {
 	type key struct {
 		at   string
 		side Side
@@ -590,7 +590,7 @@ func (g GameState) LITNRecoveryHexes() []LITNRecoveryHex {
 }
 
 // litnRecoveryStep is 3.1 H I (12): a roll for every demoralized unit.
-func litnRecoveryStep(g GameState, d Dice, ctx StepContext) ([]Event, error) {
+func litnRecoveryStep(g LITNGame, d Dice, ctx StepContext) ([]Event, error) {
 	res, err := RollLITNMoraleRecovery(ctx.Library, g.LITNRecoveryHexes(), d)
 	if err != nil {
 		return nil, err
@@ -603,7 +603,7 @@ func litnRecoveryStep(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 // the path of four road or rail hexes to a friendly depot are printed on
 // the map only: they are the wagon's Undeplete mark, declared for the
 // turn by its player (or the umpire).
-func litnUndepletionStep(g GameState, _ Dice, _ StepContext) ([]Event, error) {
+func litnUndepletionStep(g LITNGame, _ Dice, _ StepContext) ([]Event, error) {
 	start := g.LITN.Conclusion.Start
 	e := &LITNWagonsUndepleted{Turn: g.Turn}
 	for _, w := range g.LITNWagonsOf("") {
@@ -643,7 +643,7 @@ func litnUndepletionStep(g GameState, _ Dice, _ StepContext) ([]Event, error) {
 // (LITNTurnStart): one per VP place with Confederate infantry in it, the
 // unit that best meets 15.1. Its LOC is the one declared for it (the map
 // has no roads to trace it on; /litn declare loc:, docs/litn-play-turn.md).
-func (g GameState) LITNPlaceHolds(values map[string]LITNVPPlace) []LITNPlaceHold {
+func (g LITNGame) LITNPlaceHolds(values map[string]LITNVPPlace) []LITNPlaceHold {
 	start := g.LITN.Conclusion.Start
 	var hexes []string
 	for h := range values {
@@ -700,7 +700,7 @@ func (g GameState) LITNPlaceHolds(values map[string]LITNVPPlace) []LITNPlaceHold
 // Confederate infantry's hexes, the railroad hexes the map knows (rail-bh,
 // rail-wb: only the end cities 002 names) and whether a Harrisburg bridge
 // place is destroyed (the movement module's DestroyedBridges).
-func (g GameState) litnEndOfGame(m *Theatre) (LITNEndOfGame, error) {
+func (g LITNGame) litnEndOfGame(m *Theatre) (LITNEndOfGame, error) {
 	if m == nil {
 		return LITNEndOfGame{}, fmt.Errorf("engine: the LITN map is not loaded")
 	}
@@ -737,7 +737,7 @@ func (g GameState) litnEndOfGame(m *Theatre) (LITNEndOfGame, error) {
 // litnVictoryStep is 3.1 H III: this turn's major victories (10.8) and
 // places (15.1); on the scenario's last turn rail interdiction, the
 // Harrisburg bridge (15.1) and the level of victory (15.2, 15.5).
-func litnVictoryStep(g GameState, _ Dice, ctx StepContext) ([]Event, error) {
+func litnVictoryStep(g LITNGame, _ Dice, ctx StepContext) ([]Event, error) {
 	lib := ctx.Library
 	values, err := LITNPlaceValues(lib, nil, nil)
 	if err != nil {
@@ -792,7 +792,7 @@ func litnVictoryStep(g GameState, _ Dice, ctx StepContext) ([]Event, error) {
 
 // litnGameOver ends H3: on the scenario's last turn there is no next turn
 // (the turn record ends), and /phase next says so.
-func litnGameOver(g GameState, _ Dice, _ StepContext) ([]Event, error) {
+func litnGameOver(g LITNGame, _ Dice, _ StepContext) ([]Event, error) {
 	last := g.LastTurn()
 	if last == 0 || g.Turn < last {
 		return nil, nil
@@ -807,7 +807,7 @@ func litnGameOver(g GameState, _ Dice, _ StepContext) ([]Event, error) {
 
 // ----- words -----
 
-func litnUnitName(g GameState, id string) string {
+func litnUnitName(g LITNGame, id string) string {
 	if u, ok := g.LITN.Units[id]; ok && u.Name != "" {
 		return u.Name
 	}

@@ -94,7 +94,7 @@ func (p *turnPlay) nextCmd(force bool) engine.NextStep {
 // set changes a unit in the built state (the test's set-up, not play).
 func (p *turnPlay) set(id string, f func(u *engine.LITNUnit)) {
 	p.t.Helper()
-	u, ok := p.g.LITN.Units[id]
+	u, ok := engine.LITNOf(p.g).LITN.Units[id]
 	if !ok {
 		p.t.Fatalf("no unit %s", id)
 	}
@@ -107,11 +107,11 @@ func (p *turnPlay) set(id string, f func(u *engine.LITNUnit)) {
 		u.Hex = h
 	}
 	m := map[string]engine.LITNUnit{}
-	for k, v := range p.g.LITN.Units {
+	for k, v := range engine.LITNOf(p.g).LITN.Units {
 		m[k] = v
 	}
 	m[id] = u
-	p.g.LITN.Units = m
+	p.g = engine.LITNWith(p.g, func(lg *engine.LITNState) { lg.Units = m })
 }
 
 func turnEvent[T engine.Event](t *testing.T, evs []engine.Event) T {
@@ -133,7 +133,7 @@ func turnBegun(t *testing.T, evs []engine.Event) *engine.StepBegun {
 
 func turnSay(e engine.Event, g engine.GameState, to string) string {
 	var out []string
-	for _, s := range e.(engine.LITNSayer).Say(g) {
+	for _, s := range e.(engine.LITNSayer).Say(engine.LITNOf(g)) {
 		if s.To == to {
 			out = append(out, s.Text)
 		}
@@ -174,8 +174,8 @@ func TestLITNTurnInitiative(t *testing.T) {
 	if s := turnSay(ini, p.g, "all"); !strings.Contains(s, "litn.initiative") || !strings.Contains(s, "rolled 3") || !strings.Contains(s, "/litn first") {
 		t.Errorf("said: %s", s)
 	}
-	if p.g.LITN.First != "" || len(p.g.Waiting()) != 1 || !strings.Contains(p.g.Waiting()[0], "Confederate player to name the first player") {
-		t.Fatalf("first %q, waiting %v", p.g.LITN.First, p.g.Waiting())
+	if engine.LITNOf(p.g).LITN.First != "" || len(p.g.Waiting()) != 1 || !strings.Contains(p.g.Waiting()[0], "Confederate player to name the first player") {
+		t.Fatalf("first %q, waiting %v", engine.LITNOf(p.g).LITN.First, p.g.Waiting())
 	}
 	if _, err := p.g.Decide(p.nextCmd(false), engine.Script()); err == nil {
 		t.Fatal("B2 ended before the choice")
@@ -188,8 +188,8 @@ func TestLITNTurnInitiative(t *testing.T) {
 	evs = p.do(engine.LITNFirst{By: leeActor, First: engine.USA}, engine.Script())
 	ch := evs[0].(*engine.LITNFirstChosen)
 	turnRoundTrip(t, ch)
-	if p.g.LITN.First != engine.USA || p.g.LITNPhaseSide("C") != engine.USA || p.g.LITNPhaseSide("E") != engine.CSA || len(p.g.Waiting()) != 0 {
-		t.Fatalf("first %q, waiting %v", p.g.LITN.First, p.g.Waiting())
+	if engine.LITNOf(p.g).LITN.First != engine.USA || engine.LITNOf(p.g).LITNPhaseSide("C") != engine.USA || engine.LITNOf(p.g).LITNPhaseSide("E") != engine.CSA || len(p.g.Waiting()) != 0 {
+		t.Fatalf("first %q, waiting %v", engine.LITNOf(p.g).LITN.First, p.g.Waiting())
 	}
 	if s := turnSay(ch, p.g, "all"); !strings.Contains(s, "the Union player is the first player") {
 		t.Errorf("said: %s", s)
@@ -207,7 +207,7 @@ func TestLITNTurnInitiative(t *testing.T) {
 func TestLITNTurnLostDispatch(t *testing.T) {
 	p := newTurnPlay(t)
 	p.g.Turn = 6 // the third turn of scenario 1 (002 5.1)
-	if p.g.LITNLostDispatchFound() {
+	if engine.LITNOf(p.g).LITNLostDispatchFound() {
 		t.Fatal("found before the roll")
 	}
 	// B1: the Union rolls 4: not found (1-2 finds it).
@@ -217,7 +217,7 @@ func TestLITNTurnLostDispatch(t *testing.T) {
 	}
 	ld := turnEvent[*engine.LITNDispatchRolled](t, evs)
 	turnRoundTrip(t, ld)
-	if ld.Found || p.g.LITNLostDispatchFound() || !strings.Contains(turnSay(ld, p.g, "all"), "tries again next turn") {
+	if ld.Found || engine.LITNOf(p.g).LITNLostDispatchFound() || !strings.Contains(turnSay(ld, p.g, "all"), "tries again next turn") {
 		t.Fatalf("dispatch: %+v", ld)
 	}
 	// B2: one die only (the dispatch is not rolled again); the Confederate
@@ -228,8 +228,8 @@ func TestLITNTurnLostDispatch(t *testing.T) {
 		t.Fatalf("initiative: %+v", r)
 	}
 	p.do(engine.LITNFirst{By: mcclellanActor, First: engine.CSA}, engine.Script())
-	if p.g.LITN.First != engine.CSA {
-		t.Fatalf("first %q", p.g.LITN.First)
+	if engine.LITNOf(p.g).LITN.First != engine.CSA {
+		t.Fatalf("first %q", engine.LITNOf(p.g).LITN.First)
 	}
 
 	// Turn 7: found on a 2. Miles is released (15.2; White is not on the
@@ -240,7 +240,7 @@ func TestLITNTurnLostDispatch(t *testing.T) {
 	if !ld.Found || ld.UnionCommandPointModifier != 1 || !reflect.DeepEqual(ld.Released, []string{"usa.miles"}) {
 		t.Fatalf("dispatch: %+v", ld)
 	}
-	if !p.g.LITNLostDispatchFound() || !p.g.LITNReleasedByDispatch("usa.miles") || p.g.LITNReleasedByDispatch("usa.sumner") {
+	if !engine.LITNOf(p.g).LITNLostDispatchFound() || !engine.LITNOf(p.g).LITNReleasedByDispatch("usa.miles") || engine.LITNOf(p.g).LITNReleasedByDispatch("usa.sumner") {
 		t.Fatal("the discovery is not recorded")
 	}
 	if s := turnSay(ld, p.g, "all"); !strings.Contains(s, "Miles is released (15.2)") || !strings.Contains(s, "adds 1 to his Command Point Table") {
@@ -255,7 +255,7 @@ func TestLITNTurnLostDispatch(t *testing.T) {
 	// The umpire ends B2 without a choice: the chooser moves first.
 	evs = p.next(true)
 	ch := turnEvent[*engine.LITNFirstChosen](t, evs)
-	if !ch.Default || ch.First != engine.CSA || p.g.LITN.First != engine.CSA || p.g.CurrentStep() != "H1" {
+	if !ch.Default || ch.First != engine.CSA || engine.LITNOf(p.g).LITN.First != engine.CSA || p.g.CurrentStep() != "H1" {
 		t.Fatalf("default: %+v, step %s", ch, p.g.CurrentStep())
 	}
 	if s := turnSay(ch, p.g, "all"); !strings.Contains(s, "by default the Confederate player") {
@@ -290,24 +290,28 @@ func TestLITNTurnConclusion(t *testing.T) {
 	for _, id := range []string{"csa.hood", "csa.ap-hill", "csa.fitz-lee", "usa.sumner"} {
 		p.set(id, func(u *engine.LITNUnit) { u.Demoralized = true })
 	}
-	p.g.LITN.Wagons = map[string]engine.LITNWagonPiece{
-		"csa.w1": {ID: "csa.w1", Side: engine.CSA, At: "1622", Depleted: true, Undeplete: true},
-		"csa.w2": {ID: "csa.w2", Side: engine.CSA, At: "1622", Depleted: true, Undeplete: true},
-		"usa.w1": {ID: "usa.w1", Side: engine.USA, At: "3035", Depleted: true},
-		"usa.w2": {ID: "usa.w2", Side: engine.USA, At: "3035"},
-	}
+	p.g = engine.LITNWith(p.g, func(lg *engine.LITNState) {
+		lg.Wagons = map[string]engine.LITNWagonPiece{
+			"csa.w1": {ID: "csa.w1", Side: engine.CSA, At: "1622", Depleted: true, Undeplete: true},
+			"csa.w2": {ID: "csa.w2", Side: engine.CSA, At: "1622", Depleted: true, Undeplete: true},
+			"usa.w1": {ID: "usa.w1", Side: engine.USA, At: "3035", Depleted: true},
+			"usa.w2": {ID: "usa.w2", Side: engine.USA, At: "3035"},
+		}
+	})
 	p.next(false, 2)
 	p.do(engine.LITNFirst{By: leeActor, First: engine.CSA}, engine.Script())
-	if st := p.g.LITN.Conclusion.Start; st.Turn != 4 || st.At["csa.dh-hill"] != "1719" || st.Strength["csa.walker"] != 7 || st.Wagons["csa.w2"] != "1622" {
+	if st := engine.LITNOf(p.g).LITN.Conclusion.Start; st.Turn != 4 || st.At["csa.dh-hill"] != "1719" || st.Strength["csa.walker"] != 7 || st.Wagons["csa.w2"] != "1622" {
 		t.Fatalf("turn start: %+v", st)
 	}
 	// During the turn: a wagon moves; D.H. Hill loses 1 (still 11).
-	p.g.LITN.Wagons = map[string]engine.LITNWagonPiece{
-		"csa.w1": p.g.LITN.Wagons["csa.w1"],
-		"csa.w2": {ID: "csa.w2", Side: engine.CSA, At: "1623", Depleted: true, Undeplete: true},
-		"usa.w1": p.g.LITN.Wagons["usa.w1"],
-		"usa.w2": p.g.LITN.Wagons["usa.w2"],
-	}
+	p.g = engine.LITNWith(p.g, func(lg *engine.LITNState) {
+		lg.Wagons = map[string]engine.LITNWagonPiece{
+			"csa.w1": engine.LITNOf(p.g).LITN.Wagons["csa.w1"],
+			"csa.w2": {ID: "csa.w2", Side: engine.CSA, At: "1623", Depleted: true, Undeplete: true},
+			"usa.w1": engine.LITNOf(p.g).LITN.Wagons["usa.w1"],
+			"usa.w2": engine.LITNOf(p.g).LITN.Wagons["usa.w2"],
+		}
+	})
 	p.set("csa.dh-hill", func(u *engine.LITNUnit) { u.Strength = 11 })
 
 	// H1 (002 12): 1625 (A.P. Hill, Fitz Lee, Hood by id) then 3035
@@ -327,8 +331,8 @@ func TestLITNTurnConclusion(t *testing.T) {
 		t.Fatalf("recovery %v, want %v", got, want)
 	}
 	for id, w := range want {
-		if p.g.LITN.Units[id].Demoralized == w {
-			t.Errorf("%s demoralized %v after H1", id, p.g.LITN.Units[id].Demoralized)
+		if engine.LITNOf(p.g).LITN.Units[id].Demoralized == w {
+			t.Errorf("%s demoralized %v after H1", id, engine.LITNOf(p.g).LITN.Units[id].Demoralized)
 		}
 	}
 	all, csa, usa := turnSay(rec, p.g, "all"), turnSay(rec, p.g, "csa"), turnSay(rec, p.g, "usa")
@@ -351,7 +355,7 @@ func TestLITNTurnConclusion(t *testing.T) {
 	if len(und.Results) != 3 {
 		t.Fatalf("undepletion: %+v", und.Results)
 	}
-	w := p.g.LITN.Wagons
+	w := engine.LITNOf(p.g).LITN.Wagons
 	if w["csa.w1"].Depleted || !w["csa.w2"].Depleted || !w["usa.w1"].Depleted || w["csa.w1"].Undeplete || w["csa.w2"].Undeplete {
 		t.Fatalf("wagons after H2: %+v", w)
 	}
@@ -371,11 +375,11 @@ func TestLITNTurnConclusion(t *testing.T) {
 	evs = p.next(false)
 	vp := turnEvent[*engine.LITNVictoryRecorded](t, evs)
 	turnRoundTrip(t, vp)
-	if p.g.LITN.Score.CSA != engine.LITNWholeVP(1) || p.g.LITN.Score.USA != 0 || vp.ThisTurn.CSA != engine.LITNWholeVP(1) {
-		t.Fatalf("score %+v", p.g.LITN.Score)
+	if engine.LITNOf(p.g).LITN.Score.CSA != engine.LITNWholeVP(1) || engine.LITNOf(p.g).LITN.Score.USA != 0 || vp.ThisTurn.CSA != engine.LITNWholeVP(1) {
+		t.Fatalf("score %+v", engine.LITNOf(p.g).LITN.Score)
 	}
-	if p.g.LITN.Control["1719"] != engine.LITNControlFull || p.g.LITN.Control["3014"] != "" || vp.Last || vp.Final != nil || len(vp.EndAwards) != 0 {
-		t.Fatalf("control %v, event %+v", p.g.LITN.Control, vp)
+	if engine.LITNOf(p.g).LITN.Control["1719"] != engine.LITNControlFull || engine.LITNOf(p.g).LITN.Control["3014"] != "" || vp.Last || vp.Final != nil || len(vp.EndAwards) != 0 {
+		t.Fatalf("control %v, event %+v", engine.LITNOf(p.g).LITN.Control, vp)
 	}
 	all = turnSay(vp, p.g, "all")
 	if !strings.Contains(all, "Hagerstown (1719), held by D.H. Hill: 1 VPs") || !strings.Contains(all, "net Confederate 1") ||
@@ -392,14 +396,14 @@ func TestLITNTurnConclusion(t *testing.T) {
 	// The next turn: Hagerstown is not scored again (15.1: once).
 	p.next(false, 1) // turn 5, B2
 	p.do(engine.LITNFirst{By: leeActor, First: engine.USA}, engine.Script())
-	if p.g.Turn != 5 || p.g.LITN.Conclusion.Start.Turn != 5 {
+	if p.g.Turn != 5 || engine.LITNOf(p.g).LITN.Conclusion.Start.Turn != 5 {
 		t.Fatalf("turn %d", p.g.Turn)
 	}
 	p.next(false, 6) // H1: A.P. Hill still demoralized, rolls 6: stays
 	p.next(false)    // H2
 	evs = p.next(false)
 	vp = turnEvent[*engine.LITNVictoryRecorded](t, evs)
-	if vp.ThisTurn.CSA != 0 || p.g.LITN.Score.CSA != engine.LITNWholeVP(1) || !strings.Contains(turnSay(vp, p.g, "csa"), "already scored in full") {
+	if vp.ThisTurn.CSA != 0 || engine.LITNOf(p.g).LITN.Score.CSA != engine.LITNWholeVP(1) || !strings.Contains(turnSay(vp, p.g, "csa"), "already scored in full") {
 		t.Fatalf("second turn: %+v", vp)
 	}
 }
@@ -410,7 +414,9 @@ func TestLITNTurnLastTurn(t *testing.T) {
 	// A.P. Hill (11) in Baltimore, on both railroads; the Harrisburg
 	// bridge destroyed.
 	p.set("csa.ap-hill", func(u *engine.LITNUnit) { u.At = "4631" })
-	p.g.LITN.Moves.DestroyedBridges = map[string]bool{"Harrisburg bridge 3902/4002, hex 3902": true}
+	p.g = engine.LITNWith(p.g, func(lg *engine.LITNState) {
+		lg.Moves.DestroyedBridges = map[string]bool{"Harrisburg bridge 3902/4002, hex 3902": true}
+	})
 	p.next(false, 5) // B1: not found
 	p.next(false, 1) // B2
 	p.do(engine.LITNFirst{By: leeActor, First: engine.CSA}, engine.Script())
@@ -420,7 +426,7 @@ func TestLITNTurnLastTurn(t *testing.T) {
 	vp := turnEvent[*engine.LITNVictoryRecorded](t, evs)
 	// Baltimore 5 + Baltimore-Harrisburg 2 + Washington-Baltimore 3 +
 	// bridge 2 = 12: a Confederate operational victory (002 15.2: 10-12).
-	if !vp.Last || len(vp.EndAwards) != 3 || vp.Score.CSA != engine.LITNWholeVP(12) || p.g.LITN.Score.Net() != engine.LITNWholeVP(12) {
+	if !vp.Last || len(vp.EndAwards) != 3 || vp.Score.CSA != engine.LITNWholeVP(12) || engine.LITNOf(p.g).LITN.Score.Net() != engine.LITNWholeVP(12) {
 		t.Fatalf("last turn: %+v", vp)
 	}
 	for _, a := range vp.EndAwards {
@@ -428,7 +434,7 @@ func TestLITNTurnLastTurn(t *testing.T) {
 			t.Errorf("award %+v", a)
 		}
 	}
-	if f := p.g.LITN.Conclusion.Final; f == nil || f.Level != "Confederate operational victory" || f.Side != engine.CSA {
+	if f := engine.LITNOf(p.g).LITN.Conclusion.Final; f == nil || f.Level != "Confederate operational victory" || f.Side != engine.CSA {
 		t.Fatalf("final %+v", f)
 	}
 	if s := turnSay(vp, p.g, "all"); !strings.Contains(s, "The game is over") || !strings.Contains(s, "Confederate operational victory") || !strings.Contains(s, "/game end") {

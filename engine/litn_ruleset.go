@@ -14,6 +14,8 @@ func LITNRuleset() *Ruleset {
 		// The record sheets are secret to their side (002 2.5): the umpire
 		// reads both, so he commands neither.
 		CreatorMayPlay: func(GameState) bool { return false },
+		EncodeState:    litnEncodeState,
+		DecodeState:    litnDecodeState,
 	},
 		Module{Name: "sheet", Commands: []Command{LoadLITNSheet{}}, Decide: litnDecides(decideLITNSheet),
 			Events: []Event{&LITNSheetLoaded{}}, Apply: litnApplies(applyLITNSheet)},
@@ -23,22 +25,22 @@ func LITNRuleset() *Ruleset {
 			Events: []Event{&LITNDisorganized{}, &LITNReorganized{}, &LITNAttritionRolled{}, &LITNReplacementsBegun{}, &LITNReplaced{},
 				&LITNUnitFactsSet{}, &LITNMilitiaRolled{}, &LITNWagonsBegun{}, &LITNWagonPlaced{}, &LITNWagonMarkerPlaced{},
 				&LITNHookerRolled{}, &LITNHookerMajors{}},
-			Apply: litnApplies(applyLITNInitial), Steps: litnInitialSteps()},
+			Apply: litnApplies(applyLITNInitial), Steps: litnSteps(litnInitialSteps())},
 		Module{Name: "turn", Commands: []Command{LITNFirst{}}, Decide: litnDecides(decideLITNTurn),
 			Events: []Event{&LITNDispatchRolled{}, &LITNInitiativeRolled{}, &LITNFirstChosen{},
 				&LITNMoraleRecovered{}, &LITNWagonsUndepleted{}, &LITNVictoryRecorded{}},
-			Apply: litnApplies(applyLITNTurn), Steps: litnTurnSteps()},
+			Apply: litnApplies(applyLITNTurn), Steps: litnSteps(litnTurnSteps())},
 		Module{Name: "move", Commands: []Command{LITNDeclare{}, LITNBroadcastCmd{}, LITNMoveCmd{}, LITNReactCmd{}, LITNDetachCmd{}, LITNWorkCmd{}, LITNRailCmd{}},
 			Decide: litnDecides(decideLITNMoves),
 			Events: []Event{&LITNDeclared{}, &LITNArrived{}, &LITNCommandRolled{}, &LITNBroadcastMade{},
 				&LITNMovementBegun{}, &LITNMoved{}, &LITNDetachEvent{}, &LITNWorked{}, &LITNRailMoved{}, &LITNPhaseSettled{}},
-			Apply: litnApplies(applyLITNMoves), Steps: litnMoveSteps()},
+			Apply: litnApplies(applyLITNMoves), Steps: litnSteps(litnMoveSteps())},
 		Module{Name: "arrivals", Events: []Event{&LITNArrivalChosen{}, &LITNVariableEntryRolled{}, &LITNArrivalsDue{}},
 			Apply: litnApplies(applyLITNArrivals)},
 		Module{Name: "combat", Commands: []Command{LITNAttack{}, LITNSupply{}, LITNChooseOption{}, LITNRetreatOrder{}}, Decide: litnDecides(decideLITNCombat),
 			Events: []Event{&LITNBattlesOpened{}, &LITNAttackDeclared{}, &LITNSupplyDeclared{}, &LITNOptionChosen{}, &LITNBattleFought{},
 				&LITNRetreated{}, &LITNWagonsFlipped{}, &LITNSurpriseRolled{}, &LITNNoReaction{}},
-			Apply: litnApplies(applyLITNCombat), Steps: litnCombatSteps()},
+			Apply: litnApplies(applyLITNCombat), Steps: litnSteps(litnCombatSteps())},
 		Module{Name: "umpire", Commands: []Command{LITNSetUnit{}}, Decide: litnDecides(decideLITNSetUnit),
 			Events: []Event{&LITNUnitSet{}}, Apply: litnApplies(applyLITNSetUnit)},
 		Module{Name: "wagons", Commands: []Command{LITNWagonReady{}}, Decide: litnDecides(decideLITNWagonReady),
@@ -48,25 +50,56 @@ func LITNRuleset() *Ruleset {
 
 // litnDecides adapts a module's decider of the listed commands (which
 // always claims them) to the ruleset's.
-func litnDecides(f func(GameState, Command, Dice) ([]Event, bool, error)) Decider {
+func litnDecides(f func(LITNGame, Command, Dice) ([]Event, bool, error)) Decider {
 	return func(g GameState, cmd Command, d Dice) ([]Event, error) {
-		evs, _, err := f(g, cmd, d)
+		evs, _, err := f(LITNOf(g), cmd, d)
 		return evs, err
 	}
 }
 
 // litnApplies adapts a module's applier of the listed events.
-func litnApplies(f func(GameState, Event) (GameState, bool)) Applier {
+func litnApplies(f func(LITNGame, Event) (LITNGame, bool)) Applier {
 	return func(g GameState, e Event) GameState {
-		next, _ := f(g, e)
-		return next
+		next, _ := f(LITNOf(g), e)
+		return next.State()
 	}
+}
+
+// litnStep is what a LITN module gives a step, on LITN's state.
+type litnStep struct {
+	ID      string
+	Happens func(g LITNGame) (bool, string)
+	Begin   func(g LITNGame, d Dice, ctx StepContext) ([]Event, error)
+	Wait    func(g LITNGame) []string
+	End     func(g LITNGame, d Dice, ctx StepContext) ([]Event, error)
+}
+
+// litnSteps adapts a module's steps to the ruleset's.
+func litnSteps(steps []litnStep) []StepRules {
+	out := make([]StepRules, 0, len(steps))
+	for _, s := range steps {
+		sr := StepRules{ID: s.ID}
+		if f := s.Happens; f != nil {
+			sr.Happens = func(g GameState) (bool, string) { return f(LITNOf(g)) }
+		}
+		if f := s.Begin; f != nil {
+			sr.Begin = func(g GameState, d Dice, ctx StepContext) ([]Event, error) { return f(LITNOf(g), d, ctx) }
+		}
+		if f := s.Wait; f != nil {
+			sr.Wait = func(g GameState) []string { return f(LITNOf(g)) }
+		}
+		if f := s.End; f != nil {
+			sr.End = func(g GameState, d Dice, ctx StepContext) ([]Event, error) { return f(LITNOf(g), d, ctx) }
+		}
+		out = append(out, sr)
+	}
+	return out
 }
 
 // Foreign implements ForeignCommand: a record sheet loaded into a game of
 // another ruleset is refused as the sheet's decider refuses it (sheets
 // are LITN's: 002 2.5).
 func (c LoadLITNSheet) Foreign(g GameState) error {
-	_, _, err := decideLITNSheet(g, c, nil)
+	_, _, err := decideLITNSheet(LITNOf(g), c, nil)
 	return err
 }

@@ -60,7 +60,9 @@ func newLITNPlay(t *testing.T, scenario string, opts engine.LITNOptions) *litnPl
 	if p.seq == nil || p.m == nil || p.sc.ID == "" {
 		t.Fatalf("no LITN sequence, map or scenario %s", scenario)
 	}
-	p.do(engine.NewGame{By: lpUmpire, Rules: engine.LITNRuleset(), Options: engine.GameOptions{Scenario: scenario, Supply: "normal", Comms: 1, LITN: opts}})
+	o := engine.GameOptions{Scenario: scenario, Supply: "normal", Comms: 1}
+	engine.SetLITNOptions(&o, opts)
+	p.do(engine.NewGame{By: lpUmpire, Rules: engine.LITNRuleset(), Options: o})
 	p.do(engine.JoinGame{By: lpLee, Side: engine.CSA})
 	p.do(engine.JoinGame{By: lpUnion, Side: engine.USA})
 	num := strings.Split(scenario, "-")[1]
@@ -98,10 +100,45 @@ func (p *litnPlay) do(cmd engine.Command, faces ...int) []engine.Event {
 		p.t.Fatalf("%s: %d scripted faces not rolled", cmd.CommandName(), d.Remaining())
 	}
 	for _, e := range evs {
-		p.g = p.g.Apply(e)
+		p.g = p.g.Apply(litnStored(p.t, e))
 	}
+	litnSnapshotted(p.t, p.g)
 	p.log = append(p.log, evs...)
 	return evs
+}
+
+// litnStored is the event as the store gives it back: encoded, then
+// decoded by the rulesets, so every game test folds what a restarted bot
+// folds.
+func litnStored(t *testing.T, e engine.Event) engine.Event {
+	t.Helper()
+	typ, data, err := engine.EncodeEvent(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := litnRules.DecodeEvent(typ, data)
+	if err != nil {
+		t.Fatalf("%s: %v", typ, err)
+	}
+	return back
+}
+
+// litnSnapshotted checks LITN's state survives its ruleset's snapshot
+// codec (Hooks.EncodeState, DecodeState) whole.
+func litnSnapshotted(t *testing.T, g engine.GameState) {
+	t.Helper()
+	h := g.Rules().Hooks()
+	data, err := h.EncodeState(g.Own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := h.DecodeState(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Own != nil && !reflect.DeepEqual(back, g.Own) {
+		t.Fatalf("LITN's state changed through its snapshot codec:\n%+v\n%+v", g.Own, back)
+	}
 }
 
 // refuse checks a command is refused with the code, changing nothing.
@@ -143,7 +180,7 @@ func (p *litnPlay) at(step string) {
 func (p *litnPlay) strength(want map[string]int) {
 	p.t.Helper()
 	for id, n := range want {
-		u, ok := p.g.LITN.Units[id]
+		u, ok := engine.LITNOf(p.g).LITN.Units[id]
 		if !ok || u.Strength != n {
 			p.t.Errorf("turn %d step %s: %s strength %d, want %d", p.g.Turn, p.g.CurrentStep(), id, u.Strength, n)
 		}
@@ -153,8 +190,8 @@ func (p *litnPlay) strength(want map[string]int) {
 // vp checks the score in half VPs (LITNVP).
 func (p *litnPlay) vp(csa, usa engine.LITNVP) {
 	p.t.Helper()
-	if p.g.LITN.Score.CSA != csa || p.g.LITN.Score.USA != usa {
-		p.t.Errorf("turn %d step %s: VP %s / %s, want %s / %s", p.g.Turn, p.g.CurrentStep(), p.g.LITN.Score.CSA, p.g.LITN.Score.USA, csa, usa)
+	if engine.LITNOf(p.g).LITN.Score.CSA != csa || engine.LITNOf(p.g).LITN.Score.USA != usa {
+		p.t.Errorf("turn %d step %s: VP %s / %s, want %s / %s", p.g.Turn, p.g.CurrentStep(), engine.LITNOf(p.g).LITN.Score.CSA, engine.LITNOf(p.g).LITN.Score.USA, csa, usa)
 	}
 }
 
@@ -165,7 +202,7 @@ func (p *litnPlay) demoralized(ids ...string) {
 	for _, id := range ids {
 		want[id] = true
 	}
-	for _, u := range p.g.LITNUnitsOf("") {
+	for _, u := range engine.LITNOf(p.g).LITNUnitsOf("") {
 		if u.Demoralized != want[u.ID] {
 			p.t.Errorf("turn %d step %s: %s demoralized %v, want %v", p.g.Turn, p.g.CurrentStep(), u.ID, u.Demoralized, want[u.ID])
 		}
@@ -196,18 +233,18 @@ func TestLITNScenarioStarts(t *testing.T) {
 				t.Errorf("a LITN turn is two days (002 2.3), got %d", p.g.TurnDays(p.g.Turn))
 			}
 			p.vp(c.csaVP, 0)
-			if u := p.g.LITN.Units[c.onMap]; !u.OnMap() || u.Strength == 0 || u.Strength != u.Original {
+			if u := engine.LITNOf(p.g).LITN.Units[c.onMap]; !u.OnMap() || u.Strength == 0 || u.Strength != u.Original {
 				t.Errorf("%s: %+v", c.onMap, u)
 			}
 			if c.off != "" {
-				if u, ok := p.g.LITN.Units[c.off]; !ok || u.OnMap() {
+				if u, ok := engine.LITNOf(p.g).LITN.Units[c.off]; !ok || u.OnMap() {
 					t.Errorf("%s should wait off the map: %+v", c.off, u)
 				}
 			}
 			// Both sheets are in the state for the start, each whole.
 			for _, s := range []engine.Side{engine.CSA, engine.USA} {
-				if p.g.LITN.Sheets[s] == nil || len(p.g.LITNUnitsOf(s)) != len(p.g.LITN.Sheets[s].Leaders) {
-					t.Errorf("%s: %d units from the sheet", s, len(p.g.LITNUnitsOf(s)))
+				if engine.LITNOf(p.g).LITN.Sheets[s] == nil || len(engine.LITNOf(p.g).LITNUnitsOf(s)) != len(engine.LITNOf(p.g).LITN.Sheets[s].Leaders) {
+					t.Errorf("%s: %d units from the sheet", s, len(engine.LITNOf(p.g).LITNUnitsOf(s)))
 				}
 			}
 			p.refuse(engine.StartLITN{By: lpUmpire, Scenario: p.sc, Map: p.m, Library: p.lib}, "game.started")
@@ -222,8 +259,8 @@ func TestLITNPlaceHeldWithoutLOC(t *testing.T) {
 	p := newTurnPlay(t)
 	p.set("csa.dh-hill", func(u *engine.LITNUnit) { u.At = "1719" }) // Hagerstown, 1 VP
 	p.do(engine.LITNDeclare{By: leeActor, LOC: map[string]bool{"D.H. Hill": false}}, engine.Script())
-	if !p.g.LITN.Moves.NoLOC["csa.dh-hill"] {
-		t.Fatalf("the declaration was not recorded: %v", p.g.LITN.Moves.NoLOC)
+	if !engine.LITNOf(p.g).LITN.Moves.NoLOC["csa.dh-hill"] {
+		t.Fatalf("the declaration was not recorded: %v", engine.LITNOf(p.g).LITN.Moves.NoLOC)
 	}
 	p.next(false, 2) // B2: the Confederates choose
 	p.do(engine.LITNFirst{By: leeActor, First: engine.CSA}, engine.Script())
@@ -232,8 +269,8 @@ func TestLITNPlaceHeldWithoutLOC(t *testing.T) {
 	evs := p.next(false)
 	vp := turnEvent[*engine.LITNVictoryRecorded](t, evs)
 	// Half of 1 VP: 1 half VP (LITNVP counts halves).
-	if p.g.LITN.Score.CSA != engine.LITNVP(1) || p.g.LITN.Control["1719"] != engine.LITNControlHalf {
-		t.Fatalf("score %s, control %v", p.g.LITN.Score.CSA, p.g.LITN.Control)
+	if engine.LITNOf(p.g).LITN.Score.CSA != engine.LITNVP(1) || engine.LITNOf(p.g).LITN.Control["1719"] != engine.LITNControlHalf {
+		t.Fatalf("score %s, control %v", engine.LITNOf(p.g).LITN.Score.CSA, engine.LITNOf(p.g).LITN.Control)
 	}
 	if all := turnSay(vp, p.g, "all"); !strings.Contains(all, "without a line of communications") || !strings.Contains(all, "as declared") {
 		t.Errorf("public: %s", all)
@@ -246,12 +283,14 @@ func TestLITNPlaceHeldWithoutLOC(t *testing.T) {
 // refused, changing nothing.
 func TestLITNWagonDeclaredReadyUndepletes(t *testing.T) {
 	p := newTurnPlay(t)
-	p.g.LITN.Wagons = map[string]engine.LITNWagonPiece{
-		"csa.w1": {ID: "csa.w1", Side: engine.CSA, At: "1622", Hex: engine.OffsetToAxial(16, 22, engine.OddColumnsDown), Depleted: true},
-		"csa.w2": {ID: "csa.w2", Side: engine.CSA, At: "1622", Hex: engine.OffsetToAxial(16, 22, engine.OddColumnsDown)},
-		"usa.w1": {ID: "usa.w1", Side: engine.USA, At: "3035", Hex: engine.OffsetToAxial(30, 35, engine.OddColumnsDown), Depleted: true},
-	}
-	before := p.g.LITN.Wagons
+	p.g = engine.LITNWith(p.g, func(lg *engine.LITNState) {
+		lg.Wagons = map[string]engine.LITNWagonPiece{
+			"csa.w1": {ID: "csa.w1", Side: engine.CSA, At: "1622", Hex: engine.OffsetToAxial(16, 22, engine.OddColumnsDown), Depleted: true},
+			"csa.w2": {ID: "csa.w2", Side: engine.CSA, At: "1622", Hex: engine.OffsetToAxial(16, 22, engine.OddColumnsDown)},
+			"usa.w1": {ID: "usa.w1", Side: engine.USA, At: "3035", Hex: engine.OffsetToAxial(30, 35, engine.OddColumnsDown), Depleted: true},
+		}
+	})
+	before := engine.LITNOf(p.g).LITN.Wagons
 	for _, c := range []struct {
 		cmd  engine.LITNWagonReady
 		code string
@@ -268,25 +307,25 @@ func TestLITNWagonDeclaredReadyUndepletes(t *testing.T) {
 			t.Errorf("%+v: want %s, got %v", c.cmd, c.code, err)
 		}
 	}
-	if !reflect.DeepEqual(p.g.LITN.Wagons, before) {
+	if !reflect.DeepEqual(engine.LITNOf(p.g).LITN.Wagons, before) {
 		t.Fatal("a refused declaration changed the wagons")
 	}
 	evs := p.do(engine.LITNWagonReady{By: leeActor, Wagon: "csa.w1", Depot: "1624", Map: p.env.m}, engine.Script())
 	e := turnEvent[*engine.LITNWagonDeclaredReady](t, evs)
-	if e.Hexes != 2 || !p.g.LITN.Wagons["csa.w1"].Undeplete {
-		t.Fatalf("declared: %+v, wagon %+v", e, p.g.LITN.Wagons["csa.w1"])
+	if e.Hexes != 2 || !engine.LITNOf(p.g).LITN.Wagons["csa.w1"].Undeplete {
+		t.Fatalf("declared: %+v, wagon %+v", e, engine.LITNOf(p.g).LITN.Wagons["csa.w1"])
 	}
 	if turnSay(e, p.g, "all") != "" || turnSay(e, p.g, "usa") != "" || !strings.Contains(turnSay(e, p.g, "csa"), "Wagon csa.w1") {
-		t.Errorf("the declaration is the Confederates' alone: %+v", e.Say(p.g))
+		t.Errorf("the declaration is the Confederates' alone: %+v", e.Say(engine.LITNOf(p.g)))
 	}
 	p.next(false, 2) // B2
 	p.do(engine.LITNFirst{By: leeActor, First: engine.CSA}, engine.Script())
 	p.next(false) // H1
 	p.next(false) // H2
-	if w := p.g.LITN.Wagons["csa.w1"]; w.Depleted || w.Undeplete {
+	if w := engine.LITNOf(p.g).LITN.Wagons["csa.w1"]; w.Depleted || w.Undeplete {
 		t.Errorf("after H2: %+v", w)
 	}
-	if w := p.g.LITN.Wagons["usa.w1"]; !w.Depleted {
+	if w := engine.LITNOf(p.g).LITN.Wagons["usa.w1"]; !w.Depleted {
 		t.Errorf("the undeclared Union wagon: %+v", w)
 	}
 }

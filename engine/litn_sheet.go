@@ -443,7 +443,7 @@ type LITNSheetLoaded struct {
 // EventType implements Event.
 func (*LITNSheetLoaded) EventType() string { return EventLITNSheetLoaded }
 
-func decideLITNSheet(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
+func decideLITNSheet(g LITNGame, cmd Command, _ Dice) ([]Event, bool, error) {
 	c, ok := cmd.(LoadLITNSheet)
 	if !ok {
 		return nil, false, nil
@@ -505,7 +505,7 @@ func listSheetProblems(ps []string, n int) string {
 // applyLITNSheet keeps the side's sheet for the start (LITNState.Sheets).
 // 2.5: it is secret to its side; only the umpire's and the side's outputs
 // read it (the bot's /sheet show, the start's set-up).
-func applyLITNSheet(g GameState, e Event) (GameState, bool) {
+func applyLITNSheet(g LITNGame, e Event) (LITNGame, bool) {
 	ev, ok := e.(*LITNSheetLoaded)
 	if !ok {
 		return g, false

@@ -297,10 +297,10 @@ func TestLITNSheetLoadCommand(t *testing.T) {
 	// Folding it keeps the side's sheet for the start, as a copy; the
 	// other side's slot stays empty.
 	next := g.Apply(e)
-	if got := next.LITN.Sheets[engine.CSA]; got == nil || !reflect.DeepEqual(*got, e.Sheet) || next.LITN.Sheets[engine.USA] != nil {
-		t.Errorf("folded sheets: %+v", next.LITN.Sheets)
+	if got := engine.LITNOf(next).LITN.Sheets[engine.CSA]; got == nil || !reflect.DeepEqual(*got, e.Sheet) || engine.LITNOf(next).LITN.Sheets[engine.USA] != nil {
+		t.Errorf("folded sheets: %+v", engine.LITNOf(next).LITN.Sheets)
 	}
-	if next.LITN.Sheets[engine.CSA] == &e.Sheet {
+	if engine.LITNOf(next).LITN.Sheets[engine.CSA] == &e.Sheet {
 		t.Error("the state shares the event's sheet")
 	}
 

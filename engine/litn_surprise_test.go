@@ -88,14 +88,14 @@ func TestLITNSurpriseAttackInPlay(t *testing.T) {
 	}
 	p.strength(map[string]int{"csa.fitz-lee": 2, "usa.hooker": 10})
 	p.demoralized("csa.fitz-lee")
-	if v := p.g.LITN.Combat.Victories; len(v) != 1 || v[0].Hex != "1626" || v[0].Winner != engine.USA || v[0].Major {
+	if v := engine.LITNOf(p.g).LITN.Combat.Victories; len(v) != 1 || v[0].Hex != "1626" || v[0].Winner != engine.USA || v[0].Major {
 		t.Fatalf("victories %+v", v)
 	}
-	b, ok := p.g.LITNSurpriseBattleAt("1626")
+	b, ok := engine.LITNOf(p.g).LITNSurpriseBattleAt("1626")
 	if !ok || len(b.Due) != 1 || b.Due[0].Side != engine.CSA {
 		t.Fatalf("surprise battle %+v", b)
 	}
-	if _, ok := p.g.LITNBattleAt("1626"); ok {
+	if _, ok := engine.LITNOf(p.g).LITNBattleAt("1626"); ok {
 		t.Fatal("a Combat Phase battle was opened in the Movement Phase")
 	}
 	// Secrecy (2.5): the table sees the attempt, its outcome, the
@@ -183,7 +183,7 @@ func TestLITNSurpriseNoReactionFails(t *testing.T) {
 	if usa := lsSays(p.g, evs, "usa"); usa != "" {
 		t.Errorf("usa hears the roll: %s", usa)
 	}
-	if _, ok := p.g.LITNSurpriseBattleAt("1626"); ok {
+	if _, ok := engine.LITNOf(p.g).LITNSurpriseBattleAt("1626"); ok {
 		t.Error("a failed attempt fought a battle")
 	}
 	p.refuse(lsAttack(p, lpLee, "1626", true, false), "litn.surprise.again")
@@ -240,7 +240,7 @@ func TestLITNSurpriseThenCombatPhase(t *testing.T) {
 		t.Fatalf("battle %+v", bf)
 	}
 	p.strength(map[string]int{"csa.fitz-lee": 3, "usa.hooker": 12})
-	f := p.g.LITN.Combat.Fought["1626"]
+	f := engine.LITNOf(p.g).LITN.Combat.Fought["1626"]
 	if f.Turn != p.g.Turn || f.NonMilitia[engine.CSA] != 1 || f.NonMilitia[engine.USA] != 2 {
 		t.Fatalf("10.8 record %+v", f)
 	}
@@ -248,14 +248,14 @@ func TestLITNSurpriseThenCombatPhase(t *testing.T) {
 	p.next(true)
 	p.next(true)
 	p.at(engine.LITNStepCombat)
-	b, ok := p.g.LITNBattleAt("1626")
+	b, ok := engine.LITNOf(p.g).LITNBattleAt("1626")
 	if !ok || b.Fought || b.First != engine.CSA {
 		t.Fatalf("G1 battle %+v", b)
 	}
-	if _, ok := p.g.LITNSurpriseBattleAt("1626"); ok {
+	if _, ok := engine.LITNOf(p.g).LITNSurpriseBattleAt("1626"); ok {
 		t.Error("the surprise battle outlived its Movement Phase")
 	}
-	if bt := p.g.LITNBattleOf(b); bt.Surprise {
+	if bt := engine.LITNOf(p.g).LITNBattleOf(b); bt.Surprise {
 		t.Error("the Combat Phase battle is a surprise attack")
 	}
 }

@@ -39,7 +39,7 @@ type LITNUnitSet struct {
 // EventType implements Event.
 func (*LITNUnitSet) EventType() string { return EventLITNUnitSet }
 
-func decideLITNSetUnit(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
+func decideLITNSetUnit(g LITNGame, cmd Command, _ Dice) ([]Event, bool, error) {
 	c, ok := cmd.(LITNSetUnit)
 	if !ok {
 		return nil, false, nil
@@ -95,7 +95,7 @@ func decideLITNSetUnit(g GameState, cmd Command, _ Dice) ([]Event, bool, error) 
 	return []Event{&LITNUnitSet{By: c.By, Before: u, After: after, Reason: reason}}, true, nil
 }
 
-func applyLITNSetUnit(g GameState, e Event) (GameState, bool) {
+func applyLITNSetUnit(g LITNGame, e Event) (LITNGame, bool) {
 	ev, ok := e.(*LITNUnitSet)
 	if !ok {
 		return g, false
@@ -105,7 +105,7 @@ func applyLITNSetUnit(g GameState, e Event) (GameState, bool) {
 
 // Say implements LITNSayer: the table learns what changed on the map; the
 // unit's side its strength too.
-func (e *LITNUnitSet) Say(GameState) []LITNSay {
+func (e *LITNUnitSet) Say(LITNGame) []LITNSay {
 	b, a := e.Before, e.After
 	var pub []string
 	if b.At != a.At {

@@ -44,7 +44,7 @@ type LITNWagonDeclaredReady struct {
 // EventType implements Event.
 func (*LITNWagonDeclaredReady) EventType() string { return EventLITNWagonReady }
 
-func decideLITNWagonReady(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
+func decideLITNWagonReady(g LITNGame, cmd Command, _ Dice) ([]Event, bool, error) {
 	c, ok := cmd.(LITNWagonReady)
 	if !ok {
 		return nil, false, nil
@@ -86,7 +86,7 @@ func decideLITNWagonReady(g GameState, cmd Command, _ Dice) ([]Event, bool, erro
 	return []Event{&LITNWagonDeclaredReady{By: c.By, Turn: g.Turn, Wagon: w.ID, Side: w.Side, Depot: depot, Hexes: n}}, true, nil
 }
 
-func applyLITNWagonReady(g GameState, e Event) (GameState, bool) {
+func applyLITNWagonReady(g LITNGame, e Event) (LITNGame, bool) {
 	ev, ok := e.(*LITNWagonDeclaredReady)
 	if !ok {
 		return g, false
@@ -98,6 +98,6 @@ func applyLITNWagonReady(g GameState, e Event) (GameState, bool) {
 
 // Say implements LITNSayer: the wagon's side only (its wagons are its own,
 // 002 2.5).
-func (e *LITNWagonDeclaredReady) Say(GameState) []LITNSay {
+func (e *LITNWagonDeclaredReady) Say(LITNGame) []LITNSay {
 	return []LITNSay{{To: string(e.Side), Text: fmt.Sprintf("🛒 Wagon %s is declared on a road or rail hex, %d hexes from your depot in %s by road or rail (002 9.2): if it stays put the whole turn, it is undepleted in the Conclusion Phase (H2).", e.Wagon, e.Hexes, e.Depot)}}
 }

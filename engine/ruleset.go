@@ -88,9 +88,6 @@ type Hooks struct {
 	// intelligence rules). A game whose rules keep secrets of their own
 	// (a secret record sheet) says no.
 	CreatorMayPlay func(g GameState) bool
-	// OptionsKey is the key of the game's own options in the stored
-	// options' JSON (GameOptions.Rules): "" when the game has none.
-	OptionsKey string
 	// EncodeState and DecodeState write and read the game's own state
 	// (GameState.Own) for a snapshot; nil when the game keeps none.
 	EncodeState func(own any) ([]byte, error)
