@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"github.com/umpire-games/umpire/engine/litn"
 	"strings"
 	"testing"
 
@@ -126,7 +127,7 @@ func TestAuthzComponentsFromElsewhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := fmt.Sprintf("%swar/%d.1625.csa/%s", litnOptionPrefix, lg.Turn, engine.LITNOptionCode(engine.LITNAssault))
+	id := fmt.Sprintf("%swar/%d.1625.csa/%s", litnOptionPrefix, lg.Turn, litn.OptionCode(litn.Assault))
 	opt := func(guild, rid string) Output {
 		return l.r.Press(ctx, Request{InteractionID: rid, GuildID: guild, ChannelID: "war", User: leeA}, id).first()
 	}

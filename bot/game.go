@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"github.com/umpire-games/umpire/engine/litn"
 	"sort"
 	"strconv"
 	"strings"
@@ -163,7 +164,7 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.scenario", What: fmt.Sprintf("%q is not a scenario the umpire runs", o.Scenario),
 			Hint: "Use lrtg-high-tide, lrtg-gettysburg-campaign, lrta-campaign, or a LITN scenario: litn-1-frederick-to-antietam, litn-2-maryland-campaign, litn-3-pennsylvania-campaign, litn-4-collision-at-gettysburg"}
 	}
-	if sc.Game == engine.LITN {
+	if sc.Game == litn.ID {
 		// litn_play.go: LITN's own options (002 14).
 		if err := litnGameOptions(req, &o); err != nil {
 			return Reply{}, err
@@ -255,7 +256,7 @@ func handleGameStart(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
-	if g.Game() == engine.LITN && g.Created {
+	if g.Game() == litn.ID && g.Created {
 		return r.startLITN(ctx, req, g) // litn_play.go: from the record sheets
 	}
 	// The order of battle: the umpire's import (/game oob, bot/oob.go), or
@@ -533,7 +534,7 @@ func AuditStream(ctx context.Context, st Store, rs *engine.Rulesets, stream stri
 		return fmt.Sprintf("❌ The rolls do not match the seed after %d dice: %v", n, err), nil
 	}
 	text := fmt.Sprintf("✅ The revealed %s: the SHA-256 published at the start matches, and all %d dice of the game's rolls are what they give.", what, n)
-	if created.Rules != nil && created.Rules.ID() == engine.LITN {
+	if created.Rules != nil && created.Rules.ID() == litn.ID {
 		// LITN's procedures keep their dice inside their own events,
 		// without the order they were drawn in: the audit cannot replay
 		// them yet, and must not let a pass suggest it did.

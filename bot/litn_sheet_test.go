@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/umpire-games/umpire/engine/litn"
 	"os"
 	"strings"
 	"testing"
@@ -71,7 +72,7 @@ func TestLITNSheetLoadAndShow(t *testing.T) {
 		!strings.Contains(out.Text, "4 non-combat leaders, 5 combat units on the map and 1 arriving later, 53 strength points") {
 		t.Fatalf("load: %+v", out)
 	}
-	if len(out.Events) != 1 || out.Events[0].Type != engine.EventLITNSheetLoaded || !strings.Contains(string(out.Events[0].Data), "csa.hood") {
+	if len(out.Events) != 1 || out.Events[0].Type != litn.EventSheetLoaded || !strings.Contains(string(out.Events[0].Data), "csa.hood") {
 		t.Fatalf("load event: %+v", out.Events)
 	}
 	// The Union sheet, pasted as data:.

@@ -490,7 +490,7 @@ func (g GameState) ActionStepTitle(step string) string {
 }
 
 // enemyOf returns the other side.
-func enemyOf(s Side) Side {
+func EnemyOf(s Side) Side {
 	if s == CSA {
 		return USA
 	}
@@ -655,7 +655,7 @@ func actionWait(g GameState) []string {
 			sideName(a.ToDecide), sideName(a.Passed[0]), title, g.deferredNote(a)))
 	}
 	if r := a.Remote; r != nil && r.Answer == "" {
-		w = append(w, fmt.Sprintf("the %s's answer to a remote movement request (/action answer; 17.2)", sideName(enemyOf(r.Side))))
+		w = append(w, fmt.Sprintf("the %s's answer to a remote movement request (/action answer; 17.2)", sideName(EnemyOf(r.Side))))
 	}
 	return w
 }
@@ -763,19 +763,19 @@ func decideActions(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 
 // underWay returns the cycle of the step under way, refusing outside it.
 func (g GameState) underWay(by Actor) (ActionState, error) {
-	if err := g.boardReady(by); err != nil {
+	if err := g.BoardReady(by); err != nil {
 		return ActionState{}, err
 	}
 	a, ok := g.cycle()
 	if !ok {
-		return a, illegal("action.step", fmt.Sprintf("No action cycle is under way: actions are declared in steps 4a (%s) and 4b (%s)", g.ActionStepTitle("4a"), g.ActionStepTitle("4b")),
+		return a, Illegal("action.step", fmt.Sprintf("No action cycle is under way: actions are declared in steps 4a (%s) and 4b (%s)", g.ActionStepTitle("4a"), g.ActionStepTitle("4b")),
 			"/phase show says where the turn is; the umpire moves on with /phase next")
 	}
 	if a.Skipped != "" {
-		return a, illegal("action.skipped", fmt.Sprintf("The %s is not played this turn: %s", g.ActionStepTitle(a.Step), a.Skipped), "The umpire moves on with /phase next")
+		return a, Illegal("action.skipped", fmt.Sprintf("The %s is not played this turn: %s", g.ActionStepTitle(a.Step), a.Skipped), "The umpire moves on with /phase next")
 	}
 	if a.Over {
-		return a, illegal("action.over", fmt.Sprintf("The %s is over: both sides passed", g.ActionStepTitle(a.Step)), "The umpire moves on with /phase next")
+		return a, Illegal("action.over", fmt.Sprintf("The %s is over: both sides passed", g.ActionStepTitle(a.Step)), "The umpire moves on with /phase next")
 	}
 	return a, nil
 }
@@ -786,29 +786,29 @@ func (g GameState) underWay(by Actor) (ActionState, error) {
 // the side whose decision it is.
 func (g GameState) decider(by Actor, a ActionState) (Side, error) {
 	if a.Active != nil {
-		return "", illegal("action.active", fmt.Sprintf("The %s's action is under way", sideName(a.Active.Side)), "It ends with /action done")
+		return "", Illegal("action.active", fmt.Sprintf("The %s's action is under way", sideName(a.Active.Side)), "It ends with /action done")
 	}
 	if g.IsUmpire(by) {
 		return a.ToDecide, nil
 	}
 	p := g.Player(by.ID)
 	if p == nil {
-		return "", illegal("action.player", "You are not a commander in this game", "")
+		return "", Illegal("action.player", "You are not a commander in this game", "")
 	}
 	if p.Side != a.ToDecide {
-		return "", illegal("action.turn", fmt.Sprintf("It is the %s's decision, not yours", sideName(a.ToDecide)), "Wait for your side's initiative; /phase show says what the game waits for")
+		return "", Illegal("action.turn", fmt.Sprintf("It is the %s's decision, not yours", sideName(a.ToDecide)), "Wait for your side's initiative; /phase show says what the game waits for")
 	}
 	holder := a.Holder
 	if holder == "" {
 		if !g.ActsAsOverall(*p) { // halleck.go: Halleck Interferes (21.1)
-			return "", illegal("action.overall", "Your side's overall commander decides what to do with the initiative", "He may defer it to you (/action defer; LRTG 21.1)")
+			return "", Illegal("action.overall", "Your side's overall commander decides what to do with the initiative", "He may defer it to you (/action defer; LRTG 21.1)")
 		}
 	} else if holder != by.ID {
 		name := holder
 		if h := g.Player(holder); h != nil {
 			name = h.Actor.Name
 		}
-		return "", illegal("action.deferred", fmt.Sprintf("The decision is deferred to %s", name), "He activates one of his units or defers it back (LRTG 21.1)")
+		return "", Illegal("action.deferred", fmt.Sprintf("The decision is deferred to %s", name), "He activates one of his units or defers it back (LRTG 21.1)")
 	}
 	return p.Side, nil
 }
@@ -828,12 +828,12 @@ func (g GameState) decideActivate(cmd ActivateUnit) ([]Event, error) {
 	}
 	if u.Side != side || !g.Controls(cmd.By, u) {
 		if g.IsUmpire(cmd.By) {
-			return nil, illegal("action.side", fmt.Sprintf("%s is not a %s unit: the %s decides now", u.Name, sideName(side), sideName(side)), "")
+			return nil, Illegal("action.side", fmt.Sprintf("%s is not a %s unit: the %s decides now", u.Name, sideName(side), sideName(side)), "")
 		}
-		return nil, illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "Activate a unit or leader of your own command (LRTG 21.1)")
+		return nil, Illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "Activate a unit or leader of your own command (LRTG 21.1)")
 	}
 	if u.Eliminated || !u.OnMap {
-		return nil, illegal("action.unit", fmt.Sprintf("%s is not on the map", u.Name), "Activate a unit or leader on the map")
+		return nil, Illegal("action.unit", fmt.Sprintf("%s is not on the map", u.Name), "Activate a unit or leader on the map")
 	}
 	ev := &Activated{By: cmd.By, Side: side, Turn: g.Turn, Step: a.Step, Phase: a.Phase, Unit: u.ID, Name: u.Name, Leader: u.Kind == "leader"}
 	if a.Opening {
@@ -895,7 +895,7 @@ func (g GameState) armyConditions(side Side, leader UnitState, units []string) (
 		rule("army.meade", "Hooker may not activate as army leader: the Union's army leader is Meade", "", "LRTG 10.1")
 	}
 	if !leader.OnMap || leader.Eliminated {
-		return nil, 0, illegal("army.leader", leader.Name+" is not on the map", "")
+		return nil, 0, Illegal("army.leader", leader.Name+" is not on the map", "")
 	}
 	stacked := false
 	for _, id := range g.StackAt(leader.Hex) {
@@ -940,7 +940,7 @@ func (g GameState) armyConditions(side Side, leader UnitState, units []string) (
 		rule("army.last_turn", "Your side activated its army leader last turn: none this turn", "Again in the second turn after the success", "LRTG 10.1")
 	}
 	if len(units) < 1 || len(units) > 10 {
-		return nil, 0, invalid("army.units", fmt.Sprintf("%d units named: an army leader activates 1 to 10 units", len(units)), "Name the units with units:a,b,c (LRTG 10.1 2))")
+		return nil, 0, Invalid("army.units", fmt.Sprintf("%d units named: an army leader activates 1 to 10 units", len(units)), "Name the units with units:a,b,c (LRTG 10.1 2))")
 	}
 	seen := map[string]bool{}
 	for _, id := range units {
@@ -949,17 +949,17 @@ func (g GameState) armyConditions(side Side, leader UnitState, units []string) (
 			return nil, 0, err
 		}
 		if u.Side != side {
-			return nil, 0, invalid("unit.unknown", fmt.Sprintf("You have no unit %q", id), "/oob lists your units")
+			return nil, 0, Invalid("unit.unknown", fmt.Sprintf("You have no unit %q", id), "/oob lists your units")
 		}
 		if seen[id] {
-			return nil, 0, invalid("army.twice", u.Name+" is named twice", "Name each unit once")
+			return nil, 0, Invalid("army.twice", u.Name+" is named twice", "Name each unit once")
 		}
 		seen[id] = true
 		switch {
 		case !slices.Contains(ArmyLeaderUnitKinds, u.Kind):
-			return nil, 0, illegal("army.kind", fmt.Sprintf("%s is a %s: an army leader activates infantry, cavalry and artillery", u.Name, u.Kind), "LRTG 10.1 2)")
+			return nil, 0, Illegal("army.kind", fmt.Sprintf("%s is a %s: an army leader activates infantry, cavalry and artillery", u.Name, u.Kind), "LRTG 10.1 2)")
 		case !u.OnMap || u.Eliminated:
-			return nil, 0, illegal("army.unit", u.Name+" is not on the map", "")
+			return nil, 0, Illegal("army.unit", u.Name+" is not on the map", "")
 		case u.Fatigue > 3:
 			rule("army.fatigue", fmt.Sprintf("%s is at fatigue %d: selected units are at fatigue 3 or less", u.Name, u.Fatigue), "", "LRTG 10.1 2)")
 		}
@@ -977,17 +977,17 @@ func (g GameState) decideArmy(cmd ActivateArmyLeader, d Dice) ([]Event, error) {
 		return nil, err
 	}
 	if !a.Opening && a.Initiative != side {
-		return nil, illegal("army.initiative", "Activate Army Leader is an action of the side that won the initiative", "Activate a unit or leader, or pass (LRTG 10.0)")
+		return nil, Illegal("army.initiative", "Activate Army Leader is an action of the side that won the initiative", "Activate a unit or leader, or pass (LRTG 10.0)")
 	}
 	leader, err := g.unit(cmd.Leader)
 	if err != nil {
 		return nil, err
 	}
 	if leader.Side != side || !g.Controls(cmd.By, leader) {
-		return nil, illegal("unit.command", fmt.Sprintf("You do not command %s", leader.Name), "")
+		return nil, Illegal("unit.command", fmt.Sprintf("You do not command %s", leader.Name), "")
 	}
 	if !IsArmyLeader(leader) {
-		return nil, illegal("army.leader", leader.Name+" is not an army leader", "Lee (CSA) or, once he commands, Meade (USA) (LRTG 10.1)")
+		return nil, Illegal("army.leader", leader.Name+" is not an army leader", "Lee (CSA) or, once he commands, Meade (USA) (LRTG 10.1)")
 	}
 	if cmd.Table == nil {
 		return nil, fmt.Errorf("engine: no lrtg.activate-army-leader table")
@@ -1058,9 +1058,9 @@ func (g GameState) decidePass(cmd PassAction) ([]Event, error) {
 		return nil, err
 	}
 	if a.Holder != "" && !g.IsUmpire(cmd.By) {
-		return nil, illegal("action.pass", "A subordinate given the initiative activates one of his units or defers it back; only the overall commander passes", "/action activate, or /action defer (LRTG 21.1)")
+		return nil, Illegal("action.pass", "A subordinate given the initiative activates one of his units or defers it back; only the overall commander passes", "/action activate, or /action defer (LRTG 21.1)")
 	}
-	ends := slices.Contains(a.Passed, enemyOf(side))
+	ends := slices.Contains(a.Passed, EnemyOf(side))
 	ev := &Passed{By: cmd.By, Side: side, Turn: g.Turn, Step: a.Step, Phase: a.Phase, Ends: ends}
 	if a.Opening && side == CSA {
 		ev.Allowance = g.openingAllowanceNow(cmd.Data)
@@ -1075,12 +1075,12 @@ func (g GameState) decideEnd(cmd EndAction, d Dice) ([]Event, error) {
 	}
 	act := a.Active
 	if act == nil {
-		return nil, illegal("action.none", "No action is under way", "Declare one with /action activate or /action army")
+		return nil, Illegal("action.none", "No action is under way", "Declare one with /action activate or /action army")
 	}
 	if !g.IsUmpire(cmd.By) && cmd.By.ID != act.By.ID {
 		p := g.Player(cmd.By.ID)
 		if p == nil || p.Side != act.Side || !g.ActsAsOverall(*p) {
-			return nil, illegal("action.end", fmt.Sprintf("The action is %s's to end", act.By.Name), "He, his side's overall commander or the umpire ends it with /action done")
+			return nil, Illegal("action.end", fmt.Sprintf("The action is %s's to end", act.By.Name), "He, his side's overall commander or the umpire ends it with /action done")
 		}
 	}
 	ended := &ActionEnded{By: cmd.By, Side: act.Side, Turn: g.Turn, Step: a.Step, Phase: a.Phase}
@@ -1102,7 +1102,7 @@ func (g GameState) decideDefer(cmd DeferInitiative) ([]Event, error) {
 	to := strings.TrimSpace(cmd.To)
 	if to == "" {
 		if a.Holder == "" {
-			return nil, illegal("action.defer", "The decision is already the overall commander's", "Name the subordinate to defer to")
+			return nil, Illegal("action.defer", "The decision is already the overall commander's", "Name the subordinate to defer to")
 		}
 		return []Event{&Deferred{By: cmd.By, Side: side}}, nil
 	}
@@ -1115,11 +1115,11 @@ func (g GameState) decideDefer(cmd DeferInitiative) ([]Event, error) {
 	}
 	switch {
 	case target == nil:
-		return nil, invalid("action.defer", fmt.Sprintf("%q is not a %s commander", to, sideName(side)), "Name a commander of your side")
+		return nil, Invalid("action.defer", fmt.Sprintf("%q is not a %s commander", to, sideName(side)), "Name a commander of your side")
 	case g.ActsAsOverall(*target):
-		return nil, illegal("action.defer", "Defer to a subordinate; to give the decision back to the overall commander, leave the player out", "")
+		return nil, Illegal("action.defer", "Defer to a subordinate; to give the decision back to the overall commander, leave the player out", "")
 	case a.Holder != "":
-		return nil, illegal("action.defer", "A subordinate defers only back to the overall commander", "/action defer with no player (LRTG 21.1)")
+		return nil, Illegal("action.defer", "A subordinate defers only back to the overall commander", "/action defer with no player (LRTG 21.1)")
 	}
 	return []Event{&Deferred{By: cmd.By, Side: side, To: target.Actor}}, nil
 }
@@ -1130,13 +1130,13 @@ func (g GameState) decideRollsBegin(cmd BeginInitiativeRolls, d Dice) ([]Event, 
 		return nil, err
 	}
 	if !g.IsUmpire(cmd.By) {
-		return nil, illegal("game.umpire", "Only the umpire begins the initiative rolls of the opening", fmt.Sprintf("Ask %s", g.Umpire.Name))
+		return nil, Illegal("game.umpire", "Only the umpire begins the initiative rolls of the opening", fmt.Sprintf("Ask %s", g.Umpire.Name))
 	}
 	if !a.Opening {
-		return nil, illegal("action.rolls", "The initiative is already rolled this turn", "")
+		return nil, Illegal("action.rolls", "The initiative is already rolled this turn", "")
 	}
 	if strings.TrimSpace(cmd.Reason) == "" {
-		return nil, invalid("action.reason", "Say why the rolls begin", "e.g. reason:\"Hood left Culpeper County (000 VIII 3))\"")
+		return nil, Invalid("action.reason", "Say why the rolls begin", "e.g. reason:\"Hood left Culpeper County (000 VIII 3))\"")
 	}
 	ev := &RollsBegun{By: cmd.By, Turn: g.Turn, Reason: strings.TrimSpace(cmd.Reason)}
 	if a.Active != nil {
@@ -1157,16 +1157,16 @@ func (g GameState) decideAskRemote(cmd AskRemote) ([]Event, error) {
 	}
 	p := g.Player(cmd.By.ID)
 	if p == nil {
-		return nil, illegal("action.player", "Only a commander asks to move his units without the initiative", "")
+		return nil, Illegal("action.player", "Only a commander asks to move his units without the initiative", "")
 	}
 	if a.Active != nil && a.Active.Side == p.Side || a.ToDecide == p.Side {
-		return nil, illegal("remote.initiative", "Your side has the initiative or is acting: move in your action", "")
+		return nil, Illegal("remote.initiative", "Your side has the initiative or is acting: move in your action", "")
 	}
 	if a.Remote != nil && a.Remote.Answer == "" {
-		return nil, illegal("remote.open", "A remote movement request is waiting for its answer", "")
+		return nil, Illegal("remote.open", "A remote movement request is waiting for its answer", "")
 	}
 	if len(cmd.Units) == 0 {
-		return nil, invalid("remote.units", "No unit named", "Name the units with units:a,b")
+		return nil, Invalid("remote.units", "No unit named", "Name the units with units:a,b")
 	}
 	// In a hidden mode only the enemy units the asker sees refuse the
 	// request (hidden.go): 17.2 moves "with the other player's
@@ -1179,16 +1179,16 @@ func (g GameState) decideAskRemote(cmd AskRemote) ([]Event, error) {
 			return nil, err
 		}
 		if !g.Controls(cmd.By, u) {
-			return nil, illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "")
+			return nil, Illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "")
 		}
 		if !u.OnMap || u.Eliminated {
-			return nil, illegal("remote.unit", u.Name+" is not on the map", "")
+			return nil, Illegal("remote.unit", u.Name+" is not on the map", "")
 		}
 		if d, near := g.nearestEnemy(u, unseen); near != "" && d < RemoteDistance {
 			// The enemy unit is not named: under limited intelligence its
 			// identity is secret; the distance to a unit he sees is the
 			// rule's fact.
-			return nil, illegal("remote.near", fmt.Sprintf("%s is %d hexes from an enemy unit: remote movement needs %d or more", u.Name, d, RemoteDistance), "Move it in your own action (LRTG 17.2; 003 movement chart)")
+			return nil, Illegal("remote.near", fmt.Sprintf("%s is %d hexes from an enemy unit: remote movement needs %d or more", u.Name, d, RemoteDistance), "Move it in your own action (LRTG 17.2; 003 movement chart)")
 		}
 	}
 	return []Event{&RemoteAsked{By: cmd.By, Side: p.Side, Units: slices.Clone(cmd.Units), Phase: a.Phase}}, nil
@@ -1218,15 +1218,15 @@ func (g GameState) decideAnswerRemote(cmd AnswerRemote) ([]Event, error) {
 	}
 	r := a.Remote
 	if r == nil || r.Answer != "" {
-		return nil, illegal("remote.none", "No remote movement request waits for an answer", "")
+		return nil, Illegal("remote.none", "No remote movement request waits for an answer", "")
 	}
 	if !g.IsUmpire(cmd.By) {
 		p := g.Player(cmd.By.ID)
-		if p == nil || p.Side != enemyOf(r.Side) || !g.ActsAsOverall(*p) {
-			return nil, illegal("remote.answer", fmt.Sprintf("The %s's overall commander answers the request", sideName(enemyOf(r.Side))), "")
+		if p == nil || p.Side != EnemyOf(r.Side) || !g.ActsAsOverall(*p) {
+			return nil, Illegal("remote.answer", fmt.Sprintf("The %s's overall commander answers the request", sideName(EnemyOf(r.Side))), "")
 		}
 	}
-	return []Event{&RemoteAnswered{By: cmd.By, Side: enemyOf(r.Side), Allow: cmd.Allow, Comment: strings.TrimSpace(cmd.Comment)}}, nil
+	return []Event{&RemoteAnswered{By: cmd.By, Side: EnemyOf(r.Side), Allow: cmd.Allow, Comment: strings.TrimSpace(cmd.Comment)}}, nil
 }
 
 // ---- Folding ----
@@ -1269,8 +1269,8 @@ func applyActions(g GameState, e Event) (GameState, bool) {
 			a.Active = &Activation{Side: e.Side, By: e.By, Kind: ActionArmy, Unit: e.Leader, Units: slices.Clone(e.Units)}
 			a.ToDecide = ""
 			if !a.Opening {
-				a.Automatic = enemyOf(e.Side)
-				a.AutoWhy = fmt.Sprintf("the %s's Activate Army Leader succeeded: the %s wins this initiative without a roll (LRTG 10.3)", sideName(e.Side), sideName(enemyOf(e.Side)))
+				a.Automatic = EnemyOf(e.Side)
+				a.AutoWhy = fmt.Sprintf("the %s's Activate Army Leader succeeded: the %s wins this initiative without a roll (LRTG 10.3)", sideName(e.Side), sideName(EnemyOf(e.Side)))
 			}
 		} else if !a.Opening {
 			a.ToDecide = "" // a new action phase: its initiative follows
@@ -1293,7 +1293,7 @@ func applyActions(g GameState, e Event) (GameState, bool) {
 		if e.Ends {
 			a.Over, a.ToDecide = true, ""
 		} else {
-			a.ToDecide = enemyOf(e.Side)
+			a.ToDecide = EnemyOf(e.Side)
 		}
 	case *Deferred:
 		a.Holder = e.To.ID
@@ -1354,19 +1354,19 @@ func (g GameState) decideReroll(cmd RerollInitiative, d Dice) ([]Event, error) {
 	if !g.IsUmpire(cmd.By) {
 		p := g.Player(cmd.By.ID)
 		if p == nil || !p.Overall {
-			return nil, illegal("action.reroll", "Only a side's overall commander rerolls its initiative", "")
+			return nil, Illegal("action.reroll", "Only a side's overall commander rerolls its initiative", "")
 		}
 		side = p.Side
 	}
 	total := g.LRTAInitiativeRerolls(side)
 	if g.Game() != LRTA || total == 0 {
-		return nil, illegal("action.reroll", fmt.Sprintf("The %s has no initiative rerolls this turn", sideName(side)), "They come with winning LRTA's Enemy Intelligence (004)")
+		return nil, Illegal("action.reroll", fmt.Sprintf("The %s has no initiative rerolls this turn", sideName(side)), "They come with winning LRTA's Enemy Intelligence (004)")
 	}
 	if a.Rerolls >= total {
-		return nil, illegal("action.reroll", fmt.Sprintf("The %s has used its %d initiative rerolls this turn", sideName(side), total), "")
+		return nil, Illegal("action.reroll", fmt.Sprintf("The %s has used its %d initiative rerolls this turn", sideName(side), total), "")
 	}
 	if !a.Rolled || a.Active != nil || len(a.Passed) > 0 || a.ToDecide != a.Initiative || a.Holder != "" {
-		return nil, illegal("action.reroll", "Only an initiative just rolled, before anyone acts on it, is rerolled", "Reroll right after the roll")
+		return nil, Illegal("action.reroll", "Only an initiative just rolled, before anyone acts on it, is rerolled", "Reroll right after the roll")
 	}
 	h := g
 	h.Actions.Phase-- // the same action phase, rolled again

@@ -414,29 +414,29 @@ func (g GameState) decideDetach(cmd DetachUnit) ([]Event, error) {
 	lim := g.attLimitsFor(cmd.By, cmd.Reason)
 	switch {
 	case p.Eliminated:
-		return nil, illegal("detach.eliminated", fmt.Sprintf("%s has been eliminated", p.Name), "")
+		return nil, Illegal("detach.eliminated", fmt.Sprintf("%s has been eliminated", p.Name), "")
 	case !p.OnMap:
-		return nil, attRuled(illegal("detach.off_map", fmt.Sprintf("%s is not on the map", p.Name), "A substitute is placed in its parent's hex: detach once the unit is on the map"), "LRTG 7.1")
+		return nil, attRuled(Illegal("detach.off_map", fmt.Sprintf("%s is not on the map", p.Name), "A substitute is placed in its parent's hex: detach once the unit is on the map"), "LRTG 7.1")
 	}
 	arm := attArm(p)
 	size := rules.sizeOf(p)
 	lrta := g.Game() == LRTA && p.Side == USA
 	if lrta && lrtaIn(lrtaNoDetach, p.Command) && !lrtaHaupt(p) {
-		if err := lim.breach(attRuled(illegal("detach.group", fmt.Sprintf("%s (%s) may not detach: Shen, RR, Kan and Res units never detach", p.Name, p.Command), ""), lrtaAttachRule)); err != nil {
+		if err := lim.breach(attRuled(Illegal("detach.group", fmt.Sprintf("%s (%s) may not detach: Shen, RR, Kan and Res units never detach", p.Name, p.Command), ""), lrtaAttachRule)); err != nil {
 			return nil, err
 		}
 	}
 	switch {
 	case attGroup(p) == "RR" && (!lrta || lrtaHaupt(p)):
-		return nil, attRuled(illegal("detach.kind", fmt.Sprintf("%s is the Haupt railroad unit: it does not detach", p.Name), ""), "LRTG 7.0, 12.5")
+		return nil, attRuled(Illegal("detach.kind", fmt.Sprintf("%s is the Haupt railroad unit: it does not detach", p.Name), ""), "LRTG 7.0, 12.5")
 	case arm == "" || size == "":
-		return nil, attRuled(illegal("detach.kind", fmt.Sprintf("%s (%s) cannot detach: only infantry and cavalry units detach substitutes", p.Name, attKindName(p)), ""), "LRTG 7.0")
+		return nil, attRuled(Illegal("detach.kind", fmt.Sprintf("%s (%s) cannot detach: only infantry and cavalry units detach substitutes", p.Name, attKindName(p)), ""), "LRTG 7.0")
 	}
 	if cmd.Manpower < 1 {
-		return nil, invalid("detach.manpower", fmt.Sprintf("A substitute of %d manpower", cmd.Manpower), "Give the substitute's manpower, 1 or more: manpower:<n>")
+		return nil, Invalid("detach.manpower", fmt.Sprintf("A substitute of %d manpower", cmd.Manpower), "Give the substitute's manpower, 1 or more: manpower:<n>")
 	}
 	if cmd.Artillery < 0 {
-		return nil, invalid("detach.artillery", fmt.Sprintf("Artillery %d", cmd.Artillery), "Give 0 or more artillery points")
+		return nil, Invalid("detach.artillery", fmt.Sprintf("Artillery %d", cmd.Artillery), "Give 0 or more artillery points")
 	}
 	// 7.1: a unit of 2 or more manpower detaches, and keeps at least 1.
 	if cmd.Manpower >= p.Manpower {
@@ -444,7 +444,7 @@ func (g GameState) decideDetach(cmd DetachUnit) ([]Event, error) {
 		if p.Manpower < 2 {
 			hint = "A unit needs 2 or more manpower to detach"
 		}
-		return nil, attRuled(illegal("detach.whole", fmt.Sprintf("%s has %d manpower: detaching %d would leave it none", p.Name, p.Manpower, cmd.Manpower), hint), "LRTG 7.1")
+		return nil, attRuled(Illegal("detach.whole", fmt.Sprintf("%s has %d manpower: detaching %d would leave it none", p.Name, p.Manpower, cmd.Manpower), hint), "LRTG 7.1")
 	}
 	// 12.4 (and 7.1's list): the groups that may not detach. LRTA has no
 	// releases (004 lists who may not detach, above); its militia follow
@@ -452,11 +452,11 @@ func (g GameState) decideDetach(cmd DetachUnit) ([]Event, error) {
 	switch grp := attGroup(p); {
 	case lrta && grp != "PA":
 	case grp == "PA":
-		if err := lim.breach(attRuled(illegal("detach.group", fmt.Sprintf("%s is Pennsylvania militia: the PA militia never detach", p.Name), ""), "LRTG 12.4")); err != nil {
+		if err := lim.breach(attRuled(Illegal("detach.group", fmt.Sprintf("%s is Pennsylvania militia: the PA militia never detach", p.Name), ""), "LRTG 12.4")); err != nil {
 			return nil, err
 		}
 	case grp != "" && !g.releasedForAttach(p):
-		if err := lim.breach(attRuled(illegal("detach.released", fmt.Sprintf("%s (%s) has not been released: %s may not detach until released", p.Name, attGroupName(p), attGroupName(p)),
+		if err := lim.breach(attRuled(Illegal("detach.released", fmt.Sprintf("%s (%s) has not been released: %s may not detach until released", p.Name, attGroupName(p), attGroupName(p)),
 			attReleaseHint(p)), "LRTG 12.4")); err != nil {
 			return nil, err
 		}
@@ -496,7 +496,7 @@ func (g GameState) decideDetach(cmd DetachUnit) ([]Event, error) {
 			if div != nil {
 				hint = fmt.Sprintf("Detach one of %s's brigades instead (optional rule 18): as:<brigade>", div.Leader)
 			}
-			return nil, attRuled(illegal("detach.counters", fmt.Sprintf("All the %s substitute %ss are in use", strings.ToUpper(string(p.Side)), subSize), hint), "LRTG 7.1")
+			return nil, attRuled(Illegal("detach.counters", fmt.Sprintf("All the %s substitute %ss are in use", strings.ToUpper(string(p.Side)), subSize), hint), "LRTG 7.1")
 		}
 	} else {
 		for i := range rules.Counters {
@@ -507,34 +507,34 @@ func (g GameState) decideDetach(cmd DetachUnit) ([]Event, error) {
 		}
 		switch {
 		case counter != nil && counter.Kind != arm:
-			return nil, attRuled(illegal("detach.counter", fmt.Sprintf("%s is a %s substitute and %s is %s", counter.Name, counter.Kind, p.Name, arm), "Use a substitute of the parent's arm"), "LRTG 7.0")
+			return nil, attRuled(Illegal("detach.counter", fmt.Sprintf("%s is a %s substitute and %s is %s", counter.Name, counter.Kind, p.Name, arm), "Use a substitute of the parent's arm"), "LRTG 7.0")
 		case counter != nil && inUse[counter.ID] != "":
-			return nil, attRuled(illegal("detach.counter", fmt.Sprintf("%s is in use", counter.Name), "Leave as: out for the first free counter"), "LRTG 7.1")
+			return nil, attRuled(Illegal("detach.counter", fmt.Sprintf("%s is in use", counter.Name), "Leave as: out for the first free counter"), "LRTG 7.1")
 		case counter == nil:
 			b, owner := attFindBrigade(rules, as)
 			switch {
 			case b == "":
-				return nil, invalid("detach.counter", fmt.Sprintf("%q is not a substitute counter", as), "Name a substitute (e.g. Inf Sub 1) or leave as: out")
+				return nil, Invalid("detach.counter", fmt.Sprintf("%q is not a substitute counter", as), "Name a substitute (e.g. Inf Sub 1) or leave as: out")
 			case !rule18:
-				return nil, attRuled(illegal("detach.optional", fmt.Sprintf("%s is a special substitute of optional rule 18, which this game does not use", b), "Use a substitute counter"), "LRTG 18.1")
+				return nil, attRuled(Illegal("detach.optional", fmt.Sprintf("%s is a special substitute of optional rule 18, which this game does not use", b), "Use a substitute counter"), "LRTG 18.1")
 			case div == nil || div.Division != owner.Division:
-				return nil, attRuled(illegal("detach.brigade", fmt.Sprintf("%s is a brigade of %s: it detaches from that division (or, once it is replaced, its brigades) only", b, owner.Leader), ""), "LRTG 18.1")
+				return nil, attRuled(Illegal("detach.brigade", fmt.Sprintf("%s is a brigade of %s: it detaches from that division (or, once it is replaced, its brigades) only", b, owner.Leader), ""), "LRTG 18.1")
 			}
 			brigade = b
 			if g.attBrigadeInUse(div.Division, b) {
-				return nil, attRuled(illegal("detach.brigade", fmt.Sprintf("%s is already on the map", b), "Each brigade counter is used once at a time"), "LRTG 18.1")
+				return nil, attRuled(Illegal("detach.brigade", fmt.Sprintf("%s is already on the map", b), "Each brigade counter is used once at a time"), "LRTG 18.1")
 			}
 		}
 	}
 	// Sizes (7.1; 18.4 for the brigades' artillery).
 	maxMP := map[string]int{"infantry": 8, "cavalry": 2}[arm]
 	if cmd.Manpower > maxMP {
-		if err := lim.breach(attRuled(illegal("detach.size", fmt.Sprintf("A substitute %s has at most %d manpower, not %d", subSize, maxMP, cmd.Manpower), fmt.Sprintf("Detach %d or less", maxMP)), "LRTG 7.1")); err != nil {
+		if err := lim.breach(attRuled(Illegal("detach.size", fmt.Sprintf("A substitute %s has at most %d manpower, not %d", subSize, maxMP, cmd.Manpower), fmt.Sprintf("Detach %d or less", maxMP)), "LRTG 7.1")); err != nil {
 			return nil, err
 		}
 	}
 	if brigade == "" && cmd.Artillery > 1 {
-		if err := lim.breach(attRuled(illegal("detach.artillery", fmt.Sprintf("A substitute takes at most 1 artillery point, not %d", cmd.Artillery), "Only the brigades of optional rule 18 take more (18.4)"), "LRTG 7.1")); err != nil {
+		if err := lim.breach(attRuled(Illegal("detach.artillery", fmt.Sprintf("A substitute takes at most 1 artillery point, not %d", cmd.Artillery), "Only the brigades of optional rule 18 take more (18.4)"), "LRTG 7.1")); err != nil {
 			return nil, err
 		}
 	}
@@ -545,7 +545,7 @@ func (g GameState) decideDetach(cmd DetachUnit) ([]Event, error) {
 		if p.Manpower-4 < 1 {
 			hint = fmt.Sprintf("A division of %d manpower has none to spare", p.Manpower)
 		}
-		if err := lim.breach(attRuled(illegal("detach.division", fmt.Sprintf("%s would keep %d manpower: an infantry division keeps at least 4", p.Name, rest), hint), "LRTG 7.1")); err != nil {
+		if err := lim.breach(attRuled(Illegal("detach.division", fmt.Sprintf("%s would keep %d manpower: an infantry division keeps at least 4", p.Name, rest), hint), "LRTG 7.1")); err != nil {
 			return nil, err
 		}
 	}
@@ -602,18 +602,18 @@ func (g GameState) attRestBrigade(div *DivisionBrigades, detached, named string,
 				return b, nil
 			}
 		}
-		return "", attRuled(illegal("detach.rest", fmt.Sprintf("%s would fall to %d manpower and no brigade counter of the division is free to replace it", p.Name, rest), "Attach a brigade back first"), "LRTG 18.3")
+		return "", attRuled(Illegal("detach.rest", fmt.Sprintf("%s would fall to %d manpower and no brigade counter of the division is free to replace it", p.Name, rest), "Attach a brigade back first"), "LRTG 18.3")
 	}
 	for _, b := range div.Brigades {
 		if !strings.EqualFold(b, named) {
 			continue
 		}
 		if b == detached || g.attBrigadeInUse(div.Division, b) {
-			return "", attRuled(illegal("detach.rest", fmt.Sprintf("%s is already in use", b), "Name a free brigade of "+div.Leader+" in rest:, or leave it out"), "LRTG 18.3")
+			return "", attRuled(Illegal("detach.rest", fmt.Sprintf("%s is already in use", b), "Name a free brigade of "+div.Leader+" in rest:, or leave it out"), "LRTG 18.3")
 		}
 		return b, nil
 	}
-	return "", invalid("detach.rest", fmt.Sprintf("%s is not a brigade of %s", named, div.Leader), "Brigades: "+strings.Join(div.Brigades, ", "))
+	return "", Invalid("detach.rest", fmt.Sprintf("%s is not a brigade of %s", named, div.Leader), "Brigades: "+strings.Join(div.Brigades, ", "))
 }
 
 func (g GameState) attBrigadeInUse(division, brigade string) bool {
@@ -729,7 +729,7 @@ func (g GameState) FreeCounters(rules *SubstituteRules, side Side, unit string) 
 }
 
 func (g GameState) decideAttachUnits(cmd AttachUnits) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if err := g.attachStepGate(cmd.By, false); err != nil { // leaders.go: step 3c (7.2)
@@ -741,7 +741,7 @@ func (g GameState) decideAttachUnits(cmd AttachUnits) ([]Event, error) {
 	rules := cmd.Rules
 	lim := g.attLimitsFor(cmd.By, cmd.Reason)
 	if len(cmd.Units) == 0 {
-		return nil, invalid("attach.units", "No unit to attach", "Name the attaching units: unit:<unit>")
+		return nil, Invalid("attach.units", "No unit to attach", "Name the attaching units: unit:<unit>")
 	}
 	t, err := g.unit(cmd.To)
 	if err != nil {
@@ -750,11 +750,11 @@ func (g GameState) decideAttachUnits(cmd AttachUnits) ([]Event, error) {
 	if p := g.Player(cmd.By.ID); !g.IsUmpire(cmd.By) && (p == nil || p.Side != t.Side) {
 		// The same answer as for a unit that does not exist: a name never
 		// confirms an enemy unit.
-		return nil, invalid("unit.unknown", fmt.Sprintf("There is no unit %q", cmd.To), "Attach to a unit of your side")
+		return nil, Invalid("unit.unknown", fmt.Sprintf("There is no unit %q", cmd.To), "Attach to a unit of your side")
 	}
 	t = t.WithStatus()
 	if t.Eliminated || !t.OnMap {
-		return nil, illegal("attach.target", fmt.Sprintf("%s is not on the map", t.Name), "")
+		return nil, Illegal("attach.target", fmt.Sprintf("%s is not on the map", t.Name), "")
 	}
 	var units []UnitState
 	seen := map[string]bool{}
@@ -765,20 +765,20 @@ func (g GameState) decideAttachUnits(cmd AttachUnits) ([]Event, error) {
 		}
 		switch {
 		case seen[id]:
-			return nil, invalid("attach.twice", fmt.Sprintf("%s is named twice", u.Name), "Name each unit once")
+			return nil, Invalid("attach.twice", fmt.Sprintf("%s is named twice", u.Name), "Name each unit once")
 		case id == t.ID:
-			return nil, invalid("attach.self", fmt.Sprintf("%s cannot attach to itself", u.Name), "")
+			return nil, Invalid("attach.self", fmt.Sprintf("%s cannot attach to itself", u.Name), "")
 		case u.Eliminated || !u.OnMap:
-			return nil, illegal("attach.target", fmt.Sprintf("%s is not on the map", u.Name), "")
+			return nil, Illegal("attach.target", fmt.Sprintf("%s is not on the map", u.Name), "")
 		case u.Side != t.Side:
-			return nil, illegal("attach.side", fmt.Sprintf("%s is not a friendly unit of %s", t.Name, u.Name), "A unit attaches to a friendly unit")
+			return nil, Illegal("attach.side", fmt.Sprintf("%s is not a friendly unit of %s", t.Name, u.Name), "A unit attaches to a friendly unit")
 		}
 		seen[id] = true
 		units = append(units, u.WithStatus())
 	}
 	for _, u := range units {
 		if u.Hex != t.Hex {
-			if err := lim.breach(attRuled(illegal("attach.hex", fmt.Sprintf("%s is not in %s's hex", u.Name, t.Name), "A unit attaches to a unit it is stacked with"), "LRTG 7.2")); err != nil {
+			if err := lim.breach(attRuled(Illegal("attach.hex", fmt.Sprintf("%s is not in %s's hex", u.Name, t.Name), "A unit attaches to a unit it is stacked with"), "LRTG 7.2")); err != nil {
 				return nil, err
 			}
 		}
@@ -812,10 +812,10 @@ func (g GameState) decideAttachUnits(cmd AttachUnits) ([]Event, error) {
 	caps := map[string]int{"infantry/division": 16, "infantry/brigade": 8, "infantry/regiment": 2, "cavalry/brigade": 4, "cavalry/regiment": 2}
 	limit, ok := caps[arm+"/"+size]
 	if !ok {
-		return nil, attRuled(illegal("attach.receive", fmt.Sprintf("%s (%s) cannot take attaching units", t.Name, strings.TrimSpace(size+" "+attKindName(t))), "Attach to an infantry or cavalry division, brigade or regiment"), "LRTG 7.2")
+		return nil, attRuled(Illegal("attach.receive", fmt.Sprintf("%s (%s) cannot take attaching units", t.Name, strings.TrimSpace(size+" "+attKindName(t))), "Attach to an infantry or cavalry division, brigade or regiment"), "LRTG 7.2")
 	}
 	if res.Manpower > limit {
-		if err := lim.breach(attRuled(illegal("attach.size", fmt.Sprintf("%s would have %d manpower: %s %ss go no higher than %d", t.Name, res.Manpower, arm, size, limit), ""), "LRTG 7.2")); err != nil {
+		if err := lim.breach(attRuled(Illegal("attach.size", fmt.Sprintf("%s would have %d manpower: %s %ss go no higher than %d", t.Name, res.Manpower, arm, size, limit), ""), "LRTG 7.2")); err != nil {
 			return nil, err
 		}
 	}
@@ -840,19 +840,19 @@ func (g GameState) attCanAttach(rules *SubstituteRules, lim *attLimits, u, t Uni
 	sub := attIsSubstitute(u)
 	switch {
 	case attGroup(u) == "RR" && (g.Game() != LRTA || lrtaHaupt(u)):
-		return attRuled(illegal("attach.never", fmt.Sprintf("%s may not attach", u.Name), "The Haupt railroad unit never attaches"), "LRTG 7.3")
+		return attRuled(Illegal("attach.never", fmt.Sprintf("%s may not attach", u.Name), "The Haupt railroad unit never attaches"), "LRTG 7.3")
 	case contains(u.Marks, "dc-only"):
-		return attRuled(illegal("attach.never", fmt.Sprintf("%s may never attach", u.Name), "DC units not scheduled for release (Jewett, Casey) never attach"), "LRTG 7.3")
+		return attRuled(Illegal("attach.never", fmt.Sprintf("%s may never attach", u.Name), "DC units not scheduled for release (Jewett, Casey) never attach"), "LRTG 7.3")
 	case arm == "" || u.Kind == "leader":
-		return attRuled(illegal("attach.cannot", fmt.Sprintf("%s (%s) cannot attach: only infantry and cavalry units attach", u.Name, attKindName(u)), ""), "LRTG 7.2")
+		return attRuled(Illegal("attach.cannot", fmt.Sprintf("%s (%s) cannot attach: only infantry and cavalry units attach", u.Name, attKindName(u)), ""), "LRTG 7.2")
 	case !sub && size == "division":
-		return attRuled(illegal("attach.cannot", fmt.Sprintf("%s is an infantry division: divisions do not attach", u.Name), "Units attach to it"), "LRTG 7.2")
+		return attRuled(Illegal("attach.cannot", fmt.Sprintf("%s is an infantry division: divisions do not attach", u.Name), "Units attach to it"), "LRTG 7.2")
 	case !sub && arm == "cavalry" && size != "regiment":
-		return attRuled(illegal("attach.cannot", fmt.Sprintf("%s is a cavalry %s: of the cavalry only regiments attach", u.Name, size), ""), "LRTG 7.2")
+		return attRuled(Illegal("attach.cannot", fmt.Sprintf("%s is a cavalry %s: of the cavalry only regiments attach", u.Name, size), ""), "LRTG 7.2")
 	case !sub && size != "brigade" && size != "regiment":
-		return attRuled(illegal("attach.cannot", fmt.Sprintf("%s may not attach", u.Name), "Substitutes, infantry brigades and regiments and cavalry regiments attach"), "LRTG 7.2, 7.3")
+		return attRuled(Illegal("attach.cannot", fmt.Sprintf("%s may not attach", u.Name), "Substitutes, infantry brigades and regiments and cavalry regiments attach"), "LRTG 7.2, 7.3")
 	case attArm(t) != arm || t.Kind == "leader":
-		return attRuled(illegal("attach.type", fmt.Sprintf("%s is %s and %s is not: a unit attaches to a unit of its own type", u.Name, arm, t.Name), ""), "LRTG 7.2")
+		return attRuled(Illegal("attach.type", fmt.Sprintf("%s is %s and %s is not: a unit attaches to a unit of its own type", u.Name, arm, t.Name), ""), "LRTG 7.2")
 	}
 	if g.Game() == LRTA && u.Side == USA {
 		// 004's Union restrictions replace LRTG 12's releases and 16.1 e.
@@ -862,7 +862,7 @@ func (g GameState) attCanAttach(rules *SubstituteRules, lim *attLimits, u, t Uni
 		return nil
 	}
 	if !sub && arm == "cavalry" && rules.sizeOf(t) != "brigade" {
-		if err := lim.breach(attRuled(illegal("attach.cavalry", fmt.Sprintf("%s is a cavalry regiment: it attaches to a cavalry brigade, and %s is not one", u.Name, t.Name), ""), "LRTG 7.3")); err != nil {
+		if err := lim.breach(attRuled(Illegal("attach.cavalry", fmt.Sprintf("%s is a cavalry regiment: it attaches to a cavalry brigade, and %s is not one", u.Name, t.Name), ""), "LRTG 7.3")); err != nil {
 			return err
 		}
 	}
@@ -872,33 +872,33 @@ func (g GameState) attCanAttach(rules *SubstituteRules, lim *attLimits, u, t Uni
 	switch grp {
 	case "PA":
 		if tgrp != "PA" {
-			e = attRuled(illegal("attach.pa", fmt.Sprintf("%s is Pennsylvania militia: it attaches only to other PA militia", u.Name), ""), "LRTG 12.3, 7.3")
+			e = attRuled(Illegal("attach.pa", fmt.Sprintf("%s is Pennsylvania militia: it attaches only to other PA militia", u.Name), ""), "LRTG 12.3, 7.3")
 		}
 	case "Balt", "DC":
 		switch {
 		case !g.releasedForAttach(u):
-			e = attRuled(illegal("attach.released", fmt.Sprintf("%s (%s) has not been released: it may not attach until released", u.Name, u.Command), attReleaseHint(u)), "LRTG 12.1, 12.2")
+			e = attRuled(Illegal("attach.released", fmt.Sprintf("%s (%s) has not been released: it may not attach until released", u.Name, u.Command), attReleaseHint(u)), "LRTG 12.1, 12.2")
 		case tgrp == grp:
 		case attIsAoP(t) && !meade:
-			e = attRuled(illegal("attach.meade", fmt.Sprintf("%s (%s) may attach to Army of the Potomac units only once Meade has taken command", u.Name, u.Command), ""), "LRTG 12.1, 12.2, 16.1 e")
+			e = attRuled(Illegal("attach.meade", fmt.Sprintf("%s (%s) may attach to Army of the Potomac units only once Meade has taken command", u.Name, u.Command), ""), "LRTG 12.1, 12.2, 16.1 e")
 		case !attIsAoP(t):
-			e = attRuled(illegal("attach.group", fmt.Sprintf("%s (%s) attaches to other %s units or, once Meade commands, to Army of the Potomac units; %s is %s", u.Name, u.Command, u.Command, t.Name, t.Command), ""), "LRTG 7.3")
+			e = attRuled(Illegal("attach.group", fmt.Sprintf("%s (%s) attaches to other %s units or, once Meade commands, to Army of the Potomac units; %s is %s", u.Name, u.Command, u.Command, t.Name, t.Command), ""), "LRTG 7.3")
 		}
 	case "HF", "WV":
 		switch {
 		case tgrp == grp:
 		case attIsAoP(t) && !meade:
-			e = attRuled(illegal("attach.meade", fmt.Sprintf("%s (%s) may attach to Army of the Potomac units only once Meade has taken command", u.Name, u.Command), ""), "LRTG 12.1, 16.1 e")
+			e = attRuled(Illegal("attach.meade", fmt.Sprintf("%s (%s) may attach to Army of the Potomac units only once Meade has taken command", u.Name, u.Command), ""), "LRTG 12.1, 16.1 e")
 		case !attIsAoP(t):
-			e = attRuled(illegal("attach.group", fmt.Sprintf("%s (%s) attaches only to other %s units (and, once Meade commands, to Army of the Potomac units); %s is %s", u.Name, u.Command, u.Command, t.Name, t.Command), ""), "LRTG 7.3")
+			e = attRuled(Illegal("attach.group", fmt.Sprintf("%s (%s) attaches only to other %s units (and, once Meade commands, to Army of the Potomac units); %s is %s", u.Name, u.Command, u.Command, t.Name, t.Command), ""), "LRTG 7.3")
 		}
 	case "release":
 		if !g.releasedForAttach(u) {
-			e = attRuled(illegal("attach.released", fmt.Sprintf("%s has not been released: it may not attach until released", u.Name), attReleaseHint(u)), "LRTG 3.2, 7.3")
+			e = attRuled(Illegal("attach.released", fmt.Sprintf("%s has not been released: it may not attach until released", u.Name), attReleaseHint(u)), "LRTG 3.2, 7.3")
 		}
 	default:
 		if u.Side == USA && !attIsAoP(u) && attIsAoP(t) && !meade {
-			e = attRuled(illegal("attach.meade", fmt.Sprintf("While Hooker commands, Army of the Potomac units may not take non-AoP units such as %s", u.Name), ""), "LRTG 16.1 e")
+			e = attRuled(Illegal("attach.meade", fmt.Sprintf("While Hooker commands, Army of the Potomac units may not take non-AoP units such as %s", u.Name), ""), "LRTG 16.1 e")
 		}
 	}
 	if e != nil {
@@ -944,7 +944,7 @@ func lrtaDesignated(u UnitState) bool {
 // lrtaAttachLimit is why 004 forbids the Union unit u to attach to t (nil:
 // it may).
 func (g GameState) lrtaAttachLimit(rules *SubstituteRules, u, t UnitState) *RuleError {
-	refuse := func(what string) *RuleError { return attRuled(illegal("attach.group", what, ""), lrtaAttachRule) }
+	refuse := func(what string) *RuleError { return attRuled(Illegal("attach.group", what, ""), lrtaAttachRule) }
 	same := strings.EqualFold(strings.TrimSpace(u.Command), strings.TrimSpace(t.Command))
 	switch {
 	case u.Kind == "cavalry":
@@ -1017,7 +1017,7 @@ func (g GameState) attControlFatigue(units []UnitState, t UnitState) bool {
 func (g GameState) attReform(cmd AttachUnits, lim *attLimits, t UnitState, units []UnitState, total int) ([]Event, error) {
 	d := g.Attach.Broken[t.Detached.Division]
 	if total > 16 {
-		if err := lim.breach(attRuled(illegal("attach.size", fmt.Sprintf("%s would have %d manpower: infantry divisions go no higher than 16", d.Name, total), ""), "LRTG 7.2")); err != nil {
+		if err := lim.breach(attRuled(Illegal("attach.size", fmt.Sprintf("%s would have %d manpower: infantry divisions go no higher than 16", d.Name, total), ""), "LRTG 7.2")); err != nil {
 			return nil, err
 		}
 	}

@@ -9,6 +9,7 @@ package engine_test
 
 import (
 	"errors"
+	"github.com/umpire-games/umpire/engine/litn"
 	"strings"
 	"sync"
 	"testing"
@@ -180,7 +181,7 @@ func FuzzParseLITNPath(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		path, err := engine.ParseLITNPath(s)
+		path, err := litn.ParsePath(s)
 		if err != nil {
 			inClear(t, s, err)
 			return

@@ -372,7 +372,7 @@ var (
 	supplyRules = []string{"normal", "simplified", "augmented"}
 )
 
-func illegal(code, what, hint string) *RuleError {
+func Illegal(code, what, hint string) *RuleError {
 	return &RuleError{Kind: ErrIllegal, Code: code, What: what, Hint: hint}
 }
 
@@ -382,7 +382,7 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 	switch cmd := cmd.(type) {
 	case NewGame:
 		if g.Created {
-			return nil, illegal("game.exists", "This channel already has a game", "One game per channel: create the next one in another channel")
+			return nil, Illegal("game.exists", "This channel already has a game", "One game per channel: create the next one in another channel")
 		}
 		if err := checkOptions(cmd.Options); err != nil {
 			return nil, err
@@ -397,17 +397,17 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		}
 		return []Event{ev}, nil
 	case JoinGame:
-		if err := g.needGame(); err != nil {
+		if err := g.NeedGame(); err != nil {
 			return nil, err
 		}
 		if g.Started {
-			return nil, illegal("game.started", "The game has started", "Ask the umpire to add you as a commander")
+			return nil, Illegal("game.started", "The game has started", "Ask the umpire to add you as a commander")
 		}
 		if cmd.Side != CSA && cmd.Side != USA {
-			return nil, invalid("game.side", fmt.Sprintf("%q is not a side", cmd.Side), "Join side:csa or side:usa")
+			return nil, Invalid("game.side", fmt.Sprintf("%q is not a side", cmd.Side), "Join side:csa or side:usa")
 		}
 		if p := g.Player(cmd.By.ID); p != nil {
-			return nil, illegal("game.joined", fmt.Sprintf("You already command for the %s", strings.ToUpper(string(p.Side))), "One side per player")
+			return nil, Illegal("game.joined", fmt.Sprintf("You already command for the %s", strings.ToUpper(string(p.Side))), "One side per player")
 		}
 		if cmd.By.ID == g.Umpire.ID && !g.creatorMayPlay() {
 			// The creator umpires the game: in a hidden game, were he to
@@ -415,7 +415,7 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 			// step the phases for his own side, and no one else could
 			// (docs/authorization.md). In an open game he may, and the
 			// table is told.
-			return nil, illegal("game.umpire_joins", "You created this game, so you umpire it, and in a game that hides the enemy (limited or double-blind intelligence, or LITN's secret record sheets) the umpire commands no side",
+			return nil, Illegal("game.umpire_joins", "You created this game, so you umpire it, and in a game that hides the enemy (limited or double-blind intelligence, or LITN's secret record sheets) the umpire commands no side",
 				"Let a member who will not play create the game (/game new in another channel), or play an open game; a member of the server's umpire role may join a side and then umpires nothing in that game")
 		}
 		overall := true
@@ -426,14 +426,14 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		}
 		return []Event{&GameJoined{Player: Player{Actor: cmd.By, Side: cmd.Side, Overall: overall, Commands: cmd.Commands}}}, nil
 	case StartGame:
-		if err := g.needGame(); err != nil {
+		if err := g.NeedGame(); err != nil {
 			return nil, err
 		}
 		if g.Started {
-			return nil, illegal("game.started", "The game has already started", "")
+			return nil, Illegal("game.started", "The game has already started", "")
 		}
 		if !g.IsUmpire(cmd.By) {
-			return nil, illegal("game.umpire", "Only the umpire starts the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
+			return nil, Illegal("game.umpire", "Only the umpire starts the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
 		}
 		for _, s := range []Side{CSA, USA} {
 			n := 0
@@ -443,7 +443,7 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 				}
 			}
 			if n == 0 {
-				return nil, illegal("game.players", fmt.Sprintf("No one commands the %s yet", strings.ToUpper(string(s))), "Each side needs a player: /game join side:"+string(s))
+				return nil, Illegal("game.players", fmt.Sprintf("No one commands the %s yet", strings.ToUpper(string(s))), "Each side needs a player: /game join side:"+string(s))
 			}
 		}
 		if err := g.checkCommand(cmd.OOB); err != nil {
@@ -471,14 +471,14 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		}
 		return []Event{ev}, nil
 	case EndGame:
-		if err := g.needGame(); err != nil {
+		if err := g.NeedGame(); err != nil {
 			return nil, err
 		}
 		if g.Ended != nil {
-			return nil, illegal("game.ended", "The game has already ended", "/game audit checks its rolls")
+			return nil, Illegal("game.ended", "The game has already ended", "/game audit checks its rolls")
 		}
 		if !g.IsUmpire(cmd.By) {
-			return nil, illegal("game.umpire", "Only the umpire ends the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
+			return nil, Illegal("game.umpire", "Only the umpire ends the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
 		}
 		s, ok := d.(Seeder)
 		if !ok {
@@ -495,11 +495,11 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 	case MoveUnits, SetUnit, EliminateUnit, MarkUnit, UndoLast, PauseGame:
 		return g.decideBoard(cmd)
 	case RollDice, RollTable, RollChart:
-		if err := g.needGame(); err != nil {
+		if err := g.NeedGame(); err != nil {
 			return nil, err
 		}
 		if g.Ended != nil {
-			return nil, illegal("game.ended", "The game has ended", "Roll in another channel, or start a new game")
+			return nil, Illegal("game.ended", "The game has ended", "Roll in another channel, or start a new game")
 		}
 		return g.typedRoll(cmd, d) // rollstream.go: the free stream
 	}
@@ -515,9 +515,9 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 	return nil, &RuleError{Kind: ErrInvalid, Code: "command.unknown", What: "The command " + cmd.CommandName() + " is not a game command", Hint: "Use /help"}
 }
 
-func (g GameState) needGame() error {
+func (g GameState) NeedGame() error {
 	if !g.Created {
-		return illegal("game.none", "There is no game in this channel", "Create one with /game new scenario:<scenario>")
+		return Illegal("game.none", "There is no game in this channel", "Create one with /game new scenario:<scenario>")
 	}
 	return nil
 }
@@ -528,17 +528,17 @@ func checkOptions(o GameOptions) error {
 		ok = ok || o.Supply == s
 	}
 	if !ok {
-		return invalid("game.supply", fmt.Sprintf("%q is not a supply rule", o.Supply), "Use supply:normal, simplified or augmented (LRTG 24)")
+		return Invalid("game.supply", fmt.Sprintf("%q is not a supply rule", o.Supply), "Use supply:normal, simplified or augmented (LRTG 24)")
 	}
 	if err := checkIntelOptions(o); err != nil {
 		return err
 	}
 	if o.Comms < 1 || o.Comms > 3 {
-		return invalid("game.comms", fmt.Sprintf("Communications option %d does not exist", o.Comms), "Use communications:1, 2 or 3 (LRTG 21)")
+		return Invalid("game.comms", fmt.Sprintf("Communications option %d does not exist", o.Comms), "Use communications:1, 2 or 3 (LRTG 21)")
 	}
 	for _, n := range o.Optional {
 		if n < 18 || n > 31 {
-			return invalid("game.optional", fmt.Sprintf("There is no optional rule %d", n), "LRTG's optional rules are 18 to 31")
+			return Invalid("game.optional", fmt.Sprintf("There is no optional rule %d", n), "LRTG's optional rules are 18 to 31")
 		}
 	}
 	return nil

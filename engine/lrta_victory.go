@@ -476,7 +476,7 @@ func (g GameState) lrtaEnemyIntelligenceUnion() bool {
 }
 
 func (g GameState) decideSelectObjectives(cmd SelectObjectives, d Dice) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if err := g.lrtaObjectivesOn(); err != nil {
@@ -497,18 +497,18 @@ func (g GameState) decideSelectObjectives(cmd SelectObjectives, d Dice) ([]Event
 			Hint: "Declare passive (/declare) on a later turn to change them", Rule: "004 Sequence of Play 2"}
 	}
 	if g.LRTAVictory.Chose == g.Turn && !(umpire && reason != "") {
-		return nil, illegal("objectives.twice", fmt.Sprintf("The Confederates have already chosen their objectives on turn %d", g.Turn), "")
+		return nil, Illegal("objectives.twice", fmt.Sprintf("The Confederates have already chosen their objectives on turn %d", g.Turn), "")
 	}
 	ev := &ObjectivesSelected{By: cmd.By, Turn: g.Turn, Reason: reason}
 	switch {
 	case cmd.Keep && len(cmd.Names) > 0:
-		return nil, invalid("objectives.keep", "Keep the objectives held or name new ones, not both", "Use objectives:keep, or list the objectives to hold from now on")
+		return nil, Invalid("objectives.keep", "Keep the objectives held or name new ones, not both", "Use objectives:keep, or list the objectives to hold from now on")
 	case cmd.Keep:
 		ev.Kept = true
 		ev.Objectives = g.LRTAVictory.HeldNames()
 	default:
 		if len(cmd.Names) == 0 {
-			return nil, invalid("objectives.none", "No objective named", "List objectives, e.g. objectives:Threaten DC, or objectives:keep")
+			return nil, Invalid("objectives.none", "No objective named", "List objectives, e.g. objectives:Threaten DC, or objectives:keep")
 		}
 		known := ObjectiveNames(cmd.Chart)
 		seen := map[string]bool{}
@@ -520,14 +520,14 @@ func (g GameState) decideSelectObjectives(cmd SelectObjectives, d Dice) ([]Event
 				}
 			}
 			if name == "" {
-				return nil, invalid("objectives.unknown", fmt.Sprintf("%q is not a Confederate objective", n), "The objectives: "+strings.Join(known, ", "))
+				return nil, Invalid("objectives.unknown", fmt.Sprintf("%q is not a Confederate objective", n), "The objectives: "+strings.Join(known, ", "))
 			}
 			if seen[name] {
-				return nil, invalid("objectives.twice", name+" is named twice", "")
+				return nil, Invalid("objectives.twice", name+" is named twice", "")
 			}
 			seen[name] = true
 			if g.LRTAVictory.achieved(name) {
-				return nil, illegal("objectives.achieved", name+" is already achieved", "Choose another objective")
+				return nil, Illegal("objectives.achieved", name+" is already achieved", "Choose another objective")
 			}
 			ev.Objectives = append(ev.Objectives, name)
 			if _, ok := g.LRTAVictory.held(name); !ok {
@@ -553,7 +553,7 @@ func stepOrNone(s string) string {
 
 func (g GameState) lrtaObjectivesOn() error {
 	if g.Game() != LRTA || !g.Options.Objectives {
-		return illegal("objectives.off", "This game is not played with the Confederate Objectives optional rule", "It is chosen when the game is created (/game new confederate_objectives:true)")
+		return Illegal("objectives.off", "This game is not played with the Confederate Objectives optional rule", "It is chosen when the game is created (/game new confederate_objectives:true)")
 	}
 	return nil
 }
@@ -573,7 +573,7 @@ var lrtaObjectiveCounties = map[string]struct {
 }
 
 func (g GameState) decideClaimObjective(cmd ClaimObjective) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if err := g.lrtaObjectivesOn(); err != nil {
@@ -586,7 +586,7 @@ func (g GameState) decideClaimObjective(cmd ClaimObjective) ([]Event, error) {
 	h, ok := g.LRTAVictory.held(strings.TrimSpace(cmd.Name))
 	switch {
 	case g.LRTAVictory.achieved(cmd.Name):
-		return nil, illegal("objectives.achieved", cmd.Name+" is already achieved", "")
+		return nil, Illegal("objectives.achieved", cmd.Name+" is already achieved", "")
 	case !ok:
 		return nil, &RuleError{Kind: ErrIllegal, Code: "objectives.unheld", What: fmt.Sprintf("%q is not an objective the Confederates hold", cmd.Name),
 			Hint: "/victory objectives lists them; an objective scores only if it was selected before its requirements were met", Rule: "004 Confederate Objectives"}
@@ -823,11 +823,11 @@ func dcWhere(t *Theatre, it DCItem, h Hex) (bool, string) {
 }
 
 func (g GameState) decideClaimDC(cmd ClaimDC) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if g.Game() != LRTA {
-		return nil, illegal("dc.game", "Washington, DC awards are LRTA's (004 County/DC Control)", "LRTG scores the White House and the Capitol as structures (/place)")
+		return nil, Illegal("dc.game", "Washington, DC awards are LRTA's (004 County/DC Control)", "LRTG scores the White House and the Capitol as structures (/place)")
 	}
 	umpire := g.IsUmpire(cmd.By)
 	if p := g.Player(cmd.By.ID); !umpire && (p == nil || p.Side != CSA) {
@@ -843,7 +843,7 @@ func (g GameState) decideClaimDC(cmd ClaimDC) ([]Event, error) {
 		for _, x := range DCItems {
 			ids = append(ids, x.ID)
 		}
-		return nil, invalid("dc.item", fmt.Sprintf("%q is not a Washington, DC award", cmd.Item), "Use item: "+strings.Join(ids, ", "))
+		return nil, Invalid("dc.item", fmt.Sprintf("%q is not a Washington, DC award", cmd.Item), "Use item: "+strings.Join(ids, ", "))
 	}
 	ev := &DCControlled{By: cmd.By, Turn: g.Turn, Item: it.ID, Key: it.ID, What: it.Title, VP: it.VP, Reason: strings.TrimSpace(cmd.Reason)}
 	var fail *RuleError
@@ -851,7 +851,7 @@ func (g GameState) decideClaimDC(cmd ClaimDC) ([]Event, error) {
 	if it.ID == DCFort {
 		fort := strings.TrimSpace(cmd.Fort)
 		if fort == "" {
-			return nil, invalid("dc.fort", "Name the fort destroyed", "Add fort:<its name>")
+			return nil, Invalid("dc.fort", "Name the fort destroyed", "Add fort:<its name>")
 		}
 		ev.Key, ev.What = "fort:"+strings.ToLower(fort), fmt.Sprintf("%s destroyed", fort)
 		ev.Unchecked = append(ev.Unchecked, "the fort's destruction (the map data has no Washington forts)")
@@ -862,9 +862,9 @@ func (g GameState) decideClaimDC(cmd ClaimDC) ([]Event, error) {
 		}
 		switch {
 		case u.Side != CSA || u.Kind != it.Kind:
-			return nil, invalid("dc.unit", fmt.Sprintf("The award needs a Confederate %s unit", it.Kind), "")
+			return nil, Invalid("dc.unit", fmt.Sprintf("The award needs a Confederate %s unit", it.Kind), "")
 		case !u.OnMap || u.Eliminated:
-			failed, fail = "the unit on the map", illegal("dc.unit", u.Name+" is not on the map", "")
+			failed, fail = "the unit on the map", Illegal("dc.unit", u.Name+" is not on the map", "")
 		case cmd.Map == nil:
 			ev.Unchecked = append(ev.Unchecked, "the unit's hex (no map data)")
 		default:
@@ -881,7 +881,7 @@ func (g GameState) decideClaimDC(cmd ClaimDC) ([]Event, error) {
 		}
 	}
 	if turn := g.LRTAVictory.DC[ev.Key]; turn != 0 {
-		return nil, illegal("dc.twice", fmt.Sprintf("%s has already scored (turn %d)", ev.What, turn), "Each Washington, DC award scores once")
+		return nil, Illegal("dc.twice", fmt.Sprintf("%s has already scored (turn %d)", ev.What, turn), "Each Washington, DC award scores once")
 	}
 	if fail != nil {
 		if !umpire {
@@ -1058,21 +1058,21 @@ func (g GameState) lrtaVictoryCheck(by Actor, ctx StepContext, phase bool, end s
 }
 
 func (g GameState) decideCheckLRTAVictory(cmd CheckLRTAVictory) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if !g.IsUmpire(cmd.By) {
-		return nil, illegal("victory.umpire", "Only the umpire checks the victory conditions between Victory Check Phases", fmt.Sprintf("Ask %s", g.Umpire.Name))
+		return nil, Illegal("victory.umpire", "Only the umpire checks the victory conditions between Victory Check Phases", fmt.Sprintf("Ask %s", g.Umpire.Name))
 	}
 	if g.Game() != LRTA {
-		return nil, illegal("victory.game", "/victory check is LRTA's", "LRTG's umpire uses /segment victory")
+		return nil, Illegal("victory.game", "/victory check is LRTA's", "LRTG's umpire uses /segment victory")
 	}
 	if o := g.Segment.Outcome; o != nil {
-		return nil, illegal("victory.over", fmt.Sprintf("The game is already over: %s (%s)", o.Name, o.Why), "The umpire ends it with /game end")
+		return nil, Illegal("victory.over", fmt.Sprintf("The game is already over: %s (%s)", o.Name, o.Why), "The umpire ends it with /game end")
 	}
 	reason := strings.TrimSpace(cmd.Reason)
 	if cmd.End && reason == "" {
-		return nil, invalid("victory.reason", "Ending the game is a ruling: give its reason", "Add reason:, e.g. reason:no Confederate infantry north of the Potomac (LRTG VIII)")
+		return nil, Invalid("victory.reason", "Ending the game is a ruling: give its reason", "Add reason:, e.g. reason:no Confederate infantry north of the Potomac (LRTG VIII)")
 	}
 	end := ""
 	if cmd.End {
@@ -1090,11 +1090,11 @@ func (g GameState) decideCheckLRTAVictory(cmd CheckLRTAVictory) ([]Event, error)
 }
 
 func (g GameState) decideEmancipation(cmd DecideEmancipation) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if g.Game() != LRTA {
-		return nil, illegal("emancipation.game", "The Emancipation Proclamation is LRTA's (004)", "")
+		return nil, Illegal("emancipation.game", "The Emancipation Proclamation is LRTA's (004)", "")
 	}
 	umpire := g.IsUmpire(cmd.By)
 	reason := strings.TrimSpace(cmd.Reason)
@@ -1102,14 +1102,14 @@ func (g GameState) decideEmancipation(cmd DecideEmancipation) ([]Event, error) {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "emancipation.side", What: "Only the Union issues the Emancipation Proclamation", Rule: "004 Army Morale"}
 	}
 	if g.LRTAVictory.Issued != 0 {
-		return nil, illegal("emancipation.issued", fmt.Sprintf("The Emancipation Proclamation was issued on turn %d", g.LRTAVictory.Issued), "")
+		return nil, Illegal("emancipation.issued", fmt.Sprintf("The Emancipation Proclamation was issued on turn %d", g.LRTAVictory.Issued), "")
 	}
 	if g.CurrentStep() != "8" && !(umpire && reason != "") {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "emancipation.step", What: fmt.Sprintf("The Emancipation Proclamation is issued in the Victory Check Phase (step 8); the game is at %s", stepOrNone(g.CurrentStep())),
 			Hint: "/phase show says where the turn is", Rule: "004 Army Morale; Sequence of Play 8"}
 	}
 	if g.LRTAVictory.Declined == g.Turn && !cmd.Issue {
-		return nil, illegal("emancipation.twice", fmt.Sprintf("The Union has already declined it on turn %d", g.Turn), "")
+		return nil, Illegal("emancipation.twice", fmt.Sprintf("The Union has already declined it on turn %d", g.Turn), "")
 	}
 	fail, c, u := g.EmancipationConditions(cmd.Sizes)
 	if cmd.Issue && len(fail) > 0 {

@@ -879,7 +879,7 @@ func (g GameState) decideSegRange(cmd ClaimRange) ([]Event, error) {
 		return nil, err
 	}
 	if len(cmd.Units) == 0 {
-		return nil, invalid("segment.units", "No units named", "Name them with units:<unit,...>")
+		return nil, Invalid("segment.units", "No units named", "Name them with units:<unit,...>")
 	}
 	umpire := g.IsUmpire(cmd.By)
 	ev := &SupplyRangeClaimed{By: cmd.By, Turn: g.Turn, InRange: cmd.InRange, Reason: strings.TrimSpace(cmd.Reason)}
@@ -891,34 +891,34 @@ func (g GameState) decideSegRange(cmd ClaimRange) ([]Event, error) {
 		if ev.Side == "" {
 			ev.Side = u.Side
 		} else if u.Side != ev.Side {
-			return nil, invalid("segment.side", "Name one side's units at a time", "")
+			return nil, Invalid("segment.side", "Name one side's units at a time", "")
 		}
 		st, ok := g.SupplyStatus(u.ID)
 		if !ok {
-			return nil, illegal("segment.range", fmt.Sprintf("%s has no supply status this turn", u.Name), "Only the units the Supply Status Phase lists (13.2; 24.2 divisions)")
+			return nil, Illegal("segment.range", fmt.Sprintf("%s has no supply status this turn", u.Name), "Only the units the Supply Status Phase lists (13.2; 24.2 divisions)")
 		}
 		if st.Sure && !umpire && cmd.Store == nil {
 			return nil, &RuleError{Kind: ErrIllegal, Code: "segment.range.sure", What: fmt.Sprintf("%s's status is settled by the map: %s", u.Name, st.Why),
 				Hint: "Only units six hexes or less from a depot are the player's word; the umpire may overrule with reason:", Rule: "LRTG 13.2"}
 		}
 		if contains(ev.Units, u.ID) {
-			return nil, invalid("segment.twice", u.Name+" is named twice", "")
+			return nil, Invalid("segment.twice", u.Name+" is named twice", "")
 		}
 		ev.Units, ev.Names = append(ev.Units, u.ID), append(ev.Names, u.Name)
 	}
 	if cmd.Store != nil {
 		if g.Options.Supply != "simplified" || ev.Side != CSA {
-			return nil, illegal("segment.range.store", "Only Confederate divisions under Simplified Supply spend a store's victuals to be in range", "Normal supply draws from stores in the Forage / Resupply step (/segment draw); 24.3")
+			return nil, Illegal("segment.range.store", "Only Confederate divisions under Simplified Supply spend a store's victuals to be in range", "Normal supply draws from stores in the Forage / Resupply step (/segment draw); 24.3")
 		}
 		if !cmd.InRange {
-			return nil, invalid("segment.range.store", "A store puts divisions in range", "Give in_range:true with at:")
+			return nil, Invalid("segment.range.store", "A store puts divisions in range", "Give in_range:true with at:")
 		}
 		left, holder, _, ok := g.Store(*cmd.Store)
 		if !ok || holder != CSA {
-			return nil, illegal("segment.range.store", cmd.Store.Name+" is neither a levied town nor a depot the Confederates captured", "LRTG 24.3")
+			return nil, Illegal("segment.range.store", cmd.Store.Name+" is neither a levied town nor a depot the Confederates captured", "LRTG 24.3")
 		}
 		if left < len(ev.Units) {
-			return nil, illegal("segment.range.store", fmt.Sprintf("%s has %d victuals left; %d divisions need one each", cmd.Store.Name, left, len(ev.Units)), "LRTG 24.3")
+			return nil, Illegal("segment.range.store", fmt.Sprintf("%s has %d victuals left; %d divisions need one each", cmd.Store.Name, left, len(ev.Units)), "LRTG 24.3")
 		}
 		if cmd.Map != nil {
 			c := segCounty(cmd.Map, cmd.Store.Hex)
@@ -1217,10 +1217,10 @@ func (g GameState) decideSegForage(cmd Forage) ([]Event, error) {
 			return nil, &RuleError{Kind: ErrIllegal, Code: "segment.passive", What: fmt.Sprintf("The %s are not passive this turn", segSide(cmd.Side)), Rule: "LRTG 13.0, 24.4"}
 		}
 		if _, done := g.Segment.Keep[cmd.Side]; done && g.Segment.Turn == g.Turn {
-			return nil, illegal("segment.forage.twice", "The side has already chosen its foraging this turn", "")
+			return nil, Illegal("segment.forage.twice", "The side has already chosen its foraging this turn", "")
 		}
 		if cmd.Levels < 1 || cmd.Levels > 3 {
-			return nil, invalid("segment.forage.levels", fmt.Sprintf("%d fatigue levels cannot be kept", cmd.Levels), "Keep 1, 2 or 3 of the 3 levels the Recovery Phase removes (24.4)")
+			return nil, Invalid("segment.forage.levels", fmt.Sprintf("%d fatigue levels cannot be kept", cmd.Levels), "Keep 1, 2 or 3 of the 3 levels the Recovery Phase removes (24.4)")
 		}
 		base := -1
 		for _, row := range cmd.Chart.Rows {
@@ -1256,22 +1256,22 @@ func (g GameState) decideSegForage(cmd Forage) ([]Event, error) {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "segment.passive", What: fmt.Sprintf("The %s are not passive this turn", segSide(u.Side)), Hint: "Only passive players forage", Rule: "LRTG 13.0, 13.5"}
 	}
 	if !g.NeedsSupply(u, cmd.Sizes) {
-		return nil, invalid("segment.forage.unit", u.Name+" keeps no victuals", "Divisions and cavalry brigades do (13.0)")
+		return nil, Invalid("segment.forage.unit", u.Name+" keeps no victuals", "Divisions and cavalry brigades do (13.0)")
 	}
 	if st, _ := g.SupplyStatus(u.ID); st.InRange {
-		return nil, illegal("segment.forage.range", u.Name+" is in resupply range: it is resupplied, not foraging", "LRTG 13.5")
+		return nil, Illegal("segment.forage.range", u.Name+" is in resupply range: it is resupplied, not foraging", "LRTG 13.5")
 	}
 	if g.Segment.Turn == g.Turn && contains(g.Segment.Foraged, u.ID) {
-		return nil, illegal("segment.forage.twice", u.Name+" has already foraged this turn", "")
+		return nil, Illegal("segment.forage.twice", u.Name+" has already foraged this turn", "")
 	}
 	if cmd.Levels < 1 || cmd.Levels > 4 {
-		return nil, invalid("segment.forage.levels", fmt.Sprintf("%d fatigue levels is not a row of the forage table", cmd.Levels), "Spend 1 to 4 fatigue levels (13.5)")
+		return nil, Invalid("segment.forage.levels", fmt.Sprintf("%d fatigue levels is not a row of the forage table", cmd.Levels), "Spend 1 to 4 fatigue levels (13.5)")
 	}
 	if u.Fatigue+cmd.Levels > MaxFatigue {
-		return nil, illegal("segment.forage.fatigue", fmt.Sprintf("%s is at fatigue %d: it can spend at most %d levels", u.Name, u.Fatigue, MaxFatigue-u.Fatigue), "")
+		return nil, Illegal("segment.forage.fatigue", fmt.Sprintf("%s is at fatigue %d: it can spend at most %d levels", u.Name, u.Fatigue, MaxFatigue-u.Fatigue), "")
 	}
 	if cmd.Value < -5 || cmd.Value > 12 {
-		return nil, invalid("segment.forage.value", fmt.Sprintf("%d is not a county forage value", cmd.Value), "Give the county's forage value from the Player Aids")
+		return nil, Invalid("segment.forage.value", fmt.Sprintf("%d is not a county forage value", cmd.Value), "Give the county's forage value from the Player Aids")
 	}
 	mod := 0
 	if u.Side == CSA && cmd.Map != nil && segIn(cmd.Map, "north-of-potomac", u.Hex) {
@@ -1335,14 +1335,14 @@ func (g GameState) decideSegDraw(cmd DrawVictuals) ([]Event, error) {
 		return nil, err
 	}
 	if g.Options.Supply == "simplified" {
-		return nil, illegal("segment.draw.simplified", "Under Simplified Supply a store puts divisions in range in the Supply Status step instead", "/segment range units:<...> in_range:true at:<store> in step 5b (24.3)")
+		return nil, Illegal("segment.draw.simplified", "Under Simplified Supply a store puts divisions in range in the Supply Status step instead", "/segment range units:<...> in_range:true at:<store> in step 5b (24.3)")
 	}
 	left, holder, _, ok := g.Store(cmd.Store)
 	if !ok {
-		return nil, illegal("segment.draw.store", cmd.Store.Name+" is neither a levied town nor a captured depot", "Only levied towns (13.1) and captured depots (13.8) hold victuals")
+		return nil, Illegal("segment.draw.store", cmd.Store.Name+" is neither a levied town nor a captured depot", "Only levied towns (13.1) and captured depots (13.8) hold victuals")
 	}
 	if len(cmd.Units) == 0 {
-		return nil, invalid("segment.units", "No units named", "Name them with units:<unit,...>")
+		return nil, Invalid("segment.units", "No units named", "Name them with units:<unit,...>")
 	}
 	ev := &VictualsDrawn{By: cmd.By, Turn: g.Turn}
 	depotStore := g.Places[cmd.Store.Name].Captured != ""
@@ -1355,15 +1355,15 @@ func (g GameState) decideSegDraw(cmd DrawVictuals) ([]Event, error) {
 		if ev.Side == "" {
 			ev.Side = u.Side
 		} else if ev.Side != u.Side {
-			return nil, invalid("segment.side", "Name one side's units at a time", "")
+			return nil, Invalid("segment.side", "Name one side's units at a time", "")
 		}
 		if !g.NeedsSupply(u, cmd.Sizes) {
-			return nil, invalid("segment.draw.unit", u.Name+" keeps no victuals", "")
+			return nil, Invalid("segment.draw.unit", u.Name+" keeps no victuals", "")
 		}
 		if ev.Side != holder {
 			// 13.1: Union units occupying a levied town may take its victuals.
 			if !(g.Places[cmd.Store.Name].Levied && ev.Side == USA && u.Hex == cmd.Store.Hex) {
-				return nil, illegal("segment.draw.holder", fmt.Sprintf("%s's victuals are the %s's", cmd.Store.Name, segSide(holder)), "The Union takes a levied town's victuals only with units occupying it (13.1)")
+				return nil, Illegal("segment.draw.holder", fmt.Sprintf("%s's victuals are the %s's", cmd.Store.Name, segSide(holder)), "The Union takes a levied town's victuals only with units occupying it (13.1)")
 			}
 		} else if cmd.Map != nil {
 			c := segCounty(cmd.Map, cmd.Store.Hex)
@@ -1404,7 +1404,7 @@ func (g GameState) decideSegDraw(cmd DrawVictuals) ([]Event, error) {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "segment.passive", What: fmt.Sprintf("The %s are not passive this turn", segSide(ev.Side)), Rule: "LRTG 13.0"}
 	}
 	if len(ev.Units) == 0 {
-		return nil, illegal("segment.draw.none", "No victuals to draw: the units are full or the store is empty", fmt.Sprintf("%s holds %d", cmd.Store.Name, left))
+		return nil, Illegal("segment.draw.none", "No victuals to draw: the units are full or the store is empty", fmt.Sprintf("%s holds %d", cmd.Store.Name, left))
 	}
 	ev.Store = VictualChange{Unit: cmd.Store.Name, Name: cmd.Store.Name, From: left, To: left - need}
 	return []Event{ev}, nil
@@ -1597,13 +1597,13 @@ func (g GameState) decideSegRepair(cmd AttemptRepair, d Dice) ([]Event, error) {
 	}
 	p := cmd.Station
 	if !p.Is("rr-station") {
-		return nil, invalid("segment.repair.station", p.Name+" is not a railroad station", "")
+		return nil, Invalid("segment.repair.station", p.Name+" is not a railroad station", "")
 	}
 	switch g.Places[p.Name].Station {
 	case "destroyed":
 		return nil, &RuleError{Kind: ErrIllegal, Code: "segment.repair.destroyed", What: p.Name + " station is destroyed", Hint: "Destroyed markers are never removed", Rule: "LRTG 13.7"}
 	case "":
-		return nil, illegal("segment.repair.station", p.Name+" station is not damaged", "")
+		return nil, Illegal("segment.repair.station", p.Name+" station is not damaged", "")
 	}
 	if g.Segment.RepairTurn == g.Turn {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "segment.repair.twice", What: "The Union has already attempted a repair this turn", Hint: "One attempt a turn", Rule: "LRTG 13.7"}
@@ -1670,7 +1670,7 @@ func (g GameState) segRailConnected(t *Theatre, station string) bool {
 func (g GameState) segConstructTurns(t *Theatre, p Place) (int, bool, error) {
 	ps := g.Places[p.Name]
 	if ps.Depot != "" && !ps.DepotDestroyed {
-		return 0, false, illegal("segment.depot.there", "There is already a depot at "+p.Name, "")
+		return 0, false, Illegal("segment.depot.there", "There is already a depot at "+p.Name, "")
 	}
 	if p.Is("rr-station") && g.segRailConnected(t, p.Name) {
 		return ConstructRailTurns, true, nil
@@ -1694,7 +1694,7 @@ func (g GameState) segCSADepotSite(t *Theatre, p Place) error {
 	}
 	ps := g.Places[p.Name]
 	if ps.Depot == CSA && !ps.DepotDestroyed {
-		return illegal("segment.depot.there", "There is already a Confederate depot at "+p.Name, "")
+		return Illegal("segment.depot.there", "There is already a Confederate depot at "+p.Name, "")
 	}
 	if contains(g.Segment.Gone, p.Name+"/csa-placed") {
 		return &RuleError{Kind: ErrIllegal, Code: "segment.depot.gone", What: "The Confederate depot placed at " + p.Name + " is gone: it is not replaced", Rule: "LRTG 13.8"}
@@ -1804,7 +1804,7 @@ type ScheduleDepot struct {
 func (ScheduleDepot) CommandName() string { return "segment depot" }
 
 func (g GameState) decideSegDepot(cmd ScheduleDepot) ([]Event, error) {
-	if _, err := g.actingSide(cmd.By, "", "records.side", "Scheduling and placing depots", segSide); err != nil {
+	if _, err := g.ActingSide(cmd.By, "", "records.side", "Scheduling and placing depots", segSide); err != nil {
 		return nil, err
 	}
 	if err := g.inSegStep(cmd.By, "5h", cmd.Reason); err != nil {
@@ -1854,7 +1854,7 @@ func (g GameState) decideSegDepot(cmd ScheduleDepot) ([]Event, error) {
 	switch cmd.Action {
 	case DepotDismantle:
 		if ps.Depot != side || ps.DepotDestroyed || ps.Captured != "" {
-			return nil, illegal("segment.depot.own", fmt.Sprintf("The %s have no standing depot at %s", segSide(side), p.Name), "")
+			return nil, Illegal("segment.depot.own", fmt.Sprintf("The %s have no standing depot at %s", segSide(side), p.Name), "")
 		}
 		if p.Name == "Harpers Ferry" && side == USA {
 			if until, rule := g.harpersFerryDepotHeld(); until != "" {
@@ -1876,7 +1876,7 @@ func (g GameState) decideSegDepot(cmd ScheduleDepot) ([]Event, error) {
 		}
 		sc.Due, sc.Rail = g.Turn+n, rail
 	default:
-		return nil, invalid("segment.depot.action", fmt.Sprintf("%q is not a depot action", cmd.Action), "Use construct, dismantle or place")
+		return nil, Invalid("segment.depot.action", fmt.Sprintf("%q is not a depot action", cmd.Action), "Use construct, dismantle or place")
 	}
 	return []Event{&DepotScheduled{By: cmd.By, Schedule: sc, Reason: cmd.Reason}}, nil
 }
@@ -1940,7 +1940,7 @@ func (g GameState) decideSegAmmo(cmd DrawAmmo) ([]Event, error) {
 		return nil, err
 	}
 	if !g.optional(19) {
-		return nil, illegal("segment.ammo.rule", "This game does not use optional rule 19 (Ammunition)", "")
+		return nil, Illegal("segment.ammo.rule", "This game does not use optional rule 19 (Ammunition)", "")
 	}
 	left, _, ok := g.StoreAmmo(cmd.Depot)
 	if !ok || g.Places[cmd.Depot.Name].Captured != CSA {
@@ -1959,7 +1959,7 @@ func (g GameState) decideSegAmmo(cmd DrawAmmo) ([]Event, error) {
 		}
 		u = u.WithStatus()
 		if u.Side != CSA || u.Kind != "infantry" {
-			return nil, invalid("segment.ammo.unit", u.Name+" does not track ammunition", "Confederate infantry divisions do (LRTG 19)")
+			return nil, Invalid("segment.ammo.unit", u.Name+" does not track ammunition", "Confederate infantry divisions do (LRTG 19)")
 		}
 		if cmd.Map != nil && (c == "" || segCounty(cmd.Map, u.Hex) != c) {
 			return nil, &RuleError{Kind: ErrIllegal, Code: "segment.ammo.county", What: fmt.Sprintf("%s is not in %s's county", u.Name, cmd.Depot.Name), Rule: "LRTG 19.5"}
@@ -1972,7 +1972,7 @@ func (g GameState) decideSegAmmo(cmd DrawAmmo) ([]Event, error) {
 		ev.Units = append(ev.Units, AmmoDrawChange{Unit: u.ID, Name: u.Name, From: u.Status.Ammo, To: u.Status.Ammo - n})
 	}
 	if len(ev.Units) == 0 {
-		return nil, illegal("segment.ammo.none", "No ammunition to draw: the units are on no Ammunition Track space or the depot is empty", fmt.Sprintf("%s holds %d", cmd.Depot.Name, left))
+		return nil, Illegal("segment.ammo.none", "No ammunition to draw: the units are on no Ammunition Track space or the depot is empty", fmt.Sprintf("%s holds %d", cmd.Depot.Name, left))
 	}
 	ev.To = left - use
 	return []Event{ev}, nil
@@ -2095,10 +2095,10 @@ func (g GameState) decideSegStragglers(cmd RecordStragglers) ([]Event, error) {
 		return nil, err
 	}
 	if !g.optional(30) {
-		return nil, illegal("segment.stragglers.rule", "This game does not use optional rule 30 (Stragglers)", "")
+		return nil, Illegal("segment.stragglers.rule", "This game does not use optional rule 30 (Stragglers)", "")
 	}
 	if cmd.MP < 1 || cmd.MP > 20 {
-		return nil, invalid("segment.stragglers.mp", fmt.Sprintf("%d manpower points", cmd.MP), "Give mp: 1 to 20, the march losses of the unit")
+		return nil, Invalid("segment.stragglers.mp", fmt.Sprintf("%d manpower points", cmd.MP), "Give mp: 1 to 20, the march losses of the unit")
 	}
 	return []Event{&StragglersRecorded{By: cmd.By, Turn: g.Turn, Unit: u.ID, Name: u.Name, MP: cmd.MP, Reason: cmd.Reason}}, nil
 }
@@ -2503,25 +2503,25 @@ type FinishStep struct {
 func (FinishStep) CommandName() string { return "segment done" }
 
 func (g GameState) decideSegFinish(cmd FinishStep) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
-	side, err := g.actingSide(cmd.By, cmd.Side, "records.side", "Finishing a step", segSide)
+	side, err := g.ActingSide(cmd.By, cmd.Side, "records.side", "Finishing a step", segSide)
 	if err != nil {
 		return nil, err
 	}
 	if side == "" {
-		return nil, invalid("records.side", "Say which side is done", "side:csa or side:usa (the umpire finishes a step for a side)")
+		return nil, Invalid("records.side", "Say which side is done", "side:csa or side:usa (the umpire finishes a step for a side)")
 	}
 	if err := g.sideFor(cmd.By, side); err != nil {
 		return nil, err
 	}
 	step := g.CurrentStep()
 	if !g.segWaitsFor(step, side) {
-		return nil, illegal("segment.done", fmt.Sprintf("Step %q does not wait for the %s", step, segSide(side)), "/phase show says what the game waits for")
+		return nil, Illegal("segment.done", fmt.Sprintf("Step %q does not wait for the %s", step, segSide(side)), "/phase show says what the game waits for")
 	}
 	if g.Segment.done(step, side) {
-		return nil, illegal("segment.done.twice", fmt.Sprintf("The %s are already done with step %s", segSide(side), step), "")
+		return nil, Illegal("segment.done.twice", fmt.Sprintf("The %s are already done with step %s", segSide(side), step), "")
 	}
 	return []Event{&SegmentDone{By: cmd.By, Side: side, Turn: g.Turn, Step: step}}, nil
 }
@@ -2529,7 +2529,7 @@ func (g GameState) decideSegFinish(cmd FinishStep) ([]Event, error) {
 // inSegStep checks that the game is at the step; the umpire may act outside
 // it with a reason.
 func (g GameState) inSegStep(by Actor, step, reason string) error {
-	if err := g.boardReady(by); err != nil {
+	if err := g.BoardReady(by); err != nil {
 		return err
 	}
 	if g.CurrentStep() == step || g.IsUmpire(by) && strings.TrimSpace(reason) != "" {
@@ -2577,20 +2577,20 @@ func decideSegment(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 }
 
 func (g GameState) decideSegRivers(cmd SetRivers) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if err := g.needUmpire(cmd.By, "rules on river control"); err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(cmd.Reason) == "" {
-		return nil, invalid("segment.rivers.reason", "A ruling on river control needs its reason", "e.g. reason:Confederate pontoon bridge at Williamsport")
+		return nil, Invalid("segment.rivers.reason", "A ruling on river control needs its reason", "e.g. reason:Confederate pontoon bridge at Williamsport")
 	}
 	return []Event{&RiversControlled{By: cmd.By, Turn: g.Turn, Potomac: cmd.Potomac, Shenandoah: cmd.Shenandoah, Ruling: strings.TrimSpace(cmd.Reason)}}, nil
 }
 
 func (g GameState) decideSegVictory(cmd CheckVictory) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if g.Game() == LRTA {
@@ -2603,7 +2603,7 @@ func (g GameState) decideSegVictory(cmd CheckVictory) ([]Event, error) {
 		return nil, err
 	}
 	if g.Segment.Outcome != nil {
-		return nil, illegal("segment.victory.over", fmt.Sprintf("The game is already over: %s (%s)", g.Segment.Outcome.Name, g.Segment.Outcome.Why), "The umpire ends it with /game end")
+		return nil, Illegal("segment.victory.over", fmt.Sprintf("The game is already over: %s (%s)", g.Segment.Outcome.Name, g.Segment.Outcome.Why), "The umpire ends it with /game end")
 	}
 	return g.segVictoryEvents(cmd.By, cmd.Context, false)
 }

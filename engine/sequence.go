@@ -288,11 +288,11 @@ func init() {
 }
 
 func (g GameState) decideNextStep(cmd NextStep, d Dice) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if !g.IsUmpire(cmd.By) {
-		return nil, illegal("phase.umpire", "Only the umpire moves the game to its next step", fmt.Sprintf("Ask %s; /phase show says what the game waits for", g.Umpire.Name))
+		return nil, Illegal("phase.umpire", "Only the umpire moves the game to its next step", fmt.Sprintf("Ask %s; /phase show says what the game waits for", g.Umpire.Name))
 	}
 	if cmd.Sequence == nil || len(cmd.Sequence.Steps) == 0 {
 		return nil, fmt.Errorf("engine: no sequence of play for %s", g.Options.Scenario)
@@ -301,7 +301,7 @@ func (g GameState) decideNextStep(cmd NextStep, d Dice) ([]Event, error) {
 	forced := ""
 	if w := g.Waiting(); len(w) > 0 {
 		if !cmd.Force || strings.TrimSpace(cmd.Reason) == "" {
-			return nil, illegal("phase.waiting", fmt.Sprintf("Step %s waits for %s", g.CurrentStep(), strings.Join(w, "; ")),
+			return nil, Illegal("phase.waiting", fmt.Sprintf("Step %s waits for %s", g.CurrentStep(), strings.Join(w, "; ")),
 				"When they are done, /phase next; to end it anyway, /phase next force:true reason:<why>")
 		}
 		forced = strings.TrimSpace(cmd.Reason)

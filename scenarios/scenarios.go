@@ -8,6 +8,7 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
+	"github.com/umpire-games/umpire/engine/litn"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -55,7 +56,7 @@ func parseCatalogue(b []byte) ([]engine.Scenario, error) {
 		}
 		seen[d.ID] = true
 		g := engine.Game(d.Game)
-		if g != engine.LRTG && g != engine.LRTA && g != engine.LITN {
+		if g != engine.LRTG && g != engine.LRTA && g != litn.ID {
 			return nil, bad("unknown game %q (lrtg, lrta or litn)", d.Game)
 		}
 		start, err := time.Parse(time.DateOnly, d.Start)
