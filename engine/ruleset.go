@@ -373,3 +373,32 @@ func (r *Rulesets) DecodeEvent(typ string, data []byte) (Event, error) {
 	}
 	return e, nil
 }
+
+// EncodeOwn writes the game's own state for a snapshot with its ruleset's
+// codec (Hooks.EncodeState): nil for a game with no ruleset or no codec.
+func (g GameState) EncodeOwn() ([]byte, error) {
+	if g.rules == nil || g.rules.hooks.EncodeState == nil {
+		return nil, nil
+	}
+	return g.rules.hooks.EncodeState(g.Own)
+}
+
+// Restore gives a game read back from a snapshot what the snapshot does
+// not hold as such: its ruleset (from its options, as DecodeEvent finds
+// it) and its own state from the bytes EncodeOwn wrote.
+func (r *Rulesets) Restore(g GameState, own []byte) (GameState, error) {
+	g.rules = r.Of(g.Options)
+	g.Own = nil
+	if g.rules == nil || own == nil {
+		return g, nil
+	}
+	if g.rules.hooks.DecodeState == nil {
+		return g, fmt.Errorf("engine: ruleset %s has no state decoder for the snapshot", g.rules.id)
+	}
+	s, err := g.rules.hooks.DecodeState(own)
+	if err != nil {
+		return g, err
+	}
+	g.Own = s
+	return g, nil
+}

@@ -48,7 +48,13 @@ func toyModules() []Module {
 }
 
 func toyRuleset() *Ruleset {
-	return NewRuleset("toy", Hooks{OwnsScenario: func(id string) bool { return strings.HasPrefix(id, "toy-") }}, toyModules()...)
+	return NewRuleset("toy", Hooks{OwnsScenario: func(id string) bool { return strings.HasPrefix(id, "toy-") },
+		EncodeState: func(own any) ([]byte, error) { return json.Marshal(own) },
+		DecodeState: func(b []byte) (any, error) {
+			var s toyState
+			err := json.Unmarshal(b, &s)
+			return s, err
+		}}, toyModules()...)
 }
 
 func rulesetPanics(t *testing.T, what, want string, f func()) {
@@ -163,6 +169,18 @@ func TestRulesetGameDecidesAndFolds(t *testing.T) {
 	}
 	if _, err := DecodeEvent("toy.pong", []byte(`{"n":7}`)); err == nil {
 		t.Fatal("the kernel alone decoded a ruleset's event")
+	}
+	// A snapshot: the state without its ruleset and own state comes back
+	// whole from the bytes EncodeOwn wrote.
+	own, err := g.EncodeOwn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := g
+	bare.rules, bare.Own = nil, nil
+	back, err := all.Restore(bare, own)
+	if err != nil || back.Rules() != rs || toyOf(back) != toyOf(g) {
+		t.Fatalf("restored %+v (%v), want %+v", toyOf(back), err, toyOf(g))
 	}
 	if types := all.EventTypes(); !contains(types, "toy.pong") || !contains(types, EventGameCreated) {
 		t.Fatalf("event types %v", types)

@@ -124,21 +124,26 @@ func litnStored(t *testing.T, e engine.Event) engine.Event {
 	return back
 }
 
-// litnSnapshotted checks LITN's state survives its ruleset's snapshot
-// codec (Hooks.EncodeState, DecodeState) whole.
+// litnSnapshotted checks LITN's state survives a snapshot whole: written
+// by its ruleset's codec (EncodeOwn), restored with the ruleset found from
+// the options (Rulesets.Restore).
 func litnSnapshotted(t *testing.T, g engine.GameState) {
 	t.Helper()
-	h := g.Rules().Hooks()
-	data, err := h.EncodeState(g.Own)
+	own, err := g.EncodeOwn()
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := h.DecodeState(data)
+	bare := g
+	bare.Own = nil
+	back, err := litnRules.Restore(bare, own)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Own != nil && !reflect.DeepEqual(back, g.Own) {
-		t.Fatalf("LITN's state changed through its snapshot codec:\n%+v\n%+v", g.Own, back)
+	if back.Rules() == nil || back.Rules().ID() != litn.ID {
+		t.Fatalf("restored with ruleset %v", back.Rules())
+	}
+	if g.Own != nil && !reflect.DeepEqual(back.Own, g.Own) {
+		t.Fatalf("LITN's state changed through its snapshot codec:\n%+v\n%+v", g.Own, back.Own)
 	}
 }
 
