@@ -3,13 +3,13 @@ package bot
 import (
 	"context"
 	"errors"
-	"github.com/umpire-games/umpire/engine/litn"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 	"github.com/umpire-games/umpire/scenarios"
 	"github.com/umpire-games/umpire/store"
 )

@@ -2,9 +2,10 @@ package bot
 
 import (
 	"context"
-	"github.com/umpire-games/umpire/engine/litn"
 	"strings"
 	"testing"
+
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // 002 15.6 Confederate Option through the router: /litn declare

@@ -2,12 +2,12 @@ package bot
 
 import (
 	"context"
-	"github.com/umpire-games/umpire/engine/litn"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/umpire-games/umpire/engine/litn"
 	"github.com/umpire-games/umpire/store"
 )
 

@@ -3,11 +3,11 @@ package bot
 import (
 	"context"
 	"fmt"
-	"github.com/umpire-games/umpire/engine/litn"
 	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // /litn attack, supply, option and retreat: LITN's Combat Phase (002 3.1

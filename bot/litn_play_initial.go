@@ -3,11 +3,11 @@ package bot
 import (
 	"context"
 	"fmt"
-	"github.com/umpire-games/umpire/engine/litn"
 	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // The Initial Phase's decisions (002 3.1 A; engine/litn/play_initial.go):

@@ -2,11 +2,11 @@ package bot
 
 import (
 	"context"
-	"github.com/umpire-games/umpire/engine/litn"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // The Initial Phase (002 3.1 A) through the router: /phase next rolls what

@@ -3,11 +3,11 @@ package bot
 import (
 	"context"
 	"fmt"
-	"github.com/umpire-games/umpire/engine/litn"
 	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // /litn broadcast, move, react, detach, work, rail and declare: the

@@ -2,11 +2,11 @@ package bot
 
 import (
 	"context"
-	"github.com/umpire-games/umpire/engine/litn"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // The Command and Movement Phases through the router (002 3.1 C-F; 7, 8),

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"github.com/umpire-games/umpire/engine/litn"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // The LITN game through the router (issue 10): /game new with a LITN

@@ -4,12 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/umpire-games/umpire/engine/litn"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // /sheet load and /sheet show (002 2.5): loading a LITN Player Record Sheet and its

@@ -2,8 +2,9 @@ package bot
 
 import (
 	"context"
-	"github.com/umpire-games/umpire/engine/litn"
 	"strconv"
+
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // /litn set: the umpire's correction of a LITN unit (engine/litn/umpire.go):

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"encoding/json"
-	"github.com/umpire-games/umpire/engine/litn"
 	"math"
 	"regexp"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/umpire-games/umpire/bot/discordtest"
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // testLibrary is a small library of its own, so these tests do not depend

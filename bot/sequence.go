@@ -3,11 +3,11 @@ package bot
 import (
 	"context"
 	"fmt"
-	"github.com/umpire-games/umpire/engine/litn"
 	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // The sequence of play (engine/sequence.go): /phase show says where the

@@ -9,13 +9,13 @@ package engine_test
 
 import (
 	"errors"
-	"github.com/umpire-games/umpire/engine/litn"
 	"strings"
 	"sync"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 	"github.com/umpire-games/umpire/scenarios"
 )
 

@@ -1,13 +1,13 @@
 package scenarios
 
 import (
-	"github.com/umpire-games/umpire/engine/litn"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // Fuzz tests for the files a group loads (issue 11, "Hostile and careless

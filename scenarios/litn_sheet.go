@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/umpire-games/umpire/engine/litn"
 	"io"
 	"regexp"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // LITN Player Record Sheets (002 2.5, 6, 15): the file a group types from

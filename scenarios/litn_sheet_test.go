@@ -1,10 +1,11 @@
 package scenarios
 
 import (
-	"github.com/umpire-games/umpire/engine/litn"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // The record sheet reader (ParseLITNSheet, docs/litn-record-sheet.md): the

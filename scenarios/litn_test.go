@@ -2,12 +2,12 @@ package scenarios
 
 import (
 	"fmt"
-	"github.com/umpire-games/umpire/engine/litn"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // LITN (002) tables, charts and rule summaries, checked against the numbers

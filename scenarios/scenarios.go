@@ -8,12 +8,12 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
-	"github.com/umpire-games/umpire/engine/litn"
 	"time"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 //go:embed catalogue.yaml

@@ -1,12 +1,12 @@
 package scenarios
 
 import (
-	"github.com/umpire-games/umpire/engine/litn"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 func TestCatalogueMatchesTheSeeds(t *testing.T) {

@@ -1,11 +1,11 @@
 package litn_test
 
 import (
-	"github.com/umpire-games/umpire/engine/litn"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // Arrivals (002 15.5, 15.6) on the fixture sheets and charts, INVENTED

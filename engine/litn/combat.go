@@ -2,9 +2,10 @@ package litn
 
 import (
 	"fmt"
-	"github.com/umpire-games/umpire/engine"
 	"math"
 	"strings"
+
+	"github.com/umpire-games/umpire/engine"
 )
 
 // LITN combat (002 10, 13, 14.2, 14.3): the pure resolution of one battle

@@ -2,12 +2,12 @@ package litn_test
 
 import (
 	"errors"
-	"github.com/umpire-games/umpire/engine/litn"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // LITN combat (002 10, 13, 14.2, 14.3) on the shipped chart slots and

@@ -2,11 +2,12 @@ package litn
 
 import (
 	"fmt"
-	"github.com/umpire-games/umpire/engine"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/umpire-games/umpire/engine"
 )
 
 // Lee Invades the North (002) Conclusion Phase, 3.1 H: I morale recovery

@@ -2,11 +2,11 @@ package litn_test
 
 import (
 	"errors"
-	"github.com/umpire-games/umpire/engine/litn"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // LITN's Conclusion Phase (002 3.1 H, 9.2, 10.8, 12, 15.1, 15.2, 15.5,

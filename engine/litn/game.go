@@ -3,11 +3,12 @@ package litn
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/umpire-games/umpire/engine"
 	"slices"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/umpire-games/umpire/engine"
 )
 
 // A Lee Invades the North game in play (issue 10): the state the engine's

@@ -2,12 +2,12 @@ package litn_test
 
 import (
 	"fmt"
-	"github.com/umpire-games/umpire/engine/litn"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // The scripted games of the two 1862 scenarios (issue 10; 002 15.2-15.4):

@@ -2,12 +2,12 @@ package litn_test
 
 import (
 	"fmt"
-	"github.com/umpire-games/umpire/engine/litn"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // The scripted games of the two 1863 scenarios (issue 10): 002 15.5-15.7

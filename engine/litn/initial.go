@@ -2,9 +2,10 @@ package litn
 
 import (
 	"fmt"
-	"github.com/umpire-games/umpire/engine"
 	"strconv"
 	"strings"
+
+	"github.com/umpire-games/umpire/engine"
 )
 
 // Lee Invades the North (002) Initial Phase, 3.1 A: I Reorganization

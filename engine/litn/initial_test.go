@@ -2,11 +2,11 @@ package litn_test
 
 import (
 	"fmt"
-	"github.com/umpire-games/umpire/engine/litn"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // LITN's Initial Phase (002 3.1 A, 4.1, 4.2, 9.2, 11, 11.1, 15.2, 15.4,

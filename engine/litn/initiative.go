@@ -2,8 +2,9 @@ package litn
 
 import (
 	"fmt"
-	"github.com/umpire-games/umpire/engine"
 	"strings"
+
+	"github.com/umpire-games/umpire/engine"
 )
 
 // Lee Invades the North (002) Initiative Phase: 3.1 B, 5, 5.1, 15.2.

@@ -2,10 +2,11 @@ package litn
 
 import (
 	"fmt"
-	"github.com/umpire-games/umpire/engine"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/umpire-games/umpire/engine"
 )
 
 // Lee Invades the North (002) Movement Phase: 6.3 (detachments), 8.1-8.9.

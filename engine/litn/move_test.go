@@ -2,11 +2,11 @@ package litn_test
 
 import (
 	"errors"
-	"github.com/umpire-games/umpire/engine/litn"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // LITN movement (002 6.3, 8.1-8.9) on the shipped tables of

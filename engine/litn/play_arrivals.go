@@ -2,10 +2,11 @@ package litn
 
 import (
 	"fmt"
-	"github.com/umpire-games/umpire/engine"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/umpire-games/umpire/engine"
 )
 
 // Arrivals in play (issue 10): units that are not on the map at the start

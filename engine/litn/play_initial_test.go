@@ -1,12 +1,12 @@
 package litn_test
 
 import (
-	"github.com/umpire-games/umpire/engine/litn"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 	"github.com/umpire-games/umpire/scenarios"
 )
 

@@ -1,12 +1,12 @@
 package litn_test
 
 import (
-	"github.com/umpire-games/umpire/engine/litn"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // The Command and Movement Phases in play (002 3.1 C-F; 6.3, 7, 8), on the

@@ -2,9 +2,10 @@ package litn
 
 import (
 	"fmt"
-	"github.com/umpire-games/umpire/engine"
 	"sort"
 	"strings"
+
+	"github.com/umpire-games/umpire/engine"
 )
 
 // 3.1 B (Initiative) and H (Conclusion) in play (issue 10): the steps B1

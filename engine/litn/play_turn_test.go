@@ -2,12 +2,12 @@ package litn_test
 
 import (
 	"errors"
-	"github.com/umpire-games/umpire/engine/litn"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 	"github.com/umpire-games/umpire/scenarios"
 )
 

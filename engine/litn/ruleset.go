@@ -1,8 +1,9 @@
 package litn
 
 import (
-	"github.com/umpire-games/umpire/engine"
 	"strings"
+
+	"github.com/umpire-games/umpire/engine"
 )
 
 // Ruleset is Lee Invades the North (002) as a ruleset: every module

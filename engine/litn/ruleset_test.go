@@ -1,10 +1,10 @@
 package litn_test
 
 import (
-	"github.com/umpire-games/umpire/engine/litn"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // A LITN game stored before LITN was a ruleset of its own: its creation

@@ -2,8 +2,9 @@ package litn
 
 import (
 	"fmt"
-	"github.com/umpire-games/umpire/engine"
 	"strings"
+
+	"github.com/umpire-games/umpire/engine"
 )
 
 // LITN Player Record Sheets (issue 10, "Set-up"). 002 2.5: "Each player has

@@ -2,13 +2,13 @@ package litn_test
 
 import (
 	"errors"
-	"github.com/umpire-games/umpire/engine/litn"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 	"github.com/umpire-games/umpire/scenarios"
 )
 

@@ -1,12 +1,12 @@
 package litn_test
 
 import (
-	"github.com/umpire-games/umpire/engine/litn"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // 002 14.2 Surprise Attacks in play (optional rule), on scenario 1's

@@ -2,8 +2,9 @@ package litn
 
 import (
 	"fmt"
-	"github.com/umpire-games/umpire/engine"
 	"strings"
+
+	"github.com/umpire-games/umpire/engine"
 )
 
 // The umpire's corrections of a LITN unit (/litn set): what a player

@@ -2,8 +2,9 @@ package litn
 
 import (
 	"fmt"
-	"github.com/umpire-games/umpire/engine"
 	"strings"
+
+	"github.com/umpire-games/umpire/engine"
 )
 
 // 9.2 Undepleting a Supply Wagon, declared: "To become undepleted, a wagon
