@@ -320,11 +320,19 @@ func (g GameState) fold(e Event) GameState {
 	return next
 }
 
+// foldEvent folds an event: a ruleset's own events by its modules; the
+// kernel's (and the built-in modules') by the kernel, then by the
+// ruleset's subscribers to them.
 func (g GameState) foldEvent(e Event) GameState {
-	if next, ok := g.applyBoard(e); ok {
+	if next, ok := g.rules.apply(g, e); ok {
 		return next
 	}
-	if next, ok := g.rules.apply(g, e); ok {
+	next := g.foldKernel(e)
+	return next.rules.react(next, e)
+}
+
+func (g GameState) foldKernel(e Event) GameState {
+	if next, ok := g.applyBoard(e); ok {
 		return next
 	}
 	if next, ok := g.applyModules(e); ok {

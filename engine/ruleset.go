@@ -23,9 +23,12 @@ type Ruleset struct {
 	hooks    Hooks
 	deciders map[reflect.Type]Decider
 	appliers map[reflect.Type][]Applier // the owner's first, then its subscribers'
-	events   map[string]reflect.Type
-	steps    map[string]*StepRules
-	ends     map[string][]StepProcedure
+	// reactions are the subscribers to the kernel's events: folded after
+	// the kernel folds the event.
+	reactions map[reflect.Type][]Applier
+	events    map[string]reflect.Type
+	steps     map[string]*StepRules
+	ends      map[string][]StepProcedure
 }
 
 // A Decider settles a command of a type its module listed.
@@ -100,7 +103,7 @@ type Hooks struct {
 // kernel's own (a programming error, found when the bot starts).
 func NewRuleset(id Game, hooks Hooks, modules ...Module) *Ruleset {
 	rs := &Ruleset{id: id, hooks: hooks, deciders: map[reflect.Type]Decider{}, appliers: map[reflect.Type][]Applier{},
-		events: map[string]reflect.Type{}, steps: map[string]*StepRules{}, ends: map[string][]StepProcedure{}}
+		reactions: map[reflect.Type][]Applier{}, events: map[string]reflect.Type{}, steps: map[string]*StepRules{}, ends: map[string][]StepProcedure{}}
 	cmdOwner := map[reflect.Type]string{}
 	evOwner := map[string]string{}
 	for _, m := range modules {
@@ -135,8 +138,8 @@ func NewRuleset(id Game, hooks Hooks, modules ...Module) *Ruleset {
 				sr = &StepRules{ID: s.ID}
 				rs.steps[s.ID] = sr
 			}
-			claim := func(what string, set bool, have bool) {
-				if set && have {
+			claim := func(what string, given, had bool) {
+				if given && had {
 					panic(fmt.Sprintf("engine: ruleset %s: step %s's %s given twice (module %s)", id, s.ID, what, m.Name))
 				}
 			}
@@ -163,11 +166,15 @@ func NewRuleset(id Game, hooks Hooks, modules ...Module) *Ruleset {
 			if m.Apply == nil {
 				panic(fmt.Sprintf("engine: ruleset %s: module %s subscribes and applies nothing", id, m.Name))
 			}
-			if _, ok := evOwner[e.EventType()]; !ok && kernelEvent(e.EventType()) == nil {
+			t := reflect.TypeOf(e)
+			switch _, owned := evOwner[e.EventType()]; {
+			case owned:
+				rs.appliers[t] = append(rs.appliers[t], m.Apply)
+			case kernelEvent(e.EventType()) != nil:
+				rs.reactions[t] = append(rs.reactions[t], m.Apply)
+			default:
 				panic(fmt.Sprintf("engine: ruleset %s: module %s subscribes to %s, which no module owns", id, m.Name, e.EventType()))
 			}
-			t := reflect.TypeOf(e)
-			rs.appliers[t] = append(rs.appliers[t], m.Apply)
 		}
 	}
 	return rs
@@ -198,12 +205,6 @@ func (rs *Ruleset) NewEvent(typ string) Event {
 	return reflect.New(t).Interface().(Event)
 }
 
-// Decides reports whether the ruleset decides commands of cmd's type.
-func (rs *Ruleset) Decides(cmd Command) bool {
-	_, ok := rs.deciders[reflect.TypeOf(cmd)]
-	return ok
-}
-
 func (rs *Ruleset) decide(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 	if rs == nil {
 		return nil, false, nil
@@ -228,6 +229,18 @@ func (rs *Ruleset) apply(g GameState, e Event) (GameState, bool) {
 		g = f(g, e)
 	}
 	return g, true
+}
+
+// react folds the ruleset's subscribers to a kernel event, after the
+// kernel has folded it.
+func (rs *Ruleset) react(g GameState, e Event) GameState {
+	if rs == nil {
+		return g
+	}
+	for _, f := range rs.reactions[reflect.TypeOf(e)] {
+		g = f(g, e)
+	}
+	return g
 }
 
 // step returns what the ruleset gives a step, or nil.

@@ -20,7 +20,7 @@ func (toyPing) CommandName() string  { return "toy ping" }
 func (toyOther) CommandName() string { return "toy other" }
 func (*toyPong) EventType() string   { return "toy.pong" }
 
-type toyState struct{ Pongs, Heard int }
+type toyState struct{ Pongs, Heard, Joins int }
 
 func toyOf(g GameState) toyState { s, _ := g.Own.(toyState); return s }
 
@@ -37,10 +37,14 @@ func toyModules() []Module {
 				g.Own = s
 				return g
 			}},
-		{Name: "listener", Subscribes: []Event{&toyPong{}},
+		{Name: "listener", Subscribes: []Event{&toyPong{}, &GameJoined{}},
 			Apply: func(g GameState, e Event) GameState {
 				s := toyOf(g)
-				s.Heard++
+				if _, join := e.(*GameJoined); join {
+					s.Joins++
+				} else {
+					s.Heard++
+				}
 				g.Own = s
 				return g
 			}},
@@ -131,6 +135,11 @@ func TestRulesetGameDecidesAndFolds(t *testing.T) {
 	if g.Game() != "toy" || g.Rules() != rs {
 		t.Fatalf("game %q, ruleset %p", g.Game(), g.Rules())
 	}
+	// A subscriber to a kernel event folds it after the kernel.
+	g = g.Apply(&GameJoined{Player: Player{Actor: Actor{ID: "u2", Name: "Lee"}, Side: CSA}})
+	if len(g.Players) != 1 || toyOf(g).Joins != 1 {
+		t.Fatalf("join: %d players, %d joins heard", len(g.Players), toyOf(g).Joins)
+	}
 	for range 2 {
 		evs, err := g.Decide(toyPing{By: by}, Script())
 		if err != nil {
@@ -140,7 +149,7 @@ func TestRulesetGameDecidesAndFolds(t *testing.T) {
 			g = g.Apply(e)
 		}
 	}
-	if s := toyOf(g); s.Pongs != 2 || s.Heard != 2 {
+	if s := toyOf(g); s.Pongs != 2 || s.Heard != 2 || s.Joins != 1 {
 		t.Fatalf("state %+v, want 2 pongs folded and heard twice", s)
 	}
 	if _, err := g.Decide(toyOther{By: by}, Script()); err == nil || !strings.Contains(err.Error(), "not a game command") {
