@@ -194,6 +194,9 @@ type Router struct {
 	// streamLocks is a pointer so the Router stays copy-safe for vet.
 	streamLocks *stripedLocks
 	links       *linkCache // private channels linked to their game's table (links.go)
+	// rulesets are the games with rules of their own (rulesets.go): what
+	// decodes their events and what a new game of theirs is played by.
+	rulesets *engine.Rulesets
 }
 
 // Option configures a Router.
@@ -214,6 +217,9 @@ func NewRouter(st Store, opts ...Option) *Router {
 	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now, states: newStateCache[engine.Channel](10000), charts: newStateCache[engine.Charts](1000), games: newStateCache[engine.GameState](1000), streamLocks: &stripedLocks{}, links: &linkCache{}}
 	for _, o := range opts {
 		o(r)
+	}
+	if r.rulesets == nil {
+		r.rulesets = DefaultRulesets()
 	}
 	// The shipped maps, loaded once: for the router unless WithTheatres
 	// gave others, and for the orders of battle, whose hexes are on them.

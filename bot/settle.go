@@ -184,7 +184,7 @@ func fold[S state[S]](ctx context.Context, r *Router, stream string, cache *stat
 	}
 	s := c.state
 	for _, rec := range recs {
-		e, err := engine.DecodeEvent(rec.Type, rec.Data)
+		e, err := r.rulesets.DecodeEvent(rec.Type, rec.Data)
 		if err != nil {
 			return st, s, fmt.Errorf("stream %s version %d: %w", stream, rec.Version, err)
 		}
