@@ -1,0 +1,419 @@
+package litn
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// 3.1 D, F: the Movement Phase in play. As the step begins every phasing
+// unit gets its allowance from its hex's CPs (7.1) and arrivals their
+// full allowance (15.5); MoveCmd moves a force along a declared path
+// (8.1-8.4, 8.6 force march), and Moved says what happened.
+
+// beginMovement computes every phasing unit's allowance from its hex's
+// CPs (7.1).
+func (g Game) beginMovement(step string) ([]engine.Event, error) {
+	side := g.PhaseSide(step)
+	if side == "" {
+		return nil, engine.Illegal("litn.command.first", "The Initiative Phase has not said who moves first (002 3.1 B II)", "Settle the initiative first")
+	}
+	var missing []string
+	byHex := map[string][]MoveUnit{}
+	hexOf := map[string]engine.Hex{}
+	for _, u := range g.UnitsOf(side) {
+		if !u.OnMap() {
+			continue
+		}
+		if _, ok := g.LITN.Moves.BasicMA[mAKind(u)]; !ok {
+			missing = append(missing, mAKind(u))
+		}
+		byHex[u.At] = append(byHex[u.At], g.moveUnit(u))
+		hexOf[u.At] = u.Hex
+	}
+	for _, w := range g.WagonsOf(side) {
+		byHex[w.At] = append(byHex[w.At], g.wagonUnit(w))
+		hexOf[w.At] = w.Hex
+		if _, ok := g.LITN.Moves.BasicMA["wagon"]; !ok {
+			missing = append(missing, "wagon")
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		return nil, engine.Illegal("litn.move.basic-ma", "The basic movement allowances printed on the map are not recorded for: "+strings.Join(lpmDedupe(missing), ", "),
+			"The umpire records them: /litn declare ma:infantry=N,cavalry=N,artillery=N,wagon=N,leader=N (002 7.1 A), then /phase next")
+	}
+	ph := g.CommandOf(side)
+	enemies := g.enemyHexes(side)
+	e := &MovementBegun{Turn: g.Turn, Step: step, Side: side, Allowance: map[string]UnitAllowance{}, Start: map[string]string{}}
+	for _, at := range lpmKeys(byHex) {
+		ha := ph.Allowance(commandHex(at, hexOf[at], byHex[at]), enemies)
+		ha.Label = at
+		for _, a := range ha.Units {
+			e.Allowance[a.Unit] = a
+			e.Start[a.Unit] = at
+		}
+		e.Hexes = append(e.Hexes, ha)
+	}
+	// 15.5: the units due to enter, with their full allowance.
+	due, err := g.arrivalsDue(step, side, false)
+	if err != nil {
+		return nil, err
+	}
+	return append([]engine.Event{e}, due...), nil
+}
+
+// reinforcementAllowance is the full basic allowance of a unit due to
+// enter the map (15.5: "They have their full movement allowances available
+// for the turn of entry, and may force march"), whatever CPs reach the
+// entry hex; false for any other unit. 15.5 says it of the 1863
+// Confederate reinforcements; the rules give no other allowance for
+// arrivals, so every arrival has it (docs/litn-play-movement.md).
+func (g Game) reinforcementAllowance(id string) (Share, bool) {
+	u, ok := g.LITN.Units[id]
+	if !ok {
+		return Share{}, false
+	}
+	if _, due := g.ArrivalDue(u); !due {
+		return Share{}, false
+	}
+	if n := g.LITN.Moves.BasicMA[mAKind(u)]; n > 0 {
+		return Share{Num: n, Den: 1}, true
+	}
+	return Share{}, false
+}
+
+func lpmDedupe(s []string) []string {
+	var out []string
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Say implements Sayer: allowances are the phasing player's.
+func (e *MovementBegun) Say(g Game) []Say {
+	s := e.Side
+	out := []Say{{"all", fmt.Sprintf("🏃 Step %s: the %s Movement Phase (002 8). The %s player moves with /litn move; the %s player may react with /litn react (002 8.5). Both say /litn done.",
+		e.Step, sideName(s), sideName(s), sideName(engine.EnemyOf(s)))}}
+	var b strings.Builder
+	b.WriteString("Your movement allowances (002 7.1):")
+	for _, h := range e.Hexes {
+		fmt.Fprintf(&b, "\n%s: %s %d CP, rating %d%s, %s of the basic allowance", h.Label, h.LeaderName, h.CommandPoints, h.CommandRating, lmIf(h.RatingModifier > 0, "+1", ""), h.Share.Fraction())
+		for _, u := range h.Units {
+			fmt.Fprintf(&b, "\n- %s: %s MP", u.Name, u.Allowance)
+			if u.Minimum != nil {
+				fmt.Fprintf(&b, " (minimum %s if it stays more than 6 hexes from every enemy unit)", *u.Minimum)
+			}
+			if u.Full {
+				b.WriteString(" (full: may force march)")
+			}
+		}
+	}
+	return append(out, Say{string(s), b.String()})
+}
+
+// needMover checks a phasing move may be made now.
+func (g Game) needMover(by engine.Actor, what string) (*PhaseMoves, engine.Side, error) {
+	if err := g.needStep(by, what, StepFirstMove, StepSecondMove); err != nil {
+		return nil, "", err
+	}
+	side := g.PhaseSide(g.CurrentStep())
+	if err := g.needSide(by, side, "This Movement Phase"); err != nil {
+		return nil, "", err
+	}
+	p := g.phase()
+	if p == nil {
+		return nil, "", engine.Illegal("litn.move.phase", "The Movement Phase has no allowances yet", "The umpire begins the step with /phase next")
+	}
+	return p, side, nil
+}
+
+func (g Game) decideMoveCmd(c MoveCmd, d engine.Dice) ([]engine.Event, error) {
+	p, side, err := g.needMover(c.By, "Moving")
+	if err != nil {
+		return nil, err
+	}
+	// 15.5: units off the map enter by a path from their entry hex.
+	ms, err := g.entering(c.By, side, c.Units, c.Path)
+	if err != nil {
+		return nil, err
+	}
+	entering := ms != nil
+	if !entering {
+		ms, err = g.movers(c.By, side, c.Units)
+		if err != nil {
+			return nil, err
+		}
+	}
+	force := force(ms)
+	from := ms[0].At // "" when entering
+	for _, u := range force {
+		if why := g.SurpriseHeld(u.ID); why != "" {
+			return nil, engine.Illegal("litn.move.surprise", why, "Move other units")
+		}
+		if p.Ended[u.ID] {
+			return nil, engine.Illegal("litn.move.ended", u.name()+" may not move again this phase", "It entered a hex with an enemy combat unit, failed to leave one, or was stopped by a reaction (002 8.3)")
+		}
+	}
+	charts := g.moveCharts(c.Library)
+	if charts.Costs == nil {
+		return nil, engine.Illegal("chart.empty", "The Movement Costs Chart (litn.movement-costs) is not loaded in this game", "Load your copy with /chart load name:litn.movement-costs (the game keeps the charts it started with)")
+	}
+	if len(c.Path) == 0 {
+		return nil, engine.Invalid("litn.path", "No path was given", "Give path:<hex> [terrain] [road]...,<hex>... (docs/litn-play-movement.md)")
+	}
+	start := force[0].Hex
+	if entering {
+		// 15.5: "The map-edge hex of entry counts as the first hex of
+		// movement": the path's first hex is entered from off the map (a
+		// neighbour stands for it) and costs as declared.
+		if c.Map == nil {
+			return nil, fmt.Errorf("engine: LITN move without the map")
+		}
+		h, _, err := c.Map.ParseHex(c.Path[0].At, "")
+		if err != nil {
+			return nil, engine.Invalid("litn.path", fmt.Sprintf("%s is not a hex of the LITN map", c.Path[0].At), "Give printed hex numbers, e.g. 1026")
+		}
+		start = h.Neighbours()[0]
+	}
+	steps, err := g.steps(c.Map, side, start, charts.Costs, c.Path)
+	if err != nil {
+		return nil, err
+	}
+	if entering {
+		start = steps[0].To
+	}
+	// 7.1: the allowance from CPs, or the minimum allowance when the force
+	// stays more than 6 hexes from every enemy unit all move.
+	base := map[string]Share{}
+	var fmHex HexAllowance
+	for _, u := range force {
+		a, ok := p.Allowance[u.ID]
+		if !ok {
+			return nil, engine.Illegal("litn.move.allowance", u.name()+" has no allowance this phase", "Only units on the map as the phase began move (002 7.1)")
+		}
+		base[u.ID] = a.Allowance
+		if c.Minimum && a.Minimum != nil && a.Allowance.Less(*a.Minimum) {
+			base[u.ID] = *a.Minimum
+		}
+		fmHex.Units = append(fmHex.Units, a)
+	}
+	if c.Minimum {
+		enemies := g.enemyHexes(side)
+		hexes := []engine.Hex{start}
+		for _, s := range steps {
+			hexes = append(hexes, s.To)
+		}
+		for i, h := range hexes {
+			for _, e := range enemies {
+				if engine.Distance(h, e) <= 6 {
+					where := from
+					if i > 0 {
+						where = steps[i-1].Label
+					}
+					return nil, engine.Illegal("litn.move.minimum", fmt.Sprintf("%s is %d hexes from an enemy unit", where, engine.Distance(h, e)),
+						"The Minimum Movement Allowance holds only for a unit more than 6 hexes from all enemy units during its entire move (002 7.1)")
+				}
+			}
+		}
+	}
+	var leftAhead []MoveUnit
+	if from != "" && p.Start[force[0].ID] == from { // 15.5: none pay for units entered before them
+		in := map[string]bool{}
+		for _, u := range force {
+			in[u.ID] = true
+		}
+		for id, st := range p.Start {
+			if u, ok := g.LITN.Units[id]; ok && st == from && !in[id] && p.Moved[id] && u.At != from {
+				leftAhead = append(leftAhead, g.moveUnit(u))
+			}
+		}
+		sort.Slice(leftAhead, func(i, j int) bool { return leftAhead[i].ID < leftAhead[j].ID })
+	}
+	stack, err := StackAllowance(force, base, leftAhead)
+	if err != nil {
+		return nil, err
+	}
+	e := &Moved{By: c.By, Side: side, From: from, Minimum: c.Minimum, Entered: entering}
+	for _, u := range force {
+		e.Units = append(e.Units, u.ID)
+		e.Names = append(e.Names, u.name())
+	}
+	for _, u := range stack.Units {
+		e.Stack = append(e.Stack, u.Why)
+	}
+	path := Path{Force: force, Allowance: stack, Spent: map[string]int{}, Steps: steps}
+	for _, u := range force {
+		path.Spent[u.ID] = p.Spent[u.ID]
+	}
+	if c.ForceMarch {
+		if c.Minimum {
+			return nil, engine.Illegal("litn.march.minimum", "Force march needs 100% of the printed allowance from CPs", "Not with the minimum allowance (002 8.6)")
+		}
+		n, why, err := ForceMarch(force, fmHex)
+		if err != nil {
+			return nil, err
+		}
+		path.ForceMarch, e.March, e.MarchWhy = n, n, why
+	}
+	// 8.3: leaving a hex with an enemy combat unit takes a roll first.
+	var enemyHere []MoveUnit
+	for _, u := range g.UnitsAt(from) {
+		if u.Side != side && u.IsCombat() {
+			enemyHere = g.stack(engine.EnemyOf(side), from)
+			break
+		}
+	}
+	if len(enemyHere) > 0 {
+		lv, err := LeaveEnemyHex(charts, force, enemyHere, d)
+		if err != nil {
+			return nil, err
+		}
+		e.Leave = lv
+		if !lv.Leaves {
+			e.Stopped, e.To = true, force[0].Hex
+			return []engine.Event{e}, nil
+		}
+		path.Left = true
+	}
+	res, err := PathCost(charts, path)
+	if err != nil {
+		return nil, err
+	}
+	e.Result = res
+	for _, s := range steps {
+		e.Path = append(e.Path, s.Label)
+	}
+	e.To = steps[len(steps)-1].To
+	if c.ForceMarch {
+		var combat []MoveUnit
+		for _, u := range force {
+			if u.Role.combat() {
+				combat = append(combat, u)
+			}
+		}
+		losses, err := ForceMarchLosses(charts, combat, d)
+		if err != nil {
+			return nil, err
+		}
+		e.Losses = losses
+	}
+	e.EnemyStep = p.Steps
+	if side == engine.CSA {
+		var hs []engine.Hex
+		for _, s := range steps {
+			hs = append(hs, s.To)
+		}
+		e.Released = g.releases(hs)
+	}
+	return []engine.Event{e}, nil
+}
+
+// Say implements Sayer. The table sees the counters move (the map is
+// open); MPs, allowances, rolls against secret ratings and losses are the
+// mover's (002 2.5).
+func (e *Moved) Say(g Game) []Say {
+	s := string(e.Side)
+	names := strings.Join(e.Names, ", ")
+	var out []Say
+	if e.Reaction != nil {
+		return e.sayReaction(g)
+	}
+	var priv []string
+	if e.Leave != nil {
+		priv = append(priv, e.Leave.Why)
+	}
+	if e.Stopped {
+		out = append(out, Say{"all", fmt.Sprintf("🚫 %s fail to leave the enemy-occupied hex %s: their move ends, and they may not try again this phase (002 8.3).", names, e.From)})
+		return append(out, Say{s, strings.Join(priv, "\n")})
+	}
+	line := fmt.Sprintf("🏃 %s move %s → %s", names, e.From, strings.Join(e.Path, " → "))
+	if e.Entered {
+		line = fmt.Sprintf("🚩 %s enter the map at %s (002 15.5)", names, e.Path[0])
+		if len(e.Path) > 1 {
+			line += " and move → " + strings.Join(e.Path[1:], " → ")
+		}
+	}
+	if e.Leave != nil {
+		line += fmt.Sprintf(" (leaving the enemy-occupied hex %s, 002 8.3)", e.From)
+	}
+	if e.March > 0 {
+		line += " by force march (002 8.6)"
+	}
+	line += "."
+	if e.Result != nil && e.Result.Ended {
+		line += fmt.Sprintf(" They entered a hex with an enemy combat unit (%s) and may move no more this phase (002 8.3).", e.Path[len(e.Path)-1])
+	}
+	if e.Result != nil && len(e.Result.Eliminated) > 0 {
+		var el []string
+		for _, id := range e.Result.Eliminated {
+			el = append(el, lpmUnitName(g, id))
+		}
+		line += fmt.Sprintf(" %s, alone without friendly combat units, %s eliminated (002 8.3 Non-combat Units).", strings.Join(el, ", "), lmIf(len(el) > 1, "are", "is"))
+	}
+	if len(e.Released) > 0 {
+		var n []string
+		for _, id := range e.Released {
+			n = append(n, lpmUnitName(g, id))
+		}
+		line += fmt.Sprintf(" A Confederate unit has moved within 5 hexes: %s released (002 15.2).", strings.Join(n, ", "))
+	}
+	out = append(out, Say{"all", line})
+	priv = append(priv, "Allowances after stacking (002 8.2): "+strings.Join(e.Stack, "; "))
+	if e.MarchWhy != "" {
+		priv = append(priv, e.MarchWhy)
+	}
+	if e.Result != nil {
+		priv = append(priv, e.Result.Log...)
+		var sp []string
+		for _, id := range e.Units {
+			sp = append(sp, fmt.Sprintf("%s %d", lpmUnitName(g, id), e.Result.Spent[id]))
+		}
+		priv = append(priv, "MP spent this phase: "+strings.Join(sp, ", "))
+	}
+	for _, l := range e.Losses {
+		priv = append(priv, l.Why)
+	}
+	return append(out, Say{s, strings.Join(priv, "\n")})
+}
+
+func (e *Moved) sayReaction(g Game) []Say {
+	s := string(e.Side)
+	names := strings.Join(e.Names, ", ")
+	r := e.Reaction
+	var pub string
+	switch {
+	case !r.Succeeds:
+		pub = fmt.Sprintf("⚡ %s at %s fail to react (002 8.5).", names, e.From)
+	case !r.May:
+		pub = fmt.Sprintf("⚡ %s at %s react but fail to leave the enemy-occupied hex (002 8.3, 8.5).", names, e.From)
+	case len(e.Path) == 0:
+		pub = fmt.Sprintf("⚡ %s at %s react and stay (002 8.5).", names, e.From)
+	default:
+		pub = fmt.Sprintf("⚡ %s react: %s → %s (002 8.5)", names, e.From, strings.Join(e.Path, " → "))
+		if r.Leave != nil {
+			pub += ", leaving the enemy-occupied hex (002 8.3)"
+		}
+		pub += "."
+		if e.Halted {
+			pub += " They entered an enemy-occupied hex and may not move for the rest of this phase (002 8.5)."
+		}
+		if len(e.Stops) > 0 {
+			var n []string
+			for _, id := range e.Stops {
+				n = append(n, lpmUnitName(g, id))
+			}
+			pub += fmt.Sprintf(" %s may move no more this phase (002 8.3).", strings.Join(n, ", "))
+		}
+	}
+	priv := append([]string(nil), r.Why...)
+	if e.Result != nil {
+		priv = append(priv, e.Result.Log...)
+	}
+	return []Say{{"all", pub}, {s, strings.Join(priv, "\n")}}
+}
