@@ -164,154 +164,232 @@ const (
 // ValidateSheet checks a sheet against 002, the scenario (its turns)
 // and the LITN map, and returns every problem found, each saying what is
 // wrong and what would be right; nil when the sheet is right.
+//
+// The checks run in the order a player reads a sheet: the header (game,
+// scenario, side), then each leader from top to bottom (identity, role,
+// ratings, where and when), then what only the whole list shows (one
+// department leader, one cavalry commander, 6.1, 2.2) and the chain of
+// command (6.2), so the problems come back in that order.
 func ValidateSheet(s *Sheet, sc engine.Scenario, t *engine.Theatre) []string {
-	var out []string
-	add := func(format string, a ...any) { out = append(out, fmt.Sprintf(format, a...)) }
 	if s == nil {
 		return []string{"no record sheet was given"}
 	}
+	c := &sheetCheck{s: s, sc: sc, t: t, ids: map[string]string{}}
+	c.checkHeader()
+	for _, l := range s.Leaders {
+		c.checkIdentity(l)
+		c.checkRole(l)
+		c.countCommanders(l)
+		c.checkRatings(l)
+		c.checkPlacement(l)
+		c.checkArrivals(l)
+	}
+	c.checkCommanders()
+	for _, l := range s.Leaders {
+		c.checkSubordination(l)
+	}
+	return c.out
+}
+
+// sheetCheck is one ValidateSheet run: the sheet, what it is checked
+// against, the problems found so far, and what the per-leader steps
+// gather for the checks of the whole list.
+type sheetCheck struct {
+	s   *Sheet
+	sc  engine.Scenario
+	t   *engine.Theatre
+	out []string
+	// ids maps each leader id seen so far to where it was (unique ids).
+	ids map[string]string
+	// departments and cavalry count the department leaders in command at
+	// the start (6.1) and the cavalry commanders (2.2).
+	departments, cavalry int
+}
+
+func (c *sheetCheck) add(format string, a ...any) {
+	c.out = append(c.out, fmt.Sprintf(format, a...))
+}
+
+// checkHeader: the sheet is LITN's (2.5), for this game's scenario (15)
+// and one side.
+func (c *sheetCheck) checkHeader() {
+	s, sc := c.s, c.sc
 	if s.Game != ID {
-		add("game is %q: a record sheet is LITN's (game: litn)", s.Game)
+		c.add("game is %q: a record sheet is LITN's (game: litn)", s.Game)
 	}
 	if sc.Game != ID {
-		add("the scenario %s is not a LITN scenario: record sheets are LITN's (002 2.5)", sc.ID)
+		c.add("the scenario %s is not a LITN scenario: record sheets are LITN's (002 2.5)", sc.ID)
 	}
 	if s.Scenario != sc.ID {
-		add("the sheet is for scenario %q, but this game plays %s: give scenario: %s (002 15: a sheet for each scenario)", s.Scenario, sc.ID, sc.ID)
+		c.add("the sheet is for scenario %q, but this game plays %s: give scenario: %s (002 15: a sheet for each scenario)", s.Scenario, sc.ID, sc.ID)
 	}
 	if s.Side != engine.CSA && s.Side != engine.USA {
-		add("side is %q: give csa or usa", s.Side)
+		c.add("side is %q: give csa or usa", s.Side)
 	}
 	if len(s.Leaders) == 0 {
-		add("the sheet lists no leaders: give every leader of the side (002 2.5)")
+		c.add("the sheet lists no leaders: give every leader of the side (002 2.5)")
 	}
-	year := sc.Start.Year()
-	hexOK := func(l SheetLeader, field, h string) bool {
-		if t == nil {
-			add("%s: %s %q: no LITN map to check it on", l.where(), field, h)
-			return false
-		}
-		ref, err := engine.ParseHexRef(h, t.Sheets, "")
-		if err != nil || ref.Sheet != "LITN" {
-			why := "it is not a hex"
-			if err != nil {
-				why = err.Error()
-			}
-			add("%s: %s %q is not a hex of the LITN map (%s): write the four digits printed on the map, e.g. 1529", l.where(), field, h, why)
-			return false
-		}
-		return true
+}
+
+// hexOK checks that h names a hex of the LITN map (a starting, off-map or
+// entry hex: 2.5, 15).
+func (c *sheetCheck) hexOK(l SheetLeader, field, h string) bool {
+	if c.t == nil {
+		c.add("%s: %s %q: no LITN map to check it on", l.where(), field, h)
+		return false
 	}
-	ids := map[string]string{}
-	departments, cavalry := 0, 0
-	for _, l := range s.Leaders {
-		if l.ID == "" || l.Name == "" {
-			add("%s: every leader needs an id and a name", l.where())
+	ref, err := engine.ParseHexRef(h, c.t.Sheets, "")
+	if err != nil || ref.Sheet != "LITN" {
+		why := "it is not a hex"
+		if err != nil {
+			why = err.Error()
 		}
-		if l.ID != "" && !strings.HasPrefix(l.ID, string(s.Side)+".") {
-			add("%s: ids start with the side, %s. (e.g. %s.jackson)", l.where(), s.Side, s.Side)
+		c.add("%s: %s %q is not a hex of the LITN map (%s): write the four digits printed on the map, e.g. 1529", l.where(), field, h, why)
+		return false
+	}
+	return true
+}
+
+// checkIdentity: every leader has an id and a name, its id starts with the
+// side and is unique on the sheet.
+func (c *sheetCheck) checkIdentity(l SheetLeader) {
+	if l.ID == "" || l.Name == "" {
+		c.add("%s: every leader needs an id and a name", l.where())
+	}
+	if l.ID != "" && !strings.HasPrefix(l.ID, string(c.s.Side)+".") {
+		c.add("%s: ids start with the side, %s. (e.g. %s.jackson)", l.where(), c.s.Side, c.s.Side)
+	}
+	if prev, dup := c.ids[l.ID]; dup && l.ID != "" {
+		c.add("%s: the id is already used (%s): ids are unique", l.where(), prev)
+	}
+	c.ids[l.ID] = l.where()
+}
+
+// checkRole: role and troops (2.2): a combat unit has troops and strength,
+// a non-combat leader has neither (Couch may have both, 15.5).
+func (c *sheetCheck) checkRole(l SheetLeader) {
+	switch l.Role {
+	case "", SheetCombat:
+		if !isSheetTroops(l.Troops) {
+			c.add("%s: a combat unit has troops: infantry, cavalry or artillery (002 2.2), not %q", l.where(), l.Troops)
 		}
-		if prev, dup := ids[l.ID]; dup && l.ID != "" {
-			add("%s: the id is already used (%s): ids are unique", l.where(), prev)
+		if l.Strength < 1 {
+			c.add("%s: strength %d: a combat unit starts with 1 or more strength points (002 2.2, 2.5)", l.where(), l.Strength)
 		}
-		ids[l.ID] = l.where()
-		// Role and troops (2.2).
-		switch l.Role {
-		case "", SheetCombat:
-			if !isSheetTroops(l.Troops) {
-				add("%s: a combat unit has troops: infantry, cavalry or artillery (002 2.2), not %q", l.where(), l.Troops)
+	case SheetDepartment, SheetCavalryCommander, SheetCorps, SheetCouch:
+		if l.Role != SheetCouch && (l.Troops != "" || l.Strength != 0) {
+			c.add("%s: a %s is a non-combat leader with no troops (002 2.2): leave out troops and strength", l.where(), sheetRoleName(l.Role))
+		}
+		if l.Role == SheetCouch && ((l.Troops != "") != (l.Strength != 0) || l.Strength < 0) {
+			c.add("%s: give both troops and strength, or neither", l.where())
+		}
+		if l.Role == SheetCouch && l.Troops != "" && !isSheetTroops(l.Troops) {
+			c.add("%s: troops are infantry, cavalry or artillery, not %q", l.where(), l.Troops)
+		}
+	default:
+		c.add("%s: role %q is not one of department, cavalry-commander, corps, couch, or none for a combat unit (002 2.2, 6.1, 15.5)", l.where(), l.Role)
+	}
+}
+
+// countCommanders counts the department leaders in command at the start
+// (6.1; one who arrives by Hooker dissatisfaction is not, 15.6) and the
+// cavalry commanders for checkCommanders, and checks the roles only one
+// side has: Confederate corps leaders (2.2, 6.2) and Couch (15.5).
+func (c *sheetCheck) countCommanders(l SheetLeader) {
+	switch l.Role {
+	case SheetDepartment:
+		if !sheetHookerOut(l) {
+			c.departments++
+		}
+	case SheetCavalryCommander:
+		c.cavalry++
+	case SheetCorps:
+		if c.s.Side != engine.CSA {
+			c.add("%s: corps leaders are Confederate (002 2.2, 6.2: each Union infantry unit is a corps): give the Union corps as a combat unit", l.where())
+		}
+	case SheetCouch:
+		if c.s.Side != engine.USA || c.sc.Start.Year() != 1863 {
+			c.add("%s: the militia commander (Couch) is Union and 1863 only (002 15.5)", l.where())
+		}
+	}
+}
+
+// checkRatings: the ratings a leader is printed with (6, 6.4, 7.1).
+func (c *sheetCheck) checkRatings(l SheetLeader) {
+	if l.Command < minCommand || l.Command > maxCommand {
+		c.add("%s: command rating %d: give %d to %d (002 7.1, 10.6)", l.where(), l.Command, minCommand, maxCommand)
+	}
+	if l.Initiative < 0 {
+		c.add("%s: initiative rating %d: give 0 or more (002 6)", l.where(), l.Initiative)
+	}
+	if l.CombatBonus < 0 {
+		c.add("%s: combat bonus %d: give 0 or more (002 6, 10.5)", l.where(), l.CombatBonus)
+	}
+	if l.Rank < minRank {
+		c.add("%s: rank %d: give 1 or more, 1 the highest (002 6.4)", l.where(), l.Rank)
+	}
+}
+
+// checkPlacement: where a leader starts (2.5, 15): a starting hex or its
+// arrivals, never both; an off-map hex only for one who arrives (15.6).
+func (c *sheetCheck) checkPlacement(l SheetLeader) {
+	switch {
+	case l.Hex != "" && len(l.Arrives) > 0:
+		c.add("%s: give a starting hex or its arrivals, not both (002 15: \"the starting hexes - or turns of arrival\")", l.where())
+	case l.Hex == "" && len(l.Arrives) == 0:
+		c.add("%s: give a starting hex (hex:) or when it arrives (arrives:) (002 2.5, 15)", l.where())
+	case l.Hex != "":
+		c.hexOK(l, "hex", l.Hex)
+		if l.OffMapHex != "" {
+			c.add("%s: off_map_hex is for a leader who starts off the map (002 15.6); this one starts in %s", l.where(), l.Hex)
+		}
+	}
+	if l.OffMapHex != "" && len(l.Arrives) > 0 {
+		c.hexOK(l, "off_map_hex", l.OffMapHex)
+	}
+}
+
+// checkArrivals: when and how a leader arrives (15, 15.5, 15.6): on a
+// turn of the scenario, by the Confederates' variable entry or by Hooker
+// dissatisfaction (scenario 3), through hexes of the map.
+func (c *sheetCheck) checkArrivals(l SheetLeader) {
+	s, sc := c.s, c.sc
+	for _, a := range l.Arrives {
+		switch a.By {
+		case "":
+			if a.Turn < sc.FirstTurn || a.Turn > sc.LastTurn {
+				c.add("%s: arrives on turn %d, but %s runs from turn %d to %d", l.where(), a.Turn, sc.ID, sc.FirstTurn, sc.LastTurn)
 			}
-			if l.Strength < 1 {
-				add("%s: strength %d: a combat unit starts with 1 or more strength points (002 2.2, 2.5)", l.where(), l.Strength)
+		case SheetByVariableEntry:
+			if sc.ID != "litn-3-pennsylvania-campaign" || s.Side != engine.CSA {
+				c.add("%s: variable entry is the Confederates' in scenario 3 (002 15.6)", l.where())
 			}
-		case SheetDepartment, SheetCavalryCommander, SheetCorps, SheetCouch:
-			if l.Role != SheetCouch && (l.Troops != "" || l.Strength != 0) {
-				add("%s: a %s is a non-combat leader with no troops (002 2.2): leave out troops and strength", l.where(), sheetRoleName(l.Role))
+			if a.Turn < sc.FirstTurn || a.Turn > sc.LastTurn {
+				c.add("%s: the variable entry rolls start on turn %d, but %s runs from turn %d to %d (002 15.6: turn 3)", l.where(), a.Turn, sc.ID, sc.FirstTurn, sc.LastTurn)
 			}
-			if l.Role == SheetCouch && ((l.Troops != "") != (l.Strength != 0) || l.Strength < 0) {
-				add("%s: give both troops and strength, or neither", l.where())
+		case SheetByHookerOut:
+			if sc.ID != "litn-3-pennsylvania-campaign" || s.Side != engine.USA {
+				c.add("%s: Hooker dissatisfaction is the Union's in scenario 3 (002 15.6)", l.where())
 			}
-			if l.Role == SheetCouch && l.Troops != "" && !isSheetTroops(l.Troops) {
-				add("%s: troops are infantry, cavalry or artillery, not %q", l.where(), l.Troops)
+			if a.Turn != 0 {
+				c.add("%s: an arrival by Hooker dissatisfaction has no turn (it comes when the roll succeeds, 002 15.6): leave out turn", l.where())
 			}
 		default:
-			add("%s: role %q is not one of department, cavalry-commander, corps, couch, or none for a combat unit (002 2.2, 6.1, 15.5)", l.where(), l.Role)
+			c.add("%s: arrives by %q: give variable-entry or hooker-dissatisfaction (002 15.6), or leave by out", l.where(), a.By)
 		}
-		switch l.Role {
-		case SheetDepartment:
-			if !sheetHookerOut(l) {
-				departments++
-			}
-		case SheetCavalryCommander:
-			cavalry++
-		case SheetCorps:
-			if s.Side != engine.CSA {
-				add("%s: corps leaders are Confederate (002 2.2, 6.2: each Union infantry unit is a corps): give the Union corps as a combat unit", l.where())
-			}
-		case SheetCouch:
-			if s.Side != engine.USA || year != 1863 {
-				add("%s: the militia commander (Couch) is Union and 1863 only (002 15.5)", l.where())
-			}
-		}
-		// Ratings (6, 6.4, 7.1).
-		if l.Command < minCommand || l.Command > maxCommand {
-			add("%s: command rating %d: give %d to %d (002 7.1, 10.6)", l.where(), l.Command, minCommand, maxCommand)
-		}
-		if l.Initiative < 0 {
-			add("%s: initiative rating %d: give 0 or more (002 6)", l.where(), l.Initiative)
-		}
-		if l.CombatBonus < 0 {
-			add("%s: combat bonus %d: give 0 or more (002 6, 10.5)", l.where(), l.CombatBonus)
-		}
-		if l.Rank < minRank {
-			add("%s: rank %d: give 1 or more, 1 the highest (002 6.4)", l.where(), l.Rank)
-		}
-		// Where and when (2.5, 15, 15.5, 15.6).
-		switch {
-		case l.Hex != "" && len(l.Arrives) > 0:
-			add("%s: give a starting hex or its arrivals, not both (002 15: \"the starting hexes - or turns of arrival\")", l.where())
-		case l.Hex == "" && len(l.Arrives) == 0:
-			add("%s: give a starting hex (hex:) or when it arrives (arrives:) (002 2.5, 15)", l.where())
-		case l.Hex != "":
-			hexOK(l, "hex", l.Hex)
-			if l.OffMapHex != "" {
-				add("%s: off_map_hex is for a leader who starts off the map (002 15.6); this one starts in %s", l.where(), l.Hex)
-			}
-		}
-		if l.OffMapHex != "" && len(l.Arrives) > 0 {
-			hexOK(l, "off_map_hex", l.OffMapHex)
-		}
-		for _, a := range l.Arrives {
-			switch a.By {
-			case "":
-				if a.Turn < sc.FirstTurn || a.Turn > sc.LastTurn {
-					add("%s: arrives on turn %d, but %s runs from turn %d to %d", l.where(), a.Turn, sc.ID, sc.FirstTurn, sc.LastTurn)
-				}
-			case SheetByVariableEntry:
-				if sc.ID != "litn-3-pennsylvania-campaign" || s.Side != engine.CSA {
-					add("%s: variable entry is the Confederates' in scenario 3 (002 15.6)", l.where())
-				}
-				if a.Turn < sc.FirstTurn || a.Turn > sc.LastTurn {
-					add("%s: the variable entry rolls start on turn %d, but %s runs from turn %d to %d (002 15.6: turn 3)", l.where(), a.Turn, sc.ID, sc.FirstTurn, sc.LastTurn)
-				}
-			case SheetByHookerOut:
-				if sc.ID != "litn-3-pennsylvania-campaign" || s.Side != engine.USA {
-					add("%s: Hooker dissatisfaction is the Union's in scenario 3 (002 15.6)", l.where())
-				}
-				if a.Turn != 0 {
-					add("%s: an arrival by Hooker dissatisfaction has no turn (it comes when the roll succeeds, 002 15.6): leave out turn", l.where())
-				}
-			default:
-				add("%s: arrives by %q: give variable-entry or hooker-dissatisfaction (002 15.6), or leave by out", l.where(), a.By)
-			}
-			for _, h := range a.Hexes {
-				hexOK(l, "entry hex", h)
-			}
+		for _, h := range a.Hexes {
+			c.hexOK(l, "entry hex", h)
 		}
 	}
-	if departments != 1 {
+}
+
+// checkCommanders: exactly one department leader in command at the start
+// (6.1; a second only by Hooker dissatisfaction, 15.6) and at most one
+// cavalry commander (2.2).
+func (c *sheetCheck) checkCommanders() {
+	if c.departments != 1 {
 		names := []string{}
-		for _, l := range s.Leaders {
+		for _, l := range c.s.Leaders {
 			if l.Role == SheetDepartment && !sheetHookerOut(l) {
 				names = append(names, l.where())
 			}
@@ -320,50 +398,53 @@ func ValidateSheet(s *Sheet, sc engine.Scenario, t *engine.Theatre) []string {
 		if len(names) > 0 {
 			what = strings.Join(names, ", ")
 		}
-		add("the sheet has %d department leaders in command at the start (%s): give exactly one, role: department (002 6.1; a second only if it arrives by hooker-dissatisfaction, 15.6)", departments, what)
+		c.add("the sheet has %d department leaders in command at the start (%s): give exactly one, role: department (002 6.1; a second only if it arrives by hooker-dissatisfaction, 15.6)", c.departments, what)
 	}
-	if cavalry > 1 {
-		add("the sheet has %d cavalry commanders: a side has one (002 2.2)", cavalry)
+	if c.cavalry > 1 {
+		c.add("the sheet has %d cavalry commanders: a side has one (002 2.2)", c.cavalry)
 	}
-	// Subordination (6.2, 7.1).
-	for _, l := range s.Leaders {
-		if l.SubordinateTo == "" {
-			continue
-		}
-		if l.Role == SheetDepartment {
-			add("%s: the department leader is subordinate to no one (002 6.2: all units are subordinate to him): leave out subordinate_to", l.where())
-			continue
-		}
-		sup := s.Leader(l.SubordinateTo)
-		switch {
-		case l.SubordinateTo == l.ID:
-			add("%s: subordinate to itself: name its corps leader or cavalry commander, or leave subordinate_to out", l.where())
-			continue
-		case sup == nil:
-			add("%s: subordinate to %q, which is not a leader of this sheet: give the id of one of its leaders (002 6.2)", l.where(), l.SubordinateTo)
-			continue
-		}
-		if cyc := sheetCycle(s, l.ID); cyc != "" {
-			add("%s: the subordination goes round in a circle (%s): it must end at the department leader (002 6.2)", l.where(), cyc)
-			continue
-		}
-		switch sup.Role {
-		case SheetDepartment:
-		case SheetCavalryCommander:
-			if l.Troops != "cavalry" {
-				add("%s: subordinate to the cavalry commander %s, but it is not cavalry: the cavalry commander commands only cavalry (002 6.2, 7.1)", l.where(), sup.ID)
-			}
-		case SheetCorps:
-			if s.Side != engine.CSA || l.Troops != "infantry" {
-				add("%s: subordinate to the corps leader %s, but only Confederate infantry divisions belong to a corps (002 6.2, 6.3)", l.where(), sup.ID)
-			}
-		case SheetCouch:
-			add("%s: subordinate to %s, but only militia are subordinate to Couch, and militia are not on the sheets (002 4.2, 6.2, 15.5)", l.where(), sup.ID)
-		default:
-			add("%s: subordinate to %s, a combat unit; only the department leader, the cavalry commander and corps leaders broadcast command points (002 7.1): name one of them", l.where(), sup.ID)
-		}
+}
+
+// checkSubordination: the chain of command (6.2, 7.1): a leader is
+// subordinate to another leader of the sheet who may command it, and the
+// chain ends at the department leader.
+func (c *sheetCheck) checkSubordination(l SheetLeader) {
+	s := c.s
+	if l.SubordinateTo == "" {
+		return
 	}
-	return out
+	if l.Role == SheetDepartment {
+		c.add("%s: the department leader is subordinate to no one (002 6.2: all units are subordinate to him): leave out subordinate_to", l.where())
+		return
+	}
+	sup := s.Leader(l.SubordinateTo)
+	switch {
+	case l.SubordinateTo == l.ID:
+		c.add("%s: subordinate to itself: name its corps leader or cavalry commander, or leave subordinate_to out", l.where())
+		return
+	case sup == nil:
+		c.add("%s: subordinate to %q, which is not a leader of this sheet: give the id of one of its leaders (002 6.2)", l.where(), l.SubordinateTo)
+		return
+	}
+	if cyc := sheetCycle(s, l.ID); cyc != "" {
+		c.add("%s: the subordination goes round in a circle (%s): it must end at the department leader (002 6.2)", l.where(), cyc)
+		return
+	}
+	switch sup.Role {
+	case SheetDepartment:
+	case SheetCavalryCommander:
+		if l.Troops != "cavalry" {
+			c.add("%s: subordinate to the cavalry commander %s, but it is not cavalry: the cavalry commander commands only cavalry (002 6.2, 7.1)", l.where(), sup.ID)
+		}
+	case SheetCorps:
+		if s.Side != engine.CSA || l.Troops != "infantry" {
+			c.add("%s: subordinate to the corps leader %s, but only Confederate infantry divisions belong to a corps (002 6.2, 6.3)", l.where(), sup.ID)
+		}
+	case SheetCouch:
+		c.add("%s: subordinate to %s, but only militia are subordinate to Couch, and militia are not on the sheets (002 4.2, 6.2, 15.5)", l.where(), sup.ID)
+	default:
+		c.add("%s: subordinate to %s, a combat unit; only the department leader, the cavalry commander and corps leaders broadcast command points (002 7.1): name one of them", l.where(), sup.ID)
+	}
 }
 
 // sheetHookerOut reports whether the leader enters only by 15.6's Hooker
