@@ -12,43 +12,72 @@ import (
 // and why the others are refused.
 
 // validate checks the inputs the rules constrain before any die is rolled.
+// The first problem found is returned, in this order: the sides and the
+// fortification (13), each force's leaders and units (6.4, 10.4), who may
+// attack (10.1, 8.9), the options (10.3, 14.2), then the charts and
+// tables the battle will roll on and the force-march modifier (14.2).
 func (b *Battle) validate(c Charts) error {
-	forces := [2]*Force{&b.Attacker, &b.Defender}
 	if b.Attacker.Side == b.Defender.Side || (b.Attacker.Side != engine.CSA && b.Attacker.Side != engine.USA) || (b.Defender.Side != engine.CSA && b.Defender.Side != engine.USA) {
 		return engine.Invalid("litn.combat.sides", "the attacker and defender must be csa and usa, one each", "Set each force's side")
 	}
 	if b.Fortification != nil && b.Defender.Side != engine.USA {
 		return engine.Invalid("litn.combat.fortification", "a Washington fortification's intrinsic strength only defends with the Union (002 13)", "Give no fortification when the Union attacks")
 	}
-	for r, f := range forces {
-		if len(f.Leaders) == 0 {
-			return engine.Invalid("litn.combat.leader", fmt.Sprintf("the %s (%s) has no leader in the hex: commitment needs the highest-ranking leader's command rating (002 10.4)", roleName(r), f.Side),
-				"Give the leaders in the hex; where the rules are silent (a force without a leader) the umpire names the rating to use as a leader")
-		}
-		ranks := map[int]string{}
-		for _, l := range f.Leaders {
-			if l.Rank < 1 || l.Command < 1 || l.Command > 4 {
-				return engine.Invalid("litn.combat.leader", fmt.Sprintf("%s: rank %d, command %d", l.Name, l.Rank, l.Command), "Ranks start at 1 (6.4); command ratings are 1-4")
-			}
-			if o, dup := ranks[l.Rank]; dup {
-				return engine.Invalid("litn.combat.leader", fmt.Sprintf("%s and %s both have rank %d", o, l.Name, l.Rank), "Each leader of a side has his own rank (6.4)")
-			}
-			ranks[l.Rank] = l.Name
-		}
-		ids := map[string]bool{}
-		for _, u := range f.Units {
-			if u.ID == "" || ids[u.ID] || u.ID == IntrinsicID {
-				return engine.Invalid("litn.combat.unit", fmt.Sprintf("unit id %q is empty or repeated", u.ID), "Give each unit its own id")
-			}
-			ids[u.ID] = true
-			if u.Strength < 1 {
-				return engine.Invalid("litn.combat.unit", fmt.Sprintf("%s has strength %d", u.ID, u.Strength), "A unit with no strength is out of play (2.2)")
-			}
-		}
-		if len(f.Units) == 0 && !(r == Def && b.Fortification != nil) {
-			return engine.Invalid("litn.combat.unit", fmt.Sprintf("the %s has no combat units", roleName(r)), "Give the participating combat units")
+	for r, f := range [2]*Force{&b.Attacker, &b.Defender} {
+		if err := b.validateForce(r, f); err != nil {
+			return err
 		}
 	}
+	if err := b.validateAttackers(); err != nil {
+		return err
+	}
+	if b.Surprise {
+		if b.AttackerOption != "" || b.DefenderOption != "" {
+			return engine.Invalid("litn.combat.options", "no combat options are chosen in a surprise attack", "002 14.2: leave the options out")
+		}
+	} else if err := b.checkOptions(); err != nil {
+		return err
+	}
+	return b.validateCharts(c)
+}
+
+// validateForce: a side's leaders (ranks 6.4, the command rating
+// commitment reads, 10.4) and its combat units (ids, strength 2.2); a
+// defence of only a fortification's intrinsic strength has no units (13).
+func (b *Battle) validateForce(r int, f *Force) error {
+	if len(f.Leaders) == 0 {
+		return engine.Invalid("litn.combat.leader", fmt.Sprintf("the %s (%s) has no leader in the hex: commitment needs the highest-ranking leader's command rating (002 10.4)", roleName(r), f.Side),
+			"Give the leaders in the hex; where the rules are silent (a force without a leader) the umpire names the rating to use as a leader")
+	}
+	ranks := map[int]string{}
+	for _, l := range f.Leaders {
+		if l.Rank < 1 || l.Command < 1 || l.Command > 4 {
+			return engine.Invalid("litn.combat.leader", fmt.Sprintf("%s: rank %d, command %d", l.Name, l.Rank, l.Command), "Ranks start at 1 (6.4); command ratings are 1-4")
+		}
+		if o, dup := ranks[l.Rank]; dup {
+			return engine.Invalid("litn.combat.leader", fmt.Sprintf("%s and %s both have rank %d", o, l.Name, l.Rank), "Each leader of a side has his own rank (6.4)")
+		}
+		ranks[l.Rank] = l.Name
+	}
+	ids := map[string]bool{}
+	for _, u := range f.Units {
+		if u.ID == "" || ids[u.ID] || u.ID == IntrinsicID {
+			return engine.Invalid("litn.combat.unit", fmt.Sprintf("unit id %q is empty or repeated", u.ID), "Give each unit its own id")
+		}
+		ids[u.ID] = true
+		if u.Strength < 1 {
+			return engine.Invalid("litn.combat.unit", fmt.Sprintf("%s has strength %d", u.ID, u.Strength), "A unit with no strength is out of play (2.2)")
+		}
+	}
+	if len(f.Units) == 0 && !(r == Def && b.Fortification != nil) {
+		return engine.Invalid("litn.combat.unit", fmt.Sprintf("the %s has no combat units", roleName(r)), "Give the participating combat units")
+	}
+	return nil
+}
+
+// validateAttackers: demoralized (10.1, 10.6) and entrained (8.9) units
+// never attack, and the Union artillery attacks only with infantry (10.1).
+func (b *Battle) validateAttackers() error {
 	inf, arty := false, false
 	for _, u := range b.Attacker.Units {
 		switch {
@@ -63,13 +92,13 @@ func (b *Battle) validate(c Charts) error {
 	if arty && b.Attacker.Side == engine.USA && !inf {
 		return engine.Illegal("litn.combat.artillery", "the Union artillery may attack only with at least one Union infantry unit", "002 10.1: add an attacking infantry unit or leave the artillery out")
 	}
-	if b.Surprise {
-		if b.AttackerOption != "" || b.DefenderOption != "" {
-			return engine.Invalid("litn.combat.options", "no combat options are chosen in a surprise attack", "002 14.2: leave the options out")
-		}
-	} else if err := b.checkOptions(); err != nil {
-		return err
-	}
+	return nil
+}
+
+// validateCharts: the chart slots the battle reads are loaded (no options
+// chart in a surprise attack, 14.2), its tables are shipped, and a force
+// that force marched has the commitment modifier it needs (14.2).
+func (b *Battle) validateCharts(c Charts) error {
 	for _, id := range []string{SlotOptions, SlotCommitment, SlotResults, SlotExcess} {
 		if b.Surprise && id == SlotOptions {
 			continue
@@ -87,7 +116,7 @@ func (b *Battle) validate(c Charts) error {
 			return fmt.Errorf("engine: no table %s", id)
 		}
 	}
-	for r, f := range forces {
+	for r, f := range [2]*Force{&b.Attacker, &b.Defender} {
 		if f.ForceMarched && c.ForceMarchCommitment == nil {
 			return engine.Invalid("litn.combat.forcemarch", fmt.Sprintf("the %s force marched: its Commitment Table roll takes the force-march modifier printed beside your table (002 14.2 names it; the rules text does not give it)", roleName(r)),
 				"Give the printed force-march commitment modifier")
