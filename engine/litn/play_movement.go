@@ -133,32 +133,25 @@ func (g Game) needMover(by engine.Actor, what string) (*PhaseMoves, engine.Side,
 	return p, side, nil
 }
 
+// decideMoveCmd moves a force along a declared path (8.1). The steps come
+// in the rules' order, and so do their refusals and dice: who moves
+// (arrivals enter from their entry hex, 15.5), whether they may move
+// again (8.3, 14.2), the path's steps, the allowance (7.1) and the
+// stack's (8.2), force march (8.6), the roll to leave an enemy-occupied
+// hex (8.3), then the path's cost (8.1, 8.4) and force-march losses (8.6).
 func (g Game) decideMoveCmd(c MoveCmd, d engine.Dice) ([]engine.Event, error) {
 	p, side, err := g.needMover(c.By, "Moving")
 	if err != nil {
 		return nil, err
 	}
-	// 15.5: units off the map enter by a path from their entry hex.
-	ms, err := g.entering(c.By, side, c.Units, c.Path)
+	ms, entering, err := g.moveMovers(c, side)
 	if err != nil {
 		return nil, err
 	}
-	entering := ms != nil
-	if !entering {
-		ms, err = g.movers(c.By, side, c.Units)
-		if err != nil {
-			return nil, err
-		}
-	}
 	force := force(ms)
 	from := ms[0].At // "" when entering
-	for _, u := range force {
-		if why := g.SurpriseHeld(u.ID); why != "" {
-			return nil, engine.Illegal("litn.move.surprise", why, "Move other units")
-		}
-		if p.Ended[u.ID] {
-			return nil, engine.Illegal("litn.move.ended", u.name()+" may not move again this phase", "It entered a hex with an enemy combat unit, failed to leave one, or was stopped by a reaction (002 8.3)")
-		}
+	if err := g.mayMove(p, force); err != nil {
+		return nil, err
 	}
 	charts := g.moveCharts(c.Library)
 	if charts.Costs == nil {
@@ -167,61 +160,146 @@ func (g Game) decideMoveCmd(c MoveCmd, d engine.Dice) ([]engine.Event, error) {
 	if len(c.Path) == 0 {
 		return nil, engine.Invalid("litn.path", "No path was given", "Give path:<hex> [terrain] [road]...,<hex>... (docs/litn-play-movement.md)")
 	}
-	start := force[0].Hex
+	start, steps, err := g.movePathSteps(c, side, force[0].Hex, entering, charts)
+	if err != nil {
+		return nil, err
+	}
+	base, fmHex, err := moveAllowance(p, force, c.Minimum)
+	if err != nil {
+		return nil, err
+	}
+	if c.Minimum {
+		if err := g.checkMinimum(side, from, start, steps); err != nil {
+			return nil, err
+		}
+	}
+	stack, err := StackAllowance(force, base, g.leftAhead(p, force, from))
+	if err != nil {
+		return nil, err
+	}
+	e, path := newMoved(c, p, side, from, entering, force, stack, steps)
+	if c.ForceMarch {
+		if err := forceMarch(c, force, fmHex, e, &path); err != nil {
+			return nil, err
+		}
+	}
+	stopped, err := g.leaveEnemyHex(charts, side, from, force, d, e, &path)
+	if err != nil {
+		return nil, err
+	}
+	if stopped {
+		return []engine.Event{e}, nil
+	}
+	if err := g.completeMove(c, p, side, charts, force, steps, path, e, d); err != nil {
+		return nil, err
+	}
+	return []engine.Event{e}, nil
+}
+
+// moveMovers: who moves: units off the map enter by a path from their
+// entry hex (15.5, entering is true), or else units on the map move.
+func (g Game) moveMovers(c MoveCmd, side engine.Side) (ms []mover, entering bool, err error) {
+	ms, err = g.entering(c.By, side, c.Units, c.Path)
+	if err != nil {
+		return nil, false, err
+	}
+	if ms != nil {
+		return ms, true, nil
+	}
+	ms, err = g.movers(c.By, side, c.Units)
+	if err != nil {
+		return nil, false, err
+	}
+	return ms, false, nil
+}
+
+// mayMove refuses a unit held by a surprise attack (14.2) or whose move
+// ended this phase (8.3).
+func (g Game) mayMove(p *PhaseMoves, force []MoveUnit) error {
+	for _, u := range force {
+		if why := g.SurpriseHeld(u.ID); why != "" {
+			return engine.Illegal("litn.move.surprise", why, "Move other units")
+		}
+		if p.Ended[u.ID] {
+			return engine.Illegal("litn.move.ended", u.name()+" may not move again this phase", "It entered a hex with an enemy combat unit, failed to leave one, or was stopped by a reaction (002 8.3)")
+		}
+	}
+	return nil
+}
+
+// movePathSteps reads the declared path into steps (8.1) from start, the
+// force's hex, and returns the hex the move is measured from with them.
+func (g Game) movePathSteps(c MoveCmd, side engine.Side, start engine.Hex, entering bool, charts MoveCharts) (engine.Hex, []Step, error) {
 	if entering {
 		// 15.5: "The map-edge hex of entry counts as the first hex of
 		// movement": the path's first hex is entered from off the map (a
 		// neighbour stands for it) and costs as declared.
 		if c.Map == nil {
-			return nil, fmt.Errorf("engine: LITN move without the map")
+			return engine.Hex{}, nil, fmt.Errorf("engine: LITN move without the map")
 		}
 		h, _, err := c.Map.ParseHex(c.Path[0].At, "")
 		if err != nil {
-			return nil, engine.Invalid("litn.path", fmt.Sprintf("%s is not a hex of the LITN map", c.Path[0].At), "Give printed hex numbers, e.g. 1026")
+			return engine.Hex{}, nil, engine.Invalid("litn.path", fmt.Sprintf("%s is not a hex of the LITN map", c.Path[0].At), "Give printed hex numbers, e.g. 1026")
 		}
 		start = h.Neighbours()[0]
 	}
 	steps, err := g.steps(c.Map, side, start, charts.Costs, c.Path)
 	if err != nil {
-		return nil, err
+		return engine.Hex{}, nil, err
 	}
 	if entering {
 		start = steps[0].To
 	}
-	// 7.1: the allowance from CPs, or the minimum allowance when the force
-	// stays more than 6 hexes from every enemy unit all move.
+	return start, steps, nil
+}
+
+// moveAllowance: 7.1: each unit's allowance from CPs, or the minimum
+// allowance when the player asks for it and it is more; and the
+// allowances force march reads (8.6).
+func moveAllowance(p *PhaseMoves, force []MoveUnit, minimum bool) (map[string]Share, HexAllowance, error) {
 	base := map[string]Share{}
 	var fmHex HexAllowance
 	for _, u := range force {
 		a, ok := p.Allowance[u.ID]
 		if !ok {
-			return nil, engine.Illegal("litn.move.allowance", u.name()+" has no allowance this phase", "Only units on the map as the phase began move (002 7.1)")
+			return nil, HexAllowance{}, engine.Illegal("litn.move.allowance", u.name()+" has no allowance this phase", "Only units on the map as the phase began move (002 7.1)")
 		}
 		base[u.ID] = a.Allowance
-		if c.Minimum && a.Minimum != nil && a.Allowance.Less(*a.Minimum) {
+		if minimum && a.Minimum != nil && a.Allowance.Less(*a.Minimum) {
 			base[u.ID] = *a.Minimum
 		}
 		fmHex.Units = append(fmHex.Units, a)
 	}
-	if c.Minimum {
-		enemies := g.enemyHexes(side)
-		hexes := []engine.Hex{start}
-		for _, s := range steps {
-			hexes = append(hexes, s.To)
-		}
-		for i, h := range hexes {
-			for _, e := range enemies {
-				if engine.Distance(h, e) <= 6 {
-					where := from
-					if i > 0 {
-						where = steps[i-1].Label
-					}
-					return nil, engine.Illegal("litn.move.minimum", fmt.Sprintf("%s is %d hexes from an enemy unit", where, engine.Distance(h, e)),
-						"The Minimum Movement Allowance holds only for a unit more than 6 hexes from all enemy units during its entire move (002 7.1)")
+	return base, fmHex, nil
+}
+
+// checkMinimum: 7.1: the minimum allowance holds only when the force
+// stays more than 6 hexes from every enemy unit all move.
+func (g Game) checkMinimum(side engine.Side, from string, start engine.Hex, steps []Step) error {
+	enemies := g.enemyHexes(side)
+	hexes := []engine.Hex{start}
+	for _, s := range steps {
+		hexes = append(hexes, s.To)
+	}
+	for i, h := range hexes {
+		for _, e := range enemies {
+			if engine.Distance(h, e) <= 6 {
+				where := from
+				if i > 0 {
+					where = steps[i-1].Label
 				}
+				return engine.Illegal("litn.move.minimum", fmt.Sprintf("%s is %d hexes from an enemy unit", where, engine.Distance(h, e)),
+					"The Minimum Movement Allowance holds only for a unit more than 6 hexes from all enemy units during its entire move (002 7.1)")
 			}
 		}
 	}
+	return nil
+}
+
+// leftAhead are the units that began the phase in the force's hex and
+// moved out of it earlier (8.2: the stack's allowance counts them); 15.5:
+// none pay for units entered before them.
+func (g Game) leftAhead(p *PhaseMoves, force []MoveUnit, from string) []MoveUnit {
 	var leftAhead []MoveUnit
 	if from != "" && p.Start[force[0].ID] == from { // 15.5: none pay for units entered before them
 		in := map[string]bool{}
@@ -235,10 +313,13 @@ func (g Game) decideMoveCmd(c MoveCmd, d engine.Dice) ([]engine.Event, error) {
 		}
 		sort.Slice(leftAhead, func(i, j int) bool { return leftAhead[i].ID < leftAhead[j].ID })
 	}
-	stack, err := StackAllowance(force, base, leftAhead)
-	if err != nil {
-		return nil, err
-	}
+	return leftAhead
+}
+
+// newMoved begins the move's event (who, from where, the stack's
+// allowance, 8.2) and the path PathCost prices, with what each unit has
+// already spent this phase.
+func newMoved(c MoveCmd, p *PhaseMoves, side engine.Side, from string, entering bool, force []MoveUnit, stack ForceMA, steps []Step) (*Moved, Path) {
 	e := &Moved{By: c.By, Side: side, From: from, Minimum: c.Minimum, Entered: entering}
 	for _, u := range force {
 		e.Units = append(e.Units, u.ID)
@@ -251,17 +332,26 @@ func (g Game) decideMoveCmd(c MoveCmd, d engine.Dice) ([]engine.Event, error) {
 	for _, u := range force {
 		path.Spent[u.ID] = p.Spent[u.ID]
 	}
-	if c.ForceMarch {
-		if c.Minimum {
-			return nil, engine.Illegal("litn.march.minimum", "Force march needs 100% of the printed allowance from CPs", "Not with the minimum allowance (002 8.6)")
-		}
-		n, why, err := ForceMarch(force, fmHex)
-		if err != nil {
-			return nil, err
-		}
-		path.ForceMarch, e.March, e.MarchWhy = n, n, why
+	return e, path
+}
+
+// forceMarch: 8.6: the extra MPs of a force march, which needs 100% of
+// the printed allowance from CPs (not the minimum allowance).
+func forceMarch(c MoveCmd, force []MoveUnit, fmHex HexAllowance, e *Moved, path *Path) error {
+	if c.Minimum {
+		return engine.Illegal("litn.march.minimum", "Force march needs 100% of the printed allowance from CPs", "Not with the minimum allowance (002 8.6)")
 	}
-	// 8.3: leaving a hex with an enemy combat unit takes a roll first.
+	n, why, err := ForceMarch(force, fmHex)
+	if err != nil {
+		return err
+	}
+	path.ForceMarch, e.March, e.MarchWhy = n, n, why
+	return nil
+}
+
+// leaveEnemyHex: 8.3: leaving a hex with an enemy combat unit takes a roll
+// first; when it fails the force stays (stopped).
+func (g Game) leaveEnemyHex(charts MoveCharts, side engine.Side, from string, force []MoveUnit, d engine.Dice, e *Moved, path *Path) (stopped bool, err error) {
 	var enemyHere []MoveUnit
 	for _, u := range g.UnitsAt(from) {
 		if u.Side != side && u.IsCombat() {
@@ -269,21 +359,29 @@ func (g Game) decideMoveCmd(c MoveCmd, d engine.Dice) ([]engine.Event, error) {
 			break
 		}
 	}
-	if len(enemyHere) > 0 {
-		lv, err := LeaveEnemyHex(charts, force, enemyHere, d)
-		if err != nil {
-			return nil, err
-		}
-		e.Leave = lv
-		if !lv.Leaves {
-			e.Stopped, e.To = true, force[0].Hex
-			return []engine.Event{e}, nil
-		}
-		path.Left = true
+	if len(enemyHere) == 0 {
+		return false, nil
 	}
+	lv, err := LeaveEnemyHex(charts, force, enemyHere, d)
+	if err != nil {
+		return false, err
+	}
+	e.Leave = lv
+	if !lv.Leaves {
+		e.Stopped, e.To = true, force[0].Hex
+		return true, nil
+	}
+	path.Left = true
+	return false, nil
+}
+
+// completeMove prices the path (8.1, 8.4), rolls force-march losses for
+// the combat units (8.6), and notes the held units a Confederate move
+// releases (15.2: Miles and White).
+func (g Game) completeMove(c MoveCmd, p *PhaseMoves, side engine.Side, charts MoveCharts, force []MoveUnit, steps []Step, path Path, e *Moved, d engine.Dice) error {
 	res, err := PathCost(charts, path)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	e.Result = res
 	for _, s := range steps {
@@ -299,7 +397,7 @@ func (g Game) decideMoveCmd(c MoveCmd, d engine.Dice) ([]engine.Event, error) {
 		}
 		losses, err := ForceMarchLosses(charts, combat, d)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		e.Losses = losses
 	}
@@ -311,7 +409,7 @@ func (g Game) decideMoveCmd(c MoveCmd, d engine.Dice) ([]engine.Event, error) {
 		}
 		e.Released = g.releases(hs)
 	}
-	return []engine.Event{e}, nil
+	return nil
 }
 
 // Say implements Sayer. The table sees the counters move (the map is
