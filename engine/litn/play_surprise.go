@@ -140,67 +140,113 @@ func (g Game) SurpriseHeld(id string) string {
 	return ""
 }
 
+// decideSurprise settles /litn attack in the Movement Phase (14.2): the
+// other player's word that he does not react in the hex (decline:true),
+// or the moving player's attempt (surprise:true): its conditions, the
+// roll against the moving leader's initiative, and on a success the
+// battle, fought at once. Refusals come in the order the steps are
+// named.
 func (g Game) decideSurprise(c Attack, d engine.Dice) ([]engine.Event, error) {
-	if !OptionsOf(g.Options).SurpriseAttacks {
-		if !c.Surprise {
-			return nil, engine.Illegal("litn.attack.step", "Battles are declared in the Combat Phase (002 3.1 G, 10)", "Wait for step G1; in the Movement Phase this game has no surprise attacks (optional rule 14.2 is off)")
-		}
-		return nil, engine.Illegal("litn.surprise.off", "This game does not play the optional rule 14.2 Surprise Attacks", "It is chosen when the game is created: /game new ... optional:14.2")
-	}
-	if err := g.needStep(c.By, "A surprise attack", StepFirstMove, StepSecondMove); err != nil {
+	if err := g.surpriseAllowed(c); err != nil {
 		return nil, err
-	}
-	if c.Surprise && c.Decline {
-		return nil, engine.Invalid("litn.surprise.decline", "Give surprise:true (the moving player) or decline:true (the other player: no reaction), not both", "002 14.2")
-	}
-	if c.Fortification || len(c.Units) > 0 {
-		return nil, engine.Invalid("litn.surprise.units", "A surprise attack is made by the units that force marched into the hex: no units: or fortification:", "Give hex: and surprise:true (002 14.2)")
 	}
 	p := g.phase()
 	if p == nil {
 		return nil, engine.Illegal("litn.move.phase", "The Movement Phase has not begun", "The umpire begins the step with /phase next")
 	}
-	mover := g.PhaseSide(g.CurrentStep())
-	hex := strings.TrimSpace(c.Hex)
-	s := g.SideOf(c.By)
+	sc := surpriseCase{p: p, mover: g.PhaseSide(g.CurrentStep()), hex: strings.TrimSpace(c.Hex)}
+	sc.side = g.SideOf(c.By)
 	if g.IsUmpire(c.By) {
-		s = c.Side
-		if s == "" {
-			s = sideIf(c.Decline, engine.EnemyOf(mover), mover)
+		sc.side = c.Side
+		if sc.side == "" {
+			sc.side = sideIf(c.Decline, engine.EnemyOf(sc.mover), sc.mover)
 		}
 	}
-	last := ""
 	if p.Last != nil && len(p.Last.Hexes) > 0 {
-		last = p.Last.Hexes[len(p.Last.Hexes)-1]
+		sc.last = p.Last.Hexes[len(p.Last.Hexes)-1]
 	}
-	rec, _ := g.surpriseHere(hex)
-	if rec.Move != 0 && p.Last != nil && rec.Move != p.Last.First {
-		rec = SurprisePlay{}
+	sc.rec, _ = g.surpriseHere(sc.hex)
+	if sc.rec.Move != 0 && p.Last != nil && sc.rec.Move != p.Last.First {
+		sc.rec = SurprisePlay{}
 	}
 	if !c.Surprise {
-		// The other player's word: no reaction in the hex to this move.
-		if !c.Decline {
-			return nil, engine.Illegal("litn.attack.step", "Battles are declared in the Combat Phase (002 3.1 G, 10)",
-				fmt.Sprintf("In the Movement Phase the %s player may attempt a surprise attack (surprise:true), and the %s player may say he does not react (decline:true); 002 14.2", sideName(mover), sideName(engine.EnemyOf(mover))))
-		}
-		if s != engine.EnemyOf(mover) {
-			return nil, engine.Illegal("litn.surprise.decline", "decline:true in the Movement Phase is the other player's word that he does not react", "To let a surprise attack go, just move on (002 14.2)")
-		}
-		if last != hex || len(g.fighting(hex, s)) == 0 {
-			return nil, engine.Illegal("litn.surprise.move", fmt.Sprintf("The last %s move did not enter %s, where you have combat units", sideName(mover), hex), "You say you do not react right after the enemy force marches into your hex (002 14.2)")
-		}
-		if rec.NoReaction || rec.Rolled {
-			return nil, engine.Illegal("litn.surprise.decline", "That is already settled for "+hex, "")
-		}
-		return []engine.Event{&NoReaction{By: c.By, Turn: g.Turn, Step: g.CurrentStep(), Move: p.Last.First, Hex: hex, Side: s}}, nil
+		return g.decideNoReaction(c, sc)
 	}
-	if s != mover {
+	moving, err := g.surpriseMovers(sc)
+	if err != nil {
+		return nil, err
+	}
+	ev, bt, err := g.surpriseForces(c, sc, moving)
+	if err != nil {
+		return nil, err
+	}
+	return g.surpriseFight(c, d, ev, bt)
+}
+
+// surpriseCase is what decideSurprise reads once for its steps: the
+// Movement Phase, the moving side, the side acting (the umpire's given
+// or implied), the hex, the hex the last move ended in, and the hex's
+// record of that move (a record of an earlier move is dropped).
+type surpriseCase struct {
+	p           *PhaseMoves
+	mover, side engine.Side
+	hex, last   string
+	rec         SurprisePlay
+}
+
+// surpriseAllowed: the game plays optional rule 14.2, it is a Movement
+// Phase, and the command names a hex and one intent, not units.
+func (g Game) surpriseAllowed(c Attack) error {
+	if !OptionsOf(g.Options).SurpriseAttacks {
+		if !c.Surprise {
+			return engine.Illegal("litn.attack.step", "Battles are declared in the Combat Phase (002 3.1 G, 10)", "Wait for step G1; in the Movement Phase this game has no surprise attacks (optional rule 14.2 is off)")
+		}
+		return engine.Illegal("litn.surprise.off", "This game does not play the optional rule 14.2 Surprise Attacks", "It is chosen when the game is created: /game new ... optional:14.2")
+	}
+	if err := g.needStep(c.By, "A surprise attack", StepFirstMove, StepSecondMove); err != nil {
+		return err
+	}
+	if c.Surprise && c.Decline {
+		return engine.Invalid("litn.surprise.decline", "Give surprise:true (the moving player) or decline:true (the other player: no reaction), not both", "002 14.2")
+	}
+	if c.Fortification || len(c.Units) > 0 {
+		return engine.Invalid("litn.surprise.units", "A surprise attack is made by the units that force marched into the hex: no units: or fortification:", "Give hex: and surprise:true (002 14.2)")
+	}
+	return nil
+}
+
+// decideNoReaction: the other player's word that he does not react in
+// the hex to the move that just entered it (14.2's second condition).
+func (g Game) decideNoReaction(c Attack, sc surpriseCase) ([]engine.Event, error) {
+	mover, s, hex, p := sc.mover, sc.side, sc.hex, sc.p
+	if !c.Decline {
+		return nil, engine.Illegal("litn.attack.step", "Battles are declared in the Combat Phase (002 3.1 G, 10)",
+			fmt.Sprintf("In the Movement Phase the %s player may attempt a surprise attack (surprise:true), and the %s player may say he does not react (decline:true); 002 14.2", sideName(mover), sideName(engine.EnemyOf(mover))))
+	}
+	if s != engine.EnemyOf(mover) {
+		return nil, engine.Illegal("litn.surprise.decline", "decline:true in the Movement Phase is the other player's word that he does not react", "To let a surprise attack go, just move on (002 14.2)")
+	}
+	if sc.last != hex || len(g.fighting(hex, s)) == 0 {
+		return nil, engine.Illegal("litn.surprise.move", fmt.Sprintf("The last %s move did not enter %s, where you have combat units", sideName(mover), hex), "You say you do not react right after the enemy force marches into your hex (002 14.2)")
+	}
+	if sc.rec.NoReaction || sc.rec.Rolled {
+		return nil, engine.Illegal("litn.surprise.decline", "That is already settled for "+hex, "")
+	}
+	return []engine.Event{&NoReaction{By: c.By, Turn: g.Turn, Step: g.CurrentStep(), Move: p.Last.First, Hex: hex, Side: s}}, nil
+}
+
+// surpriseMovers: the moving player attempts it once, right after his
+// last move ended in the hex, with the units of that move, all of which
+// force marched (14.2's first condition).
+func (g Game) surpriseMovers(sc surpriseCase) ([]Unit, error) {
+	mover, hex, p := sc.mover, sc.hex, sc.p
+	if sc.side != mover {
 		return nil, engine.Illegal("litn.surprise.side", fmt.Sprintf("Only the moving player, the %s, attempts a surprise attack in this Movement Phase", sideName(mover)), "002 14.2")
 	}
-	if rec.Rolled {
+	if sc.rec.Rolled {
 		return nil, engine.Illegal("litn.surprise.again", "A surprise attack was already attempted in "+hex+" after this move", "The battle there waits for the Combat Phase (002 14.2)")
 	}
-	if last != hex {
+	if sc.last != hex {
 		return nil, engine.Illegal("litn.surprise.move", fmt.Sprintf("Your last move did not end in %q", hex),
 			"A surprise attack is attempted right after force marching into an enemy-occupied hex, before your next move (002 14.2)")
 	}
@@ -215,17 +261,26 @@ func (g Game) decideSurprise(c Attack, d engine.Dice) ([]engine.Event, error) {
 		}
 		moving = append(moving, u)
 	}
+	return moving, nil
+}
+
+// surpriseForces: the enemy is in the hex and failed to react (14.2's
+// second condition), a leader moved in (the roll is against his
+// initiative), and some moving unit may attack (10.1, 10.6, 15.4); it
+// returns the attempt's event and the battle it would fight.
+func (g Game) surpriseForces(c Attack, sc surpriseCase, moving []Unit) (*SurpriseRolled, Battle, error) {
+	mover, hex, p := sc.mover, sc.hex, sc.p
 	enemy := engine.EnemyOf(mover)
 	defenders := g.fighting(hex, enemy)
 	if len(defenders) == 0 {
-		return nil, engine.Illegal("litn.surprise.enemy", "No enemy combat unit is in "+hex, "002 14.2: a surprise attack is made in an enemy-occupied hex")
+		return nil, Battle{}, engine.Illegal("litn.surprise.enemy", "No enemy combat unit is in "+hex, "002 14.2: a surprise attack is made in an enemy-occupied hex")
 	}
-	if err := g.surpriseReactions(p, hex, enemy, rec); err != nil {
-		return nil, err
+	if err := g.surpriseReactions(p, hex, enemy, sc.rec); err != nil {
+		return nil, Battle{}, err
 	}
 	leaders, _ := combatLeaders(moving)
 	if len(leaders) == 0 {
-		return nil, engine.Illegal("litn.surprise.leader", "No leader moved into "+hex, "002 14.2: the roll is against the highest-ranked moving leader's initiative")
+		return nil, Battle{}, engine.Illegal("litn.surprise.leader", "No leader moved into "+hex, "002 14.2: the roll is against the highest-ranked moving leader's initiative")
 	}
 	var atk []CombatUnit
 	ev := &SurpriseRolled{By: c.By, Turn: g.Turn, Step: g.CurrentStep(), Move: p.Last.First, Hex: hex, Side: mover, Leader: leaders[0].Name, Initiative: leaders[0].Initiative}
@@ -237,7 +292,7 @@ func (g Game) decideSurprise(c Attack, d engine.Dice) ([]engine.Event, error) {
 		}
 	}
 	if len(atk) == 0 {
-		return nil, engine.Illegal("litn.surprise.units", "None of the moving units in "+hex+" may attack (demoralized, disorganized or without strength)", "002 10.1, 10.6, 15.4")
+		return nil, Battle{}, engine.Illegal("litn.surprise.units", "None of the moving units in "+hex+" may attack (demoralized, disorganized or without strength)", "002 10.1, 10.6, 15.4")
 	}
 	var def []CombatUnit
 	for _, u := range defenders {
@@ -251,6 +306,13 @@ func (g Game) decideSurprise(c Attack, d engine.Dice) ([]engine.Event, error) {
 	bt := Battle{Hex: hex, Surprise: true, LeaderCasualties: OptionsOf(g.Options).LeaderCasualties,
 		Attacker: Force{Side: mover, Leaders: leaders, Units: atk, Supplied: true, PriorLosses: g.priorLosses(hex, mover)},
 		Defender: Force{Side: enemy, Leaders: dl, Units: def, Supplied: true, EntrenchedFirst: true, PriorLosses: g.priorLosses(hex, enemy)}}
+	return ev, bt, nil
+}
+
+// surpriseFight: the battle is checked before the roll (a chart not
+// loaded refuses it with no die rolled), the roll on the Surprise Attack
+// Table, and on a success the battle fought at once (14.2, 10).
+func (g Game) surpriseFight(c Attack, d engine.Dice, ev *SurpriseRolled, bt Battle) ([]engine.Event, error) {
 	if c.Library == nil || c.Library.Table(TableSurprise) == nil {
 		return nil, fmt.Errorf("engine: no table %s", TableSurprise)
 	}
@@ -259,7 +321,7 @@ func (g Game) decideSurprise(c Attack, d engine.Dice) ([]engine.Event, error) {
 	if err := vb.validate(charts); err != nil {
 		return nil, err // a chart not loaded, Union artillery alone: refused before the roll
 	}
-	tr, err := c.Library.Table(TableSurprise).Roll(d, engine.Facts{"leader_initiative": leaders[0].Initiative})
+	tr, err := c.Library.Table(TableSurprise).Roll(d, engine.Facts{"leader_initiative": ev.Initiative})
 	if err != nil {
 		return nil, err
 	}
@@ -272,7 +334,7 @@ func (g Game) decideSurprise(c Attack, d engine.Dice) ([]engine.Event, error) {
 		return nil, err
 	}
 	after := g.Apply(ev)
-	fought := &BattleFought{Turn: g.Turn, Hex: hex, Attacker: mover, Battle: bt, Result: *res, Killed: after.killed(hex, mover, res)}
+	fought := &BattleFought{Turn: g.Turn, Hex: ev.Hex, Attacker: ev.Side, Battle: bt, Result: *res, Killed: after.killed(ev.Hex, ev.Side, res)}
 	return []engine.Event{ev, fought}, nil
 }
 
