@@ -88,7 +88,7 @@ func (b *Battle) fire(r, n int, p *pool, l Leader, opt Option, anyEntrenched boo
 	}
 	top := cols[len(cols)-1].Min
 	if top <= 0 {
-		return fr, fmt.Errorf("engine: the Combat Results Table's last column %q is not a strength", lc.Columns[len(cols)-1])
+		return fr, fmt.Errorf("litn: the Combat Results Table's last column %q is not a strength", lc.Columns[len(cols)-1])
 	}
 	// Excess strength: once on the top column per full top, once more for
 	// the remainder (10.5).

@@ -33,7 +33,7 @@ type pool struct {
 // reads the same dice as before.
 func ResolveBattle(b Battle, c Charts, d engine.Dice) (*BattleResult, error) {
 	if c.Library == nil {
-		return nil, fmt.Errorf("engine: LITN battle without a library")
+		return nil, fmt.Errorf("litn: battle without a library")
 	}
 	if err := b.validate(c); err != nil {
 		return nil, err

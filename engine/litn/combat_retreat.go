@@ -30,7 +30,7 @@ type RetreatStep struct {
 // Retreat is a retreat a player declares for units of a force, with
 // the facts about the alternatives that the map works out.
 type Retreat struct {
-	Reason string `json:"reason"` // LITNRetreatDemoralized, LITNRetreatWithdraw or LITNRetreatUnsupplied
+	Reason string `json:"reason"` // RetreatDemoralized, RetreatWithdraw or RetreatUnsupplied
 	// ForceStrength is the strength of the retreating force, against
 	// which enemy units block (20%, 10% at a bridge).
 	ForceStrength int           `json:"force_strength"`

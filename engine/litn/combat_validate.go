@@ -105,7 +105,7 @@ func (b *Battle) validateCharts(c Charts) error {
 		}
 		s := c.Library.Slot(id)
 		if s == nil {
-			return fmt.Errorf("engine: no chart slot %s", id)
+			return fmt.Errorf("litn: no chart slot %s", id)
 		}
 		if c.Loaded[id] == nil {
 			return engine.ErrChartNotLoaded(s)
@@ -113,7 +113,7 @@ func (b *Battle) validateCharts(c Charts) error {
 	}
 	for _, id := range []string{TableWagon, TableDemoralize, TableCasualty} {
 		if c.Library.Table(id) == nil {
-			return fmt.Errorf("engine: no table %s", id)
+			return fmt.Errorf("litn: no table %s", id)
 		}
 	}
 	for r, f := range [2]*Force{&b.Attacker, &b.Defender} {

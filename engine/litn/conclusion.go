@@ -153,7 +153,7 @@ func RollMoraleRecovery(lib *engine.Library, hexes []RecoveryHex, d engine.Dice)
 	}
 	spec := tb.Fact("leader_initiative")
 	if spec == nil {
-		return nil, fmt.Errorf("engine: %s has no leader_initiative fact", tb.ID)
+		return nil, fmt.Errorf("litn: %s has no leader_initiative fact", tb.ID)
 	}
 	// Check every rating before the first die is rolled.
 	for _, h := range hexes {
@@ -304,11 +304,11 @@ func hexNumber(h string) bool {
 
 func chart(lib *engine.Library, id string) (*engine.Chart, error) {
 	if lib == nil {
-		return nil, fmt.Errorf("engine: no rules library")
+		return nil, fmt.Errorf("litn: no rules library")
 	}
 	c := lib.Chart(id)
 	if c == nil {
-		return nil, fmt.Errorf("engine: the rules library has no chart %s", id)
+		return nil, fmt.Errorf("litn: the rules library has no chart %s", id)
 	}
 	return c, nil
 }
@@ -337,7 +337,7 @@ func PlaceValues(lib *engine.Library, fortifications []string, overrides map[str
 	src := c.Source
 	for _, row := range c.Rows {
 		if len(row) < 3 {
-			return nil, fmt.Errorf("engine: %s row %v has fewer than 3 cells", c.ID, row)
+			return nil, fmt.Errorf("litn: %s row %v has fewer than 3 cells", c.ID, row)
 		}
 		name, hexCell, vpCell := row[0], row[1], row[2]
 		n, known := leadingInt(vpCell)
@@ -407,7 +407,7 @@ func InitialControl(scenario string, values map[string]VPPlace) (map[string]Cont
 	for _, h := range initialControl[scenario] {
 		p, ok := values[h]
 		if !ok || !p.Known {
-			return nil, 0, fmt.Errorf("engine: hex %s of %s's initial control has no VP value", h, scenario)
+			return nil, 0, fmt.Errorf("litn: hex %s of %s's initial control has no VP value", h, scenario)
 		}
 		ctl[h] = ControlFull
 		vp += p.Value
@@ -532,11 +532,11 @@ func OtherVPs(lib *engine.Library) (OtherVP, error) {
 	found := map[string]bool{}
 	for _, row := range c.Rows {
 		if len(row) < 3 {
-			return o, fmt.Errorf("engine: %s row %v has fewer than 3 cells", c.ID, row)
+			return o, fmt.Errorf("litn: %s row %v has fewer than 3 cells", c.ID, row)
 		}
 		n, ok := leadingInt(row[2])
 		if !ok {
-			return o, fmt.Errorf("engine: %s row %q has no VP number", c.ID, row[0])
+			return o, fmt.Errorf("litn: %s row %q has no VP number", c.ID, row[0])
 		}
 		award := strings.ToLower(row[0])
 		var dst *VP
@@ -555,7 +555,7 @@ func OtherVPs(lib *engine.Library) (OtherVP, error) {
 		*dst, found[award] = WholeVP(n), true
 	}
 	if len(found) != 4 {
-		return o, fmt.Errorf("engine: %s lacks one of the major victory, railroad and bridge awards", c.ID)
+		return o, fmt.Errorf("litn: %s lacks one of the major victory, railroad and bridge awards", c.ID)
 	}
 	return o, nil
 }
@@ -656,13 +656,13 @@ func levelRows(c *engine.Chart) ([]levelRow, error) {
 	var rows []levelRow
 	for _, row := range c.Rows {
 		if len(row) < 2 {
-			return nil, fmt.Errorf("engine: %s row %v has fewer than 2 cells", c.ID, row)
+			return nil, fmt.Errorf("litn: %s row %v has fewer than 2 cells", c.ID, row)
 		}
 		r := levelRow{level: row[1], label: row[0], lo: math.MinInt, hi: math.MaxInt}
 		cell := strings.TrimSpace(row[0])
 		n, ok := leadingInt(cell)
 		if !ok {
-			return nil, fmt.Errorf("engine: %s row %q has no number", c.ID, cell)
+			return nil, fmt.Errorf("litn: %s row %q has no number", c.ID, cell)
 		}
 		switch {
 		case strings.HasSuffix(cell, "or more"):
@@ -672,7 +672,7 @@ func levelRows(c *engine.Chart) ([]levelRow, error) {
 		case strings.Contains(cell, "-"):
 			m, ok := leadingInt(cell[strings.Index(cell, "-")+1:])
 			if !ok {
-				return nil, fmt.Errorf("engine: %s row %q is not a range", c.ID, cell)
+				return nil, fmt.Errorf("litn: %s row %q is not a range", c.ID, cell)
 			}
 			r.lo, r.hi = n, m
 		default:
@@ -684,7 +684,7 @@ func levelRows(c *engine.Chart) ([]levelRow, error) {
 		case strings.HasPrefix(r.level, "Union"):
 			r.side = engine.USA
 		default:
-			return nil, fmt.Errorf("engine: %s row %q names no side", c.ID, r.level)
+			return nil, fmt.Errorf("litn: %s row %q names no side", c.ID, r.level)
 		}
 		rows = append(rows, r)
 	}

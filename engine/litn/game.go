@@ -538,7 +538,7 @@ func (g Game) decideStart(c Start) ([]engine.Event, error) {
 		return nil, engine.Illegal("game.umpire", "Only the umpire starts the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
 	}
 	if g.Game() != ID {
-		return nil, fmt.Errorf("engine: StartLITN for a %s game", g.Game())
+		return nil, fmt.Errorf("litn: Start for a %s game", g.Game())
 	}
 	for _, s := range []engine.Side{engine.CSA, engine.USA} {
 		if !slices.ContainsFunc(g.Players, func(p engine.Player) bool { return p.Side == s }) {
@@ -550,7 +550,7 @@ func (g Game) decideStart(c Start) ([]engine.Event, error) {
 		}
 	}
 	if c.Map == nil || c.Library == nil {
-		return nil, fmt.Errorf("engine: StartLITN without the LITN map or the library")
+		return nil, fmt.Errorf("litn: Start without the LITN map or the library")
 	}
 	ev := &Started{By: c.By, Turn: FirstTurn(g.Options.Scenario), Charts: map[string]*engine.LoadedChart{}}
 	for _, s := range []engine.Side{engine.CSA, engine.USA} {
@@ -650,7 +650,7 @@ type Sayer interface {
 func encodeState(own any) ([]byte, error) {
 	s, ok := own.(State)
 	if !ok && own != nil {
-		return nil, fmt.Errorf("engine: LITN state of type %T", own)
+		return nil, fmt.Errorf("litn: state of type %T", own)
 	}
 	return json.Marshal(s)
 }
@@ -658,7 +658,7 @@ func encodeState(own any) ([]byte, error) {
 func decodeState(data []byte) (any, error) {
 	var s State
 	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("engine: LITN state: %w", err)
+		return nil, fmt.Errorf("litn: state: %w", err)
 	}
 	return s, nil
 }

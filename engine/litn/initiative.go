@@ -63,11 +63,11 @@ type Initiative struct {
 
 func table(lib *engine.Library, id string) (*engine.Table, error) {
 	if lib == nil {
-		return nil, fmt.Errorf("engine: no rules library")
+		return nil, fmt.Errorf("litn: no rules library")
 	}
 	t := lib.Table(id)
 	if t == nil {
-		return nil, fmt.Errorf("engine: the rules library has no table %s", id)
+		return nil, fmt.Errorf("litn: the rules library has no table %s", id)
 	}
 	return t, nil
 }
@@ -134,7 +134,7 @@ func RollInitiative(lib *engine.Library, c InitiativeContext, d engine.Dice) (*I
 	case "usa-chooses":
 		out.Chooser = engine.USA
 	default:
-		return nil, fmt.Errorf("engine: %s gave an unknown outcome %q", ini.ID, r.Outcome)
+		return nil, fmt.Errorf("litn: %s gave an unknown outcome %q", ini.ID, r.Outcome)
 	}
 	return out, nil
 }

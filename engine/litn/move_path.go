@@ -148,7 +148,7 @@ func ZOCCost(mover engine.Side, zocs []ZOC) (int, string) {
 // Path is a force's move along a path.
 type Path struct {
 	Force     []MoveUnit
-	Allowance ForceMA // from LITNStackAllowance
+	Allowance ForceMA // from StackAllowance
 	// ForceMarch are extra MPs from ForceMarch (8.6), for every unit.
 	ForceMarch int
 	// Spent are MPs each unit has already spent this move (1 for a new

@@ -142,7 +142,7 @@ func (g Game) decideSupplyCmd(c Supply) ([]engine.Event, error) {
 			choose(w.Depletion, "; it already carries a Depletion marker: it supplies without another roll", "; it rolls for depletion right after your option"))
 	case c.Depot != "":
 		if c.Map == nil {
-			return nil, fmt.Errorf("engine: LITN supply without the map")
+			return nil, fmt.Errorf("litn: supply without the map")
 		}
 		at := strings.TrimSpace(c.Depot)
 		h, _, err := c.Map.ParseHex(at, "")

@@ -48,7 +48,7 @@ func (g Game) decideRetreat(c RetreatOrder) ([]engine.Event, error) {
 		return nil, engine.Invalid("litn.retreat.path", "Give the hexes the units retreat through", "path:1726,1727,1827 (4 MPs; path:none when no legal route of 4 MPs exists: the units are removed, 002 10.6)")
 	}
 	if c.Map == nil {
-		return nil, fmt.Errorf("engine: LITN retreat without the map")
+		return nil, fmt.Errorf("litn: retreat without the map")
 	}
 	if len(c.Costs) > 0 && len(c.Costs) != len(c.Path) {
 		return nil, engine.Invalid("litn.retreat.costs", fmt.Sprintf("%d costs for %d hexes", len(c.Costs), len(c.Path)), "Give one MP cost per hex entered, or none for 1 each")

@@ -141,7 +141,7 @@ func (g Game) decideBroadcast(c BroadcastCmd, d engine.Dice) ([]engine.Event, er
 		return nil, engine.Illegal("litn.broadcast.from", fmt.Sprintf("%s cannot broadcast in the %s Command Phase", from.Name, sideName(side)), "Name a leader of the phasing side on the map (002 7.1)")
 	}
 	if c.Map == nil {
-		return nil, fmt.Errorf("engine: broadcast without the map")
+		return nil, fmt.Errorf("litn: broadcast without the map")
 	}
 	to, _, err := c.Map.ParseHex(strings.TrimSpace(c.To), "")
 	if err != nil {

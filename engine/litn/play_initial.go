@@ -87,7 +87,7 @@ func initialSteps() []stepHooks {
 			}
 			j := i
 			if i > 4 {
-				j++ // V is two lines of LITNInitialSteps
+				j++ // V is two lines of InitialSteps
 			}
 			return st[j].Happens, st[j].Why
 		}

@@ -44,7 +44,7 @@ func (g Game) decideWagon(c PlaceWagon) ([]engine.Event, error) {
 		side = ""
 	}
 	if c.Map == nil {
-		return nil, fmt.Errorf("engine: LITNPlaceWagon without the LITN map")
+		return nil, fmt.Errorf("litn: PlaceWagon without the LITN map")
 	}
 	at := strings.TrimSpace(c.Hex)
 	h, _, err := c.Map.ParseHex(at, "")
@@ -83,7 +83,7 @@ func (g Game) decideWagon(c PlaceWagon) ([]engine.Event, error) {
 	due, _ := CSAWagonDue(g.CurrentTurn())
 	owed := p.CSAWagonsLeft
 	if due {
-		owed-- // LITNPlaceCSAWagons adds the wagon due
+		owed-- // PlaceCSAWagons adds the wagon due
 	}
 	// The depots are printed on the map, not in the seeds: the hex is taken
 	// as the player declares it, with the checks the rules allow (1026 in

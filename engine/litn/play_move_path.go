@@ -81,7 +81,7 @@ func ParsePath(s string) ([]PathHex, error) {
 // the engine's; the rest is the player's declaration.
 func (g Game) steps(m *engine.Theatre, side engine.Side, from engine.Hex, costs *engine.LoadedChart, path []PathHex) ([]Step, error) {
 	if m == nil {
-		return nil, fmt.Errorf("engine: LITN move without the map")
+		return nil, fmt.Errorf("litn: move without the map")
 	}
 	var out []Step
 	prev := from

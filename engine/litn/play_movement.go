@@ -235,7 +235,7 @@ func (g Game) movePathSteps(c MoveCmd, side engine.Side, start engine.Hex, enter
 		// movement": the path's first hex is entered from off the map (a
 		// neighbour stands for it) and costs as declared.
 		if c.Map == nil {
-			return engine.Hex{}, nil, fmt.Errorf("engine: LITN move without the map")
+			return engine.Hex{}, nil, fmt.Errorf("litn: move without the map")
 		}
 		h, _, err := c.Map.ParseHex(c.Path[0].At, "")
 		if err != nil {

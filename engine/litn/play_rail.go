@@ -25,7 +25,7 @@ func (g Game) decideRail(c RailCmd) ([]engine.Event, error) {
 	force := force(ms)
 	from := ms[0].At
 	if c.Map == nil {
-		return nil, fmt.Errorf("engine: rail move without the map")
+		return nil, fmt.Errorf("litn: rail move without the map")
 	}
 	to := strings.TrimSpace(c.To)
 	if to == "" {

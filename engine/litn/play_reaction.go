@@ -54,7 +54,7 @@ func (g Game) decideReact(c ReactCmd, d engine.Dice) ([]engine.Event, error) {
 		}
 	}
 	if c.Map == nil {
-		return nil, fmt.Errorf("engine: reaction without the map")
+		return nil, fmt.Errorf("litn: reaction without the map")
 	}
 	th, _, err := c.Map.ParseHex(p.Last.Hexes[idx], "")
 	if err != nil {

@@ -314,7 +314,7 @@ func (g Game) surpriseForces(c Attack, sc surpriseCase, moving []Unit) (*Surpris
 // Table, and on a success the battle fought at once (14.2, 10).
 func (g Game) surpriseFight(c Attack, d engine.Dice, ev *SurpriseRolled, bt Battle) ([]engine.Event, error) {
 	if c.Library == nil || c.Library.Table(TableSurprise) == nil {
-		return nil, fmt.Errorf("engine: no table %s", TableSurprise)
+		return nil, fmt.Errorf("litn: no table %s", TableSurprise)
 	}
 	charts := Charts{Library: c.Library, Loaded: g.LITN.Charts}
 	vb := bt

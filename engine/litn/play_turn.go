@@ -704,7 +704,7 @@ func (g Game) PlaceHolds(values map[string]VPPlace) []PlaceHold {
 // place is destroyed (the movement module's DestroyedBridges).
 func (g Game) endOfGame(m *engine.Theatre) (EndOfGame, error) {
 	if m == nil {
-		return EndOfGame{}, fmt.Errorf("engine: the LITN map is not loaded")
+		return EndOfGame{}, fmt.Errorf("litn: the LITN map is not loaded")
 	}
 	var e EndOfGame
 	inf := map[string]bool{}

@@ -560,7 +560,7 @@ func decideSheet(g Game, cmd engine.Command, _ engine.Dice) ([]engine.Event, boo
 			fmt.Sprintf("Load it with side:%s, or give the %s sheet", c.Sheet.Side, strings.ToUpper(string(c.Side))))
 	}
 	if c.Scenario.ID != g.Options.Scenario {
-		return nil, true, fmt.Errorf("engine: record sheet checked against scenario %q, game plays %q", c.Scenario.ID, g.Options.Scenario)
+		return nil, true, fmt.Errorf("litn: record sheet checked against scenario %q, game plays %q", c.Scenario.ID, g.Options.Scenario)
 	}
 	if probs := ValidateSheet(c.Sheet, c.Scenario, c.Map); len(probs) > 0 {
 		return nil, true, &engine.RuleError{Kind: engine.ErrInvalid, Code: "sheet.invalid", What: "The record sheet is not right: " + listSheetProblems(probs, 10),

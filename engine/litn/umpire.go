@@ -83,7 +83,7 @@ func decideSetUnit(g Game, cmd engine.Command, _ engine.Dice) ([]engine.Event, b
 		after.At, after.Hex = "", engine.Hex{}
 	default:
 		if c.Map == nil {
-			return nil, true, fmt.Errorf("engine: litn set without the LITN map")
+			return nil, true, fmt.Errorf("litn: set without the LITN map")
 		}
 		h, _, err := c.Map.ParseHex(at, "")
 		if err != nil {

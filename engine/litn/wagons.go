@@ -63,7 +63,7 @@ func decideWagonReady(g Game, cmd engine.Command, _ engine.Dice) ([]engine.Event
 		return nil, true, engine.Illegal("litn.wagon.undepleted", fmt.Sprintf("Wagon %s is not depleted", w.ID), "Only a depleted wagon is undepleted (002 9.2)")
 	}
 	if c.Map == nil {
-		return nil, true, fmt.Errorf("engine: litn wagon ready without the LITN map")
+		return nil, true, fmt.Errorf("litn: wagon ready without the LITN map")
 	}
 	depot := strings.TrimSpace(c.Depot)
 	dh, _, err := c.Map.ParseHex(depot, "")
