@@ -450,3 +450,36 @@ func TestLITNPlayMilesReleased(t *testing.T) {
 		t.Fatalf("%q", lmSays(p.g, mv, "all"))
 	}
 }
+
+// 7.1 Minimum Movement Allowance: D.H. Hill (1924) receives 0 CP but
+// starts more than 6 hexes from every enemy unit, so he may move 3 (half
+// his basic 6) if he stays that far all move. Toward Miles (1529) the move
+// is refused at its first hex within 6 (1925); away from him it is made.
+func TestLITNPlayMinimumAllowance(t *testing.T) {
+	p := lmPlay(t, engine.CSA)
+	begun := lmToMovement(t, p)
+	if a := begun.Allowance["csa.dh-hill"]; a.Allowance.Num != 0 || a.Minimum == nil || a.Minimum.String() != "3" {
+		t.Fatalf("D.H. Hill %+v", a)
+	}
+	move := func(path string, minimum bool) litn.MoveCmd {
+		return litn.MoveCmd{By: lpLee, Units: []string{"D.H. Hill"}, Path: lmPath(t, path), Minimum: minimum, Map: p.m, Library: p.lib}
+	}
+	p.refuse(move("1923 clear", false), "litn.move.zero")
+	p.refuse(move("1925 clear,1926 clear,1927 clear", true), "litn.move.minimum")
+	_, err := p.g.Decide(move("1925 clear,1926 clear,1927 clear", true), engine.Script())
+	if err == nil || !strings.Contains(err.Error(), "1925 is 6 hexes from an enemy unit") || !strings.Contains(err.Error(), "more than 6 hexes from all enemy units during its entire move (002 7.1)") {
+		t.Fatalf("refusal: %v", err)
+	}
+	// Far from the enemy all the way: 3 clear hexes for the minimum 3.
+	p.refuse(move("1923 clear,1922 clear,1921 clear,1920 clear", true), "litn.move.cost")
+	evs := p.do(move("1923 clear,1922 clear,1921 clear", true))
+	mv := evs[0].(*litn.Moved)
+	if !mv.Minimum || mv.Result.Spent["csa.dh-hill"] != 3 {
+		t.Fatalf("%+v", mv)
+	}
+	if u, _ := litn.Of(p.g).FindUnit("D.H. Hill"); u.At != "1921" {
+		t.Fatalf("D.H. Hill at %s", u.At)
+	}
+	// Force march needs the full allowance from CPs, not the minimum (8.6).
+	p.refuse(litn.MoveCmd{By: lpLee, Units: []string{"D.H. Hill"}, Path: lmPath(t, "1920 clear"), Minimum: true, ForceMarch: true, Map: p.m, Library: p.lib}, "litn.march.minimum")
+}
