@@ -475,6 +475,23 @@ func TestLITNCombatRestrictions(t *testing.T) {
 		{"force march without the printed modifier", func(b *litn.Battle) { b.Attacker.ForceMarched = true }, "litn.combat.forcemarch"},
 		{"options in a surprise attack", func(b *litn.Battle) { b.Surprise = true }, "litn.combat.options"},
 		{"no leader", func(b *litn.Battle) { b.Defender.Leaders = nil }, "litn.combat.leader"},
+		// The inputs themselves (validate's first checks).
+		{"both sides csa", func(b *litn.Battle) { b.Defender.Side = engine.CSA }, "litn.combat.sides"},
+		{"a fortification defends with the Confederates", func(b *litn.Battle) {
+			b.Attacker, b.Defender = b.Defender, b.Attacker
+			b.Fortification = &litn.Fortification{Intrinsic: 5}
+		}, "litn.combat.fortification"},
+		{"a leader of rank 0", func(b *litn.Battle) { b.Attacker.Leaders[0].Rank = 0 }, "litn.combat.leader"},
+		{"a command rating of 5", func(b *litn.Battle) { b.Attacker.Leaders[0].Command = 5 }, "litn.combat.leader"},
+		{"two leaders of one rank", func(b *litn.Battle) {
+			b.Defender.Leaders = append(b.Defender.Leaders, b.Defender.Leaders[0])
+			b.Defender.Leaders[1].Name = "another"
+		}, "litn.combat.leader"},
+		{"a repeated unit id", func(b *litn.Battle) {
+			b.Attacker.Units = append(b.Attacker.Units, b.Attacker.Units[0])
+		}, "litn.combat.unit"},
+		{"a unit without strength", func(b *litn.Battle) { b.Defender.Units[0].Strength = 0 }, "litn.combat.unit"},
+		{"no attacking unit", func(b *litn.Battle) { b.Attacker.Units = nil }, "litn.combat.unit"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
