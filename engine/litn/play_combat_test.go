@@ -241,6 +241,8 @@ func TestLITNPlayCombatRetreat(t *testing.T) {
 		lpcUnit(t, env, engine.CSA, "csa.walker", "", "infantry", 7, 3, 1, 1, 3, "1527")) // 7 of 14: blocks (20%)
 	g, _ := lpcStart(t, env, units, nil, litn.Options{})
 	g = lpcAttack(t, g, env)
+	// 10.1 step 6: no retreat before the battle is fought.
+	lpcRefused(t, g, litn.RetreatOrder{By: mcclellanActor, Hex: "1625", Path: []string{"1626"}, Map: env.m}, "litn.retreat.early")
 	g, _ = lpcDo(t, g, litn.ChooseOption{By: mcclellanActor, Hex: "1625", Option: "withdraw", Library: env.charts.Library}, engine.Script())
 	g, _ = lpcDo(t, g, litn.ChooseOption{By: leeActor, Hex: "1625", Option: "probe", Library: env.charts.Library}, engine.Script(6, 6, 6, 6, 1, 1, 1))
 	if w := strings.Join(g.Waiting(), ";"); !strings.Contains(w, "USA retreats") {
@@ -254,6 +256,12 @@ func TestLITNPlayCombatRetreat(t *testing.T) {
 	lpcRefused(t, g, r(mcclellanActor, "1626,1627,1628"), "litn.retreat.length")
 	lpcRefused(t, g, r(mcclellanActor, "1626,1627,1628,1629", 1, 2, 1, 1), "litn.retreat.length")
 	lpcRefused(t, g, r(mcclellanActor, "1626,1627,1527,1528"), "litn.retreat.enemy")
+	notMine := r(mcclellanActor, "1626,1627,1628,1629")
+	notMine.Units = []string{"Hood"}
+	lpcRefused(t, g, notMine, "litn.retreat.units")
+	both := r(mcclellanActor, "1626,1627,1628,1629")
+	both.Remove = true
+	lpcRefused(t, g, both, "litn.retreat.path")
 	g, evs := lpcDo(t, g, r(mcclellanActor, "1626,1627,1628,1629"), engine.Script())
 	hooker := litn.Of(g).LITN.Units["usa.hooker"]
 	if hooker.At != "1629" || hooker.Hex != lpcUnit(t, env, engine.USA, "x", "", "", 0, 1, 1, 1, 1, "1629").Hex {
