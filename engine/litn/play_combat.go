@@ -9,7 +9,7 @@ import (
 )
 
 // 3.1 G, the Combat Phase in play (issue 10; docs/litn-play-combat.md):
-// the pure battle of combat.go wired to the game.
+// the pure battle of combat*.go wired to the game.
 //
 //   - G1 begins: every hex holding combat units of both sides gets a
 //     battle, with the side that decides first whether to attack (002 10
@@ -25,6 +25,12 @@ import (
 //   - /litn retreat: the retreats the battle requires, in 10.6's order,
 //     within ValidateRetreat's limits.
 //   - G2 begins: wagons with Depletion markers are flipped (3.1 G II).
+//
+// This file holds the phase's state and its steps; each part has its own
+// file: play_combat_forces.go, play_combat_commands.go,
+// play_combat_declare.go (attack, supply), play_combat_options.go,
+// play_combat_retreat.go, play_combat_apply.go, play_combat_say.go and
+// play_surprise.go (14.2).
 
 // CombatPlay is 3.1 G's state.
 type CombatPlay struct {

@@ -9,7 +9,7 @@ import (
 
 // 6.3 Detachments in play: DetachCmd detaches a leader's detachment or
 // reattaches one (the pure rules are Detach and ReattachDetachment in
-// move.go).
+// move_detach.go).
 
 func (g Game) decideDetachCmd(c DetachCmd) ([]engine.Event, error) {
 	p, side, err := g.needMover(c.By, "Detaching and reattaching")

@@ -20,6 +20,10 @@ import (
 // umpire may correct them: the line of communications as the Command and
 // Movement Phases record it (MovePlay.NoLOC, /litn declare loc:), the
 // territory and the depot as UnitFacts (/litn replace).
+//
+// This file holds the phase's state and its steps; each step A1-A6 has its
+// own play_initial_*.go file, with the commands and events in
+// play_initial_commands.go and their folding in play_initial_apply.go.
 
 // InitialPlay is 3.1 A's state.
 type InitialPlay struct {

@@ -9,7 +9,7 @@ import (
 )
 
 // 3.1 C-F, the Command and Movement Phases in play (issue 10): the pure
-// pieces of command.go (7.1, 7.2) and move.go (6.3, 8) wired into
+// pieces of command.go (7.1, 7.2) and move*.go (6.3, 8) wired into
 // the game. docs/litn-play-movement.md.
 //
 //   - C and E (the first / second player's Command Phase, 3.1 C): as the
@@ -32,6 +32,13 @@ import (
 // ZOCs, a longer broadcast distance), the engine checks everything it can
 // (adjacency, distances, who is where, enemy presence, allowances, charts)
 // and the umpire may correct.
+//
+// This file holds the phases' state, the units as the pure pieces see
+// them and the steps; each part of the procedure has its own file:
+// play_move_path.go, play_move_commands.go, play_move_declare.go,
+// play_command_phase.go, play_movement.go, play_reaction.go,
+// play_detach.go, play_works.go, play_rail.go, play_move_end.go and
+// play_move_apply.go.
 
 // MovePlay is 3.1 C-F's state. The fields below are read by other
 // phases (keep their names and meaning).

@@ -8,7 +8,7 @@ import (
 )
 
 // 8.9 Railroad Movement in play: RailCmd moves a force along a rail line
-// (the pure rules are RailCapacity and RailMove in move.go).
+// (the pure rules are RailCapacity and RailMove in move_rail.go).
 
 func (g Game) decideRail(c RailCmd) ([]engine.Event, error) {
 	p, side, err := g.needMover(c.By, "Rail movement")

@@ -9,7 +9,7 @@ import (
 
 // 8.5 Reaction Movement in play: ReactCmd, the non-phasing player's
 // reaction to an enemy force moving next to his (the pure rules are
-// Reactions in move.go).
+// Reactions in move_reaction.go).
 
 func (g Game) decideReact(c ReactCmd, d engine.Dice) ([]engine.Event, error) {
 	if err := g.needStep(c.By, "Reacting", StepFirstMove, StepSecondMove); err != nil {

@@ -11,7 +11,7 @@ import (
 // 8.7 Destroying and Repairing Bridges and Rail and 8.8 Entrenchment in
 // play: WorkCmd spends a force's MPs on a bridge, a rail line or
 // entrenching (the pure rules are WorkCost, BridgeRepair and
-// EntrenchPhase in move.go).
+// EntrenchPhase in move_works.go).
 
 func (g Game) decideWork(c WorkCmd) ([]engine.Event, error) {
 	p, side, err := g.needMover(c.By, "Work on bridges, rail lines and entrenchments")
