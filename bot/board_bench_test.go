@@ -3,7 +3,9 @@ package bot
 import (
 	"context"
 	"path/filepath"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/umpire-games/umpire/engine"
 	"github.com/umpire-games/umpire/store"
@@ -55,11 +57,13 @@ func BenchmarkDecideRailMove(b *testing.B) {
 
 // BenchmarkReplayGame: folding a long game's log from its start, as a
 // restart does for a game whose state is not cached: the set-up (131
-// units) and 2,000 board actions (moves and manpower changes).
+// units) and 2,000 board actions (moves and manpower changes), one Apply
+// at a time (every intermediate state its own, as the router's cache
+// needs them).
 func BenchmarkReplayGame(b *testing.B) {
 	log, n := replayLog(b, func(*engine.GameOptions) {})
 	b.ReportMetric(float64(len(log)), "events")
-	for b.Loop() {
+	perEvent(b, len(log), func() {
 		var s engine.GameState
 		for _, e := range log {
 			s = s.Apply(e)
@@ -67,13 +71,39 @@ func BenchmarkReplayGame(b *testing.B) {
 		if len(s.Units) != n {
 			b.Fatal("units lost")
 		}
-	}
+	})
 }
 
-// BenchmarkColdGameLoad is DESIGN's replay target: a Gettysburg Campaign
-// log of about 20,000 events (the set-up and board actions, with rolls
-// among them), read from SQLite, decoded and folded by a router that has
-// not seen the game (as after a restart).
+// perEvent runs f in b's loop and reports the bytes it allocates per
+// event of a log of n (issue 20's fold target: under 4 KB an event) and
+// its milliseconds per run.
+func perEvent(b *testing.B, n int, f func()) {
+	b.Helper()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	runs := 0
+	for b.Loop() {
+		f()
+		runs++
+	}
+	elapsed := time.Since(start)
+	runtime.ReadMemStats(&after)
+	if runs == 0 || n == 0 {
+		return
+	}
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(runs)/float64(n), "B/event")
+	b.ReportMetric(float64(elapsed.Microseconds())/1000/float64(runs), "ms/run")
+}
+
+// coldEvents is the length of BenchmarkColdGameLoad's log: issue 20's
+// target, a long Gettysburg Campaign (about 2.5 times DESIGN's 20,000).
+const coldEvents = 50000
+
+// BenchmarkColdGameLoad is DESIGN's replay target at issue 20's length:
+// a Gettysburg Campaign log of coldEvents events (the set-up and board
+// actions, with rolls among them), read from SQLite, decoded and folded
+// by a router that has not seen the game (as after a restart).
 func BenchmarkColdGameLoad(b *testing.B) {
 	ctx := context.Background()
 	r, g := benchGame(b)
@@ -85,10 +115,9 @@ func BenchmarkColdGameLoad(b *testing.B) {
 	}
 	ids := sortedUnitIDs(g)
 	version := s.Version
-	const events = 20000
-	for n := 0; n < events; {
+	for n := 0; n < coldEvents; {
 		var recs []store.NewRecord
-		for k := 0; k < 500 && n < events; k, n = k+1, n+1 {
+		for k := 0; k < 500 && n < coldEvents; k, n = k+1, n+1 {
 			u := g.Units[ids[n%len(ids)]]
 			var e engine.Event
 			switch n % 4 {
@@ -112,11 +141,11 @@ func BenchmarkColdGameLoad(b *testing.B) {
 		version = s.Version
 	}
 	b.ReportMetric(float64(version), "events")
-	for b.Loop() {
+	perEvent(b, int(version), func() {
 		cold := NewRouter(st, WithLogger(quietLog()))
 		got, err := cold.game(ctx, Request{ChannelID: "war"})
 		if err != nil || len(got.Units) != len(g.Units) {
 			b.Fatal(err)
 		}
-	}
+	})
 }
