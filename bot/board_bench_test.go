@@ -74,6 +74,19 @@ func BenchmarkReplayGame(b *testing.B) {
 	})
 }
 
+// BenchmarkReplayGameBulk is BenchmarkReplayGame folded as a restart
+// folds it (engine.GameState.ApplyAll): no state in between is kept, so
+// a board action changes the fold's own units map instead of a clone.
+func BenchmarkReplayGameBulk(b *testing.B) {
+	log, n := replayLog(b, func(*engine.GameOptions) {})
+	b.ReportMetric(float64(len(log)), "events")
+	perEvent(b, len(log), func() {
+		if s := (engine.GameState{}).ApplyAll(log); len(s.Units) != n {
+			b.Fatal("units lost")
+		}
+	})
+}
+
 // perEvent runs f in b's loop and reports the bytes it allocates per
 // event of a log of n (issue 20's fold target: under 4 KB an event) and
 // its milliseconds per run.

@@ -1,0 +1,132 @@
+package engine
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSnapshotRestoresEveryState: each state of a log, encoded and
+// decoded, is the state (reflect.DeepEqual: the undo's prev and
+// lastAction too), and folding the rest of the log from it gives the
+// final state.
+func TestSnapshotRestoresEveryState(t *testing.T) {
+	log := foldLog(t)
+	states := sequentialStates(log)
+	final := states[len(states)-1]
+	for k, g := range states {
+		b, err := EncodeSnapshot(g)
+		if err != nil {
+			t.Fatalf("state %d: %v", k, err)
+		}
+		got, err := DecodeSnapshot(b)
+		if err != nil {
+			t.Fatalf("state %d: %v", k, err)
+		}
+		if !reflect.DeepEqual(got, g) {
+			t.Fatalf("state %d decodes to another state", k)
+		}
+		if again, _ := EncodeSnapshot(got); !bytes.Equal(again, b) {
+			t.Fatalf("state %d: encoding is not deterministic", k)
+		}
+		if !reflect.DeepEqual(got.ApplyAll(log[k:]), final) {
+			t.Fatalf("restored at %d and folded on: not the final state", k)
+		}
+	}
+}
+
+// TestSnapshotKeepsWhatDeepEqualSees: nil and empty maps and slices,
+// pointers, times, a LITN field JSON leaves out (`json:"-"`).
+func TestSnapshotKeepsWhatDeepEqualSees(t *testing.T) {
+	g := GameState{
+		Created:     true,
+		SecretRolls: map[string]int64{},
+		Units:       map[string]UnitState{"a": {ID: "a", Marks: []string{}}, "b": {ID: "b"}},
+		Ended:       &GameEnded{},
+		Chits:       map[Side]int{CSA: 3},
+		lastAction:  EventUnitsMoved,
+		prev:        &GameState{Players: []Player{}},
+	}
+	g.Victory.Crossed = time.Date(1863, 6, 15, 0, 0, 0, 0, time.UTC)
+	g.LITN.First = CSA
+	g.LITN.Done = map[string]bool{"x": true}
+	b, err := EncodeSnapshot(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodeSnapshot(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, g) {
+		t.Fatalf("got %+v\nwant %+v", got, g)
+	}
+	if got.SecretRolls == nil || got.Units["a"].Marks == nil || got.Units["b"].Marks != nil || got.prev.Players == nil || got.Places != nil {
+		t.Fatal("nil and empty not kept apart")
+	}
+}
+
+// TestSnapshotRefusesOtherBytes: another format, a truncated or padded
+// snapshot and garbage are errors, never a state (nor a panic).
+func TestSnapshotRefusesOtherBytes(t *testing.T) {
+	log := foldLog(t)
+	g := GameState{}.ApplyAll(log)
+	b, err := EncodeSnapshot(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := bytes.Replace(b, []byte(SnapshotFormat()), []byte(strings.Repeat("0", len(SnapshotFormat()))), 1)
+	if _, err := DecodeSnapshot(other); err == nil || !strings.Contains(err.Error(), "format") {
+		t.Errorf("another format: %v", err)
+	}
+	for n := 0; n < len(b); n += 1 + n/50 {
+		if _, err := DecodeSnapshot(b[:n]); err == nil {
+			t.Fatalf("%d of %d bytes decoded", n, len(b))
+		}
+	}
+	if _, err := DecodeSnapshot(append(append([]byte(nil), b...), 0)); err == nil {
+		t.Error("a byte too many decoded")
+	}
+	flipped := 0
+	for i := len(b) / 2; i < len(b); i += 7 {
+		c := append([]byte(nil), b...)
+		c[i] ^= 0xff
+		if _, err := DecodeSnapshot(c); err != nil {
+			flipped++
+		}
+	}
+	if flipped == 0 {
+		t.Error("no corrupted snapshot was refused")
+	}
+}
+
+// TestSnapshotFormatFollowsTheStateType: the fingerprint is the version
+// and a hash of the state's structure, so that a change of any field
+// changes it.
+func TestSnapshotFormatFollowsTheStateType(t *testing.T) {
+	f := SnapshotFormat()
+	if !strings.HasPrefix(f, "1-") || len(f) != 2+24 {
+		t.Fatalf("format %q", f)
+	}
+	type other struct {
+		GameState
+		Extra int
+	}
+	var a, b strings.Builder
+	describeType(&a, reflect.TypeFor[GameState](), map[reflect.Type]bool{})
+	describeType(&b, reflect.TypeFor[other](), map[reflect.Type]bool{})
+	if a.String() == b.String() || !strings.Contains(a.String(), "lastAction") || !strings.Contains(a.String(), "Marks") {
+		t.Fatalf("the description misses fields: %.200s", a.String())
+	}
+}
+
+// TestSnapshotNamesWhatItCannotWrite: a state that holds a bulk fold's
+// buffers is refused (it would share them).
+func TestSnapshotNamesWhatItCannotWrite(t *testing.T) {
+	g := GameState{units: &unitBuffers{}}
+	if _, err := EncodeSnapshot(g); err == nil || !strings.Contains(err.Error(), "bulk fold") {
+		t.Fatalf("got %v", err)
+	}
+}
