@@ -26,12 +26,19 @@ func TestSnapshotRoundTrip(t *testing.T) {
 		if got.Stream != "game:1" || got.Version != 2 || got.Format != "1-abc" || !bytes.Equal(got.Data, data) || !got.At.Equal(at) {
 			t.Fatalf("got %+v (at %v)", got, at)
 		}
-		// An older one of the same format does not replace a newer.
+		// An older one of the same format does not replace a newer; one of
+		// the same version does.
 		if err := s.SaveSnapshot(ctx, Snapshot{Stream: "game:1", Version: 1, Format: "1-abc", Data: []byte("old")}); err != nil {
 			t.Fatal(err)
 		}
 		if got, _ := s.Snapshot(ctx, "game:1"); got.Version != 2 || !bytes.Equal(got.Data, data) {
 			t.Fatalf("an older snapshot replaced the newer: %+v", got)
+		}
+		if err := s.SaveSnapshot(ctx, Snapshot{Stream: "game:1", Version: 2, Format: "1-abc", Data: []byte("same")}); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.Snapshot(ctx, "game:1"); got.Version != 2 || string(got.Data) != "same" {
+			t.Fatalf("a snapshot of the same version was not replaced: %+v", got)
 		}
 		// A newer one does; one of another format always does (the
 		// program that reads it has changed).
