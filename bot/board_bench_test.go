@@ -62,7 +62,7 @@ func BenchmarkDecideRailMove(b *testing.B) {
 // needs them).
 func BenchmarkReplayGame(b *testing.B) {
 	log, n := replayLog(b, func(*engine.GameOptions) {})
-	b.ReportMetric(float64(len(log)), "events")
+	defer b.ReportMetric(float64(len(log)), "events")
 	perEvent(b, len(log), func() {
 		var s engine.GameState
 		for _, e := range log {
@@ -79,7 +79,7 @@ func BenchmarkReplayGame(b *testing.B) {
 // a board action changes the fold's own units map instead of a clone.
 func BenchmarkReplayGameBulk(b *testing.B) {
 	log, n := replayLog(b, func(*engine.GameOptions) {})
-	b.ReportMetric(float64(len(log)), "events")
+	defer b.ReportMetric(float64(len(log)), "events")
 	perEvent(b, len(log), func() {
 		if s := (engine.GameState{}).ApplyAll(log); len(s.Units) != n {
 			b.Fatal("units lost")
@@ -132,10 +132,10 @@ func BenchmarkColdGameLoad(b *testing.B) {
 		b.Fatal(err)
 	}
 	version := add(snapshotEvery - 1)
+	coldLoads(b, st, g, int(version))
 	b.ReportMetric(float64(version), "events")
 	b.ReportMetric(float64(version-sn.Version), "after-snapshot")
 	b.ReportMetric(float64(len(sn.Data)), "snapshot-bytes")
-	coldLoads(b, st, g, int(version))
 }
 
 // coldLoads measures the first read of the game by a router that has not
@@ -160,8 +160,8 @@ func coldLoads(b *testing.B, st *store.Store, g engine.GameState, events int, op
 func BenchmarkColdGameLoadNoSnapshot(b *testing.B) {
 	st, g, _, add := coldLog(b)
 	version := add(coldEvents)
-	b.ReportMetric(float64(version), "events")
 	coldLoads(b, st, g, int(version), WithSnapshots(0))
+	b.ReportMetric(float64(version), "events")
 }
 
 // coldLog starts BenchmarkColdGameLoad's game on a file store; add
@@ -207,4 +207,23 @@ func coldLog(b *testing.B) (*store.Store, engine.GameState, string, func(n int) 
 		return version
 	}
 	return st, g, stream, add
+}
+
+// BenchmarkNewRouter is a process's start: the rules, maps, scenarios
+// and orders of battle loaded from the embedded data (once a process;
+// BenchmarkColdGameLoad leaves it out).
+func BenchmarkNewRouter(b *testing.B) {
+	st := openBenchStore(b)
+	for b.Loop() {
+		NewRouter(st, WithLogger(quietLog()))
+	}
+}
+
+func openBenchStore(b *testing.B) *store.Store {
+	st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	return st
 }

@@ -47,8 +47,27 @@ func snapshotLogs(t *testing.T) map[string][]engine.Event {
 		if len(log) < 50 {
 			t.Fatalf("%s: only %d events", name, len(log))
 		}
+		logs[name] = withUndos(log)
 	}
 	return logs
+}
+
+// withUndos is log with every fifth move or change of a unit undone by
+// the umpire and made again at once: the same game, through the undo's
+// state (the scripts themselves never undo).
+func withUndos(log []engine.Event) []engine.Event {
+	var out []engine.Event
+	n := 0
+	for _, e := range log {
+		out = append(out, e)
+		switch e.(type) {
+		case *engine.UnitsMoved, *engine.UnitSet, *engine.UnitMarked:
+			if n++; n%5 == 0 {
+				out = append(out, &engine.Undone{By: umpireA, What: e.EventType(), Reason: "snapshot test"}, e)
+			}
+		}
+	}
+	return out
 }
 
 func streamEvents(t *testing.T, r *Router, stream string) []engine.Event {
@@ -101,6 +120,9 @@ func TestSnapshotsAndBulkFoldOfRealGames(t *testing.T) {
 				}
 			}
 			t.Logf("%d events, %d undos, %d cut points", len(log), undos, len(cuts))
+			if b, err := engine.EncodeSnapshot(final); err == nil {
+				t.Logf("the final state's snapshot: %d bytes", len(b))
+			}
 			enc := func(g engine.GameState) []byte {
 				t.Helper()
 				b, err := engine.EncodeSnapshot(g)
