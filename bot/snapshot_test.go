@@ -320,9 +320,6 @@ func TestColdRouterStartsFromTheSnapshot(t *testing.T) {
 		if got := coldGame(t, st, WithSnapshots(5)); !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s: the cold router's state is not the game's", c.name)
 		}
-		if c.version > s.Version {
-			continue // its version stays the newest: never used, never replaced by an older one
-		}
 		again, err := st.Snapshot(ctx, "game:war")
 		if err != nil || again.Version != s.Version || again.Format != engine.SnapshotFormat() {
 			t.Fatalf("%s: no good snapshot saved after the full fold: %+v %v", c.name, again, err)

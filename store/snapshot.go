@@ -50,8 +50,10 @@ func (s *Store) Snapshot(ctx context.Context, stream string) (Snapshot, error) {
 
 // SaveSnapshot records sn as its stream's snapshot, unless the one there
 // is of the same format and newer (two processes may save the same
-// game's: the newest stays; one of the same version is replaced, so that
-// a snapshot that did not decode gives way to the full fold's). The stream must exist. It is written
+// game's: the newest stays). One of the same version is replaced, so that
+// a snapshot that did not decode gives way to the full fold's, and so is
+// one newer than the stream itself (the events were put back from a
+// backup without it): it folds a history the stream no longer has. The stream must exist. It is written
 // on its own, after the events it folds were committed; its failure
 // leaves every event as it was.
 func (s *Store) SaveSnapshot(ctx context.Context, sn Snapshot) error {
@@ -62,7 +64,8 @@ func (s *Store) SaveSnapshot(ctx context.Context, sn Snapshot) error {
 	q := s.w.Rebind(`INSERT INTO snapshots (stream_id, version, format, data, created_at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, format = excluded.format,
 			data = excluded.data, created_at = excluded.created_at
-		WHERE snapshots.version <= excluded.version OR snapshots.format <> excluded.format`)
+		WHERE snapshots.version <= excluded.version OR snapshots.format <> excluded.format
+			OR snapshots.version > (SELECT version FROM streams WHERE id = excluded.stream_id)`)
 	if _, err := s.w.ExecContext(ctx, q, sn.Stream, sn.Version, sn.Format,
 		base64.StdEncoding.EncodeToString(sn.Data), s.clock().UnixMicro()); err != nil {
 		return fmt.Errorf("store: save snapshot of %s at %d: %w", sn.Stream, sn.Version, err)

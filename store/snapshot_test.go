@@ -54,6 +54,17 @@ func TestSnapshotRoundTrip(t *testing.T) {
 		if got, _ := s.Snapshot(ctx, "game:1"); got.Version != 1 || got.Format != "2-def" || string(got.Data) != "other" {
 			t.Fatalf("a snapshot of the new format was not kept: %+v", got)
 		}
+		// One newer than the stream (its events were put back from a
+		// backup) gives way to an older one.
+		if err := s.SaveSnapshot(ctx, Snapshot{Stream: "game:1", Version: 9, Format: "2-def", Data: []byte("future")}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SaveSnapshot(ctx, Snapshot{Stream: "game:1", Version: 3, Format: "2-def", Data: []byte("now")}); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.Snapshot(ctx, "game:1"); got.Version != 3 || string(got.Data) != "now" {
+			t.Fatalf("a snapshot beyond the stream was kept: %+v", got)
+		}
 		// The events are untouched.
 		if st, recs := mustLoad(t, s, "game:1", 0); st.Version != 3 || len(recs) != 3 {
 			t.Fatalf("stream at %d with %d events", st.Version, len(recs))
