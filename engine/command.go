@@ -83,8 +83,50 @@ func (g GameState) checkCommand(oob *OrderOfBattle) error {
 // rules of the start of the game (the V Corps not the Union overall
 // commander's, the Halleck player's commands).
 func checkSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOptions, atStart bool) error {
-	S := strings.ToUpper(string(side))
-	// Every declared designation exists on the side, and one player has it.
+	units, known := sideCommandUnits(side, oob)
+	if err := checkDeclaredCommands(side, players, units, known); err != nil {
+		return err
+	}
+	if len(players) < 2 {
+		return nil // one commander commands everything
+	}
+	var overall *Player
+	for i := range players {
+		if players[i].Overall {
+			overall = &players[i]
+		}
+	}
+	corps := declaredCorps(side, players, units)
+	// Halleck with two Union players (21.1): "Hooker shall receive control
+	// of all AOP units and Halleck shall have control of the DC, VIII Corps
+	// and PA forces only" until Meade assumes command, so the overall
+	// commander's limits (V Corps, AoP cavalry, fewest corps) wait for him.
+	hooker2 := side == USA && o.Halleck && atStart && len(players) == 2
+	var cavCommander *Player
+	for _, u := range units {
+		p := sideCommanderOf(players, overall, u)
+		if k := corpsKey(side, u.Command); k != "" && u.Command != "" {
+			corps[p.Actor.ID][k] = true
+		}
+		if side == CSA && strings.EqualFold(u.Command, "Cav") {
+			cavCommander = p
+		}
+	}
+	if err := checkCommandLimits(side, players, overall, cavCommander, units, atStart, hooker2); err != nil {
+		return err
+	}
+	if side == USA && o.Halleck && atStart {
+		if err := checkHalleckCommand(players, overall, corps); err != nil {
+			return err
+		}
+	}
+	return checkFewestCorps(players, overall, corps, hooker2)
+}
+
+// sideCommandUnits returns the side's units of the order of battle (as far
+// as command goes) and its designations and corps by lower-case name, as
+// printed.
+func sideCommandUnits(side Side, oob *OrderOfBattle) ([]UnitState, map[string]string) {
 	known := map[string]string{} // lower-case designation or corps -> as printed
 	var units []UnitState
 	for _, u := range oob.Units {
@@ -99,6 +141,13 @@ func checkSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOpt
 			known[strings.ToLower(k)] = k
 		}
 	}
+	return units, known
+}
+
+// checkDeclaredCommands checks that every declared designation exists on
+// the side, and that one player has it (21.1).
+func checkDeclaredCommands(side Side, players []Player, units []UnitState, known map[string]string) error {
+	S := strings.ToUpper(string(side))
 	owner := map[string]string{}
 	for _, p := range players {
 		for _, c := range p.Commands {
@@ -118,27 +167,24 @@ func checkSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOpt
 			owner[l] = p.Actor.Name
 		}
 	}
-	if len(players) < 2 {
-		return nil // one commander commands everything
-	}
-	var overall *Player
+	return nil
+}
+
+// sideCommanderOf is who commands a unit: its declared commander, else the
+// overall commander.
+func sideCommanderOf(players []Player, overall *Player, u UnitState) *Player {
 	for i := range players {
-		if players[i].Overall {
-			overall = &players[i]
+		if commandsUnit(players[i].Commands, u) {
+			return &players[i]
 		}
 	}
-	// Who commands each unit: its declared commander, else the overall
-	// commander.
-	commanderOf := func(u UnitState) *Player {
-		for i := range players {
-			if commandsUnit(players[i].Commands, u) {
-				return &players[i]
-			}
-		}
-		return overall
-	}
-	// A declared designation is a corps when units carry it as their
-	// command (a unit named for itself, e.g. Imboden, is none).
+	return overall
+}
+
+// declaredCorps returns the corps each player (by id) declared. A declared
+// designation is a corps when units carry it as their command (a unit
+// named for itself, e.g. Imboden, is none).
+func declaredCorps(side Side, players []Player, units []UnitState) map[string]map[string]bool {
 	isCorps := map[string]bool{}
 	for _, u := range units {
 		if u.Command != "" {
@@ -155,23 +201,16 @@ func checkSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOpt
 			}
 		}
 	}
-	// Halleck with two Union players (21.1): "Hooker shall receive control
-	// of all AOP units and Halleck shall have control of the DC, VIII Corps
-	// and PA forces only" until Meade assumes command, so the overall
-	// commander's limits (V Corps, AoP cavalry, fewest corps) wait for him.
-	hooker2 := side == USA && o.Halleck && atStart && len(players) == 2
-	var cavCommander *Player
+	return corps
+}
+
+// checkCommandLimits checks the commands 21.1 keeps from the overall
+// commander (the cavalry corps, the Richmond Garrison, the V Corps at the
+// start) and from the Confederate cavalry corps' commander (Imboden,
+// Jenkins, the 12 VA).
+func checkCommandLimits(side Side, players []Player, overall, cavCommander *Player, units []UnitState, atStart, hooker2 bool) error {
 	for _, u := range units {
-		p := commanderOf(u)
-		if k := corpsKey(side, u.Command); k != "" && u.Command != "" {
-			corps[p.Actor.ID][k] = true
-		}
-		if side == CSA && strings.EqualFold(u.Command, "Cav") {
-			cavCommander = p
-		}
-	}
-	for _, u := range units {
-		p := commanderOf(u)
+		p := sideCommanderOf(players, overall, u)
 		cmd := strings.ToLower(u.Command)
 		switch {
 		case side == CSA && cmd == "cav" && p == overall:
@@ -186,27 +225,36 @@ func checkSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOpt
 			return illegal("game.command", "The Union overall commander may not command the Army of the Potomac's cavalry", "Give Cav to another Union player (LRTG 21.1; he may command garrison cavalry)")
 		}
 	}
-	if side == USA && o.Halleck && atStart {
-		// Halleck (21.1, optional): one player commands the DC, VIII Corps
-		// and PA forces only, until Meade takes command.
-		var halleck *Player
-		for i := range players {
-			if contains(players[i].Commands, "DC") {
-				halleck = &players[i]
-			}
-		}
-		want := map[string]bool{"DC": true, "VIII": true, "PA": true}
-		ok := halleck != nil && halleck != overall
-		if ok {
-			for k := range corps[halleck.Actor.ID] {
-				ok = ok && want[k]
-			}
-			ok = ok && len(corps[halleck.Actor.ID]) == len(want)
-		}
-		if !ok {
-			return illegal("game.command", "With the Halleck rule, one Union player other than the overall commander commands exactly DC, VIII (Balt, WV, HF) and PA", "e.g. /game join side:usa command:DC,VIII,PA (LRTG 21.1 Halleck)")
+	return nil
+}
+
+// checkHalleckCommand checks Halleck (21.1, optional): one player commands
+// the DC, VIII Corps and PA forces only, until Meade takes command.
+func checkHalleckCommand(players []Player, overall *Player, corps map[string]map[string]bool) error {
+	var halleck *Player
+	for i := range players {
+		if contains(players[i].Commands, "DC") {
+			halleck = &players[i]
 		}
 	}
+	want := map[string]bool{"DC": true, "VIII": true, "PA": true}
+	ok := halleck != nil && halleck != overall
+	if ok {
+		for k := range corps[halleck.Actor.ID] {
+			ok = ok && want[k]
+		}
+		ok = ok && len(corps[halleck.Actor.ID]) == len(want)
+	}
+	if !ok {
+		return illegal("game.command", "With the Halleck rule, one Union player other than the overall commander commands exactly DC, VIII (Balt, WV, HF) and PA", "e.g. /game join side:usa command:DC,VIII,PA (LRTG 21.1 Halleck)")
+	}
+	return nil
+}
+
+// checkFewestCorps checks that every subordinate commands at least as many
+// corps as the overall commander (21.1); with Halleck and two Union
+// players (hooker2) that waits for Meade.
+func checkFewestCorps(players []Player, overall *Player, corps map[string]map[string]bool, hooker2 bool) error {
 	n := len(corps[overall.Actor.ID])
 	for _, p := range players {
 		if hooker2 {

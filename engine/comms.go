@@ -409,65 +409,89 @@ func (g GameState) CommsPairs(d *MoveData) []CommsPair {
 			for j := i + 1; j < len(ps); j++ {
 				pr := CommsPair{Side: s, A: ps[i].Actor, B: ps[j].Actor, Hexes: -1}
 				ca, cb := g.commanderCounters(ps[i], d), g.commanderCounters(ps[j], d)
-				for _, a := range ca {
-					for _, b := range cb {
-						if h := Distance(a.Hex, b.Hex); pr.Hexes < 0 || h < pr.Hexes {
-							pr.Hexes = h
-						}
-					}
-				}
-				about := func(mine, theirs []UnitState) {
-					for _, a := range mine {
-						for _, b := range theirs {
-							if Distance(a.Hex, b.Hex) <= rules.verbal {
-								pr.About = append(pr.About, a.ID)
-								break
-							}
-						}
-					}
-				}
+				pr.Hexes = commsDistance(ca, cb)
 				writes := ps[i].Overall || ps[j].Overall
-				switch {
-				case silenced:
-					pr.Mode, pr.Why = CommsSilenced, why
-				case g.Options.Comms != historicCommsOption:
-					pr.Mode, pr.Why = CommsFree, fmt.Sprintf("communications option %d: free talk in the phase, regardless of distance (%s)", g.Options.Comms, rules.ref)
-				case g.Passive(s) && rules.lrtg:
-					pr.Mode, pr.Why = CommsVerbal, "the side is passive (LRTG 21.2 1))"
-				case g.Passive(s):
-					pr.Mode, pr.Why = CommsVerbal, "the side is passive: private verbal (004 2)"
-				case pr.Hexes >= 0 && pr.Hexes <= rules.verbal && rules.lrtg:
-					pr.Mode, pr.Why = CommsVerbal, fmt.Sprintf("within %d hexes (LRTG 21.2 2)); only about the commanders in range", rules.verbal)
-					about(ca, cb)
-					about(cb, ca)
-				case pr.Hexes >= 0 && pr.Hexes <= rules.verbal:
-					pr.Mode, pr.Why = CommsVerbal, fmt.Sprintf("operational, within %d hexes: verbal (004 2)", rules.verbal)
-				case writes:
-					pr.Mode, pr.Why = CommsWritten, fmt.Sprintf("more than %d hexes apart: one written dispatch each way (%s)", rules.verbal, rules.ref)
-				default:
-					pr.Mode, pr.Why = CommsNone, fmt.Sprintf("subordinates more than %d hexes apart: they write only to the overall commander (%s)", rules.verbal, rules.ref)
-				}
+				g.commsMode(&pr, rules, silenced, why, writes, ca, cb)
 				if pr.Hexes < 0 && !silenced {
 					pr.Why += "; a commander has no counter on the map: distance unknown, the umpire rules"
 				}
 				if !silenced {
 					g.halleckPair(&pr) // choice C16
 				}
-				if s == USA && rules.lrtg && (pr.Mode == CommsWritten || pr.Mode == CommsNone) && g.telegraphPair(&pr, wires(), ca, cb) {
-					// telegraph.go: 21.2 3) from the map's rail lines and Telegraph Road.
-				} else if s == USA && rules.lrtg && (pr.Mode == CommsWritten || pr.Mode == CommsNone) {
-					pr.Telegraph = true
-					if g.halleckIn(pr) {
-						pr.Why += "; the umpire rules whether a connected rail line or the Telegraph Road shortens the dispatch's distance (21.2 3)): no map to measure them on"
-					} else {
-						pr.Why += "; the umpire rules whether a connected rail line or the Telegraph Road lets them talk (21.2 3)) and shortens the dispatch's distance: no map to measure them on"
-					}
-				}
+				g.commsTelegraph(&pr, rules, wires, ca, cb)
 				out = append(out, pr)
 			}
 		}
 	}
 	return out
+}
+
+// commsDistance is the distance between the nearest counters of two
+// commanders, -1 when one has no counter on the map.
+func commsDistance(ca, cb []UnitState) int {
+	hexes := -1
+	for _, a := range ca {
+		for _, b := range cb {
+			if h := Distance(a.Hex, b.Hex); hexes < 0 || h < hexes {
+				hexes = h
+			}
+		}
+	}
+	return hexes
+}
+
+// commsMode sets the pair's mode and why (LRTG 21.2; 004 2): silenced,
+// free talk under another communications option, verbal when the side is
+// passive or the commanders are near (under LRTG only about the
+// commanders in range), else written between the overall commander and a
+// subordinate, and none between subordinates.
+func (g GameState) commsMode(pr *CommsPair, rules commsRules, silenced bool, why string, writes bool, ca, cb []UnitState) {
+	about := func(mine, theirs []UnitState) {
+		for _, a := range mine {
+			for _, b := range theirs {
+				if Distance(a.Hex, b.Hex) <= rules.verbal {
+					pr.About = append(pr.About, a.ID)
+					break
+				}
+			}
+		}
+	}
+	switch s := pr.Side; {
+	case silenced:
+		pr.Mode, pr.Why = CommsSilenced, why
+	case g.Options.Comms != historicCommsOption:
+		pr.Mode, pr.Why = CommsFree, fmt.Sprintf("communications option %d: free talk in the phase, regardless of distance (%s)", g.Options.Comms, rules.ref)
+	case g.Passive(s) && rules.lrtg:
+		pr.Mode, pr.Why = CommsVerbal, "the side is passive (LRTG 21.2 1))"
+	case g.Passive(s):
+		pr.Mode, pr.Why = CommsVerbal, "the side is passive: private verbal (004 2)"
+	case pr.Hexes >= 0 && pr.Hexes <= rules.verbal && rules.lrtg:
+		pr.Mode, pr.Why = CommsVerbal, fmt.Sprintf("within %d hexes (LRTG 21.2 2)); only about the commanders in range", rules.verbal)
+		about(ca, cb)
+		about(cb, ca)
+	case pr.Hexes >= 0 && pr.Hexes <= rules.verbal:
+		pr.Mode, pr.Why = CommsVerbal, fmt.Sprintf("operational, within %d hexes: verbal (004 2)", rules.verbal)
+	case writes:
+		pr.Mode, pr.Why = CommsWritten, fmt.Sprintf("more than %d hexes apart: one written dispatch each way (%s)", rules.verbal, rules.ref)
+	default:
+		pr.Mode, pr.Why = CommsNone, fmt.Sprintf("subordinates more than %d hexes apart: they write only to the overall commander (%s)", rules.verbal, rules.ref)
+	}
+}
+
+// commsTelegraph applies LRTG 21.2 3) to a Union pair that writes or may
+// not talk: the map's rail lines and Telegraph Road (telegraph.go), or,
+// without a map to measure them on, the umpire's ruling.
+func (g GameState) commsTelegraph(pr *CommsPair, rules commsRules, wires func() wireNet, ca, cb []UnitState) {
+	if pr.Side == USA && rules.lrtg && (pr.Mode == CommsWritten || pr.Mode == CommsNone) && g.telegraphPair(pr, wires(), ca, cb) {
+		// telegraph.go: 21.2 3) from the map's rail lines and Telegraph Road.
+	} else if pr.Side == USA && rules.lrtg && (pr.Mode == CommsWritten || pr.Mode == CommsNone) {
+		pr.Telegraph = true
+		if g.halleckIn(*pr) {
+			pr.Why += "; the umpire rules whether a connected rail line or the Telegraph Road shortens the dispatch's distance (21.2 3)): no map to measure them on"
+		} else {
+			pr.Why += "; the umpire rules whether a connected rail line or the Telegraph Road lets them talk (21.2 3)) and shortens the dispatch's distance: no map to measure them on"
+		}
+	}
 }
 
 // OpenCommunications is step 2d's procedure: deliver what was due, roll

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 )
 
 // Event is a fact that happened. Events are appended to a stream and never
@@ -74,6 +75,26 @@ func DecodeEvent(typ string, data []byte) (Event, error) {
 		return nil, fmt.Errorf("engine: decode %s: %w", typ, err)
 	}
 	return e, nil
+}
+
+// coreEventTypes are the types DecodeEvent's switch knows (the rest are
+// the modules' registered prototypes): keep the two in step.
+var coreEventTypes = []string{
+	EventDiceRolled, EventTableRolled, EventChartLoaded, EventChartRolled,
+	EventGameCreated, EventGameJoined, EventGameStarted, EventGameEnded,
+	EventUnitsMoved, EventUnitSet, EventUnitEliminated, EventUndone,
+	EventPaused, EventUnitMarked, EventPlaceActed,
+}
+
+// EventTypes returns every event type DecodeEvent knows, sorted: the
+// stored logs' vocabulary, for tests that check every type is covered.
+func EventTypes() []string {
+	out := append([]string(nil), coreEventTypes...)
+	for typ := range eventTypes {
+		out = append(out, typ)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Event type names.

@@ -138,30 +138,63 @@ func (g GameState) lrtaRawRecruits() int { return g.LRTARawRecruitCasualties() }
 // schedules).
 func (g GameState) lrtaArmyMorale(side Side, sizes UnitSizes) ArmyMorale {
 	m := ArmyMorale{Side: side}
-	add := func(l MoraleLine) {
-		if l.Value != 0 {
-			m.Lines = append(m.Lines, l)
-			m.Level += l.Value
+	g.lrtaEliminationLines(&m, side, sizes)
+	g.lrtaDemoralizedLines(&m, side, sizes)
+	g.lrtaLossLines(&m, side)
+	if l, ok := g.supplyMoraleLine(side, sizes, "004 Simplified Supply Effects", "004 Army Morale h)", "004 Army Morale i)"); ok {
+		lrtaAddMorale(&m, l)
+	}
+	if side == USA && g.lrtaPopeCommands() {
+		lrtaAddMorale(&m, MoraleLine{What: "Pope commands the Army of Virginia", Value: lrtaPopeMorale, Rule: "004 Army Morale j)"})
+	}
+	for _, a := range g.Records.Adjustments {
+		if a.Side == side {
+			lrtaAddMorale(&m, MoraleLine{What: fmt.Sprintf("%s (%s)", a.Reason, a.By.Name), Turn: a.Turn, Value: a.Delta, Rule: "004 Army Morale"})
 		}
 	}
-	// The threshold condition: an infantry division or cavalry brigade
-	// demoralized, or eliminated in the last three turns.
-	strike := func(kind, size string) bool {
-		return infantry(UnitState{Kind: kind}) && size == "division" || kind == "cavalry" && size == "brigade"
+	m.Disorder = m.Level >= LRTAMoraleDisorder && m.DemoralizedDivision
+	m.Panic = m.Level >= LRTAMoralePanic && m.DemoralizedDivision
+	m.Flight = m.Level >= LRTAMoraleFlight && m.DemoralizedDivision
+	return m
+}
+
+// lrtaAddMorale adds a contribution to the army's level (none when it is
+// 0).
+func lrtaAddMorale(m *ArmyMorale, l MoraleLine) {
+	if l.Value != 0 {
+		m.Lines = append(m.Lines, l)
+		m.Level += l.Value
 	}
+}
+
+// lrtaStrikes is the threshold condition: an infantry division or cavalry
+// brigade demoralized, or eliminated in the last three turns.
+func lrtaStrikes(kind, size string) bool {
+	return infantry(UnitState{Kind: kind}) && size == "division" || kind == "cavalry" && size == "brigade"
+}
+
+// lrtaEliminationLines adds the elimination schedules: the units the side
+// lost in the last three turns (004 Army Morale, eliminations).
+func (g GameState) lrtaEliminationLines(m *ArmyMorale, side Side, sizes UnitSizes) {
 	when := [3]string{"this turn", "last turn", "two turns ago"}
 	for _, e := range g.eliminations(side, sizes) {
 		age := g.Turn - e.Turn
 		if age < 0 || age > 2 {
 			continue
 		}
-		if strike(e.Kind, e.Size) {
+		if lrtaStrikes(e.Kind, e.Size) {
 			m.DemoralizedDivision = true
 		}
 		if v := lrtaEliminationMorale(e, age); v != 0 {
-			add(MoraleLine{What: fmt.Sprintf("%s (%s) eliminated %s", e.Name, e.Size, when[age]), Turn: e.Turn, Value: v, Rule: "004 Army Morale, eliminations"})
+			lrtaAddMorale(m, MoraleLine{What: fmt.Sprintf("%s (%s) eliminated %s", e.Name, e.Size, when[age]), Turn: e.Turn, Value: v, Rule: "004 Army Morale, eliminations"})
 		}
 	}
+}
+
+// lrtaDemoralizedLines adds the demoralized units on the map: the
+// infantry divisions (004 Army Morale b)-e)) and one a corps with a routed
+// division or brigade (a)).
+func (g GameState) lrtaDemoralizedLines(m *ArmyMorale, side Side, sizes UnitSizes) {
 	corps := map[string]string{} // corps -> the routed unit that counts it
 	for _, id := range recordUnitIDs(g.Units) {
 		u := g.Units[id]
@@ -173,7 +206,7 @@ func (g GameState) lrtaArmyMorale(side Side, sizes UnitSizes) ArmyMorale {
 			continue
 		}
 		size := sizeOf(u, sizes)
-		if strike(u.Kind, size) {
+		if lrtaStrikes(u.Kind, size) {
 			m.DemoralizedDivision = true
 		}
 		if c := lrtaCorps(u); c != "" && (size == "division" || size == "brigade") && corps[c] == "" {
@@ -184,9 +217,9 @@ func (g GameState) lrtaArmyMorale(side Side, sizes UnitSizes) ArmyMorale {
 		}
 		switch {
 		case side == USA && lrtaArmyUnit(u):
-			add(MoraleLine{What: fmt.Sprintf("%s (AoP/AoV infantry division) at demoralization %d", u.Name, d), Value: d, Rule: "004 Army Morale b)-c)"})
+			lrtaAddMorale(m, MoraleLine{What: fmt.Sprintf("%s (AoP/AoV infantry division) at demoralization %d", u.Name, d), Value: d, Rule: "004 Army Morale b)-c)"})
 		case side == CSA:
-			add(MoraleLine{What: fmt.Sprintf("%s (infantry division) at demoralization %d", u.Name, d), Value: 2 * d, Rule: "004 Army Morale d)-e)"})
+			lrtaAddMorale(m, MoraleLine{What: fmt.Sprintf("%s (infantry division) at demoralization %d", u.Name, d), Value: 2 * d, Rule: "004 Army Morale d)-e)"})
 		}
 	}
 	names := make([]string, 0, len(corps))
@@ -195,11 +228,17 @@ func (g GameState) lrtaArmyMorale(side Side, sizes UnitSizes) ArmyMorale {
 	}
 	sort.Strings(names)
 	for _, c := range names {
-		add(MoraleLine{What: fmt.Sprintf("Corps %s: %s routed", c, corps[c]), Value: 1, Rule: "004 Army Morale a)"})
+		lrtaAddMorale(m, MoraleLine{What: fmt.Sprintf("Corps %s: %s routed", c, corps[c]), Value: 1, Rule: "004 Army Morale a)"})
 	}
+}
+
+// lrtaLossLines adds the combat losses: one per 5 Confederate MP (004 Army
+// Morale g)); one per 8 MP of AoP/AoV infantry and cavalry, with Raw
+// Recruits and halved under McClellan (f)).
+func (g GameState) lrtaLossLines(m *ArmyMorale, side Side) {
 	if side == CSA {
 		if n := g.Losses.CSA; n/5 > 0 {
-			add(MoraleLine{What: fmt.Sprintf("%d Confederate MP lost in combat (one per 5)", n), Value: n / 5, Rule: "004 Army Morale g)"})
+			lrtaAddMorale(m, MoraleLine{What: fmt.Sprintf("%d Confederate MP lost in combat (one per 5)", n), Value: n / 5, Rule: "004 Army Morale g)"})
 		}
 	} else {
 		aop := g.Losses.AoP - g.Losses.AoPArtillery // f): infantry and cavalry only
@@ -213,22 +252,7 @@ func (g GameState) lrtaArmyMorale(side Side, sizes UnitSizes) ArmyMorale {
 			n /= 2
 		}
 		if n/8 > 0 {
-			add(MoraleLine{What: strings.Join(parts, ", ") + " (one per 8)", Value: n / 8, Rule: "004 Army Morale f)"})
+			lrtaAddMorale(m, MoraleLine{What: strings.Join(parts, ", ") + " (one per 8)", Value: n / 8, Rule: "004 Army Morale f)"})
 		}
 	}
-	if l, ok := g.supplyMoraleLine(side, sizes, "004 Simplified Supply Effects", "004 Army Morale h)", "004 Army Morale i)"); ok {
-		add(l)
-	}
-	if side == USA && g.lrtaPopeCommands() {
-		add(MoraleLine{What: "Pope commands the Army of Virginia", Value: lrtaPopeMorale, Rule: "004 Army Morale j)"})
-	}
-	for _, a := range g.Records.Adjustments {
-		if a.Side == side {
-			add(MoraleLine{What: fmt.Sprintf("%s (%s)", a.Reason, a.By.Name), Turn: a.Turn, Value: a.Delta, Rule: "004 Army Morale"})
-		}
-	}
-	m.Disorder = m.Level >= LRTAMoraleDisorder && m.DemoralizedDivision
-	m.Panic = m.Level >= LRTAMoralePanic && m.DemoralizedDivision
-	m.Flight = m.Level >= LRTAMoraleFlight && m.DemoralizedDivision
-	return m
 }

@@ -71,72 +71,116 @@ func StationVP(th *engine.Theatre) (*engine.StationVP, error) {
 	return buildStationVP(d, th)
 }
 
+// buildStationVP checks the station rules against the map th and builds
+// them: the awards' stations along the railroads, each station's state and
+// "other station" value, and the bonus.
 func buildStationVP(d stationsDoc, th *engine.Theatre) (*engine.StationVP, error) {
-	bad := func(f string, a ...any) error {
-		return fmt.Errorf("scenarios: vp/lrtg-vp-stations.yaml: %s", fmt.Sprintf(f, a...))
-	}
 	if th == nil || d.Theatre != th.ID {
-		return nil, bad("the rules are for theatre %q", d.Theatre)
+		return nil, badStations("the rules are for theatre %q", d.Theatre)
 	}
 	r := &engine.StationVP{Other: map[string]int{}, State: map[string]string{}, Source: d.Source}
+	awards, seen, err := stationAwards(d, th)
+	if err != nil {
+		return nil, err
+	}
+	r.Awards = awards
+	if err := stationValues(d, th, r); err != nil {
+		return nil, err
+	}
+	if b := d.Bonus; b != nil {
+		if !seen[b.Award] || b.Count < 1 || b.VP == 0 || b.Title == "" || b.Source == "" {
+			return nil, badStations("bonus: needs an award declared above, a count, vp, title and source")
+		}
+		if p := th.Place(b.Structure); p == nil || !(p.Is("bridge") || p.Is("capitol") || p.Values["structure_vp"] != 0) {
+			return nil, badStations("bonus: %q is not a strategic structure of the map", b.Structure)
+		}
+		r.Bonus = &engine.StationBonus{Award: b.Award, Count: b.Count, Structure: b.Structure, VP: b.VP, Title: b.Title, Source: b.Source}
+	}
+	return r, nil
+}
+
+// badStations is an error in the station rules' file.
+func badStations(f string, a ...any) error {
+	return fmt.Errorf("scenarios: vp/lrtg-vp-stations.yaml: %s", fmt.Sprintf(f, a...))
+}
+
+// stationAwards checks and builds the awards in their order, and returns
+// the ids declared (an award's except and the bonus name earlier ones).
+func stationAwards(d stationsDoc, th *engine.Theatre) ([]engine.StationAward, map[string]bool, error) {
+	var out []engine.StationAward
 	seen := map[string]bool{}
 	for _, a := range d.Awards {
 		if a.ID == "" || a.Title == "" || a.Source == "" {
-			return nil, bad("an award needs id, title and source (%q)", a.ID)
+			return nil, nil, badStations("an award needs id, title and source (%q)", a.ID)
 		}
 		if seen[a.ID] {
-			return nil, bad("award %s is declared twice", a.ID)
+			return nil, nil, badStations("award %s is declared twice", a.ID)
 		}
 		if (len(a.Values) == 0) == (a.Each == 0) {
-			return nil, bad("award %s: give values (first, second, ... station) or each, not both", a.ID)
+			return nil, nil, badStations("award %s: give values (first, second, ... station) or each, not both", a.ID)
 		}
 		for _, x := range a.Except {
 			if !seen[x] {
-				return nil, bad("award %s: except names %q, which is not an earlier award", a.ID, x)
+				return nil, nil, badStations("award %s: except names %q, which is not an earlier award", a.ID, x)
 			}
 		}
 		seen[a.ID] = true
-		var stations []string
-		add := func(s string) {
-			for _, o := range stations {
-				if o == s {
-					return
-				}
-			}
-			stations = append(stations, s)
+		stations, err := awardStations(a, th)
+		if err != nil {
+			return nil, nil, err
 		}
-		switch {
-		case a.Line != "" && len(a.Segments) == 0:
-			var line *engine.Line
-			for i := range th.Lines {
-				if th.Lines[i].ID == a.Line && th.Lines[i].Kind == "railroad" {
-					line = &th.Lines[i]
-				}
-			}
-			if line == nil {
-				return nil, bad("award %s: no railroad %q on the map", a.ID, a.Line)
-			}
-			for _, s := range line.Stops {
-				add(s)
-			}
-		case a.Line == "" && len(a.Segments) > 0:
-			for _, sg := range a.Segments {
-				path := th.RailPath(sg[0], sg[1])
-				if path == nil {
-					return nil, bad("award %s: no railroad joins %s and %s on the map", a.ID, sg[0], sg[1])
-				}
-				for _, s := range path {
-					add(s)
-				}
-			}
-		default:
-			return nil, bad("award %s: give a line or segments", a.ID)
-		}
-		r.Awards = append(r.Awards, engine.StationAward{ID: a.ID, Title: a.Title, State: a.State, Stations: stations,
+		out = append(out, engine.StationAward{ID: a.ID, Title: a.Title, State: a.State, Stations: stations,
 			Values: append([]int(nil), a.Values...), Each: a.Each, Except: append([]string(nil), a.Except...), Source: a.Source})
 	}
-	// The stations: the railroads' stops and the rr-station places, less
-	// the stops that are not stations (S7).
+	return out, seen, nil
+}
+
+// awardStations lists an award's stations once each, in order: the stops
+// of its railroad, or of the railroad paths joining its segments' ends.
+func awardStations(a stationAwardDoc, th *engine.Theatre) ([]string, error) {
+	var stations []string
+	add := func(s string) {
+		for _, o := range stations {
+			if o == s {
+				return
+			}
+		}
+		stations = append(stations, s)
+	}
+	switch {
+	case a.Line != "" && len(a.Segments) == 0:
+		var line *engine.Line
+		for i := range th.Lines {
+			if th.Lines[i].ID == a.Line && th.Lines[i].Kind == "railroad" {
+				line = &th.Lines[i]
+			}
+		}
+		if line == nil {
+			return nil, badStations("award %s: no railroad %q on the map", a.ID, a.Line)
+		}
+		for _, s := range line.Stops {
+			add(s)
+		}
+	case a.Line == "" && len(a.Segments) > 0:
+		for _, sg := range a.Segments {
+			path := th.RailPath(sg[0], sg[1])
+			if path == nil {
+				return nil, badStations("award %s: no railroad joins %s and %s on the map", a.ID, sg[0], sg[1])
+			}
+			for _, s := range path {
+				add(s)
+			}
+		}
+	default:
+		return nil, badStations("award %s: give a line or segments", a.ID)
+	}
+	return stations, nil
+}
+
+// stationValues sets each station's state and "other station" value. The
+// stations: the railroads' stops and the rr-station places, less the stops
+// that are not stations (S7).
+func stationValues(d stationsDoc, th *engine.Theatre, r *engine.StationVP) error {
 	names := map[string]bool{}
 	for _, l := range th.Lines {
 		if l.Kind == "railroad" {
@@ -153,25 +197,25 @@ func buildStationVP(d stationsDoc, th *engine.Theatre) (*engine.StationVP, error
 	others := map[string]otherDoc{}
 	for _, o := range d.Others {
 		if th.Region(o.State) == nil || o.Source == "" {
-			return nil, bad("others: %q is not a state region of the map, or has no source", o.State)
+			return badStations("others: %q is not a state region of the map, or has no source", o.State)
 		}
 		others[o.State] = o
 	}
 	for _, s := range d.NotStations {
 		if !names[s] {
-			return nil, bad("not_stations: %q is not a railroad stop", s)
+			return badStations("not_stations: %q is not a railroad stop", s)
 		}
 		delete(names, s)
 	}
 	for s := range d.States {
 		if !names[s] {
-			return nil, bad("states: %q is not a station", s)
+			return badStations("states: %q is not a station", s)
 		}
 	}
 	for s := range names {
 		p := th.Place(s)
 		if p == nil {
-			return nil, bad("station %q is not a place of the map", s)
+			return badStations("station %q is not a place of the map", s)
 		}
 		state := d.States[s]
 		if state == "" {
@@ -189,16 +233,7 @@ func buildStationVP(d stationsDoc, th *engine.Theatre) (*engine.StationVP, error
 		}
 		r.Other[s] = o.VP
 	}
-	if b := d.Bonus; b != nil {
-		if !seen[b.Award] || b.Count < 1 || b.VP == 0 || b.Title == "" || b.Source == "" {
-			return nil, bad("bonus: needs an award declared above, a count, vp, title and source")
-		}
-		if p := th.Place(b.Structure); p == nil || !(p.Is("bridge") || p.Is("capitol") || p.Values["structure_vp"] != 0) {
-			return nil, bad("bonus: %q is not a strategic structure of the map", b.Structure)
-		}
-		r.Bonus = &engine.StationBonus{Award: b.Award, Count: b.Count, Structure: b.Structure, VP: b.VP, Title: b.Title, Source: b.Source}
-	}
-	return r, nil
+	return nil
 }
 
 // stateOf returns the id of the state region that holds h ("" if none).
