@@ -14,18 +14,29 @@ import (
 	"github.com/umpire-games/umpire/store"
 )
 
-// snapshotLogs are real games' logs: the scripted LRTG games (High Tide
-// open, the Gettysburg Campaign with limited intelligence, the durability
-// test's session with its undo, place actions, battle and end), the scripted
-// LRTA game, a generated double-blind LRTG game with chess clocks (the
-// leak property test's), and a LITN game stepped through seven turns.
+// snapshotLogs are real games' logs: every stored log of
+// testdata/stored (the games as users' databases hold them: the scripted
+// LRTG games, open and with limited intelligence, dummies, clocks,
+// Halleck, dispatches and deadlines; Jackson Lives; LRTA with limited and
+// double-blind intelligence; two LITN games with moves, battles and
+// retreats), and a generated double-blind LRTG game with chess clocks
+// (the leak property test's).
 func snapshotLogs(t *testing.T) map[string][]engine.Event {
 	t.Helper()
-	logs := map[string][]engine.Event{
-		"lrtg-high-tide":                      playScript(t, "hightide.script").events,
-		"lrtg-campaign (limited)":             playScript(t, "campaign.script").events,
-		"lrta-campaign":                       playScript(t, "lrta.script").events,
-		"session (undo, places, battle, end)": playScript(t, "session.script").events,
+	logs := map[string][]engine.Event{}
+	for _, g := range storedGames {
+		var log []engine.Event
+		for _, rec := range readStoredLog(t, g) {
+			if rec.Stream != "game:"+storedChannel {
+				continue
+			}
+			e, err := engine.DecodeEvent(rec.Type, rec.Data)
+			if err != nil {
+				t.Fatalf("%s %d: %v", g.name, rec.Version, err)
+			}
+			log = append(log, e)
+		}
+		logs["stored "+g.name] = log
 	}
 	ts, err := scenarios.Theatres()
 	if err != nil {
@@ -35,16 +46,7 @@ func snapshotLogs(t *testing.T) map[string][]engine.Event {
 	if g := p.state(); g.Options.Intel != engine.IntelDoubleBlind || !g.Options.TimeLimit {
 		t.Fatalf("the generated game is not double-blind with clocks: %+v", g.Options)
 	}
-	logs["lrtg-campaign (double-blind)"] = streamEvents(t, p.r, "game:war")
-
-	r := NewRouter(openStore(t), WithLogger(quietLog()), WithDice(SeededSource{Entropy: fixedEntropy(0x5a)}))
-	startLITNGame(t, r, "litn-2-maryland-campaign", nil, "sheet-2-csa.yaml", "sheet-2-usa.yaml")
-	mustOK(t, r, litnReq(umpireA, "declare", map[string]string{"year": "command-point=0,broadcast=0", "ma": "infantry=6,cavalry=8,artillery=6,wagon=4,leader=8"}))
-	ump := Request{GuildID: "g", ChannelID: "war", User: umpireA}
-	for range 80 { // seven turns, their steps forced
-		r.Handle(context.Background(), phaseReq(ump, "next", map[string]string{"force": "true", "reason": "snapshot test"}))
-	}
-	logs["litn-2-maryland-campaign"] = streamEvents(t, r, "game:war")
+	logs["lrtg-campaign (double-blind, generated)"] = streamEvents(t, p.r, "game:war")
 	for name, log := range logs {
 		if len(log) < 20 {
 			t.Fatalf("%s: only %d events", name, len(log))
