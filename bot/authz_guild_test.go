@@ -10,6 +10,7 @@ import (
 
 	"github.com/umpire-games/umpire/bot/discordtest"
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // gameRollReq is rollReq in the channel "war" of the game's server "g"
@@ -126,7 +127,7 @@ func TestAuthzComponentsFromElsewhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := fmt.Sprintf("%swar/%d.1625.csa/%s", litnOptionPrefix, lg.Turn, engine.LITNOptionCode(engine.LITNAssault))
+	id := fmt.Sprintf("%swar/%d.1625.csa/%s", litnOptionPrefix, lg.Turn, litn.OptionCode(litn.Assault))
 	opt := func(guild, rid string) Output {
 		return l.r.Press(ctx, Request{InteractionID: rid, GuildID: guild, ChannelID: "war", User: leeA}, id).first()
 	}

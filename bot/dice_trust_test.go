@@ -207,7 +207,7 @@ func TestLegacyGameStillAudits(t *testing.T) {
 		evs := gameEvents0(t, st)
 		mod(evs)
 		appendEvents(t, st2, nil, evs...)
-		text, err := AuditStream(ctx, st2, "game:war")
+		text, err := AuditStream(ctx, st2, DefaultRulesets(), "game:war")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -262,7 +262,7 @@ func TestSaltedGameAuditCatches(t *testing.T) {
 		evs := gameEvents0(t, st)
 		mod(evs)
 		appendEvents(t, st2, nil, evs...)
-		text, err := AuditStream(ctx, st2, "game:war")
+		text, err := AuditStream(ctx, st2, DefaultRulesets(), "game:war")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 	"github.com/umpire-games/umpire/scenarios"
 	"github.com/umpire-games/umpire/store"
 )
@@ -103,7 +104,7 @@ func checkRefusal(t *testing.T, o Output, in []byte, before, after int64) {
 
 // FuzzChartLoad: /chart load name:<the slot the file names> data:<file>.
 func FuzzChartLoad(f *testing.F) {
-	fileFuzzSeeds(f, func(b []byte) { f.Add(b) }, "../engine/testdata/litn/*.yaml")
+	fileFuzzSeeds(f, func(b []byte) { f.Add(b) }, "../engine/litn/testdata/*.yaml")
 	st := fuzzStore(f)
 	r := NewRouter(st)
 	ctx := context.Background()
@@ -135,7 +136,7 @@ func FuzzSheetLoad(f *testing.F) {
 	ctx := context.Background()
 	// A LITN game as newLITNGame makes it (litn_sheet_test.go).
 	ump := gameReq(umpireA, "new", nil)
-	if _, err := r.settleGame(ctx, ump, engine.NewGame{By: umpireA,
+	if _, err := r.settleGame(ctx, ump, engine.NewGame{By: umpireA, Rules: r.rulesets.Get(litn.ID),
 		Options: engine.GameOptions{Scenario: "litn-1-frederick-to-antietam", Supply: "normal", Comms: 1}}, nil,
 		func([]EventView, []engine.Event) Reply { return Reply{} }); err != nil {
 		f.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 	"github.com/umpire-games/umpire/scenarios"
 )
 
@@ -163,13 +164,13 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.scenario", What: fmt.Sprintf("%q is not a scenario the umpire runs", o.Scenario),
 			Hint: "Use lrtg-high-tide, lrtg-gettysburg-campaign, lrta-campaign, or a LITN scenario: litn-1-frederick-to-antietam, litn-2-maryland-campaign, litn-3-pennsylvania-campaign, litn-4-collision-at-gettysburg"}
 	}
-	if sc.Game == engine.LITN {
+	if sc.Game == litn.ID {
 		// litn_play.go: LITN's own options (002 14).
 		if err := litnGameOptions(req, &o); err != nil {
 			return Reply{}, err
 		}
 		src := r.chosenSource(req.Options["seed"]) // dice.go
-		return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o}, src, func(views []EventView, evs []engine.Event) Reply {
+		return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o, Rules: r.rulesets.Of(o)}, src, func(views []EventView, evs []engine.Event) Reply {
 			c := evs[0].(*engine.GameCreated)
 			return publicText(req, fmt.Sprintf("🎖️ New game: **%s** (Lee Invades the North), umpire %s. Join with /game join side:csa or side:usa; the umpire loads each side's record sheet with /sheet load and starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s",
 				sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed)), views)
@@ -215,7 +216,7 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 	}
 	sort.Ints(o.Optional)
 	src := r.chosenSource(req.Options["seed"]) // dice.go
-	return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o}, src, func(views []EventView, evs []engine.Event) Reply {
+	return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o, Rules: r.rulesets.Of(o)}, src, func(views []EventView, evs []engine.Event) Reply {
 		c := evs[0].(*engine.GameCreated)
 		return publicText(req, fmt.Sprintf("🎖️ New game: **%s**, umpire %s. Join with /game join side:csa or side:usa; the umpire starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s",
 			sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed)), views)
@@ -255,7 +256,7 @@ func handleGameStart(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
-	if g.Game() == engine.LITN && g.Created {
+	if g.Game() == litn.ID && g.Created {
 		return r.startLITN(ctx, req, g) // litn_play.go: from the record sheets
 	}
 	// The order of battle: the umpire's import (/game oob, bot/oob.go), or
@@ -482,7 +483,7 @@ func handleGameAudit(ctx context.Context, r *Router, req Request) (Reply, error)
 	if g.Ended == nil {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.running", What: "The seed stays secret until the game ends", Hint: "The umpire ends the game with /game end; its seed's SHA-256 is in /game status"}
 	}
-	text, err := AuditStream(ctx, r.store, gameStream(req))
+	text, err := AuditStream(ctx, r.store, r.rulesets, gameStream(req))
 	if err != nil {
 		return Reply{}, err
 	}
@@ -493,7 +494,7 @@ func handleGameAudit(ctx context.Context, r *Router, req Request) (Reply, error)
 // GameEnded event revealed, and checks them against the commitment
 // published at the start, by the scheme the game was created with
 // (engine/dice.go). The console's -audit flag and /game audit share it.
-func AuditStream(ctx context.Context, st Store, stream string) (string, error) {
+func AuditStream(ctx context.Context, st Store, rs *engine.Rulesets, stream string) (string, error) {
 	_, recs, err := st.Load(ctx, stream, 0)
 	if err != nil {
 		return "", err
@@ -502,7 +503,7 @@ func AuditStream(ctx context.Context, st Store, stream string) (string, error) {
 	var ended *engine.GameEnded
 	var created *engine.GameCreated
 	for _, rec := range recs {
-		e, err := engine.DecodeEvent(rec.Type, rec.Data)
+		e, err := rs.DecodeEvent(rec.Type, rec.Data)
 		if err != nil {
 			return "", err
 		}
@@ -533,7 +534,7 @@ func AuditStream(ctx context.Context, st Store, stream string) (string, error) {
 		return fmt.Sprintf("❌ The rolls do not match the seed after %d dice: %v", n, err), nil
 	}
 	text := fmt.Sprintf("✅ The revealed %s: the SHA-256 published at the start matches, and all %d dice of the game's rolls are what they give.", what, n)
-	if engine.GameOf(created.Options.Scenario) == engine.LITN {
+	if created.Rules != nil && created.Rules.ID() == litn.ID {
 		// LITN's procedures keep their dice inside their own events,
 		// without the order they were drawn in: the audit cannot replay
 		// them yet, and must not let a pass suggest it did.

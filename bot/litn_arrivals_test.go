@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // 002 15.6 Confederate Option through the router: /litn declare
@@ -19,7 +21,7 @@ func TestLITNArrivalsDeclareThroughTheRouter(t *testing.T) {
 		t.Fatalf("decision: %+v", rep.Outputs)
 	}
 	litnInitNoLeak(t, "decision", texts, []string{"table", "meade-ch"}, "Stuart", "turn 6", "1031")
-	if c, ok := litnInitGame(t, r).LITN.Moves.Arrivals.Chosen["csa.stuart"]; !ok || c != 1 {
+	if c, ok := litn.Of(litnInitGame(t, r)).LITN.Moves.Arrivals.Chosen["csa.stuart"]; !ok || c != 1 {
 		t.Fatalf("chosen %d %v, want the sheet's second arrival", c, ok)
 	}
 	for _, w := range []struct {
@@ -40,7 +42,7 @@ func TestLITNArrivalsDeclareThroughTheRouter(t *testing.T) {
 			t.Errorf("arrive:%s by %s: %+v", w.arrive, w.user, o)
 		}
 	}
-	if c := litnInitGame(t, r).LITN.Moves.Arrivals.Chosen["csa.stuart"]; c != 1 {
+	if c := litn.Of(litnInitGame(t, r)).LITN.Moves.Arrivals.Chosen["csa.stuart"]; c != 1 {
 		t.Errorf("a refusal changed the decision: %d", c)
 	}
 	// The Union's status does not show a unit still to come.
@@ -69,7 +71,7 @@ func TestLITNArrivalsEnterThroughTheRouter(t *testing.T) {
 			t.Fatalf("/phase next: %s", o.Text)
 		}
 		g := litnInitGame(t, r)
-		if s := g.CurrentStep(); (s == "D" || s == "F") && g.LITNPhaseSide(s) == "csa" {
+		if s := g.CurrentStep(); (s == "D" || s == "F") && litn.Of(g).PhaseSide(s) == "csa" {
 			due = litnInitTexts(rep)
 			break
 		}
@@ -88,7 +90,7 @@ func TestLITNArrivalsEnterThroughTheRouter(t *testing.T) {
 		t.Fatalf("entry: %+v", rep.Outputs)
 	}
 	litnInitNoLeak(t, "entry", texts, []string{"table", "meade-ch"}, "MP")
-	if u := litnInitGame(t, r).LITN.Units["csa.pickett"]; u.At != "1026" {
+	if u := litn.Of(litnInitGame(t, r)).LITN.Units["csa.pickett"]; u.At != "1026" {
 		t.Fatalf("Pickett at %q", u.At)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 	"github.com/umpire-games/umpire/store"
 )
 
@@ -36,7 +36,7 @@ func benchLITNGame(b *testing.B) *Router {
 	benchOK(b, r, gameReq(umpireA, "new", map[string]string{"scenario": "litn-2-maryland-campaign", "seed": "1862"}))
 	benchOK(b, r, gameReq(leeA, "join", map[string]string{"side": "csa"}))
 	benchOK(b, r, gameReq(meadeA, "join", map[string]string{"side": "usa"}))
-	files, _ := filepath.Glob("../engine/testdata/litn/*.yaml")
+	files, _ := filepath.Glob("../engine/litn/testdata/*.yaml")
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -77,10 +77,10 @@ func BenchmarkLITNTurn(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if g.CurrentStep() == engine.LITNStepVictory && start >= 0 {
+			if g.CurrentStep() == litn.StepVictory && start >= 0 {
 				break
 			}
-			if g.Turn >= g.LastTurn() && g.CurrentStep() == engine.LITNStepVictory {
+			if g.Turn >= g.LastTurn() && g.CurrentStep() == litn.StepVictory {
 				// The game is over: a new one, off the clock.
 				b.StopTimer()
 				r = benchLITNGame(b)

@@ -8,13 +8,14 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // /litn: playing a Lee Invades the North game (002; issue 10). The umpire
 // steps through the sequence of play of 3.1 with /phase next; what a step
 // does by itself (rolls, charts) is done as it begins, and what the
 // players decide is a /litn subcommand. Every LITN event says what
-// happened to its audiences (engine.LITNSayer): the table, one side (its
+// happened to its audiences (litn.Sayer): the table, one side (its
 // commanders' private channels, or the asker alone), or the umpire.
 // docs/litn-play.md.
 
@@ -77,7 +78,7 @@ func (r *Router) litnGame(ctx context.Context, req Request) (engine.GameState, e
 	if err != nil {
 		return g, err
 	}
-	if g.Game() != engine.LITN {
+	if g.Game() != litn.ID {
 		return g, &engine.RuleError{Kind: engine.ErrIllegal, Code: "litn.only",
 			What: fmt.Sprintf("/litn plays Lee Invades the North; this game is %s", strings.ToUpper(string(g.Game()))),
 			Hint: "Use this game's own commands (/help)"}
@@ -127,7 +128,7 @@ func handleLITNDone(ctx context.Context, r *Router, req Request) (Reply, error) 
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleLITN(ctx, req, g, engine.LITNDone{By: req.User, Side: side})
+	return r.settleLITN(ctx, req, g, litn.Done{By: req.User, Side: side})
 }
 
 // settleLITN settles a LITN command and tells each audience its part.
@@ -179,14 +180,14 @@ func mergeLITNOutputs(outs []Output) []Output {
 // that side or the umpire (ephemeral). Nothing of a side's ever reaches
 // the table or the other side.
 func (r *Router) litnOutputs(req Request, g engine.GameState, e engine.Event, view EventView) []Output {
-	s, ok := e.(engine.LITNSayer)
+	s, ok := e.(litn.Sayer)
 	if !ok {
 		return nil
 	}
 	var outs []Output
-	asker := g.LITNSideOf(req.User)
+	asker := litn.Of(g).SideOf(req.User)
 	umpire := g.IsUmpire(req.User)
-	for _, say := range s.Say(g) {
+	for _, say := range s.Say(litn.Of(g)) {
 		switch say.To {
 		case "all":
 			outs = append(outs, Output{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: say.Text, Events: []EventView{}})
@@ -220,10 +221,10 @@ func (r *Router) litnOutputs(req Request, g engine.GameState, e engine.Event, vi
 
 // presentLITN is the step presenter of LITN events (/phase next).
 func presentLITN(r *Router, req Request, g engine.GameState, e engine.Event, view EventView) []Output {
-	if g.Game() != engine.LITN {
+	if g.Game() != litn.ID {
 		return nil
 	}
-	if _, ok := e.(engine.LITNSayer); !ok {
+	if _, ok := e.(litn.Sayer); !ok {
 		return nil
 	}
 	outs := r.litnOutputs(req, g, e, view)
@@ -238,7 +239,7 @@ func handleLITNStatus(ctx context.Context, r *Router, req Request) (Reply, error
 	if err != nil {
 		return Reply{}, err
 	}
-	viewer := g.LITNSideOf(req.User)
+	viewer := litn.Of(g).SideOf(req.User)
 	switch {
 	case g.IsUmpire(req.User):
 		viewer = side
@@ -259,16 +260,16 @@ func handleLITNStatus(ctx context.Context, r *Router, req Request) (Reply, error
 func litnStatusText(r *Router, g engine.GameState, viewer engine.Side) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Turn %d** (%s) · %s\n", g.Turn, g.TurnLabel(g.Turn), r.phaseLabel(g))
-	fmt.Fprintf(&b, "VP: Confederate %s, Union %s (net %s)", g.LITN.Score.CSA, g.LITN.Score.USA, g.LITN.Score.Net())
-	if g.LITN.First != "" {
-		fmt.Fprintf(&b, " · first player: %s", sheetSideName(g.LITN.First))
+	fmt.Fprintf(&b, "VP: Confederate %s, Union %s (net %s)", litn.Of(g).LITN.Score.CSA, litn.Of(g).LITN.Score.USA, litn.Of(g).LITN.Score.Net())
+	if litn.Of(g).LITN.First != "" {
+		fmt.Fprintf(&b, " · first player: %s", sheetSideName(litn.Of(g).LITN.First))
 	}
 	b.WriteString("\n")
 	for _, side := range []engine.Side{engine.CSA, engine.USA} {
 		own := viewer == "" || viewer == side
 		fmt.Fprintf(&b, "__%s__\n", sheetSideName(side))
 		var off []string
-		for _, u := range g.LITNUnitsOf(side) {
+		for _, u := range litn.Of(g).UnitsOf(side) {
 			if !u.OnMap() {
 				if own {
 					off = append(off, u.Name)
@@ -284,7 +285,7 @@ func litnStatusText(r *Router, g engine.GameState, viewer engine.Side) string {
 			}
 		}
 		if own {
-			for _, w := range g.LITNWagonsOf(side) {
+			for _, w := range litn.Of(g).WagonsOf(side) {
 				st := "supplied"
 				if w.Depleted {
 					st = "depleted"
@@ -299,14 +300,14 @@ func litnStatusText(r *Router, g engine.GameState, viewer engine.Side) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-func litnUnitLine(u engine.LITNUnit) string {
+func litnUnitLine(u litn.Unit) string {
 	if !u.IsCombat() {
-		return fmt.Sprintf("%s; command %d, initiative %d, rank %d", engine.SheetLeader{Role: u.Role}.RoleName(), u.Command, u.Initiative, u.Rank)
+		return fmt.Sprintf("%s; command %d, initiative %d, rank %d", litn.SheetLeader{Role: u.Role}.RoleName(), u.Command, u.Initiative, u.Rank)
 	}
 	return fmt.Sprintf("%s %d of %d", u.Troops, u.Strength, u.Original)
 }
 
-func litnMarks(u engine.LITNUnit) string {
+func litnMarks(u litn.Unit) string {
 	var m []string
 	if u.Demoralized {
 		m = append(m, "demoralized")
@@ -334,9 +335,9 @@ func (r *Router) startLITN(ctx context.Context, req Request, g engine.GameState)
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.StartLITN{By: req.User, Scenario: *sc, Map: r.theatres[string(engine.LITN)], Library: r.library, Charts: charts.Loaded}
+	cmd := litn.Start{By: req.User, Scenario: *sc, Map: r.theatres[string(litn.ID)], Library: r.library, Charts: charts.Loaded}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		st := evs[0].(*engine.LITNStarted)
+		st := evs[0].(*litn.Started)
 		n := map[engine.Side]int{}
 		for _, u := range st.Units {
 			n[u.Side]++
@@ -362,16 +363,18 @@ func litnGameOptions(req Request, o *engine.GameOptions) error {
 				Hint: "A LITN game takes optional:14.2,14.3 (Surprise Attacks, Leader Casualties) and seed:"}
 		}
 	}
+	var opts litn.Options
 	for _, f := range strings.FieldsFunc(req.Options["optional"], func(r rune) bool { return r == ',' || r == ' ' }) {
 		switch strings.ToLower(f) {
 		case "14.2", "surprise", "surprise-attacks":
-			o.LITN.SurpriseAttacks = true
+			opts.SurpriseAttacks = true
 		case "14.3", "casualties", "leader-casualties":
-			o.LITN.LeaderCasualties = true
+			opts.LeaderCasualties = true
 		default:
 			return &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.optional", What: fmt.Sprintf("%q is not one of LITN's optional rules", f),
 				Hint: "Give optional:14.2 (Surprise Attacks), 14.3 (Leader Casualties) or both: 14.2,14.3 (14.1 Solitaire Play needs no umpire)"}
 		}
 	}
+	litn.SetOptions(o, opts)
 	return nil
 }

@@ -7,10 +7,11 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // /litn attack, supply, option and retreat: LITN's Combat Phase (002 3.1
-// G, 10, 13, 14.3; engine/litn_play_combat.go; docs/litn-play-combat.md).
+// G, 10, 13, 14.3; engine/litn/play_combat.go; docs/litn-play-combat.md).
 // Each side's combat option comes with buttons in its own channel (or to
 // the asker alone): a click runs /litn option as the clicking user. The
 // buttons' custom ids are routes:
@@ -77,7 +78,7 @@ func handleLITNAttack(ctx context.Context, r *Router, req Request) (Reply, error
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleLITNCombat(ctx, req, g, engine.LITNAttack{By: req.User, Hex: req.Options["hex"], Side: side, Units: litnList(req.Options["units"]),
+	return r.settleLITNCombat(ctx, req, g, litn.Attack{By: req.User, Hex: req.Options["hex"], Side: side, Units: litnList(req.Options["units"]),
 		Decline: litnBool(req, "decline"), Fortification: litnBool(req, "fortification"), Surprise: litnBool(req, "surprise"), Library: r.library})
 }
 
@@ -86,9 +87,9 @@ func handleLITNSupply(ctx context.Context, r *Router, req Request) (Reply, error
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleLITNCombat(ctx, req, g, engine.LITNSupply{By: req.User, Hex: req.Options["hex"], Side: side, Wagon: strings.TrimSpace(req.Options["wagon"]),
+	return r.settleLITNCombat(ctx, req, g, litn.Supply{By: req.User, Hex: req.Options["hex"], Side: side, Wagon: strings.TrimSpace(req.Options["wagon"]),
 		Depot: strings.TrimSpace(req.Options["depot"]), Unsupplied: litnBool(req, "unsupplied"), NoRetreatPath: litnBool(req, "no_retreat_path"),
-		LossOrder: litnList(req.Options["loss_order"]), Map: r.theatres[string(engine.LITN)]})
+		LossOrder: litnList(req.Options["loss_order"]), Map: r.theatres[string(litn.ID)]})
 }
 
 func handleLITNOption(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -96,7 +97,7 @@ func handleLITNOption(ctx context.Context, r *Router, req Request) (Reply, error
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleLITNCombat(ctx, req, g, engine.LITNChooseOption{By: req.User, Hex: req.Options["hex"], Side: side, Option: req.Options["choice"], Library: r.library})
+	return r.settleLITNCombat(ctx, req, g, litn.ChooseOption{By: req.User, Hex: req.Options["hex"], Side: side, Option: req.Options["choice"], Library: r.library})
 }
 
 func handleLITNRetreat(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -104,7 +105,7 @@ func handleLITNRetreat(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.LITNRetreatOrder{By: req.User, Hex: req.Options["hex"], Side: side, Units: litnList(req.Options["units"]), Map: r.theatres[string(engine.LITN)]}
+	cmd := litn.RetreatOrder{By: req.User, Hex: req.Options["hex"], Side: side, Units: litnList(req.Options["units"]), Map: r.theatres[string(litn.ID)]}
 	if path := litnList(req.Options["path"]); len(path) == 1 && strings.EqualFold(path[0], "none") {
 		cmd.Remove = true
 	} else {
@@ -146,7 +147,7 @@ func (r *Router) litnCombatAudiences(req Request, g engine.GameState, side engin
 			out = append(out, Audience{Kind: AudienceChannel, Channel: ch})
 		}
 	}
-	if len(out) == 0 && (g.LITNSideOf(req.User) == side || g.IsUmpire(req.User)) {
+	if len(out) == 0 && (litn.Of(g).SideOf(req.User) == side || g.IsUmpire(req.User)) {
 		out = append(out, Audience{Kind: AudienceEphemeral})
 	}
 	return out
@@ -163,21 +164,21 @@ func (r *Router) litnOptionButtons(req Request, g engine.GameState, evs []engine
 	var wants []want
 	for _, e := range evs {
 		switch e := e.(type) {
-		case *engine.LITNAttackDeclared:
+		case *litn.AttackDeclared:
 			if !e.Declined {
 				wants = append(wants, want{e.Hex, engine.CSA}, want{e.Hex, engine.USA})
 			}
-		case *engine.LITNSupplyDeclared:
+		case *litn.SupplyDeclared:
 			wants = append(wants, want{e.Hex, e.Side})
 		}
 	}
 	var outs []Output
 	for _, w := range wants {
-		b, ok := g.LITNBattleAt(w.hex)
+		b, ok := litn.Of(g).BattleAt(w.hex)
 		if !ok || !b.AwaitsOption(w.side) {
 			continue
 		}
-		allowed, refused := g.LITNOptionsFor(b, w.side)
+		allowed, refused := litn.Of(g).OptionsFor(b, w.side)
 		role := "defender"
 		if b.Attacker == w.side {
 			role = "attacker"
@@ -185,7 +186,7 @@ func (r *Router) litnOptionButtons(req Request, g engine.GameState, evs []engine
 		text := fmt.Sprintf("🂠 **Your combat option for the battle in %s** (you are the %s; secret until both are chosen, then revealed together: 002 10.3). Click one, or /litn option hex:%s choice:<option>.",
 			b.Hex, role, b.Hex)
 		var no []string
-		for _, o := range append(engine.LITNAttackerOptions(), engine.LITNWithdraw, engine.LITNStand) {
+		for _, o := range append(litn.AttackerOptions(), litn.Withdraw, litn.Stand) {
 			if why, ok := refused[o]; ok {
 				no = append(no, fmt.Sprintf("%s (%s)", o, why))
 			}
@@ -195,16 +196,16 @@ func (r *Router) litnOptionButtons(req Request, g engine.GameState, evs []engine
 		}
 		var buttons []Button
 		for _, o := range allowed {
-			id := fmt.Sprintf("%s%s/%d.%s.%s/%s", litnOptionPrefix, req.ChannelID, g.Turn, b.Hex, w.side, engine.LITNOptionCode(o))
+			id := fmt.Sprintf("%s%s/%d.%s.%s/%s", litnOptionPrefix, req.ChannelID, g.Turn, b.Hex, w.side, litn.OptionCode(o))
 			if len(id) > maxCustomID || strings.Count(req.ChannelID, "/") > 0 {
 				buttons = nil // a route that does not fit: the slash command only
 				break
 			}
-			buttons = append(buttons, Button{ID: id, Label: string(o), Command: fmt.Sprintf("/litn option hex:%s choice:%s", b.Hex, engine.LITNOptionCode(o))})
+			buttons = append(buttons, Button{ID: id, Label: string(o), Command: fmt.Sprintf("/litn option hex:%s choice:%s", b.Hex, litn.OptionCode(o))})
 		}
 		for _, aud := range r.litnCombatAudiences(req, g, w.side) {
 			t := text
-			if aud.Kind == AudienceEphemeral && g.LITNSideOf(req.User) != w.side {
+			if aud.Kind == AudienceEphemeral && litn.Of(g).SideOf(req.User) != w.side {
 				t = fmt.Sprintf("(%s only) ", sheetSideName(w.side)) + t
 			}
 			outs = append(outs, Output{Audience: aud, Text: t, Events: []EventView{}, Buttons: buttons})
@@ -232,7 +233,7 @@ func parseLITNOptionRoute(id string) (litnOptionRoute, bool) {
 	}
 	turn, err := strconv.Atoi(k[0])
 	side := engine.Side(k[2])
-	if _, known := engine.ParseLITNOption(p[2]); err != nil || !known || side != engine.CSA && side != engine.USA {
+	if _, known := litn.ParseOption(p[2]); err != nil || !known || side != engine.CSA && side != engine.USA {
 		return litnOptionRoute{}, false
 	}
 	return litnOptionRoute{channel: p[0], turn: turn, hex: k[1], side: side, option: p[2]}, true
@@ -251,12 +252,12 @@ func (r *Router) pressLITNOption(ctx context.Context, req Request, customID stri
 	if done {
 		return rep
 	}
-	if s := g.LITNSideOf(req.User); s != rt.side && !g.IsUmpire(req.User) {
+	if s := litn.Of(g).SideOf(req.User); s != rt.side && !g.IsUmpire(req.User) {
 		return r.refused(req, start, &engine.RuleError{Kind: engine.ErrIllegal, Code: "component.side", What: fmt.Sprintf("This button is the %s player's", sheetSideName(rt.side)),
 			Hint: "Choose your own option with /litn option"})
 	}
-	b, open := g.LITNBattleAt(rt.hex)
-	if g.Turn != rt.turn || g.CurrentStep() != engine.LITNStepCombat || !open || !b.AwaitsOption(rt.side) {
+	b, open := litn.Of(g).BattleAt(rt.hex)
+	if g.Turn != rt.turn || g.CurrentStep() != litn.StepCombat || !open || !b.AwaitsOption(rt.side) {
 		return r.refused(req, start, &engine.RuleError{Kind: engine.ErrIllegal, Code: "component.stale", What: "This button was for a combat option that is no longer awaited",
 			Hint: "/phase show says what the Combat Phase waits for"})
 	}
@@ -272,17 +273,17 @@ func (r *Router) pressLITNOption(ctx context.Context, req Request, customID stri
 // counters on the map are public).
 func litnCombatHexes(r *Router, req Request, typed string) []engine.Match {
 	g, err := r.game(context.Background(), req)
-	if err != nil || g.Game() != engine.LITN {
+	if err != nil || g.Game() != litn.ID {
 		return nil
 	}
 	var out []engine.Match
-	for _, b := range g.LITNBattles() {
+	for _, b := range litn.Of(g).Battles() {
 		if strings.HasPrefix(b.Hex, strings.TrimSpace(typed)) {
 			out = append(out, engine.Match{Value: b.Hex, Label: "battle in " + b.Hex})
 		}
 	}
 	// 14.2: in the Movement Phase, the hex the last (public) move ended in.
-	if p := g.LITN.Moves.Phase; g.Options.LITN.SurpriseAttacks && p != nil && p.Turn == g.Turn && p.Step == g.CurrentStep() && p.Last != nil && len(p.Last.Hexes) > 0 {
+	if p := litn.Of(g).LITN.Moves.Phase; litn.OptionsOf(g.Options).SurpriseAttacks && p != nil && p.Turn == g.Turn && p.Step == g.CurrentStep() && p.Last != nil && len(p.Last.Hexes) > 0 {
 		if h := p.Last.Hexes[len(p.Last.Hexes)-1]; strings.HasPrefix(h, strings.TrimSpace(typed)) {
 			out = append(out, engine.Match{Value: h, Label: "the last move's hex " + h + " (surprise attack, 14.2)"})
 		}
@@ -294,17 +295,17 @@ func litnCombatHexes(r *Router, req Request, typed string) []engine.Match {
 // asker's own units (never the enemy's).
 func litnCombatOwnUnits(r *Router, req Request, typed string) []engine.Match {
 	g, err := r.game(context.Background(), req)
-	if err != nil || g.Game() != engine.LITN || !g.Started {
+	if err != nil || g.Game() != litn.ID || !g.Started {
 		return nil
 	}
-	side := g.LITNSideOf(req.User)
+	side := litn.Of(g).SideOf(req.User)
 	last := typed
 	if i := strings.LastIndex(typed, ","); i >= 0 {
 		last = typed[i+1:]
 	}
 	last = strings.ToLower(strings.TrimSpace(last))
 	var out []engine.Match
-	for _, u := range g.LITNUnitsOf(side) {
+	for _, u := range litn.Of(g).UnitsOf(side) {
 		if side == "" && !g.IsUmpire(req.User) || !u.OnMap() {
 			continue
 		}

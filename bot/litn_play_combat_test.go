@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // LITN's Combat Phase through the router (002 10; litn_play_combat.go):
@@ -49,7 +50,7 @@ func lpcStartWithBattle(t *testing.T, r *Router) Output {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.CurrentStep() == engine.LITNStepCombat {
+		if g.CurrentStep() == litn.StepCombat {
 			var all []string
 			for _, o := range rep.Outputs {
 				all = append(all, o.Text)
@@ -187,13 +188,13 @@ func TestLITNCombatButtonsAreSecret(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := g.LITNBattleAt("1625")
+	b, _ := litn.Of(g).BattleAt("1625")
 	if !b.Fought || b.Result == nil || b.Result.Rounds != "2" {
 		t.Fatalf("battle %+v", b)
 	}
 	// The unsupplied Union must retreat at the end, unless the Confederate
 	// retreated demoralized (10.2).
-	want := !b.Result.Demoralized[engine.LITNAtt]
+	want := !b.Result.Demoralized[litn.Att]
 	got := false
 	for _, d := range b.Due {
 		got = got || d.Side == engine.USA

@@ -7,9 +7,10 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
-// The Initial Phase's decisions (002 3.1 A; engine/litn_play_initial.go):
+// The Initial Phase's decisions (002 3.1 A; engine/litn/play_initial.go):
 // /litn reorganize (A1, 15.4), /litn replace (A3, 15.2, and the units'
 // declared territory and depot distance for attrition, 11; their lines of
 // communications are /litn declare loc:), /litn wagon (A5, 4.1, 9.2).
@@ -55,7 +56,7 @@ func handleLITNReorganize(ctx context.Context, r *Router, req Request) (Reply, e
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleLITN(ctx, req, g, engine.LITNReorganizeUnits{By: req.User, Units: litnList(req.Options["units"]), Library: r.library})
+	return r.settleLITN(ctx, req, g, litn.ReorganizeUnits{By: req.User, Units: litnList(req.Options["units"]), Library: r.library})
 }
 
 // litnYesNo reads a yes/no option (nil when not given).
@@ -79,7 +80,7 @@ func handleLITNReplace(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.LITNReplace{By: req.User, Unit: req.Options["unit"], Territory: req.Options["territory"]}
+	cmd := litn.Replace{By: req.User, Unit: req.Options["unit"], Territory: req.Options["territory"]}
 	if p := strings.TrimSpace(req.Options["points"]); p != "" {
 		n, err := strconv.Atoi(p)
 		if err != nil || n < 1 {
@@ -105,11 +106,11 @@ func handleLITNWagon(ctx context.Context, r *Router, req Request) (Reply, error)
 			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.wagon.what", What: "With ready:, give hex: your depot's hex (and no unit:)",
 				Hint: "/litn wagon ready:<wagon> hex:<depot> (002 9.2)"}
 		}
-		return r.settleLITN(ctx, req, g, engine.LITNWagonReady{By: req.User, Wagon: ready, Depot: hex, Map: r.theatres[string(engine.LITN)]})
+		return r.settleLITN(ctx, req, g, litn.WagonReady{By: req.User, Wagon: ready, Depot: hex, Map: r.theatres[string(litn.ID)]})
 	}
 	if (hex == "") == (unit == "") {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.wagon.what", What: "Give hex: (place a wagon) or unit: (create one), not both or neither",
 			Hint: "In the Initial Phase: /litn wagon hex:<hex>; at the end of the Union Movement Phase: /litn wagon unit:<leader> (002 4.1, 9.2)"}
 	}
-	return r.settleLITN(ctx, req, g, engine.LITNPlaceWagon{By: req.User, Hex: hex, Unit: unit, Map: r.theatres[string(engine.LITN)]})
+	return r.settleLITN(ctx, req, g, litn.PlaceWagon{By: req.User, Hex: hex, Unit: unit, Map: r.theatres[string(litn.ID)]})
 }

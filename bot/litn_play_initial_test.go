@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // The Initial Phase (002 3.1 A) through the router: /phase next rolls what
@@ -106,8 +107,8 @@ func TestLITNInitialAttritionReplacementsSecrecy(t *testing.T) {
 	litnInitNoLeak(t, "attrition", texts, []string{"table", "meade-ch"}, "Hood", "9 → 7", "Hill", "Fitz", "Lawton")
 	litnInitNoLeak(t, "attrition", texts, []string{"table", "lee-ch"}, "Sumner", "16 → 15", "Farnsworth", "Miles")
 	g := litnInitGame(t, r)
-	if g.CurrentStep() != "A2" || g.LITN.Units["csa.hood"].Strength != 7 || g.LITN.Units["usa.sumner"].Strength != 15 || g.LITN.Units["csa.dh-hill"].Strength != 12 {
-		t.Fatalf("after attrition: step %s, Hood %d, Sumner %d, D.H. Hill %d", g.CurrentStep(), g.LITN.Units["csa.hood"].Strength, g.LITN.Units["usa.sumner"].Strength, g.LITN.Units["csa.dh-hill"].Strength)
+	if g.CurrentStep() != "A2" || litn.Of(g).LITN.Units["csa.hood"].Strength != 7 || litn.Of(g).LITN.Units["usa.sumner"].Strength != 15 || litn.Of(g).LITN.Units["csa.dh-hill"].Strength != 12 {
+		t.Fatalf("after attrition: step %s, Hood %d, Sumner %d, D.H. Hill %d", g.CurrentStep(), litn.Of(g).LITN.Units["csa.hood"].Strength, litn.Of(g).LITN.Units["usa.sumner"].Strength, litn.Of(g).LITN.Units["csa.dh-hill"].Strength)
 	}
 
 	// A3: 1 replacement point each (turn 5, 15.2).
@@ -153,8 +154,8 @@ func TestLITNInitialReorganizationScenario2(t *testing.T) {
 		t.Fatalf("A1: %+v", rep.Outputs)
 	}
 	g := litnInitGame(t, r)
-	if g.CurrentStep() != "A1" || !g.LITN.Units["usa.sumner"].Disorganized || g.LITN.Units["usa.miles"].Disorganized || g.LITN.Units["usa.farnsworth"].Disorganized {
-		t.Fatalf("A1 set-up: %s %+v", g.CurrentStep(), g.LITN.Units["usa.sumner"])
+	if g.CurrentStep() != "A1" || !litn.Of(g).LITN.Units["usa.sumner"].Disorganized || litn.Of(g).LITN.Units["usa.miles"].Disorganized || litn.Of(g).LITN.Units["usa.farnsworth"].Disorganized {
+		t.Fatalf("A1 set-up: %s %+v", g.CurrentStep(), litn.Of(g).LITN.Units["usa.sumner"])
 	}
 	if o := r.Handle(ctx, litnReq(leeA, "reorganize", map[string]string{"units": "Sumner"})).first(); o.Error == nil || o.Error.Code != "litn.side" {
 		t.Fatalf("Lee reorganizes: %+v", o)
@@ -170,8 +171,8 @@ func TestLITNInitialReorganizationScenario2(t *testing.T) {
 		t.Fatalf("reorganize: %+v", rep.Outputs)
 	}
 	g = litnInitGame(t, r)
-	if g.LITN.Units["usa.sumner"].Disorganized || !g.LITN.Units["usa.hooker"].Disorganized || len(g.Waiting()) != 0 {
-		t.Fatalf("after: Sumner %v Hooker %v waiting %v", g.LITN.Units["usa.sumner"].Disorganized, g.LITN.Units["usa.hooker"].Disorganized, g.Waiting())
+	if litn.Of(g).LITN.Units["usa.sumner"].Disorganized || !litn.Of(g).LITN.Units["usa.hooker"].Disorganized || len(g.Waiting()) != 0 {
+		t.Fatalf("after: Sumner %v Hooker %v waiting %v", litn.Of(g).LITN.Units["usa.sumner"].Disorganized, litn.Of(g).LITN.Units["usa.hooker"].Disorganized, g.Waiting())
 	}
 	// No strength reaches the table.
 	litnInitNoLeak(t, "reorganization", texts, []string{"table", "lee-ch"}, "16", "14")
@@ -191,8 +192,8 @@ func TestLITNInitialHookerScenario3(t *testing.T) {
 		t.Fatalf("A6: %+v", rep.Outputs)
 	}
 	g := litnInitGame(t, r)
-	sykes, meade := g.LITN.Units["usa.sykes"], g.LITN.Units["usa.meade"]
-	if g.CurrentStep() != "A6" || g.LITN.Units["usa.hooker"].OnMap() || meade.OnMap() || sykes.At != "3340" || sykes.Strength != 12 || g.LITN.Units["usa.meade-dept"].At != "3340" {
+	sykes, meade := litn.Of(g).LITN.Units["usa.sykes"], litn.Of(g).LITN.Units["usa.meade"]
+	if g.CurrentStep() != "A6" || litn.Of(g).LITN.Units["usa.hooker"].OnMap() || meade.OnMap() || sykes.At != "3340" || sykes.Strength != 12 || litn.Of(g).LITN.Units["usa.meade-dept"].At != "3340" {
 		t.Fatalf("swap: step %s sykes %+v", g.CurrentStep(), sykes)
 	}
 	// Sykes's new strength is the Union's secret: the table reads the
@@ -229,7 +230,7 @@ func TestLITNInitialWagonsScenario4(t *testing.T) {
 	if texts := litnInitTexts(rep); rep.first().Error != nil || !strings.Contains(texts["table"], "hex 1026") {
 		t.Fatalf("wagon: %+v", rep.Outputs)
 	}
-	if ws := litnInitGame(t, r).LITNWagonsOf(engine.CSA); len(ws) != 1 || ws[0].At != "1026" {
+	if ws := litn.Of(litnInitGame(t, r)).WagonsOf(engine.CSA); len(ws) != 1 || ws[0].At != "1026" {
 		t.Fatalf("wagons %+v", ws)
 	}
 	if s := mustOK(t, r, litnReq(leeA, "status", nil)).Text; !strings.Contains(s, "wagon csa.wagon-1 at 1026") {

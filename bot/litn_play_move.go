@@ -7,12 +7,13 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // /litn broadcast, move, react, detach, work, rail and declare: the
 // Command and Movement Phases of 002 3.1 C-F (7, 8, 6.3). The Command
 // Point rolls and the allowances are made by /phase next as C/E and D/F
-// begin (engine/litn_play_move.go). docs/litn-play-movement.md.
+// begin (engine/litn/play_move.go). docs/litn-play-movement.md.
 
 func init() {
 	units := OptionSpec{Name: "units", Description: "Units in one hex: a,b,...", Type: String, Required: true, MaxLength: 300, Placeholder: "unit,..."}
@@ -107,14 +108,14 @@ func litnInt(req Request, name string) (int, error) {
 	return n, nil
 }
 
-func litnPathOption(req Request) ([]engine.LITNPathHex, error) {
+func litnPathOption(req Request) ([]litn.PathHex, error) {
 	if strings.TrimSpace(req.Options["path"]) == "" {
 		return nil, nil
 	}
-	return engine.ParseLITNPath(req.Options["path"])
+	return litn.ParsePath(req.Options["path"])
 }
 
-func (r *Router) litnMap() *engine.Theatre { return r.theatres[string(engine.LITN)] }
+func (r *Router) litnMap() *engine.Theatre { return r.theatres[string(litn.ID)] }
 
 func handleLITNBroadcast(ctx context.Context, r *Router, req Request) (Reply, error) {
 	g, err := r.litnGame(ctx, req)
@@ -125,7 +126,7 @@ func handleLITNBroadcast(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleLITN(ctx, req, g, engine.LITNBroadcastCmd{By: req.User, From: req.Options["from"], To: req.Options["to"], Distance: dist,
+	return r.settleLITN(ctx, req, g, litn.BroadcastCmd{By: req.User, From: req.Options["from"], To: req.Options["to"], Distance: dist,
 		Leader: req.Options["leader"], Map: r.litnMap(), Library: r.library})
 }
 
@@ -138,7 +139,7 @@ func handleLITNMove(ctx context.Context, r *Router, req Request) (Reply, error) 
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleLITN(ctx, req, g, engine.LITNMoveCmd{By: req.User, Units: litnList(req.Options["units"]), Path: path,
+	return r.settleLITN(ctx, req, g, litn.MoveCmd{By: req.User, Units: litnList(req.Options["units"]), Path: path,
 		ForceMarch: litnBool(req, "march"), Minimum: litnBool(req, "minimum"), Map: r.litnMap(), Library: r.library})
 }
 
@@ -155,7 +156,7 @@ func handleLITNReact(ctx context.Context, r *Router, req Request) (Reply, error)
 	if blocked != "" && !g.IsUmpire(req.User) {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "litn.react.blocked", What: "Only the umpire says a reaction zone is blocked", Hint: "Leave blocked: out; the umpire rules on ridges and rivers (002 8.5)"}
 	}
-	return r.settleLITN(ctx, req, g, engine.LITNReactCmd{By: req.User, Units: litnList(req.Options["units"]), Path: path, At: req.Options["at"],
+	return r.settleLITN(ctx, req, g, litn.ReactCmd{By: req.User, Units: litnList(req.Options["units"]), Path: path, At: req.Options["at"],
 		Blocked: blocked, Map: r.litnMap(), Library: r.library})
 }
 
@@ -173,7 +174,7 @@ func handleLITNDetach(ctx context.Context, r *Router, req Request) (Reply, error
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.detach.what", What: "Neither strength: nor reattach: was given",
 			Hint: "Give strength:N to form a detachment, or reattach:<leader> to absorb one (002 6.3)"}
 	}
-	return r.settleLITN(ctx, req, g, engine.LITNDetachCmd{By: req.User, Unit: req.Options["unit"], Strength: n, Name: req.Options["name"], Reattach: re})
+	return r.settleLITN(ctx, req, g, litn.DetachCmd{By: req.User, Unit: req.Options["unit"], Strength: n, Name: req.Options["name"], Reattach: re})
 }
 
 func handleLITNWork(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -181,7 +182,7 @@ func handleLITNWork(ctx context.Context, r *Router, req Request) (Reply, error) 
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleLITN(ctx, req, g, engine.LITNWorkCmd{By: req.User, Units: litnList(req.Options["units"]), Kind: strings.ToLower(strings.TrimSpace(req.Options["kind"])),
+	return r.settleLITN(ctx, req, g, litn.WorkCmd{By: req.User, Units: litnList(req.Options["units"]), Kind: strings.ToLower(strings.TrimSpace(req.Options["kind"])),
 		Bridge: req.Options["bridge"], PotomacRail: litnBool(req, "potomac"), Friendly: litnBool(req, "friendly"), Map: r.litnMap()})
 }
 
@@ -194,7 +195,7 @@ func handleLITNRail(ctx context.Context, r *Router, req Request) (Reply, error) 
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleLITN(ctx, req, g, engine.LITNRailCmd{By: req.User, Units: litnList(req.Options["units"]), To: req.Options["to"], Hexes: n,
+	return r.settleLITN(ctx, req, g, litn.RailCmd{By: req.User, Units: litnList(req.Options["units"]), To: req.Options["to"], Hexes: n,
 		Entrain: litnBool(req, "entrain"), Detrain: litnBool(req, "detrain"), Destination: litnBool(req, "destination"), Map: r.litnMap()})
 }
 
@@ -216,7 +217,7 @@ func handleLITNDeclare(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.LITNDeclare{By: req.User}
+	cmd := litn.Declare{By: req.User}
 	nums := func(name string) (map[string]int, error) {
 		p, err := litnPairs(name, req.Options[name])
 		if err != nil || len(p) == 0 {

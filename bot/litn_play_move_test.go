@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // The Command and Movement Phases through the router (002 3.1 C-F; 7, 8),
@@ -49,18 +50,18 @@ func lpmStart(t *testing.T) (*Router, *queueDice) {
 	}
 	mustOK(t, r, litnReq(umpireA, "declare", map[string]string{"ma": "infantry=6,cavalry=9,artillery=5,wagon=4,leader=9", "year": "command-point=0,broadcast=0"}))
 	g := lpmGame(t, r)
-	m := r.theatres[string(engine.LITN)]
+	m := r.theatres[string(litn.ID)]
 	h, _, err := m.ParseHex("1626", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	hooker, walker := g.LITN.Units["usa.hooker"], g.LITN.Units["csa.walker"]
+	hooker, walker := litn.Of(g).LITN.Units["usa.hooker"], litn.Of(g).LITN.Units["csa.walker"]
 	hooker.At, hooker.Hex, walker.At, walker.Hex = "1626", h, "1626", h
 	litnAppend(t, r,
-		&engine.LITNArrived{Turn: g.Turn, Side: engine.USA, Units: []engine.LITNUnit{hooker}},
-		&engine.LITNArrived{Turn: g.Turn, Side: engine.CSA, Units: []engine.LITNUnit{walker}},
-		&engine.StepBegun{By: umpireA, Turn: g.Turn, Step: engine.LITNStepInitiative},
-		&engine.LITNFirstChosen{By: umpireA, Turn: g.Turn, Chooser: engine.CSA, First: engine.CSA})
+		&litn.Arrived{Turn: g.Turn, Side: engine.USA, Units: []litn.Unit{hooker}},
+		&litn.Arrived{Turn: g.Turn, Side: engine.CSA, Units: []litn.Unit{walker}},
+		&engine.StepBegun{By: umpireA, Turn: g.Turn, Step: litn.StepInitiative},
+		&litn.FirstChosen{By: umpireA, Turn: g.Turn, Chooser: engine.CSA, First: engine.CSA})
 	return r, q
 }
 
@@ -114,7 +115,7 @@ func TestLITNMovePhasesThroughTheRouter(t *testing.T) {
 	if out.Error == nil || !strings.Contains(out.Text, "Confederate player's") {
 		t.Fatalf("Meade moved in Lee's phase: %+v", out)
 	}
-	if u, _ := lpmGame(t, r).LITNFindUnit("Hooker"); u.At != "1626" {
+	if u, _ := litn.Of(lpmGame(t, r)).FindUnit("Hooker"); u.At != "1626" {
 		t.Fatalf("a refusal moved Hooker to %s", u.At)
 	}
 	rep = r.Handle(ctx, litnReq(leeA, "move", map[string]string{"units": "Hood", "path": "1624 clear road"}))
@@ -138,7 +139,7 @@ func TestLITNMovePhasesThroughTheRouter(t *testing.T) {
 		t.Fatalf("the reaction's rolls reach the table:\npublic %s\nprivate %s", pub, priv)
 	}
 	g := lpmGame(t, r)
-	if u, _ := g.LITNFindUnit("Hooker"); u.At != "1627" {
+	if u, _ := litn.Of(g).FindUnit("Hooker"); u.At != "1627" {
 		t.Fatalf("Hooker at %s", u.At)
 	}
 	// What the Confederates see of it: the counter, not its strength.
@@ -169,7 +170,7 @@ func TestLITNMoveSecrecyOfLosses(t *testing.T) {
 	if !strings.Contains(priv, "loses 2") {
 		t.Fatalf("private %s", priv)
 	}
-	if u, _ := lpmGame(t, r).LITNFindUnit("A.P. Hill"); u.Strength != 9 || u.At != "1621" {
+	if u, _ := litn.Of(lpmGame(t, r)).FindUnit("A.P. Hill"); u.Strength != 9 || u.At != "1621" {
 		t.Fatalf("A.P. Hill %+v", u)
 	}
 	meade := mustOK(t, r, litnReq(meadeA, "status", nil))

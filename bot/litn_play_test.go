@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // The LITN game through the router (issue 10): /game new with a LITN
 // scenario, the record sheets and the group's charts loaded, /game start,
 // /phase next through the sequence of play of 002 3.1, /litn status and
 // /litn done. The charts and sheets are the fixtures under
-// engine/testdata/litn and scenarios/testdata/litn (INVENTED FOR TESTS —
+// engine/litn/testdata and scenarios/testdata/litn (INVENTED FOR TESTS —
 // not the printed charts and sheets).
 
 func litnReq(user engine.Actor, sub string, opts map[string]string) Request {
@@ -28,7 +29,7 @@ func litnReq(user engine.Actor, sub string, opts map[string]string) Request {
 // loadLITNCharts loads every chart fixture into guild "g".
 func loadLITNCharts(t *testing.T, r *Router) {
 	t.Helper()
-	files, err := filepath.Glob("../engine/testdata/litn/*.yaml")
+	files, err := filepath.Glob("../engine/litn/testdata/*.yaml")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("chart fixtures: %v", err)
 	}
@@ -111,10 +112,10 @@ func TestLITNGameStartsFromTheSheets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !g.Options.LITN.SurpriseAttacks || !g.Options.LITN.LeaderCasualties || g.Turn != 4 || g.LastTurn() != 16 {
-		t.Fatalf("options %+v turn %d last %d", g.Options.LITN, g.Turn, g.LastTurn())
+	if o := litn.OptionsOf(g.Options); !o.SurpriseAttacks || !o.LeaderCasualties || g.Turn != 4 || g.LastTurn() != 16 {
+		t.Fatalf("options %+v turn %d last %d", o, g.Turn, g.LastTurn())
 	}
-	hood, ok := g.LITNFindUnit("Hood")
+	hood, ok := litn.Of(g).FindUnit("Hood")
 	if !ok || hood.At != "1625" || hood.Strength != 9 || hood.Original != 9 {
 		t.Fatalf("Hood: %+v", hood)
 	}
@@ -145,12 +146,12 @@ func TestLITNFindUnitShortNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	for ref, want := range map[string]string{"csa.lee": "csa.lee", "R.E. Lee": "csa.lee", "lee": "csa.lee", "Lee": "csa.lee", "mcclellan": "usa.mcclellan", "Stuart": "csa.stuart"} {
-		if u, ok := g.LITNFindUnit(ref); !ok || u.ID != want {
+		if u, ok := litn.Of(g).FindUnit(ref); !ok || u.ID != want {
 			t.Errorf("%q: %s %v, want %s", ref, u.ID, ok, want)
 		}
 	}
 	// "Hill" is A.P. Hill's and D.H. Hill's: neither.
-	if u, ok := g.LITNFindUnit("Hill"); ok {
+	if u, ok := litn.Of(g).FindUnit("Hill"); ok {
 		t.Errorf("Hill found %s: two units answer to it", u.ID)
 	}
 }
@@ -179,7 +180,7 @@ func TestLITNUmpireSetsAUnit(t *testing.T) {
 			t.Errorf("%v: want %s, got %+v", c.opts, c.code, o)
 		}
 	}
-	if after, _ := r.game(ctx, gameReq(umpireA, "status", nil)); !reflect.DeepEqual(after.LITN.Units, before.LITN.Units) {
+	if after, _ := r.game(ctx, gameReq(umpireA, "status", nil)); !reflect.DeepEqual(litn.Of(after).LITN.Units, litn.Of(before).LITN.Units) {
 		t.Fatal("a refused correction changed a unit")
 	}
 	rep := r.Handle(ctx, litnReq(umpireA, "set", map[string]string{"unit": "Hood", "strength": "7", "hex": "1626", "demoralized": "true", "reason": "the move was misread"}))
@@ -202,7 +203,7 @@ func TestLITNUmpireSetsAUnit(t *testing.T) {
 		t.Errorf("the umpire's copy of the Confederate text: %s", ump)
 	}
 	g, _ := r.game(ctx, gameReq(umpireA, "status", nil))
-	if h := g.LITN.Units["csa.hood"]; h.Strength != 7 || h.At != "1626" || !h.Demoralized || h.Original != 9 {
+	if h := litn.Of(g).LITN.Units["csa.hood"]; h.Strength != 7 || h.At != "1626" || !h.Demoralized || h.Original != 9 {
 		t.Errorf("Hood: %+v", h)
 	}
 	// Meade reads the counter where it is now, not its strength.

@@ -6,11 +6,12 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // /litn first: the Initiative Phase's choice of the first player (002 3.1
 // B II, 5, 5.1). The rolls of B1, B2 and of the Conclusion Phase (H1-H3)
-// are made by /phase next (engine/litn_play_turn.go) and presented by
+// are made by /phase next (engine/litn/play_turn.go) and presented by
 // presentLITN. docs/litn-play-turn.md.
 
 func init() {
@@ -34,5 +35,5 @@ func handleLITNFirst(ctx context.Context, r *Router, req Request) (Reply, error)
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.initiative.first",
 			What: fmt.Sprintf("%q is not a side", req.Options["side"]), Hint: "Name the first player: side:csa or side:usa"}
 	}
-	return r.settleLITN(ctx, req, g, engine.LITNFirst{By: req.User, First: first})
+	return r.settleLITN(ctx, req, g, litn.First{By: req.User, First: first})
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 	"github.com/umpire-games/umpire/store"
 )
 
@@ -19,16 +20,16 @@ import (
 // litnTurnSeed replaces the started game's units (and turn) by appending
 // a set-up event to the stream: a position without driving the phases
 // that would make it.
-func litnTurnSeed(t *testing.T, r *Router, turn int, change func(u *engine.LITNUnit)) {
+func litnTurnSeed(t *testing.T, r *Router, turn int, change func(u *litn.Unit)) {
 	t.Helper()
 	ctx := context.Background()
 	g, err := r.game(ctx, gameReq(umpireA, "status", nil))
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := r.theatres[string(engine.LITN)]
-	ev := &engine.LITNStarted{By: umpireA, Turn: turn, Control: g.LITN.Control, Score: g.LITN.Score, Charts: g.LITN.Charts}
-	for _, u := range g.LITNUnitsOf("") {
+	m := r.theatres[string(litn.ID)]
+	ev := &litn.Started{By: umpireA, Turn: turn, Control: litn.Of(g).LITN.Control, Score: litn.Of(g).LITN.Score, Charts: litn.Of(g).LITN.Charts}
+	for _, u := range litn.Of(g).UnitsOf("") {
 		change(&u)
 		if u.At != "" {
 			h, _, err := m.ParseHex(u.At, "")
@@ -120,7 +121,7 @@ func TestLITNTurnInitiativeAndConclusion(t *testing.T) {
 	startLITNGame(t, r, "litn-1-frederick-to-antietam", nil, "sheet-1-csa.yaml", "sheet-1-usa.yaml")
 	// D.H. Hill (12) in Hagerstown and Walker (7) in Gettysburg from the
 	// start of turn 4; Hood demoralized.
-	litnTurnSeed(t, r, 4, func(u *engine.LITNUnit) {
+	litnTurnSeed(t, r, 4, func(u *litn.Unit) {
 		switch u.ID {
 		case "csa.dh-hill":
 			u.At = "1719"
@@ -139,7 +140,7 @@ func TestLITNTurnInitiativeAndConclusion(t *testing.T) {
 		t.Fatalf("B2 public: %s", pub)
 	}
 	g, _ := r.game(ctx, gameReq(umpireA, "status", nil))
-	roll := g.LITNInitiativeNow()
+	roll := litn.Of(g).InitiativeNow()
 	if roll == nil || roll.LostDispatch != nil || roll.Roller != engine.CSA {
 		t.Fatalf("roll %+v", roll)
 	}
@@ -193,8 +194,8 @@ func TestLITNTurnInitiativeAndConclusion(t *testing.T) {
 		t.Fatalf("H3 umpire: %s", tx[AudienceEphemeral])
 	}
 	g, _ = r.game(ctx, gameReq(umpireA, "status", nil))
-	if g.LITN.Score.CSA != engine.LITNWholeVP(1) || g.LITN.Control["1719"] != engine.LITNControlFull {
-		t.Fatalf("score %+v control %v", g.LITN.Score, g.LITN.Control)
+	if litn.Of(g).LITN.Score.CSA != litn.WholeVP(1) || litn.Of(g).LITN.Control["1719"] != litn.ControlFull {
+		t.Fatalf("score %+v control %v", litn.Of(g).LITN.Score, litn.Of(g).LITN.Control)
 	}
 	if st := mustOK(t, r, litnReq(meadeA, "status", nil)); !strings.Contains(st.Text, "VP: Confederate 1, Union 0") {
 		t.Fatalf("status: %s", st.Text)
@@ -207,7 +208,7 @@ func TestLITNTurnSecrecy(t *testing.T) {
 	ctx := context.Background()
 	r := NewRouter(openStore(t), WithLogger(quietLog()))
 	startLITNGame(t, r, "litn-1-frederick-to-antietam", nil, "sheet-1-csa.yaml", "sheet-1-usa.yaml")
-	litnTurnSeed(t, r, 4, func(u *engine.LITNUnit) {
+	litnTurnSeed(t, r, 4, func(u *litn.Unit) {
 		switch u.ID {
 		case "csa.walker":
 			u.At = "3014"
@@ -219,7 +220,7 @@ func TestLITNTurnSecrecy(t *testing.T) {
 	litnStepTo(t, r, "B2")
 	g, _ := r.game(ctx, gameReq(umpireA, "status", nil))
 	chooser := leeA
-	if g.LITNInitiativeNow().Chooser == engine.USA {
+	if litn.Of(g).InitiativeNow().Chooser == engine.USA {
 		chooser = meadeA
 	}
 	// The choice is the table's.
@@ -271,11 +272,11 @@ func TestLITNTurnLastTurn(t *testing.T) {
 	ctx := context.Background()
 	r := NewRouter(openStore(t), WithLogger(quietLog()))
 	startLITNGame(t, r, "litn-1-frederick-to-antietam", nil, "sheet-1-csa.yaml", "sheet-1-usa.yaml")
-	litnTurnSeed(t, r, 16, func(u *engine.LITNUnit) {}) // scenario 1 ends on turn 16 (002 15.3)
+	litnTurnSeed(t, r, 16, func(u *litn.Unit) {}) // scenario 1 ends on turn 16 (002 15.3)
 	litnStepTo(t, r, "B2")
 	g, _ := r.game(ctx, gameReq(umpireA, "status", nil))
 	chooser := leeA
-	if g.LITNInitiativeNow().Chooser == engine.USA {
+	if litn.Of(g).InitiativeNow().Chooser == engine.USA {
 		chooser = meadeA
 	}
 	mustOK(t, r, litnReq(chooser, "first", map[string]string{"side": "csa"}))

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 	"github.com/umpire-games/umpire/scenarios"
 	"github.com/umpire-games/umpire/store"
 )
@@ -17,7 +18,7 @@ import (
 // "Set-up"). The umpire loads each side's sheet before the start, from the
 // group's own copy of the printed sheet (docs/litn-record-sheet.md); it is
 // read strictly (scenarios.ParseLITNSheet), checked by the engine
-// (engine.ValidateLITNSheet) and recorded whole in the game's stream
+// (litn.ValidateSheet) and recorded whole in the game's stream
 // (litn.sheet-loaded). 2.5: "Each player's Record Sheet is secret from his
 // opponent": every answer is ephemeral, nothing is posted to the channel,
 // the event goes only to the umpire who loaded it, and /sheet show shows
@@ -61,7 +62,7 @@ func sheetGame(ctx context.Context, r *Router, req Request) (engine.GameState, e
 	if err != nil {
 		return g, "", err
 	}
-	if g.Game() != engine.LITN {
+	if g.Game() != litn.ID {
 		return g, "", &engine.RuleError{Kind: engine.ErrIllegal, Code: "sheet.litn_only",
 			What: fmt.Sprintf("LITN only: Player Record Sheets are Lee Invades the North's (002 2.5); this game is %s", strings.ToUpper(string(g.Game()))),
 			Hint: "This game's set-up is its order of battle: /oob shows yours, the umpire loads one with /game oob"}
@@ -117,9 +118,9 @@ func handleSheetLoad(ctx context.Context, r *Router, req Request) (Reply, error)
 		return Reply{}, fmt.Errorf("game %s: unknown scenario %q", req.ChannelID, g.Options.Scenario)
 	}
 	sum := sha256.Sum256(data)
-	cmd := engine.LoadLITNSheet{By: req.User, Side: side, Sheet: sheet, SHA256: hex.EncodeToString(sum[:]), Scenario: *sc, Map: r.theatres[string(engine.LITN)]}
+	cmd := litn.LoadSheet{By: req.User, Side: side, Sheet: sheet, SHA256: hex.EncodeToString(sum[:]), Scenario: *sc, Map: r.theatres[string(litn.ID)]}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.LITNSheetLoaded)
+		e := evs[0].(*litn.SheetLoaded)
 		text := fmt.Sprintf("📋 Umpire: the %s Player Record Sheet for %s is recorded (SHA-256 `%s`): %s. It is secret (002 2.5): only the %s players and the umpire read it, with /sheet show. Nothing was posted to the channel.",
 			sheetSideName(e.Side), sc.Title, e.SHA256, sheetCounts(&e.Sheet), sheetSideName(e.Side))
 		// Ephemeral only, and only here the event (which holds the sheet).
@@ -183,20 +184,20 @@ func splitLines(text string, limit int) []string {
 // loadedSheet is the last record sheet of the side loaded into the game's
 // stream, or nil. The state keeps none (2.5: no view of the state may show
 // it), so it is read from the stream.
-func (r *Router) loadedSheet(ctx context.Context, req Request, side engine.Side) (*engine.LITNSheetLoaded, error) {
+func (r *Router) loadedSheet(ctx context.Context, req Request, side engine.Side) (*litn.SheetLoaded, error) {
 	_, recs, err := r.store.Load(ctx, gameStream(req), 0)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
 	}
 	for i := len(recs) - 1; i >= 0; i-- {
-		if recs[i].Type != engine.EventLITNSheetLoaded {
+		if recs[i].Type != litn.EventSheetLoaded {
 			continue
 		}
-		e, err := engine.DecodeEvent(recs[i].Type, recs[i].Data)
+		e, err := r.rulesets.DecodeEvent(recs[i].Type, recs[i].Data)
 		if err != nil {
 			return nil, fmt.Errorf("stream %s version %d: %w", gameStream(req), recs[i].Version, err)
 		}
-		if s := e.(*engine.LITNSheetLoaded); s.Side == side {
+		if s := e.(*litn.SheetLoaded); s.Side == side {
 			return s, nil
 		}
 	}
@@ -212,7 +213,7 @@ func sheetSideName(s engine.Side) string {
 
 // sheetCounts sums a sheet up for the umpire: leaders by role, combat
 // units on the map and arriving later.
-func sheetCounts(s *engine.LITNSheet) string {
+func sheetCounts(s *litn.Sheet) string {
 	nonCombat, onMap, later, strength := 0, 0, 0, 0
 	for _, l := range s.Leaders {
 		if !l.IsCombat() {
@@ -230,7 +231,7 @@ func sheetCounts(s *engine.LITNSheet) string {
 }
 
 // sheetText is the sheet as its side reads it.
-func sheetText(e *engine.LITNSheetLoaded, sc *engine.Scenario) string {
+func sheetText(e *litn.SheetLoaded, sc *engine.Scenario) string {
 	var b strings.Builder
 	title := e.Sheet.Scenario
 	if sc != nil {
@@ -265,9 +266,9 @@ func sheetText(e *engine.LITNSheetLoaded, sc *engine.Scenario) string {
 		for _, a := range l.Arrives {
 			s := ""
 			switch a.By {
-			case engine.SheetByVariableEntry:
+			case litn.SheetByVariableEntry:
 				s = fmt.Sprintf("by variable entry rolls from turn %d", a.Turn)
-			case engine.SheetByHookerOut:
+			case litn.SheetByHookerOut:
 				s = "when Hooker is relieved (Hooker dissatisfaction)"
 			default:
 				s = fmt.Sprintf("on turn %d", a.Turn)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // /sheet load and /sheet show (002 2.5): loading a LITN Player Record Sheet and its
@@ -20,7 +21,7 @@ import (
 func newLITNGame(t *testing.T, r *Router, scenario string) {
 	t.Helper()
 	req := gameReq(umpireA, "new", nil)
-	_, err := r.settleGame(context.Background(), req, engine.NewGame{By: umpireA,
+	_, err := r.settleGame(context.Background(), req, engine.NewGame{By: umpireA, Rules: r.rulesets.ForScenario(scenario),
 		Options: engine.GameOptions{Scenario: scenario, Supply: "normal", Comms: 1}}, nil,
 		func([]EventView, []engine.Event) Reply { return Reply{} })
 	if err != nil {
@@ -71,7 +72,7 @@ func TestLITNSheetLoadAndShow(t *testing.T) {
 		!strings.Contains(out.Text, "4 non-combat leaders, 5 combat units on the map and 1 arriving later, 53 strength points") {
 		t.Fatalf("load: %+v", out)
 	}
-	if len(out.Events) != 1 || out.Events[0].Type != engine.EventLITNSheetLoaded || !strings.Contains(string(out.Events[0].Data), "csa.hood") {
+	if len(out.Events) != 1 || out.Events[0].Type != litn.EventSheetLoaded || !strings.Contains(string(out.Events[0].Data), "csa.hood") {
 		t.Fatalf("load event: %+v", out.Events)
 	}
 	// The Union sheet, pasted as data:.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // 002 14.2 Surprise Attacks through the router: /litn attack hex:
@@ -20,16 +21,16 @@ func lsStart(t *testing.T, opts map[string]string) (*Router, *queueDice) {
 	startLITNGame(t, r, "litn-1-frederick-to-antietam", opts, "sheet-1-csa.yaml", "sheet-1-usa.yaml")
 	mustOK(t, r, litnReq(umpireA, "declare", map[string]string{"ma": "infantry=6,cavalry=9,artillery=5,wagon=4,leader=9", "year": "command-point=0,broadcast=0"}))
 	g := lpmGame(t, r)
-	h, _, err := r.theatres[string(engine.LITN)].ParseHex("1626", "")
+	h, _, err := r.theatres[string(litn.ID)].ParseHex("1626", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	hooker := g.LITN.Units["usa.hooker"]
+	hooker := litn.Of(g).LITN.Units["usa.hooker"]
 	hooker.At, hooker.Hex = "1626", h
 	litnAppend(t, r,
-		&engine.LITNArrived{Turn: g.Turn, Side: engine.USA, Units: []engine.LITNUnit{hooker}},
-		&engine.StepBegun{By: umpireA, Turn: g.Turn, Step: engine.LITNStepInitiative},
-		&engine.LITNFirstChosen{By: umpireA, Turn: g.Turn, Chooser: engine.CSA, First: engine.CSA})
+		&litn.Arrived{Turn: g.Turn, Side: engine.USA, Units: []litn.Unit{hooker}},
+		&engine.StepBegun{By: umpireA, Turn: g.Turn, Step: litn.StepInitiative},
+		&litn.FirstChosen{By: umpireA, Turn: g.Turn, Chooser: engine.CSA, First: engine.CSA})
 	q.push(4, 5)
 	mustOK(t, r, phaseReq(lpmUmpire, "next", nil))
 	q.push(5)
@@ -74,8 +75,8 @@ func TestLITNSurpriseThroughTheRouter(t *testing.T) {
 		t.Fatalf("Lee's private part: %s", priv)
 	}
 	g := lpmGame(t, r)
-	if g.LITN.Units["usa.hooker"].Strength != 10 || !g.LITN.Units["csa.fitz-lee"].Demoralized {
-		t.Fatalf("results not applied: %+v %+v", g.LITN.Units["usa.hooker"], g.LITN.Units["csa.fitz-lee"])
+	if litn.Of(g).LITN.Units["usa.hooker"].Strength != 10 || !litn.Of(g).LITN.Units["csa.fitz-lee"].Demoralized {
+		t.Fatalf("results not applied: %+v %+v", litn.Of(g).LITN.Units["usa.hooker"], litn.Of(g).LITN.Units["csa.fitz-lee"])
 	}
 	// Lee's status shows Hooker's counter, not his strength.
 	if lee := mustOK(t, r, litnReq(leeA, "status", nil)); !strings.Contains(lee.Text, "Hooker at 1626") || strings.Contains(lee.Text, "of 14") {
@@ -88,7 +89,7 @@ func TestLITNSurpriseThroughTheRouter(t *testing.T) {
 	}
 	// The retreat due is made in the Movement Phase.
 	mustOK(t, r, litnReq(leeA, "retreat", map[string]string{"hex": "1626", "path": "1625", "costs": "4", "units": "Fitz Lee,Jackson"}))
-	if u, _ := lpmGame(t, r).LITNFindUnit("Fitz Lee"); u.At != "1625" {
+	if u, _ := litn.Of(lpmGame(t, r)).FindUnit("Fitz Lee"); u.At != "1625" {
 		t.Fatalf("Fitz Lee at %s", u.At)
 	}
 }
@@ -99,7 +100,7 @@ func TestLITNSurpriseOffThroughTheRouter(t *testing.T) {
 	if out.Error == nil || !strings.Contains(out.Text, "optional rule 14.2") || !strings.Contains(out.Text, "optional:14.2") {
 		t.Fatalf("14.2 off: %+v", out)
 	}
-	if g := lpmGame(t, r); g.LITN.Units["usa.hooker"].Strength != 14 {
+	if g := lpmGame(t, r); litn.Of(g).LITN.Units["usa.hooker"].Strength != 14 {
 		t.Fatal("a refusal changed the game")
 	}
 }

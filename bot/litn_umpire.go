@@ -4,10 +4,10 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
-// /litn set: the umpire's correction of a LITN unit (engine/litn_umpire.go):
+// /litn set: the umpire's correction of a LITN unit (engine/litn/umpire.go):
 // a strength the seeds do not print (4.2 militia), a hex or a morale a
 // player declared wrongly.
 
@@ -31,7 +31,7 @@ func handleLITNSet(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.LITNSetUnit{By: req.User, Unit: req.Options["unit"], At: req.Options["hex"], Reason: req.Options["reason"], Map: r.theatres[string(engine.LITN)]}
+	cmd := litn.SetUnit{By: req.User, Unit: req.Options["unit"], At: req.Options["hex"], Reason: req.Options["reason"], Map: r.theatres[string(litn.ID)]}
 	if s := req.Options["strength"]; s != "" {
 		n, _ := strconv.Atoi(s) // the option's type was checked
 		cmd.Strength = &n

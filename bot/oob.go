@@ -166,7 +166,7 @@ func (r *Router) importedOrder(ctx context.Context, req Request) (*engine.OrderO
 		if recs[i].Type != engine.EventOOBImported {
 			continue
 		}
-		e, err := engine.DecodeEvent(recs[i].Type, recs[i].Data)
+		e, err := r.rulesets.DecodeEvent(recs[i].Type, recs[i].Data)
 		if err != nil {
 			return nil, fmt.Errorf("stream %s version %d: %w", gameStream(req), recs[i].Version, err)
 		}

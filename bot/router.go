@@ -194,6 +194,9 @@ type Router struct {
 	// streamLocks is a pointer so the Router stays copy-safe for vet.
 	streamLocks *stripedLocks
 	links       *linkCache // private channels linked to their game's table (links.go)
+	// rulesets are the games with rules of their own (rulesets.go): what
+	// decodes their events and what a new game of theirs is played by.
+	rulesets *engine.Rulesets
 	// snapshotEvery: events between two snapshots of a game (snapshot.go).
 	snapshotEvery int
 }
@@ -217,7 +220,10 @@ func NewRouter(st Store, opts ...Option) *Router {
 	for _, o := range opts {
 		o(r)
 	}
-	r.games.snapshots = gameSnapshots(r.snapshotEvery)
+	if r.rulesets == nil {
+		r.rulesets = DefaultRulesets()
+	}
+	r.games.snapshots = gameSnapshots(r.snapshotEvery, r.rulesets)
 	// The shipped maps, loaded once: for the router unless WithTheatres
 	// gave others, and for the orders of battle, whose hexes are on them.
 	var shipped map[string]*engine.Theatre

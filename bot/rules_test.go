@@ -12,6 +12,7 @@ import (
 
 	"github.com/umpire-games/umpire/bot/discordtest"
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // testLibrary is a small library of its own, so these tests do not depend
@@ -33,7 +34,7 @@ func testLibrary() *engine.Library {
 		Charts: []*engine.Chart{{ID: "test.vp", Game: engine.LRTA, Title: "County VP", Source: "test 2.0",
 			Columns: []string{"County", "First"}, Rows: [][]string{{"Frederick (West)", "6"}, {"Frederick (East)", "4"}}, Notes: "Charts win."}},
 		Rules: []*engine.Rule{{Game: engine.LRTG, Section: "2.0", Title: "Random Events", Summary: "Roll 2d6 each turn.", Phase: "Turn start", Source: "000 2.0"}},
-		Slots: []*engine.ChartSlot{{ID: "test.command", Game: engine.LITN, Title: "Command Points", Source: "test 6.2", Dice: d6,
+		Slots: []*engine.ChartSlot{{ID: "test.command", Game: litn.ID, Title: "Command Points", Source: "test 6.2", Dice: d6,
 			Rows:    []engine.RowKey{engine.ParseRowKey("1 or less"), engine.ParseRowKey("2-3"), engine.ParseRowKey("4-5"), engine.ParseRowKey("6 or more")},
 			Columns: []string{"1", "2", "3"}, Cell: regexp.MustCompile(`^\d+$`), CellHelp: "a whole number of command points"}},
 	}

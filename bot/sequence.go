@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // The sequence of play (engine/sequence.go): /phase show says where the
@@ -94,7 +95,7 @@ func handlePhaseShow(ctx context.Context, r *Router, req Request) (Reply, error)
 	switch g.Game() {
 	case engine.LRTA:
 		source = "004 Sequence of Play"
-	case engine.LITN:
+	case litn.ID:
 		source = "002 3.1 Sequence Outline"
 	}
 	e := &Embed{Title: "Sequence of play", Description: clipLines(lines, 4000), Footer: source + ". ▶ under way, – not this turn."}

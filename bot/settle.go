@@ -191,7 +191,7 @@ func fold[S state[S]](ctx context.Context, r *Router, stream string, cache *stat
 	events := make([]engine.Event, 0, len(recs))
 	var bad error
 	for _, rec := range recs {
-		e, err := engine.DecodeEvent(rec.Type, rec.Data)
+		e, err := r.rulesets.DecodeEvent(rec.Type, rec.Data)
 		if err != nil {
 			bad = fmt.Errorf("stream %s version %d: %w", stream, rec.Version, err)
 			break

@@ -56,12 +56,15 @@ type snapshots[S any] struct {
 	decode func([]byte) (S, error)
 }
 
-func gameSnapshots(every int) *snapshots[engine.GameState] {
+// gameSnapshots writes and reads games' states with the router's
+// rulesets (a game's own state by its ruleset's codec).
+func gameSnapshots(every int, rs *engine.Rulesets) *snapshots[engine.GameState] {
 	if every <= 0 {
 		return nil
 	}
-	return &snapshots[engine.GameState]{every: int64(every), format: engine.SnapshotFormat(),
-		encode: engine.EncodeSnapshot, decode: engine.DecodeSnapshot}
+	return &snapshots[engine.GameState]{every: int64(every), format: rs.SnapshotFormat(),
+		encode: func(g engine.GameState) ([]byte, error) { return engine.EncodeSnapshot(g, rs) },
+		decode: func(b []byte) (engine.GameState, error) { return engine.DecodeSnapshot(b, rs) }}
 }
 
 // restore returns the stream's newest valid snapshot as a cache entry, or

@@ -24,13 +24,14 @@ import (
 func snapshotLogs(t *testing.T) map[string][]engine.Event {
 	t.Helper()
 	logs := map[string][]engine.Event{}
+	rs := snapshotRulesets
 	for _, g := range storedGames {
 		var log []engine.Event
 		for _, rec := range readStoredLog(t, g) {
 			if rec.Stream != "game:"+storedChannel {
 				continue
 			}
-			e, err := engine.DecodeEvent(rec.Type, rec.Data)
+			e, err := rs.DecodeEvent(rec.Type, rec.Data)
 			if err != nil {
 				t.Fatalf("%s %d: %v", g.name, rec.Version, err)
 			}
@@ -74,6 +75,11 @@ func withUndos(log []engine.Event) []engine.Event {
 	return out
 }
 
+// snapshotRulesets decode the real logs' events and restore their
+// snapshots: one set, so that a game's ruleset is one pointer in both
+// (reflect.DeepEqual compares a ruleset's hooks, functions, only by it).
+var snapshotRulesets = DefaultRulesets()
+
 func streamEvents(t *testing.T, r *Router, stream string) []engine.Event {
 	t.Helper()
 	_, recs, err := r.store.Load(context.Background(), stream, 0)
@@ -82,7 +88,7 @@ func streamEvents(t *testing.T, r *Router, stream string) []engine.Event {
 	}
 	var out []engine.Event
 	for _, rec := range recs {
-		e, err := engine.DecodeEvent(rec.Type, rec.Data)
+		e, err := snapshotRulesets.DecodeEvent(rec.Type, rec.Data)
 		if err != nil {
 			t.Fatalf("%s %d: %v", stream, rec.Version, err)
 		}
@@ -124,12 +130,12 @@ func TestSnapshotsAndBulkFoldOfRealGames(t *testing.T) {
 				}
 			}
 			t.Logf("%d events, %d undos, %d cut points", len(log), undos, len(cuts))
-			if b, err := engine.EncodeSnapshot(final); err == nil {
+			if b, err := engine.EncodeSnapshot(final, snapshotRulesets); err == nil {
 				t.Logf("the final state's snapshot: %d bytes", len(b))
 			}
 			enc := func(g engine.GameState) []byte {
 				t.Helper()
-				b, err := engine.EncodeSnapshot(g)
+				b, err := engine.EncodeSnapshot(g, snapshotRulesets)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -140,7 +146,7 @@ func TestSnapshotsAndBulkFoldOfRealGames(t *testing.T) {
 			for k := range cuts {
 				b := enc(seq[k])
 				before[k] = b
-				restored, err := engine.DecodeSnapshot(b)
+				restored, err := engine.DecodeSnapshot(b, snapshotRulesets)
 				if err != nil {
 					t.Fatalf("cut %d: %v", k, err)
 				}
@@ -213,7 +219,7 @@ func TestHighTideSurvivesRestartsFromSnapshots(t *testing.T) {
 	defer st.Close()
 	sn, err := st.Snapshot(context.Background(), "game:war")
 	s, _, _ := st.Load(context.Background(), "game:war", 0)
-	if err != nil || sn.Version < s.Version-5 || sn.Format != engine.SnapshotFormat() {
+	if err != nil || sn.Version < s.Version-5 || sn.Format != snapshotRulesets.SnapshotFormat() {
 		t.Fatalf("snapshot at %d of %d events (format %q): %v", sn.Version, s.Version, sn.Format, err)
 	}
 }
@@ -290,12 +296,12 @@ func TestColdRouterStartsFromTheSnapshot(t *testing.T) {
 	}
 
 	// Proof that the snapshot is read: a marked one shows through.
-	marked, err := engine.DecodeSnapshot(sn.Data)
+	marked, err := engine.DecodeSnapshot(sn.Data, snapshotRulesets)
 	if err != nil {
 		t.Fatal(err)
 	}
 	marked.SeedHash = "from the snapshot"
-	data, err := engine.EncodeSnapshot(marked)
+	data, err := engine.EncodeSnapshot(marked, snapshotRulesets)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -325,10 +331,10 @@ func TestColdRouterStartsFromTheSnapshot(t *testing.T) {
 			t.Fatalf("%s: the cold router's state is not the game's", c.name)
 		}
 		again, err := st.Snapshot(ctx, "game:war")
-		if err != nil || again.Version != s.Version || again.Format != engine.SnapshotFormat() {
+		if err != nil || again.Version != s.Version || again.Format != snapshotRulesets.SnapshotFormat() {
 			t.Fatalf("%s: no good snapshot saved after the full fold: %+v %v", c.name, again, err)
 		}
-		if g, err := engine.DecodeSnapshot(again.Data); err != nil || !reflect.DeepEqual(g, want) {
+		if g, err := engine.DecodeSnapshot(again.Data, snapshotRulesets); err != nil || !reflect.DeepEqual(g, want) {
 			t.Fatalf("%s: the new snapshot is not the game: %v", c.name, err)
 		}
 	}

@@ -393,7 +393,7 @@ func storedReaders(t *testing.T, recs []storedRecord) []string {
 		if rec.Type != engine.EventGameJoined {
 			continue
 		}
-		e, err := engine.DecodeEvent(rec.Type, rec.Data)
+		e, err := storedRulesets.DecodeEvent(rec.Type, rec.Data)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -259,7 +259,7 @@ func (g GameState) ActionStepTitle(step string) string {
 }
 
 // enemyOf returns the other side.
-func enemyOf(s Side) Side {
+func EnemyOf(s Side) Side {
 	if s == CSA {
 		return USA
 	}
@@ -292,7 +292,7 @@ func (g GameState) cycle() (ActionState, bool) {
 	return a, true
 }
 
-func cycleProcedure(step string) stepProcedure {
+func cycleProcedure(step string) StepProcedure {
 	return func(g GameState, d Dice, _ StepContext) ([]Event, error) {
 		begun := &CycleBegun{Turn: g.Turn, Step: step}
 		switch {
@@ -347,7 +347,7 @@ func actionWait(g GameState) []string {
 			sideName(a.ToDecide), sideName(a.Passed[0]), title, g.deferredNote(a)))
 	}
 	if r := a.Remote; r != nil && r.Answer == "" {
-		w = append(w, fmt.Sprintf("the %s's answer to a remote movement request (/action answer; 17.2)", sideName(enemyOf(r.Side))))
+		w = append(w, fmt.Sprintf("the %s's answer to a remote movement request (/action answer; 17.2)", sideName(EnemyOf(r.Side))))
 	}
 	return w
 }
@@ -445,19 +445,19 @@ func decideActions(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 
 // underWay returns the cycle of the step under way, refusing outside it.
 func (g GameState) underWay(by Actor) (ActionState, error) {
-	if err := g.boardReady(by); err != nil {
+	if err := g.BoardReady(by); err != nil {
 		return ActionState{}, err
 	}
 	a, ok := g.cycle()
 	if !ok {
-		return a, illegal("action.step", fmt.Sprintf("No action cycle is under way: actions are declared in steps 4a (%s) and 4b (%s)", g.ActionStepTitle("4a"), g.ActionStepTitle("4b")),
+		return a, Illegal("action.step", fmt.Sprintf("No action cycle is under way: actions are declared in steps 4a (%s) and 4b (%s)", g.ActionStepTitle("4a"), g.ActionStepTitle("4b")),
 			"/phase show says where the turn is; the umpire moves on with /phase next")
 	}
 	if a.Skipped != "" {
-		return a, illegal("action.skipped", fmt.Sprintf("The %s is not played this turn: %s", g.ActionStepTitle(a.Step), a.Skipped), "The umpire moves on with /phase next")
+		return a, Illegal("action.skipped", fmt.Sprintf("The %s is not played this turn: %s", g.ActionStepTitle(a.Step), a.Skipped), "The umpire moves on with /phase next")
 	}
 	if a.Over {
-		return a, illegal("action.over", fmt.Sprintf("The %s is over: both sides passed", g.ActionStepTitle(a.Step)), "The umpire moves on with /phase next")
+		return a, Illegal("action.over", fmt.Sprintf("The %s is over: both sides passed", g.ActionStepTitle(a.Step)), "The umpire moves on with /phase next")
 	}
 	return a, nil
 }
@@ -468,29 +468,29 @@ func (g GameState) underWay(by Actor) (ActionState, error) {
 // the side whose decision it is.
 func (g GameState) decider(by Actor, a ActionState) (Side, error) {
 	if a.Active != nil {
-		return "", illegal("action.active", fmt.Sprintf("The %s's action is under way", sideName(a.Active.Side)), "It ends with /action done")
+		return "", Illegal("action.active", fmt.Sprintf("The %s's action is under way", sideName(a.Active.Side)), "It ends with /action done")
 	}
 	if g.IsUmpire(by) {
 		return a.ToDecide, nil
 	}
 	p := g.Player(by.ID)
 	if p == nil {
-		return "", illegal("action.player", "You are not a commander in this game", "")
+		return "", Illegal("action.player", "You are not a commander in this game", "")
 	}
 	if p.Side != a.ToDecide {
-		return "", illegal("action.turn", fmt.Sprintf("It is the %s's decision, not yours", sideName(a.ToDecide)), "Wait for your side's initiative; /phase show says what the game waits for")
+		return "", Illegal("action.turn", fmt.Sprintf("It is the %s's decision, not yours", sideName(a.ToDecide)), "Wait for your side's initiative; /phase show says what the game waits for")
 	}
 	holder := a.Holder
 	if holder == "" {
 		if !g.ActsAsOverall(*p) { // halleck.go: Halleck Interferes (21.1)
-			return "", illegal("action.overall", "Your side's overall commander decides what to do with the initiative", "He may defer it to you (/action defer; LRTG 21.1)")
+			return "", Illegal("action.overall", "Your side's overall commander decides what to do with the initiative", "He may defer it to you (/action defer; LRTG 21.1)")
 		}
 	} else if holder != by.ID {
 		name := holder
 		if h := g.Player(holder); h != nil {
 			name = h.Actor.Name
 		}
-		return "", illegal("action.deferred", fmt.Sprintf("The decision is deferred to %s", name), "He activates one of his units or defers it back (LRTG 21.1)")
+		return "", Illegal("action.deferred", fmt.Sprintf("The decision is deferred to %s", name), "He activates one of his units or defers it back (LRTG 21.1)")
 	}
 	return p.Side, nil
 }
@@ -510,12 +510,12 @@ func (g GameState) decideActivate(cmd ActivateUnit) ([]Event, error) {
 	}
 	if u.Side != side || !g.Controls(cmd.By, u) {
 		if g.IsUmpire(cmd.By) {
-			return nil, illegal("action.side", fmt.Sprintf("%s is not a %s unit: the %s decides now", u.Name, sideName(side), sideName(side)), "")
+			return nil, Illegal("action.side", fmt.Sprintf("%s is not a %s unit: the %s decides now", u.Name, sideName(side), sideName(side)), "")
 		}
-		return nil, illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "Activate a unit or leader of your own command (LRTG 21.1)")
+		return nil, Illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "Activate a unit or leader of your own command (LRTG 21.1)")
 	}
 	if u.Eliminated || !u.OnMap {
-		return nil, illegal("action.unit", fmt.Sprintf("%s is not on the map", u.Name), "Activate a unit or leader on the map")
+		return nil, Illegal("action.unit", fmt.Sprintf("%s is not on the map", u.Name), "Activate a unit or leader on the map")
 	}
 	ev := &Activated{By: cmd.By, Side: side, Turn: g.Turn, Step: a.Step, Phase: a.Phase, Unit: u.ID, Name: u.Name, Leader: u.Kind == "leader"}
 	if a.Opening {
@@ -558,9 +558,9 @@ func (g GameState) decidePass(cmd PassAction) ([]Event, error) {
 		return nil, err
 	}
 	if a.Holder != "" && !g.IsUmpire(cmd.By) {
-		return nil, illegal("action.pass", "A subordinate given the initiative activates one of his units or defers it back; only the overall commander passes", "/action activate, or /action defer (LRTG 21.1)")
+		return nil, Illegal("action.pass", "A subordinate given the initiative activates one of his units or defers it back; only the overall commander passes", "/action activate, or /action defer (LRTG 21.1)")
 	}
-	ends := slices.Contains(a.Passed, enemyOf(side))
+	ends := slices.Contains(a.Passed, EnemyOf(side))
 	ev := &Passed{By: cmd.By, Side: side, Turn: g.Turn, Step: a.Step, Phase: a.Phase, Ends: ends}
 	if a.Opening && side == CSA {
 		ev.Allowance = g.openingAllowanceNow(cmd.Data)
@@ -575,12 +575,12 @@ func (g GameState) decideEnd(cmd EndAction, d Dice) ([]Event, error) {
 	}
 	act := a.Active
 	if act == nil {
-		return nil, illegal("action.none", "No action is under way", "Declare one with /action activate or /action army")
+		return nil, Illegal("action.none", "No action is under way", "Declare one with /action activate or /action army")
 	}
 	if !g.IsUmpire(cmd.By) && cmd.By.ID != act.By.ID {
 		p := g.Player(cmd.By.ID)
 		if p == nil || p.Side != act.Side || !g.ActsAsOverall(*p) {
-			return nil, illegal("action.end", fmt.Sprintf("The action is %s's to end", act.By.Name), "He, his side's overall commander or the umpire ends it with /action done")
+			return nil, Illegal("action.end", fmt.Sprintf("The action is %s's to end", act.By.Name), "He, his side's overall commander or the umpire ends it with /action done")
 		}
 	}
 	ended := &ActionEnded{By: cmd.By, Side: act.Side, Turn: g.Turn, Step: a.Step, Phase: a.Phase}
@@ -630,8 +630,8 @@ func applyActions(g GameState, e Event) (GameState, bool) {
 			a.Active = &Activation{Side: e.Side, By: e.By, Kind: ActionArmy, Unit: e.Leader, Units: slices.Clone(e.Units)}
 			a.ToDecide = ""
 			if !a.Opening {
-				a.Automatic = enemyOf(e.Side)
-				a.AutoWhy = fmt.Sprintf("the %s's Activate Army Leader succeeded: the %s wins this initiative without a roll (LRTG 10.3)", sideName(e.Side), sideName(enemyOf(e.Side)))
+				a.Automatic = EnemyOf(e.Side)
+				a.AutoWhy = fmt.Sprintf("the %s's Activate Army Leader succeeded: the %s wins this initiative without a roll (LRTG 10.3)", sideName(e.Side), sideName(EnemyOf(e.Side)))
 			}
 		} else if !a.Opening {
 			a.ToDecide = "" // a new action phase: its initiative follows
@@ -654,7 +654,7 @@ func applyActions(g GameState, e Event) (GameState, bool) {
 		if e.Ends {
 			a.Over, a.ToDecide = true, ""
 		} else {
-			a.ToDecide = enemyOf(e.Side)
+			a.ToDecide = EnemyOf(e.Side)
 		}
 	case *Deferred:
 		a.Holder = e.To.ID

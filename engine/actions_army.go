@@ -38,7 +38,7 @@ func (g GameState) armyConditions(side Side, leader UnitState, units []string) (
 		rule("army.meade", "Hooker may not activate as army leader: the Union's army leader is Meade", "", "LRTG 10.1")
 	}
 	if !leader.OnMap || leader.Eliminated {
-		return nil, 0, illegal("army.leader", leader.Name+" is not on the map", "")
+		return nil, 0, Illegal("army.leader", leader.Name+" is not on the map", "")
 	}
 	if !g.armyLeaderStacked(side, leader) {
 		rule("army.stack", leader.Name+" is not stacked with another friendly non-cavalry leader", "Move him to a corps leader's hex first", "LRTG 10.1")
@@ -119,7 +119,7 @@ func (g GameState) armyAttemptLimits(side Side) []*RuleError {
 func (g GameState) armyUnitRules(side Side, units []string) ([]*RuleError, error) {
 	var broken []*RuleError
 	if len(units) < 1 || len(units) > 10 {
-		return nil, invalid("army.units", fmt.Sprintf("%d units named: an army leader activates 1 to 10 units", len(units)), "Name the units with units:a,b,c (LRTG 10.1 2))")
+		return nil, Invalid("army.units", fmt.Sprintf("%d units named: an army leader activates 1 to 10 units", len(units)), "Name the units with units:a,b,c (LRTG 10.1 2))")
 	}
 	seen := map[string]bool{}
 	for _, id := range units {
@@ -128,17 +128,17 @@ func (g GameState) armyUnitRules(side Side, units []string) ([]*RuleError, error
 			return nil, err
 		}
 		if u.Side != side {
-			return nil, invalid("unit.unknown", fmt.Sprintf("You have no unit %q", id), "/oob lists your units")
+			return nil, Invalid("unit.unknown", fmt.Sprintf("You have no unit %q", id), "/oob lists your units")
 		}
 		if seen[id] {
-			return nil, invalid("army.twice", u.Name+" is named twice", "Name each unit once")
+			return nil, Invalid("army.twice", u.Name+" is named twice", "Name each unit once")
 		}
 		seen[id] = true
 		switch {
 		case !slices.Contains(ArmyLeaderUnitKinds, u.Kind):
-			return nil, illegal("army.kind", fmt.Sprintf("%s is a %s: an army leader activates infantry, cavalry and artillery", u.Name, u.Kind), "LRTG 10.1 2)")
+			return nil, Illegal("army.kind", fmt.Sprintf("%s is a %s: an army leader activates infantry, cavalry and artillery", u.Name, u.Kind), "LRTG 10.1 2)")
 		case !u.OnMap || u.Eliminated:
-			return nil, illegal("army.unit", u.Name+" is not on the map", "")
+			return nil, Illegal("army.unit", u.Name+" is not on the map", "")
 		case u.Fatigue > 3:
 			broken = append(broken, moveRule("army.fatigue", fmt.Sprintf("%s is at fatigue %d: selected units are at fatigue 3 or less", u.Name, u.Fatigue), "", "LRTG 10.1 2)"))
 		}
@@ -156,17 +156,17 @@ func (g GameState) decideArmy(cmd ActivateArmyLeader, d Dice) ([]Event, error) {
 		return nil, err
 	}
 	if !a.Opening && a.Initiative != side {
-		return nil, illegal("army.initiative", "Activate Army Leader is an action of the side that won the initiative", "Activate a unit or leader, or pass (LRTG 10.0)")
+		return nil, Illegal("army.initiative", "Activate Army Leader is an action of the side that won the initiative", "Activate a unit or leader, or pass (LRTG 10.0)")
 	}
 	leader, err := g.unit(cmd.Leader)
 	if err != nil {
 		return nil, err
 	}
 	if leader.Side != side || !g.Controls(cmd.By, leader) {
-		return nil, illegal("unit.command", fmt.Sprintf("You do not command %s", leader.Name), "")
+		return nil, Illegal("unit.command", fmt.Sprintf("You do not command %s", leader.Name), "")
 	}
 	if !IsArmyLeader(leader) {
-		return nil, illegal("army.leader", leader.Name+" is not an army leader", "Lee (CSA) or, once he commands, Meade (USA) (LRTG 10.1)")
+		return nil, Illegal("army.leader", leader.Name+" is not an army leader", "Lee (CSA) or, once he commands, Meade (USA) (LRTG 10.1)")
 	}
 	if cmd.Table == nil {
 		return nil, fmt.Errorf("engine: no lrtg.activate-army-leader table")

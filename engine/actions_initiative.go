@@ -166,7 +166,7 @@ func (g GameState) decideDefer(cmd DeferInitiative) ([]Event, error) {
 	to := strings.TrimSpace(cmd.To)
 	if to == "" {
 		if a.Holder == "" {
-			return nil, illegal("action.defer", "The decision is already the overall commander's", "Name the subordinate to defer to")
+			return nil, Illegal("action.defer", "The decision is already the overall commander's", "Name the subordinate to defer to")
 		}
 		return []Event{&Deferred{By: cmd.By, Side: side}}, nil
 	}
@@ -179,11 +179,11 @@ func (g GameState) decideDefer(cmd DeferInitiative) ([]Event, error) {
 	}
 	switch {
 	case target == nil:
-		return nil, invalid("action.defer", fmt.Sprintf("%q is not a %s commander", to, sideName(side)), "Name a commander of your side")
+		return nil, Invalid("action.defer", fmt.Sprintf("%q is not a %s commander", to, sideName(side)), "Name a commander of your side")
 	case g.ActsAsOverall(*target):
-		return nil, illegal("action.defer", "Defer to a subordinate; to give the decision back to the overall commander, leave the player out", "")
+		return nil, Illegal("action.defer", "Defer to a subordinate; to give the decision back to the overall commander, leave the player out", "")
 	case a.Holder != "":
-		return nil, illegal("action.defer", "A subordinate defers only back to the overall commander", "/action defer with no player (LRTG 21.1)")
+		return nil, Illegal("action.defer", "A subordinate defers only back to the overall commander", "/action defer with no player (LRTG 21.1)")
 	}
 	return []Event{&Deferred{By: cmd.By, Side: side, To: target.Actor}}, nil
 }
@@ -194,13 +194,13 @@ func (g GameState) decideRollsBegin(cmd BeginInitiativeRolls, d Dice) ([]Event, 
 		return nil, err
 	}
 	if !g.IsUmpire(cmd.By) {
-		return nil, illegal("game.umpire", "Only the umpire begins the initiative rolls of the opening", fmt.Sprintf("Ask %s", g.Umpire.Name))
+		return nil, Illegal("game.umpire", "Only the umpire begins the initiative rolls of the opening", fmt.Sprintf("Ask %s", g.Umpire.Name))
 	}
 	if !a.Opening {
-		return nil, illegal("action.rolls", "The initiative is already rolled this turn", "")
+		return nil, Illegal("action.rolls", "The initiative is already rolled this turn", "")
 	}
 	if strings.TrimSpace(cmd.Reason) == "" {
-		return nil, invalid("action.reason", "Say why the rolls begin", "e.g. reason:\"Hood left Culpeper County (000 VIII 3))\"")
+		return nil, Invalid("action.reason", "Say why the rolls begin", "e.g. reason:\"Hood left Culpeper County (000 VIII 3))\"")
 	}
 	ev := &RollsBegun{By: cmd.By, Turn: g.Turn, Reason: strings.TrimSpace(cmd.Reason)}
 	if a.Active != nil {
@@ -221,19 +221,19 @@ func (g GameState) decideReroll(cmd RerollInitiative, d Dice) ([]Event, error) {
 	if !g.IsUmpire(cmd.By) {
 		p := g.Player(cmd.By.ID)
 		if p == nil || !p.Overall {
-			return nil, illegal("action.reroll", "Only a side's overall commander rerolls its initiative", "")
+			return nil, Illegal("action.reroll", "Only a side's overall commander rerolls its initiative", "")
 		}
 		side = p.Side
 	}
 	total := g.LRTAInitiativeRerolls(side)
 	if g.Game() != LRTA || total == 0 {
-		return nil, illegal("action.reroll", fmt.Sprintf("The %s has no initiative rerolls this turn", sideName(side)), "They come with winning LRTA's Enemy Intelligence (004)")
+		return nil, Illegal("action.reroll", fmt.Sprintf("The %s has no initiative rerolls this turn", sideName(side)), "They come with winning LRTA's Enemy Intelligence (004)")
 	}
 	if a.Rerolls >= total {
-		return nil, illegal("action.reroll", fmt.Sprintf("The %s has used its %d initiative rerolls this turn", sideName(side), total), "")
+		return nil, Illegal("action.reroll", fmt.Sprintf("The %s has used its %d initiative rerolls this turn", sideName(side), total), "")
 	}
 	if !a.Rolled || a.Active != nil || len(a.Passed) > 0 || a.ToDecide != a.Initiative || a.Holder != "" {
-		return nil, illegal("action.reroll", "Only an initiative just rolled, before anyone acts on it, is rerolled", "Reroll right after the roll")
+		return nil, Illegal("action.reroll", "Only an initiative just rolled, before anyone acts on it, is rerolled", "Reroll right after the roll")
 	}
 	h := g
 	h.Actions.Phase-- // the same action phase, rolled again

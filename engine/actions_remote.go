@@ -23,16 +23,16 @@ func (g GameState) decideAskRemote(cmd AskRemote) ([]Event, error) {
 	}
 	p := g.Player(cmd.By.ID)
 	if p == nil {
-		return nil, illegal("action.player", "Only a commander asks to move his units without the initiative", "")
+		return nil, Illegal("action.player", "Only a commander asks to move his units without the initiative", "")
 	}
 	if a.Active != nil && a.Active.Side == p.Side || a.ToDecide == p.Side {
-		return nil, illegal("remote.initiative", "Your side has the initiative or is acting: move in your action", "")
+		return nil, Illegal("remote.initiative", "Your side has the initiative or is acting: move in your action", "")
 	}
 	if a.Remote != nil && a.Remote.Answer == "" {
-		return nil, illegal("remote.open", "A remote movement request is waiting for its answer", "")
+		return nil, Illegal("remote.open", "A remote movement request is waiting for its answer", "")
 	}
 	if len(cmd.Units) == 0 {
-		return nil, invalid("remote.units", "No unit named", "Name the units with units:a,b")
+		return nil, Invalid("remote.units", "No unit named", "Name the units with units:a,b")
 	}
 	// In a hidden mode only the enemy units the asker sees refuse the
 	// request (hidden.go): 17.2 moves "with the other player's
@@ -45,16 +45,16 @@ func (g GameState) decideAskRemote(cmd AskRemote) ([]Event, error) {
 			return nil, err
 		}
 		if !g.Controls(cmd.By, u) {
-			return nil, illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "")
+			return nil, Illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "")
 		}
 		if !u.OnMap || u.Eliminated {
-			return nil, illegal("remote.unit", u.Name+" is not on the map", "")
+			return nil, Illegal("remote.unit", u.Name+" is not on the map", "")
 		}
 		if d, near := g.nearestEnemy(u, unseen); near != "" && d < RemoteDistance {
 			// The enemy unit is not named: under limited intelligence its
 			// identity is secret; the distance to a unit he sees is the
 			// rule's fact.
-			return nil, illegal("remote.near", fmt.Sprintf("%s is %d hexes from an enemy unit: remote movement needs %d or more", u.Name, d, RemoteDistance), "Move it in your own action (LRTG 17.2; 003 movement chart)")
+			return nil, Illegal("remote.near", fmt.Sprintf("%s is %d hexes from an enemy unit: remote movement needs %d or more", u.Name, d, RemoteDistance), "Move it in your own action (LRTG 17.2; 003 movement chart)")
 		}
 	}
 	return []Event{&RemoteAsked{By: cmd.By, Side: p.Side, Units: slices.Clone(cmd.Units), Phase: a.Phase}}, nil
@@ -84,15 +84,15 @@ func (g GameState) decideAnswerRemote(cmd AnswerRemote) ([]Event, error) {
 	}
 	r := a.Remote
 	if r == nil || r.Answer != "" {
-		return nil, illegal("remote.none", "No remote movement request waits for an answer", "")
+		return nil, Illegal("remote.none", "No remote movement request waits for an answer", "")
 	}
 	if !g.IsUmpire(cmd.By) {
 		p := g.Player(cmd.By.ID)
-		if p == nil || p.Side != enemyOf(r.Side) || !g.ActsAsOverall(*p) {
-			return nil, illegal("remote.answer", fmt.Sprintf("The %s's overall commander answers the request", sideName(enemyOf(r.Side))), "")
+		if p == nil || p.Side != EnemyOf(r.Side) || !g.ActsAsOverall(*p) {
+			return nil, Illegal("remote.answer", fmt.Sprintf("The %s's overall commander answers the request", sideName(EnemyOf(r.Side))), "")
 		}
 	}
-	return []Event{&RemoteAnswered{By: cmd.By, Side: enemyOf(r.Side), Allow: cmd.Allow, Comment: strings.TrimSpace(cmd.Comment)}}, nil
+	return []Event{&RemoteAnswered{By: cmd.By, Side: EnemyOf(r.Side), Allow: cmd.Allow, Comment: strings.TrimSpace(cmd.Comment)}}, nil
 }
 
 // RemoteAllowed reports whether the enemy allowed the unit to move

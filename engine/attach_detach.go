@@ -63,26 +63,26 @@ func (g GameState) decideDetach(cmd DetachUnit) ([]Event, error) {
 func (g GameState) detachParentRules(cmd DetachUnit, p UnitState, arm, size string, lrta bool, lim *attLimits) error {
 	switch {
 	case p.Eliminated:
-		return illegal("detach.eliminated", fmt.Sprintf("%s has been eliminated", p.Name), "")
+		return Illegal("detach.eliminated", fmt.Sprintf("%s has been eliminated", p.Name), "")
 	case !p.OnMap:
-		return attRuled(illegal("detach.off_map", fmt.Sprintf("%s is not on the map", p.Name), "A substitute is placed in its parent's hex: detach once the unit is on the map"), "LRTG 7.1")
+		return attRuled(Illegal("detach.off_map", fmt.Sprintf("%s is not on the map", p.Name), "A substitute is placed in its parent's hex: detach once the unit is on the map"), "LRTG 7.1")
 	}
 	if lrta && lrtaIn(lrtaNoDetach, p.Command) && !lrtaHaupt(p) {
-		if err := lim.breach(attRuled(illegal("detach.group", fmt.Sprintf("%s (%s) may not detach: Shen, RR, Kan and Res units never detach", p.Name, p.Command), ""), lrtaAttachRule)); err != nil {
+		if err := lim.breach(attRuled(Illegal("detach.group", fmt.Sprintf("%s (%s) may not detach: Shen, RR, Kan and Res units never detach", p.Name, p.Command), ""), lrtaAttachRule)); err != nil {
 			return err
 		}
 	}
 	switch {
 	case attGroup(p) == "RR" && (!lrta || lrtaHaupt(p)):
-		return attRuled(illegal("detach.kind", fmt.Sprintf("%s is the Haupt railroad unit: it does not detach", p.Name), ""), "LRTG 7.0, 12.5")
+		return attRuled(Illegal("detach.kind", fmt.Sprintf("%s is the Haupt railroad unit: it does not detach", p.Name), ""), "LRTG 7.0, 12.5")
 	case arm == "" || size == "":
-		return attRuled(illegal("detach.kind", fmt.Sprintf("%s (%s) cannot detach: only infantry and cavalry units detach substitutes", p.Name, attKindName(p)), ""), "LRTG 7.0")
+		return attRuled(Illegal("detach.kind", fmt.Sprintf("%s (%s) cannot detach: only infantry and cavalry units detach substitutes", p.Name, attKindName(p)), ""), "LRTG 7.0")
 	}
 	if cmd.Manpower < 1 {
-		return invalid("detach.manpower", fmt.Sprintf("A substitute of %d manpower", cmd.Manpower), "Give the substitute's manpower, 1 or more: manpower:<n>")
+		return Invalid("detach.manpower", fmt.Sprintf("A substitute of %d manpower", cmd.Manpower), "Give the substitute's manpower, 1 or more: manpower:<n>")
 	}
 	if cmd.Artillery < 0 {
-		return invalid("detach.artillery", fmt.Sprintf("Artillery %d", cmd.Artillery), "Give 0 or more artillery points")
+		return Invalid("detach.artillery", fmt.Sprintf("Artillery %d", cmd.Artillery), "Give 0 or more artillery points")
 	}
 	// 7.1: a unit of 2 or more manpower detaches, and keeps at least 1.
 	if cmd.Manpower >= p.Manpower {
@@ -90,7 +90,7 @@ func (g GameState) detachParentRules(cmd DetachUnit, p UnitState, arm, size stri
 		if p.Manpower < 2 {
 			hint = "A unit needs 2 or more manpower to detach"
 		}
-		return attRuled(illegal("detach.whole", fmt.Sprintf("%s has %d manpower: detaching %d would leave it none", p.Name, p.Manpower, cmd.Manpower), hint), "LRTG 7.1")
+		return attRuled(Illegal("detach.whole", fmt.Sprintf("%s has %d manpower: detaching %d would leave it none", p.Name, p.Manpower, cmd.Manpower), hint), "LRTG 7.1")
 	}
 	return g.detachGroupRules(p, lrta, lim)
 }
@@ -102,11 +102,11 @@ func (g GameState) detachGroupRules(p UnitState, lrta bool, lim *attLimits) erro
 	switch grp := attGroup(p); {
 	case lrta && grp != "PA":
 	case grp == "PA":
-		if err := lim.breach(attRuled(illegal("detach.group", fmt.Sprintf("%s is Pennsylvania militia: the PA militia never detach", p.Name), ""), "LRTG 12.4")); err != nil {
+		if err := lim.breach(attRuled(Illegal("detach.group", fmt.Sprintf("%s is Pennsylvania militia: the PA militia never detach", p.Name), ""), "LRTG 12.4")); err != nil {
 			return err
 		}
 	case grp != "" && !g.releasedForAttach(p):
-		if err := lim.breach(attRuled(illegal("detach.released", fmt.Sprintf("%s (%s) has not been released: %s may not detach until released", p.Name, attGroupName(p), attGroupName(p)),
+		if err := lim.breach(attRuled(Illegal("detach.released", fmt.Sprintf("%s (%s) has not been released: %s may not detach until released", p.Name, attGroupName(p), attGroupName(p)),
 			attReleaseHint(p)), "LRTG 12.4")); err != nil {
 			return err
 		}
@@ -152,7 +152,7 @@ func (g GameState) detachCounter(cmd DetachUnit, p UnitState, arm, subSize strin
 		if div != nil {
 			hint = fmt.Sprintf("Detach one of %s's brigades instead (optional rule 18): as:<brigade>", div.Leader)
 		}
-		return nil, "", attRuled(illegal("detach.counters", fmt.Sprintf("All the %s substitute %ss are in use", strings.ToUpper(string(p.Side)), subSize), hint), "LRTG 7.1")
+		return nil, "", attRuled(Illegal("detach.counters", fmt.Sprintf("All the %s substitute %ss are in use", strings.ToUpper(string(p.Side)), subSize), hint), "LRTG 7.1")
 	}
 	var counter *SubstituteCounter
 	for i := range rules.Counters {
@@ -163,9 +163,9 @@ func (g GameState) detachCounter(cmd DetachUnit, p UnitState, arm, subSize strin
 	}
 	switch {
 	case counter != nil && counter.Kind != arm:
-		return nil, "", attRuled(illegal("detach.counter", fmt.Sprintf("%s is a %s substitute and %s is %s", counter.Name, counter.Kind, p.Name, arm), "Use a substitute of the parent's arm"), "LRTG 7.0")
+		return nil, "", attRuled(Illegal("detach.counter", fmt.Sprintf("%s is a %s substitute and %s is %s", counter.Name, counter.Kind, p.Name, arm), "Use a substitute of the parent's arm"), "LRTG 7.0")
 	case counter != nil && inUse[counter.ID] != "":
-		return nil, "", attRuled(illegal("detach.counter", fmt.Sprintf("%s is in use", counter.Name), "Leave as: out for the first free counter"), "LRTG 7.1")
+		return nil, "", attRuled(Illegal("detach.counter", fmt.Sprintf("%s is in use", counter.Name), "Leave as: out for the first free counter"), "LRTG 7.1")
 	case counter == nil:
 		b, err := g.detachNamedBrigade(rules, as, div)
 		return nil, b, err
@@ -180,14 +180,14 @@ func (g GameState) detachNamedBrigade(rules *SubstituteRules, as string, div *Di
 	b, owner := attFindBrigade(rules, as)
 	switch {
 	case b == "":
-		return "", invalid("detach.counter", fmt.Sprintf("%q is not a substitute counter", as), "Name a substitute (e.g. Inf Sub 1) or leave as: out")
+		return "", Invalid("detach.counter", fmt.Sprintf("%q is not a substitute counter", as), "Name a substitute (e.g. Inf Sub 1) or leave as: out")
 	case !g.optional(18):
-		return "", attRuled(illegal("detach.optional", fmt.Sprintf("%s is a special substitute of optional rule 18, which this game does not use", b), "Use a substitute counter"), "LRTG 18.1")
+		return "", attRuled(Illegal("detach.optional", fmt.Sprintf("%s is a special substitute of optional rule 18, which this game does not use", b), "Use a substitute counter"), "LRTG 18.1")
 	case div == nil || div.Division != owner.Division:
-		return "", attRuled(illegal("detach.brigade", fmt.Sprintf("%s is a brigade of %s: it detaches from that division (or, once it is replaced, its brigades) only", b, owner.Leader), ""), "LRTG 18.1")
+		return "", attRuled(Illegal("detach.brigade", fmt.Sprintf("%s is a brigade of %s: it detaches from that division (or, once it is replaced, its brigades) only", b, owner.Leader), ""), "LRTG 18.1")
 	}
 	if g.attBrigadeInUse(div.Division, b) {
-		return "", attRuled(illegal("detach.brigade", fmt.Sprintf("%s is already on the map", b), "Each brigade counter is used once at a time"), "LRTG 18.1")
+		return "", attRuled(Illegal("detach.brigade", fmt.Sprintf("%s is already on the map", b), "Each brigade counter is used once at a time"), "LRTG 18.1")
 	}
 	return b, nil
 }
@@ -198,12 +198,12 @@ func (g GameState) detachNamedBrigade(rules *SubstituteRules, as string, div *Di
 func detachSizeRules(cmd DetachUnit, p UnitState, arm, subSize, size, brigade string, breakUp bool, lim *attLimits) error {
 	maxMP := map[string]int{"infantry": 8, "cavalry": 2}[arm]
 	if cmd.Manpower > maxMP {
-		if err := lim.breach(attRuled(illegal("detach.size", fmt.Sprintf("A substitute %s has at most %d manpower, not %d", subSize, maxMP, cmd.Manpower), fmt.Sprintf("Detach %d or less", maxMP)), "LRTG 7.1")); err != nil {
+		if err := lim.breach(attRuled(Illegal("detach.size", fmt.Sprintf("A substitute %s has at most %d manpower, not %d", subSize, maxMP, cmd.Manpower), fmt.Sprintf("Detach %d or less", maxMP)), "LRTG 7.1")); err != nil {
 			return err
 		}
 	}
 	if brigade == "" && cmd.Artillery > 1 {
-		if err := lim.breach(attRuled(illegal("detach.artillery", fmt.Sprintf("A substitute takes at most 1 artillery point, not %d", cmd.Artillery), "Only the brigades of optional rule 18 take more (18.4)"), "LRTG 7.1")); err != nil {
+		if err := lim.breach(attRuled(Illegal("detach.artillery", fmt.Sprintf("A substitute takes at most 1 artillery point, not %d", cmd.Artillery), "Only the brigades of optional rule 18 take more (18.4)"), "LRTG 7.1")); err != nil {
 			return err
 		}
 	}
@@ -213,7 +213,7 @@ func detachSizeRules(cmd DetachUnit, p UnitState, arm, subSize, size, brigade st
 		if p.Manpower-4 < 1 {
 			hint = fmt.Sprintf("A division of %d manpower has none to spare", p.Manpower)
 		}
-		if err := lim.breach(attRuled(illegal("detach.division", fmt.Sprintf("%s would keep %d manpower: an infantry division keeps at least 4", p.Name, rest), hint), "LRTG 7.1")); err != nil {
+		if err := lim.breach(attRuled(Illegal("detach.division", fmt.Sprintf("%s would keep %d manpower: an infantry division keeps at least 4", p.Name, rest), hint), "LRTG 7.1")); err != nil {
 			return err
 		}
 	}
@@ -274,18 +274,18 @@ func (g GameState) attRestBrigade(div *DivisionBrigades, detached, named string,
 				return b, nil
 			}
 		}
-		return "", attRuled(illegal("detach.rest", fmt.Sprintf("%s would fall to %d manpower and no brigade counter of the division is free to replace it", p.Name, rest), "Attach a brigade back first"), "LRTG 18.3")
+		return "", attRuled(Illegal("detach.rest", fmt.Sprintf("%s would fall to %d manpower and no brigade counter of the division is free to replace it", p.Name, rest), "Attach a brigade back first"), "LRTG 18.3")
 	}
 	for _, b := range div.Brigades {
 		if !strings.EqualFold(b, named) {
 			continue
 		}
 		if b == detached || g.attBrigadeInUse(div.Division, b) {
-			return "", attRuled(illegal("detach.rest", fmt.Sprintf("%s is already in use", b), "Name a free brigade of "+div.Leader+" in rest:, or leave it out"), "LRTG 18.3")
+			return "", attRuled(Illegal("detach.rest", fmt.Sprintf("%s is already in use", b), "Name a free brigade of "+div.Leader+" in rest:, or leave it out"), "LRTG 18.3")
 		}
 		return b, nil
 	}
-	return "", invalid("detach.rest", fmt.Sprintf("%s is not a brigade of %s", named, div.Leader), "Brigades: "+strings.Join(div.Brigades, ", "))
+	return "", Invalid("detach.rest", fmt.Sprintf("%s is not a brigade of %s", named, div.Leader), "Brigades: "+strings.Join(div.Brigades, ", "))
 }
 
 func (g GameState) attBrigadeInUse(division, brigade string) bool {

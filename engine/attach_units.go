@@ -11,7 +11,7 @@ import (
 )
 
 func (g GameState) decideAttachUnits(cmd AttachUnits) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if err := g.attachStepGate(cmd.By, false); err != nil { // leaders.go: step 3c (7.2)
@@ -23,7 +23,7 @@ func (g GameState) decideAttachUnits(cmd AttachUnits) ([]Event, error) {
 	rules := cmd.Rules
 	lim := g.attLimitsFor(cmd.By, cmd.Reason)
 	if len(cmd.Units) == 0 {
-		return nil, invalid("attach.units", "No unit to attach", "Name the attaching units: unit:<unit>")
+		return nil, Invalid("attach.units", "No unit to attach", "Name the attaching units: unit:<unit>")
 	}
 	t, err := g.unit(cmd.To)
 	if err != nil {
@@ -32,11 +32,11 @@ func (g GameState) decideAttachUnits(cmd AttachUnits) ([]Event, error) {
 	if p := g.Player(cmd.By.ID); !g.IsUmpire(cmd.By) && (p == nil || p.Side != t.Side) {
 		// The same answer as for a unit that does not exist: a name never
 		// confirms an enemy unit.
-		return nil, invalid("unit.unknown", fmt.Sprintf("There is no unit %q", cmd.To), "Attach to a unit of your side")
+		return nil, Invalid("unit.unknown", fmt.Sprintf("There is no unit %q", cmd.To), "Attach to a unit of your side")
 	}
 	t = t.WithStatus()
 	if t.Eliminated || !t.OnMap {
-		return nil, illegal("attach.target", fmt.Sprintf("%s is not on the map", t.Name), "")
+		return nil, Illegal("attach.target", fmt.Sprintf("%s is not on the map", t.Name), "")
 	}
 	var units []UnitState
 	seen := map[string]bool{}
@@ -47,20 +47,20 @@ func (g GameState) decideAttachUnits(cmd AttachUnits) ([]Event, error) {
 		}
 		switch {
 		case seen[id]:
-			return nil, invalid("attach.twice", fmt.Sprintf("%s is named twice", u.Name), "Name each unit once")
+			return nil, Invalid("attach.twice", fmt.Sprintf("%s is named twice", u.Name), "Name each unit once")
 		case id == t.ID:
-			return nil, invalid("attach.self", fmt.Sprintf("%s cannot attach to itself", u.Name), "")
+			return nil, Invalid("attach.self", fmt.Sprintf("%s cannot attach to itself", u.Name), "")
 		case u.Eliminated || !u.OnMap:
-			return nil, illegal("attach.target", fmt.Sprintf("%s is not on the map", u.Name), "")
+			return nil, Illegal("attach.target", fmt.Sprintf("%s is not on the map", u.Name), "")
 		case u.Side != t.Side:
-			return nil, illegal("attach.side", fmt.Sprintf("%s is not a friendly unit of %s", t.Name, u.Name), "A unit attaches to a friendly unit")
+			return nil, Illegal("attach.side", fmt.Sprintf("%s is not a friendly unit of %s", t.Name, u.Name), "A unit attaches to a friendly unit")
 		}
 		seen[id] = true
 		units = append(units, u.WithStatus())
 	}
 	for _, u := range units {
 		if u.Hex != t.Hex {
-			if err := lim.breach(attRuled(illegal("attach.hex", fmt.Sprintf("%s is not in %s's hex", u.Name, t.Name), "A unit attaches to a unit it is stacked with"), "LRTG 7.2")); err != nil {
+			if err := lim.breach(attRuled(Illegal("attach.hex", fmt.Sprintf("%s is not in %s's hex", u.Name, t.Name), "A unit attaches to a unit it is stacked with"), "LRTG 7.2")); err != nil {
 				return nil, err
 			}
 		}
@@ -94,10 +94,10 @@ func (g GameState) decideAttachUnits(cmd AttachUnits) ([]Event, error) {
 	caps := map[string]int{"infantry/division": 16, "infantry/brigade": 8, "infantry/regiment": 2, "cavalry/brigade": 4, "cavalry/regiment": 2}
 	limit, ok := caps[arm+"/"+size]
 	if !ok {
-		return nil, attRuled(illegal("attach.receive", fmt.Sprintf("%s (%s) cannot take attaching units", t.Name, strings.TrimSpace(size+" "+attKindName(t))), "Attach to an infantry or cavalry division, brigade or regiment"), "LRTG 7.2")
+		return nil, attRuled(Illegal("attach.receive", fmt.Sprintf("%s (%s) cannot take attaching units", t.Name, strings.TrimSpace(size+" "+attKindName(t))), "Attach to an infantry or cavalry division, brigade or regiment"), "LRTG 7.2")
 	}
 	if res.Manpower > limit {
-		if err := lim.breach(attRuled(illegal("attach.size", fmt.Sprintf("%s would have %d manpower: %s %ss go no higher than %d", t.Name, res.Manpower, arm, size, limit), ""), "LRTG 7.2")); err != nil {
+		if err := lim.breach(attRuled(Illegal("attach.size", fmt.Sprintf("%s would have %d manpower: %s %ss go no higher than %d", t.Name, res.Manpower, arm, size, limit), ""), "LRTG 7.2")); err != nil {
 			return nil, err
 		}
 	}
@@ -129,7 +129,7 @@ func (g GameState) attCanAttach(rules *SubstituteRules, lim *attLimits, u, t Uni
 		return nil
 	}
 	if !attIsSubstitute(u) && attArm(u) == "cavalry" && rules.sizeOf(t) != "brigade" {
-		if err := lim.breach(attRuled(illegal("attach.cavalry", fmt.Sprintf("%s is a cavalry regiment: it attaches to a cavalry brigade, and %s is not one", u.Name, t.Name), ""), "LRTG 7.3")); err != nil {
+		if err := lim.breach(attRuled(Illegal("attach.cavalry", fmt.Sprintf("%s is a cavalry regiment: it attaches to a cavalry brigade, and %s is not one", u.Name, t.Name), ""), "LRTG 7.3")); err != nil {
 			return err
 		}
 	}
@@ -149,19 +149,19 @@ func (g GameState) attKindRules(rules *SubstituteRules, u, t UnitState) error {
 	sub := attIsSubstitute(u)
 	switch {
 	case attGroup(u) == "RR" && (g.Game() != LRTA || lrtaHaupt(u)):
-		return attRuled(illegal("attach.never", fmt.Sprintf("%s may not attach", u.Name), "The Haupt railroad unit never attaches"), "LRTG 7.3")
+		return attRuled(Illegal("attach.never", fmt.Sprintf("%s may not attach", u.Name), "The Haupt railroad unit never attaches"), "LRTG 7.3")
 	case contains(u.Marks, "dc-only"):
-		return attRuled(illegal("attach.never", fmt.Sprintf("%s may never attach", u.Name), "DC units not scheduled for release (Jewett, Casey) never attach"), "LRTG 7.3")
+		return attRuled(Illegal("attach.never", fmt.Sprintf("%s may never attach", u.Name), "DC units not scheduled for release (Jewett, Casey) never attach"), "LRTG 7.3")
 	case arm == "" || u.Kind == "leader":
-		return attRuled(illegal("attach.cannot", fmt.Sprintf("%s (%s) cannot attach: only infantry and cavalry units attach", u.Name, attKindName(u)), ""), "LRTG 7.2")
+		return attRuled(Illegal("attach.cannot", fmt.Sprintf("%s (%s) cannot attach: only infantry and cavalry units attach", u.Name, attKindName(u)), ""), "LRTG 7.2")
 	case !sub && size == "division":
-		return attRuled(illegal("attach.cannot", fmt.Sprintf("%s is an infantry division: divisions do not attach", u.Name), "Units attach to it"), "LRTG 7.2")
+		return attRuled(Illegal("attach.cannot", fmt.Sprintf("%s is an infantry division: divisions do not attach", u.Name), "Units attach to it"), "LRTG 7.2")
 	case !sub && arm == "cavalry" && size != "regiment":
-		return attRuled(illegal("attach.cannot", fmt.Sprintf("%s is a cavalry %s: of the cavalry only regiments attach", u.Name, size), ""), "LRTG 7.2")
+		return attRuled(Illegal("attach.cannot", fmt.Sprintf("%s is a cavalry %s: of the cavalry only regiments attach", u.Name, size), ""), "LRTG 7.2")
 	case !sub && size != "brigade" && size != "regiment":
-		return attRuled(illegal("attach.cannot", fmt.Sprintf("%s may not attach", u.Name), "Substitutes, infantry brigades and regiments and cavalry regiments attach"), "LRTG 7.2, 7.3")
+		return attRuled(Illegal("attach.cannot", fmt.Sprintf("%s may not attach", u.Name), "Substitutes, infantry brigades and regiments and cavalry regiments attach"), "LRTG 7.2, 7.3")
 	case attArm(t) != arm || t.Kind == "leader":
-		return attRuled(illegal("attach.type", fmt.Sprintf("%s is %s and %s is not: a unit attaches to a unit of its own type", u.Name, arm, t.Name), ""), "LRTG 7.2")
+		return attRuled(Illegal("attach.type", fmt.Sprintf("%s is %s and %s is not: a unit attaches to a unit of its own type", u.Name, arm, t.Name), ""), "LRTG 7.2")
 	}
 	return nil
 }
@@ -176,33 +176,33 @@ func (g GameState) attUnionGroupRule(u, t UnitState) *RuleError {
 	switch grp {
 	case "PA":
 		if tgrp != "PA" {
-			e = attRuled(illegal("attach.pa", fmt.Sprintf("%s is Pennsylvania militia: it attaches only to other PA militia", u.Name), ""), "LRTG 12.3, 7.3")
+			e = attRuled(Illegal("attach.pa", fmt.Sprintf("%s is Pennsylvania militia: it attaches only to other PA militia", u.Name), ""), "LRTG 12.3, 7.3")
 		}
 	case "Balt", "DC":
 		switch {
 		case !g.releasedForAttach(u):
-			e = attRuled(illegal("attach.released", fmt.Sprintf("%s (%s) has not been released: it may not attach until released", u.Name, u.Command), attReleaseHint(u)), "LRTG 12.1, 12.2")
+			e = attRuled(Illegal("attach.released", fmt.Sprintf("%s (%s) has not been released: it may not attach until released", u.Name, u.Command), attReleaseHint(u)), "LRTG 12.1, 12.2")
 		case tgrp == grp:
 		case attIsAoP(t) && !meade:
-			e = attRuled(illegal("attach.meade", fmt.Sprintf("%s (%s) may attach to Army of the Potomac units only once Meade has taken command", u.Name, u.Command), ""), "LRTG 12.1, 12.2, 16.1 e")
+			e = attRuled(Illegal("attach.meade", fmt.Sprintf("%s (%s) may attach to Army of the Potomac units only once Meade has taken command", u.Name, u.Command), ""), "LRTG 12.1, 12.2, 16.1 e")
 		case !attIsAoP(t):
-			e = attRuled(illegal("attach.group", fmt.Sprintf("%s (%s) attaches to other %s units or, once Meade commands, to Army of the Potomac units; %s is %s", u.Name, u.Command, u.Command, t.Name, t.Command), ""), "LRTG 7.3")
+			e = attRuled(Illegal("attach.group", fmt.Sprintf("%s (%s) attaches to other %s units or, once Meade commands, to Army of the Potomac units; %s is %s", u.Name, u.Command, u.Command, t.Name, t.Command), ""), "LRTG 7.3")
 		}
 	case "HF", "WV":
 		switch {
 		case tgrp == grp:
 		case attIsAoP(t) && !meade:
-			e = attRuled(illegal("attach.meade", fmt.Sprintf("%s (%s) may attach to Army of the Potomac units only once Meade has taken command", u.Name, u.Command), ""), "LRTG 12.1, 16.1 e")
+			e = attRuled(Illegal("attach.meade", fmt.Sprintf("%s (%s) may attach to Army of the Potomac units only once Meade has taken command", u.Name, u.Command), ""), "LRTG 12.1, 16.1 e")
 		case !attIsAoP(t):
-			e = attRuled(illegal("attach.group", fmt.Sprintf("%s (%s) attaches only to other %s units (and, once Meade commands, to Army of the Potomac units); %s is %s", u.Name, u.Command, u.Command, t.Name, t.Command), ""), "LRTG 7.3")
+			e = attRuled(Illegal("attach.group", fmt.Sprintf("%s (%s) attaches only to other %s units (and, once Meade commands, to Army of the Potomac units); %s is %s", u.Name, u.Command, u.Command, t.Name, t.Command), ""), "LRTG 7.3")
 		}
 	case "release":
 		if !g.releasedForAttach(u) {
-			e = attRuled(illegal("attach.released", fmt.Sprintf("%s has not been released: it may not attach until released", u.Name), attReleaseHint(u)), "LRTG 3.2, 7.3")
+			e = attRuled(Illegal("attach.released", fmt.Sprintf("%s has not been released: it may not attach until released", u.Name), attReleaseHint(u)), "LRTG 3.2, 7.3")
 		}
 	default:
 		if u.Side == USA && !attIsAoP(u) && attIsAoP(t) && !meade {
-			e = attRuled(illegal("attach.meade", fmt.Sprintf("While Hooker commands, Army of the Potomac units may not take non-AoP units such as %s", u.Name), ""), "LRTG 16.1 e")
+			e = attRuled(Illegal("attach.meade", fmt.Sprintf("While Hooker commands, Army of the Potomac units may not take non-AoP units such as %s", u.Name), ""), "LRTG 16.1 e")
 		}
 	}
 	return e
@@ -253,7 +253,7 @@ func (g GameState) attControlFatigue(units []UnitState, t UnitState) bool {
 func (g GameState) attReform(cmd AttachUnits, lim *attLimits, t UnitState, units []UnitState, total int) ([]Event, error) {
 	d := g.Attach.Broken[t.Detached.Division]
 	if total > 16 {
-		if err := lim.breach(attRuled(illegal("attach.size", fmt.Sprintf("%s would have %d manpower: infantry divisions go no higher than 16", d.Name, total), ""), "LRTG 7.2")); err != nil {
+		if err := lim.breach(attRuled(Illegal("attach.size", fmt.Sprintf("%s would have %d manpower: infantry divisions go no higher than 16", d.Name, total), ""), "LRTG 7.2")); err != nil {
 			return nil, err
 		}
 	}

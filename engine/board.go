@@ -241,18 +241,18 @@ func (g GameState) Controls(a Actor, u UnitState) bool {
 	return true
 }
 
-func (g GameState) boardReady(a Actor) error {
-	if err := g.needGame(); err != nil {
+func (g GameState) BoardReady(a Actor) error {
+	if err := g.NeedGame(); err != nil {
 		return err
 	}
 	if !g.Started {
-		return illegal("game.not_started", "The game has not started", "The umpire starts it with /game start")
+		return Illegal("game.not_started", "The game has not started", "The umpire starts it with /game start")
 	}
 	if g.Ended != nil {
-		return illegal("game.ended", "The game has ended", "")
+		return Illegal("game.ended", "The game has ended", "")
 	}
 	if g.Paused && !g.IsUmpire(a) {
-		return illegal("game.paused", "The game is paused", "The umpire resumes it with /game pause resume:true")
+		return Illegal("game.paused", "The game is paused", "The umpire resumes it with /game pause resume:true")
 	}
 	return nil
 }
@@ -260,7 +260,7 @@ func (g GameState) boardReady(a Actor) error {
 func (g GameState) unit(id string) (UnitState, error) {
 	u, ok := g.Units[id]
 	if !ok {
-		return u, invalid("unit.unknown", fmt.Sprintf("There is no unit %q", id), "/oob lists your units")
+		return u, Invalid("unit.unknown", fmt.Sprintf("There is no unit %q", id), "/oob lists your units")
 	}
 	return u, nil
 }
@@ -268,7 +268,7 @@ func (g GameState) unit(id string) (UnitState, error) {
 // unitFor returns a unit the actor may act on now: the game is under way
 // and he controls the unit.
 func (g GameState) unitFor(by Actor, id string) (UnitState, error) {
-	if err := g.boardReady(by); err != nil {
+	if err := g.BoardReady(by); err != nil {
 		return UnitState{}, err
 	}
 	u, err := g.unit(id)
@@ -276,7 +276,7 @@ func (g GameState) unitFor(by Actor, id string) (UnitState, error) {
 		return u, err
 	}
 	if !g.Controls(by, u) {
-		return u, illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "Ask its commander or the umpire")
+		return u, Illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "Ask its commander or the umpire")
 	}
 	return u, nil
 }
@@ -284,11 +284,11 @@ func (g GameState) unitFor(by Actor, id string) (UnitState, error) {
 func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 	switch cmd := cmd.(type) {
 	case MoveUnits:
-		if err := g.boardReady(cmd.By); err != nil {
+		if err := g.BoardReady(cmd.By); err != nil {
 			return nil, err
 		}
 		if len(cmd.Units) == 0 {
-			return nil, invalid("move.units", "No unit to move", "Name the units, e.g. unit:csa.hood")
+			return nil, Invalid("move.units", "No unit to move", "Name the units, e.g. unit:csa.hood")
 		}
 		seen := map[string]bool{}
 		for _, id := range cmd.Units {
@@ -297,14 +297,14 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 				return nil, err
 			}
 			if seen[id] {
-				return nil, invalid("move.twice", fmt.Sprintf("%s is named twice", u.Name), "Name each unit once")
+				return nil, Invalid("move.twice", fmt.Sprintf("%s is named twice", u.Name), "Name each unit once")
 			}
 			seen[id] = true
 			if !g.Controls(cmd.By, u) {
-				return nil, illegal("move.command", fmt.Sprintf("You do not command %s", u.Name), "Each commander moves the units of his own command (LRTG 21.1)")
+				return nil, Illegal("move.command", fmt.Sprintf("You do not command %s", u.Name), "Each commander moves the units of his own command (LRTG 21.1)")
 			}
 			if u.Eliminated {
-				return nil, illegal("move.eliminated", fmt.Sprintf("%s has been eliminated", u.Name), "")
+				return nil, Illegal("move.eliminated", fmt.Sprintf("%s has been eliminated", u.Name), "")
 			}
 		}
 		return g.decideMove(cmd)
@@ -317,10 +317,10 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 		switch cmd.Field {
 		case "manpower":
 			if u.Kind == "leader" {
-				return nil, invalid("unit.leader", fmt.Sprintf("%s is a leader: leaders have no manpower", u.Name), "")
+				return nil, Invalid("unit.leader", fmt.Sprintf("%s is a leader: leaders have no manpower", u.Name), "")
 			}
 			if cmd.Value < 0 || cmd.Value > 30 {
-				return nil, invalid("unit.manpower", fmt.Sprintf("Manpower %d is out of range", cmd.Value), "Manpower runs from 0 to 30")
+				return nil, Invalid("unit.manpower", fmt.Sprintf("Manpower %d is out of range", cmd.Value), "Manpower runs from 0 to 30")
 			}
 			from = u.Manpower
 			if cmd.Value > from {
@@ -331,19 +331,19 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 				cmd.Cause = strings.ToLower(strings.TrimSpace(cmd.Cause))
 			} else if cmd.Cause != "" {
 				if !contains(LossCauses, cmd.Cause) {
-					return nil, invalid("unit.cause", fmt.Sprintf("%q is not a cause of loss", cmd.Cause), "Causes: "+strings.Join(LossCauses, ", ")+" (000 VII 6: combat, retreat, cavalry-retreat and, for the Union, surrender award VPs)")
+					return nil, Invalid("unit.cause", fmt.Sprintf("%q is not a cause of loss", cmd.Cause), "Causes: "+strings.Join(LossCauses, ", ")+" (000 VII 6: combat, retreat, cavalry-retreat and, for the Union, surrender award VPs)")
 				}
 				if cmd.Value >= from {
-					return nil, invalid("unit.cause", "A cause is given for a change of manpower only", fmt.Sprintf("%s has %d MP already: leave cause out", u.Name, from))
+					return nil, Invalid("unit.cause", "A cause is given for a change of manpower only", fmt.Sprintf("%s has %d MP already: leave cause out", u.Name, from))
 				}
 				vp = ManpowerVP(u.Side, cmd.Cause, from-cmd.Value)
 			}
 		case "fatigue":
 			if cmd.Cause != "" {
-				return nil, invalid("unit.cause", "A cause is given for a change of manpower, or a raised entrenchment, only", "Leave cause out")
+				return nil, Invalid("unit.cause", "A cause is given for a change of manpower, or a raised entrenchment, only", "Leave cause out")
 			}
 			if cmd.Value < 0 || cmd.Value > MaxFatigue {
-				return nil, invalid("unit.fatigue", fmt.Sprintf("Fatigue %d is out of range", cmd.Value), fmt.Sprintf("Fatigue runs from 0 to %d", MaxFatigue))
+				return nil, Invalid("unit.fatigue", fmt.Sprintf("Fatigue %d is out of range", cmd.Value), fmt.Sprintf("Fatigue runs from 0 to %d", MaxFatigue))
 			}
 			from = u.Fatigue
 		default:
@@ -352,7 +352,7 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 		if from == cmd.Value {
 			// Nothing would change: an event would only put a no-op on the
 			// umpire's unit log (as decideStatusSet refuses it too).
-			return nil, illegal("unit.unchanged", fmt.Sprintf("%s's %s is already %d", u.Name, cmd.Field, from), "Give the value it changes to")
+			return nil, Illegal("unit.unchanged", fmt.Sprintf("%s's %s is already %d", u.Name, cmd.Field, from), "Give the value it changes to")
 		}
 		return []Event{&UnitSet{By: cmd.By, Unit: cmd.Unit, Field: cmd.Field, From: from, To: cmd.Value, Cause: cmd.Cause, VP: vp, Reason: cmd.Reason}}, nil
 	case EliminateUnit:
@@ -361,7 +361,7 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 			return nil, err
 		}
 		if u.Eliminated {
-			return nil, illegal("unit.eliminated", fmt.Sprintf("%s is already eliminated", u.Name), "")
+			return nil, Illegal("unit.eliminated", fmt.Sprintf("%s is already eliminated", u.Name), "")
 		}
 		return []Event{&UnitEliminated{By: cmd.By, Unit: cmd.Unit, Reason: cmd.Reason}}, nil
 	case MarkUnit:
@@ -377,10 +377,10 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 				return g.decideStatusSet(SetUnit{By: cmd.By, Unit: cmd.Unit, Field: field, Text: strconv.Itoa(to), Cause: cmd.Cause, Reason: cmd.Reason}, u)
 			}
 		} else if !contains(UnitMarks, cmd.Mark) {
-			return nil, invalid("unit.mark", fmt.Sprintf("%q is not a mark", cmd.Mark), "Marks: "+strings.Join(UnitMarks, ", ")+"; statuses are set with /unit set field:<"+strings.Join(StatusFields, "|")+">")
+			return nil, Invalid("unit.mark", fmt.Sprintf("%q is not a mark", cmd.Mark), "Marks: "+strings.Join(UnitMarks, ", ")+"; statuses are set with /unit set field:<"+strings.Join(StatusFields, "|")+">")
 		}
 		if cmd.Cause != "" {
-			return nil, invalid("unit.cause", "A cause is given for a raised entrenchment only", "Leave cause out")
+			return nil, Invalid("unit.cause", "A cause is given for a raised entrenchment only", "Leave cause out")
 		}
 		has := contains(u.Marks, cmd.Mark) || statusHasMark(u.Status, cmd.Mark)
 		if has != cmd.Off {
@@ -388,36 +388,36 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 			if cmd.Off {
 				state = "does not have"
 			}
-			return nil, illegal("unit.mark", fmt.Sprintf("%s %s the mark %s", u.Name, state, cmd.Mark), "")
+			return nil, Illegal("unit.mark", fmt.Sprintf("%s %s the mark %s", u.Name, state, cmd.Mark), "")
 		}
 		return []Event{&UnitMarked{By: cmd.By, Unit: cmd.Unit, Mark: cmd.Mark, Off: cmd.Off, Reason: cmd.Reason}}, nil
 	case UndoLast:
-		if err := g.needGame(); err != nil {
+		if err := g.NeedGame(); err != nil {
 			return nil, err
 		}
 		if !g.IsUmpire(cmd.By) {
-			return nil, illegal("game.umpire", "Only the umpire undoes actions", fmt.Sprintf("Ask %s", g.Umpire.Name))
+			return nil, Illegal("game.umpire", "Only the umpire undoes actions", fmt.Sprintf("Ask %s", g.Umpire.Name))
 		}
 		if strings.TrimSpace(cmd.Reason) == "" {
-			return nil, invalid("game.reason", "The umpire gives a reason to undo", "Add reason:<why>")
+			return nil, Invalid("game.reason", "The umpire gives a reason to undo", "Add reason:<why>")
 		}
 		if g.prev == nil {
-			return nil, illegal("game.undo", "There is no board action to undo", "Only the last move, change or elimination can be undone")
+			return nil, Illegal("game.undo", "There is no board action to undo", "Only the last move, change or elimination can be undone")
 		}
 		return []Event{&Undone{By: cmd.By, What: g.lastAction, Reason: cmd.Reason}}, nil
 	case PauseGame:
-		if err := g.needGame(); err != nil {
+		if err := g.NeedGame(); err != nil {
 			return nil, err
 		}
 		if !g.IsUmpire(cmd.By) {
-			return nil, illegal("game.umpire", "Only the umpire pauses the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
+			return nil, Illegal("game.umpire", "Only the umpire pauses the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
 		}
 		if g.Paused == !cmd.Resume {
 			state := "paused"
 			if !g.Paused {
 				state = "running"
 			}
-			return nil, illegal("game.pause", "The game is already "+state, "")
+			return nil, Illegal("game.pause", "The game is already "+state, "")
 		}
 		return []Event{&Paused{By: cmd.By, Paused: !cmd.Resume, Reason: cmd.Reason}}, nil
 	}
@@ -541,17 +541,17 @@ func (g GameState) StackAt(h Hex) []string {
 // one's for an actor who is neither (an observer: refused, since "no
 // side" must not read as the umpire's "the side whose turn it is"). what
 // names the act, e.g. "Saying a step is done"; name spells a side.
-func (g GameState) actingSide(by Actor, named Side, code, what string, name func(Side) string) (Side, error) {
+func (g GameState) ActingSide(by Actor, named Side, code, what string, name func(Side) string) (Side, error) {
 	if g.IsUmpire(by) {
 		return named, nil
 	}
 	p := g.Player(by.ID)
 	if p == nil {
-		return "", illegal("game.player", what+" is for the game's players and its umpire",
+		return "", Illegal("game.player", what+" is for the game's players and its umpire",
 			"Join a side before the start with /game join; anyone may follow the game with /phase show and /map")
 	}
 	if named != "" && named != p.Side {
-		return "", illegal(code, fmt.Sprintf("You command for the %s, not the %s", name(p.Side), name(named)),
+		return "", Illegal(code, fmt.Sprintf("You command for the %s, not the %s", name(p.Side), name(named)),
 			"Leave side: out: you act for your own side (side: is the umpire's)")
 	}
 	return p.Side, nil

@@ -118,31 +118,31 @@ func decideChannels(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
 }
 
 func (g GameState) recordChannels(cmd RecordChannels) ([]Event, bool, error) {
-	if err := g.needGame(); err != nil {
+	if err := g.NeedGame(); err != nil {
 		return nil, true, err
 	}
 	if !g.Started {
-		return nil, true, illegal("channels.not_started", "The game's channels are made when it starts", "The umpire starts it with /game start")
+		return nil, true, Illegal("channels.not_started", "The game's channels are made when it starts", "The umpire starts it with /game start")
 	}
 	if !g.IsUmpire(cmd.By) {
-		return nil, true, illegal("channels.umpire", "Only the umpire sets up the game's channels", fmt.Sprintf("Ask %s", g.Umpire.Name))
+		return nil, true, Illegal("channels.umpire", "Only the umpire sets up the game's channels", fmt.Sprintf("Ask %s", g.Umpire.Name))
 	}
 	if g.Channels.Category != "" && g.Channels.Closed == "" {
 		// A game whose channels were made before the umpire's channel
 		// existed (issue 19) gets it added, and nothing else changes.
 		c := g.Channels
 		if c.Umpire != "" || cmd.Umpire == "" || cmd.Category != c.Category || cmd.Threads != c.Threads || !maps.Equal(cmd.Players, c.Players) {
-			return nil, true, illegal("channels.exist", "The game already has its channels", "")
+			return nil, true, Illegal("channels.exist", "The game already has its channels", "")
 		}
 	}
 	if cmd.Category == "" {
-		return nil, true, invalid("channels.category", "No category was given for the game's channels", "Give the id of the category that holds them")
+		return nil, true, Invalid("channels.category", "No category was given for the game's channels", "Give the id of the category that holds them")
 	}
 	players := map[string]string{}
 	for _, p := range g.Players {
 		id := cmd.Players[p.Actor.ID]
 		if id == "" {
-			return nil, true, invalid("channels.player", fmt.Sprintf("%s has no private channel", p.Actor.Name), "Give every commander a channel")
+			return nil, true, Invalid("channels.player", fmt.Sprintf("%s has no private channel", p.Actor.Name), "Give every commander a channel")
 		}
 		players[p.Actor.ID] = id
 	}
@@ -154,28 +154,28 @@ func (g GameState) recordChannels(cmd RecordChannels) ([]Event, bool, error) {
 			}
 		}
 		sort.Strings(extra)
-		return nil, true, invalid("channels.player", fmt.Sprintf("%v do not command in this game", extra), "Give channels to the game's commanders only")
+		return nil, true, Invalid("channels.player", fmt.Sprintf("%v do not command in this game", extra), "Give channels to the game's commanders only")
 	}
 	for _, id := range players {
 		if cmd.Umpire != "" && id == cmd.Umpire {
-			return nil, true, invalid("channels.umpire", "The umpire's channel is a commander's", "Give the umpire a channel of his own")
+			return nil, true, Invalid("channels.umpire", "The umpire's channel is a commander's", "Give the umpire a channel of his own")
 		}
 	}
 	return []Event{&ChannelsRecorded{By: cmd.By, Category: cmd.Category, Players: players, Threads: cmd.Threads, Umpire: cmd.Umpire}}, true, nil
 }
 
 func (g GameState) closeChannels(cmd CloseChannels) ([]Event, bool, error) {
-	if err := g.needGame(); err != nil {
+	if err := g.NeedGame(); err != nil {
 		return nil, true, err
 	}
 	if !g.IsUmpire(cmd.By) {
-		return nil, true, illegal("channels.umpire", "Only the umpire closes the game's channels", fmt.Sprintf("Ask %s", g.Umpire.Name))
+		return nil, true, Illegal("channels.umpire", "Only the umpire closes the game's channels", fmt.Sprintf("Ask %s", g.Umpire.Name))
 	}
 	if cmd.Mode != ChannelsArchive && cmd.Mode != ChannelsDelete {
-		return nil, true, invalid("channels.mode", fmt.Sprintf("%q is not a way to close the channels", cmd.Mode), "Use archive or delete")
+		return nil, true, Invalid("channels.mode", fmt.Sprintf("%q is not a way to close the channels", cmd.Mode), "Use archive or delete")
 	}
 	if g.Channels.Category == "" || g.Channels.Closed == ChannelsDelete || g.Channels.Closed == cmd.Mode {
-		return nil, true, illegal("channels.none", "The game has no open channels to "+cmd.Mode, "")
+		return nil, true, Illegal("channels.none", "The game has no open channels to "+cmd.Mode, "")
 	}
 	return []Event{&ChannelsClosed{By: cmd.By, Mode: cmd.Mode}}, true, nil
 }

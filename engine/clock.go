@@ -363,7 +363,7 @@ func decideClock(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 		evs, err := g.decideSpendChit(cmd)
 		return evs, true, err
 	case SyncClock:
-		if err := g.needGame(); err != nil {
+		if err := g.NeedGame(); err != nil {
 			return nil, true, err
 		}
 		if sw := g.clockSwitch(cmd.At, nil); sw != nil {
@@ -376,10 +376,10 @@ func decideClock(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 
 func (g GameState) decideTimed(cmd Timed, d Dice) ([]Event, error) {
 	if cmd.Command == nil {
-		return nil, invalid("clock.command", "No command to time", "")
+		return nil, Invalid("clock.command", "No command to time", "")
 	}
 	if _, nested := cmd.Command.(Timed); nested {
-		return nil, invalid("clock.command", "A timed command is timed once", "")
+		return nil, Invalid("clock.command", "A timed command is timed once", "")
 	}
 	evs, err := g.Decide(cmd.Command, d)
 	if err != nil || !g.clocking() {
@@ -478,7 +478,7 @@ func clockWhy(g GameState, evs []Event) string {
 			if e.Ends {
 				return fmt.Sprintf("the %s passed too: the action cycle is over", sideName(e.Side))
 			}
-			return fmt.Sprintf("the %s passed: the %s decides (22.3 2))", sideName(e.Side), sideName(enemyOf(e.Side)))
+			return fmt.Sprintf("the %s passed: the %s decides (22.3 2))", sideName(e.Side), sideName(EnemyOf(e.Side)))
 		case *Deferred:
 			if e.To.ID == "" {
 				return "the decision is back with the overall commander (21.1)"
@@ -504,14 +504,14 @@ func clockWhy(g GameState, evs []Event) string {
 // clockReady checks the game keeps clocks, and returns the state after a
 // switch the recorded clocks missed (with the switch).
 func (g GameState) clockReady(by Actor, at time.Time) (GameState, []Event, error) {
-	if err := g.boardReady(by); err != nil {
+	if err := g.BoardReady(by); err != nil {
 		return g, nil, err
 	}
 	if !g.Options.TimeLimit {
 		return g, nil, &RuleError{Kind: ErrIllegal, Code: "clock.off", What: "This game does not use the time limitation rule", Hint: "Chess clocks come with /game new ... time_limitation:true", Rule: "LRTG 22"}
 	}
 	if !g.IsUmpire(by) && g.Player(by.ID) == nil {
-		return g, nil, illegal("clock.player", "Only the game's players and the umpire use its clocks", "")
+		return g, nil, Illegal("clock.player", "Only the game's players and the umpire use its clocks", "")
 	}
 	if sw := g.clockSwitch(at, nil); sw != nil {
 		return g.Apply(sw), []Event{sw}, nil
@@ -526,10 +526,10 @@ func (g GameState) decidePauseClock(cmd PauseClock) ([]Event, error) {
 	}
 	reason := strings.ToLower(strings.TrimSpace(cmd.Reason))
 	if !contains(PauseReasons, reason) {
-		return nil, invalid("clock.reason", fmt.Sprintf("%q is not a reason to pause the clock", cmd.Reason), "reason:attack (an attack is declared), rules (a rules question) or reveal (a request to reveal an enemy unit); the umpire also reason:umpire (LRTG 22.3)")
+		return nil, Invalid("clock.reason", fmt.Sprintf("%q is not a reason to pause the clock", cmd.Reason), "reason:attack (an attack is declared), rules (a rules question) or reveal (a request to reveal an enemy unit); the umpire also reason:umpire (LRTG 22.3)")
 	}
 	if reason == PauseUmpire && !g.IsUmpire(cmd.By) {
-		return nil, illegal("clock.reason", "Only the umpire pauses the clock for a reason of his own", "Pause for an attack, a rules question or a reveal request (LRTG 22.3)")
+		return nil, Illegal("clock.reason", "Only the umpire pauses the clock for a reason of his own", "Pause for an attack, a rules question or a reveal request (LRTG 22.3)")
 	}
 	if reason == PauseReveal && !g.Options.LimitedIntel {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "clock.reveal", What: "Every unit is in view in this game: there is no enemy unit to reveal", Hint: "Reveal requests are for limited intelligence games", Rule: "LRTG 22.3 3)"}
@@ -568,7 +568,7 @@ func (g GameState) decideSpendChit(cmd SpendChit) ([]Event, error) {
 	p := g.Player(cmd.By.ID)
 	if who := strings.TrimSpace(cmd.Player); who != "" {
 		if !g.IsUmpire(cmd.By) && (p == nil || !strings.EqualFold(who, p.Actor.ID) && !strings.EqualFold(who, p.Actor.Name)) {
-			return nil, illegal("clock.chit", "A player spends a time chit on his own clock", "Leave player out (LRTG 22.5)")
+			return nil, Illegal("clock.chit", "A player spends a time chit on his own clock", "Leave player out (LRTG 22.5)")
 		}
 		p = nil
 		for i := range g.Players {
@@ -577,11 +577,11 @@ func (g GameState) decideSpendChit(cmd SpendChit) ([]Event, error) {
 			}
 		}
 		if p == nil {
-			return nil, invalid("clock.player", fmt.Sprintf("%q is not a player of this game", who), "Name a commander")
+			return nil, Invalid("clock.player", fmt.Sprintf("%q is not a player of this game", who), "Name a commander")
 		}
 	}
 	if p == nil {
-		return nil, invalid("clock.player", "The umpire names the player whose clock the chit goes on", "Add player:<name>")
+		return nil, Invalid("clock.player", "The umpire names the player whose clock the chit goes on", "Add player:<name>")
 	}
 	if _, ok := g.Declared.Allowance(p.Side, g.Turn); !ok {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "clock.allocated", What: fmt.Sprintf("Turn %d's time is not allocated yet", g.Turn),

@@ -158,11 +158,11 @@ func checkDeclaredCommands(side Side, players []Player, units []UnitState, known
 					names = append(names, v)
 				}
 				sort.Strings(names)
-				return invalid("game.command", fmt.Sprintf("%s declared %q, which is not a %s corps or designation", p.Actor.Name, c, S),
+				return Invalid("game.command", fmt.Sprintf("%s declared %q, which is not a %s corps or designation", p.Actor.Name, c, S),
 					"The "+S+" designations: "+strings.Join(names, ", "))
 			}
 			if o, ok := owner[l]; ok && o != p.Actor.Name {
-				return illegal("game.command", fmt.Sprintf("Both %s and %s declared %q", o, p.Actor.Name, c), "Each corps or designation has one commander (LRTG 21.1)")
+				return Illegal("game.command", fmt.Sprintf("Both %s and %s declared %q", o, p.Actor.Name, c), "Each corps or designation has one commander (LRTG 21.1)")
 			}
 			owner[l] = p.Actor.Name
 		}
@@ -214,15 +214,15 @@ func checkCommandLimits(side Side, players []Player, overall, cavCommander *Play
 		cmd := strings.ToLower(u.Command)
 		switch {
 		case side == CSA && cmd == "cav" && p == overall:
-			return illegal("game.command", "The Confederate overall commander may not command the cavalry corps (CAV)", "Give Cav to another Confederate player (LRTG 21.1)")
+			return Illegal("game.command", "The Confederate overall commander may not command the cavalry corps (CAV)", "Give Cav to another Confederate player (LRTG 21.1)")
 		case side == CSA && cmd == "rich" && p == overall:
-			return illegal("game.command", "The Richmond Garrison units may not be the overall commander's", "Give Rich to one other Confederate player (LRTG 21.1)")
+			return Illegal("game.command", "The Richmond Garrison units may not be the overall commander's", "Give Rich to one other Confederate player (LRTG 21.1)")
 		case side == CSA && cmd == "" && cavCommander != nil && p == cavCommander && isNonCavCavalry(u.Name):
-			return illegal("game.command", fmt.Sprintf("%s may not be under the cavalry corps' commander", u.Name), "Imboden, Jenkins and the 12 VA go to another Confederate player (LRTG 21.1)")
+			return Illegal("game.command", fmt.Sprintf("%s may not be under the cavalry corps' commander", u.Name), "Imboden, Jenkins and the 12 VA go to another Confederate player (LRTG 21.1)")
 		case side == USA && cmd == "v" && p == overall && atStart && !hooker2:
-			return illegal("game.command", "The Union overall commander may not command the V Corps at the start", "Give V to another Union player: he becomes the overall commander when Meade takes command (LRTG 21.1)")
+			return Illegal("game.command", "The Union overall commander may not command the V Corps at the start", "Give V to another Union player: he becomes the overall commander when Meade takes command (LRTG 21.1)")
 		case side == USA && cmd == "cav" && p == overall && !hooker2:
-			return illegal("game.command", "The Union overall commander may not command the Army of the Potomac's cavalry", "Give Cav to another Union player (LRTG 21.1; he may command garrison cavalry)")
+			return Illegal("game.command", "The Union overall commander may not command the Army of the Potomac's cavalry", "Give Cav to another Union player (LRTG 21.1; he may command garrison cavalry)")
 		}
 	}
 	return nil
@@ -246,7 +246,7 @@ func checkHalleckCommand(players []Player, overall *Player, corps map[string]map
 		ok = ok && len(corps[halleck.Actor.ID]) == len(want)
 	}
 	if !ok {
-		return illegal("game.command", "With the Halleck rule, one Union player other than the overall commander commands exactly DC, VIII (Balt, WV, HF) and PA", "e.g. /game join side:usa command:DC,VIII,PA (LRTG 21.1 Halleck)")
+		return Illegal("game.command", "With the Halleck rule, one Union player other than the overall commander commands exactly DC, VIII (Balt, WV, HF) and PA", "e.g. /game join side:usa command:DC,VIII,PA (LRTG 21.1 Halleck)")
 	}
 	return nil
 }
@@ -264,7 +264,7 @@ func checkFewestCorps(players []Player, overall *Player, corps map[string]map[st
 			continue
 		}
 		if m := len(corps[p.Actor.ID]); m < n {
-			return illegal("game.command", fmt.Sprintf("%s commands %d corps, fewer than the overall commander's %d (%s)", p.Actor.Name, m, n, strings.Join(sortedKeys(corps[overall.Actor.ID]), ", ")),
+			return Illegal("game.command", fmt.Sprintf("%s commands %d corps, fewer than the overall commander's %d (%s)", p.Actor.Name, m, n, strings.Join(sortedKeys(corps[overall.Actor.ID]), ", ")),
 				"Every subordinate commands at least as many corps as the overall commander (LRTG 21.1): give him more, or declare more for the others")
 		}
 	}

@@ -289,7 +289,7 @@ func init() {
 
 // withCommsWait joins the communications phase's wait to another step's
 // (LRTA 2a, choice C13).
-func withCommsWait(w stepWait) stepWait {
+func withCommsWait(w StepWaiting) StepWaiting {
 	return func(g GameState) []string {
 		var out []string
 		if w != nil {
@@ -593,7 +593,7 @@ func (g GameState) CommsPairsOf(id string) []CommsPair {
 }
 
 func (g GameState) commsOpen(by Actor) error {
-	if err := g.boardReady(by); err != nil {
+	if err := g.BoardReady(by); err != nil {
 		return err
 	}
 	if step := g.CommsStep(); g.CurrentStep() != step || g.Comms.Turn != g.Turn {
@@ -601,10 +601,10 @@ func (g GameState) commsOpen(by Actor) error {
 		if g.Game() == LRTA {
 			where = "004 2"
 		}
-		return illegal("comms.step", fmt.Sprintf("Dispatches are written in step %s (Communications); the game is at step %s", step, orNone(g.CurrentStep())), "/phase show says where the turn is ("+where+")")
+		return Illegal("comms.step", fmt.Sprintf("Dispatches are written in step %s (Communications); the game is at step %s", step, orNone(g.CurrentStep())), "/phase show says where the turn is ("+where+")")
 	}
 	if g.Comms.Closed {
-		return illegal("comms.closed", "The communications phase of this turn is closed", "Dispatches are written in the next turn's step 2d")
+		return Illegal("comms.closed", "The communications phase of this turn is closed", "Dispatches are written in the next turn's step 2d")
 	}
 	return nil
 }
@@ -615,13 +615,13 @@ func (g GameState) decideSendDispatch(c SendDispatch) ([]Event, error) {
 	}
 	p := g.Player(c.By.ID)
 	if p == nil {
-		return nil, illegal("dispatch.player", "Only a commander sends dispatches", "The umpire reads them with /dispatch log")
+		return nil, Illegal("dispatch.player", "Only a commander sends dispatches", "The umpire reads them with /dispatch log")
 	}
 	if g.Options.Comms != historicCommsOption {
-		return nil, illegal("dispatch.option", fmt.Sprintf("Communications option %d lets commanders talk freely in this phase: no written dispatches", g.Options.Comms), "Talk with your fellow commanders ("+g.CommsRule()+")")
+		return nil, Illegal("dispatch.option", fmt.Sprintf("Communications option %d lets commanders talk freely in this phase: no written dispatches", g.Options.Comms), "Talk with your fellow commanders ("+g.CommsRule()+")")
 	}
 	if ok, why := g.CommsSilenced(p.Side); ok {
-		return nil, illegal("dispatch.silenced", "Your side may not communicate this turn: "+why, "")
+		return nil, Illegal("dispatch.silenced", "Your side may not communicate this turn: "+why, "")
 	}
 	to := strings.TrimSpace(strings.TrimPrefix(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(c.To), "<@"), ">"), "!"))
 	var rcpt *Player
@@ -638,11 +638,11 @@ func (g GameState) decideSendDispatch(c SendDispatch) ([]Event, error) {
 				names = append(names, q.Actor.Name)
 			}
 		}
-		return nil, invalid("dispatch.to", fmt.Sprintf("%q is not a fellow commander of your side", c.To), "Write to one of: "+strings.Join(names, ", "))
+		return nil, Invalid("dispatch.to", fmt.Sprintf("%q is not a fellow commander of your side", c.To), "Write to one of: "+strings.Join(names, ", "))
 	}
 	text := strings.TrimSpace(c.Text)
 	if text == "" || len(text) > dispatchMaxLen {
-		return nil, invalid("dispatch.text", fmt.Sprintf("A dispatch needs a text of 1 to %d characters", dispatchMaxLen), "text:<your orders>")
+		return nil, Invalid("dispatch.text", fmt.Sprintf("A dispatch needs a text of 1 to %d characters", dispatchMaxLen), "text:<your orders>")
 	}
 	var pair *CommsPair
 	for _, pr := range g.Comms.Pairs {
@@ -656,14 +656,14 @@ func (g GameState) decideSendDispatch(c SendDispatch) ([]Event, error) {
 		if pair != nil && pair.Mode == CommsVerbal {
 			why = "you may talk: " + pair.Why
 		}
-		return nil, illegal("dispatch.pair", "No written dispatch to "+rcpt.Actor.Name+" this phase: "+why, "/dispatch status lists what you may do with each commander")
+		return nil, Illegal("dispatch.pair", "No written dispatch to "+rcpt.Actor.Name+" this phase: "+why, "/dispatch status lists what you may do with each commander")
 	}
 	if slices.Contains(g.Comms.Done, p.Actor.ID) {
-		return nil, illegal("dispatch.done", "You have said you are done this phase", "")
+		return nil, Illegal("dispatch.done", "You have said you are done this phase", "")
 	}
 	for _, x := range g.Comms.Dispatches {
 		if x.Turn == g.Turn && x.From.ID == p.Actor.ID && x.To.ID == rcpt.Actor.ID {
-			return nil, illegal("dispatch.one", "You have sent "+rcpt.Actor.Name+" a dispatch this phase already", "One written dispatch to each commander a phase ("+g.CommsRule()+")")
+			return nil, Illegal("dispatch.one", "You have sent "+rcpt.Actor.Name+" a dispatch this phase already", "One written dispatch to each commander a phase ("+g.CommsRule()+")")
 		}
 	}
 	id := len(g.Comms.Dispatches) + 1
@@ -680,10 +680,10 @@ func (g GameState) decideDoneDispatches(c DoneDispatches, d Dice) ([]Event, erro
 		writer = writer || p.Actor.ID == c.By.ID
 	}
 	if !writer {
-		return nil, illegal("dispatch.writer", "You have no one to write to this phase", "/dispatch status lists what you may do with each commander")
+		return nil, Illegal("dispatch.writer", "You have no one to write to this phase", "/dispatch status lists what you may do with each commander")
 	}
 	if slices.Contains(g.Comms.Done, c.By.ID) {
-		return nil, illegal("dispatch.done", "You have already said you are done", "")
+		return nil, Illegal("dispatch.done", "You have already said you are done", "")
 	}
 	done := &DispatchesDone{By: c.By, Turn: g.Turn}
 	state := g.Apply(done)
@@ -702,11 +702,11 @@ func (g GameState) decideCloseComms(c CloseComms, d Dice) ([]Event, error) {
 		return nil, err
 	}
 	if !g.IsUmpire(c.By) {
-		return nil, illegal("comms.umpire", "Only the umpire closes the communications phase", "Say /dispatch done when you have written")
+		return nil, Illegal("comms.umpire", "Only the umpire closes the communications phase", "Say /dispatch done when you have written")
 	}
 	reason := strings.TrimSpace(c.Reason)
 	if reason == "" && len(waitComms(g)) > 0 {
-		return nil, illegal("comms.reason", "Commanders are still writing: "+strings.Join(waitComms(g), "; "), "To close anyway: /dispatch close reason:<why>")
+		return nil, Illegal("comms.reason", "Commanders are still writing: "+strings.Join(waitComms(g), "; "), "To close anyway: /dispatch close reason:<why>")
 	}
 	return g.closeComms(c.By, c.Table, d, reason)
 }
@@ -716,11 +716,11 @@ func (g GameState) decideRuleCommsPair(c RuleCommsPair) ([]Event, error) {
 		return nil, err
 	}
 	if !g.IsUmpire(c.By) {
-		return nil, illegal("comms.umpire", "Only the umpire rules on a pair's communications", "/dispatch status shows what you may do")
+		return nil, Illegal("comms.umpire", "Only the umpire rules on a pair's communications", "/dispatch status shows what you may do")
 	}
 	reason := strings.TrimSpace(c.Reason)
 	if reason == "" {
-		return nil, invalid("comms.reason", "A ruling needs a reason", "reason:<e.g. the Orange & Alexandria joins them by telegraph (21.2 3))>")
+		return nil, Invalid("comms.reason", "A ruling needs a reason", "reason:<e.g. the Orange & Alexandria joins them by telegraph (21.2 3))>")
 	}
 	find := func(s string) *Player {
 		s = strings.TrimSpace(s)
@@ -733,7 +733,7 @@ func (g GameState) decideRuleCommsPair(c RuleCommsPair) ([]Event, error) {
 	}
 	a, b := find(c.A), find(c.B)
 	if a == nil || b == nil {
-		return nil, invalid("comms.pair", fmt.Sprintf("%q and %q are not two commanders of the game", c.A, c.B), "Name two commanders of one side")
+		return nil, Invalid("comms.pair", fmt.Sprintf("%q and %q are not two commanders of the game", c.A, c.B), "Name two commanders of one side")
 	}
 	var pr *CommsPair
 	for _, p := range g.Comms.Pairs {
@@ -743,7 +743,7 @@ func (g GameState) decideRuleCommsPair(c RuleCommsPair) ([]Event, error) {
 		}
 	}
 	if pr == nil {
-		return nil, illegal("comms.pair", a.Actor.Name+" and "+b.Actor.Name+" are not a pair of this phase", "Two commanders of one side with two or more commanders")
+		return nil, Illegal("comms.pair", a.Actor.Name+" and "+b.Actor.Name+" are not a pair of this phase", "Two commanders of one side with two or more commanders")
 	}
 	next := *pr
 	switch c.Mode {
@@ -752,14 +752,14 @@ func (g GameState) decideRuleCommsPair(c RuleCommsPair) ([]Event, error) {
 		next.Mode = CommsVerbal
 	case CommsWritten:
 		if !a.Overall && !b.Overall && !g.halleckIn(*pr) {
-			return nil, illegal("comms.pair", "Subordinates write only to the overall commander", g.CommsRule())
+			return nil, Illegal("comms.pair", "Subordinates write only to the overall commander", g.CommsRule())
 		}
 		next.Mode = CommsWritten
 	default:
-		return nil, invalid("comms.mode", fmt.Sprintf("%q is not a mode", c.Mode), "mode:verbal or mode:written")
+		return nil, Invalid("comms.mode", fmt.Sprintf("%q is not a mode", c.Mode), "mode:verbal or mode:written")
 	}
 	if next.Mode == CommsSilenced || next.Mode == CommsFree {
-		return nil, illegal("comms.pair", "This pair's communications are set by a random event or the option ("+next.Mode+")", "")
+		return nil, Illegal("comms.pair", "This pair's communications are set by a random event or the option ("+next.Mode+")", "")
 	}
 	if c.Hexes >= 0 {
 		next.Hexes = c.Hexes

@@ -148,7 +148,7 @@ func (g GameState) halleckPair(pr *CommsPair) {
 func (g GameState) dispatchFacts(x Dispatch) Facts {
 	f := Facts{"distance": max(x.Hexes, 0)} // choice C1: unknown rolls as near
 	if g.Game() == LRTA {
-		lost, _ := g.LRTAInterceptBonus(enemyOf(x.Side)) // choice C15
+		lost, _ := g.LRTAInterceptBonus(EnemyOf(x.Side)) // choice C15
 		f["intel_lost"] = b2i(lost)
 	}
 	return f

@@ -90,7 +90,7 @@ func (g GameState) holder(side Side, u UnitState) *Player {
 }
 
 func (g GameState) decideGiveCommand(cmd GiveCommand) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	umpire := g.IsUmpire(cmd.By)
@@ -104,7 +104,7 @@ func (g GameState) decideGiveCommand(cmd GiveCommand) ([]Event, error) {
 	}
 	to := g.Player(cmd.To)
 	if to == nil {
-		return nil, invalid("control.to", "The receiver is not a commander of this game", "Name a player of your side")
+		return nil, Invalid("control.to", "The receiver is not a commander of this game", "Name a player of your side")
 	}
 	d := strings.TrimSpace(cmd.Designation)
 	var units []UnitState
@@ -115,18 +115,18 @@ func (g GameState) decideGiveCommand(cmd GiveCommand) ([]Event, error) {
 		}
 	}
 	if len(units) == 0 {
-		return nil, invalid("control.designation", fmt.Sprintf("The %s has no corps or designation %q", strings.ToUpper(string(to.Side)), d),
+		return nil, Invalid("control.designation", fmt.Sprintf("The %s has no corps or designation %q", strings.ToUpper(string(to.Side)), d),
 			"Name a corps or designation as /oob prints it, e.g. 2, Cav, VIII or Imboden")
 	}
 	from := g.holder(to.Side, units[0])
 	if from == nil {
-		return nil, illegal("control.holder", "No one commands "+d, "")
+		return nil, Illegal("control.holder", "No one commands "+d, "")
 	}
 	if !umpire && from.Actor.ID != cmd.By.ID && !g.meadeRedistributor(cmd.By) {
-		return nil, illegal("control.holder", fmt.Sprintf("%s commands %s, not you", from.Actor.Name, d), "Only its commander gives it (LRTG 21.1)")
+		return nil, Illegal("control.holder", fmt.Sprintf("%s commands %s, not you", from.Actor.Name, d), "Only its commander gives it (LRTG 21.1)")
 	}
 	if from.Actor.ID == to.Actor.ID {
-		return nil, illegal("control.same", fmt.Sprintf("%s already commands %s", to.Actor.Name, d), "")
+		return nil, Illegal("control.same", fmt.Sprintf("%s already commands %s", to.Actor.Name, d), "")
 	}
 	if err := g.halleckGive(cmd.By, *from, *to, cmd.Reason); err != nil { // halleck.go: 21.1 Halleck
 		return nil, err

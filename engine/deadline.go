@@ -287,14 +287,14 @@ func decideDeadlines(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 }
 
 func (g GameState) decideSetDeadlines(c SetDeadlines) ([]Event, error) {
-	if err := g.needGame(); err != nil {
+	if err := g.NeedGame(); err != nil {
 		return nil, err
 	}
 	if g.Ended != nil {
-		return nil, illegal("game.ended", "The game has ended", "")
+		return nil, Illegal("game.ended", "The game has ended", "")
 	}
 	if !g.IsUmpire(c.By) {
-		return nil, illegal("deadline.umpire", "Only the umpire sets the game's deadlines", fmt.Sprintf("Ask %s; /deadline show shows them", g.Umpire.Name))
+		return nil, Illegal("deadline.umpire", "Only the umpire sets the game's deadlines", fmt.Sprintf("Ask %s; /deadline show shows them", g.Umpire.Name))
 	}
 	s := g.Deadlines.Settings
 	s.Steps = cloneSpans(s.Steps)
@@ -312,7 +312,7 @@ func (g GameState) decideSetDeadlines(c SetDeadlines) ([]Event, error) {
 		case c.ClearStep:
 			delete(s.Steps, c.Step)
 		case c.After == nil:
-			return nil, invalid("deadline.after", "A step's deadline needs after:", "e.g. /deadline set step:1e after:24h (after:off: no deadline; after:default: the game's)")
+			return nil, Invalid("deadline.after", "A step's deadline needs after:", "e.g. /deadline set step:1e after:24h (after:off: no deadline; after:default: the game's)")
 		default:
 			if *c.After != 0 {
 				if err := checkSpan("a step's deadline", *c.After, MinDeadline, MaxDeadline); err != nil {
@@ -326,7 +326,7 @@ func (g GameState) decideSetDeadlines(c SetDeadlines) ([]Event, error) {
 		}
 		changed = true
 	} else if c.After != nil || c.ClearStep {
-		return nil, invalid("deadline.step", "after: sets one step's deadline: name the step", "e.g. /deadline set step:1e after:24h; default: sets every step's")
+		return nil, Invalid("deadline.step", "after: sets one step's deadline: name the step", "e.g. /deadline set step:1e after:24h; default: sets every step's")
 	}
 	if c.Grace != nil {
 		if err := checkSpan("the grace period", *c.Grace, 0, MaxDeadline); err != nil {
@@ -351,7 +351,7 @@ func (g GameState) decideSetDeadlines(c SetDeadlines) ([]Event, error) {
 	if c.VacationDays != nil {
 		n := *c.VacationDays
 		if n < 0 || n > MaxVacationLimit {
-			return nil, invalid("deadline.vacation_days", fmt.Sprintf("%d days is not a vacation limit", n), fmt.Sprintf("From 0 (no vacations) to %d days a player", MaxVacationLimit))
+			return nil, Invalid("deadline.vacation_days", fmt.Sprintf("%d days is not a vacation limit", n), fmt.Sprintf("From 0 (no vacations) to %d days a player", MaxVacationLimit))
 		}
 		if n == 0 {
 			n = -1
@@ -359,20 +359,20 @@ func (g GameState) decideSetDeadlines(c SetDeadlines) ([]Event, error) {
 		s.VacationDays, changed = n, true
 	}
 	if !changed {
-		return nil, invalid("deadline.nothing", "Nothing to set", "e.g. /deadline set default:48h, step:1e after:24h, grace:12h, remind:24h,2h, vacation_days:14")
+		return nil, Invalid("deadline.nothing", "Nothing to set", "e.g. /deadline set default:48h, step:1e after:24h, grace:12h, remind:24h,2h, vacation_days:14")
 	}
 	return []Event{&DeadlinesSet{By: c.By, Settings: s}}, nil
 }
 
 func (g GameState) decideReminders(c ChooseReminders) ([]Event, error) {
-	if err := g.needGame(); err != nil {
+	if err := g.NeedGame(); err != nil {
 		return nil, err
 	}
 	if g.Player(c.By.ID) == nil {
-		return nil, illegal("deadline.player", "Only the game's players choose their reminders", "The umpire sets the game's default: /deadline set remind:")
+		return nil, Illegal("deadline.player", "Only the game's players choose their reminders", "The umpire sets the game's default: /deadline set remind:")
 	}
 	if len(c.Before) > 5 {
-		return nil, invalid("deadline.remind", "At most 5 reminders", "e.g. at:24h,2h")
+		return nil, Invalid("deadline.remind", "At most 5 reminders", "e.g. at:24h,2h")
 	}
 	for _, r := range c.Before {
 		if err := checkSpan("a reminder", r, 10*time.Minute, MaxDeadline); err != nil {
@@ -383,14 +383,14 @@ func (g GameState) decideReminders(c ChooseReminders) ([]Event, error) {
 }
 
 func (g GameState) decideVacation(c DeclareVacation) ([]Event, error) {
-	if err := g.needGame(); err != nil {
+	if err := g.NeedGame(); err != nil {
 		return nil, err
 	}
 	if g.Ended != nil {
-		return nil, illegal("game.ended", "The game has ended", "")
+		return nil, Illegal("game.ended", "The game has ended", "")
 	}
 	if g.Player(c.By.ID) == nil {
-		return nil, illegal("deadline.player", "Only the game's players declare a vacation", "")
+		return nil, Illegal("deadline.player", "Only the game's players declare a vacation", "")
 	}
 	if c.Days == 0 {
 		for _, v := range g.Deadlines.Vacations {
@@ -398,17 +398,17 @@ func (g GameState) decideVacation(c DeclareVacation) ([]Event, error) {
 				return []Event{&VacationDeclared{Player: c.By.ID, From: v.From, Until: c.At, Ended: true}}, nil
 			}
 		}
-		return nil, illegal("deadline.vacation", "You are not on vacation", "Declare one with /deadline vacation days:<n>")
+		return nil, Illegal("deadline.vacation", "You are not on vacation", "Declare one with /deadline vacation days:<n>")
 	}
 	if c.Days < 0 {
-		return nil, invalid("deadline.vacation", fmt.Sprintf("%d days is not a vacation", c.Days), "Give days:1 or more (days:0 ends yours early)")
+		return nil, Invalid("deadline.vacation", fmt.Sprintf("%d days is not a vacation", c.Days), "Give days:1 or more (days:0 ends yours early)")
 	}
 	if g.Deadlines.Away(c.By.ID, c.At) {
-		return nil, illegal("deadline.vacation", "You are already on vacation", "days:0 ends it; then declare the new one")
+		return nil, Illegal("deadline.vacation", "You are already on vacation", "days:0 ends it; then declare the new one")
 	}
 	limit := g.Deadlines.Settings.VacationLimit()
 	if used := g.Deadlines.vacationDays(c.By.ID); c.Days > limit-used { // not used+c.Days: days:9223372036854775807 overflowed past the limit
-		return nil, illegal("deadline.vacation_limit", fmt.Sprintf("This game allows %d days of vacation a player; you have used %d", limit, used),
+		return nil, Illegal("deadline.vacation_limit", fmt.Sprintf("This game allows %d days of vacation a player; you have used %d", limit, used),
 			fmt.Sprintf("Declare at most %d days, or ask the umpire (/deadline set vacation_days:)", max(limit-used, 0)))
 	}
 	return []Event{&VacationDeclared{Player: c.By.ID, From: c.At, Until: c.At.Add(time.Duration(c.Days) * 24 * time.Hour)}}, nil

@@ -199,11 +199,11 @@ func (g GameState) dueItems(t time.Time) ([]dueItem, []Owed) {
 // start or end, the reminders and misses, then the defaults (and again
 // for the waits the defaults begin).
 func (g GameState) runDeadlines(c RunDeadlines, d Dice) ([]Event, error) {
-	if err := g.needGame(); err != nil {
+	if err := g.NeedGame(); err != nil {
 		return nil, err
 	}
 	if !g.IsUmpire(c.By) {
-		return nil, illegal("deadline.umpire", "Only the umpire's scheduler runs the deadlines", "")
+		return nil, Illegal("deadline.umpire", "Only the umpire's scheduler runs the deadlines", "")
 	}
 	if !g.deadlinesLive() {
 		return nil, nil
@@ -318,7 +318,7 @@ func (g GameState) deadlineDefault(c RunDeadlines, out []Owed) (cmds []Command, 
 			var cmd Command
 			what := ""
 			switch {
-			case a.Remote != nil && a.Remote.Answer == "" && s == enemyOf(a.Remote.Side):
+			case a.Remote != nil && a.Remote.Answer == "" && s == EnemyOf(a.Remote.Side):
 				cmd, what = AnswerRemote{By: by, Allow: false, Comment: reason}, "the remote movement request refused (LRTG 17.2)"
 			case a.Active != nil && a.Active.Side == s:
 				cmd, what = EndAction{By: by}, "the action under way ended (/action done)"

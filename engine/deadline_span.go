@@ -12,7 +12,7 @@ import (
 
 func checkSpan(what string, d time.Duration, lo, hi time.Duration) error {
 	if d < lo || d > hi {
-		return invalid("deadline.range", fmt.Sprintf("%s %s is out of range", what, FormatSpan(d)),
+		return Invalid("deadline.range", fmt.Sprintf("%s %s is out of range", what, FormatSpan(d)),
 			fmt.Sprintf("Give %s from %s to %s, e.g. 48h, 3d or 1w", what, FormatSpan(lo), FormatSpan(hi)))
 	}
 	return nil
@@ -46,10 +46,10 @@ var spanPart = regexp.MustCompile(`^(\d+)(w|d|h|m)`)
 func ParseSpan(s string) (time.Duration, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	if s == "" {
-		return 0, invalid("deadline.span", "No time given", "e.g. 48h, 3d, 1w or 90m")
+		return 0, Invalid("deadline.span", "No time given", "e.g. 48h, 3d, 1w or 90m")
 	}
 	tooLong := func() error {
-		return invalid("deadline.range", fmt.Sprintf("%q is longer than %s (%d days), the longest span a deadline setting takes", s, FormatSpan(MaxDeadline), MaxDeadline/(24*time.Hour)),
+		return Invalid("deadline.range", fmt.Sprintf("%q is longer than %s (%d days), the longest span a deadline setting takes", s, FormatSpan(MaxDeadline), MaxDeadline/(24*time.Hour)),
 			fmt.Sprintf("Give at most %s, e.g. 48h, 3d or 1w", FormatSpan(MaxDeadline)))
 	}
 	// part adds n units to total, refusing (before any overflow) a total
@@ -73,7 +73,7 @@ func ParseSpan(s string) (time.Duration, error) {
 	for rest != "" {
 		m := spanPart.FindStringSubmatch(rest)
 		if m == nil {
-			return 0, invalid("deadline.span", fmt.Sprintf("%q is not a span of time", s), "e.g. 48h, 3d, 1w2d or 90m")
+			return 0, Invalid("deadline.span", fmt.Sprintf("%q is not a span of time", s), "e.g. 48h, 3d, 1w2d or 90m")
 		}
 		unit := map[string]time.Duration{"w": 7 * 24 * time.Hour, "d": 24 * time.Hour, "h": time.Hour, "m": time.Minute}[m[2]]
 		if err := part(m[1], unit); err != nil {

@@ -528,26 +528,26 @@ func applyDeclared(g GameState, e Event) (GameState, bool) {
 // 1e: the declaration (LRTG 4.1).
 
 func (g GameState) decidePosture(cmd DeclarePosture, winner Side) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	posture := strings.ToLower(strings.TrimSpace(cmd.Posture))
 	if posture != PostureOperational && posture != PosturePassive {
-		return nil, invalid("declare.posture", fmt.Sprintf("%q is not a posture", cmd.Posture), "Declare posture:operational or posture:passive (LRTG 4.1)")
+		return nil, Invalid("declare.posture", fmt.Sprintf("%q is not a posture", cmd.Posture), "Declare posture:operational or posture:passive (LRTG 4.1)")
 	}
 	side := cmd.Side
 	switch p := g.Player(cmd.By.ID); {
 	case g.IsUmpire(cmd.By) && (p == nil || side != "" && side != p.Side):
 		if side != CSA && side != USA {
-			return nil, invalid("declare.side", "The umpire declares for a side he names", "Add side:csa or side:usa, and a reason")
+			return nil, Invalid("declare.side", "The umpire declares for a side he names", "Add side:csa or side:usa, and a reason")
 		}
 		if strings.TrimSpace(cmd.Reason) == "" {
-			return nil, invalid("declare.reason", "The umpire declares for a side only with a reason", "Add reason:<why>, e.g. the player is absent")
+			return nil, Invalid("declare.reason", "The umpire declares for a side only with a reason", "Add reason:<why>, e.g. the player is absent")
 		}
 	case p == nil:
-		return nil, illegal("declare.player", "Only the game's players declare", "Join the game with /game join")
+		return nil, Illegal("declare.player", "Only the game's players declare", "Join the game with /game join")
 	case side != "" && side != p.Side:
-		return nil, illegal("declare.side", fmt.Sprintf("You command for the %s, not the %s", declSide(p.Side), declSide(side)), "Leave side out: you declare for your own side")
+		return nil, Illegal("declare.side", fmt.Sprintf("You command for the %s, not the %s", declSide(p.Side), declSide(side)), "Leave side out: you declare for your own side")
 	case !g.ActsAsOverall(*p): // halleck.go: Halleck Interferes (21.1)
 		over := "its overall commander"
 		for _, q := range g.Players {
@@ -869,7 +869,7 @@ func waitHarpersFerry(g GameState) []string {
 }
 
 func (g GameState) decideHarpersFerry(cmd RuleHarpersFerry, d Dice) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if !g.IsUmpire(cmd.By) {
@@ -890,7 +890,7 @@ func (g GameState) decideHarpersFerry(cmd RuleHarpersFerry, d Dice) ([]Event, er
 	}
 	for f := range cmd.Facts {
 		if !contains(HarpersFerryFacts, f) {
-			return nil, invalid("harpersferry.fact", fmt.Sprintf("%q is not a Harpers Ferry fact", f), "Facts: "+strings.Join(HarpersFerryFacts, ", "))
+			return nil, Invalid("harpersferry.fact", fmt.Sprintf("%q is not a Harpers Ferry fact", f), "Facts: "+strings.Join(HarpersFerryFacts, ", "))
 		}
 	}
 	// The ruling keeps what the check found, with the umpire's facts.
@@ -935,7 +935,7 @@ func (g GameState) decideHarpersFerry(cmd RuleHarpersFerry, d Dice) ([]Event, er
 				return nil, err
 			}
 			if u.Side != USA || u.Kind == "leader" || !u.OnMap || u.Eliminated {
-				return nil, invalid("harpersferry.unit", fmt.Sprintf("%s is not a Union unit on the map", u.Name), "Name the Union units cut off")
+				return nil, Invalid("harpersferry.unit", fmt.Sprintf("%s is not a Union unit on the map", u.Name), "Name the Union units cut off")
 			}
 			ev.Cutoff = append(ev.Cutoff, id)
 		}

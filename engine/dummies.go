@@ -208,31 +208,31 @@ func isInfantryCorpsCommander(d *MoveData, u UnitState) bool {
 // dummySide is the side an actor places or removes dummies for.
 func (g GameState) dummySide(by Actor, side Side) (Side, error) {
 	if g.Options.IntelMode() != IntelLimited {
-		return "", illegal("dummy.mode", fmt.Sprintf("Dummies belong to limited intelligence (LRTG 20); this game's is %s", g.Options.IntelMode()),
+		return "", Illegal("dummy.mode", fmt.Sprintf("Dummies belong to limited intelligence (LRTG 20); this game's is %s", g.Options.IntelMode()),
 			"The umpire chooses intelligence:limited when he creates a game")
 	}
 	if g.IsUmpire(by) {
 		if side != CSA && side != USA {
-			return "", invalid("dummy.side", "Say whose dummy it is", "Add side:csa or side:usa")
+			return "", Invalid("dummy.side", "Say whose dummy it is", "Add side:csa or side:usa")
 		}
 		return side, nil
 	}
 	p := g.Player(by.ID)
 	if p == nil {
-		return "", illegal("dummy.player", "Only the commanders of a side place its dummies", "Join the game, or ask the umpire")
+		return "", Illegal("dummy.player", "Only the commanders of a side place its dummies", "Join the game, or ask the umpire")
 	}
 	if side != "" && side != p.Side {
-		return "", illegal("dummy.enemy", "You place and remove your own side's dummies only", "Leave side out")
+		return "", Illegal("dummy.enemy", "You place and remove your own side's dummies only", "Leave side out")
 	}
 	if step := g.CurrentStep(); step != "" && step != stepHiddenMarkers {
-		return "", illegal("dummy.step", fmt.Sprintf("Dummies are placed and removed in step 3d, Hidden Force Markers; the turn is at step %s", step),
+		return "", Illegal("dummy.step", fmt.Sprintf("Dummies are placed and removed in step 3d, Hidden Force Markers; the turn is at step %s", step),
 			"Wait for step 3d (003 3 d), LRTG 20)")
 	}
 	return p.Side, nil
 }
 
 func (g GameState) decidePlaceDummy(c PlaceDummy) ([]Event, error) {
-	if err := g.boardReady(c.By); err != nil {
+	if err := g.BoardReady(c.By); err != nil {
 		return nil, err
 	}
 	side, err := g.dummySide(c.By, c.Side)
@@ -241,7 +241,7 @@ func (g GameState) decidePlaceDummy(c PlaceDummy) ([]Event, error) {
 	}
 	if w := spyWinnerOn(g, g.Turn); w != "" && w != side && !g.IsUmpire(c.By) {
 		event, rule := spyContest(g)
-		return nil, illegal("dummy.spy", fmt.Sprintf("The %s lost %s this turn: they may place no hidden force markers until the next turn", sideName(side), event),
+		return nil, Illegal("dummy.spy", fmt.Sprintf("The %s lost %s this turn: they may place no hidden force markers until the next turn", sideName(side), event),
 			fmt.Sprintf("(%s)", rule))
 	}
 	ref := c.Ref
@@ -250,27 +250,27 @@ func (g GameState) decidePlaceDummy(c PlaceDummy) ([]Event, error) {
 	}
 	for _, u := range g.Units {
 		if u.OnMap && !u.Eliminated && u.Hex == c.Hex {
-			return nil, illegal("dummy.occupied", fmt.Sprintf("%s holds a force already", ref), "A dummy goes on a hex with no unit and no marker")
+			return nil, Illegal("dummy.occupied", fmt.Sprintf("%s holds a force already", ref), "A dummy goes on a hex with no unit and no marker")
 		}
 	}
 	for _, d := range g.ActiveDummies() {
 		if d.Hex == c.Hex {
-			return nil, illegal("dummy.occupied", fmt.Sprintf("%s holds a force already", ref), "A dummy goes on a hex with no unit and no marker")
+			return nil, Illegal("dummy.occupied", fmt.Sprintf("%s holds a force already", ref), "A dummy goes on a hex with no unit and no marker")
 		}
 	}
 	limit, why := g.DummyLimit(side, c.Data)
 	if n := len(g.DummiesOf(side)); n >= limit {
-		return nil, illegal("dummy.limit", fmt.Sprintf("The %s have %d dummies in play, their limit: %s", sideName(side), n, why),
+		return nil, Illegal("dummy.limit", fmt.Sprintf("The %s have %d dummies in play, their limit: %s", sideName(side), n, why),
 			"Remove one first (/dummy remove)")
 	}
 	if g.IsUmpire(c.By) && g.Player(c.By.ID) == nil && strings.TrimSpace(c.Reason) == "" {
-		return nil, invalid("dummy.reason", "The umpire places a side's dummy with a reason", "Add reason:<why>")
+		return nil, Invalid("dummy.reason", "The umpire places a side's dummy with a reason", "Add reason:<why>")
 	}
 	return []Event{&DummyPlaced{By: c.By, Dummy: Dummy{Side: side, Hex: c.Hex, Ref: c.Ref, Turn: g.Turn}, Reason: c.Reason}}, nil
 }
 
 func (g GameState) decideRemoveDummies(c RemoveDummies) ([]Event, error) {
-	if err := g.boardReady(c.By); err != nil {
+	if err := g.BoardReady(c.By); err != nil {
 		return nil, err
 	}
 	side, err := g.dummySide(c.By, c.Side)
@@ -285,13 +285,13 @@ func (g GameState) decideRemoveDummies(c RemoveDummies) ([]Event, error) {
 	}
 	if len(hexes) == 0 {
 		if c.All {
-			return nil, illegal("dummy.none", fmt.Sprintf("The %s have no dummy in play", sideName(side)), "")
+			return nil, Illegal("dummy.none", fmt.Sprintf("The %s have no dummy in play", sideName(side)), "")
 		}
 		ref := c.Ref
 		if ref == "" {
 			ref = fmt.Sprint(c.Hex)
 		}
-		return nil, illegal("dummy.none", fmt.Sprintf("The %s have no dummy at %s", sideName(side), ref), "/dummy list shows where yours are")
+		return nil, Illegal("dummy.none", fmt.Sprintf("The %s have no dummy at %s", sideName(side), ref), "/dummy list shows where yours are")
 	}
 	sort.Slice(hexes, func(i, j int) bool {
 		return hexes[i].Q < hexes[j].Q || hexes[i].Q == hexes[j].Q && hexes[i].R < hexes[j].R

@@ -37,6 +37,6 @@ func (e *RuleError) Error() string {
 // Unwrap lets errors.Is(err, ErrInvalid) and errors.Is(err, ErrIllegal) work.
 func (e *RuleError) Unwrap() error { return e.Kind }
 
-func invalid(code, what, hint string) *RuleError {
+func Invalid(code, what, hint string) *RuleError {
 	return &RuleError{Kind: ErrInvalid, Code: code, What: what, Hint: hint}
 }

@@ -3,7 +3,6 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
 )
 
 // Event is a fact that happened. Events are appended to a stream and never
@@ -32,68 +31,70 @@ func EncodeEvent(e Event) (string, []byte, error) {
 	return e.EventType(), b, nil
 }
 
-// DecodeEvent rebuilds an event from its stored type and JSON data.
+// DecodeEvent rebuilds an event of the kernel or of its built-in modules
+// from its stored type and JSON data. A game's own events decode through
+// its ruleset: Rulesets.DecodeEvent.
 func DecodeEvent(typ string, data []byte) (Event, error) {
-	var e Event
-	switch typ {
-	case EventDiceRolled:
-		e = &DiceRolled{}
-	case EventTableRolled:
-		e = &TableRolled{}
-	case EventChartLoaded:
-		e = &ChartLoaded{}
-	case EventChartRolled:
-		e = &ChartRolled{}
-	case EventGameCreated:
-		e = &GameCreated{}
-	case EventGameJoined:
-		e = &GameJoined{}
-	case EventGameStarted:
-		e = &GameStarted{}
-	case EventGameEnded:
-		e = &GameEnded{}
-	case EventUnitsMoved:
-		e = &UnitsMoved{}
-	case EventUnitSet:
-		e = &UnitSet{}
-	case EventUnitEliminated:
-		e = &UnitEliminated{}
-	case EventUndone:
-		e = &Undone{}
-	case EventPaused:
-		e = &Paused{}
-	case EventUnitMarked:
-		e = &UnitMarked{}
-	case EventPlaceActed:
-		e = &PlaceActed{}
-	default:
-		if e = moduleEvent(typ); e == nil {
-			return nil, fmt.Errorf("engine: unknown event type %q", typ)
-		}
+	e := kernelEvent(typ)
+	if e == nil {
+		return nil, fmt.Errorf("engine: unknown event type %q", typ)
 	}
+	return unmarshalEvent(typ, data, e)
+}
+
+func unmarshalEvent(typ string, data []byte, e Event) (Event, error) {
 	if err := json.Unmarshal(data, e); err != nil {
 		return nil, fmt.Errorf("engine: decode %s: %w", typ, err)
 	}
 	return e, nil
 }
 
-// coreEventTypes are the types DecodeEvent's switch knows (the rest are
-// the modules' registered prototypes): keep the two in step.
-var coreEventTypes = []string{
-	EventDiceRolled, EventTableRolled, EventChartLoaded, EventChartRolled,
-	EventGameCreated, EventGameJoined, EventGameStarted, EventGameEnded,
-	EventUnitsMoved, EventUnitSet, EventUnitEliminated, EventUndone,
-	EventPaused, EventUnitMarked, EventPlaceActed,
+// kernelEvent returns a new, empty event of the kernel's or a built-in
+// module's type, or nil.
+func kernelEvent(typ string) Event {
+	switch typ {
+	case EventDiceRolled:
+		return &DiceRolled{}
+	case EventTableRolled:
+		return &TableRolled{}
+	case EventChartLoaded:
+		return &ChartLoaded{}
+	case EventChartRolled:
+		return &ChartRolled{}
+	case EventGameCreated:
+		return &GameCreated{}
+	case EventGameJoined:
+		return &GameJoined{}
+	case EventGameStarted:
+		return &GameStarted{}
+	case EventGameEnded:
+		return &GameEnded{}
+	case EventUnitsMoved:
+		return &UnitsMoved{}
+	case EventUnitSet:
+		return &UnitSet{}
+	case EventUnitEliminated:
+		return &UnitEliminated{}
+	case EventUndone:
+		return &Undone{}
+	case EventPaused:
+		return &Paused{}
+	case EventUnitMarked:
+		return &UnitMarked{}
+	case EventPlaceActed:
+		return &PlaceActed{}
+	}
+	return moduleEvent(typ)
 }
 
-// EventTypes returns every event type DecodeEvent knows, sorted: the
-// stored logs' vocabulary, for tests that check every type is covered.
-func EventTypes() []string {
-	out := append([]string(nil), coreEventTypes...)
-	for typ := range eventTypes {
-		out = append(out, typ)
+// kernelEventTypes lists the event types kernelEvent knows.
+func kernelEventTypes() []string {
+	out := []string{EventDiceRolled, EventTableRolled, EventChartLoaded, EventChartRolled, EventGameCreated, EventGameJoined,
+		EventGameStarted, EventGameEnded, EventUnitsMoved, EventUnitSet, EventUnitEliminated, EventUndone, EventPaused,
+		EventUnitMarked, EventPlaceActed}
+	for t := range eventTypes {
+		out = append(out, t)
 	}
-	sort.Strings(out)
 	return out
 }
 

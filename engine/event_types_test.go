@@ -5,11 +5,12 @@ import (
 	"testing"
 )
 
-// EventTypes lists each type once, sorted, and DecodeEvent knows every
-// one of them (a core type missing from coreEventTypes would be missed by
-// the stored logs' coverage test).
+// Rulesets.EventTypes lists each type once, sorted, and DecodeEvent knows
+// every one of them (a kernel type missing from kernelEventTypes would be
+// missed by the stored logs' coverage test).
 func TestEventTypesDecode(t *testing.T) {
-	types := EventTypes()
+	var rs *Rulesets // the kernel and its built-in modules
+	types := rs.EventTypes()
 	if !sort.StringsAreSorted(types) {
 		t.Fatal("EventTypes is not sorted")
 	}
@@ -19,7 +20,7 @@ func TestEventTypesDecode(t *testing.T) {
 			t.Errorf("%s listed twice", typ)
 		}
 		seen[typ] = true
-		e, err := DecodeEvent(typ, []byte("{}"))
+		e, err := rs.DecodeEvent(typ, []byte("{}"))
 		if err != nil {
 			t.Errorf("%s: %v", typ, err)
 			continue

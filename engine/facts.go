@@ -98,15 +98,15 @@ func ParseFacts(specs []FactSpec, s string) (Facts, error) {
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == ';' }) {
 		name, val, ok := strings.Cut(w, "=")
 		if !ok {
-			return nil, invalid("facts.syntax", fmt.Sprintf("%q is not name=value", w), factsHint(specs))
+			return nil, Invalid("facts.syntax", fmt.Sprintf("%q is not name=value", w), factsHint(specs))
 		}
 		f, ok := byName[strings.ToLower(name)]
 		if !ok {
-			return nil, invalid("facts.unknown", fmt.Sprintf("This table does not use the fact %q", name), factsHint(specs))
+			return nil, Invalid("facts.unknown", fmt.Sprintf("This table does not use the fact %q", name), factsHint(specs))
 		}
 		v, err := f.Parse(val)
 		if err != nil {
-			return nil, invalid("facts.value", err.Error(), factsHint(specs))
+			return nil, Invalid("facts.value", err.Error(), factsHint(specs))
 		}
 		out[f.Name] = v
 	}

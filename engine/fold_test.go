@@ -84,7 +84,7 @@ func TestApplyAllLeavesStatesAlone(t *testing.T) {
 		bulk = append(bulk, GameState{}.ApplyAll(log[:k]))
 	}
 	enc := func(g GameState) []byte {
-		b, err := EncodeSnapshot(g)
+		b, err := EncodeSnapshot(g, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 	"github.com/umpire-games/umpire/scenarios"
 )
 
@@ -180,7 +181,7 @@ func FuzzParseLITNPath(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		path, err := engine.ParseLITNPath(s)
+		path, err := litn.ParsePath(s)
 		if err != nil {
 			inClear(t, s, err)
 			return

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -32,8 +33,15 @@ type GameOptions struct {
 	// commanders a side only.
 	OverallRestrictions bool `json:"overall_restrictions,omitempty"`
 
-	// LITN's optional rules (002 14).
-	LITN LITNOptions `json:"litn,omitzero"`
+	// Rules are the options of the game's own ruleset, each under the key
+	// the ruleset reads (its rules' name): stored beside the kernel's in
+	// the options' JSON object (options.go). The kernel keeps them as
+	// stored and never reads them.
+	Rules map[string]json.RawMessage `json:"-"`
+
+	// Game is the game's ruleset (Ruleset.ID), recorded when it is created;
+	// "" in games stored before it, whose scenario says (Rulesets.Of).
+	Game Game `json:"game,omitempty"`
 }
 
 // Player is a member of a game: a commander of a side.
@@ -123,10 +131,16 @@ type GameState struct {
 	Sightings     SightingState // sightings.go: where double-blind viewers last saw units
 	Deadlines     DeadlineState // deadline.go: deadlines and reminders for slow games (issue 9)
 	Clock         ClockState    // clock.go: the chess clocks of time limitation (LRTG 22.3-22.5)
-	LITN          LITNState     // litn_game.go: a Lee Invades the North game in play (002)
 	// unitlog.go: the players' changes to their own units that the engine
 	// cannot check, for the umpire (issue 19).
 	PlayerLog UnitLogState
+	// Own is the state of the game's own rules, of its ruleset's type
+	// (litn.State): the kernel never reads it; a snapshot writes it with
+	// the ruleset's Hooks.EncodeState.
+	Own any
+	// rules is the game's ruleset (ruleset.go), from its creation: nil for
+	// a game of the kernel's built-in modules.
+	rules *Ruleset
 	// prev is the state before the last board action, for the umpire's
 	// undo (one level); lastAction names that action.
 	prev       *GameState
@@ -161,9 +175,13 @@ func (g GameState) UmpirePlays() bool {
 }
 
 // creatorMayPlay: nothing the umpire reads is hidden from the players by
-// the intelligence rules (LRTG 20) or a secret record sheet (LITN 002 2.5).
+// the intelligence rules (LRTG 20) or by the game's own rules (its
+// ruleset's hook: a secret record sheet).
 func (g GameState) creatorMayPlay() bool {
-	return g.Options.IntelMode() == IntelOpen && g.Game() != LITN
+	if g.rules != nil && g.rules.hooks.CreatorMayPlay != nil && !g.rules.hooks.CreatorMayPlay(g) {
+		return false
+	}
+	return g.Options.IntelMode() == IntelOpen
 }
 
 // Player returns the player with the user id, or nil.
@@ -182,6 +200,9 @@ type (
 	NewGame struct {
 		By      Actor
 		Options GameOptions
+		// Rules is the game's ruleset; nil for a game of the kernel's
+		// built-in modules.
+		Rules *Ruleset
 	}
 	// JoinGame makes the actor a commander of a side.
 	JoinGame struct {
@@ -223,6 +244,10 @@ type GameCreated struct {
 	SeedHash   string      `json:"seed_sha256"`
 	DiceScheme int         `json:"dice_scheme,omitempty"`
 	ChosenSeed bool        `json:"chosen_seed,omitempty"`
+	// Rules is the game's ruleset: set by the decision, and by
+	// Rulesets.DecodeEvent from Options.Game (or, in a game stored before
+	// it, the scenario). Not stored.
+	Rules *Ruleset `json:"-"`
 }
 
 // EventType implements Event.
@@ -302,7 +327,18 @@ func (g GameState) fold(e Event) GameState {
 	return next
 }
 
+// foldEvent folds an event: a ruleset's own events by its modules; the
+// kernel's (and the built-in modules') by the kernel, then by the
+// ruleset's subscribers to them.
 func (g GameState) foldEvent(e Event) GameState {
+	if next, ok := g.rules.apply(g, e); ok {
+		return next
+	}
+	next := g.foldKernel(e)
+	return next.rules.react(next, e)
+}
+
+func (g GameState) foldKernel(e Event) GameState {
 	if next, ok := g.applyBoard(e); ok {
 		return next
 	}
@@ -313,6 +349,7 @@ func (g GameState) foldEvent(e Event) GameState {
 	case *GameCreated:
 		g.Created, g.Options, g.Umpire, g.SeedHash = true, e.Options, e.Umpire, e.SeedHash
 		g.DiceScheme, g.ChosenSeed = e.DiceScheme, e.ChosenSeed
+		g.rules = e.Rules
 	case *GameJoined:
 		g.Players = append(append([]Player(nil), g.Players...), e.Player)
 	case *GameStarted:
@@ -350,7 +387,7 @@ var (
 	supplyRules = []string{"normal", "simplified", "augmented"}
 )
 
-func illegal(code, what, hint string) *RuleError {
+func Illegal(code, what, hint string) *RuleError {
 	return &RuleError{Kind: ErrIllegal, Code: code, What: what, Hint: hint}
 }
 
@@ -360,29 +397,32 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 	switch cmd := cmd.(type) {
 	case NewGame:
 		if g.Created {
-			return nil, illegal("game.exists", "This channel already has a game", "One game per channel: create the next one in another channel")
+			return nil, Illegal("game.exists", "This channel already has a game", "One game per channel: create the next one in another channel")
 		}
 		if err := checkOptions(cmd.Options); err != nil {
 			return nil, err
 		}
-		ev := &GameCreated{Options: cmd.Options, Umpire: cmd.By, SeedHash: "unseeded (scripted dice)"}
+		ev := &GameCreated{Options: cmd.Options, Umpire: cmd.By, SeedHash: "unseeded (scripted dice)", Rules: cmd.Rules}
+		if cmd.Rules != nil {
+			ev.Options.Game = cmd.Rules.ID()
+		}
 		if s, ok := d.(Seeder); ok {
 			seed := s.Reveal()
 			ev.SeedHash, ev.DiceScheme, ev.ChosenSeed = seed.Commitment(), seed.Scheme, s.Chosen()
 		}
 		return []Event{ev}, nil
 	case JoinGame:
-		if err := g.needGame(); err != nil {
+		if err := g.NeedGame(); err != nil {
 			return nil, err
 		}
 		if g.Started {
-			return nil, illegal("game.started", "The game has started", "Ask the umpire to add you as a commander")
+			return nil, Illegal("game.started", "The game has started", "Ask the umpire to add you as a commander")
 		}
 		if cmd.Side != CSA && cmd.Side != USA {
-			return nil, invalid("game.side", fmt.Sprintf("%q is not a side", cmd.Side), "Join side:csa or side:usa")
+			return nil, Invalid("game.side", fmt.Sprintf("%q is not a side", cmd.Side), "Join side:csa or side:usa")
 		}
 		if p := g.Player(cmd.By.ID); p != nil {
-			return nil, illegal("game.joined", fmt.Sprintf("You already command for the %s", strings.ToUpper(string(p.Side))), "One side per player")
+			return nil, Illegal("game.joined", fmt.Sprintf("You already command for the %s", strings.ToUpper(string(p.Side))), "One side per player")
 		}
 		if cmd.By.ID == g.Umpire.ID && !g.creatorMayPlay() {
 			// The creator umpires the game: in a hidden game, were he to
@@ -390,7 +430,7 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 			// step the phases for his own side, and no one else could
 			// (docs/authorization.md). In an open game he may, and the
 			// table is told.
-			return nil, illegal("game.umpire_joins", "You created this game, so you umpire it, and in a game that hides the enemy (limited or double-blind intelligence, or LITN's secret record sheets) the umpire commands no side",
+			return nil, Illegal("game.umpire_joins", "You created this game, so you umpire it, and in a game that hides the enemy (limited or double-blind intelligence, or LITN's secret record sheets) the umpire commands no side",
 				"Let a member who will not play create the game (/game new in another channel), or play an open game; a member of the server's umpire role may join a side and then umpires nothing in that game")
 		}
 		overall := true
@@ -401,14 +441,14 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		}
 		return []Event{&GameJoined{Player: Player{Actor: cmd.By, Side: cmd.Side, Overall: overall, Commands: cmd.Commands}}}, nil
 	case StartGame:
-		if err := g.needGame(); err != nil {
+		if err := g.NeedGame(); err != nil {
 			return nil, err
 		}
 		if g.Started {
-			return nil, illegal("game.started", "The game has already started", "")
+			return nil, Illegal("game.started", "The game has already started", "")
 		}
 		if !g.IsUmpire(cmd.By) {
-			return nil, illegal("game.umpire", "Only the umpire starts the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
+			return nil, Illegal("game.umpire", "Only the umpire starts the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
 		}
 		for _, s := range []Side{CSA, USA} {
 			n := 0
@@ -418,7 +458,7 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 				}
 			}
 			if n == 0 {
-				return nil, illegal("game.players", fmt.Sprintf("No one commands the %s yet", strings.ToUpper(string(s))), "Each side needs a player: /game join side:"+string(s))
+				return nil, Illegal("game.players", fmt.Sprintf("No one commands the %s yet", strings.ToUpper(string(s))), "Each side needs a player: /game join side:"+string(s))
 			}
 		}
 		if err := g.checkCommand(cmd.OOB); err != nil {
@@ -446,14 +486,14 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		}
 		return []Event{ev}, nil
 	case EndGame:
-		if err := g.needGame(); err != nil {
+		if err := g.NeedGame(); err != nil {
 			return nil, err
 		}
 		if g.Ended != nil {
-			return nil, illegal("game.ended", "The game has already ended", "/game audit checks its rolls")
+			return nil, Illegal("game.ended", "The game has already ended", "/game audit checks its rolls")
 		}
 		if !g.IsUmpire(cmd.By) {
-			return nil, illegal("game.umpire", "Only the umpire ends the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
+			return nil, Illegal("game.umpire", "Only the umpire ends the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
 		}
 		s, ok := d.(Seeder)
 		if !ok {
@@ -470,23 +510,29 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 	case MoveUnits, SetUnit, EliminateUnit, MarkUnit, UndoLast, PauseGame:
 		return g.decideBoard(cmd)
 	case RollDice, RollTable, RollChart:
-		if err := g.needGame(); err != nil {
+		if err := g.NeedGame(); err != nil {
 			return nil, err
 		}
 		if g.Ended != nil {
-			return nil, illegal("game.ended", "The game has ended", "Roll in another channel, or start a new game")
+			return nil, Illegal("game.ended", "The game has ended", "Roll in another channel, or start a new game")
 		}
 		return g.typedRoll(cmd, d) // rollstream.go: the free stream
+	}
+	if evs, ok, err := g.rules.decide(g, cmd, d); ok {
+		return evs, err
 	}
 	if evs, ok, err := g.decideModules(cmd, d); ok {
 		return evs, err
 	}
+	if f, ok := cmd.(ForeignCommand); ok {
+		return nil, f.Foreign(g)
+	}
 	return nil, &RuleError{Kind: ErrInvalid, Code: "command.unknown", What: "The command " + cmd.CommandName() + " is not a game command", Hint: "Use /help"}
 }
 
-func (g GameState) needGame() error {
+func (g GameState) NeedGame() error {
 	if !g.Created {
-		return illegal("game.none", "There is no game in this channel", "Create one with /game new scenario:<scenario>")
+		return Illegal("game.none", "There is no game in this channel", "Create one with /game new scenario:<scenario>")
 	}
 	return nil
 }
@@ -497,17 +543,17 @@ func checkOptions(o GameOptions) error {
 		ok = ok || o.Supply == s
 	}
 	if !ok {
-		return invalid("game.supply", fmt.Sprintf("%q is not a supply rule", o.Supply), "Use supply:normal, simplified or augmented (LRTG 24)")
+		return Invalid("game.supply", fmt.Sprintf("%q is not a supply rule", o.Supply), "Use supply:normal, simplified or augmented (LRTG 24)")
 	}
 	if err := checkIntelOptions(o); err != nil {
 		return err
 	}
 	if o.Comms < 1 || o.Comms > 3 {
-		return invalid("game.comms", fmt.Sprintf("Communications option %d does not exist", o.Comms), "Use communications:1, 2 or 3 (LRTG 21)")
+		return Invalid("game.comms", fmt.Sprintf("Communications option %d does not exist", o.Comms), "Use communications:1, 2 or 3 (LRTG 21)")
 	}
 	for _, n := range o.Optional {
 		if n < 18 || n > 31 {
-			return invalid("game.optional", fmt.Sprintf("There is no optional rule %d", n), "LRTG's optional rules are 18 to 31")
+			return Invalid("game.optional", fmt.Sprintf("There is no optional rule %d", n), "LRTG's optional rules are 18 to 31")
 		}
 	}
 	return nil

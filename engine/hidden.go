@@ -234,7 +234,7 @@ func (g GameState) remoteCheck(cmd MoveUnits, unseen func(UnitState) bool) (err 
 	}
 	for _, u := range g.remoteOnly(cmd) {
 		if d, near := g.nearestEnemy(u, unseen); near != "" && d < RemoteDistance {
-			return illegal("remote.near", fmt.Sprintf("%s is %d hexes from an enemy unit: remote movement needs %d or more", u.Name, d, RemoteDistance), "Move it in your own action (LRTG 17.2; 003 movement chart)"), false
+			return Illegal("remote.near", fmt.Sprintf("%s is %d hexes from an enemy unit: remote movement needs %d or more", u.Name, d, RemoteDistance), "Move it in your own action (LRTG 17.2; 003 movement chart)"), false
 		}
 		if d, near := g.nearestEnemy(u, nil); near != "" && d < RemoteDistance {
 			stop = true

@@ -915,7 +915,7 @@ func meadePlaced(id string) bool {
 // Schenck's VIII Corps is Balt, WV and HF).
 func (g GameState) leaderMayJoin(l, t UnitState) *RuleError {
 	if t.Kind == "leader" {
-		return illegal("leader.target", fmt.Sprintf("%s is a leader: a leader transfers to a unit", t.Name), "Name a unit he commands")
+		return Illegal("leader.target", fmt.Sprintf("%s is a leader: a leader transfers to a unit", t.Name), "Name a unit he commands")
 	}
 	cmd := strings.ToLower(l.Command)
 	switch {
@@ -924,17 +924,17 @@ func (g GameState) leaderMayJoin(l, t UnitState) *RuleError {
 	case CavalryDivision(l.ID) != "":
 		div := CavalryDivision(l.ID)
 		if g.cavDivisionOf(t) != div {
-			return illegal("leader.command", fmt.Sprintf("%s leads the %s cavalry division; %s is not one of its brigades", l.Name, div, t.Name), "LRTG 16.2 8) i)")
+			return Illegal("leader.command", fmt.Sprintf("%s leads the %s cavalry division; %s is not one of its brigades", l.Name, div, t.Name), "LRTG 16.2 8) i)")
 		}
 		return nil
 	case l.Detached.Division != "":
 		if t.Detached.Division != l.Detached.Division {
-			return illegal("leader.command", fmt.Sprintf("%s leads the brigades of his division; %s is not one", l.Name, t.Name), "LRTG 18.3")
+			return Illegal("leader.command", fmt.Sprintf("%s leads the brigades of his division; %s is not one", l.Name, t.Name), "LRTG 18.3")
 		}
 		return nil
 	}
 	if !commandsUnit([]string{l.Command}, t) {
-		return illegal("leader.command", fmt.Sprintf("%s commands the %s; %s is %s", l.Name, l.Command, t.Name, designation(t)), "A corps leader transfers to a unit of his corps")
+		return Illegal("leader.command", fmt.Sprintf("%s commands the %s; %s is %s", l.Name, l.Command, t.Name, designation(t)), "A corps leader transfers to a unit of his corps")
 	}
 	return nil
 }
@@ -961,10 +961,10 @@ func (g GameState) decideTransfer(cmd TransferLeader) ([]Event, error) {
 		return nil, err
 	}
 	if l.Kind != "leader" {
-		return nil, invalid("leader.kind", fmt.Sprintf("%s is not a leader", l.Name), "Transfer a leader: /oob lists yours")
+		return nil, Invalid("leader.kind", fmt.Sprintf("%s is not a leader", l.Name), "Transfer a leader: /oob lists yours")
 	}
 	if l.Eliminated {
-		return nil, illegal("leader.eliminated", fmt.Sprintf("%s has been eliminated", l.Name), "")
+		return nil, Illegal("leader.eliminated", fmt.Sprintf("%s has been eliminated", l.Name), "")
 	}
 	umpire := g.IsUmpire(cmd.By)
 	step := g.CurrentStep()
@@ -982,9 +982,9 @@ func (g GameState) decideTransfer(cmd TransferLeader) ([]Event, error) {
 	if strings.EqualFold(to, LeaderOff) {
 		switch {
 		case away:
-			return nil, illegal("leader.away", fmt.Sprintf("%s is already off the map", l.Name), "Place him with a unit: to:<unit>")
+			return nil, Illegal("leader.away", fmt.Sprintf("%s is already off the map", l.Name), "Place him with a unit: to:<unit>")
 		case !l.OnMap:
-			return nil, illegal("leader.off_map", fmt.Sprintf("%s is not on the map", l.Name), "")
+			return nil, Illegal("leader.off_map", fmt.Sprintf("%s is not on the map", l.Name), "")
 		}
 		stepRule([]string{"3a"}, "Leaders leave the map in the Leader Transfer step (3a)")
 		if !passive {
@@ -998,7 +998,7 @@ func (g GameState) decideTransfer(cmd TransferLeader) ([]Event, error) {
 		return g.settleTransfer(cmd, ev, broken, umpire)
 	}
 	if to == "" {
-		return nil, invalid("leader.to", "No unit to transfer to", "Name the unit: to:<unit>, or to:off for a passive side's leader leaving the map")
+		return nil, Invalid("leader.to", "No unit to transfer to", "Name the unit: to:<unit>, or to:off for a passive side's leader leaving the map")
 	}
 	t, err := g.unit(to)
 	if err != nil {
@@ -1006,13 +1006,13 @@ func (g GameState) decideTransfer(cmd TransferLeader) ([]Event, error) {
 	}
 	if !umpire && t.Side != l.Side {
 		// The same answer as for a unit that does not exist.
-		return nil, invalid("unit.unknown", fmt.Sprintf("There is no unit %q", to), "Transfer to a unit of your side")
+		return nil, Invalid("unit.unknown", fmt.Sprintf("There is no unit %q", to), "Transfer to a unit of your side")
 	}
 	if t.Side != l.Side {
-		return nil, illegal("leader.side", fmt.Sprintf("%s is an enemy unit", t.Name), "")
+		return nil, Illegal("leader.side", fmt.Sprintf("%s is an enemy unit", t.Name), "")
 	}
 	if t.Eliminated || !t.OnMap {
-		return nil, illegal("leader.target", fmt.Sprintf("%s is not on the map", t.Name), "A leader transfers to a unit on the map")
+		return nil, Illegal("leader.target", fmt.Sprintf("%s is not on the map", t.Name), "A leader transfers to a unit on the map")
 	}
 	if e := g.leaderMayJoin(l, t); e != nil {
 		if e.Code == "leader.target" {
@@ -1035,7 +1035,7 @@ func (g GameState) decideTransfer(cmd TransferLeader) ([]Event, error) {
 		ev.Rule = "16.2 5), 8) i): with any unit of his command, the step Meade assumes command"
 	default:
 		if !l.OnMap {
-			return nil, illegal("leader.off_map", fmt.Sprintf("%s is not on the map", l.Name), "A leader off the map comes in as the rules bring him")
+			return nil, Illegal("leader.off_map", fmt.Sprintf("%s is not on the map", l.Name), "A leader off the map comes in as the rules bring him")
 		}
 		stepRule([]string{"3a"}, "Leaders transfer in the Leader Transfer step (3a)")
 		if g.Command.Transferred[l.ID] == g.Turn && (step == "3a" || step == "") {
@@ -1099,9 +1099,9 @@ func (g GameState) attachStepGate(by Actor, detach bool) error {
 		return nil // from a marching unit (7.1): the march is the player's word
 	}
 	if detach {
-		return attRuled(illegal("detach.step", fmt.Sprintf("Units detach in the Attachment / Detachment step (3c), or from a marching unit in the action cycle; this is step %s", step), "Wait for step 3c or a march (/phase show)"), "LRTG 7.1; 003 3 c)")
+		return attRuled(Illegal("detach.step", fmt.Sprintf("Units detach in the Attachment / Detachment step (3c), or from a marching unit in the action cycle; this is step %s", step), "Wait for step 3c or a march (/phase show)"), "LRTG 7.1; 003 3 c)")
 	}
-	return attRuled(illegal("attach.step", fmt.Sprintf("Units attach in the Attachment / Detachment step (3c); this is step %s", step), "Wait for step 3c (/phase show)"), "LRTG 7.2; 003 3 c)")
+	return attRuled(Illegal("attach.step", fmt.Sprintf("Units attach in the Attachment / Detachment step (3c); this is step %s", step), "Wait for step 3c (/phase show)"), "LRTG 7.2; 003 3 c)")
 }
 
 // MeadeAssumed completes the MeadeCommands action it follows in step 3b

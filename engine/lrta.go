@@ -107,7 +107,7 @@ func (g GameState) decideLRTATransfer(cmd GiveCommand) ([]Event, error) {
 	}
 	to := g.Player(cmd.To)
 	if to == nil {
-		return nil, invalid("control.to", "The receiver is not a commander of this game", "Name a player of your side")
+		return nil, Invalid("control.to", "The receiver is not a commander of this game", "Name a player of your side")
 	}
 	d := strings.TrimSpace(cmd.Designation)
 	var units []UnitState
@@ -118,19 +118,19 @@ func (g GameState) decideLRTATransfer(cmd GiveCommand) ([]Event, error) {
 		}
 	}
 	if len(units) == 0 {
-		return nil, invalid("control.designation", fmt.Sprintf("The %s has no corps or designation %q", sideName(to.Side), d),
+		return nil, Invalid("control.designation", fmt.Sprintf("The %s has no corps or designation %q", sideName(to.Side), d),
 			"Name a corps or designation as /oob prints it, e.g. L, J, Cav, V-AP")
 	}
 	d = designation(units[0])
 	from := g.holder(to.Side, units[0])
 	if from == nil {
-		return nil, illegal("control.holder", "No one commands "+d, "")
+		return nil, Illegal("control.holder", "No one commands "+d, "")
 	}
 	if !umpire && from.Actor.ID != cmd.By.ID {
-		return nil, illegal("control.holder", fmt.Sprintf("%s commands %s, not you", from.Actor.Name, d), "Only its commander gives it (004 2)")
+		return nil, Illegal("control.holder", fmt.Sprintf("%s commands %s, not you", from.Actor.Name, d), "Only its commander gives it (004 2)")
 	}
 	if from.Actor.ID == to.Actor.ID {
-		return nil, illegal("control.same", fmt.Sprintf("%s already commands %s", to.Actor.Name, d), "")
+		return nil, Illegal("control.same", fmt.Sprintf("%s already commands %s", to.Actor.Name, d), "")
 	}
 	mandatory := from.Overall && !to.Overall && slices.Contains(g.lrtaFarDesignations(to.Side), d)
 	if !mandatory && !mcclellan && !(umpire && reason != "") {

@@ -645,23 +645,23 @@ func decideLRTAArmy(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 // overall commander, or the umpire with a reason (as for the operational /
 // passive declaration, LRTG 4.1).
 func (g GameState) lrtaSideDecision(by Actor, side Side, reason, what string) error {
-	if err := g.boardReady(by); err != nil {
+	if err := g.BoardReady(by); err != nil {
 		return err
 	}
 	if g.Game() != LRTA {
-		return illegal("lrta.game", what+" is a rule of Long Roads to Antietam (004)", "This game plays "+strings.ToUpper(string(g.Game())))
+		return Illegal("lrta.game", what+" is a rule of Long Roads to Antietam (004)", "This game plays "+strings.ToUpper(string(g.Game())))
 	}
 	p := g.Player(by.ID)
 	switch {
 	case g.IsUmpire(by) && (p == nil || p.Side != side):
 		if strings.TrimSpace(reason) == "" {
-			return invalid("lrta.reason", fmt.Sprintf("The umpire acts for the %s only with a reason", declSide(side)), "Add reason:<why>, e.g. the player is absent")
+			return Invalid("lrta.reason", fmt.Sprintf("The umpire acts for the %s only with a reason", declSide(side)), "Add reason:<why>, e.g. the player is absent")
 		}
 		return nil
 	case p == nil:
-		return illegal("lrta.player", "Only the game's players decide this", "Join the game with /game join")
+		return Illegal("lrta.player", "Only the game's players decide this", "Join the game with /game join")
 	case p.Side != side:
-		return illegal("lrta.side", fmt.Sprintf("%s is the %s's to decide", what, declSide(side)), "")
+		return Illegal("lrta.side", fmt.Sprintf("%s is the %s's to decide", what, declSide(side)), "")
 	case !p.Overall:
 		over := "its overall commander"
 		for _, q := range g.Players {
@@ -699,10 +699,10 @@ func (g GameState) lrtaDecidePropose(cmd ProposeRestRefit) ([]Event, error) {
 	}
 	a := g.LRTAArmy
 	if a.Proposed {
-		return nil, illegal("restrefit.proposed", fmt.Sprintf("The Confederates proposed their Rest and Refit period on turn %d", a.ProposedTurn), "It is proposed once a game")
+		return nil, Illegal("restrefit.proposed", fmt.Sprintf("The Confederates proposed their Rest and Refit period on turn %d", a.ProposedTurn), "It is proposed once a game")
 	}
 	if slices.Contains(a.Passed, g.Turn) && !g.IsUmpire(cmd.By) {
-		return nil, illegal("restrefit.passed", "The Confederates have already passed this turn", "Propose in a later turn's step 1r")
+		return nil, Illegal("restrefit.passed", "The Confederates have already passed this turn", "Propose in a later turn's step 1r")
 	}
 	ev := &RestRefitProposed{By: cmd.By, Turn: g.Turn, Reason: strings.TrimSpace(cmd.Reason)}
 	if u, ok := g.Units[lrtaDHHill]; ok && !u.Eliminated {
@@ -737,7 +737,7 @@ func (g GameState) lrtaDHHillCorps(s string) (string, error) {
 	case "j", "jackson":
 		leader = lrtaJackson
 	default:
-		return "", invalid("restrefit.dh_hill", fmt.Sprintf("D.H. Hill joins Longstreet's or Jackson's corps, not %q", s),
+		return "", Invalid("restrefit.dh_hill", fmt.Sprintf("D.H. Hill joins Longstreet's or Jackson's corps, not %q", s),
 			"Add dh_hill:longstreet or dh_hill:jackson (004 Confederate Reorganization (5))")
 	}
 	if u, ok := g.Units[leader]; ok && u.Command != "" {
@@ -754,7 +754,7 @@ func lrtaFunkPlace(s string) (string, error) {
 	case "winchester":
 		return "Winchester", nil
 	}
-	return "", invalid("restrefit.funk", fmt.Sprintf("Funk is placed in Front Royal or Winchester, not %q", s), "Add funk:front-royal or funk:winchester (004 Confederate Reorganization (7))")
+	return "", Invalid("restrefit.funk", fmt.Sprintf("Funk is placed in Front Royal or Winchester, not %q", s), "Add funk:front-royal or funk:winchester (004 Confederate Reorganization (7))")
 }
 
 // lrtaTrackUnits returns the units waiting on a track, by slot, then in
@@ -904,9 +904,9 @@ func (g GameState) lrtaDecidePass(cmd PassRestRefit) ([]Event, error) {
 	a := g.LRTAArmy
 	switch {
 	case a.Proposed:
-		return nil, illegal("restrefit.proposed", fmt.Sprintf("The Confederates proposed their Rest and Refit period on turn %d", a.ProposedTurn), "")
+		return nil, Illegal("restrefit.proposed", fmt.Sprintf("The Confederates proposed their Rest and Refit period on turn %d", a.ProposedTurn), "")
 	case slices.Contains(a.Passed, g.Turn):
-		return nil, illegal("restrefit.passed", "The Confederates have already passed this turn", "")
+		return nil, Illegal("restrefit.passed", "The Confederates have already passed this turn", "")
 	}
 	return []Event{&RestRefitPassed{By: cmd.By, Turn: g.Turn, Reason: strings.TrimSpace(cmd.Reason)}}, nil
 }
@@ -924,11 +924,11 @@ func (g GameState) lrtaDecideAnswer(cmd AnswerRestRefit) ([]Event, error) {
 	a := g.LRTAArmy
 	switch {
 	case !a.Proposed:
-		return nil, illegal("restrefit.none", "The Confederates have not proposed a Rest and Refit period", "The Union answers once they have (/restrefit show)")
+		return nil, Illegal("restrefit.none", "The Confederates have not proposed a Rest and Refit period", "The Union answers once they have (/restrefit show)")
 	case a.Answer != "":
-		return nil, illegal("restrefit.answered", fmt.Sprintf("The Union has already answered: %s", a.Answer), "The answer is final")
+		return nil, Illegal("restrefit.answered", fmt.Sprintf("The Union has already answered: %s", a.Answer), "The answer is final")
 	case a.ProposedTurn != g.Turn && !g.IsUmpire(cmd.By):
-		return nil, illegal("restrefit.turn", fmt.Sprintf("The proposal was made on turn %d: the Union answered it then", a.ProposedTurn), "Ask the umpire")
+		return nil, Illegal("restrefit.turn", fmt.Sprintf("The proposal was made on turn %d: the Union answered it then", a.ProposedTurn), "Ask the umpire")
 	}
 	if cmd.Data == nil || cmd.Data.Theatre == nil {
 		return nil, fmt.Errorf("engine: the Union Cavalry Exhaustion needs the map")
@@ -1081,15 +1081,15 @@ func (g GameState) lrtaPickDC(w *meadeWork, regiments, named []string, want int,
 		for _, s := range named {
 			id := lrtaFindAmong(w.units, regiments, s)
 			if id == "" {
-				return nil, invalid("restrefit.dc", fmt.Sprintf("%q is not one of the regiments the brigades break into", s), "Name regiments of the Union Cavalry Exhaustion (/restrefit show lists them)")
+				return nil, Invalid("restrefit.dc", fmt.Sprintf("%q is not one of the regiments the brigades break into", s), "Name regiments of the Union Cavalry Exhaustion (/restrefit show lists them)")
 			}
 			if contains(out, id) {
-				return nil, invalid("restrefit.dc", fmt.Sprintf("%s is named twice", w.units[id].Name), "Name each regiment once")
+				return nil, Invalid("restrefit.dc", fmt.Sprintf("%s is named twice", w.units[id].Name), "Name each regiment once")
 			}
 			out = append(out, id)
 		}
 		if len(out) != want {
-			return nil, invalid("restrefit.dc", fmt.Sprintf("%d regiments go to DC, not %d", want, len(out)), "004 Union Cavalry Exhaustion 2)")
+			return nil, Invalid("restrefit.dc", fmt.Sprintf("%d regiments go to DC, not %d", want, len(out)), "004 Union Cavalry Exhaustion 2)")
 		}
 		return out, nil
 	}
@@ -1139,7 +1139,7 @@ func (g GameState) lrtaPleasontonUnit(w *meadeWork, regiments, dc []string, name
 				return id, nil
 			}
 		}
-		return "", invalid("restrefit.pleasonton", fmt.Sprintf("%q is not a Union cavalry unit on the map (other than those held in DC)", s), "004 Union Cavalry Exhaustion 3): with any remaining Union cavalry unit")
+		return "", Invalid("restrefit.pleasonton", fmt.Sprintf("%q is not a Union cavalry unit on the map (other than those held in DC)", s), "004 Union Cavalry Exhaustion 3): with any remaining Union cavalry unit")
 	}
 	for _, id := range regiments {
 		if ok(id) {
@@ -1158,11 +1158,11 @@ func (g GameState) lrtaPleasontonUnit(w *meadeWork, regiments, dc []string, name
 // 004 (6): breaking up brigades; the end of the Confederates' turn.
 
 func (g GameState) lrtaDecideConsolidate(cmd ConsolidateUnit) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if g.Game() != LRTA {
-		return nil, illegal("lrta.game", "The Confederate Reorganization is a rule of Long Roads to Antietam (004)", "")
+		return nil, Illegal("lrta.game", "The Confederate Reorganization is a rule of Long Roads to Antietam (004)", "")
 	}
 	u, err := g.unitFor(cmd.By, strings.TrimSpace(cmd.Unit))
 	if err != nil {
@@ -1173,9 +1173,9 @@ func (g GameState) lrtaDecideConsolidate(cmd ConsolidateUnit) ([]Event, error) {
 	var broken []*RuleError
 	switch {
 	case !a.Proposed:
-		return nil, illegal("restrefit.none", "The Confederate Reorganization starts with the Rest and Refit proposal", "Propose it first (/restrefit propose)")
+		return nil, Illegal("restrefit.none", "The Confederate Reorganization starts with the Rest and Refit proposal", "Propose it first (/restrefit propose)")
 	case u.Side != CSA:
-		return nil, illegal("restrefit.side", u.Name+" is not a Confederate unit", "")
+		return nil, Illegal("restrefit.side", u.Name+" is not a Confederate unit", "")
 	case a.ProposedTurn != g.Turn || g.CurrentStep() != RestRefitStep || a.Done:
 		broken = append(broken, moveRule("restrefit.when", "Units are broken up at the start of the Rest and Refit period: its step 1r, until the Confederates are done", "", "004 Confederate Reorganization (6)"))
 	}
@@ -1189,17 +1189,17 @@ func (g GameState) lrtaDecideConsolidate(cmd ConsolidateUnit) ([]Event, error) {
 		broken = append(broken, moveRule("restrefit.unit", fmt.Sprintf("%s is neither an infantry brigade nor the Kemper, Wilcox or Ripley division unit", u.Name), "", "004 Confederate Reorganization (6)"))
 	}
 	if u.Eliminated || !u.OnMap {
-		return nil, illegal("restrefit.unit", u.Name+" is not on the map", "")
+		return nil, Illegal("restrefit.unit", u.Name+" is not on the map", "")
 	}
 	if len(cmd.Into) == 0 {
-		return nil, invalid("restrefit.into", "No unit receives the manpower", "Add into:<unit>[:<MP>],... (all of it to one unit when no MP is given)")
+		return nil, Invalid("restrefit.into", "No unit receives the manpower", "Add into:<unit>[:<MP>],... (all of it to one unit when no MP is given)")
 	}
 	ev := &UnitConsolidated{By: cmd.By, Turn: g.Turn, Unit: u.ID, Reason: strings.TrimSpace(cmd.Reason)}
 	total := 0
 	for i, s := range cmd.Into {
 		t, err := g.unit(strings.TrimSpace(s.Unit))
 		if err != nil || t.Side != CSA && !umpire {
-			return nil, invalid("unit.unknown", fmt.Sprintf("There is no unit %q", s.Unit), "/oob lists your units")
+			return nil, Invalid("unit.unknown", fmt.Sprintf("There is no unit %q", s.Unit), "/oob lists your units")
 		}
 		mp := s.Manpower
 		if mp == 0 && len(cmd.Into) == 1 {
@@ -1207,11 +1207,11 @@ func (g GameState) lrtaDecideConsolidate(cmd ConsolidateUnit) ([]Event, error) {
 		}
 		switch {
 		case t.ID == u.ID || slices.ContainsFunc(ev.Shares, func(x ManpowerShare) bool { return x.Unit == t.ID }):
-			return nil, invalid("restrefit.into", fmt.Sprintf("%s is named twice, or is the unit broken up", t.Name), "")
+			return nil, Invalid("restrefit.into", fmt.Sprintf("%s is named twice, or is the unit broken up", t.Name), "")
 		case mp <= 0:
-			return nil, invalid("restrefit.into", fmt.Sprintf("No manpower for %s (share %d)", t.Name, i+1), "Give each unit its MP: into:Hood:2,Evans:1")
+			return nil, Invalid("restrefit.into", fmt.Sprintf("No manpower for %s (share %d)", t.Name, i+1), "Give each unit its MP: into:Hood:2,Evans:1")
 		case t.Side != CSA || t.Kind == "leader" || t.Eliminated || !t.OnMap:
-			return nil, illegal("restrefit.into", t.Name+" is not a Confederate unit on the map", "")
+			return nil, Illegal("restrefit.into", t.Name+" is not a Confederate unit on the map", "")
 		}
 		if d := Distance(u.Hex, t.Hex); d > lrtaConsolidateRange {
 			broken = append(broken, moveRule("restrefit.range", fmt.Sprintf("%s is %d hexes from %s: the manpower goes to units within %d", t.Name, d, u.Name, lrtaConsolidateRange), "", "004 Confederate Reorganization (6)"))
@@ -1220,7 +1220,7 @@ func (g GameState) lrtaDecideConsolidate(cmd ConsolidateUnit) ([]Event, error) {
 		ev.Shares = append(ev.Shares, ManpowerShare{Unit: t.ID, Manpower: mp})
 	}
 	if total != u.Manpower {
-		return nil, invalid("restrefit.into", fmt.Sprintf("%s has %d MP; the shares give %d", u.Name, u.Manpower, total), "Share all of its manpower")
+		return nil, Invalid("restrefit.into", fmt.Sprintf("%s has %d MP; the shares give %d", u.Name, u.Manpower, total), "Share all of its manpower")
 	}
 	if len(broken) > 0 {
 		if !umpire || ev.Reason == "" {
@@ -1241,28 +1241,28 @@ func (g GameState) lrtaDecideFinish(cmd FinishRestRefit) ([]Event, error) {
 	a := g.LRTAArmy
 	switch {
 	case !a.Proposed:
-		return nil, illegal("restrefit.none", "The Confederates have not proposed a Rest and Refit period", "")
+		return nil, Illegal("restrefit.none", "The Confederates have not proposed a Rest and Refit period", "")
 	case a.Done:
-		return nil, illegal("restrefit.done", "The Confederate Reorganization is already finished", "")
+		return nil, Illegal("restrefit.done", "The Confederate Reorganization is already finished", "")
 	}
 	return []Event{&RestRefitDone{By: cmd.By, Turn: g.Turn}}, nil
 }
 
 func (g GameState) lrtaDecideEnd(cmd EndRestRefit) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if !g.IsUmpire(cmd.By) {
-		return nil, illegal("restrefit.umpire", "The umpire records the end of the Rest and Refit period", fmt.Sprintf("Ask %s", g.Umpire.Name))
+		return nil, Illegal("restrefit.umpire", "The umpire records the end of the Rest and Refit period", fmt.Sprintf("Ask %s", g.Umpire.Name))
 	}
 	a := g.LRTAArmy
 	switch {
 	case !a.Proposed:
-		return nil, illegal("restrefit.none", "The Confederates have not proposed a Rest and Refit period", "")
+		return nil, Illegal("restrefit.none", "The Confederates have not proposed a Rest and Refit period", "")
 	case a.EndedTurn > 0:
-		return nil, illegal("restrefit.ended", fmt.Sprintf("The period ended on turn %d", a.EndedTurn), "")
+		return nil, Illegal("restrefit.ended", fmt.Sprintf("The period ended on turn %d", a.EndedTurn), "")
 	case strings.TrimSpace(cmd.Reason) == "":
-		return nil, invalid("restrefit.reason", "Say why it ends", "Add reason:<the rule book's end of the period>")
+		return nil, Invalid("restrefit.reason", "Say why it ends", "Add reason:<the rule book's end of the period>")
 	}
 	return []Event{&RestRefitEnded{By: cmd.By, Turn: g.Turn, Reason: strings.TrimSpace(cmd.Reason)}}, nil
 }
@@ -1343,16 +1343,16 @@ func (g GameState) lrtaDecideBegin(cmd DecideReorganization) ([]Event, error) {
 	a := g.LRTAArmy
 	switch {
 	case a.McClellan:
-		return nil, illegal("reorganize.begun", fmt.Sprintf("McClellan assumed command on turn %d", a.McClellanTurn), "Roll for the corps: /reorganize roll")
+		return nil, Illegal("reorganize.begun", fmt.Sprintf("McClellan assumed command on turn %d", a.McClellanTurn), "Roll for the corps: /reorganize roll")
 	case !g.LRTAReorganizationOpen():
-		return nil, illegal("reorganize.early", "The Union Army Reorganization may occur from Sept 2, or once the Confederates have proposed a Rest and Refit period", "004 Union Army Reorganization")
+		return nil, Illegal("reorganize.early", "The Union Army Reorganization may occur from Sept 2, or once the Confederates have proposed a Rest and Refit period", "004 Union Army Reorganization")
 	}
 	if !cmd.Begin {
 		if slices.Contains(a.Deferred, g.Turn) {
-			return nil, illegal("reorganize.deferred", "The Union has already chosen not to begin this turn", "")
+			return nil, Illegal("reorganize.deferred", "The Union has already chosen not to begin this turn", "")
 		}
 		if why := g.lrtaMustReorganize(); why != "" {
-			return nil, illegal("reorganize.must", "The reorganization must occur: "+why, "")
+			return nil, Illegal("reorganize.must", "The reorganization must occur: "+why, "")
 		}
 		return []Event{&ReorganizationDeferred{By: cmd.By, Turn: g.Turn, Reason: strings.TrimSpace(cmd.Reason)}}, nil
 	}
@@ -1432,9 +1432,9 @@ func (g GameState) lrtaOverall(s string) (*OverallChange, error) {
 	}
 	switch {
 	case to == nil:
-		return nil, invalid("reorganize.overall", fmt.Sprintf("%q is not a Union player", s), "Name a Union commander of this game")
+		return nil, Invalid("reorganize.overall", fmt.Sprintf("%q is not a Union player", s), "Name a Union commander of this game")
 	case from == nil || from.Actor.ID == to.Actor.ID:
-		return nil, illegal("reorganize.overall", fmt.Sprintf("%s is already the overall commander", to.Actor.Name), "Leave overall out")
+		return nil, Illegal("reorganize.overall", fmt.Sprintf("%s is already the overall commander", to.Actor.Name), "Leave overall out")
 	}
 	held := map[string]bool{"ap": true, "av": true}
 	var kept []string
@@ -1464,9 +1464,9 @@ func (g GameState) lrtaDecideRolls(cmd RollReorganization, d Dice) ([]Event, err
 	a := g.LRTAArmy
 	switch {
 	case !a.McClellan:
-		return nil, illegal("reorganize.mcclellan", "The corps reorganize once McClellan has assumed command", "Begin it first: /reorganize begin")
+		return nil, Illegal("reorganize.mcclellan", "The corps reorganize once McClellan has assumed command", "Begin it first: /reorganize begin")
 	case slices.Contains(a.Rolled, g.Turn):
-		return nil, illegal("reorganize.rolled", "The Union has made this turn's reorganization rolls", "Each corps tries once a turn")
+		return nil, Illegal("reorganize.rolled", "The Union has made this turn's reorganization rolls", "Each corps tries once a turn")
 	case cmd.Table == nil:
 		return nil, fmt.Errorf("engine: the reorganization roll needs the table %s", LRTAReorganizationTable)
 	}
@@ -1484,11 +1484,11 @@ func (g GameState) lrtaDecideRolls(cmd RollReorganization, d Dice) ([]Event, err
 		c := lrtaCorpsOf(s)
 		switch {
 		case c == nil:
-			return nil, invalid("reorganize.corps", fmt.Sprintf("%q is not a Union infantry corps", s), "Name corps as the order of battle does: "+strings.Join(open, ", "))
+			return nil, Invalid("reorganize.corps", fmt.Sprintf("%q is not a Union infantry corps", s), "Name corps as the order of battle does: "+strings.Join(open, ", "))
 		case g.LRTAReorganized(c.Corps):
-			return nil, illegal("reorganize.corps", fmt.Sprintf("The %s Corps has reorganized", c.Corps), "")
+			return nil, Illegal("reorganize.corps", fmt.Sprintf("The %s Corps has reorganized", c.Corps), "")
 		case !contains(open, c.Corps):
-			return nil, illegal("reorganize.corps", fmt.Sprintf("The %s Corps has no unit on the map", c.Corps), "It tries once it has arrived")
+			return nil, Illegal("reorganize.corps", fmt.Sprintf("The %s Corps has no unit on the map", c.Corps), "It tries once it has arrived")
 		}
 		if !contains(corps, c.Corps) {
 			corps = append(corps, c.Corps)
@@ -1543,7 +1543,7 @@ func (g GameState) lrtaWithMcClellan(corps []string, named string) (string, erro
 	if named != "" {
 		c := lrtaCorpsOf(named)
 		if c == nil || !contains(with, c.Corps) {
-			return "", illegal("reorganize.with", fmt.Sprintf("The %s Corps' commander is not in McClellan's hex, or the corps does not roll", named), "Leave with_mcclellan out")
+			return "", Illegal("reorganize.with", fmt.Sprintf("The %s Corps' commander is not in McClellan's hex, or the corps does not roll", named), "Leave with_mcclellan out")
 		}
 		return c.Corps, nil
 	}
@@ -1553,7 +1553,7 @@ func (g GameState) lrtaWithMcClellan(corps []string, named string) (string, erro
 	case 1:
 		return with[0], nil
 	}
-	return "", invalid("reorganize.with", fmt.Sprintf("The commanders of the %s corps are all in McClellan's hex: one corps a turn gains his +1", strings.Join(with, ", ")),
+	return "", Invalid("reorganize.with", fmt.Sprintf("The commanders of the %s corps are all in McClellan's hex: one corps a turn gains his +1", strings.Join(with, ", ")),
 		"Name it: with_mcclellan:<corps>")
 }
 
@@ -1899,7 +1899,7 @@ func LRTAShares(s string) ([]ManpowerShare, error) {
 		if i := strings.LastIndex(part, ":"); i > 0 {
 			n, err := strconv.Atoi(strings.TrimSpace(part[i+1:]))
 			if err != nil || n <= 0 {
-				return nil, invalid("restrefit.into", fmt.Sprintf("%q: the manpower after ':' is a whole number above 0", part), "Write into:Hood:2,Evans:1")
+				return nil, Invalid("restrefit.into", fmt.Sprintf("%q: the manpower after ':' is a whole number above 0", part), "Write into:Hood:2,Evans:1")
 			}
 			sh = ManpowerShare{Unit: strings.TrimSpace(part[:i]), Manpower: n}
 		}

@@ -45,7 +45,7 @@ func lrtaDesignated(u UnitState) bool {
 // lrtaAttachLimit is why 004 forbids the Union unit u to attach to t (nil:
 // it may).
 func (g GameState) lrtaAttachLimit(rules *SubstituteRules, u, t UnitState) *RuleError {
-	refuse := func(what string) *RuleError { return attRuled(illegal("attach.group", what, ""), lrtaAttachRule) }
+	refuse := func(what string) *RuleError { return attRuled(Illegal("attach.group", what, ""), lrtaAttachRule) }
 	same := strings.EqualFold(strings.TrimSpace(u.Command), strings.TrimSpace(t.Command))
 	switch {
 	case u.Kind == "cavalry":

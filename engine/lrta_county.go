@@ -191,11 +191,11 @@ func dcWhere(t *Theatre, it DCItem, h Hex) (bool, string) {
 }
 
 func (g GameState) decideClaimDC(cmd ClaimDC) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if g.Game() != LRTA {
-		return nil, illegal("dc.game", "Washington, DC awards are LRTA's (004 County/DC Control)", "LRTG scores the White House and the Capitol as structures (/place)")
+		return nil, Illegal("dc.game", "Washington, DC awards are LRTA's (004 County/DC Control)", "LRTG scores the White House and the Capitol as structures (/place)")
 	}
 	umpire := g.IsUmpire(cmd.By)
 	if p := g.Player(cmd.By.ID); !umpire && (p == nil || p.Side != CSA) {
@@ -211,7 +211,7 @@ func (g GameState) decideClaimDC(cmd ClaimDC) ([]Event, error) {
 		for _, x := range DCItems {
 			ids = append(ids, x.ID)
 		}
-		return nil, invalid("dc.item", fmt.Sprintf("%q is not a Washington, DC award", cmd.Item), "Use item: "+strings.Join(ids, ", "))
+		return nil, Invalid("dc.item", fmt.Sprintf("%q is not a Washington, DC award", cmd.Item), "Use item: "+strings.Join(ids, ", "))
 	}
 	ev := &DCControlled{By: cmd.By, Turn: g.Turn, Item: it.ID, Key: it.ID, What: it.Title, VP: it.VP, Reason: strings.TrimSpace(cmd.Reason)}
 	var fail *RuleError
@@ -219,7 +219,7 @@ func (g GameState) decideClaimDC(cmd ClaimDC) ([]Event, error) {
 	if it.ID == DCFort {
 		fort := strings.TrimSpace(cmd.Fort)
 		if fort == "" {
-			return nil, invalid("dc.fort", "Name the fort destroyed", "Add fort:<its name>")
+			return nil, Invalid("dc.fort", "Name the fort destroyed", "Add fort:<its name>")
 		}
 		ev.Key, ev.What = "fort:"+strings.ToLower(fort), fmt.Sprintf("%s destroyed", fort)
 		ev.Unchecked = append(ev.Unchecked, "the fort's destruction (the map data has no Washington forts)")
@@ -230,9 +230,9 @@ func (g GameState) decideClaimDC(cmd ClaimDC) ([]Event, error) {
 		}
 		switch {
 		case u.Side != CSA || u.Kind != it.Kind:
-			return nil, invalid("dc.unit", fmt.Sprintf("The award needs a Confederate %s unit", it.Kind), "")
+			return nil, Invalid("dc.unit", fmt.Sprintf("The award needs a Confederate %s unit", it.Kind), "")
 		case !u.OnMap || u.Eliminated:
-			failed, fail = "the unit on the map", illegal("dc.unit", u.Name+" is not on the map", "")
+			failed, fail = "the unit on the map", Illegal("dc.unit", u.Name+" is not on the map", "")
 		case cmd.Map == nil:
 			ev.Unchecked = append(ev.Unchecked, "the unit's hex (no map data)")
 		default:
@@ -249,7 +249,7 @@ func (g GameState) decideClaimDC(cmd ClaimDC) ([]Event, error) {
 		}
 	}
 	if turn := g.LRTAVictory.DC[ev.Key]; turn != 0 {
-		return nil, illegal("dc.twice", fmt.Sprintf("%s has already scored (turn %d)", ev.What, turn), "Each Washington, DC award scores once")
+		return nil, Illegal("dc.twice", fmt.Sprintf("%s has already scored (turn %d)", ev.What, turn), "Each Washington, DC award scores once")
 	}
 	if fail != nil {
 		if !umpire {

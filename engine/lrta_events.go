@@ -1124,7 +1124,7 @@ func lreAoPOrAttachable(u UnitState) bool {
 }
 
 func (g GameState) decideRecruits(cmd GiveRawRecruits) (Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	umpire := g.IsUmpire(cmd.By)
@@ -1175,15 +1175,15 @@ func (g GameState) decideRecruits(cmd GiveRawRecruits) (Event, error) {
 			return nil, err
 		}
 		if u.Side != USA {
-			return nil, invalid("unit.unknown", fmt.Sprintf("There is no Union unit %q", id), "/oob lists your side's units")
+			return nil, Invalid("unit.unknown", fmt.Sprintf("There is no Union unit %q", id), "/oob lists your side's units")
 		}
 		switch {
 		case n < 1:
-			return nil, invalid("recruits.manpower", fmt.Sprintf("%s: %d manpower; give 1 or more", u.Name, n), "manpower:\"King 3, Ricketts 5\"")
+			return nil, Invalid("recruits.manpower", fmt.Sprintf("%s: %d manpower; give 1 or more", u.Name, n), "manpower:\"King 3, Ricketts 5\"")
 		case !infantry(u):
 			return nil, &RuleError{Kind: ErrIllegal, Code: "recruits.unit", What: u.Name + " is not an infantry unit", Hint: "Raw Recruits go to infantry units only", Rule: lreRule}
 		case !u.OnMap || u.Eliminated:
-			return nil, illegal("recruits.unit", u.Name+" is not on the map", "")
+			return nil, Illegal("recruits.unit", u.Name+" is not on the map", "")
 		}
 		switch in, known := g.lreResupply(id); {
 		case !known:

@@ -586,7 +586,7 @@ func lrtaGarrisonWait(g GameState) []string {
 // The umpire's penalty.
 
 func (g GameState) decideGarrisonPenalty(cmd AssessGarrisonPenalty) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	const rule = lrtaRuleCheck
@@ -602,12 +602,12 @@ func (g GameState) decideGarrisonPenalty(cmd AssessGarrisonPenalty) ([]Event, er
 			Hint: "Assess it when the turn reaches 8 (/phase next)", Rule: rule}
 	}
 	if cmd.VP < 0 || cmd.VP > MaxGarrisonPenalty {
-		return nil, invalid("garrison.vp", fmt.Sprintf("%d VP is not a penalty", cmd.VP),
+		return nil, Invalid("garrison.vp", fmt.Sprintf("%d VP is not a penalty", cmd.VP),
 			fmt.Sprintf("Give the Confederates' VP, 0 to %d (0: no penalty is due)", MaxGarrisonPenalty))
 	}
 	reason := strings.TrimSpace(cmd.Reason)
 	if reason == "" {
-		return nil, invalid("garrison.reason", "The penalty needs its reason: the rule it applies", "004 prints no penalty: give your copy's (LRTA 3.2, 5.2), e.g. reason:\"3.2: ...\"")
+		return nil, Invalid("garrison.reason", "The penalty needs its reason: the rule it applies", "004 prints no penalty: give your copy's (LRTA 3.2, 5.2), e.g. reason:\"3.2: ...\"")
 	}
 	garrisons := cmd.Garrisons
 	if len(garrisons) == 0 {
@@ -617,7 +617,7 @@ func (g GameState) decideGarrisonPenalty(cmd AssessGarrisonPenalty) ([]Event, er
 	}
 	for _, id := range garrisons {
 		if !contains(Garrisons, id) {
-			return nil, invalid("garrison.name", fmt.Sprintf("%q is not a garrison", id), "Garrisons: "+strings.Join(Garrisons, ", "))
+			return nil, Invalid("garrison.name", fmt.Sprintf("%q is not a garrison", id), "Garrisons: "+strings.Join(Garrisons, ", "))
 		}
 	}
 	return []Event{&GarrisonPenaltyAssessed{By: cmd.By, Turn: g.Turn, VP: cmd.VP, Garrisons: garrisons, Reason: reason, Hidden: g.Options.LimitedIntel}}, nil

@@ -475,7 +475,7 @@ func (g GameState) checkNaval(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, erro
 		perFatigue = 2
 	}
 	if cmd.Fatigue < 1 || cmd.Fatigue > 2 {
-		return nil, invalid("move.fatigue", fmt.Sprintf("%d fatigue levels: a naval move gains one fatigue per box moved, two boxes a turn", cmd.Fatigue),
+		return nil, Invalid("move.fatigue", fmt.Sprintf("%d fatigue levels: a naval move gains one fatigue per box moved, two boxes a turn", cmd.Fatigue),
 			"Add fatigue:1 or 2, the boxes moved on the Naval Movement chart ("+rule+")")
 	}
 	var broken []*RuleError
@@ -484,7 +484,7 @@ func (g GameState) checkNaval(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, erro
 	for _, id := range cmd.Units {
 		u := g.Units[id]
 		if !u.OnMap || u.Hex != first.Hex {
-			return nil, invalid("move.naval-stack", "Units moving by sea together must start in one hex", "Move each stack on its own")
+			return nil, Invalid("move.naval-stack", "Units moving by sea together must start in one hex", "Move each stack on its own")
 		}
 		if u.Kind == "leader" {
 			continue // he sails with his units
@@ -506,7 +506,7 @@ func (g GameState) checkNaval(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, erro
 		}
 	}
 	if troops == 0 {
-		return nil, invalid("move.naval", "No unit to move by sea", "Leaders sail with their units")
+		return nil, Invalid("move.naval", "No unit to move by sea", "Leaders sail with their units")
 	}
 	ports := strings.Join(navalPorts(d.Theatre), ", ")
 	if navalPort(d.Theatre, first.Hex) == nil {
@@ -604,10 +604,10 @@ func (g GameState) decideExtendedMarch(cmd RollExtendedMarch, d Dice) ([]Event, 
 		return nil, err
 	}
 	if !u.OnMap || u.Eliminated {
-		return nil, illegal("march.unit", u.Name+" is not on the map", "Only units on the map march")
+		return nil, Illegal("march.unit", u.Name+" is not on the map", "Only units on the map march")
 	}
 	if u.Kind == "leader" {
-		return nil, invalid("march.unit", u.Name+" is a leader", "Leaders make no extended march roll; roll for the units he moves with")
+		return nil, Invalid("march.unit", u.Name+" is a leader", "Leaders make no extended march roll; roll for the units he moves with")
 	}
 	reason := strings.TrimSpace(cmd.Reason)
 	if step := g.CurrentStep(); step != "" && step != "4a" && step != "4b" && !(g.IsUmpire(cmd.By) && reason != "") {

@@ -127,7 +127,7 @@ func (g GameState) lrtaEnemyIntelligenceUnion() bool {
 }
 
 func (g GameState) decideSelectObjectives(cmd SelectObjectives, d Dice) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if err := g.lrtaObjectivesOn(); err != nil {
@@ -148,18 +148,18 @@ func (g GameState) decideSelectObjectives(cmd SelectObjectives, d Dice) ([]Event
 			Hint: "Declare passive (/declare) on a later turn to change them", Rule: "004 Sequence of Play 2"}
 	}
 	if g.LRTAVictory.Chose == g.Turn && !(umpire && reason != "") {
-		return nil, illegal("objectives.twice", fmt.Sprintf("The Confederates have already chosen their objectives on turn %d", g.Turn), "")
+		return nil, Illegal("objectives.twice", fmt.Sprintf("The Confederates have already chosen their objectives on turn %d", g.Turn), "")
 	}
 	ev := &ObjectivesSelected{By: cmd.By, Turn: g.Turn, Reason: reason}
 	switch {
 	case cmd.Keep && len(cmd.Names) > 0:
-		return nil, invalid("objectives.keep", "Keep the objectives held or name new ones, not both", "Use objectives:keep, or list the objectives to hold from now on")
+		return nil, Invalid("objectives.keep", "Keep the objectives held or name new ones, not both", "Use objectives:keep, or list the objectives to hold from now on")
 	case cmd.Keep:
 		ev.Kept = true
 		ev.Objectives = g.LRTAVictory.HeldNames()
 	default:
 		if len(cmd.Names) == 0 {
-			return nil, invalid("objectives.none", "No objective named", "List objectives, e.g. objectives:Threaten DC, or objectives:keep")
+			return nil, Invalid("objectives.none", "No objective named", "List objectives, e.g. objectives:Threaten DC, or objectives:keep")
 		}
 		known := ObjectiveNames(cmd.Chart)
 		seen := map[string]bool{}
@@ -171,14 +171,14 @@ func (g GameState) decideSelectObjectives(cmd SelectObjectives, d Dice) ([]Event
 				}
 			}
 			if name == "" {
-				return nil, invalid("objectives.unknown", fmt.Sprintf("%q is not a Confederate objective", n), "The objectives: "+strings.Join(known, ", "))
+				return nil, Invalid("objectives.unknown", fmt.Sprintf("%q is not a Confederate objective", n), "The objectives: "+strings.Join(known, ", "))
 			}
 			if seen[name] {
-				return nil, invalid("objectives.twice", name+" is named twice", "")
+				return nil, Invalid("objectives.twice", name+" is named twice", "")
 			}
 			seen[name] = true
 			if g.LRTAVictory.achieved(name) {
-				return nil, illegal("objectives.achieved", name+" is already achieved", "Choose another objective")
+				return nil, Illegal("objectives.achieved", name+" is already achieved", "Choose another objective")
 			}
 			ev.Objectives = append(ev.Objectives, name)
 			if _, ok := g.LRTAVictory.held(name); !ok {
@@ -197,7 +197,7 @@ func (g GameState) decideSelectObjectives(cmd SelectObjectives, d Dice) ([]Event
 
 func (g GameState) lrtaObjectivesOn() error {
 	if g.Game() != LRTA || !g.Options.Objectives {
-		return illegal("objectives.off", "This game is not played with the Confederate Objectives optional rule", "It is chosen when the game is created (/game new confederate_objectives:true)")
+		return Illegal("objectives.off", "This game is not played with the Confederate Objectives optional rule", "It is chosen when the game is created (/game new confederate_objectives:true)")
 	}
 	return nil
 }
@@ -217,7 +217,7 @@ var lrtaObjectiveCounties = map[string]struct {
 }
 
 func (g GameState) decideClaimObjective(cmd ClaimObjective) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if err := g.lrtaObjectivesOn(); err != nil {
@@ -230,7 +230,7 @@ func (g GameState) decideClaimObjective(cmd ClaimObjective) ([]Event, error) {
 	h, ok := g.LRTAVictory.held(strings.TrimSpace(cmd.Name))
 	switch {
 	case g.LRTAVictory.achieved(cmd.Name):
-		return nil, illegal("objectives.achieved", cmd.Name+" is already achieved", "")
+		return nil, Illegal("objectives.achieved", cmd.Name+" is already achieved", "")
 	case !ok:
 		return nil, &RuleError{Kind: ErrIllegal, Code: "objectives.unheld", What: fmt.Sprintf("%q is not an objective the Confederates hold", cmd.Name),
 			Hint: "/victory objectives lists them; an objective scores only if it was selected before its requirements were met", Rule: "004 Confederate Objectives"}

@@ -126,15 +126,15 @@ func (g GameState) decideLRTAForage(cmd Forage) ([]Event, error) {
 			Hint: "Only a passive side forages", Rule: "004 Simplified Supply: Foraging"}
 	}
 	if _, done := g.Segment.Keep[cmd.Side]; done && g.Segment.Turn == g.Turn {
-		return nil, illegal("segment.forage.twice", "The side has already chosen its foraging this turn", "")
+		return nil, Illegal("segment.forage.twice", "The side has already chosen its foraging this turn", "")
 	}
 	if cmd.Levels < 1 || cmd.Levels > 3 {
-		return nil, invalid("segment.forage.levels", fmt.Sprintf("%d fatigue levels cannot be kept", cmd.Levels),
+		return nil, Invalid("segment.forage.levels", fmt.Sprintf("%d fatigue levels cannot be kept", cmd.Levels),
 			"Keep 1, 2 or 3 of the 3 levels the Recovery Phase removes (004 Foraging: fatigue removed 2, 1 or 0)")
 	}
 	offer, ok := g.LRTASupply.ForageOffer(g.Turn, cmd.Side)
 	if !ok || len(offer.Gains) <= cmd.Levels {
-		return nil, illegal("segment.forage.table", fmt.Sprintf("The %s have no foraging table this turn", segSide(cmd.Side)),
+		return nil, Illegal("segment.forage.table", fmt.Sprintf("The %s have no foraging table this turn", segSide(cmd.Side)),
 			"The Resupply step (5e) of a passive turn reads it")
 	}
 	gained := offer.Gains[cmd.Levels]

@@ -380,21 +380,21 @@ func (g GameState) lrtaVictoryCheck(by Actor, ctx StepContext, phase bool, end s
 }
 
 func (g GameState) decideCheckLRTAVictory(cmd CheckLRTAVictory) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if !g.IsUmpire(cmd.By) {
-		return nil, illegal("victory.umpire", "Only the umpire checks the victory conditions between Victory Check Phases", fmt.Sprintf("Ask %s", g.Umpire.Name))
+		return nil, Illegal("victory.umpire", "Only the umpire checks the victory conditions between Victory Check Phases", fmt.Sprintf("Ask %s", g.Umpire.Name))
 	}
 	if g.Game() != LRTA {
-		return nil, illegal("victory.game", "/victory check is LRTA's", "LRTG's umpire uses /segment victory")
+		return nil, Illegal("victory.game", "/victory check is LRTA's", "LRTG's umpire uses /segment victory")
 	}
 	if o := g.Segment.Outcome; o != nil {
-		return nil, illegal("victory.over", fmt.Sprintf("The game is already over: %s (%s)", o.Name, o.Why), "The umpire ends it with /game end")
+		return nil, Illegal("victory.over", fmt.Sprintf("The game is already over: %s (%s)", o.Name, o.Why), "The umpire ends it with /game end")
 	}
 	reason := strings.TrimSpace(cmd.Reason)
 	if cmd.End && reason == "" {
-		return nil, invalid("victory.reason", "Ending the game is a ruling: give its reason", "Add reason:, e.g. reason:no Confederate infantry north of the Potomac (LRTG VIII)")
+		return nil, Invalid("victory.reason", "Ending the game is a ruling: give its reason", "Add reason:, e.g. reason:no Confederate infantry north of the Potomac (LRTG VIII)")
 	}
 	end := ""
 	if cmd.End {
@@ -412,11 +412,11 @@ func (g GameState) decideCheckLRTAVictory(cmd CheckLRTAVictory) ([]Event, error)
 }
 
 func (g GameState) decideEmancipation(cmd DecideEmancipation) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if g.Game() != LRTA {
-		return nil, illegal("emancipation.game", "The Emancipation Proclamation is LRTA's (004)", "")
+		return nil, Illegal("emancipation.game", "The Emancipation Proclamation is LRTA's (004)", "")
 	}
 	umpire := g.IsUmpire(cmd.By)
 	reason := strings.TrimSpace(cmd.Reason)
@@ -424,14 +424,14 @@ func (g GameState) decideEmancipation(cmd DecideEmancipation) ([]Event, error) {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "emancipation.side", What: "Only the Union issues the Emancipation Proclamation", Rule: "004 Army Morale"}
 	}
 	if g.LRTAVictory.Issued != 0 {
-		return nil, illegal("emancipation.issued", fmt.Sprintf("The Emancipation Proclamation was issued on turn %d", g.LRTAVictory.Issued), "")
+		return nil, Illegal("emancipation.issued", fmt.Sprintf("The Emancipation Proclamation was issued on turn %d", g.LRTAVictory.Issued), "")
 	}
 	if g.CurrentStep() != "8" && !(umpire && reason != "") {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "emancipation.step", What: fmt.Sprintf("The Emancipation Proclamation is issued in the Victory Check Phase (step 8); the game is at %s", stepOrNone(g.CurrentStep())),
 			Hint: "/phase show says where the turn is", Rule: "004 Army Morale; Sequence of Play 8"}
 	}
 	if g.LRTAVictory.Declined == g.Turn && !cmd.Issue {
-		return nil, illegal("emancipation.twice", fmt.Sprintf("The Union has already declined it on turn %d", g.Turn), "")
+		return nil, Illegal("emancipation.twice", fmt.Sprintf("The Union has already declined it on turn %d", g.Turn), "")
 	}
 	fail, c, u := g.EmancipationConditions(cmd.Sizes)
 	if cmd.Issue && len(fail) > 0 {

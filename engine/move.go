@@ -185,14 +185,14 @@ func decideMovement(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
 		evs, err := g.decideRelease(cmd)
 		return evs, true, err
 	case MeadeTakesCommand:
-		if err := g.boardReady(cmd.By); err != nil {
+		if err := g.BoardReady(cmd.By); err != nil {
 			return nil, true, err
 		}
 		if !g.IsUmpire(cmd.By) {
-			return nil, true, illegal("game.umpire", "Only the umpire records that Meade takes command", fmt.Sprintf("Ask %s", g.Umpire.Name))
+			return nil, true, Illegal("game.umpire", "Only the umpire records that Meade takes command", fmt.Sprintf("Ask %s", g.Umpire.Name))
 		}
 		if g.Movement.Meade {
-			return nil, true, illegal("meade.already", "Meade already commands the Army of the Potomac", "")
+			return nil, true, Illegal("meade.already", "Meade already commands the Army of the Potomac", "")
 		}
 		return []Event{&MeadeCommands{By: cmd.By, Turn: g.Turn, Reason: strings.TrimSpace(cmd.Reason)}}, true, nil
 	}
@@ -200,15 +200,15 @@ func decideMovement(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
 }
 
 func (g GameState) decideRelease(cmd ReleaseUnits) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if !g.IsUmpire(cmd.By) {
-		return nil, illegal("game.umpire", "Only the umpire releases units", fmt.Sprintf("Ask %s", g.Umpire.Name))
+		return nil, Illegal("game.umpire", "Only the umpire releases units", fmt.Sprintf("Ask %s", g.Umpire.Name))
 	}
 	group, ok := ParseReleaseGroup(cmd.Group)
 	if !ok {
-		return nil, invalid("release.group", fmt.Sprintf("%q is not a release group", cmd.Group),
+		return nil, Invalid("release.group", fmt.Sprintf("%q is not a release group", cmd.Group),
 			"Release HF, WV, Balt, DC, PA or a Baltimore / DC group 1-8 (LRTG 3.2)")
 	}
 	if g.Movement.IsReleased(group) {
@@ -216,7 +216,7 @@ func (g GameState) decideRelease(cmd ReleaseUnits) ([]Event, error) {
 		if g.Movement.Meade && (group == "HF" || group == "WV") {
 			why = ": all HF and WV units were released when Meade took command (12.1)"
 		}
-		return nil, illegal("release.already", fmt.Sprintf("%s is already released%s", group, why), "")
+		return nil, Illegal("release.already", fmt.Sprintf("%s is already released%s", group, why), "")
 	}
 	return []Event{&UnitsReleased{By: cmd.By, Group: group, Turn: g.Turn, Reason: strings.TrimSpace(cmd.Reason)}}, nil
 }
@@ -317,7 +317,7 @@ func (g GameState) decideMove(cmd MoveUnits) ([]Event, error) {
 		mode = MoveNormal
 	}
 	if (mode != MoveStrategic && mode != MoveNaval && cmd.Fatigue != 0) || (mode != MoveStrategic && cmd.Passive) {
-		return nil, invalid("move.fatigue", "fatigue is for strategic and naval movement, passive for strategic movement", "Add mode:strategic or mode:naval, or leave them out (LRTG 17.1, 5.0)")
+		return nil, Invalid("move.fatigue", "fatigue is for strategic and naval movement, passive for strategic movement", "Add mode:strategic or mode:naval, or leave them out (LRTG 17.1, 5.0)")
 	}
 	var broken []*RuleError
 	var err error
@@ -331,7 +331,7 @@ func (g GameState) decideMove(cmd MoveUnits) ([]Event, error) {
 	case MoveNaval:
 		broken, err = g.checkNaval(cmd, ev) // lrta_move.go
 	default:
-		return nil, invalid("move.mode", fmt.Sprintf("%q is not a way to move", cmd.Mode), "Use mode:normal, rail (LRTG 8), strategic (LRTG 17.1) or naval (LRTG 5.0)")
+		return nil, Invalid("move.mode", fmt.Sprintf("%q is not a way to move", cmd.Mode), "Use mode:normal, rail (LRTG 8), strategic (LRTG 17.1) or naval (LRTG 5.0)")
 	}
 	if err != nil {
 		return nil, err
@@ -401,7 +401,7 @@ func (g GameState) decideMove(cmd MoveUnits) ([]Event, error) {
 }
 
 func moveRule(code, what, hint, section string) *RuleError {
-	e := illegal(code, what, hint)
+	e := Illegal(code, what, hint)
 	e.Rule = section
 	return e
 }
@@ -868,7 +868,7 @@ func (g GameState) checkRail(cmd MoveUnits, ev *UnitsMoved, hid *hiddenBlock) ([
 	for _, id := range cmd.Units {
 		u := g.Units[id]
 		if !u.OnMap || u.Hex != first.Hex {
-			return nil, invalid("move.rail-stack", "Units moving by rail together must start in one hex", "Move each stack by rail on its own")
+			return nil, Invalid("move.rail-stack", "Units moving by rail together must start in one hex", "Move each stack by rail on its own")
 		}
 		if u.Kind == "leader" {
 			continue // he travels with his units
@@ -895,7 +895,7 @@ func (g GameState) checkRail(cmd MoveUnits, ev *UnitsMoved, hid *hiddenBlock) ([
 		}
 	}
 	if troops == 0 {
-		return nil, invalid("move.rail", "No infantry unit to move by rail", "Leaders move by rail with their units (LRTG 8.1)")
+		return nil, Invalid("move.rail", "No infantry unit to move by rail", "Leaders move by rail with their units (LRTG 8.1)")
 	}
 	if used+load > railMaxLoad {
 		broken = append(broken, moveRule("move.rail-maximum", fmt.Sprintf("The rail maximum is used up: %d of 2 brigade-equivalents this turn, and this move needs %d", used, load),
@@ -1007,7 +1007,7 @@ func (g GameState) checkStrategic(cmd MoveUnits, ev *UnitsMoved, hid *hiddenBloc
 		return nil, fmt.Errorf("engine: strategic movement needs the 17.1 charts")
 	}
 	if cmd.Fatigue < 2 || cmd.Fatigue > MaxFatigue {
-		return nil, invalid("move.fatigue", fmt.Sprintf("%d fatigue levels: a strategic move expends 2 to 4", cmd.Fatigue), "Add fatigue:2, 3 or 4 ("+g.moveSection("LRTG 17.1", "004 Strategic Movement")+")")
+		return nil, Invalid("move.fatigue", fmt.Sprintf("%d fatigue levels: a strategic move expends 2 to 4", cmd.Fatigue), "Add fatigue:2, 3 or 4 ("+g.moveSection("LRTG 17.1", "004 Strategic Movement")+")")
 	}
 	lrta := g.Game() == LRTA
 	var broken []*RuleError
@@ -1020,7 +1020,7 @@ func (g GameState) checkStrategic(cmd MoveUnits, ev *UnitsMoved, hid *hiddenBloc
 		}
 		troops++
 		if !u.OnMap {
-			return nil, invalid("move.strategic", fmt.Sprintf("%s is not on the map", u.Name), "Strategic movement starts on the map")
+			return nil, Invalid("move.strategic", fmt.Sprintf("%s is not on the map", u.Name), "Strategic movement starts on the map")
 		}
 		if u.Fatigue+cmd.Fatigue > MaxFatigue {
 			broken = append(broken, moveRule("move.strategic", fmt.Sprintf("%s is at fatigue %d: %d more levels would take it above 4", u.Name, u.Fatigue, cmd.Fatigue),
@@ -1067,7 +1067,7 @@ func (g GameState) checkStrategic(cmd MoveUnits, ev *UnitsMoved, hid *hiddenBloc
 		ev.Disorganization = append(ev.Disorganization, check)
 	}
 	if troops == 0 {
-		return nil, invalid("move.strategic", "No unit to move strategically", "Leaders move with their units ("+g.moveSection("LRTG 17.1", "004 Strategic Movement")+")")
+		return nil, Invalid("move.strategic", "No unit to move strategically", "Leaders move with their units ("+g.moveSection("LRTG 17.1", "004 Strategic Movement")+")")
 	}
 	return broken, nil
 }

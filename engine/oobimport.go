@@ -75,34 +75,34 @@ func decideImportOOB(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
 	if !ok {
 		return nil, false, nil
 	}
-	if err := g.needGame(); err != nil {
+	if err := g.NeedGame(); err != nil {
 		return nil, true, err
 	}
 	if !g.IsUmpire(c.By) {
-		return nil, true, illegal("game.umpire", "Only the umpire loads an order of battle", fmt.Sprintf("Ask %s", g.Umpire.Name))
+		return nil, true, Illegal("game.umpire", "Only the umpire loads an order of battle", fmt.Sprintf("Ask %s", g.Umpire.Name))
 	}
 	if g.Ended != nil {
-		return nil, true, illegal("game.ended", "The game has ended", "Load an order of battle into a new game")
+		return nil, true, Illegal("game.ended", "The game has ended", "Load an order of battle into a new game")
 	}
 	if g.Started {
-		return nil, true, illegal("oob.started", "The game has started: its order of battle is set up",
+		return nil, true, Illegal("oob.started", "The game has started: its order of battle is set up",
 			"An order of battle is loaded before /game start; change units now with /unit set or /move (umpire, with a reason)")
 	}
 	if c.OOB == nil {
-		return nil, true, invalid("oob.file", "No order of battle was given", "Attach the file (docs/oob-format.md)")
+		return nil, true, Invalid("oob.file", "No order of battle was given", "Attach the file (docs/oob-format.md)")
 	}
 	seen := map[string]bool{}
 	n := map[Side]int{}
 	for _, u := range c.OOB.Units {
 		if seen[u.ID] {
-			return nil, true, invalid("oob.file", fmt.Sprintf("Unit %s is given twice", u.ID), "Ids are unique")
+			return nil, true, Invalid("oob.file", fmt.Sprintf("Unit %s is given twice", u.ID), "Ids are unique")
 		}
 		seen[u.ID] = true
 		n[u.Side]++
 	}
 	for _, s := range []Side{CSA, USA} {
 		if n[s] == 0 {
-			return nil, true, invalid("oob.file", fmt.Sprintf("The order of battle has no %s units", strings.ToUpper(string(s))),
+			return nil, true, Invalid("oob.file", fmt.Sprintf("The order of battle has no %s units", strings.ToUpper(string(s))),
 				"An import replaces the whole order of battle: give both sides")
 		}
 	}

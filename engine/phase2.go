@@ -381,7 +381,7 @@ func waitArmyCommander(g GameState) []string {
 }
 
 func (g GameState) decidePlaceArmy(cmd PlaceArmyCommander) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	umpire := g.IsUmpire(cmd.By)
@@ -389,11 +389,11 @@ func (g GameState) decidePlaceArmy(cmd PlaceArmyCommander) ([]Event, error) {
 	w, ok := g.Units[strings.TrimSpace(cmd.With)]
 	p := g.Player(cmd.By.ID)
 	if !ok || (!umpire && (p == nil || p.Side != w.Side)) {
-		return nil, invalid("unit.unknown", fmt.Sprintf("There is no corps commander %q of your side", cmd.With), "Name one of your infantry corps commanders: Discord completes them")
+		return nil, Invalid("unit.unknown", fmt.Sprintf("There is no corps commander %q of your side", cmd.With), "Name one of your infantry corps commanders: Discord completes them")
 	}
 	S := strings.ToUpper(string(w.Side))
 	if !umpire && !p.Overall {
-		return nil, illegal("army.overall", "Only the overall commander places the army commander", "LRTG 21.1 (003 2 a))")
+		return nil, Illegal("army.overall", "Only the overall commander places the army commander", "LRTG 21.1 (003 2 a))")
 	}
 	overridable := func(e *RuleError) error {
 		if umpire && reason != "" {
@@ -416,7 +416,7 @@ func (g GameState) decidePlaceArmy(cmd PlaceArmyCommander) ([]Event, error) {
 	}
 	army := g.armyCommander(w.Side)
 	if army == nil {
-		return nil, illegal("army.absent", "The "+S+" army commander is not on the map", "")
+		return nil, Illegal("army.absent", "The "+S+" army commander is not on the map", "")
 	}
 	cands := g.ArmyCandidates(w.Side)
 	found := false
@@ -435,10 +435,10 @@ func (g GameState) decidePlaceArmy(cmd PlaceArmyCommander) ([]Event, error) {
 		}
 	}
 	if !w.OnMap || w.Eliminated {
-		return nil, illegal("army.with", w.Name+" is not on the map", "")
+		return nil, Illegal("army.with", w.Name+" is not on the map", "")
 	}
 	if w.Hex == army.Hex {
-		return nil, illegal("army.already", fmt.Sprintf("%s is already with %s", army.Name, w.Name), "Nothing to move: /phase next goes on")
+		return nil, Illegal("army.already", fmt.Sprintf("%s is already with %s", army.Name, w.Name), "Nothing to move: /phase next goes on")
 	}
 	return []Event{&ArmyCommanderPlaced{By: cmd.By, Turn: g.Turn, Side: w.Side, Outcome: ArmyChosen, Leader: army.ID, With: w.ID,
 		From: army.Hex, FromRef: army.Ref, Hex: w.Hex, Ref: w.Ref, Reason: reasonIf(umpire, reason)}}, nil

@@ -115,7 +115,7 @@ type VPEntry struct {
 }
 
 func (g GameState) decidePlace(cmd ActOnPlace, d Dice) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	p, ps := cmd.Place, g.Places[cmd.Place.Name]
@@ -132,7 +132,7 @@ func (g GameState) decidePlace(cmd ActOnPlace, d Dice) ([]Event, error) {
 				return nil
 			}
 		}
-		return invalid("place.kind", fmt.Sprintf("%s is not a %s", p.Name, what), "")
+		return Invalid("place.kind", fmt.Sprintf("%s is not a %s", p.Name, what), "")
 	}
 	switch cmd.Action {
 	case ActLevy:
@@ -140,10 +140,10 @@ func (g GameState) decidePlace(cmd ActOnPlace, d Dice) ([]Event, error) {
 			return nil, err
 		}
 		if !umpire && side != CSA {
-			return nil, illegal("place.side", "Only the Confederates levy towns", "LRTG 13.1")
+			return nil, Illegal("place.side", "Only the Confederates levy towns", "LRTG 13.1")
 		}
 		if ps.Levied {
-			return nil, illegal("place.levied", p.Name+" has already been levied", "Each town may be levied once per game (LRTG 13.1)")
+			return nil, Illegal("place.levied", p.Name+" has already been levied", "Each town may be levied once per game (LRTG 13.1)")
 		}
 		if _, ok := p.Values["lrta_levy_victuals"]; g.Game() == LRTA && !ok {
 			return nil, &RuleError{Kind: ErrIllegal, Code: "place.kind", What: p.Name + " is not a town LRTA's Confederates may levy",
@@ -164,21 +164,21 @@ func (g GameState) decidePlace(cmd ActOnPlace, d Dice) ([]Event, error) {
 			return nil, err
 		}
 		if ps.DepotDestroyed {
-			return nil, illegal("place.depot", "The depot at "+p.Name+" is already destroyed", "")
+			return nil, Illegal("place.depot", "The depot at "+p.Name+" is already destroyed", "")
 		}
 		if ps.Depot == "" {
-			return nil, illegal("place.depot", "There is no depot at "+p.Name, "")
+			return nil, Illegal("place.depot", "There is no depot at "+p.Name, "")
 		}
 		ev.VP, ev.Category = g.DepotVP(p), "depots" // 003 / 004's depot table (records.go)
 		if cmd.Unit == "" {
 			// The umpire may rule a depot destroyed without the roll, as
 			// he may set rules aside elsewhere; his reason is recorded.
 			if !umpire {
-				return nil, invalid("place.unit", "Name the unit that tries to burn the depot at "+p.Name,
+				return nil, Invalid("place.unit", "Name the unit that tries to burn the depot at "+p.Name,
 					"Add unit:<your unit in the depot's hex>: it rolls a die against its combat value (LRTG 13.8)")
 			}
 			if cmd.Reason == "" {
-				return nil, invalid("place.reason", "Name the unit that tries to burn the depot, or give the reason the depot is destroyed without the roll",
+				return nil, Invalid("place.reason", "Name the unit that tries to burn the depot, or give the reason the depot is destroyed without the roll",
 					"Add unit:<unit> (LRTG 13.8) or reason:<why>")
 			}
 			break
@@ -190,11 +190,11 @@ func (g GameState) decidePlace(cmd ActOnPlace, d Dice) ([]Event, error) {
 		}
 		switch {
 		case cmd.Action == ActDamageStation && ps.Station != "":
-			return nil, illegal("place.station", fmt.Sprintf("%s station is already %s", p.Name, ps.Station), "")
+			return nil, Illegal("place.station", fmt.Sprintf("%s station is already %s", p.Name, ps.Station), "")
 		case cmd.Action == ActDestroyStation && ps.Station == "destroyed":
-			return nil, illegal("place.station", p.Name+" station is already destroyed", "")
+			return nil, Illegal("place.station", p.Name+" station is already destroyed", "")
 		case cmd.Action == ActRepairStation && ps.Station != "damaged":
-			return nil, illegal("place.station", p.Name+" station is not damaged", "Only a damaged station is repaired (a destroyed one is gone)")
+			return nil, Illegal("place.station", p.Name+" station is not damaged", "Only a damaged station is repaired (a destroyed one is gone)")
 		}
 		if cmd.Action == ActDestroyStation {
 			// 000 VII 3: the award depends on the stations destroyed before.
@@ -214,14 +214,14 @@ func (g GameState) decidePlace(cmd ActOnPlace, d Dice) ([]Event, error) {
 			return nil, err
 		}
 		if p.Is("indestructible") {
-			return nil, illegal("place.indestructible", "The bridge at "+p.Name+" cannot be destroyed", "")
+			return nil, Illegal("place.indestructible", "The bridge at "+p.Name+" cannot be destroyed", "")
 		}
 		if ps.Destroyed {
-			return nil, illegal("place.destroyed", p.Name+" is already destroyed", "")
+			return nil, Illegal("place.destroyed", p.Name+" is already destroyed", "")
 		}
 		ev.VP, ev.Category = p.Values["structure_vp"], "structures"
 	default:
-		return nil, invalid("place.action", fmt.Sprintf("%q is not an action on a place", cmd.Action), "")
+		return nil, Invalid("place.action", fmt.Sprintf("%q is not an action on a place", cmd.Action), "")
 	}
 	if b := g.stationBonus(cmd); b != nil {
 		return []Event{ev, b}, nil // 000 VII 3, 4: three B&O stations and the Marysville bridge
@@ -250,13 +250,13 @@ func (g GameState) burnDepot(cmd ActOnPlace, ev *PlaceActed, d Dice) ([]Event, e
 		return nil, err
 	}
 	if !u.OnMap || u.Eliminated {
-		return nil, illegal("place.unit", u.Name+" is not on the map", "The unit must be in the depot's hex (LRTG 13.8)")
+		return nil, Illegal("place.unit", u.Name+" is not on the map", "The unit must be in the depot's hex (LRTG 13.8)")
 	}
 	if u.Hex != p.Hex {
-		return nil, illegal("place.unit", fmt.Sprintf("%s is not in %s's hex", u.Name, p.Name), "Move a unit into the depot's hex first (LRTG 13.8)")
+		return nil, Illegal("place.unit", fmt.Sprintf("%s is not in %s's hex", u.Name, p.Name), "Move a unit into the depot's hex first (LRTG 13.8)")
 	}
 	if u.Manpower < 2 {
-		return nil, illegal("place.combat", fmt.Sprintf("%s has a combat value of %d (its manpower)", u.Name, u.Manpower),
+		return nil, Illegal("place.combat", fmt.Sprintf("%s has a combat value of %d (its manpower)", u.Name, u.Manpower),
 			"Only a unit with a combat value of 2 or more may try to destroy a depot (LRTG 13.8)")
 	}
 	holder := ps.Depot
@@ -264,7 +264,7 @@ func (g GameState) burnDepot(cmd ActOnPlace, ev *PlaceActed, d Dice) ([]Event, e
 		holder = ps.Captured
 	}
 	if holder != u.Side {
-		return nil, illegal("place.depot", fmt.Sprintf("The depot at %s is the %s's", p.Name, strings.ToUpper(string(holder))),
+		return nil, Illegal("place.depot", fmt.Sprintf("The depot at %s is the %s's", p.Name, strings.ToUpper(string(holder))),
 			"A side destroys only its own depots or those it captured (LRTG 13.8); a unit that enters an enemy depot's hex captures it")
 	}
 	// 12.1, 13.8, 16.1: the Union keeps its Harpers Ferry depot until
@@ -272,9 +272,9 @@ func (g GameState) burnDepot(cmd ActOnPlace, ev *PlaceActed, d Dice) ([]Event, e
 	// LRTA: until the Release of Harpers Ferry Garrison (segment.go).
 	if p.Name == "Harpers Ferry" && u.Side == USA && ps.Depot == USA {
 		if until, rule := g.harpersFerryDepotHeld(); g.Game() == LRTA && until != "" {
-			return nil, illegal("place.depot", "The Union may not destroy its depot at Harpers Ferry "+until, rule)
+			return nil, Illegal("place.depot", "The Union may not destroy its depot at Harpers Ferry "+until, rule)
 		} else if until != "" {
-			return nil, illegal("place.depot", "The Union may not destroy its depot at Harpers Ferry until Meade takes command", "LRTG 12.1, 13.8, 16.1")
+			return nil, Illegal("place.depot", "The Union may not destroy its depot at Harpers Ferry until Meade takes command", "LRTG 12.1, 13.8, 16.1")
 		}
 	}
 	// rollstream.go: the actor's secret with limited intelligence.
@@ -306,14 +306,14 @@ func (g GameState) levyAllowed(p Place, hidden bool) error {
 		}
 	}
 	if !ok {
-		return illegal("place.levy", "No Confederate infantry unit of 5 or more manpower at fatigue 0 is in "+p.Name, "LRTG 13.1")
+		return Illegal("place.levy", "No Confederate infantry unit of 5 or more manpower at fatigue 0 is in "+p.Name, "LRTG 13.1")
 	}
 	for _, u := range g.Units {
 		if u.OnMap && u.Side == USA && u.Manpower >= 3 && Distance(u.Hex, p.Hex) == 1 {
 			if hidden {
-				return illegal("place.levy", "An enemy unit of 3 or more manpower is adjacent to "+p.Name, "No levy with an enemy unit of 3+ manpower adjacent (LRTG 13.1)")
+				return Illegal("place.levy", "An enemy unit of 3 or more manpower is adjacent to "+p.Name, "No levy with an enemy unit of 3+ manpower adjacent (LRTG 13.1)")
 			}
-			return illegal("place.levy", fmt.Sprintf("%s (%d manpower) is adjacent to %s", u.Name, u.Manpower, p.Name), "No levy with an enemy unit of 3+ manpower adjacent (LRTG 13.1)")
+			return Illegal("place.levy", fmt.Sprintf("%s (%d manpower) is adjacent to %s", u.Name, u.Manpower, p.Name), "No levy with an enemy unit of 3+ manpower adjacent (LRTG 13.1)")
 		}
 	}
 	return nil

@@ -114,11 +114,11 @@ func init() {
 }
 
 func (g GameState) decideQuartermaster(cmd AppointQuartermaster) ([]Event, error) {
-	if err := g.needGame(); err != nil {
+	if err := g.NeedGame(); err != nil {
 		return nil, err
 	}
 	if g.Ended != nil {
-		return nil, illegal("game.ended", "The game has ended", "")
+		return nil, Illegal("game.ended", "The game has ended", "")
 	}
 	umpire := g.IsUmpire(cmd.By)
 	reason := strings.TrimSpace(cmd.Reason)
@@ -126,10 +126,10 @@ func (g GameState) decideQuartermaster(cmd AppointQuartermaster) ([]Event, error
 	if !umpire {
 		p := g.Player(cmd.By.ID)
 		if p == nil {
-			return nil, illegal("quartermaster.player", "Only the game's players and umpire appoint a quartermaster general", "Join the game with /game join")
+			return nil, Illegal("quartermaster.player", "Only the game's players and umpire appoint a quartermaster general", "Join the game with /game join")
 		}
 		if side != "" && side != p.Side {
-			return nil, illegal("quartermaster.side", fmt.Sprintf("You command for the %s, not the %s", sideName(p.Side), sideName(side)), "Leave side out: you appoint for your own side")
+			return nil, Illegal("quartermaster.side", fmt.Sprintf("You command for the %s, not the %s", sideName(p.Side), sideName(side)), "Leave side out: you appoint for your own side")
 		}
 		side = p.Side
 		if !p.Overall {
@@ -142,27 +142,27 @@ func (g GameState) decideQuartermaster(cmd AppointQuartermaster) ([]Event, error
 		}
 	}
 	if side != CSA && side != USA {
-		return nil, invalid("quartermaster.side", "Name the side whose quartermaster general you appoint", "Add side:csa or side:usa")
+		return nil, Invalid("quartermaster.side", "Name the side whose quartermaster general you appoint", "Add side:csa or side:usa")
 	}
 	if umpire && g.Started && reason == "" {
-		return nil, invalid("quartermaster.reason", "After the start the umpire appoints a quartermaster general only with a reason", "Add reason:<why>")
+		return nil, Invalid("quartermaster.reason", "After the start the umpire appoints a quartermaster general only with a reason", "Add reason:<why>")
 	}
 	ev := &QuartermasterAppointed{By: cmd.By, Side: side, Turn: g.Turn, Reason: reason}
 	if strings.TrimSpace(cmd.Player) == "" {
 		if g.Quartermaster.Of(side) == "" {
-			return nil, illegal("quartermaster.none", fmt.Sprintf("The %s have no quartermaster general", sideName(side)), "Name the player to appoint")
+			return nil, Illegal("quartermaster.none", fmt.Sprintf("The %s have no quartermaster general", sideName(side)), "Name the player to appoint")
 		}
 		return []Event{ev}, nil
 	}
 	p := g.Player(strings.TrimSpace(cmd.Player))
 	switch {
 	case p == nil || p.Side != side:
-		return nil, invalid("quartermaster.player", fmt.Sprintf("The appointee is not a %s commander of this game", sideName(side)), "Name a player of the side")
+		return nil, Invalid("quartermaster.player", fmt.Sprintf("The appointee is not a %s commander of this game", sideName(side)), "Name a player of the side")
 	case p.Overall:
 		return nil, &RuleError{Kind: ErrIllegal, Code: "quartermaster.subordinate", What: fmt.Sprintf("%s is the %s's overall commander: the quartermaster general is a subordinate commander", p.Actor.Name, sideName(side)),
 			Hint: "Appoint another commander of the side", Rule: "LRTG 21.1 Quartermaster General"}
 	case g.Quartermaster.Of(side) == p.Actor.ID:
-		return nil, illegal("quartermaster.same", p.Actor.Name+" is already the quartermaster general", "")
+		return nil, Illegal("quartermaster.same", p.Actor.Name+" is already the quartermaster general", "")
 	}
 	ev.Player = p.Actor
 	return []Event{ev}, nil
@@ -223,7 +223,7 @@ func (g GameState) dutyUnitFor(by Actor, id, duty string) (UnitState, error) {
 	if len(g.Quartermaster.By) == 0 {
 		return g.unitFor(by, id)
 	}
-	if err := g.boardReady(by); err != nil {
+	if err := g.BoardReady(by); err != nil {
 		return UnitState{}, err
 	}
 	u, err := g.unit(id)
@@ -238,7 +238,7 @@ func (g GameState) dutyUnitFor(by Actor, id, duty string) (UnitState, error) {
 		return g.unitFor(by, id)
 	}
 	if p := g.Player(by.ID); p == nil || p.Side != u.Side {
-		return u, illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "Ask its commander or the umpire")
+		return u, Illegal("unit.command", fmt.Sprintf("You do not command %s", u.Name), "Ask its commander or the umpire")
 	}
 	if err := g.quartermasterDuty(by, u.Side, duty); err != nil {
 		return u, err

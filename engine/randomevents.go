@@ -941,7 +941,7 @@ func (g GameState) inStep(what, hint string) error {
 }
 
 func (g GameState) decideRaid(cmd RaspberryRaid, d Dice) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if p := g.Player(cmd.By.ID); !g.IsUmpire(cmd.By) && (p == nil || p.Side != CSA) {
@@ -970,7 +970,7 @@ func (g GameState) decideRaid(cmd RaspberryRaid, d Dice) ([]Event, error) {
 }
 
 func (g GameState) decideAmmo(cmd AmmoTrain) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	umpire := g.IsUmpire(cmd.By)
@@ -1012,13 +1012,13 @@ func (g GameState) decideAmmo(cmd AmmoTrain) ([]Event, error) {
 			return nil, err
 		}
 		if !g.Controls(cmd.By, u) || u.Side != CSA {
-			return nil, invalid("unit.unknown", fmt.Sprintf("You have no unit %q", id), "/oob lists your units")
+			return nil, Invalid("unit.unknown", fmt.Sprintf("You have no unit %q", id), "/oob lists your units")
 		}
 		switch {
 		case n < 1:
-			return nil, invalid("event.ammo.levels", fmt.Sprintf("%s: %d levels; give 1 or more", u.Name, n), "levels:\"Hood 2, McLaws 1\"")
+			return nil, Invalid("event.ammo.levels", fmt.Sprintf("%s: %d levels; give 1 or more", u.Name, n), "levels:\"Hood 2, McLaws 1\"")
 		case !u.OnMap || u.Eliminated:
-			return nil, illegal("event.ammo.unit", u.Name+" is not on the map", "")
+			return nil, Illegal("event.ammo.unit", u.Name+" is not on the map", "")
 		case n > u.Status.Ammo:
 			return nil, &RuleError{Kind: ErrIllegal, Code: "event.ammo.unit", What: fmt.Sprintf("%s is at ammunition level %d: it can go at most %d lower", u.Name, u.Status.Ammo, u.Status.Ammo), Rule: "LRTG 19.1"}
 		}

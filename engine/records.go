@@ -167,37 +167,42 @@ func lrtaTurnDate(turn int) time.Time {
 	return start.AddDate(0, 0, turn-1)
 }
 
-// GameOf returns the game a scenario of the catalogue belongs to, by its
-// id's prefix (scenarios/catalogue.yaml: lrtg-, lrta-, litn-).
+// GameOf returns the built-in game a scenario of the catalogue belongs
+// to, by its id's prefix (scenarios/catalogue.yaml: lrtg-, lrta-). A game
+// with a ruleset of its own is the ruleset's (GameState.Game).
 func GameOf(scenario string) Game {
-	switch {
-	case strings.HasPrefix(scenario, "lrta-"):
+	if strings.HasPrefix(scenario, "lrta-") {
 		return LRTA
-	case strings.HasPrefix(scenario, "litn-"):
-		return LITN
 	}
 	return LRTG
 }
 
-// Game returns the game this game plays.
-func (g GameState) Game() Game { return GameOf(g.Options.Scenario) }
-
-// turnDate and turnDays are the scenario's turn record.
-func turnDate(scenario string, turn int) time.Time {
-	if GameOf(scenario) == LITN {
-		return litnTurnDate(scenario, turn)
+// Game returns the game this game plays: its ruleset's, else the built-in
+// game of its scenario.
+func (g GameState) Game() Game {
+	if g.rules != nil {
+		return g.rules.id
 	}
-	if GameOf(scenario) == LRTA {
+	return GameOf(g.Options.Scenario)
+}
+
+// turnDate and turnDays are the scenario's turn record: the ruleset's,
+// else the built-in games'.
+func (g GameState) turnDate(turn int) time.Time {
+	if g.rules != nil && g.rules.hooks.TurnDate != nil {
+		return g.rules.hooks.TurnDate(g.Options.Scenario, turn)
+	}
+	if g.Game() == LRTA {
 		return lrtaTurnDate(turn)
 	}
 	return lrtgTurnDate(turn)
 }
 
-func turnDays(scenario string, turn int) int {
-	if GameOf(scenario) == LITN {
-		return 2 // 002 2.3
+func (g GameState) turnDays(turn int) int {
+	if g.rules != nil && g.rules.hooks.TurnDays != nil {
+		return g.rules.hooks.TurnDays(g.Options.Scenario, turn)
 	}
-	if GameOf(scenario) == LRTA {
+	if g.Game() == LRTA {
 		return 1
 	}
 	return lrtgTurnDays(turn)
@@ -208,9 +213,6 @@ func turnDays(scenario string, turn int) int {
 func ScenarioLastTurn(scenario string) int {
 	if scenario == "lrta-campaign" {
 		return LRTATurns
-	}
-	if r, ok := litnTurnRecord[scenario]; ok {
-		return r.last
 	}
 	last, ok := lrtgLastDay(scenario)
 	if !ok {
@@ -224,7 +226,12 @@ func ScenarioLastTurn(scenario string) int {
 }
 
 // LastTurn returns the game's last turn (0: the scenario is not known).
-func (g GameState) LastTurn() int { return ScenarioLastTurn(g.Options.Scenario) }
+func (g GameState) LastTurn() int {
+	if g.rules != nil && g.rules.hooks.LastTurn != nil {
+		return g.rules.hooks.LastTurn(g.Options.Scenario)
+	}
+	return ScenarioLastTurn(g.Options.Scenario)
+}
 
 // TurnDate returns the first calendar day of one of the game's turns, and
 // false for a turn outside the scenario (before 1 or after its last).
@@ -232,7 +239,7 @@ func (g GameState) TurnDate(turn int) (time.Time, bool) {
 	if turn < 1 || turn > g.LastTurn() {
 		return time.Time{}, false
 	}
-	return turnDate(g.Options.Scenario, turn), true
+	return g.turnDate(turn), true
 }
 
 // TurnDays returns how many days one of the game's turns lasts (0 outside
@@ -241,7 +248,7 @@ func (g GameState) TurnDays(turn int) int {
 	if _, ok := g.TurnDate(turn); !ok {
 		return 0
 	}
-	return turnDays(g.Options.Scenario, turn)
+	return g.turnDays(turn)
 }
 
 // TurnOn returns the turn a calendar day falls in, and false for a day
@@ -249,8 +256,8 @@ func (g GameState) TurnDays(turn int) int {
 func (g GameState) TurnOn(day time.Time) (int, bool) {
 	day = time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, time.UTC)
 	for t := 1; t <= g.LastTurn(); t++ {
-		first := turnDate(g.Options.Scenario, t)
-		if !day.Before(first) && day.Before(first.AddDate(0, 0, turnDays(g.Options.Scenario, t))) {
+		first := g.turnDate(t)
+		if !day.Before(first) && day.Before(first.AddDate(0, 0, g.turnDays(t))) {
 			return t, true
 		}
 	}
@@ -1142,7 +1149,7 @@ func applyRecords(g GameState, e Event) (GameState, bool) {
 
 func (g GameState) needUmpire(by Actor, what string) error {
 	if !g.IsUmpire(by) {
-		return illegal("game.umpire", "Only the umpire "+what, fmt.Sprintf("Ask %s", g.Umpire.Name))
+		return Illegal("game.umpire", "Only the umpire "+what, fmt.Sprintf("Ask %s", g.Umpire.Name))
 	}
 	return nil
 }
@@ -1151,24 +1158,24 @@ func (g GameState) needUmpire(by Actor, what string) error {
 // either, a player for his own.
 func (g GameState) sideFor(by Actor, s Side) error {
 	if s != CSA && s != USA {
-		return invalid("records.side", fmt.Sprintf("%q is not a side", s), "Use side:csa or side:usa")
+		return Invalid("records.side", fmt.Sprintf("%q is not a side", s), "Use side:csa or side:usa")
 	}
 	if g.IsUmpire(by) {
 		return nil
 	}
 	p := g.Player(by.ID)
 	if p == nil {
-		return illegal("records.player", "Only the game's players and umpire keep its records", "Join the game with /game join")
+		return Illegal("records.player", "Only the game's players and umpire keep its records", "Join the game with /game join")
 	}
 	if p.Side != s {
-		return illegal("records.side", fmt.Sprintf("You command for the %s: the %s keep their own records", strings.ToUpper(string(p.Side)), strings.ToUpper(string(s))),
+		return Illegal("records.side", fmt.Sprintf("You command for the %s: the %s keep their own records", strings.ToUpper(string(p.Side)), strings.ToUpper(string(s))),
 			"Ask the umpire if the other side's record is wrong")
 	}
 	return nil
 }
 
 func (g GameState) decideAdvance(cmd AdvanceTurn) (Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if err := g.needUmpire(cmd.By, "advances the turn"); err != nil {
@@ -1176,7 +1183,7 @@ func (g GameState) decideAdvance(cmd AdvanceTurn) (Event, error) {
 	}
 	last := g.LastTurn()
 	if last == 0 {
-		return nil, illegal("turn.record", fmt.Sprintf("The turn record does not know the scenario %q", g.Options.Scenario), "")
+		return nil, Illegal("turn.record", fmt.Sprintf("The turn record does not know the scenario %q", g.Options.Scenario), "")
 	}
 	if g.Turn >= last {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "turn.last",
@@ -1223,21 +1230,21 @@ func (g GameState) TurnHistory() []TurnPoint {
 }
 
 func (g GameState) decideMoraleAdjust(cmd AdjustMorale) (Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if err := g.sideFor(cmd.By, cmd.Side); err != nil {
 		return nil, err
 	}
 	if cmd.Delta == 0 {
-		return nil, invalid("morale.delta", "An adjustment of 0 changes nothing", "Give by: a number such as 1 or -2")
+		return nil, Invalid("morale.delta", "An adjustment of 0 changes nothing", "Give by: a number such as 1 or -2")
 	}
 	if cmd.Delta < -20 || cmd.Delta > 20 {
-		return nil, invalid("morale.delta", fmt.Sprintf("%+d is more than any one contribution", cmd.Delta), "Adjust by -20 to +20 at a time")
+		return nil, Invalid("morale.delta", fmt.Sprintf("%+d is more than any one contribution", cmd.Delta), "Adjust by -20 to +20 at a time")
 	}
 	reason := strings.TrimSpace(cmd.Reason)
 	if reason == "" {
-		return nil, invalid("morale.reason", "A morale adjustment needs its reason", "Add reason:, e.g. reason:16 AoP combat losses (15.1 7)")
+		return nil, Invalid("morale.reason", "A morale adjustment needs its reason", "Add reason:, e.g. reason:16 AoP combat losses (15.1 7)")
 	}
 	ev := &MoraleAdjusted{By: cmd.By, Side: cmd.Side, Delta: cmd.Delta, Reason: reason, Turn: g.Turn}
 	ev.Check = g.applyMoraleAdjust(ev).moraleCheck(cmd.Sizes, true)
@@ -1251,17 +1258,17 @@ func (g GameState) applyMoraleAdjust(e *MoraleAdjusted) GameState {
 }
 
 func (g GameState) decideMoraleCheck(cmd CheckMorale) (Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if !g.IsUmpire(cmd.By) && g.Player(cmd.By.ID) == nil {
-		return nil, illegal("records.player", "Only the game's players and umpire confirm its morale", "Join the game with /game join")
+		return nil, Illegal("records.player", "Only the game's players and umpire confirm its morale", "Join the game with /game join")
 	}
 	return &MoraleChecked{By: cmd.By, Turn: g.Turn, Check: g.moraleCheck(cmd.Sizes, true)}, nil
 }
 
 func (g GameState) decideSupply(cmd AdjustSupply) (Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if err := g.sideFor(cmd.By, cmd.Side); err != nil {
@@ -1271,35 +1278,35 @@ func (g GameState) decideSupply(cmd AdjustSupply) (Event, error) {
 		return nil, err
 	}
 	if cmd.Delta == 0 {
-		return nil, invalid("supply.delta", "An adjustment of 0 changes nothing", "Give by: a number, e.g. -1 for the Supply Expenditure Phase")
+		return nil, Invalid("supply.delta", "An adjustment of 0 changes nothing", "Give by: a number, e.g. -1 for the Supply Expenditure Phase")
 	}
 	reason := strings.TrimSpace(cmd.Reason)
 	if reason == "" {
-		return nil, invalid("supply.reason", "A supply adjustment needs its reason", "Add reason:, e.g. reason:supply expenditure (13.4)")
+		return nil, Invalid("supply.reason", "A supply adjustment needs its reason", "Add reason:, e.g. reason:supply expenditure (13.4)")
 	}
 	rule := g.Options.Supply
 	ev := &SupplyAdjusted{By: cmd.By, Side: cmd.Side, Turn: g.Turn, Rule: rule, Delta: cmd.Delta, Reason: reason}
 	switch {
 	case cmd.Store != nil:
 		if len(cmd.Units) > 0 {
-			return nil, invalid("supply.store", "Adjust a town's store or units' victuals, not both at once", "Take from the town first, then give the units their victuals")
+			return nil, Invalid("supply.store", "Adjust a town's store or units' victuals, not both at once", "Take from the town first, then give the units their victuals")
 		}
 		full, holder, ok := g.store(*cmd.Store)
 		if !ok {
-			return nil, illegal("supply.store", cmd.Store.Name+" is neither a levied town nor a captured depot", "Only levied towns (13.1) and captured depots (13.8) hold victuals")
+			return nil, Illegal("supply.store", cmd.Store.Name+" is neither a levied town nor a captured depot", "Only levied towns (13.1) and captured depots (13.8) hold victuals")
 		}
 		left := full - g.Records.StoreUsed[cmd.Store.Name]
 		if cmd.Side != holder && !g.IsUmpire(cmd.By) {
-			return nil, illegal("supply.store", fmt.Sprintf("%s's victuals are the %s's", cmd.Store.Name, strings.ToUpper(string(holder))), "Another side taking them is the umpire's ruling (13.1, 13.8)")
+			return nil, Illegal("supply.store", fmt.Sprintf("%s's victuals are the %s's", cmd.Store.Name, strings.ToUpper(string(holder))), "Another side taking them is the umpire's ruling (13.1, 13.8)")
 		}
 		to := min(max(left+cmd.Delta, 0), full)
 		if to == left {
-			return nil, illegal("supply.store", fmt.Sprintf("%s holds %d victuals: nothing to change", cmd.Store.Name, left), "")
+			return nil, Illegal("supply.store", fmt.Sprintf("%s holds %d victuals: nothing to change", cmd.Store.Name, left), "")
 		}
 		ev.Store = &VictualChange{Unit: cmd.Store.Name, Name: cmd.Store.Name, From: left, To: to}
 	case rule == "simplified":
 		if len(cmd.Units) > 0 {
-			return nil, invalid("supply.units", "Simplified supply tracks the whole side, not its units", "Leave out units: (24.0)")
+			return nil, Invalid("supply.units", "Simplified supply tracks the whole side, not its units", "Leave out units: (24.0)")
 		}
 		from := g.SupplyLevel(cmd.Side)
 		to := from + cmd.Delta
@@ -1319,16 +1326,16 @@ func (g GameState) decideSupply(cmd AdjustSupply) (Event, error) {
 				return nil, err
 			}
 			if u.Side != cmd.Side {
-				return nil, invalid("supply.unit", fmt.Sprintf("%s is not a %s unit", u.Name, strings.ToUpper(string(cmd.Side))), "")
+				return nil, Invalid("supply.unit", fmt.Sprintf("%s is not a %s unit", u.Name, strings.ToUpper(string(cmd.Side))), "")
 			}
 			if !g.NeedsSupply(u, cmd.Sizes) {
-				return nil, invalid("supply.unit", fmt.Sprintf("%s does not track victuals under the %s supply rules", u.Name, rule),
+				return nil, Invalid("supply.unit", fmt.Sprintf("%s does not track victuals under the %s supply rules", u.Name, rule),
 					"Divisions and cavalry brigades do (13.0); with augmented supply also brigades and regiments (23.1)")
 			}
 			units = append(units, u)
 		}
 		if len(units) == 0 {
-			return nil, illegal("supply.units", "No unit of the side on the map tracks victuals", "")
+			return nil, Illegal("supply.units", "No unit of the side on the map tracks victuals", "")
 		}
 		for _, u := range units {
 			from := g.Victuals(u)

@@ -65,10 +65,10 @@ func (x DiceExpr) String() string {
 func ParseDice(s string) (DiceExpr, error) {
 	raw := strings.TrimSpace(s)
 	if raw == "" {
-		return DiceExpr{}, invalid("dice.empty", "No dice given", diceHint)
+		return DiceExpr{}, Invalid("dice.empty", "No dice given", diceHint)
 	}
 	if len(raw) > MaxExprBytes {
-		return DiceExpr{}, invalid("dice.too_long", fmt.Sprintf("The dice expression is %d characters long, more than %d", len(raw), MaxExprBytes), diceHint)
+		return DiceExpr{}, Invalid("dice.too_long", fmt.Sprintf("The dice expression is %d characters long, more than %d", len(raw), MaxExprBytes), diceHint)
 	}
 	src := strings.ToLower(strings.Join(strings.Fields(raw), ""))
 	var x DiceExpr
@@ -82,7 +82,7 @@ func ParseDice(s string) (DiceExpr, error) {
 			}
 			i++
 		} else if i > 0 {
-			return DiceExpr{}, invalid("dice.syntax", fmt.Sprintf("Expected + or - before %q in %q", src[i:], raw), diceHint)
+			return DiceExpr{}, Invalid("dice.syntax", fmt.Sprintf("Expected + or - before %q in %q", src[i:], raw), diceHint)
 		}
 		start := i
 		for i < len(src) && isDigit(src[i]) {
@@ -92,7 +92,7 @@ func ParseDice(s string) (DiceExpr, error) {
 		if hasCount {
 			n, err := strconv.Atoi(src[start:i])
 			if err != nil || n > 1_000_000 {
-				return DiceExpr{}, invalid("dice.number", fmt.Sprintf("%q is too large a number", src[start:i]), diceHint)
+				return DiceExpr{}, Invalid("dice.number", fmt.Sprintf("%q is too large a number", src[start:i]), diceHint)
 			}
 			count = n
 		}
@@ -103,24 +103,24 @@ func ParseDice(s string) (DiceExpr, error) {
 				i++
 			}
 			if i == sStart {
-				return DiceExpr{}, invalid("dice.sides", fmt.Sprintf("A die needs its number of sides after the d in %q", raw), diceHint)
+				return DiceExpr{}, Invalid("dice.sides", fmt.Sprintf("A die needs its number of sides after the d in %q", raw), diceHint)
 			}
 			sides, err := strconv.Atoi(src[sStart:i])
 			if err != nil || sides > MaxSides {
-				return DiceExpr{}, invalid("dice.sides", fmt.Sprintf("d%s has more than %d sides", src[sStart:i], MaxSides), diceHint)
+				return DiceExpr{}, Invalid("dice.sides", fmt.Sprintf("d%s has more than %d sides", src[sStart:i], MaxSides), diceHint)
 			}
 			if sides < 2 {
-				return DiceExpr{}, invalid("dice.sides", fmt.Sprintf("A d%d cannot be rolled: a die has at least 2 sides", sides), diceHint)
+				return DiceExpr{}, Invalid("dice.sides", fmt.Sprintf("A d%d cannot be rolled: a die has at least 2 sides", sides), diceHint)
 			}
 			if !hasCount {
 				count = 1
 			}
 			if count < 1 {
-				return DiceExpr{}, invalid("dice.count", fmt.Sprintf("%dd%d rolls no dice", count, sides), diceHint)
+				return DiceExpr{}, Invalid("dice.count", fmt.Sprintf("%dd%d rolls no dice", count, sides), diceHint)
 			}
 			dice += count
 			if dice > MaxDice {
-				return DiceExpr{}, invalid("dice.count", fmt.Sprintf("%q rolls more than %d dice", raw, MaxDice), diceHint)
+				return DiceExpr{}, Invalid("dice.count", fmt.Sprintf("%q rolls more than %d dice", raw, MaxDice), diceHint)
 			}
 			x.Terms = append(x.Terms, Term{Sign: sign, Count: count, Sides: sides})
 		} else {
@@ -129,19 +129,19 @@ func ParseDice(s string) (DiceExpr, error) {
 				if i < len(src) {
 					what = fmt.Sprintf("%q is not a dice expression: unexpected %q", raw, src[i:i+1])
 				}
-				return DiceExpr{}, invalid("dice.syntax", what, diceHint)
+				return DiceExpr{}, Invalid("dice.syntax", what, diceHint)
 			}
 			if count > MaxModifier {
-				return DiceExpr{}, invalid("dice.modifier", fmt.Sprintf("The modifier %d is larger than %d", count, MaxModifier), diceHint)
+				return DiceExpr{}, Invalid("dice.modifier", fmt.Sprintf("The modifier %d is larger than %d", count, MaxModifier), diceHint)
 			}
 			x.Terms = append(x.Terms, Term{Sign: sign, Count: count})
 		}
 		if len(x.Terms) > MaxTerms {
-			return DiceExpr{}, invalid("dice.terms", fmt.Sprintf("%q has more than %d terms", raw, MaxTerms), diceHint)
+			return DiceExpr{}, Invalid("dice.terms", fmt.Sprintf("%q has more than %d terms", raw, MaxTerms), diceHint)
 		}
 	}
 	if dice == 0 {
-		return DiceExpr{}, invalid("dice.none", fmt.Sprintf("%q rolls no dice", raw), diceHint)
+		return DiceExpr{}, Invalid("dice.none", fmt.Sprintf("%q rolls no dice", raw), diceHint)
 	}
 	return x, nil
 }

@@ -2,14 +2,14 @@ package engine
 
 import "time"
 
-// Game names the three rule sets the umpire runs.
+// Game names a game the umpire runs: a built-in one (LRTG, LRTA), or a
+// ruleset's (Ruleset.ID, e.g. engine/litn's "litn").
 type Game string
 
 // The games.
 const (
 	LRTG Game = "lrtg" // Long Roads to Gettysburg (seeds 000, 003)
 	LRTA Game = "lrta" // Long Roads to Antietam (seed 004)
-	LITN Game = "litn" // Lee Invades the North (seed 002)
 )
 
 // Scenario is one entry of the scenario catalogue: what a group chooses

@@ -198,7 +198,7 @@ func segKeys(m map[string]int) []string {
 // ---------------------------------------------------------------------
 // Waits and /segment done.
 
-func segWait(step string) stepWait {
+func segWait(step string) StepWaiting {
 	return func(g GameState) []string {
 		s := g.Segment
 		if s.Turn != g.Turn {
@@ -250,25 +250,25 @@ type FinishStep struct {
 func (FinishStep) CommandName() string { return "segment done" }
 
 func (g GameState) decideSegFinish(cmd FinishStep) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
-	side, err := g.actingSide(cmd.By, cmd.Side, "records.side", "Finishing a step", segSide)
+	side, err := g.ActingSide(cmd.By, cmd.Side, "records.side", "Finishing a step", segSide)
 	if err != nil {
 		return nil, err
 	}
 	if side == "" {
-		return nil, invalid("records.side", "Say which side is done", "side:csa or side:usa (the umpire finishes a step for a side)")
+		return nil, Invalid("records.side", "Say which side is done", "side:csa or side:usa (the umpire finishes a step for a side)")
 	}
 	if err := g.sideFor(cmd.By, side); err != nil {
 		return nil, err
 	}
 	step := g.CurrentStep()
 	if !g.segWaitsFor(step, side) {
-		return nil, illegal("segment.done", fmt.Sprintf("Step %q does not wait for the %s", step, segSide(side)), "/phase show says what the game waits for")
+		return nil, Illegal("segment.done", fmt.Sprintf("Step %q does not wait for the %s", step, segSide(side)), "/phase show says what the game waits for")
 	}
 	if g.Segment.done(step, side) {
-		return nil, illegal("segment.done.twice", fmt.Sprintf("The %s are already done with step %s", segSide(side), step), "")
+		return nil, Illegal("segment.done.twice", fmt.Sprintf("The %s are already done with step %s", segSide(side), step), "")
 	}
 	return []Event{&SegmentDone{By: cmd.By, Side: side, Turn: g.Turn, Step: step}}, nil
 }
@@ -276,7 +276,7 @@ func (g GameState) decideSegFinish(cmd FinishStep) ([]Event, error) {
 // inSegStep checks that the game is at the step; the umpire may act outside
 // it with a reason.
 func (g GameState) inSegStep(by Actor, step, reason string) error {
-	if err := g.boardReady(by); err != nil {
+	if err := g.BoardReady(by); err != nil {
 		return err
 	}
 	if g.CurrentStep() == step || g.IsUmpire(by) && strings.TrimSpace(reason) != "" {

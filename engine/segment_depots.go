@@ -70,7 +70,7 @@ func (g GameState) segRailConnected(t *Theatre, station string) bool {
 func (g GameState) segConstructTurns(t *Theatre, p Place) (int, bool, error) {
 	ps := g.Places[p.Name]
 	if ps.Depot != "" && !ps.DepotDestroyed {
-		return 0, false, illegal("segment.depot.there", "There is already a depot at "+p.Name, "")
+		return 0, false, Illegal("segment.depot.there", "There is already a depot at "+p.Name, "")
 	}
 	if p.Is("rr-station") && g.segRailConnected(t, p.Name) {
 		return ConstructRailTurns, true, nil
@@ -94,7 +94,7 @@ func (g GameState) segCSADepotSite(t *Theatre, p Place) error {
 	}
 	ps := g.Places[p.Name]
 	if ps.Depot == CSA && !ps.DepotDestroyed {
-		return illegal("segment.depot.there", "There is already a Confederate depot at "+p.Name, "")
+		return Illegal("segment.depot.there", "There is already a Confederate depot at "+p.Name, "")
 	}
 	if contains(g.Segment.Gone, p.Name+"/csa-placed") {
 		return &RuleError{Kind: ErrIllegal, Code: "segment.depot.gone", What: "The Confederate depot placed at " + p.Name + " is gone: it is not replaced", Rule: "LRTG 13.8"}
@@ -204,7 +204,7 @@ type ScheduleDepot struct {
 func (ScheduleDepot) CommandName() string { return "segment depot" }
 
 func (g GameState) decideSegDepot(cmd ScheduleDepot) ([]Event, error) {
-	if _, err := g.actingSide(cmd.By, "", "records.side", "Scheduling and placing depots", segSide); err != nil {
+	if _, err := g.ActingSide(cmd.By, "", "records.side", "Scheduling and placing depots", segSide); err != nil {
 		return nil, err
 	}
 	if err := g.inSegStep(cmd.By, "5h", cmd.Reason); err != nil {
@@ -254,7 +254,7 @@ func (g GameState) decideSegDepot(cmd ScheduleDepot) ([]Event, error) {
 	switch cmd.Action {
 	case DepotDismantle:
 		if ps.Depot != side || ps.DepotDestroyed || ps.Captured != "" {
-			return nil, illegal("segment.depot.own", fmt.Sprintf("The %s have no standing depot at %s", segSide(side), p.Name), "")
+			return nil, Illegal("segment.depot.own", fmt.Sprintf("The %s have no standing depot at %s", segSide(side), p.Name), "")
 		}
 		if p.Name == "Harpers Ferry" && side == USA {
 			if until, rule := g.harpersFerryDepotHeld(); until != "" {
@@ -276,7 +276,7 @@ func (g GameState) decideSegDepot(cmd ScheduleDepot) ([]Event, error) {
 		}
 		sc.Due, sc.Rail = g.Turn+n, rail
 	default:
-		return nil, invalid("segment.depot.action", fmt.Sprintf("%q is not a depot action", cmd.Action), "Use construct, dismantle or place")
+		return nil, Invalid("segment.depot.action", fmt.Sprintf("%q is not a depot action", cmd.Action), "Use construct, dismantle or place")
 	}
 	return []Event{&DepotScheduled{By: cmd.By, Schedule: sc, Reason: cmd.Reason}}, nil
 }

@@ -76,7 +76,7 @@ func (g GameState) decideSegAmmo(cmd DrawAmmo) ([]Event, error) {
 		return nil, err
 	}
 	if !g.optional(19) {
-		return nil, illegal("segment.ammo.rule", "This game does not use optional rule 19 (Ammunition)", "")
+		return nil, Illegal("segment.ammo.rule", "This game does not use optional rule 19 (Ammunition)", "")
 	}
 	left, _, ok := g.StoreAmmo(cmd.Depot)
 	if !ok || g.Places[cmd.Depot.Name].Captured != CSA {
@@ -95,7 +95,7 @@ func (g GameState) decideSegAmmo(cmd DrawAmmo) ([]Event, error) {
 		}
 		u = u.WithStatus()
 		if u.Side != CSA || u.Kind != "infantry" {
-			return nil, invalid("segment.ammo.unit", u.Name+" does not track ammunition", "Confederate infantry divisions do (LRTG 19)")
+			return nil, Invalid("segment.ammo.unit", u.Name+" does not track ammunition", "Confederate infantry divisions do (LRTG 19)")
 		}
 		if cmd.Map != nil && (c == "" || segCounty(cmd.Map, u.Hex) != c) {
 			return nil, &RuleError{Kind: ErrIllegal, Code: "segment.ammo.county", What: fmt.Sprintf("%s is not in %s's county", u.Name, cmd.Depot.Name), Rule: "LRTG 19.5"}
@@ -108,7 +108,7 @@ func (g GameState) decideSegAmmo(cmd DrawAmmo) ([]Event, error) {
 		ev.Units = append(ev.Units, AmmoDrawChange{Unit: u.ID, Name: u.Name, From: u.Status.Ammo, To: u.Status.Ammo - n})
 	}
 	if len(ev.Units) == 0 {
-		return nil, illegal("segment.ammo.none", "No ammunition to draw: the units are on no Ammunition Track space or the depot is empty", fmt.Sprintf("%s holds %d", cmd.Depot.Name, left))
+		return nil, Illegal("segment.ammo.none", "No ammunition to draw: the units are on no Ammunition Track space or the depot is empty", fmt.Sprintf("%s holds %d", cmd.Depot.Name, left))
 	}
 	ev.To = left - use
 	return []Event{ev}, nil
@@ -218,10 +218,10 @@ func (g GameState) decideSegStragglers(cmd RecordStragglers) ([]Event, error) {
 		return nil, err
 	}
 	if !g.optional(30) {
-		return nil, illegal("segment.stragglers.rule", "This game does not use optional rule 30 (Stragglers)", "")
+		return nil, Illegal("segment.stragglers.rule", "This game does not use optional rule 30 (Stragglers)", "")
 	}
 	if cmd.MP < 1 || cmd.MP > 20 {
-		return nil, invalid("segment.stragglers.mp", fmt.Sprintf("%d manpower points", cmd.MP), "Give mp: 1 to 20, the march losses of the unit")
+		return nil, Invalid("segment.stragglers.mp", fmt.Sprintf("%d manpower points", cmd.MP), "Give mp: 1 to 20, the march losses of the unit")
 	}
 	return []Event{&StragglersRecorded{By: cmd.By, Turn: g.Turn, Unit: u.ID, Name: u.Name, MP: cmd.MP, Reason: cmd.Reason}}, nil
 }

@@ -77,13 +77,13 @@ func (g GameState) decideSegRepair(cmd AttemptRepair, d Dice) ([]Event, error) {
 	}
 	p := cmd.Station
 	if !p.Is("rr-station") {
-		return nil, invalid("segment.repair.station", p.Name+" is not a railroad station", "")
+		return nil, Invalid("segment.repair.station", p.Name+" is not a railroad station", "")
 	}
 	switch g.Places[p.Name].Station {
 	case "destroyed":
 		return nil, &RuleError{Kind: ErrIllegal, Code: "segment.repair.destroyed", What: p.Name + " station is destroyed", Hint: "Destroyed markers are never removed", Rule: "LRTG 13.7"}
 	case "":
-		return nil, illegal("segment.repair.station", p.Name+" station is not damaged", "")
+		return nil, Illegal("segment.repair.station", p.Name+" station is not damaged", "")
 	}
 	if g.Segment.RepairTurn == g.Turn {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "segment.repair.twice", What: "The Union has already attempted a repair this turn", Hint: "One attempt a turn", Rule: "LRTG 13.7"}

@@ -173,10 +173,10 @@ func (g GameState) decideSegForage(cmd Forage) ([]Event, error) {
 			return nil, &RuleError{Kind: ErrIllegal, Code: "segment.passive", What: fmt.Sprintf("The %s are not passive this turn", segSide(cmd.Side)), Rule: "LRTG 13.0, 24.4"}
 		}
 		if _, done := g.Segment.Keep[cmd.Side]; done && g.Segment.Turn == g.Turn {
-			return nil, illegal("segment.forage.twice", "The side has already chosen its foraging this turn", "")
+			return nil, Illegal("segment.forage.twice", "The side has already chosen its foraging this turn", "")
 		}
 		if cmd.Levels < 1 || cmd.Levels > 3 {
-			return nil, invalid("segment.forage.levels", fmt.Sprintf("%d fatigue levels cannot be kept", cmd.Levels), "Keep 1, 2 or 3 of the 3 levels the Recovery Phase removes (24.4)")
+			return nil, Invalid("segment.forage.levels", fmt.Sprintf("%d fatigue levels cannot be kept", cmd.Levels), "Keep 1, 2 or 3 of the 3 levels the Recovery Phase removes (24.4)")
 		}
 		base := -1
 		for _, row := range cmd.Chart.Rows {
@@ -212,22 +212,22 @@ func (g GameState) decideSegForage(cmd Forage) ([]Event, error) {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "segment.passive", What: fmt.Sprintf("The %s are not passive this turn", segSide(u.Side)), Hint: "Only passive players forage", Rule: "LRTG 13.0, 13.5"}
 	}
 	if !g.NeedsSupply(u, cmd.Sizes) {
-		return nil, invalid("segment.forage.unit", u.Name+" keeps no victuals", "Divisions and cavalry brigades do (13.0)")
+		return nil, Invalid("segment.forage.unit", u.Name+" keeps no victuals", "Divisions and cavalry brigades do (13.0)")
 	}
 	if st, _ := g.SupplyStatus(u.ID); st.InRange {
-		return nil, illegal("segment.forage.range", u.Name+" is in resupply range: it is resupplied, not foraging", "LRTG 13.5")
+		return nil, Illegal("segment.forage.range", u.Name+" is in resupply range: it is resupplied, not foraging", "LRTG 13.5")
 	}
 	if g.Segment.Turn == g.Turn && contains(g.Segment.Foraged, u.ID) {
-		return nil, illegal("segment.forage.twice", u.Name+" has already foraged this turn", "")
+		return nil, Illegal("segment.forage.twice", u.Name+" has already foraged this turn", "")
 	}
 	if cmd.Levels < 1 || cmd.Levels > 4 {
-		return nil, invalid("segment.forage.levels", fmt.Sprintf("%d fatigue levels is not a row of the forage table", cmd.Levels), "Spend 1 to 4 fatigue levels (13.5)")
+		return nil, Invalid("segment.forage.levels", fmt.Sprintf("%d fatigue levels is not a row of the forage table", cmd.Levels), "Spend 1 to 4 fatigue levels (13.5)")
 	}
 	if u.Fatigue+cmd.Levels > MaxFatigue {
-		return nil, illegal("segment.forage.fatigue", fmt.Sprintf("%s is at fatigue %d: it can spend at most %d levels", u.Name, u.Fatigue, MaxFatigue-u.Fatigue), "")
+		return nil, Illegal("segment.forage.fatigue", fmt.Sprintf("%s is at fatigue %d: it can spend at most %d levels", u.Name, u.Fatigue, MaxFatigue-u.Fatigue), "")
 	}
 	if cmd.Value < -5 || cmd.Value > 12 {
-		return nil, invalid("segment.forage.value", fmt.Sprintf("%d is not a county forage value", cmd.Value), "Give the county's forage value from the Player Aids")
+		return nil, Invalid("segment.forage.value", fmt.Sprintf("%d is not a county forage value", cmd.Value), "Give the county's forage value from the Player Aids")
 	}
 	mod := 0
 	if u.Side == CSA && cmd.Map != nil && segIn(cmd.Map, "north-of-potomac", u.Hex) {
@@ -291,14 +291,14 @@ func (g GameState) decideSegDraw(cmd DrawVictuals) ([]Event, error) {
 		return nil, err
 	}
 	if g.Options.Supply == "simplified" {
-		return nil, illegal("segment.draw.simplified", "Under Simplified Supply a store puts divisions in range in the Supply Status step instead", "/segment range units:<...> in_range:true at:<store> in step 5b (24.3)")
+		return nil, Illegal("segment.draw.simplified", "Under Simplified Supply a store puts divisions in range in the Supply Status step instead", "/segment range units:<...> in_range:true at:<store> in step 5b (24.3)")
 	}
 	left, holder, _, ok := g.Store(cmd.Store)
 	if !ok {
-		return nil, illegal("segment.draw.store", cmd.Store.Name+" is neither a levied town nor a captured depot", "Only levied towns (13.1) and captured depots (13.8) hold victuals")
+		return nil, Illegal("segment.draw.store", cmd.Store.Name+" is neither a levied town nor a captured depot", "Only levied towns (13.1) and captured depots (13.8) hold victuals")
 	}
 	if len(cmd.Units) == 0 {
-		return nil, invalid("segment.units", "No units named", "Name them with units:<unit,...>")
+		return nil, Invalid("segment.units", "No units named", "Name them with units:<unit,...>")
 	}
 	ev := &VictualsDrawn{By: cmd.By, Turn: g.Turn}
 	depotStore := g.Places[cmd.Store.Name].Captured != ""
@@ -311,15 +311,15 @@ func (g GameState) decideSegDraw(cmd DrawVictuals) ([]Event, error) {
 		if ev.Side == "" {
 			ev.Side = u.Side
 		} else if ev.Side != u.Side {
-			return nil, invalid("segment.side", "Name one side's units at a time", "")
+			return nil, Invalid("segment.side", "Name one side's units at a time", "")
 		}
 		if !g.NeedsSupply(u, cmd.Sizes) {
-			return nil, invalid("segment.draw.unit", u.Name+" keeps no victuals", "")
+			return nil, Invalid("segment.draw.unit", u.Name+" keeps no victuals", "")
 		}
 		if ev.Side != holder {
 			// 13.1: Union units occupying a levied town may take its victuals.
 			if !(g.Places[cmd.Store.Name].Levied && ev.Side == USA && u.Hex == cmd.Store.Hex) {
-				return nil, illegal("segment.draw.holder", fmt.Sprintf("%s's victuals are the %s's", cmd.Store.Name, segSide(holder)), "The Union takes a levied town's victuals only with units occupying it (13.1)")
+				return nil, Illegal("segment.draw.holder", fmt.Sprintf("%s's victuals are the %s's", cmd.Store.Name, segSide(holder)), "The Union takes a levied town's victuals only with units occupying it (13.1)")
 			}
 		} else if cmd.Map != nil {
 			c := segCounty(cmd.Map, cmd.Store.Hex)
@@ -360,7 +360,7 @@ func (g GameState) decideSegDraw(cmd DrawVictuals) ([]Event, error) {
 		return nil, &RuleError{Kind: ErrIllegal, Code: "segment.passive", What: fmt.Sprintf("The %s are not passive this turn", segSide(ev.Side)), Rule: "LRTG 13.0"}
 	}
 	if len(ev.Units) == 0 {
-		return nil, illegal("segment.draw.none", "No victuals to draw: the units are full or the store is empty", fmt.Sprintf("%s holds %d", cmd.Store.Name, left))
+		return nil, Illegal("segment.draw.none", "No victuals to draw: the units are full or the store is empty", fmt.Sprintf("%s holds %d", cmd.Store.Name, left))
 	}
 	ev.Store = VictualChange{Unit: cmd.Store.Name, Name: cmd.Store.Name, From: left, To: left - need}
 	return []Event{ev}, nil

@@ -119,14 +119,14 @@ func (g GameState) segRiverModifiers() (int, []string) {
 }
 
 func (g GameState) decideSegRivers(cmd SetRivers) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if err := g.needUmpire(cmd.By, "rules on river control"); err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(cmd.Reason) == "" {
-		return nil, invalid("segment.rivers.reason", "A ruling on river control needs its reason", "e.g. reason:Confederate pontoon bridge at Williamsport")
+		return nil, Invalid("segment.rivers.reason", "A ruling on river control needs its reason", "e.g. reason:Confederate pontoon bridge at Williamsport")
 	}
 	return []Event{&RiversControlled{By: cmd.By, Turn: g.Turn, Potomac: cmd.Potomac, Shenandoah: cmd.Shenandoah, Ruling: strings.TrimSpace(cmd.Reason)}}, nil
 }

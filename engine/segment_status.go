@@ -277,7 +277,7 @@ func (g GameState) decideSegRange(cmd ClaimRange) ([]Event, error) {
 		return nil, err
 	}
 	if len(cmd.Units) == 0 {
-		return nil, invalid("segment.units", "No units named", "Name them with units:<unit,...>")
+		return nil, Invalid("segment.units", "No units named", "Name them with units:<unit,...>")
 	}
 	umpire := g.IsUmpire(cmd.By)
 	ev := &SupplyRangeClaimed{By: cmd.By, Turn: g.Turn, InRange: cmd.InRange, Reason: strings.TrimSpace(cmd.Reason)}
@@ -289,34 +289,34 @@ func (g GameState) decideSegRange(cmd ClaimRange) ([]Event, error) {
 		if ev.Side == "" {
 			ev.Side = u.Side
 		} else if u.Side != ev.Side {
-			return nil, invalid("segment.side", "Name one side's units at a time", "")
+			return nil, Invalid("segment.side", "Name one side's units at a time", "")
 		}
 		st, ok := g.SupplyStatus(u.ID)
 		if !ok {
-			return nil, illegal("segment.range", fmt.Sprintf("%s has no supply status this turn", u.Name), "Only the units the Supply Status Phase lists (13.2; 24.2 divisions)")
+			return nil, Illegal("segment.range", fmt.Sprintf("%s has no supply status this turn", u.Name), "Only the units the Supply Status Phase lists (13.2; 24.2 divisions)")
 		}
 		if st.Sure && !umpire && cmd.Store == nil {
 			return nil, &RuleError{Kind: ErrIllegal, Code: "segment.range.sure", What: fmt.Sprintf("%s's status is settled by the map: %s", u.Name, st.Why),
 				Hint: "Only units six hexes or less from a depot are the player's word; the umpire may overrule with reason:", Rule: "LRTG 13.2"}
 		}
 		if contains(ev.Units, u.ID) {
-			return nil, invalid("segment.twice", u.Name+" is named twice", "")
+			return nil, Invalid("segment.twice", u.Name+" is named twice", "")
 		}
 		ev.Units, ev.Names = append(ev.Units, u.ID), append(ev.Names, u.Name)
 	}
 	if cmd.Store != nil {
 		if g.Options.Supply != "simplified" || ev.Side != CSA {
-			return nil, illegal("segment.range.store", "Only Confederate divisions under Simplified Supply spend a store's victuals to be in range", "Normal supply draws from stores in the Forage / Resupply step (/segment draw); 24.3")
+			return nil, Illegal("segment.range.store", "Only Confederate divisions under Simplified Supply spend a store's victuals to be in range", "Normal supply draws from stores in the Forage / Resupply step (/segment draw); 24.3")
 		}
 		if !cmd.InRange {
-			return nil, invalid("segment.range.store", "A store puts divisions in range", "Give in_range:true with at:")
+			return nil, Invalid("segment.range.store", "A store puts divisions in range", "Give in_range:true with at:")
 		}
 		left, holder, _, ok := g.Store(*cmd.Store)
 		if !ok || holder != CSA {
-			return nil, illegal("segment.range.store", cmd.Store.Name+" is neither a levied town nor a depot the Confederates captured", "LRTG 24.3")
+			return nil, Illegal("segment.range.store", cmd.Store.Name+" is neither a levied town nor a depot the Confederates captured", "LRTG 24.3")
 		}
 		if left < len(ev.Units) {
-			return nil, illegal("segment.range.store", fmt.Sprintf("%s has %d victuals left; %d divisions need one each", cmd.Store.Name, left, len(ev.Units)), "LRTG 24.3")
+			return nil, Illegal("segment.range.store", fmt.Sprintf("%s has %d victuals left; %d divisions need one each", cmd.Store.Name, left, len(ev.Units)), "LRTG 24.3")
 		}
 		if cmd.Map != nil {
 			c := segCounty(cmd.Map, cmd.Store.Hex)

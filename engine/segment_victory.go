@@ -413,7 +413,7 @@ func segWaitVictory(g GameState) []string {
 }
 
 func (g GameState) decideSegVictory(cmd CheckVictory) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if g.Game() == LRTA {
@@ -426,7 +426,7 @@ func (g GameState) decideSegVictory(cmd CheckVictory) ([]Event, error) {
 		return nil, err
 	}
 	if g.Segment.Outcome != nil {
-		return nil, illegal("segment.victory.over", fmt.Sprintf("The game is already over: %s (%s)", g.Segment.Outcome.Name, g.Segment.Outcome.Why), "The umpire ends it with /game end")
+		return nil, Illegal("segment.victory.over", fmt.Sprintf("The game is already over: %s (%s)", g.Segment.Outcome.Name, g.Segment.Outcome.Why), "The umpire ends it with /game end")
 	}
 	return g.segVictoryEvents(cmd.By, cmd.Context, false)
 }

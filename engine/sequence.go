@@ -44,20 +44,15 @@ func (s *Sequence) Step(id string) *Step {
 const (
 	WhenAfterOpening       = "after-opening"
 	WhenMultipleCommanders = "multiple-commanders"
-	// WhenLITN: the LITN module says whether the step happens this turn
-	// (litnHappens; 002 3.1's conditions: the scenario, the year, odd
-	// turns, eligibility).
-	WhenLITN = "litn"
+	// WhenRules: the game's ruleset says whether the step happens this
+	// turn (StepRules.Happens).
+	WhenRules = "rules"
 )
-
-// litnHappens says, for a LITN step with When "litn", whether it happens
-// this turn and why not. Registered by the phase modules.
-var litnHappens = map[string]func(g GameState) (bool, string){}
 
 // CheckCondition reports whether a condition is one the engine knows.
 func CheckCondition(when string) error {
 	switch {
-	case when == "", when == WhenAfterOpening, when == WhenMultipleCommanders, when == WhenLITN:
+	case when == "", when == WhenAfterOpening, when == WhenMultipleCommanders, when == WhenRules:
 		return nil
 	case strings.HasPrefix(when, "option:"):
 		switch strings.TrimPrefix(when, "option:") {
@@ -86,9 +81,9 @@ func (g GameState) Happens(s Step) (bool, string) {
 	switch when := s.When; {
 	case when == "":
 		return true, ""
-	case when == WhenLITN:
-		if f := litnHappens[s.ID]; f != nil && g.Game() == LITN {
-			return f(g)
+	case when == WhenRules:
+		if sr := g.rules.step(s.ID); sr != nil && sr.Happens != nil {
+			return sr.Happens(g)
 		}
 	case when == WhenAfterOpening:
 		if g.Game() == LRTG && g.Turn <= OpeningTurns {
@@ -137,35 +132,28 @@ func (g GameState) Happens(s Step) (bool, string) {
 	return true, ""
 }
 
-// A stepProcedure settles what a step does by itself when it begins: its
-// rolls and changes, as events (none: the step is the players').
-type stepProcedure func(g GameState, d Dice, ctx StepContext) ([]Event, error)
-
-// A stepWait names who the step still waits for (none: it may end).
-type stepWait func(g GameState) []string
-
 // StepContext is what a step's procedure may read beyond the state: the
 // data the bot holds (the map, the order of battle, the rules tables).
 type StepContext struct {
 	Move    *MoveData
 	Library *Library
-	Map     *Theatre // the game's map (LITN's steps read it)
+	Map     *Theatre // the game's map (a ruleset's steps read it)
 }
 
 var (
-	stepProcedures = map[string]stepProcedure{}
-	stepWaits      = map[string]stepWait{}
-	stepEnds       = map[string]stepProcedure{}
+	stepProcedures = map[string]StepProcedure{}
+	stepWaits      = map[string]StepWaiting{}
+	stepEnds       = map[string]StepProcedure{}
 )
 
 // registerStepEnd gives an LRTG step what happens when it ends (the
 // umpire's /phase next, forced or not): e.g. the communications phase
 // rolls the dispatches still sealed.
-func registerStepEnd(id string, p stepProcedure) { stepEnds[id] = p }
+func registerStepEnd(id string, p StepProcedure) { stepEnds[id] = p }
 
 // registerStep gives an LRTG step its procedure and its wait (either may
 // be nil). Called from init functions.
-func registerStep(id string, p stepProcedure, w stepWait) {
+func registerStep(id string, p StepProcedure, w StepWaiting) {
 	if p != nil {
 		stepProcedures[id] = p
 	}
@@ -178,7 +166,7 @@ func registerStep(id string, p stepProcedure, w stepWait) {
 // its procedure and its wait: the same step id means another step in each
 // game, so each game's steps are its own. A game reuses an LRTG procedure
 // by registering it for its own step.
-func registerGameStep(game Game, id string, p stepProcedure, w stepWait) {
+func registerGameStep(game Game, id string, p StepProcedure, w StepWaiting) {
 	registerStep(gameStepKey(game, id), p, w)
 }
 
@@ -189,14 +177,34 @@ func gameStepKey(game Game, id string) string {
 	return string(game) + "/" + id
 }
 
-// stepProcedureOf and stepWaitOf find a step's procedure and wait for the
-// game's sequence of play.
-func (g GameState) stepProcedureOf(id string) stepProcedure {
+// stepProcedureOf, stepWaitOf and stepEndOf find a step's procedure,
+// wait and end for the game's sequence of play: its ruleset's, else the
+// built-in modules'.
+func (g GameState) stepProcedureOf(id string) StepProcedure {
+	if g.rules != nil {
+		if sr := g.rules.step(id); sr != nil {
+			return sr.Begin
+		}
+		return nil
+	}
 	return stepProcedures[gameStepKey(g.Game(), id)]
 }
 
-func (g GameState) stepWaitOf(id string) stepWait {
+func (g GameState) stepWaitOf(id string) StepWaiting {
+	if g.rules != nil {
+		if sr := g.rules.step(id); sr != nil {
+			return sr.Wait
+		}
+		return nil
+	}
 	return stepWaits[gameStepKey(g.Game(), id)]
+}
+
+func (g GameState) stepEndOf(id string) StepProcedure {
+	if g.rules != nil {
+		return g.rules.stepEnd(id)
+	}
+	return stepEnds[gameStepKey(g.Game(), id)]
 }
 
 // SequenceState is where the game is in its turn.
@@ -280,11 +288,11 @@ func init() {
 }
 
 func (g GameState) decideNextStep(cmd NextStep, d Dice) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if !g.IsUmpire(cmd.By) {
-		return nil, illegal("phase.umpire", "Only the umpire moves the game to its next step", fmt.Sprintf("Ask %s; /phase show says what the game waits for", g.Umpire.Name))
+		return nil, Illegal("phase.umpire", "Only the umpire moves the game to its next step", fmt.Sprintf("Ask %s; /phase show says what the game waits for", g.Umpire.Name))
 	}
 	if cmd.Sequence == nil || len(cmd.Sequence.Steps) == 0 {
 		return nil, fmt.Errorf("engine: no sequence of play for %s", g.Options.Scenario)
@@ -293,13 +301,13 @@ func (g GameState) decideNextStep(cmd NextStep, d Dice) ([]Event, error) {
 	forced := ""
 	if w := g.Waiting(); len(w) > 0 {
 		if !cmd.Force || strings.TrimSpace(cmd.Reason) == "" {
-			return nil, illegal("phase.waiting", fmt.Sprintf("Step %s waits for %s", g.CurrentStep(), strings.Join(w, "; ")),
+			return nil, Illegal("phase.waiting", fmt.Sprintf("Step %s waits for %s", g.CurrentStep(), strings.Join(w, "; ")),
 				"When they are done, /phase next; to end it anyway, /phase next force:true reason:<why>")
 		}
 		forced = strings.TrimSpace(cmd.Reason)
 	}
 	state := g
-	if end := stepEnds[gameStepKey(g.Game(), g.CurrentStep())]; end != nil && g.CurrentStep() != "" {
+	if end := g.stepEndOf(g.CurrentStep()); end != nil && g.CurrentStep() != "" {
 		more, err := end(g, d, cmd.Context)
 		if err != nil {
 			return nil, err

@@ -24,7 +24,7 @@ func testSequence() *Sequence {
 // test's own: the frame alone.
 func withoutModules(t *testing.T) {
 	procs, waits := stepProcedures, stepWaits
-	stepProcedures, stepWaits = map[string]stepProcedure{}, map[string]stepWait{}
+	stepProcedures, stepWaits = map[string]StepProcedure{}, map[string]StepWaiting{}
 	t.Cleanup(func() { stepProcedures, stepWaits = procs, waits })
 }
 

@@ -71,7 +71,7 @@ func ParseRowKey(label string) RowKey {
 func (s *ChartSlot) Rolled() bool { return len(s.Dice.Terms) > 0 }
 
 // column returns the index of a column by its heading (case-insensitive).
-func column(cols []string, name string) int {
+func Column(cols []string, name string) int {
 	for i, c := range cols {
 		if strings.EqualFold(strings.TrimSpace(name), c) {
 			return i
@@ -255,7 +255,7 @@ func (s *ChartSlot) RollSlot(d Dice, lc *LoadedChart, columnName string, mods []
 	if lc == nil {
 		return nil, ErrChartNotLoaded(s)
 	}
-	col := column(lc.Columns, columnName)
+	col := Column(lc.Columns, columnName)
 	if col < 0 {
 		return nil, &RuleError{Kind: ErrInvalid, Code: "chart.column", What: fmt.Sprintf("%s has no column %q", s.Title, columnName),
 			Hint: "Its columns: " + strings.Join(lc.Columns, ", ")}

@@ -21,10 +21,13 @@ import (
 // only place that knows how a GameState becomes bytes.
 //
 // The codec walks the state's type with reflection and writes every
-// field, whatever its JSON tags say (LITN's play state is `json:"-"`), in
-// a compact binary form that keeps what reflect.DeepEqual sees: nil and
-// empty slices and maps apart, nil pointers, and GameState's own
-// unexported undo (prev, lastAction). A field the codec cannot write (an
+// field, whatever its JSON tags say, in a compact binary form that keeps
+// what reflect.DeepEqual sees: nil and empty slices and maps apart, nil
+// pointers, and GameState's own unexported undo (prev, lastAction). A
+// game's own state (Own, of its ruleset's type) is written by its
+// ruleset's codec (GameState.EncodeOwn) and read back with the ruleset
+// found from the options (Rulesets.Restore), which also gives the state
+// its ruleset (rules). A field the codec cannot write (an
 // unexported field of another type, an interface, a func) fails encoding
 // with its field path: the test of the codec (snapshot_test.go) then fails
 // until this file learns the new field.
@@ -51,16 +54,43 @@ var (
 	formatText string
 )
 
-// SnapshotFormat is the format of the snapshots this program writes and
-// reads: "<snapshotVersion>-<hash of GameState's type structure>".
+// SnapshotFormat is the format of the snapshots of the kernel's games:
+// "<snapshotVersion>-<hash of GameState's type structure>". A program
+// with rulesets writes and reads Rulesets.SnapshotFormat.
 func SnapshotFormat() string {
 	formatOnce.Do(func() {
 		var b strings.Builder
 		describeType(&b, reflect.TypeFor[GameState](), map[reflect.Type]bool{})
-		sum := sha256.Sum256([]byte(b.String()))
-		formatText = fmt.Sprintf("%d-%s", snapshotVersion, hex.EncodeToString(sum[:12]))
+		formatText = formatOf(b.String())
 	})
 	return formatText
+}
+
+func formatOf(structure string) string {
+	sum := sha256.Sum256([]byte(structure))
+	return fmt.Sprintf("%d-%s", snapshotVersion, hex.EncodeToString(sum[:12]))
+}
+
+// SnapshotFormat is the format of the snapshots of games played by these
+// rulesets: SnapshotFormat's structure, and each ruleset's id and the
+// structure of its own state's type (the type its DecodeState gives), so
+// that a change of a ruleset's state changes the format too.
+func (r *Rulesets) SnapshotFormat() string {
+	if r == nil || len(r.list) == 0 {
+		return SnapshotFormat()
+	}
+	var b strings.Builder
+	describeType(&b, reflect.TypeFor[GameState](), map[reflect.Type]bool{})
+	for _, rs := range r.list {
+		b.WriteString("\nruleset " + string(rs.id) + ":")
+		if rs.hooks.DecodeState == nil {
+			continue
+		}
+		if own, err := rs.hooks.DecodeState([]byte("null")); err == nil && own != nil {
+			describeType(&b, reflect.TypeOf(own), map[reflect.Type]bool{})
+		}
+	}
+	return formatOf(b.String())
 }
 
 // describeType writes t's structure: kinds, named types, every field's
@@ -102,26 +132,29 @@ func describeType(b *strings.Builder, t reflect.Type, seen map[reflect.Type]bool
 	}
 }
 
-// EncodeSnapshot returns g's bytes, prev and lastAction included.
-func EncodeSnapshot(g GameState) ([]byte, error) {
+// EncodeSnapshot returns g's bytes, prev and lastAction included, in the
+// format of rs (the rulesets the program plays; nil: the kernel's games
+// only).
+func EncodeSnapshot(g GameState, rs *Rulesets) ([]byte, error) {
 	e := &snapEncoder{buf: make([]byte, 0, 64<<10)}
-	e.string(snapshotMagic + SnapshotFormat())
+	e.string(snapshotMagic + rs.SnapshotFormat())
 	if err := e.game(&g); err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
 	return e.buf, nil
 }
 
-// DecodeSnapshot returns the state EncodeSnapshot wrote, or an error for
-// bytes of another format or bytes that do not decode whole.
-func DecodeSnapshot(data []byte) (g GameState, err error) {
-	d := &snapDecoder{buf: data}
+// DecodeSnapshot returns the state EncodeSnapshot wrote with the same
+// rulesets, or an error for bytes of another format or bytes that do not
+// decode whole.
+func DecodeSnapshot(data []byte, rs *Rulesets) (g GameState, err error) {
+	d := &snapDecoder{buf: data, rs: rs}
 	head, err := d.string()
 	if err != nil {
 		return GameState{}, fmt.Errorf("snapshot: %w", err)
 	}
-	if want := snapshotMagic + SnapshotFormat(); head != want {
-		return GameState{}, fmt.Errorf("snapshot: format %q, want %q", strings.TrimPrefix(head, snapshotMagic), SnapshotFormat())
+	if want := rs.SnapshotFormat(); head != snapshotMagic+want {
+		return GameState{}, fmt.Errorf("snapshot: format %q, want %q", strings.TrimPrefix(head, snapshotMagic), want)
 	}
 	if err := d.game(&g); err != nil {
 		return GameState{}, fmt.Errorf("snapshot: %w", err)
@@ -132,11 +165,12 @@ func DecodeSnapshot(data []byte) (g GameState, err error) {
 	return g, nil
 }
 
-// gameOwnFields are GameState's unexported fields: prev and lastAction
-// are written by game (the undo is part of the state); units is a bulk
-// fold's working buffers (fold.go), nil in any state a snapshot is taken
-// of.
-var gameOwnFields = map[string]bool{"prev": true, "lastAction": true, "units": true}
+// gameOwnFields are GameState's fields the reflection walk leaves to
+// game: prev and lastAction (the undo is part of the state) and Own (the
+// ruleset's codec writes it) are written there; rules comes back from the
+// options (Rulesets.Restore); units is a bulk fold's working buffers
+// (fold.go), nil in any state a snapshot is taken of.
+var gameOwnFields = map[string]bool{"prev": true, "lastAction": true, "units": true, "rules": true, "Own": true}
 
 var (
 	gameType = reflect.TypeFor[GameState]()
@@ -165,6 +199,17 @@ func (e *snapEncoder) game(g *GameState) error {
 		return err
 	}
 	e.string(g.lastAction)
+	e.bool(g.Own != nil)
+	if g.Own != nil {
+		own, err := g.EncodeOwn()
+		if err != nil {
+			return fmt.Errorf("Own: %w", err)
+		}
+		if own == nil {
+			return fmt.Errorf("Own: a %T and no ruleset codec to write it", g.Own)
+		}
+		e.string(string(own))
+	}
 	e.bool(g.prev != nil)
 	if g.prev != nil {
 		return e.game(g.prev)
@@ -236,10 +281,10 @@ func (e *snapEncoder) value(v reflect.Value) error {
 		t := v.Type()
 		for i := range t.NumField() {
 			f := t.Field(i)
+			if t == gameType && gameOwnFields[f.Name] {
+				continue
+			}
 			if !f.IsExported() {
-				if t == gameType && gameOwnFields[f.Name] {
-					continue
-				}
 				return fmt.Errorf("%s: an unexported field of %s the snapshot codec does not know (engine/snapshot.go)", f.Name, t)
 			}
 			if err := e.value(v.Field(i)); err != nil {
@@ -278,7 +323,10 @@ func cmpInt(a, b int64) int {
 
 var errShort = errors.New("truncated")
 
-type snapDecoder struct{ buf []byte }
+type snapDecoder struct {
+	buf []byte
+	rs  *Rulesets // what finds a game's ruleset and reads its own state
+}
 
 func (d *snapDecoder) uint() (uint64, error) {
 	n, k := binary.Uvarint(d.buf)
@@ -340,6 +388,24 @@ func (d *snapDecoder) game(g *GameState) error {
 	var err error
 	if g.lastAction, err = d.string(); err != nil {
 		return fmt.Errorf("lastAction: %w", err)
+	}
+	hasOwn, err := d.bool()
+	if err != nil {
+		return fmt.Errorf("Own: %w", err)
+	}
+	var own []byte
+	if hasOwn {
+		s, err := d.string()
+		if err != nil {
+			return fmt.Errorf("Own: %w", err)
+		}
+		own = []byte(s)
+	}
+	if *g, err = d.rs.Restore(*g, own); err != nil {
+		return fmt.Errorf("Own: %w", err)
+	}
+	if hasOwn && g.Own == nil {
+		return errors.New("Own: no ruleset for the game's options")
 	}
 	has, err := d.bool()
 	if err != nil {
@@ -451,10 +517,10 @@ func (d *snapDecoder) value(v reflect.Value) error {
 		t := v.Type()
 		for i := range t.NumField() {
 			f := t.Field(i)
+			if t == gameType && gameOwnFields[f.Name] {
+				continue
+			}
 			if !f.IsExported() {
-				if t == gameType && gameOwnFields[f.Name] {
-					continue
-				}
 				return fmt.Errorf("%s: an unexported field of %s the snapshot codec does not know (engine/snapshot.go)", f.Name, t)
 			}
 			if err := d.value(v.Field(i)); err != nil {

@@ -17,18 +17,18 @@ func TestSnapshotRestoresEveryState(t *testing.T) {
 	states := sequentialStates(log)
 	final := states[len(states)-1]
 	for k, g := range states {
-		b, err := EncodeSnapshot(g)
+		b, err := EncodeSnapshot(g, nil)
 		if err != nil {
 			t.Fatalf("state %d: %v", k, err)
 		}
-		got, err := DecodeSnapshot(b)
+		got, err := DecodeSnapshot(b, nil)
 		if err != nil {
 			t.Fatalf("state %d: %v", k, err)
 		}
 		if !reflect.DeepEqual(got, g) {
 			t.Fatalf("state %d decodes to another state", k)
 		}
-		if again, _ := EncodeSnapshot(got); !bytes.Equal(again, b) {
+		if again, _ := EncodeSnapshot(got, nil); !bytes.Equal(again, b) {
 			t.Fatalf("state %d: encoding is not deterministic", k)
 		}
 		if !reflect.DeepEqual(got.ApplyAll(log[k:]), final) {
@@ -38,7 +38,7 @@ func TestSnapshotRestoresEveryState(t *testing.T) {
 }
 
 // TestSnapshotKeepsWhatDeepEqualSees: nil and empty maps and slices,
-// pointers, times, a LITN field JSON leaves out (`json:"-"`).
+// pointers, times.
 func TestSnapshotKeepsWhatDeepEqualSees(t *testing.T) {
 	g := GameState{
 		Created:     true,
@@ -50,13 +50,11 @@ func TestSnapshotKeepsWhatDeepEqualSees(t *testing.T) {
 		prev:        &GameState{Players: []Player{}},
 	}
 	g.Victory.Crossed = time.Date(1863, 6, 15, 0, 0, 0, 0, time.UTC)
-	g.LITN.First = CSA
-	g.LITN.Done = map[string]bool{"x": true}
-	b, err := EncodeSnapshot(g)
+	b, err := EncodeSnapshot(g, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := DecodeSnapshot(b)
+	got, err := DecodeSnapshot(b, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,27 +71,27 @@ func TestSnapshotKeepsWhatDeepEqualSees(t *testing.T) {
 func TestSnapshotRefusesOtherBytes(t *testing.T) {
 	log := foldLog(t)
 	g := GameState{}.ApplyAll(log)
-	b, err := EncodeSnapshot(g)
+	b, err := EncodeSnapshot(g, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	other := bytes.Replace(b, []byte(SnapshotFormat()), []byte(strings.Repeat("0", len(SnapshotFormat()))), 1)
-	if _, err := DecodeSnapshot(other); err == nil || !strings.Contains(err.Error(), "format") {
+	if _, err := DecodeSnapshot(other, nil); err == nil || !strings.Contains(err.Error(), "format") {
 		t.Errorf("another format: %v", err)
 	}
 	for n := 0; n < len(b); n += 1 + n/50 {
-		if _, err := DecodeSnapshot(b[:n]); err == nil {
+		if _, err := DecodeSnapshot(b[:n], nil); err == nil {
 			t.Fatalf("%d of %d bytes decoded", n, len(b))
 		}
 	}
-	if _, err := DecodeSnapshot(append(append([]byte(nil), b...), 0)); err == nil {
+	if _, err := DecodeSnapshot(append(append([]byte(nil), b...), 0), nil); err == nil {
 		t.Error("a byte too many decoded")
 	}
 	flipped := 0
 	for i := len(b) / 2; i < len(b); i += 7 {
 		c := append([]byte(nil), b...)
 		c[i] ^= 0xff
-		if _, err := DecodeSnapshot(c); err != nil {
+		if _, err := DecodeSnapshot(c, nil); err != nil {
 			flipped++
 		}
 	}
@@ -126,7 +124,7 @@ func TestSnapshotFormatFollowsTheStateType(t *testing.T) {
 // buffers is refused (it would share them).
 func TestSnapshotNamesWhatItCannotWrite(t *testing.T) {
 	g := GameState{units: &unitBuffers{}}
-	if _, err := EncodeSnapshot(g); err == nil || !strings.Contains(err.Error(), "bulk fold") {
+	if _, err := EncodeSnapshot(g, nil); err == nil || !strings.Contains(err.Error(), "bulk fold") {
 		t.Fatalf("got %v", err)
 	}
 }
@@ -139,21 +137,21 @@ func FuzzDecodeSnapshot(f *testing.F) {
 	for i, e := range fuzzSnapshotLog() {
 		g = g.Apply(e)
 		if i%3 == 0 {
-			if b, err := EncodeSnapshot(g); err == nil {
+			if b, err := EncodeSnapshot(g, nil); err == nil {
 				f.Add(b)
 			}
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := DecodeSnapshot(data)
+		got, err := DecodeSnapshot(data, nil)
 		if err != nil {
 			return
 		}
-		b, err := EncodeSnapshot(got)
+		b, err := EncodeSnapshot(got, nil)
 		if err != nil {
 			t.Fatalf("a decoded state does not encode: %v", err)
 		}
-		again, err := DecodeSnapshot(b)
+		again, err := DecodeSnapshot(b, nil)
 		if err != nil || !reflect.DeepEqual(again, got) {
 			t.Fatalf("a decoded state does not come back: %v", err)
 		}
@@ -172,5 +170,37 @@ func fuzzSnapshotLog() []Event {
 		&DiceRolled{Number: 1, Expression: "2d6", By: lee, Terms: []TermResult{{Count: 2, Sides: 6, Faces: []int{3, 4}, Sign: 1, Value: 7}}, Total: 7},
 		&UnitSet{By: ump, Unit: "usa.wright", Field: "fatigue", To: 2},
 		&Undone{By: ump, What: EventUnitSet, Reason: "x"},
+	}
+}
+
+// TestSnapshotOfARulesetsGame: a game's own state is written by its
+// ruleset's codec and read back with the ruleset found from the options
+// (the same ruleset: reflect.DeepEqual sees its pointer), in the undo's
+// state too; the format names the rulesets' own states.
+func TestSnapshotOfARulesetsGame(t *testing.T) {
+	rs := toyRuleset()
+	all := NewRulesets(rs)
+	g := GameState{Created: true, Options: GameOptions{Scenario: "toy-1"}, rules: rs, Own: toyState{Pongs: 3, Joins: 2}, lastAction: "x"}
+	g.prev = &GameState{Created: true, Options: g.Options, rules: rs, Own: toyState{Pongs: 2}}
+	b, err := EncodeSnapshot(g, all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodeSnapshot(b, all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, g) || got.Rules() != rs || got.prev.Rules() != rs {
+		t.Fatalf("got %+v\nwant %+v", got, g)
+	}
+	if all.SnapshotFormat() == SnapshotFormat() {
+		t.Error("the format does not name the rulesets")
+	}
+	if _, err := DecodeSnapshot(b, nil); err == nil {
+		t.Error("a ruleset's game decoded by a program without the ruleset")
+	}
+	orphan := GameState{Created: true, Own: toyState{}}
+	if _, err := EncodeSnapshot(orphan, all); err == nil || !strings.Contains(err.Error(), "no ruleset codec") {
+		t.Errorf("an own state without a ruleset: %v", err)
 	}
 }

@@ -306,14 +306,14 @@ func (u UnitState) WithStatus() UnitState {
 func (g GameState) decideStatusSet(cmd SetUnit, u UnitState) ([]Event, error) {
 	f := findStatusField(cmd.Field)
 	if f == nil {
-		return nil, invalid("unit.field", fmt.Sprintf("%q cannot be set", cmd.Field),
+		return nil, Invalid("unit.field", fmt.Sprintf("%q cannot be set", cmd.Field),
 			"Fields: manpower, fatigue, "+strings.Join(StatusFields, ", "))
 	}
 	if u.Kind == "leader" {
-		return nil, invalid("unit.leader", fmt.Sprintf("%s is a leader: leaders have no %s", u.Name, f.name), "")
+		return nil, Invalid("unit.leader", fmt.Sprintf("%s is a leader: leaders have no %s", u.Name, f.name), "")
 	}
 	if cmd.Cause != "" && f.name != "entrenchment" {
-		return nil, invalid("unit.cause", "A cause is given for a change of manpower, or a raised entrenchment, only", "Leave cause out")
+		return nil, Invalid("unit.cause", "A cause is given for a change of manpower, or a raised entrenchment, only", "Leave cause out")
 	}
 	text := cmd.Text
 	if strings.TrimSpace(text) == "" {
@@ -321,24 +321,24 @@ func (g GameState) decideStatusSet(cmd SetUnit, u UnitState) ([]Event, error) {
 	}
 	v, ok := f.parse(text)
 	if !ok {
-		return nil, invalid("unit."+f.name, fmt.Sprintf("%q is not a value of %s", text, f.name), "Allowed: "+f.hint)
+		return nil, Invalid("unit."+f.name, fmt.Sprintf("%q is not a value of %s", text, f.name), "Allowed: "+f.hint)
 	}
 	if f.name == "ammunition" {
 		if !contains(intStrings(g.Options.Optional), "19") {
-			return nil, illegal("unit.ammunition", "This game does not use optional rule 19 (Ammunition)", "Ammunition is tracked only with optional rule 19, chosen at /game new")
+			return nil, Illegal("unit.ammunition", "This game does not use optional rule 19 (Ammunition)", "Ammunition is tracked only with optional rule 19, chosen at /game new")
 		}
 		if u.Side != CSA || u.Kind != "infantry" {
-			return nil, illegal("unit.ammunition", fmt.Sprintf("%s does not track ammunition", u.Name), "Only Confederate infantry divisions do (LRTG 19)")
+			return nil, Illegal("unit.ammunition", fmt.Sprintf("%s does not track ammunition", u.Name), "Only Confederate infantry divisions do (LRTG 19)")
 		}
 	}
 	from := f.get(u.WithStatus().Status)
 	if from == v {
-		return nil, illegal("unit.unchanged", fmt.Sprintf("%s's %s is already %s", u.Name, f.name, StatusValue(f.name, v)), "Allowed: "+f.hint)
+		return nil, Illegal("unit.unchanged", fmt.Sprintf("%s's %s is already %s", u.Name, f.name, StatusValue(f.name, v)), "Allowed: "+f.hint)
 	}
 	cause := ""
 	if f.name == "entrenchment" {
 		if v < from && cmd.Cause != "" {
-			return nil, invalid("unit.cause", "A cause is given for a raised entrenchment only", "Leave cause out")
+			return nil, Invalid("unit.cause", "A cause is given for a raised entrenchment only", "Leave cause out")
 		}
 		if v > from {
 			// A raise: a cause the rules allow, or the umpire's reason
@@ -457,7 +457,7 @@ func ParseCombatResult(s string) (CombatResult, error) {
 	s = strings.Join(strings.Fields(s), "")
 	var c CombatResult
 	bad := func(what string) (CombatResult, error) {
-		return CombatResult{}, invalid("combat.result", what, CombatResultHint)
+		return CombatResult{}, Invalid("combat.result", what, CombatResultHint)
 	}
 	switch {
 	case s == "":
@@ -614,12 +614,12 @@ type ArtilleryFate struct {
 }
 
 func (g GameState) decideCombat(cmd ApplyCombat, d Dice) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	ev := &CombatApplied{By: cmd.By, Turn: g.Turn, Battle: strings.TrimSpace(cmd.Battle), Reason: cmd.Reason}
 	if len(cmd.Attacker.Units) == 0 && len(cmd.Defender.Units) == 0 {
-		return nil, invalid("combat.units", "No units named", "Name the attacker's units, the defender's, or both, each with its result")
+		return nil, Invalid("combat.units", "No units named", "Name the attacker's units, the defender's, or both, each with its result")
 	}
 	named := map[string]string{}
 	sides := map[string]Side{}
@@ -629,13 +629,13 @@ func (g GameState) decideCombat(cmd ApplyCombat, d Dice) ([]Event, error) {
 	}{{Attacker, cmd.Attacker}, {Defender, cmd.Defender}} {
 		if len(x.cs.Units) == 0 {
 			if strings.TrimSpace(x.cs.Result) != "" {
-				return nil, invalid("combat.units", fmt.Sprintf("The %s's result %s names no units", x.role, x.cs.Result), "Name the "+x.role+"'s units")
+				return nil, Invalid("combat.units", fmt.Sprintf("The %s's result %s names no units", x.role, x.cs.Result), "Name the "+x.role+"'s units")
 			}
 			continue
 		}
 		res, err := ParseCombatResult(x.cs.Result)
 		if re, ok := err.(*RuleError); ok {
-			return nil, invalid(re.Code, "The "+x.role+"'s result: "+re.What, re.Hint)
+			return nil, Invalid(re.Code, "The "+x.role+"'s result: "+re.What, re.Hint)
 		}
 		for _, id := range x.cs.Units {
 			u, err := g.unit(id)
@@ -643,23 +643,23 @@ func (g GameState) decideCombat(cmd ApplyCombat, d Dice) ([]Event, error) {
 				return nil, err
 			}
 			if r, dup := named[id]; dup {
-				return nil, invalid("combat.twice", fmt.Sprintf("%s is named twice (%s and %s)", u.Name, r, x.role), "Name each unit once")
+				return nil, Invalid("combat.twice", fmt.Sprintf("%s is named twice (%s and %s)", u.Name, r, x.role), "Name each unit once")
 			}
 			named[id] = x.role
 			if !g.Controls(cmd.By, u) {
-				return nil, illegal("combat.command", fmt.Sprintf("You do not command %s", u.Name),
+				return nil, Illegal("combat.command", fmt.Sprintf("You do not command %s", u.Name),
 					"A player applies a result to his own units; the umpire applies both sides'")
 			}
 			switch {
 			case u.Eliminated:
-				return nil, illegal("combat.eliminated", fmt.Sprintf("%s has been eliminated", u.Name), "")
+				return nil, Illegal("combat.eliminated", fmt.Sprintf("%s has been eliminated", u.Name), "")
 			case !u.OnMap:
-				return nil, illegal("combat.off_map", fmt.Sprintf("%s is not on the map", u.Name), "")
+				return nil, Illegal("combat.off_map", fmt.Sprintf("%s is not on the map", u.Name), "")
 			case u.Kind == "leader":
-				return nil, invalid("combat.leader", fmt.Sprintf("%s is a leader: a combat result applies to combat units", u.Name), "Name the combat units")
+				return nil, Invalid("combat.leader", fmt.Sprintf("%s is a leader: a combat result applies to combat units", u.Name), "Name the combat units")
 			}
 			if s, ok := sides[x.role]; ok && s != u.Side {
-				return nil, invalid("combat.sides", fmt.Sprintf("The %s's units are of both sides", x.role), "Name each side's units under its role")
+				return nil, Invalid("combat.sides", fmt.Sprintf("The %s's units are of both sides", x.role), "Name each side's units under its role")
 			}
 			sides[x.role] = u.Side
 		}
@@ -670,11 +670,11 @@ func (g GameState) decideCombat(cmd ApplyCombat, d Dice) ([]Event, error) {
 		ev.Sides = append(ev.Sides, sa)
 	}
 	if a, ok := sides[Attacker]; ok && a == sides[Defender] {
-		return nil, invalid("combat.sides", "The attacker and the defender are of the same side", "Name the enemy's units as the defender")
+		return nil, Invalid("combat.sides", "The attacker and the defender are of the same side", "Name the enemy's units as the defender")
 	}
 	for id := range cmd.Artillery {
 		if named[id] != Defender {
-			return nil, invalid("combat.artillery", fmt.Sprintf("The artillery values name %s, which is not a defender in this combat", g.unitName(id)), "Give the values of the defending units")
+			return nil, Invalid("combat.artillery", fmt.Sprintf("The artillery values name %s, which is not a defender in this combat", g.unitName(id)), "Give the values of the defending units")
 		}
 	}
 	var evs []Event
@@ -693,11 +693,11 @@ func (g GameState) decideCombat(cmd ApplyCombat, d Dice) ([]Event, error) {
 				u := g.Units[c.Unit]
 				art, ok := cmd.Artillery[c.Unit]
 				if !ok {
-					return nil, invalid("combat.artillery", fmt.Sprintf("Optional rule 29 is in play and %s routs or is eliminated: give its artillery value", u.Name),
+					return nil, Invalid("combat.artillery", fmt.Sprintf("Optional rule 29 is in play and %s routs or is eliminated: give its artillery value", u.Name),
 						fmt.Sprintf("Add artillery:%s=<value> (0 if it has none)", u.Name))
 				}
 				if art < 0 || art > 20 {
-					return nil, invalid("combat.artillery", fmt.Sprintf("Artillery value %d is out of range", art), "An artillery value runs from 0 to 20")
+					return nil, Invalid("combat.artillery", fmt.Sprintf("Artillery value %d is out of range", art), "An artillery value runs from 0 to 20")
 				}
 				if art == 0 {
 					continue
@@ -760,7 +760,7 @@ func (g GameState) combatSide(cmd ApplyCombat, role string, cs CombatSide, res C
 	if cs.Losses != nil {
 		for id := range cs.Losses {
 			if !contains(cs.Units, id) {
-				return sa, invalid("combat.loss", fmt.Sprintf("The %s's loss allocation names %s, which is not one of its units", role, g.unitName(id)), "Allocate losses to the units named")
+				return sa, Invalid("combat.loss", fmt.Sprintf("The %s's loss allocation names %s, which is not one of its units", role, g.unitName(id)), "Allocate losses to the units named")
 			}
 		}
 		sum := 0
@@ -770,13 +770,13 @@ func (g GameState) combatSide(cmd ApplyCombat, role string, cs CombatSide, res C
 				continue
 			}
 			if n < 0 || n > u.Manpower {
-				return sa, invalid("combat.loss", fmt.Sprintf("%s cannot lose %d MP: it has %d", u.Name, n, u.Manpower), "Allocate at most a unit's manpower")
+				return sa, Invalid("combat.loss", fmt.Sprintf("%s cannot lose %d MP: it has %d", u.Name, n, u.Manpower), "Allocate at most a unit's manpower")
 			}
 			loss[i] = n
 			sum += n
 		}
 		if sum != absorbed {
-			return sa, invalid("combat.loss", fmt.Sprintf("The %s's allocation sums to %d MP, but the result %s costs %d", role, sum, res, absorbed),
+			return sa, Invalid("combat.loss", fmt.Sprintf("The %s's allocation sums to %d MP, but the result %s costs %d", role, sum, res, absorbed),
 				"Allocate the whole loss, e.g. loss:unit=2,other=1")
 		}
 	} else {

@@ -770,7 +770,7 @@ func decideTurnStart(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 }
 
 func (g GameState) decideDraftRiots(cmd QuellDraftRiots, d Dice) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	umpire := g.IsUmpire(cmd.By)
@@ -792,7 +792,7 @@ func (g GameState) decideDraftRiots(cmd QuellDraftRiots, d Dice) ([]Event, error
 			return nil, err
 		}
 		if seen[r.Unit] {
-			return nil, invalid("draftriots.twice", fmt.Sprintf("%s is named twice", u.Name), "Name each unit once, with all the manpower it sends")
+			return nil, Invalid("draftriots.twice", fmt.Sprintf("%s is named twice", u.Name), "Name each unit once, with all the manpower it sends")
 		}
 		seen[r.Unit] = true
 		if err := g.checkRiotUnit(u, r.Manpower, cmd.Data); err != nil {
@@ -835,11 +835,11 @@ func (g GameState) checkRiotUnit(u UnitState, mp int, d *MoveData) error {
 	case u.Side != USA:
 		return &RuleError{Kind: ErrIllegal, Code: "draftriots.unit", What: u.Name + " is not a Union unit", Rule: rule}
 	case u.Kind == "leader":
-		return invalid("draftriots.unit", u.Name+" is a leader: leaders have no manpower", "Name units with manpower")
+		return Invalid("draftriots.unit", u.Name+" is a leader: leaders have no manpower", "Name units with manpower")
 	case !u.OnMap || u.Eliminated:
 		return &RuleError{Kind: ErrIllegal, Code: "draftriots.unit", What: u.Name + " is not on the map", Hint: "Manpower is removed from the board", Rule: rule}
 	case mp < 1:
-		return invalid("draftriots.manpower", fmt.Sprintf("%d manpower from %s: send 1 or more, or leave the unit out", mp, u.Name), "Write unit:manpower, e.g. Crawford:2")
+		return Invalid("draftriots.manpower", fmt.Sprintf("%d manpower from %s: send 1 or more, or leave the unit out", mp, u.Name), "Write unit:manpower, e.g. Crawford:2")
 	case mp > u.Manpower:
 		return &RuleError{Kind: ErrIllegal, Code: "draftriots.manpower", What: fmt.Sprintf("%s has %d manpower; it cannot send %d", u.Name, u.Manpower, mp), Rule: rule}
 	case u.Command == "PA" || u.Kind == "militia":

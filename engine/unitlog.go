@@ -115,7 +115,7 @@ func (g GameState) checkGain(cmd SetUnit, u UnitState, field string, gain int, c
 	cause := strings.ToLower(strings.TrimSpace(cmd.Cause))
 	if cause != "" {
 		if !contains(causeNames(causes), cause) {
-			return invalid("unit.cause", fmt.Sprintf("%q is not a cause the rules give for raising %s", cmd.Cause, field),
+			return Invalid("unit.cause", fmt.Sprintf("%q is not a cause the rules give for raising %s", cmd.Cause, field),
 				"Causes: "+causeList(causes))
 		}
 		for _, c := range causes {
@@ -123,7 +123,7 @@ func (g GameState) checkGain(cmd SetUnit, u UnitState, field string, gain int, c
 				continue
 			}
 			if why := c.Misfit(g, u, gain); why != "" && !(g.IsUmpire(cmd.By) && strings.TrimSpace(cmd.Reason) != "") {
-				return illegal("unit.cause", fmt.Sprintf("%s cannot raise %s's %s by %d: %s (%s)", cause, u.Name, field, gain, why, c.Rule),
+				return Illegal("unit.cause", fmt.Sprintf("%s cannot raise %s's %s by %d: %s (%s)", cause, u.Name, field, gain, why, c.Rule),
 					"Name the cause that raised it; anything else is the umpire's to rule")
 			}
 		}
@@ -131,12 +131,12 @@ func (g GameState) checkGain(cmd SetUnit, u UnitState, field string, gain int, c
 	}
 	if g.IsUmpire(cmd.By) {
 		if strings.TrimSpace(cmd.Reason) == "" {
-			return illegal("unit.cause", fmt.Sprintf("Raising %s's %s needs a cause the rules allow, or the umpire's reason", u.Name, field),
+			return Illegal("unit.cause", fmt.Sprintf("Raising %s's %s needs a cause the rules allow, or the umpire's reason", u.Name, field),
 				"Add cause:<"+strings.Join(causeNames(causes), "|")+">, or reason:<why> to set the rules aside")
 		}
 		return nil
 	}
-	return illegal("unit.cause", fmt.Sprintf("A player raises a unit's %s only for a cause the rules allow", field),
+	return Illegal("unit.cause", fmt.Sprintf("A player raises a unit's %s only for a cause the rules allow", field),
 		"Add cause:<"+strings.Join(causeNames(causes), "|")+">. The causes: "+causeList(causes)+". Anything else is the umpire's to rule")
 }
 

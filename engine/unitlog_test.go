@@ -166,9 +166,16 @@ func TestCreatorPlaysOnlyAnOpenGame(t *testing.T) {
 	if g.IsUmpire(role) {
 		t.Fatal("a role member who joined an open game's side still umpires")
 	}
+	// A game whose rules keep secrets of their own (LITN's record sheets):
+	// its ruleset says the creator may not play.
+	secret := NewRuleset("secret-sheets", Hooks{CreatorMayPlay: func(GameState) bool { return false }})
 	for _, o := range []GameOptions{limitedOpts(), func() GameOptions { o := opts(); o.Intel = IntelDoubleBlind; return o }(),
-		{Scenario: "litn-1-frederick-to-antietam", Supply: "normal", Comms: 1}} {
-		h := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+		{Scenario: "litn-1-frederick-to-antietam", Supply: "normal", Comms: 1, Game: "secret-sheets"}} {
+		var rules *Ruleset
+		if o.Game != "" {
+			rules = secret
+		}
+		h := apply(t, GameState{}, NewGame{By: ump, Options: o, Rules: rules}, Script())
 		_, err := h.Decide(JoinGame{By: ump, Side: CSA}, Script())
 		ruleErr(t, err, ErrIllegal, "game.umpire_joins")
 		if h.UmpirePlays() {

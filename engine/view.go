@@ -106,26 +106,26 @@ func (o GameOptions) SightRange(u UnitState) int {
 // checkIntelOptions checks the intelligence options of a new game.
 func checkIntelOptions(o GameOptions) error {
 	if o.Intel != "" && !contains(IntelModes, o.Intel) {
-		return invalid("game.intelligence", fmt.Sprintf("%q is not an intelligence mode", o.Intel), "Use intelligence:open, limited or double-blind")
+		return Invalid("game.intelligence", fmt.Sprintf("%q is not an intelligence mode", o.Intel), "Use intelligence:open, limited or double-blind")
 	}
 	if o.Intel == IntelOpen && o.LimitedIntel {
-		return invalid("game.intelligence", "intelligence:open and limited_intelligence:true disagree", "Give one of them")
+		return Invalid("game.intelligence", "intelligence:open and limited_intelligence:true disagree", "Give one of them")
 	}
 	switch o.Knowledge {
 	case "", KnowledgeSide:
 	case KnowledgeCommander:
 		if o.IntelMode() != IntelDoubleBlind {
-			return invalid("game.knowledge", "Knowledge per commander needs double-blind intelligence: with an open board or force markers every commander sees the same table",
+			return Invalid("game.knowledge", "Knowledge per commander needs double-blind intelligence: with an open board or force markers every commander sees the same table",
 				"Add intelligence:double-blind, or leave knowledge out (per side)")
 		}
 	default:
-		return invalid("game.knowledge", fmt.Sprintf("%q is not a knowledge mode", o.Knowledge), "Use knowledge:side or knowledge:commander")
+		return Invalid("game.knowledge", fmt.Sprintf("%q is not a knowledge mode", o.Knowledge), "Use knowledge:side or knowledge:commander")
 	}
 	if o.Sighting < 0 || o.Sighting > 20 {
-		return invalid("game.sighting", fmt.Sprintf("A sighting range of %d hexes is out of range", o.Sighting), "Give 1 to 20 hexes (default 3; cavalry see twice as far)")
+		return Invalid("game.sighting", fmt.Sprintf("A sighting range of %d hexes is out of range", o.Sighting), "Give 1 to 20 hexes (default 3; cavalry see twice as far)")
 	}
 	if o.Sighting > 0 && o.IntelMode() != IntelDoubleBlind {
-		return invalid("game.sighting", "A sighting range is for double-blind games", "Add intelligence:double-blind, or leave sighting out")
+		return Invalid("game.sighting", "A sighting range is for double-blind games", "Add intelligence:double-blind, or leave sighting out")
 	}
 	return nil
 }

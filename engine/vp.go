@@ -383,7 +383,7 @@ type CountyControlled struct {
 func (*CountyControlled) EventType() string { return EventCountyControlled }
 
 func (g GameState) decideCounty(cmd ClaimCounty) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	umpire := g.IsUmpire(cmd.By)
@@ -396,7 +396,7 @@ func (g GameState) decideCounty(cmd ClaimCounty) ([]Event, error) {
 	}
 	c := cmd.County
 	if c.ID == "" {
-		return nil, invalid("vp.county", "No county named", "Name one of the counties of 000 VII 1")
+		return nil, Invalid("vp.county", "No county named", "Name one of the counties of 000 VII 1")
 	}
 	for _, t := range g.Victory.Counties[c.ID] {
 		if t == g.Turn {
@@ -406,7 +406,7 @@ func (g GameState) decideCounty(cmd ClaimCounty) ([]Event, error) {
 	}
 	day, ok := g.TurnDate(g.Turn)
 	if !ok {
-		return nil, illegal("vp.turn", fmt.Sprintf("Turn %d is not a turn of this scenario", g.Turn), "")
+		return nil, Illegal("vp.turn", fmt.Sprintf("Turn %d is not a turn of this scenario", g.Turn), "")
 	}
 	checked, unchecked, failed, fail := g.countyChecks(c, cmd.Map)
 	ev := &CountyControlled{By: cmd.By, County: c.ID, Name: c.Name, Turn: g.Turn, Checked: checked, Unchecked: unchecked, Reason: cmd.Reason}
@@ -543,24 +543,24 @@ type PotomacCrossed struct {
 func (*PotomacCrossed) EventType() string { return EventPotomacCrossed }
 
 func (g GameState) decideCrossing(cmd RecordCrossing) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if !g.IsUmpire(cmd.By) {
-		return nil, illegal("vp.umpire", "Only the umpire records the Potomac crossing", fmt.Sprintf("Ask %s", g.Umpire.Name))
+		return nil, Illegal("vp.umpire", "Only the umpire records the Potomac crossing", fmt.Sprintf("Ask %s", g.Umpire.Name))
 	}
 	day := cmd.Date
 	if day.IsZero() {
 		now, ok := g.TurnDate(g.Turn)
 		if !ok {
-			return nil, illegal("vp.turn", fmt.Sprintf("Turn %d is not a turn of this scenario", g.Turn), "")
+			return nil, Illegal("vp.turn", fmt.Sprintf("Turn %d is not a turn of this scenario", g.Turn), "")
 		}
 		day = now
 	}
 	turn, ok := g.TurnOn(day)
 	if !ok || turn > g.Turn {
 		first, _ := g.TurnDate(1)
-		return nil, illegal("vp.crossed.date", fmt.Sprintf("%s is not between the game's first day (%s) and this turn (%s)", dayString(day), dayString(first), g.TurnLabel(g.Turn)),
+		return nil, Illegal("vp.crossed.date", fmt.Sprintf("%s is not between the game's first day (%s) and this turn (%s)", dayString(day), dayString(first), g.TurnLabel(g.Turn)),
 			"Give the day the first Confederate infantry unit crossed")
 	}
 	return []Event{&PotomacCrossed{By: cmd.By, Date: dayString(day), Turn: turn, Reason: cmd.Reason}}, nil
@@ -632,7 +632,7 @@ func draftRiotsOn(day time.Time) time.Time {
 }
 
 func (g GameState) decideRollVP(cmd RollVP, d Dice) ([]Event, error) {
-	if err := g.boardReady(cmd.By); err != nil {
+	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
 	if cmd.Table == nil {
@@ -645,7 +645,7 @@ func (g GameState) decideRollVP(cmd RollVP, d Dice) ([]Event, error) {
 	}
 	day, ok := g.TurnDate(g.Turn)
 	if !ok {
-		return nil, illegal("vp.turn", fmt.Sprintf("Turn %d is not a turn of this scenario", g.Turn), "")
+		return nil, Illegal("vp.turn", fmt.Sprintf("Turn %d is not a turn of this scenario", g.Turn), "")
 	}
 	ev := &VPRolled{By: cmd.By, Event: cmd.Event, Turn: g.Turn, Date: dayString(day), Reason: cmd.Reason}
 	// outOfSeason refuses a roll on the wrong day, unless the umpire rules
@@ -662,10 +662,10 @@ func (g GameState) decideRollVP(cmd RollVP, d Dice) ([]Event, error) {
 	switch cmd.Event {
 	case VPVicksburg:
 		if !umpire && side == "" {
-			return nil, illegal("vp.player", "Only the game's players and umpire roll for Vicksburg", "")
+			return nil, Illegal("vp.player", "Only the game's players and umpire roll for Vicksburg", "")
 		}
 		if g.Victory.VicksburgFell {
-			return nil, illegal("vp.vicksburg.fallen", "Vicksburg has already surrendered", "No further rolls are made (000 3.4)")
+			return nil, Illegal("vp.vicksburg.fallen", "Vicksburg has already surrendered", "No further rolls are made (000 3.4)")
 		}
 		for _, t := range g.Victory.VicksburgRolls {
 			if t == g.Turn {
@@ -683,10 +683,10 @@ func (g GameState) decideRollVP(cmd RollVP, d Dice) ([]Event, error) {
 			return nil, &RuleError{Kind: ErrIllegal, Code: "vp.side", What: "The Union player rolls for the draft riots", Rule: "000 3.3"}
 		}
 		if g.Victory.DraftRiots {
-			return nil, illegal("vp.draft.done", "The draft riots have already been rolled", "They are rolled once, on July 14 (000 3.3)")
+			return nil, Illegal("vp.draft.done", "The draft riots have already been rolled", "They are rolled once, on July 14 (000 3.3)")
 		}
 		if cmd.Removed < 0 || cmd.Removed > 100 {
-			return nil, invalid("vp.draft.removed", fmt.Sprintf("%d manpower points cannot be removed", cmd.Removed), "Give removed: from 0 to 100")
+			return nil, Invalid("vp.draft.removed", fmt.Sprintf("%d manpower points cannot be removed", cmd.Removed), "Give removed: from 0 to 100")
 		}
 		if on := draftRiotsOn(day); !day.Equal(on) {
 			if err := outOfSeason(fmt.Sprintf("The draft riots are rolled on the July 14 turn; this is turn %d (%s)", g.Turn, g.TurnLabel(g.Turn)), "000 3.3, VII 9"); err != nil {
@@ -701,7 +701,7 @@ func (g GameState) decideRollVP(cmd RollVP, d Dice) ([]Event, error) {
 			return nil, &RuleError{Kind: ErrIllegal, Code: "vp.side", What: "The Confederate player rolls for the Raspberry Raid", Rule: "000 2.0 5)"}
 		}
 		if g.Victory.RaspberryRaid {
-			return nil, illegal("vp.raspberry.done", "The Raspberry Raid has already occurred", "It happens once; the random event is treated as Rain afterwards (000 2.0 4))")
+			return nil, Illegal("vp.raspberry.done", "The Raspberry Raid has already occurred", "It happens once; the random event is treated as Rain afterwards (000 2.0 4))")
 		}
 		if err := g.checkWithdrawn(cmd); err != nil {
 			return nil, err
@@ -710,7 +710,7 @@ func (g GameState) decideRollVP(cmd RollVP, d Dice) ([]Event, error) {
 		ev.Units = append([]string(nil), cmd.Units...)
 		ev.Category, ev.What = CategoryRaspberry, "Raspberry Raid"
 	default:
-		return nil, invalid("vp.event", fmt.Sprintf("%q is not a rolled VP event", cmd.Event), "Roll vicksburg, draft-riots or raspberry-raid")
+		return nil, Invalid("vp.event", fmt.Sprintf("%q is not a rolled VP event", cmd.Event), "Roll vicksburg, draft-riots or raspberry-raid")
 	}
 	evs, err := Channel{Rolls: g.Rolls}.Decide(RollTable{By: cmd.By, Table: cmd.Table, Facts: facts}, d)
 	if err != nil {
@@ -744,10 +744,10 @@ func (g GameState) checkWithdrawn(cmd RollVP) error {
 			return err
 		}
 		if !g.Controls(cmd.By, u) {
-			return invalid("unit.unknown", fmt.Sprintf("You have no unit %q", id), "/oob lists your units")
+			return Invalid("unit.unknown", fmt.Sprintf("You have no unit %q", id), "/oob lists your units")
 		}
 		if seen[id] {
-			return invalid("vp.raspberry.twice", fmt.Sprintf("%s is named twice", u.Name), "Name each unit once")
+			return Invalid("vp.raspberry.twice", fmt.Sprintf("%s is named twice", u.Name), "Name each unit once")
 		}
 		seen[id] = true
 		rule := "000 2.0 5)"

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // Fuzz tests for the files a group loads (issue 11, "Hostile and careless
@@ -69,7 +70,7 @@ func checkMessage(t *testing.T, what, msg string, in []byte) {
 // FuzzParseChartFile: a chart file read (scenarios.ParseChartFile), then
 // checked against the slot it names (engine.ChartSlot.Validate).
 func FuzzParseChartFile(f *testing.F) {
-	fileSeeds(f, "../engine/testdata/litn/*.yaml")
+	fileSeeds(f, "../engine/litn/testdata/*.yaml")
 	f.Add([]byte("chart: litn.command-broadcast\ncells:\n  \"1\": [Full]\n  \"1\": [Full]\n"))
 	f.Add([]byte("chart: litn.command-broadcast\ncells:\n  [1, 2]: [Full]\n"))
 	f.Add([]byte("chart: litn.command-broadcast\ncells:\n  \"1\": [[Full]]\n"))
@@ -108,7 +109,7 @@ func FuzzParseChartFile(f *testing.F) {
 }
 
 // FuzzParseLITNSheet: a record sheet read (scenarios.ParseLITNSheet), then
-// checked (engine.ValidateLITNSheet) against the scenario it names (or the
+// checked (litn.ValidateSheet) against the scenario it names (or the
 // first LITN scenario) and the LITN map.
 func FuzzParseLITNSheet(f *testing.F) {
 	fileSeeds(f, "testdata/litn/*.yaml", "../docs/litn-record-sheet-template.yaml")
@@ -125,7 +126,7 @@ func FuzzParseLITNSheet(f *testing.F) {
 	}
 	var first *engine.Scenario
 	for i := range cat {
-		if cat[i].Game == engine.LITN {
+		if cat[i].Game == litn.ID {
 			first = &cat[i]
 			break
 		}
@@ -145,7 +146,7 @@ func FuzzParseLITNSheet(f *testing.F) {
 				sc = cat[i]
 			}
 		}
-		for _, p := range engine.ValidateLITNSheet(s, sc, ts[string(engine.LITN)]) {
+		for _, p := range litn.ValidateSheet(s, sc, ts[string(litn.ID)]) {
 			checkMessage(t, "ValidateLITNSheet", p, b)
 		}
 	})

@@ -11,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // LITN Player Record Sheets (002 2.5, 6, 15): the file a group types from
@@ -19,7 +20,7 @@ import (
 // template). It is read here as strictly as the shipped data (an unknown
 // field is refused, every rating must be given); the engine checks what
 // it says against 002, the scenario and the LITN map
-// (engine.ValidateLITNSheet). No sheet is shipped: the printed sheets are
+// (litn.ValidateSheet). No sheet is shipped: the printed sheets are
 // not in the seeds, and the fixtures under testdata/litn are invented for
 // the tests.
 
@@ -66,9 +67,9 @@ var litnSheetFieldRE = regexp.MustCompile(`field ((?s:.*?)) not found in type sc
 // ParseLITNSheet reads a record sheet file strictly: known fields only,
 // the four ratings of every leader given (002 6), a source for the sheet.
 // Errors name the line and the leader at fault. The sheet it returns is
-// not yet checked against the rules: engine.ValidateLITNSheet does that
+// not yet checked against the rules: litn.ValidateSheet does that
 // (the /sheet load command runs both).
-func ParseLITNSheet(b []byte) (*engine.LITNSheet, error) {
+func ParseLITNSheet(b []byte) (*litn.Sheet, error) {
 	var d litnSheetDoc
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
@@ -98,10 +99,10 @@ func ParseLITNSheet(b []byte) (*engine.LITNSheet, error) {
 	if d.Source == "" {
 		probs = append(probs, "source: say where the sheet comes from (e.g. \"our copy of the printed Player Record Sheet, scenario 1\")")
 	}
-	s := &engine.LITNSheet{Game: engine.Game(strings.ToLower(strings.TrimSpace(d.Game))), Scenario: strings.TrimSpace(d.Scenario),
+	s := &litn.Sheet{Game: engine.Game(strings.ToLower(strings.TrimSpace(d.Game))), Scenario: strings.TrimSpace(d.Scenario),
 		Side: engine.Side(strings.ToLower(strings.TrimSpace(d.Side))), Source: d.Source, Instructions: d.Instructions}
 	for i, l := range d.Leaders {
-		sl := engine.SheetLeader{ID: strings.TrimSpace(l.ID), Name: strings.TrimSpace(l.Name), Role: strings.TrimSpace(l.Role),
+		sl := litn.SheetLeader{ID: strings.TrimSpace(l.ID), Name: strings.TrimSpace(l.Name), Role: strings.TrimSpace(l.Role),
 			Troops: strings.TrimSpace(l.Troops), SubordinateTo: strings.TrimSpace(l.SubordinateTo), Hex: strings.TrimSpace(l.Hex),
 			OffMapHex: strings.TrimSpace(l.OffMapHex), Notes: l.Notes, Source: l.Source}
 		if i < len(lines) {
@@ -126,10 +127,10 @@ func ParseLITNSheet(b []byte) (*engine.LITNSheet, error) {
 			sl.Strength = *l.Strength
 		}
 		for _, a := range l.Arrives {
-			sa := engine.SheetArrival{By: strings.TrimSpace(a.By)}
+			sa := litn.SheetArrival{By: strings.TrimSpace(a.By)}
 			if a.Turn != nil {
 				sa.Turn = *a.Turn
-			} else if sa.By != engine.SheetByHookerOut {
+			} else if sa.By != litn.SheetByHookerOut {
 				probs = append(probs, fmt.Sprintf("%s: an arrival needs its turn (turn:)", where))
 			}
 			for _, h := range a.Hexes {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // The record sheet reader (ParseLITNSheet, docs/litn-record-sheet.md): the
@@ -25,7 +25,7 @@ func TestLITNSheetFixturesRead(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", side, err)
 		}
-		if s.Game != engine.LITN || string(s.Side) != side || s.Scenario != "litn-1-frederick-to-antietam" || len(s.Leaders) < 8 {
+		if s.Game != litn.ID || string(s.Side) != side || s.Scenario != "litn-1-frederick-to-antietam" || len(s.Leaders) < 8 {
 			t.Errorf("%s: %+v", side, s)
 		}
 		for _, l := range s.Leaders {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // LITN (002) tables, charts and rule summaries, checked against the numbers
@@ -634,7 +635,7 @@ func TestLITNLibrary(t *testing.T) {
 			t.Errorf("no table %s", id)
 			continue
 		}
-		if tb.Game != engine.LITN || !strings.HasPrefix(tb.Source, "002 ") || tb.Notes == "" {
+		if tb.Game != litn.ID || !strings.HasPrefix(tb.Source, "002 ") || tb.Notes == "" {
 			t.Errorf("%s: game %s, source %q, notes %q", id, tb.Game, tb.Source, tb.Notes)
 		}
 		for _, o := range tb.Outcomes {
@@ -649,13 +650,13 @@ func TestLITNLibrary(t *testing.T) {
 			t.Errorf("no chart %s", id)
 			continue
 		}
-		if c.Game != engine.LITN || !strings.HasPrefix(c.Source, "002 ") {
+		if c.Game != litn.ID || !strings.HasPrefix(c.Source, "002 ") {
 			t.Errorf("%s: game %s, source %q", id, c.Game, c.Source)
 		}
 	}
 	n := 0
 	for _, tb := range lib.Tables {
-		if tb.Game == engine.LITN {
+		if tb.Game == litn.ID {
 			n++
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 //go:embed catalogue.yaml
@@ -55,7 +56,7 @@ func parseCatalogue(b []byte) ([]engine.Scenario, error) {
 		}
 		seen[d.ID] = true
 		g := engine.Game(d.Game)
-		if g != engine.LRTG && g != engine.LRTA && g != engine.LITN {
+		if g != engine.LRTG && g != engine.LRTA && g != litn.ID {
 			return nil, bad("unknown game %q (lrtg, lrta or litn)", d.Game)
 		}
 		start, err := time.Parse(time.DateOnly, d.Start)

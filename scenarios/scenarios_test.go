@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 func TestCatalogueMatchesTheSeeds(t *testing.T) {
@@ -30,10 +31,10 @@ func TestCatalogueMatchesTheSeeds(t *testing.T) {
 		// 004 turn record: Aug 19 - Oct 10 (the 54 turns of the turn record).
 		{"lrta-campaign", engine.LRTA, "1862-08-19", "1862-10-10", 54},
 		// 002 15.3-15.7: "Scenario Length" of each.
-		{"litn-1-frederick-to-antietam", engine.LITN, "1862-09-09", "1862-10-05", 13},
-		{"litn-2-maryland-campaign", engine.LITN, "1862-09-03", "1862-10-05", 16},
-		{"litn-3-pennsylvania-campaign", engine.LITN, "1863-06-17", "1863-07-13", 14},
-		{"litn-4-collision-at-gettysburg", engine.LITN, "1863-06-28", "1863-07-14", 9},
+		{"litn-1-frederick-to-antietam", litn.ID, "1862-09-09", "1862-10-05", 13},
+		{"litn-2-maryland-campaign", litn.ID, "1862-09-03", "1862-10-05", 16},
+		{"litn-3-pennsylvania-campaign", litn.ID, "1863-06-17", "1863-07-13", 14},
+		{"litn-4-collision-at-gettysburg", litn.ID, "1863-06-28", "1863-07-14", 9},
 	}
 	if len(all) != len(cases) {
 		t.Errorf("%d scenarios, want %d", len(all), len(cases))

@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 )
 
 // The rules data: one YAML file per group of tables, charts and rule
@@ -245,7 +246,7 @@ func buildAll[D, T any](file, kind string, docs []D, id func(D) string, build fu
 
 func game(s string) (engine.Game, error) {
 	g := engine.Game(s)
-	if g != engine.LRTG && g != engine.LRTA && g != engine.LITN {
+	if g != engine.LRTG && g != engine.LRTA && g != litn.ID {
 		return "", fmt.Errorf("unknown game %q (lrtg, lrta or litn)", s)
 	}
 	return g, nil

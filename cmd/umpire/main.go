@@ -173,8 +173,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return err
 	}
 	defer st.Close()
+	// The games the umpire plays with rules of their own: listed in one
+	// place (bot.DefaultRulesets), for the router and the audit alike.
+	rulesets := bot.DefaultRulesets()
 	if c.audit != "" {
-		text, err := bot.AuditStream(ctx, st, c.audit)
+		text, err := bot.AuditStream(ctx, st, rulesets, c.audit)
 		if err != nil {
 			return err
 		}
@@ -184,7 +187,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		}
 		return nil
 	}
-	router := bot.NewRouter(st, bot.WithLogger(log), bot.WithUmpireRole(c.umpireRole))
+	router := bot.NewRouter(st, bot.WithLogger(log), bot.WithUmpireRole(c.umpireRole), bot.WithRulesets(rulesets))
 
 	if c.console {
 		why := "no Discord token"
