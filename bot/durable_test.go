@@ -24,8 +24,9 @@ func runSession(t *testing.T, path string, restart bool, lines []string) []strin
 	return runSessionEvery(t, path, every, lines)
 }
 
-// runSessionEvery restarts before every n-th line (0: never).
-func runSessionEvery(t *testing.T, path string, every int, lines []string) []string {
+// runSessionEvery restarts before every n-th line (0: never); opts are
+// added to each router's.
+func runSessionEvery(t *testing.T, path string, every int, lines []string, opts ...Option) []string {
 	t.Helper()
 	ctx := context.Background()
 	var st *store.Store
@@ -40,7 +41,7 @@ func runSessionEvery(t *testing.T, path string, every int, lines []string) []str
 		}
 		// The same entropy in every run: a chosen seed's salt (and so its
 		// commitment, its free rolls) is the same straight and restarted.
-		r = NewRouter(st, WithLogger(quietLog()), WithDice(SeededSource{Entropy: fixedEntropy(0x5a)}))
+		r = NewRouter(st, append([]Option{WithLogger(quietLog()), WithDice(SeededSource{Entropy: fixedEntropy(0x5a)})}, opts...)...)
 	}
 	open()
 	defer func() { st.Close() }()

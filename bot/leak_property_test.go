@@ -131,7 +131,7 @@ type leakPlay struct {
 	game     string
 }
 
-func leakGame(t *testing.T, th *engine.Theatre, seed uint64, scenario string, found map[string]string, stats map[string]int) {
+func leakGame(t *testing.T, th *engine.Theatre, seed uint64, scenario string, found map[string]string, stats map[string]int) *leakPlay {
 	r := NewRouter(openStore(t), WithLogger(quietLog()), WithDice(SeededSource{}))
 	p := &leakPlay{t: t, r: r, th: th, rng: rand.New(rand.NewPCG(seed, 1863)), found: found, revealed: map[string]bool{},
 		stats: stats, con: &Console{Router: r, User: "umpire", Guild: "g", Channel: "war"}, game: fmt.Sprintf("%s seed %d", scenario, seed)}
@@ -178,6 +178,7 @@ func leakGame(t *testing.T, th *engine.Theatre, seed uint64, scenario string, fo
 		p.randomAction()
 	}
 	p.reads(true)
+	return p
 }
 
 func (p *leakPlay) state() engine.GameState {

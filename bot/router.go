@@ -197,6 +197,8 @@ type Router struct {
 	// rulesets are the games with rules of their own (rulesets.go): what
 	// decodes their events and what a new game of theirs is played by.
 	rulesets *engine.Rulesets
+	// snapshotEvery: events between two snapshots of a game (snapshot.go).
+	snapshotEvery int
 }
 
 // Option configures a Router.
@@ -214,13 +216,14 @@ func WithClock(now func() time.Time) Option { return func(r *Router) { r.now = n
 
 // NewRouter returns a router over st with the built-in commands.
 func NewRouter(st Store, opts ...Option) *Router {
-	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now, states: newStateCache[engine.Channel](10000), charts: newStateCache[engine.Charts](1000), games: newStateCache[engine.GameState](1000), streamLocks: &stripedLocks{}, links: &linkCache{}}
+	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now, states: newStateCache[engine.Channel](10000), charts: newStateCache[engine.Charts](1000), games: newStateCache[engine.GameState](1000), streamLocks: &stripedLocks{}, links: &linkCache{}, snapshotEvery: snapshotEvery}
 	for _, o := range opts {
 		o(r)
 	}
 	if r.rulesets == nil {
 		r.rulesets = DefaultRulesets()
 	}
+	r.games.snapshots = gameSnapshots(r.snapshotEvery, r.rulesets)
 	// The shipped maps, loaded once: for the router unless WithTheatres
 	// gave others, and for the orders of battle, whose hexes are on them.
 	var shipped map[string]*engine.Theatre

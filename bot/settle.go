@@ -128,7 +128,9 @@ func settleWith[S state[S]](ctx context.Context, r *Router, req Request, stream,
 			for _, e := range events {
 				state = state.Apply(e)
 			}
-			cache.put(stream, cached[S]{version: st.Version + int64(len(events)), state: state})
+			c, _ := cache.get(stream)
+			next := cached[S]{version: st.Version + int64(len(events)), state: state, snap: c.snap}
+			cache.put(stream, snapshotIfDue(ctx, r, stream, cache.snapshots, next))
 			return rep, nil
 		case errors.Is(err, store.ErrDuplicateInteraction):
 			rep, _, err := r.savedReply(ctx, req.InteractionID)
@@ -166,36 +168,59 @@ func (e *busyError) Error() string {
 func (e *busyError) Unwrap() error { return e.err }
 
 // fold returns the stream's row and its state: the cached fold plus the
-// events appended since.
+// events appended since; for a game no process has folded here, its
+// newest snapshot plus the events after it (snapshot.go).
 func fold[S state[S]](ctx context.Context, r *Router, stream string, cache *stateCache[S]) (store.Stream, S, error) {
 	c, ok := cache.get(stream)
+	if !ok {
+		c = restore(ctx, r, stream, cache.snapshots)
+	}
 	st, recs, err := r.store.Load(ctx, stream, c.version)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return st, c.state, err
 	}
-	if ok && st.Version < c.version {
-		// The store is behind the cache (the database was replaced): fold
-		// from the start.
+	if c.version > 0 && st.Version < c.version {
+		// The store is behind the cache or the snapshot (the database
+		// was replaced): fold from the start.
 		cache.drop(stream)
 		c = cached[S]{}
 		if st, recs, err = r.store.Load(ctx, stream, 0); err != nil && !errors.Is(err, store.ErrNotFound) {
 			return st, c.state, err
 		}
 	}
-	s := c.state
+	events := make([]engine.Event, 0, len(recs))
+	var bad error
 	for _, rec := range recs {
 		e, err := r.rulesets.DecodeEvent(rec.Type, rec.Data)
 		if err != nil {
-			return st, s, fmt.Errorf("stream %s version %d: %w", stream, rec.Version, err)
+			bad = fmt.Errorf("stream %s version %d: %w", stream, rec.Version, err)
+			break
 		}
-		s = s.Apply(e)
+		events = append(events, e)
 	}
-	if len(recs) > 0 {
+	s := foldAll(c.state, events)
+	if bad != nil {
+		return st, s, bad
+	}
+	if len(recs) > 0 || c.version > 0 && !ok {
 		// Reads keep their fold too: after a restart, a game that no one
 		// writes to is folded once, not on every /game status or /map.
-		cache.put(stream, cached[S]{version: st.Version, state: s})
+		c = snapshotIfDue(ctx, r, stream, cache.snapshots, cached[S]{version: st.Version, state: s, snap: c.snap})
+		cache.put(stream, c)
 	}
 	return st, s, nil
+}
+
+// foldAll folds events into s: in bulk when the state can (a game:
+// engine.GameState.ApplyAll, which copies no units map), else one by one.
+func foldAll[S state[S]](s S, events []engine.Event) S {
+	if b, ok := any(s).(interface{ ApplyAll([]engine.Event) S }); ok {
+		return b.ApplyAll(events)
+	}
+	for _, e := range events {
+		s = s.Apply(e)
+	}
+	return s
 }
 
 // stripedLocks serializes work per stream with a fixed number of mutexes
@@ -210,10 +235,12 @@ func (l *stripedLocks) lock(stream string) func() {
 	return m.Unlock
 }
 
-// cached is a stream's state folded up to version.
+// cached is a stream's state folded up to version; snap is the version
+// of the stream's newest snapshot this router knows of (snapshot.go).
 type cached[S any] struct {
 	version int64
 	state   S
+	snap    int64
 }
 
 // stateCache keeps the latest fold of recently used streams, so a command
@@ -223,6 +250,9 @@ type stateCache[S any] struct {
 	mu  sync.Mutex
 	max int
 	m   map[string]cached[S]
+	// snapshots saves and restores the states (snapshot.go); nil: the
+	// streams are always folded from the start.
+	snapshots *snapshots[S]
 }
 
 func newStateCache[S any](max int) *stateCache[S] {

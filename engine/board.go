@@ -494,13 +494,17 @@ func (g GameState) applyBoard(e Event) (GameState, bool) {
 
 // action applies a board action, keeping the state before it for the
 // umpire's undo (one level: the kept state keeps no history of its own).
+// The states are built behind pointers from actionStates (fold.go: new
+// ones, or a bulk fold's own) so that g itself is only copied.
 func (g GameState) action(e Event, apply func(*GameState)) GameState {
-	before := g
+	before, work := g.actionStates()
+	*before = g
 	before.prev = nil
-	g.Units = copyUnits(g.Units)
-	apply(&g)
-	g.prev, g.lastAction = &before, e.EventType()
-	return g
+	*work = g
+	work.Units = work.writableUnits(g.Units) // fold.go: a clone, or a bulk fold's own map
+	apply(work)
+	work.prev, work.lastAction = before, e.EventType()
+	return *work
 }
 
 // editUnit changes one unit of a state whose Units map is already its own.

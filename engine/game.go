@@ -145,6 +145,9 @@ type GameState struct {
 	// undo (one level); lastAction names that action.
 	prev       *GameState
 	lastAction string
+	// units is set only inside ApplyAll (fold.go): the units maps that
+	// bulk fold owns and a board action may change in place.
+	units *unitBuffers
 }
 
 // IsUmpire reports whether a is the game's umpire: its creator, or a
@@ -297,9 +300,13 @@ type Seeder interface {
 func (g GameState) Apply(e Event) GameState {
 	next := g.fold(e)
 	if _, part := e.(partOfAction); g.prev != nil && next.prev == g.prev && !part {
-		p := g.prev.fold(e)
+		// Folded with clones, never in a bulk fold's maps (fold.go): one
+		// of them may be the units of next.
+		before := *g.prev
+		before.units = nil
+		p := before.fold(e)
 		p.prev, p.lastAction = nil, ""
-		next.prev = &p
+		next.prev = g.foldedPrev(p) // fold.go
 	}
 	return next
 }

@@ -718,8 +718,22 @@ func (g GameState) applyMeade(e *MeadeAssumed) GameState {
 		for _, u := range ch.Units {
 			g.Units[u.ID] = u
 		}
-		for nu, old := range ch.Replaces {
-			c.Replaced[old] = nu
+		// In id order, the first new unit standing for the old (Meade's
+		// army counter and Sykes both replace the Meade V Corps leader):
+		// ranging over the map let the fold pick either, at random, so
+		// that two folds of one log could differ (as lrta_army.go does).
+		news := make([]string, 0, len(ch.Replaces))
+		for nu := range ch.Replaces {
+			news = append(news, nu)
+		}
+		sort.Strings(news)
+		seen := map[string]bool{}
+		for _, nu := range news {
+			old := ch.Replaces[nu]
+			if !seen[old] {
+				seen[old] = true
+				c.Replaced[old] = nu
+			}
 			if t, ok := away[old]; ok {
 				away = attCopyMap(away)
 				away[nu] = t

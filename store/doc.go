@@ -18,6 +18,12 @@
 //	events       (stream_id → streams.id, version, type, data, interaction_id, created_at)
 //	             PRIMARY KEY (stream_id, version)
 //	interactions (id PK, stream_id → streams.id, reply, created_at)
+//	outbox       (id PK, stream_id → streams.id, guild_id, body, created_at, posted_at)
+//	snapshots    (stream_id PK → streams.id, version, format, data, created_at)
+//
+// A snapshot (snapshot.go) is a game's folded state at a version of its
+// stream, written after the events it folds and outside their
+// transaction: a cache the events can always rebuild, one a stream.
 //
 // streams.version is the version of the stream's last event; events are
 // numbered 1, 2, 3, … without gaps. Times are stored as Unix microseconds
