@@ -146,7 +146,7 @@ func playScript(t *testing.T, name string) *campaignPlay {
 	g := engine.GameState{}
 	p.states = []engine.GameState{g}
 	for _, rec := range recs {
-		e, err := engine.DecodeEvent(rec.Type, rec.Data)
+		e, err := storedRulesets.DecodeEvent(rec.Type, rec.Data)
 		if err != nil {
 			t.Fatalf("event %d: %v", rec.Version, err)
 		}

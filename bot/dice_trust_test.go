@@ -38,7 +38,7 @@ func gameEvents(t *testing.T, path string) []engine.Event {
 	}
 	var out []engine.Event
 	for _, rec := range recs {
-		e, err := engine.DecodeEvent(rec.Type, rec.Data)
+		e, err := storedRulesets.DecodeEvent(rec.Type, rec.Data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -232,7 +232,7 @@ func gameEvents0(t *testing.T, st *store.Store) []engine.Event {
 	}
 	var out []engine.Event
 	for _, rec := range recs {
-		e, err := engine.DecodeEvent(rec.Type, rec.Data)
+		e, err := storedRulesets.DecodeEvent(rec.Type, rec.Data)
 		if err != nil {
 			t.Fatal(err)
 		}

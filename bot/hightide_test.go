@@ -106,7 +106,7 @@ func playHighTide(t *testing.T) *hightidePlay {
 		t.Fatal(err)
 	}
 	for _, rec := range recs {
-		e, err := engine.DecodeEvent(rec.Type, rec.Data)
+		e, err := storedRulesets.DecodeEvent(rec.Type, rec.Data)
 		if err != nil {
 			t.Fatalf("event %d: %v", rec.Version, err)
 		}

@@ -153,7 +153,7 @@ func TestGameOOBLastImportWinsAndSurvivesRestart(t *testing.T) {
 	}
 	var g engine.GameState
 	for _, rec := range recs {
-		e, err := engine.DecodeEvent(rec.Type, rec.Data)
+		e, err := storedRulesets.DecodeEvent(rec.Type, rec.Data)
 		if err != nil {
 			t.Fatal(err)
 		}

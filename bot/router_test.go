@@ -66,7 +66,7 @@ func TestRollIsRecordedAndNumberedPerChannel(t *testing.T) {
 	if s.Version != 2 || len(recs) != 2 || recs[0].InteractionID != "i1" || s.GuildID != "g1" {
 		t.Fatalf("stream = %+v, %d records", s, len(recs))
 	}
-	e, err := engine.DecodeEvent(recs[0].Type, recs[0].Data)
+	e, err := storedRulesets.DecodeEvent(recs[0].Type, recs[0].Data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,13 +5,15 @@ import (
 	"github.com/umpire-games/umpire/engine/litn"
 )
 
-// DefaultRulesets lists the games that have a ruleset of their own (issue
-// 20): the one place a game is added to the umpire. LRTG and LRTA are
-// still the kernel's built-in modules and need no entry yet.
-func DefaultRulesets() *engine.Rulesets {
-	return engine.NewRulesets(litn.Ruleset())
-}
+// DefaultRulesets lists the games the umpire plays, each a ruleset (issue
+// 20): the one place a game is added to the umpire.
+// Rulesets are values that never change: built once, so that every
+// router's games carry the same ones (a state restored by one router is
+// the state another folded).
+func DefaultRulesets() *engine.Rulesets { return defaultRulesets }
 
-// WithRulesets sets the games with rules of their own (default:
+var defaultRulesets = engine.NewRulesets(engine.LRTGRuleset(), engine.LRTARuleset(), litn.Ruleset())
+
+// WithRulesets sets the games the router plays (default:
 // DefaultRulesets).
 func WithRulesets(rs *engine.Rulesets) Option { return func(r *Router) { r.rulesets = rs } }

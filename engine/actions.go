@@ -224,12 +224,12 @@ func (AskRemote) CommandName() string { return "action remote" }
 // CommandName implements Command.
 func (AnswerRemote) CommandName() string { return "action answer" }
 
-func init() {
-	registerModule(decideActions, applyActions,
-		&CycleBegun{}, &InitiativeWon{}, &Activated{}, &ArmyAttempted{}, &ActionEnded{}, &Passed{}, &Deferred{},
-		&RollsBegun{}, &RemoteAsked{}, &RemoteAnswered{})
-	registerStep("4a", cycleProcedure("4a"), actionWait)
-	registerStep("4b", cycleProcedure("4b"), actionWait)
+// actionsModule is the action cycle (LRTG 10, 17.2).
+func actionsModule() Module {
+	return Module{Name: "actions",
+		Commands: []Command{ActivateUnit{}, ActivateArmyLeader{}, PassAction{}, EndAction{}, DeferInitiative{}, BeginInitiativeRolls{}, AskRemote{}, AnswerRemote{}, RerollInitiative{}}, Decide: claims(decideActions),
+		Events: []Event{&CycleBegun{}, &InitiativeWon{}, &Activated{}, &ArmyAttempted{}, &ActionEnded{}, &Passed{}, &Deferred{}, &RollsBegun{}, &RemoteAsked{}, &RemoteAnswered{}},
+		Apply:  folds(applyActions)}
 }
 
 // ActionStepTitle is the name of an LRTG action cycle step (003 4 a), b)).

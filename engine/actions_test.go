@@ -13,7 +13,7 @@ import (
 // counter with Sykes and Barnes, Hooker, and Buford far away.
 func acGame(t *testing.T, o GameOptions) GameState {
 	t.Helper()
-	g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA, Commands: []string{"1"}}, Script())
 	g = apply(t, g, JoinGame{By: jebA, Side: CSA, Commands: []string{"Cav"}}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
@@ -42,7 +42,7 @@ func acBegin(t *testing.T, g GameState, turn int, step string, d Dice) (GameStat
 	t.Helper()
 	g.Turn = turn
 	g.Sequence = SequenceState{Step: step, Turn: turn}
-	evs, err := stepProcedures[step](g, d, StepContext{})
+	evs, err := g.stepProcedureOf(step)(g, d, StepContext{})
 	if err != nil {
 		t.Fatalf("%s: %v", step, err)
 	}
@@ -637,7 +637,7 @@ func TestActionEventsRoundTripAndFoldImmutably(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := DecodeEvent(typ, data)
+		back, err := testDecode(typ, data)
 		if err != nil {
 			t.Fatalf("%s: %v", typ, err)
 		}

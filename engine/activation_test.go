@@ -141,7 +141,7 @@ func TestOpeningUnionAllowance(t *testing.T) {
 	}}
 	data := &MoveData{Theatre: &Theatre{Places: []Place{{Name: "Fredericksburg", Hex: fred}}}, OOB: oob}
 	start := func(t *testing.T, o GameOptions, f func(*GameState)) GameState {
-		g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+		g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 		g = apply(t, g, JoinGame{By: lee, Side: CSA}, Script())
 		g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
 		g = apply(t, g, StartGame{By: ump, OOB: oob}, Script())
@@ -283,6 +283,7 @@ func TestOffMapUnitsEnterAsTheRulesBringThem(t *testing.T) {
 func TestLRTANavalMovesInPhaseThree(t *testing.T) {
 	g := acGame(t, opts())
 	g.Options.Scenario = "lrta-campaign"
+	g.rules = testRules(g.Options.Scenario)
 	g.Turn = 5
 	g.Sequence = SequenceState{Step: "3a", Turn: 5}
 	naval := mv(meade, at(41, 0), "usa.barnes")
@@ -295,6 +296,7 @@ func TestLRTANavalMovesInPhaseThree(t *testing.T) {
 	}
 	lrtg := g
 	lrtg.Options.Scenario = "lrtg-high-tide"
+	lrtg.rules = testRules(lrtg.Options.Scenario)
 	if e := lrtg.activationGate(naval); e == nil {
 		t.Error("LRTG naval in 3a")
 	}

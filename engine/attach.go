@@ -192,8 +192,12 @@ type UnitsAttached struct {
 // EventType implements Event.
 func (*UnitsAttached) EventType() string { return EventUnitsAttached }
 
-func init() {
-	registerModule(decideAttach, applyAttach, &UnitDetached{}, &UnitsAttached{})
+// attachModule is attachment and detachment.
+func attachModule() Module {
+	return Module{Name: "attach",
+		Commands: []Command{DetachUnit{}, AttachUnits{}}, Decide: claims(decideAttach),
+		Events: []Event{&UnitDetached{}, &UnitsAttached{}},
+		Apply:  folds(applyAttach)}
 }
 
 func decideAttach(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {

@@ -74,7 +74,7 @@ func attachGame(t *testing.T, optional ...int) GameState {
 	t.Helper()
 	o := opts()
 	o.Optional = optional
-	g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA, Commands: []string{"1"}}, Script())
 	g = apply(t, g, JoinGame{By: jebA, Side: CSA, Commands: []string{"Cav", "2"}}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
@@ -115,7 +115,7 @@ func roundTrip(t *testing.T, e Event) Event {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := DecodeEvent(typ, b)
+	back, err := testDecode(typ, b)
 	if err != nil {
 		t.Fatal(err)
 	}

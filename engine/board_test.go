@@ -10,7 +10,7 @@ var jebA = Actor{ID: "u4", Name: "Jeb"}
 // startedGame: Lee (overall, 1st Corps), Jeb (Cav) for the CSA, Meade for the USA.
 func startedGame(t *testing.T, o GameOptions) GameState {
 	t.Helper()
-	g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA, Commands: []string{"1"}}, Script())
 	g = apply(t, g, JoinGame{By: jebA, Side: CSA, Commands: []string{"Cav", "2"}}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())

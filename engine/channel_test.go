@@ -69,17 +69,17 @@ func TestEventCodecRoundTrip(t *testing.T) {
 	if typ != "dice.rolled" {
 		t.Fatalf("type = %q", typ)
 	}
-	out, err := DecodeEvent(typ, data)
+	out, err := testDecode(typ, data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(out, in) {
 		t.Fatalf("round trip = %+v, want %+v", out, in)
 	}
-	if _, err := DecodeEvent("no.such", data); err == nil {
+	if _, err := testDecode("no.such", data); err == nil {
 		t.Fatal("unknown type decoded")
 	}
-	if _, err := DecodeEvent(typ, []byte("{")); err == nil {
+	if _, err := testDecode(typ, []byte("{")); err == nil {
 		t.Fatal("bad JSON decoded")
 	}
 }

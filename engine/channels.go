@@ -103,8 +103,12 @@ func (*ChannelsRecorded) EventType() string { return EventChannelsRecorded }
 // EventType implements Event.
 func (*ChannelsClosed) EventType() string { return EventChannelsClosed }
 
-func init() {
-	registerModule(decideChannels, applyChannels, &ChannelsRecorded{}, &ChannelsClosed{})
+// channelsModule is the game's Discord channels (a kernel module: every game has them).
+func channelsModule() Module {
+	return Module{Name: "channels",
+		Commands: []Command{RecordChannels{}, CloseChannels{}}, Decide: claims(decideChannels),
+		Events: []Event{&ChannelsRecorded{}, &ChannelsClosed{}},
+		Apply:  folds(applyChannels)}
 }
 
 func decideChannels(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {

@@ -19,7 +19,7 @@ func TestChannelsRecordedAndClosed(t *testing.T) {
 			t.Errorf("%+v was accepted", bad)
 		}
 	}
-	created := apply(t, GameState{}, NewGame{By: ump, Options: opts()}, Script())
+	created := apply(t, GameState{}, withRules(NewGame{By: ump, Options: opts()}), Script())
 	if _, err := created.Decide(RecordChannels{By: ump, Category: "cat", Players: ids}, Script()); !errors.Is(err, ErrIllegal) {
 		t.Errorf("channels before the start: %v", err)
 	}
@@ -44,7 +44,7 @@ func TestChannelsRecordedAndClosed(t *testing.T) {
 	if err != nil || typ != EventChannelsRecorded {
 		t.Fatal(typ, err)
 	}
-	back, err := DecodeEvent(typ, data)
+	back, err := testDecode(typ, data)
 	if err != nil {
 		t.Fatal(err)
 	}

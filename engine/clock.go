@@ -207,8 +207,12 @@ func (*ClockResumed) EventType() string { return EventClockResumed }
 // EventType implements Event.
 func (*ChitSpent) EventType() string { return EventChitSpent }
 
-func init() {
-	registerModule(decideClock, applyClock, &ClockSwitched{}, &ClockPaused{}, &ClockResumed{}, &ChitSpent{})
+// clockModule is the chess clocks (a kernel module until the clocks move to LRTG: a game of any ruleset is sent SyncClock).
+func clockModule() Module {
+	return Module{Name: "clock",
+		Commands: []Command{Timed{}, PauseClock{}, ResumeClock{}, SpendChit{}, SyncClock{}}, Decide: claims(decideClock),
+		Events: []Event{&ClockSwitched{}, &ClockPaused{}, &ClockResumed{}, &ChitSpent{}},
+		Apply:  folds(applyClock)}
 }
 
 // ---------------------------------------------------------------------------

@@ -368,7 +368,7 @@ func TestClockEventsReplayAndFoldImmutably(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := DecodeEvent(typ, data)
+		back, err := testDecode(typ, data)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -62,7 +62,7 @@ func TestDivisionOfCommand(t *testing.T) {
 	for _, c := range cases {
 		o := opts()
 		o.Halleck = c.halleck
-		g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+		g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 		for _, j := range c.players {
 			g = apply(t, g, j, Script())
 		}
@@ -85,7 +85,7 @@ func TestControlByDesignation(t *testing.T) {
 	ewell := Actor{ID: "u6", Name: "Ewell"}
 	hooker := Actor{ID: "u7", Name: "Hooker"}
 	schenck := Actor{ID: "u8", Name: "Schenck"}
-	g := apply(t, GameState{}, NewGame{By: ump, Options: opts()}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: opts()}), Script())
 	for _, j := range []JoinGame{{By: lee, Side: CSA, Commands: []string{"1"}}, {By: stuart, Side: CSA, Commands: []string{"Cav", "2"}}, {By: ewell, Side: CSA, Commands: []string{"3", "Rich", "Imboden"}},
 		{By: hooker, Side: USA, Commands: []string{"I"}}, {By: schenck, Side: USA, Commands: []string{"V", "Cav", "VI", "DC", "VIII", "PA"}}} {
 		g = apply(t, g, j, Script())

@@ -257,9 +257,11 @@ func (CloseComms) CommandName() string { return "dispatch close" }
 // dispatchMaxLen bounds a dispatch's text.
 const dispatchMaxLen = 1800
 
-func init() {
-	registerModule(
-		func(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
+// commsModule is the communications phase (comms_rules.go).
+func commsModule() Module {
+	return Module{Name: "comms",
+		Commands: []Command{SendDispatch{}, DoneDispatches{}, CloseComms{}, RuleCommsPair{}},
+		Decide: claims(func(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 			switch c := cmd.(type) {
 			case SendDispatch:
 				evs, err := g.decideSendDispatch(c)
@@ -275,16 +277,10 @@ func init() {
 				return evs, true, err
 			}
 			return nil, false, nil
-		},
-		applyComms,
-		&CommsOpened{}, &DispatchSent{}, &DispatchesDone{}, &DispatchRolled{}, &CommsClosed{}, &CommsPairRuled{},
-	)
-	registerStep(stepComms, OpenCommunications, waitComms)
-	registerStepEnd(stepComms, endComms)
-	// LRTA's phase opens in 2a (choice C13); its wait joins 2a's
-	// (withCommsWait, lrta.go).
-	registerGameStep(LRTA, lrtaCommsStep, OpenCommunications, nil)
-	registerStepEnd(gameStepKey(LRTA, lrtaCommsStep), endComms)
+		}),
+		Events: []Event{&CommsOpened{}, &DispatchSent{}, &DispatchesDone{}, &DispatchRolled{}, &CommsClosed{}, &CommsPairRuled{}},
+		Apply:  folds(applyComms),
+	}
 }
 
 // withCommsWait joins the communications phase's wait to another step's

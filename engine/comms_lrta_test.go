@@ -35,7 +35,7 @@ func laGame(t *testing.T, dist int) engine.GameState {
 	}}
 	g := engine.GameState{}
 	for _, c := range []engine.Command{
-		engine.NewGame{By: laUmpire, Options: engine.GameOptions{Scenario: "lrta-campaign", Supply: "simplified", Comms: 1}},
+		withRules(engine.NewGame{By: laUmpire, Options: engine.GameOptions{Scenario: "lrta-campaign", Supply: "simplified", Comms: 1}}),
 		engine.JoinGame{By: laLee, Side: engine.CSA},
 		engine.JoinGame{By: laJackson, Side: engine.CSA, Commands: []string{"J"}},
 		engine.JoinGame{By: laPope, Side: engine.USA},

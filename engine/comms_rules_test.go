@@ -21,7 +21,7 @@ func crGame(t *testing.T) engine.GameState {
 	d := reLoad(t)
 	g := engine.GameState{}
 	for _, c := range []engine.Command{
-		engine.NewGame{By: reUmpire, Options: engine.GameOptions{Scenario: "lrtg-high-tide", Supply: "normal", Comms: 1}},
+		withRules(engine.NewGame{By: reUmpire, Options: engine.GameOptions{Scenario: "lrtg-high-tide", Supply: "normal", Comms: 1}}),
 		engine.JoinGame{By: reLee, Side: engine.CSA},
 		engine.JoinGame{By: crPete, Side: engine.CSA, Commands: []string{"1", "Cav", "Rich"}},
 		engine.JoinGame{By: reMeade, Side: engine.USA},
@@ -206,7 +206,7 @@ func TestHalleckWrites(t *testing.T) {
 	build := func(halleck bool, comms int) engine.GameState {
 		g := engine.GameState{}
 		for _, c := range []engine.Command{
-			engine.NewGame{By: cmUmpire, Options: engine.GameOptions{Scenario: "lrtg-high-tide", Supply: "normal", Comms: comms, Halleck: halleck}},
+			withRules(engine.NewGame{By: cmUmpire, Options: engine.GameOptions{Scenario: "lrtg-high-tide", Supply: "normal", Comms: comms, Halleck: halleck}}),
 			engine.JoinGame{By: cmLee, Side: engine.CSA},
 			engine.JoinGame{By: cmHooker, Side: engine.USA},
 			engine.JoinGame{By: cmJohn, Side: engine.USA, Commands: []string{"I"}},

@@ -34,7 +34,7 @@ func cmGame(t *testing.T, comms, dist int) engine.GameState {
 	}}
 	g := engine.GameState{}
 	for _, c := range []engine.Command{
-		engine.NewGame{By: cmUmpire, Options: engine.GameOptions{Scenario: "lrtg-high-tide", Supply: "normal", Comms: comms}},
+		withRules(engine.NewGame{By: cmUmpire, Options: engine.GameOptions{Scenario: "lrtg-high-tide", Supply: "normal", Comms: comms}}),
 		engine.JoinGame{By: cmLee, Side: engine.CSA},
 		engine.JoinGame{By: cmPete, Side: engine.CSA, Commands: []string{"1"}},
 		engine.JoinGame{By: cmDick, Side: engine.CSA, Commands: []string{"2"}},
@@ -314,7 +314,7 @@ func TestCommsEventsRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := engine.DecodeEvent(typ, b)
+		back, err := decodeEvent(typ, b)
 		if err != nil || back.EventType() != e.EventType() {
 			t.Errorf("%s: %v", e.EventType(), err)
 		}

@@ -49,25 +49,27 @@ func (*ControlChanged) EventType() string { return EventControlChanged }
 // commander) must be for its control to pass to him (21.1).
 const ControlRange = 10
 
-func init() {
-	registerModule(
-		func(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
+// controlModule is the transfer of a command between players.
+func controlModule() Module {
+	return Module{Name: "control",
+		Commands: []Command{GiveCommand{}},
+		Decide: claims(func(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
 			c, ok := cmd.(GiveCommand)
 			if !ok {
 				return nil, false, nil
 			}
 			evs, err := g.decideGiveCommand(c)
 			return evs, true, err
-		},
-		func(g GameState, e Event) (GameState, bool) {
+		}),
+		Events: []Event{&ControlChanged{}},
+		Apply: folds(func(g GameState, e Event) (GameState, bool) {
 			c, ok := e.(*ControlChanged)
 			if !ok {
 				return g, false
 			}
 			return g.action(c, func(g *GameState) { g.applyControl(c) }), true
-		},
-		&ControlChanged{},
-	)
+		}),
+	}
 }
 
 // holder returns the player who commands a designation of the side now:

@@ -10,7 +10,7 @@ func controlGame(t *testing.T) (GameState, *OrderOfBattle) {
 	stuart, ewell := Actor{ID: "u5", Name: "Stuart"}, Actor{ID: "u6", Name: "Ewell"}
 	hooker, reynolds := Actor{ID: "u7", Name: "Hooker"}, Actor{ID: "u8", Name: "Reynolds"}
 	oob := commandOOB()
-	g := apply(t, GameState{}, NewGame{By: ump, Options: opts()}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: opts()}), Script())
 	for _, j := range []JoinGame{{By: lee, Side: CSA, Commands: []string{"1"}}, {By: stuart, Side: CSA, Commands: []string{"Cav", "2"}},
 		{By: ewell, Side: CSA, Commands: []string{"3", "Rich", "Imboden"}}, {By: hooker, Side: USA, Commands: []string{"I"}},
 		{By: reynolds, Side: USA, Commands: []string{"V", "Cav", "VI", "DC", "VIII", "PA"}}} {

@@ -257,10 +257,12 @@ func (DeclareVacation) CommandName() string { return "deadline vacation" }
 // CommandName implements Command.
 func (RunDeadlines) CommandName() string { return "deadline run" }
 
-func init() {
-	registerModule(decideDeadlines, applyDeadlines,
-		&DeadlinesSet{}, &RemindersChosen{}, &VacationDeclared{}, &DeadlinePauseSeen{}, &DeadlineStarted{},
-		&DeadlineEnded{}, &DeadlineReminded{}, &DeadlineMissed{}, &DeadlineDefaulted{})
+// deadlinesModule is the deadlines (a kernel module: the scheduler runs them in a game of any ruleset).
+func deadlinesModule() Module {
+	return Module{Name: "deadlines",
+		Commands: []Command{SetDeadlines{}, ChooseReminders{}, DeclareVacation{}, RunDeadlines{}}, Decide: claims(decideDeadlines),
+		Events: []Event{&DeadlinesSet{}, &RemindersChosen{}, &VacationDeclared{}, &DeadlinePauseSeen{}, &DeadlineStarted{}, &DeadlineEnded{}, &DeadlineReminded{}, &DeadlineMissed{}, &DeadlineDefaulted{}},
+		Apply:  folds(applyDeadlines)}
 }
 
 // ---------------------------------------------------------------------------

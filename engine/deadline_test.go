@@ -274,7 +274,7 @@ func TestDeadlineEventsRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := DecodeEvent(typ, data)
+		back, err := testDecode(typ, data)
 		if err != nil || back.EventType() != e.EventType() {
 			t.Fatalf("%s: %v", typ, err)
 		}

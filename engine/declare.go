@@ -424,12 +424,12 @@ func (*HarpersFerryRolled) EventType() string { return EventHarpersFerryRolled }
 // ---------------------------------------------------------------------------
 // The module.
 
-func init() {
-	registerModule(decideDeclared, applyDeclared,
-		&PostureDeclared{}, &PosturesRevealed{}, &TimeAllocated{}, &HarpersFerryChecked{}, &HarpersFerryRolled{})
-	registerStep("1e", nil, waitDeclarations)
-	registerStep("1f", allocateTime, nil)
-	registerStep("1g", checkHarpersFerry, waitHarpersFerry)
+// declareModule is the declaration of postures (LRTG 4.0) and Harpers Ferry.
+func declareModule() Module {
+	return Module{Name: "declare",
+		Commands: []Command{DeclarePosture{}, RuleHarpersFerry{}}, Decide: claims(decideDeclared),
+		Events: []Event{&PostureDeclared{}, &PosturesRevealed{}, &TimeAllocated{}, &HarpersFerryChecked{}, &HarpersFerryRolled{}},
+		Apply:  folds(applyDeclared)}
 }
 
 func decideDeclared(g GameState, cmd Command, d Dice) ([]Event, bool, error) {

@@ -54,7 +54,7 @@ func declareGame(t *testing.T, o GameOptions, at map[string]Hex) (GameState, *Mo
 		}
 	}
 	oob.Chits = map[Side]int{CSA: 3, USA: 8}
-	g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA, Commands: []string{"1"}}, Script())
 	g = apply(t, g, JoinGame{By: jebA, Side: CSA, Commands: []string{"Cav", "2"}}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
@@ -449,7 +449,7 @@ func TestDeclareEventsRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := DecodeEvent(typ, data)
+		back, err := testDecode(typ, data)
 		if err != nil {
 			t.Fatal(err)
 		}

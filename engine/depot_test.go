@@ -167,7 +167,7 @@ func TestDepotDestructionRoll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back, err := DecodeEvent(typ, raw); err != nil || *back.(*PlaceFailed) != *f {
+	if back, err := testDecode(typ, raw); err != nil || *back.(*PlaceFailed) != *f {
 		t.Fatalf("decoded %+v, %v", back, err)
 	}
 

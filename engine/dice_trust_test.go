@@ -182,7 +182,7 @@ func TestDiceStatesOldAndNew(t *testing.T) {
 // fails the commitment.
 func TestAuditTwoStreams(t *testing.T) {
 	d, _ := NewSaltedDice(7, 9, testSalt)
-	g := GameState{}.Apply(&GameCreated{Options: GameOptions{Scenario: "x"}, SeedHash: d.Reveal().Commitment(), DiceScheme: DiceSchemeSalted})
+	g := GameState{}.Apply(created(&GameCreated{Options: GameOptions{Scenario: "x"}, SeedHash: d.Reveal().Commitment(), DiceScheme: DiceSchemeSalted}))
 	var evs []Event
 	roll := func(f func() ([]Event, error)) {
 		t.Helper()
@@ -248,7 +248,7 @@ func TestAuditTwoStreams(t *testing.T) {
 func TestGameEndedReveals(t *testing.T) {
 	d, _ := NewChosenSeedDice(1863, testSalt)
 	g := GameState{}
-	evs, err := g.Decide(NewGame{By: Actor{ID: "u"}, Options: GameOptions{Scenario: "x", Supply: "normal", Comms: 1}}, d)
+	evs, err := g.Decide(withRules(NewGame{By: Actor{ID: "u"}, Options: GameOptions{Scenario: "x", Supply: "normal", Comms: 1}}), d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +271,7 @@ func TestGameEndedReveals(t *testing.T) {
 		t.Error("a short salt was accepted")
 	}
 	l := NewSeededDice(3, 4)
-	evs, _ = GameState{}.Decide(NewGame{By: Actor{ID: "u"}, Options: GameOptions{Scenario: "x", Supply: "normal", Comms: 1}}, l)
+	evs, _ = GameState{}.Decide(withRules(NewGame{By: Actor{ID: "u"}, Options: GameOptions{Scenario: "x", Supply: "normal", Comms: 1}}), l)
 	if c := evs[0].(*GameCreated); c.DiceScheme != DiceSchemeLegacy || c.ChosenSeed || c.SeedHash != SeedHash(3, 4) {
 		t.Fatalf("legacy created %+v", c)
 	}

@@ -94,8 +94,12 @@ type DummiesRemoved struct {
 func (*DummyPlaced) EventType() string    { return EventDummyPlaced }
 func (*DummiesRemoved) EventType() string { return EventDummiesRemoved }
 
-func init() {
-	registerModule(decideDummies, applyDummies, &DummyPlaced{}, &DummiesRemoved{})
+// dummiesModule is dummy counters.
+func dummiesModule() Module {
+	return Module{Name: "dummies",
+		Commands: []Command{PlaceDummy{}, RemoveDummies{}}, Decide: claims(decideDummies),
+		Events: []Event{&DummyPlaced{}, &DummiesRemoved{}},
+		Apply:  folds(applyDummies)}
 }
 
 func decideDummies(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {

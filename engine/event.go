@@ -84,7 +84,7 @@ func kernelEvent(typ string) Event {
 	case EventPlaceActed:
 		return &PlaceActed{}
 	}
-	return moduleEvent(typ)
+	return kernelRules().NewEvent(typ)
 }
 
 // kernelEventTypes lists the event types kernelEvent knows.
@@ -92,10 +92,7 @@ func kernelEventTypes() []string {
 	out := []string{EventDiceRolled, EventTableRolled, EventChartLoaded, EventChartRolled, EventGameCreated, EventGameJoined,
 		EventGameStarted, EventGameEnded, EventUnitsMoved, EventUnitSet, EventUnitEliminated, EventUndone, EventPaused,
 		EventUnitMarked, EventPlaceActed}
-	for t := range eventTypes {
-		out = append(out, t)
-	}
-	return out
+	return append(out, kernelRules().EventTypes()...)
 }
 
 // Event type names.

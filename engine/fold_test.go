@@ -25,7 +25,7 @@ func foldLog(t *testing.T) []Event {
 		}
 		log = append(log, evs...)
 	}
-	do(NewGame{By: ump, Options: GameOptions{Scenario: "lrtg-high-tide", Supply: "normal", Comms: 1}})
+	do(withRules(NewGame{By: ump, Options: GameOptions{Scenario: "lrtg-high-tide", Supply: "normal", Comms: 1}}))
 	do(JoinGame{By: lee, Side: CSA, Commands: []string{"1"}})
 	do(JoinGame{By: meade, Side: USA})
 	do(StartGame{By: ump, OOB: &OrderOfBattle{Units: []UnitSetup{

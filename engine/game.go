@@ -342,7 +342,7 @@ func (g GameState) foldKernel(e Event) GameState {
 	if next, ok := g.applyBoard(e); ok {
 		return next
 	}
-	if next, ok := g.applyModules(e); ok {
+	if next, ok := kernelRules().apply(g, e); ok {
 		return next
 	}
 	switch e := e.(type) {
@@ -521,11 +521,16 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 	if evs, ok, err := g.rules.decide(g, cmd, d); ok {
 		return evs, err
 	}
-	if evs, ok, err := g.decideModules(cmd, d); ok {
+	if evs, ok, err := kernelRules().decide(g, cmd, d); ok {
 		return evs, err
 	}
 	if f, ok := cmd.(ForeignCommand); ok {
 		return nil, f.Foreign(g)
+	}
+	if !g.Created {
+		// A game's command where there is no game, so no ruleset to
+		// decide it: say so, as the game's own modules do.
+		return nil, g.NeedGame()
 	}
 	return nil, &RuleError{Kind: ErrInvalid, Code: "command.unknown", What: "The command " + cmd.CommandName() + " is not a game command", Hint: "Use /help"}
 }

@@ -34,7 +34,7 @@ func TestSeedHashIsTheSHA256OfTheSeed(t *testing.T) {
 	if SeedHash(1, 2) != hex.EncodeToString(sum[:]) {
 		t.Fatal("seed hash is not SHA-256 of the big-endian seed")
 	}
-	g := apply(t, GameState{}, NewGame{By: ump, Options: opts()}, NewSeededDice(1, 2))
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: opts()}), NewSeededDice(1, 2))
 	if g.SeedHash != SeedHash(1, 2) || g.Umpire != ump || !g.Created {
 		t.Fatalf("created = %+v", g)
 	}
@@ -47,18 +47,18 @@ func TestNewGameRefusals(t *testing.T) {
 		{Scenario: "x", Supply: "normal", Comms: 2, Optional: []int{17}},
 	}
 	for _, o := range bad {
-		if _, err := (GameState{}).Decide(NewGame{By: ump, Options: o}, Script()); !errors.Is(err, ErrInvalid) {
+		if _, err := (GameState{}).Decide(withRules(NewGame{By: ump, Options: o}), Script()); !errors.Is(err, ErrInvalid) {
 			t.Errorf("%+v: %v", o, err)
 		}
 	}
-	g := apply(t, GameState{}, NewGame{By: ump, Options: opts()}, Script())
-	if _, err := g.Decide(NewGame{By: ump, Options: opts()}, Script()); !errors.Is(err, ErrIllegal) {
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: opts()}), Script())
+	if _, err := g.Decide(withRules(NewGame{By: ump, Options: opts()}), Script()); !errors.Is(err, ErrIllegal) {
 		t.Errorf("second game in a channel: %v", err)
 	}
 }
 
 func TestJoinAndStart(t *testing.T) {
-	g := apply(t, GameState{}, NewGame{By: ump, Options: opts()}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: opts()}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA, Commands: []string{"1", "2"}}, Script())
 	if !g.Player("u1").Overall {
 		t.Error("the first player of a side is its overall commander")
@@ -94,7 +94,7 @@ func TestJoinAndStart(t *testing.T) {
 }
 
 func TestRollsInAGameAreTheGames(t *testing.T) {
-	g := apply(t, GameState{}, NewGame{By: ump, Options: opts()}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: opts()}), Script())
 	g = apply(t, g, RollDice{By: lee, Expression: "d6"}, Script(4))
 	g = apply(t, g, RollDice{By: lee, Expression: "d6"}, Script(2))
 	if g.Rolls != 2 {

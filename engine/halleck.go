@@ -71,20 +71,23 @@ type HalleckUnit struct {
 // EventType implements Event.
 func (*HalleckDistant) EventType() string { return EventHalleckDistant }
 
-func init() {
-	registerModule(nil, func(g GameState, e Event) (GameState, bool) {
-		h, ok := e.(*HalleckDistant)
-		if !ok {
-			return g, false
-		}
-		s := HalleckState{Turn: h.Turn}
-		for _, u := range h.Units {
-			s.Distant = append(s.Distant, u.Unit)
-		}
-		g.Halleck = s
-		return g, true
-	}, &HalleckDistant{})
-	registerStepEnd("3a", halleckLeaderTransfer)
+// halleckModule is Halleck's distant units (16.2).
+func halleckModule() Module {
+	return Module{Name: "halleck",
+		Events: []Event{&HalleckDistant{}},
+		Apply: folds(func(g GameState, e Event) (GameState, bool) {
+			h, ok := e.(*HalleckDistant)
+			if !ok {
+				return g, false
+			}
+			s := HalleckState{Turn: h.Turn}
+			for _, u := range h.Units {
+				s.Distant = append(s.Distant, u.Unit)
+			}
+			g.Halleck = s
+			return g, true
+		}),
+	}
 }
 
 // meadeCommands reports whether Meade has assumed command (16.2).

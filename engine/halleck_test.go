@@ -20,7 +20,7 @@ func halleckGame(t *testing.T, halleck bool) (GameState, *OrderOfBattle) {
 	oob := commandOOB()
 	o := opts()
 	o.Halleck = halleck
-	g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 	for _, j := range []JoinGame{{By: lee, Side: CSA, Commands: []string{"Cav"}}, {By: hkHooker, Side: USA, Commands: []string{"I"}},
 		{By: hkReynolds, Side: USA, Commands: []string{"V", "Cav", "VI"}}, {By: hkHalleck, Side: USA, Commands: []string{"DC", "VIII", "PA"}}} {
 		g = apply(t, g, j, Script())
@@ -243,7 +243,7 @@ func TestHalleckTwoUnionPlayers(t *testing.T) {
 	}{{true, ""}, {false, "game.command"}} {
 		o := opts()
 		o.Halleck = c.halleck
-		g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+		g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 		for _, j := range []JoinGame{{By: lee, Side: CSA}, {By: hkHooker, Side: USA}, {By: hkHalleck, Side: USA, Commands: []string{"DC", "VIII", "PA"}}} {
 			g = apply(t, g, j, Script())
 		}

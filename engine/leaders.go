@@ -249,10 +249,12 @@ type HookerEvent struct {
 	What   string `json:"what"`
 }
 
-func init() {
-	registerModule(decideLeaders, applyLeaders, &LeaderTransferred{}, &JacksonRelapse{}, &MeadeAssumed{})
-	registerStep("3a", stepLeaderTransfer, waitLeaderTransfer)
-	registerStep("3b", stepHookerReplacement, nil)
+// leadersModule is leader transfers and replacements.
+func leadersModule() Module {
+	return Module{Name: "leaders",
+		Commands: []Command{TransferLeader{}}, Decide: claims(decideLeaders),
+		Events: []Event{&LeaderTransferred{}, &JacksonRelapse{}, &MeadeAssumed{}},
+		Apply:  folds(applyLeaders)}
 }
 
 func decideLeaders(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {

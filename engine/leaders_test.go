@@ -70,7 +70,7 @@ var ldSykes = Actor{ID: "u5", Name: "Sykes"}
 // corps as the overall commander, who keeps the VI).
 func leadersGame(t *testing.T, o GameOptions, secondUnion bool) GameState {
 	t.Helper()
-	g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA, Commands: []string{"1"}}, Script())
 	g = apply(t, g, JoinGame{By: jebA, Side: CSA, Commands: []string{"Cav", "2"}}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
@@ -488,7 +488,7 @@ func TestJacksonRelapseRoll(t *testing.T) {
 	o.JacksonLives = true
 	oob := leadersOOB()
 	oob.Units = append(oob.Units, UnitSetup{ID: "csa.jackson", Name: "Jackson", Side: CSA, Kind: "leader", Command: "2", OnMap: true, Hex: Hex{Q: -12}})
-	g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
 	g = apply(t, g, StartGame{By: ump, OOB: oob}, Script())

@@ -11,20 +11,10 @@ import (
 // take the LRTG ids where they are the same step (1e the declaration, 3a
 // leader transfer, 4a/4b the action cycle, 6 recovery), so that their
 // commands and waits are shared; the steps LRTA has alone (1a PA militia
-// entry, 1c DC garrison requirements, 1r Rest and Refit...) register their
-// procedures for LRTA with registerGameStep. The LRTA rule book is not
+// entry, 1c DC garrison requirements, 1r Rest and Refit...) have their
+// procedures listed in LRTA's sequence of play (lrtaSteps, lrta_ruleset.go). The LRTA rule book is not
 // among the seeds: where a chart refers to a rule it does not print, the
 // LRTG rule of the same name is followed, and the code says so.
-
-func init() {
-	// The steps LRTA shares with LRTG.
-	registerGameStep(LRTA, "1e", nil, waitDeclarations) // 004 1 e): secret and revealed together (LRTG 4.0)
-	registerGameStep(LRTA, "1f", allocateTime, nil)     // 004 1 f): +2 CSA, +3 USA a corps leader (TimeAllocation)
-	registerGameStep(LRTA, "3a", stepLeaderTransfer, waitLeaderTransfer)
-	registerGameStep(LRTA, "4a", cycleProcedure("4a"), actionWait)
-	registerGameStep(LRTA, "4b", cycleProcedure("4b"), actionWait)
-	registerGameStep(LRTA, "6", procRecovery, nil) // 004 6: the Standardized Rules, as LRTG's
-}
 
 // ---- Command Transfers (004 2) ----
 //
@@ -40,10 +30,6 @@ func init() {
 
 // LRTATransferRange is the distance of 004 2's Command Transfers.
 const LRTATransferRange = 8
-
-func init() {
-	registerGameStep(LRTA, "2a", nil, withCommsWait(waitLRTATransfers)) // and the written dispatches (comms_rules.go C13)
-}
 
 // lrtaFarDesignations lists the corps the side's overall commander holds
 // whose corps commander is more than 8 hexes from his army commander's

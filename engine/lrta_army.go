@@ -603,13 +603,12 @@ func (*UnionCorpsReorganized) EventType() string { return EventUnionCorpsReorgan
 func (*ConfederateReorganized) partOfAction() {}
 func (*UnionCavalryExhausted) partOfAction()  {}
 
-func init() {
-	registerModule(decideLRTAArmy, applyLRTAArmy,
-		&RestRefitProposed{}, &RestRefitPassed{}, &ConfederateReorganized{}, &RestRefitAnswered{}, &UnionCavalryExhausted{},
-		&UnitConsolidated{}, &RestRefitDone{}, &RestRefitEnded{}, &ReorganizationDeferred{}, &McClellanAssumed{},
-		&ReorganizationAttempts{}, &CorpsReorganizationRolled{}, &UnionCorpsReorganized{})
-	registerGameStep(LRTA, RestRefitStep, nil, waitRestRefit)
-	registerGameStep(LRTA, ReorganizationStep, stepUnionReorganization, waitUnionReorganization)
+// lrtaArmyModule is LRTA's Rest and Refit and Union reorganization.
+func lrtaArmyModule() Module {
+	return Module{Name: "lrta-army",
+		Commands: []Command{ProposeRestRefit{}, PassRestRefit{}, AnswerRestRefit{}, ConsolidateUnit{}, FinishRestRefit{}, EndRestRefit{}, DecideReorganization{}, RollReorganization{}}, Decide: claims(decideLRTAArmy),
+		Events: []Event{&RestRefitProposed{}, &RestRefitPassed{}, &ConfederateReorganized{}, &RestRefitAnswered{}, &UnionCavalryExhausted{}, &UnitConsolidated{}, &RestRefitDone{}, &RestRefitEnded{}, &ReorganizationDeferred{}, &McClellanAssumed{}, &ReorganizationAttempts{}, &CorpsReorganizationRolled{}, &UnionCorpsReorganized{}},
+		Apply:  folds(applyLRTAArmy)}
 }
 
 func decideLRTAArmy(g GameState, cmd Command, d Dice) ([]Event, bool, error) {

@@ -80,7 +80,7 @@ func armyGame(t *testing.T, turn int, step string, twoUnion bool) engine.GameSta
 	d := armyLoad(t)
 	g := engine.GameState{}
 	cmds := []engine.Command{
-		engine.NewGame{By: armyUmpire, Options: engine.GameOptions{Scenario: "lrta-campaign", Supply: "normal", Comms: 1}},
+		withRules(engine.NewGame{By: armyUmpire, Options: engine.GameOptions{Scenario: "lrta-campaign", Supply: "normal", Comms: 1}}),
 		engine.JoinGame{By: armyLee, Side: engine.CSA},
 		engine.JoinGame{By: armyPope, Side: engine.USA, Commands: []string{"AV", "AP"}},
 	}
@@ -718,7 +718,7 @@ func TestLRTAArmyEventsEncode(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := engine.DecodeEvent(typ, data)
+		back, err := decodeEvent(typ, data)
 		if err != nil {
 			t.Fatalf("%s: %v", typ, err)
 		}

@@ -193,9 +193,12 @@ type GiveRawRecruits struct {
 // CommandName implements Command.
 func (GiveRawRecruits) CommandName() string { return "recruits" }
 
-func init() {
-	registerModule(decideLRTAEvents, applyLRTAEvents, &LRTARandomEvent{}, &LRTARecruitsAdded{})
-	registerGameStep(LRTA, lreStep, lrtaEventsStep, lrtaEventsWait)
+// lrtaEventsModule is LRTA's random events.
+func lrtaEventsModule() Module {
+	return Module{Name: "lrta-events",
+		Commands: []Command{GiveRawRecruits{}}, Decide: claims(decideLRTAEvents),
+		Events: []Event{&LRTARandomEvent{}, &LRTARecruitsAdded{}},
+		Apply:  folds(applyLRTAEvents)}
 }
 
 func decideLRTAEvents(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {

@@ -76,7 +76,7 @@ func lreGame(t *testing.T, o engine.GameOptions, turn int, more ...engine.Comman
 	}
 	g := engine.GameState{}
 	cmds := []engine.Command{
-		engine.NewGame{By: lreUmpire, Options: o},
+		withRules(engine.NewGame{By: lreUmpire, Options: o}),
 		engine.JoinGame{By: lreLee, Side: engine.CSA},
 		engine.JoinGame{By: lrePope, Side: engine.USA},
 	}
@@ -144,7 +144,7 @@ func lreNext(t *testing.T, g engine.GameState, faces ...int) (engine.GameState, 
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := engine.DecodeEvent(typ, data)
+		back, err := decodeEvent(typ, data)
 		if err != nil {
 			t.Fatal(err)
 		}

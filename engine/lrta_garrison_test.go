@@ -311,7 +311,7 @@ func TestGarrisonEventsRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := DecodeEvent(typ, data)
+		back, err := testDecode(typ, data)
 		if err != nil || !reflect.DeepEqual(back, e) {
 			t.Errorf("%s: %+v, %v", typ, back, err)
 		}

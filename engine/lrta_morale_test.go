@@ -57,7 +57,7 @@ func lvGame(t *testing.T, o engine.GameOptions) engine.GameState {
 	o.Scenario, o.Supply, o.Comms = "lrta-campaign", "normal", 1
 	g := engine.GameState{}
 	for _, c := range []engine.Command{
-		engine.NewGame{By: lvUmpire, Options: o},
+		withRules(engine.NewGame{By: lvUmpire, Options: o}),
 		engine.JoinGame{By: lvLee, Side: engine.CSA, Commands: []string{"L"}},
 		engine.JoinGame{By: lvPope, Side: engine.USA},
 		engine.JoinGame{By: lvJeb, Side: engine.CSA, Commands: []string{"Cav", "J"}},

@@ -577,8 +577,12 @@ type ExtendedMarchRolled struct {
 // EventType implements Event.
 func (*ExtendedMarchRolled) EventType() string { return EventExtendedMarch }
 
-func init() {
-	registerModule(decideLRTAMove, applyLRTAMove, &ExtendedMarchRolled{})
+// lrtaMoveModule is LRTA's extended march.
+func lrtaMoveModule() Module {
+	return Module{Name: "lrta-move",
+		Commands: []Command{RollExtendedMarch{}}, Decide: claims(decideLRTAMove),
+		Events: []Event{&ExtendedMarchRolled{}},
+		Apply:  folds(applyLRTAMove)}
 }
 
 func decideLRTAMove(g GameState, cmd Command, d Dice) ([]Event, bool, error) {

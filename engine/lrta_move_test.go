@@ -98,7 +98,7 @@ func lrtaMoveData() *MoveData {
 
 func lrtaMoveGame(t *testing.T) GameState {
 	t.Helper()
-	g := apply(t, GameState{}, NewGame{By: ump, Options: lrtaOpts()}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: lrtaOpts()}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
 	g = apply(t, g, StartGame{By: ump, OOB: lrtaMoveOOB()}, Script())

@@ -292,7 +292,7 @@ func TestLRTAUnionDepotOneATurn(t *testing.T) {
 // An LRTA game with the units 004's Union restrictions name.
 func polishAttachGame(t *testing.T, game GameOptions) (GameState, *SubstituteRules) {
 	t.Helper()
-	g := apply(t, GameState{}, NewGame{By: ump, Options: game}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: game}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
 	h := Hex{Q: 5, R: 5}

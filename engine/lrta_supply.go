@@ -38,16 +38,11 @@ import (
 // simplified rules in full; with supply:normal LRTG's normal rules, which
 // 004's Sequence of Play restates, apply).
 
-func init() {
-	registerModule(decideLRTASupply, applyLRTASupply, &LRTAForageOffered{})
-	registerGameStep(LRTA, "5a", procLevies, segWait("5a"))
-	registerGameStep(LRTA, "5b", procSupplyStatus, segWait("5b"))
-	registerGameStep(LRTA, "5c", procLRTARivers, nil)
-	registerGameStep(LRTA, "5d", procExpenditure, nil)
-	registerGameStep(LRTA, "5e", procLRTAResupply, segWait("5e"))
-	registerGameStep(LRTA, "5f", procSupplyEffects, nil)
-	registerGameStep(LRTA, "5g", procRepair, segWait("5g"))
-	registerGameStep(LRTA, "5h", procLRTADepots, segWait("5h"))
+// lrtaSupplyModule is LRTA's simplified supply: its foraging offer (the Forage command is the supply segment's, lrtaSegmentModule).
+func lrtaSupplyModule() Module {
+	return Module{Name: "lrta-supply",
+		Events: []Event{&LRTAForageOffered{}},
+		Apply:  folds(applyLRTASupply)}
 }
 
 // LRTASupplyState is this module's state: the foraging tables the
@@ -100,18 +95,6 @@ func applyLRTASupply(g GameState, e Event) (GameState, bool) {
 		return g, true
 	}
 	return g, false
-}
-
-// decideLRTASupply settles /segment forage in an LRTA game under
-// simplified supply: LRTA's foraging table replaces 24.4's. (This module's
-// decider comes before segment.go's: its file sorts first.)
-func decideLRTASupply(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
-	f, ok := cmd.(Forage)
-	if !ok || g.Game() != LRTA || g.Options.Supply != "simplified" {
-		return nil, false, nil
-	}
-	evs, err := g.decideLRTAForage(f)
-	return evs, true, err
 }
 
 func (g GameState) decideLRTAForage(cmd Forage) ([]Event, error) {

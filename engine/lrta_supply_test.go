@@ -54,8 +54,8 @@ func runLRTAStep(t *testing.T, g GameState, step string, d Dice, ctx StepContext
 
 // Which LRTG procedures LRTA reuses, and which are its own.
 func TestLRTASupplyStepsRegistered(t *testing.T) {
-	g := GameState{Options: lrtaOpts()}
-	lrtg := GameState{Options: opts()}
+	g := bare(lrtaOpts())
+	lrtg := bare(opts())
 	ptr := func(p StepProcedure) uintptr { return reflect.ValueOf(p).Pointer() }
 	for step, own := range map[string]bool{"5a": false, "5b": false, "5c": true, "5d": false, "5e": true, "5f": false, "5g": false, "5h": true} {
 		p, q := g.stepProcedureOf(step), lrtg.stepProcedureOf(step)

@@ -66,12 +66,12 @@ type LRTAStartState struct {
 	Penalties    []GarrisonPenaltyAssessed // the umpire's assessments (8)
 }
 
-func init() {
-	registerModule(decideLRTAStart, applyLRTAStart, &DCGarrisonSet{}, &GarrisonChecked{}, &GarrisonPenaltyAssessed{})
-	registerGameStep(LRTA, "1a", lrtaPAMilitia, nil)
-	registerGameStep(LRTA, "1b", lrtaReinforcements, nil)
-	registerGameStep(LRTA, "1c", lrtaDCRequirements, nil)
-	registerGameStep(LRTA, "1g", lrtaHarpersFerry, waitHarpersFerry)
+// lrtaStartModule is LRTA's turn start: the DC garrison.
+func lrtaStartModule() Module {
+	return Module{Name: "lrta-turnstart",
+		Commands: []Command{AssessGarrisonPenalty{}}, Decide: claims(decideLRTAStart),
+		Events: []Event{&DCGarrisonSet{}, &GarrisonChecked{}, &GarrisonPenaltyAssessed{}},
+		Apply:  folds(applyLRTAStart)}
 }
 
 // ---------------------------------------------------------------------------

@@ -115,7 +115,7 @@ func laCtx() StepContext { return StepContext{Move: laData(), Library: laLibrary
 
 func laGame(t *testing.T, o GameOptions) GameState {
 	t.Helper()
-	g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
 	return apply(t, g, StartGame{By: ump, OOB: laOOB()}, Script())
@@ -144,7 +144,7 @@ func laMove(by Actor, to Hex, units ...string) MoveUnits {
 }
 
 func TestLRTAStepsAreRegistered(t *testing.T) {
-	g := GameState{Options: laOpts()}
+	g := bare(laOpts())
 	for _, id := range []string{"1a", "1b", "1c", "1g", "8"} {
 		if g.stepProcedureOf(id) == nil {
 			t.Errorf("LRTA %s has no procedure", id)
@@ -154,7 +154,7 @@ func TestLRTAStepsAreRegistered(t *testing.T) {
 		t.Error("LRTA 1g and 8 wait for the umpire")
 	}
 	// LRTG's own 1a-1c stay LRTG's.
-	lrtg := GameState{Options: opts()}
+	lrtg := bare(opts())
 	if p := lrtg.stepProcedureOf("1c"); p == nil {
 		t.Error("LRTG 1c lost its procedure")
 	}

@@ -81,13 +81,12 @@ const (
 	EmancipationCSALevel = 6
 )
 
-func init() {
-	registerModule(decideLRTAVictory, applyLRTAVictory,
-		&ObjectivesPhase{}, &ObjectivesSelected{}, &ObjectiveDiscovered{}, &ObjectiveAchieved{},
-		&DCControlled{}, &LRTAVictoryPhase{}, &EmancipationDecided{})
-	registerGameStep(LRTA, "2b", procLRTAObjectives, waitLRTAObjectives)
-	registerGameStep(LRTA, "7", procLRTACounty, segWait("7"))
-	registerGameStep(LRTA, "8", procLRTAVictory, waitLRTAVictory)
+// lrtaVictoryModule is LRTA's objectives and victory.
+func lrtaVictoryModule() Module {
+	return Module{Name: "lrta-victory",
+		Commands: []Command{SelectObjectives{}, ClaimObjective{}, ClaimDC{}, DecideEmancipation{}, CheckLRTAVictory{}}, Decide: claims(decideLRTAVictory),
+		Events: []Event{&ObjectivesPhase{}, &ObjectivesSelected{}, &ObjectiveDiscovered{}, &ObjectiveAchieved{}, &DCControlled{}, &LRTAVictoryPhase{}, &EmancipationDecided{}},
+		Apply:  folds(applyLRTAVictory)}
 }
 
 // LRTAVictoryState is the state of LRTA's victory rules: the Confederate

@@ -39,7 +39,7 @@ func lvApply(t *testing.T, g engine.GameState, evs ...engine.Event) engine.GameS
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := engine.DecodeEvent(typ, data)
+		back, err := decodeEvent(typ, data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -492,7 +492,7 @@ func TestLRTAVictoryEventsEncode(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := engine.DecodeEvent(typ, data)
+		back, err := decodeEvent(typ, data)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,6 +11,7 @@ import (
 func TestLRTAInitiativeDoubles(t *testing.T) {
 	g := acGame(t, opts())
 	g.Options.Scenario = "lrta-campaign"
+	g.rules = testRules(g.Options.Scenario)
 	g.LRTAEvents = LRTAEventsState{Rolled: []LRTARandomEvent{{Turn: 5, Outcome: LRTAEventIntel, Intel: USA, IntelForm: string(USA)}}}
 	g.Turn = 5
 	r := g.InitiativeRules()
@@ -37,6 +38,7 @@ func TestLRTAInitiativeDoubles(t *testing.T) {
 func TestLRTAIntelligenceWinnerDeclaresSecond(t *testing.T) {
 	g, _ := declareGame(t, opts(), nil)
 	g.Options.Scenario = "lrta-campaign"
+	g.rules = testRules(g.Options.Scenario)
 	g.LRTAEvents = LRTAEventsState{Rolled: []LRTARandomEvent{{Turn: g.Turn, Outcome: LRTAEventIntel, Intel: USA, IntelForm: string(USA)}}}
 	if w := g.Waiting(); len(w) != 2 || !strings.Contains(w[0], "CSA") || !strings.Contains(w[0], "first") {
 		t.Fatalf("1e waits for %v", w)
@@ -56,6 +58,7 @@ func TestLRTAIntelligenceWinnerDeclaresSecond(t *testing.T) {
 func TestLRTACommandTransfers(t *testing.T) {
 	g := acGame(t, opts())
 	g.Options.Scenario = "lrta-campaign"
+	g.rules = testRules(g.Options.Scenario)
 	g.Sequence = SequenceState{Step: "2a", Turn: g.Turn}
 	for _, id := range []string{"csa.longstreet", "csa.hood", "csa.mclaws"} {
 		g = edit(g, id, func(u *UnitState) { u.Hex = at(9, 0) })
@@ -100,6 +103,7 @@ func TestLRTACommandTransfers(t *testing.T) {
 func TestLRTAInitiativeRerolls(t *testing.T) {
 	g := acGame(t, opts())
 	g.Options.Scenario = "lrta-campaign"
+	g.rules = testRules(g.Options.Scenario)
 	g.LRTAEvents = LRTAEventsState{Rolled: []LRTARandomEvent{{Turn: 5, Outcome: LRTAEventIntel, Intel: CSA, IntelForm: string(CSA)}}}
 	g, evs := acBegin(t, g, 5, "4a", Script(2, 5))
 	if w := acInitiative(t, evs); w.Side != USA {
@@ -140,6 +144,7 @@ func TestLRTATimeAllocation(t *testing.T) {
 	}
 	lrtg := per(g)
 	g.Options.Scenario = "lrta-campaign"
+	g.rules = testRules(g.Options.Scenario)
 	lrta := per(g)
 	if lrta[CSA] != 2 || lrta[USA] != 3 || lrtg[CSA] != TimeLeaderCSA || lrtg[USA] != TimeLeaderUSA {
 		t.Errorf("LRTA %v, LRTG %v", lrta, lrtg)

@@ -1,12 +1,14 @@
 package engine
 
-import "reflect"
+import "sync"
 
 // Rule modules. The board's rules live in files of their own (movement,
-// unit status and combat results, attachment, records); each registers,
-// in an init function, how it decides its commands and folds its events,
-// and the prototypes of its events. Decide and Apply consult them after
-// the core game commands and events.
+// unit status and combat results, attachment, records); each gives, in a
+// function that returns its Module, the commands it decides, the events it
+// folds and the prototypes of its events. The games' rulesets list them
+// (lrtg_ruleset.go, lrta_ruleset.go); the few every game uses (the
+// sequence of play, the turn's advance, the channels, the deadlines, the clocks, the places'
+// failed attempts) are the kernel's, listed in kernelRules.
 
 // A decider settles a command it knows (ok true), or passes (ok false).
 type decider func(g GameState, cmd Command, d Dice) (evs []Event, ok bool, err error)
@@ -15,52 +17,35 @@ type decider func(g GameState, cmd Command, d Dice) (evs []Event, ok bool, err e
 // must not change the receiver's maps or slices: copy before writing.
 type applier func(g GameState, e Event) (next GameState, ok bool)
 
+// claims adapts a module's decider to the ruleset's: a ruleset hands it
+// only the commands its module listed, which it always claims.
+func claims(f decider) Decider {
+	return func(g GameState, cmd Command, d Dice) ([]Event, error) {
+		evs, _, err := f(g, cmd, d)
+		return evs, err
+	}
+}
+
+// folds adapts a module's applier to the ruleset's.
+func folds(f applier) Applier {
+	return func(g GameState, e Event) GameState {
+		next, _ := f(g, e)
+		return next
+	}
+}
+
 var (
-	deciders   []decider
-	appliers   []applier
-	eventTypes = map[string]reflect.Type{}
+	kernelOnce  sync.Once
+	kernelTable *Ruleset
 )
 
-// registerModule adds a rule module: its decider, its applier and the
-// prototypes of its events (pointers, e.g. &UnitsRailed{}).
-func registerModule(d decider, a applier, events ...Event) {
-	if d != nil {
-		deciders = append(deciders, d)
-	}
-	if a != nil {
-		appliers = append(appliers, a)
-	}
-	for _, e := range events {
-		if _, dup := eventTypes[e.EventType()]; dup {
-			panic("engine: event type registered twice: " + e.EventType())
-		}
-		eventTypes[e.EventType()] = reflect.TypeOf(e).Elem()
-	}
-}
-
-// moduleEvent returns a new, empty event of a module's type, or nil.
-func moduleEvent(typ string) Event {
-	t, ok := eventTypes[typ]
-	if !ok {
-		return nil
-	}
-	return reflect.New(t).Interface().(Event)
-}
-
-func (g GameState) decideModules(cmd Command, d Dice) ([]Event, bool, error) {
-	for _, f := range deciders {
-		if evs, ok, err := f(g, cmd, d); ok {
-			return evs, true, err
-		}
-	}
-	return nil, false, nil
-}
-
-func (g GameState) applyModules(e Event) (GameState, bool) {
-	for _, f := range appliers {
-		if next, ok := f(g, e); ok {
-			return next, true
-		}
-	}
-	return g, false
+// kernelRules are the modules of the kernel: what a game of any ruleset
+// decides and folds after its own (built once, on first use: the
+// ruleset's checks ask which events are the kernel's).
+func kernelRules() *Ruleset {
+	kernelOnce.Do(func() {
+		kernelTable = newRuleset("", Hooks{}, true,
+			sequenceModule(), turnModule(), channelsModule(), deadlinesModule(), clockModule(), placesModule())
+	})
+	return kernelTable
 }

@@ -175,8 +175,12 @@ type DisorgCheck struct {
 	Why      string `json:"why"`
 }
 
-func init() {
-	registerModule(decideMovement, applyMovement, &UnitsReleased{}, &MeadeCommands{})
+// movementModule is the release of units and Meade's command.
+func movementModule() Module {
+	return Module{Name: "movement",
+		Commands: []Command{ReleaseUnits{}, MeadeTakesCommand{}}, Decide: claims(decideMovement),
+		Events: []Event{&UnitsReleased{}, &MeadeCommands{}},
+		Apply:  folds(applyMovement)}
 }
 
 func decideMovement(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {

@@ -112,7 +112,7 @@ func moveData() *MoveData {
 
 func moveGame(t *testing.T, o GameOptions) GameState {
 	t.Helper()
-	g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
 	return apply(t, g, StartGame{By: ump, OOB: moveOOB()}, Script())
@@ -542,7 +542,7 @@ func TestStrategicMovementKeepsAwayFromTheEnemy(t *testing.T) {
 // stored events decode, and new plain moves encode the same way.
 func TestUnitsMovedStaysCompatible(t *testing.T) {
 	old := `{"by":{"id":"u3","name":"Meade"},"units":["usa.b1"],"to":{"Q":3,"R":4},"ref":"SS1418"}`
-	e, err := DecodeEvent(EventUnitsMoved, []byte(old))
+	e, err := testDecode(EventUnitsMoved, []byte(old))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -66,8 +66,12 @@ type ImportedUnit struct {
 	Source   string   `json:"source,omitempty"`
 }
 
-func init() {
-	registerModule(decideImportOOB, applyImportOOB, &OOBImported{})
+// oobImportModule is an order of battle loaded before the start.
+func oobImportModule() Module {
+	return Module{Name: "oob-import",
+		Commands: []Command{ImportOOB{}}, Decide: claims(decideImportOOB),
+		Events: []Event{&OOBImported{}},
+		Apply:  folds(applyImportOOB)}
 }
 
 func decideImportOOB(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {

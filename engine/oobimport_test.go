@@ -29,7 +29,7 @@ func TestOOBImportedRoundTrip(t *testing.T) {
 	if err != nil || typ != EventOOBImported {
 		t.Fatal(typ, err)
 	}
-	back, err := DecodeEvent(typ, data)
+	back, err := testDecode(typ, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestImportOOBDecide(t *testing.T) {
 	if _, err := g.Decide(ImportOOB{By: ump, OOB: importTestOOB()}, nil); !importErrCode(err, "game.none") {
 		t.Fatalf("no game: %v", err)
 	}
-	g = g.Apply(&GameCreated{Options: GameOptions{Scenario: "lrta-campaign", Supply: "normal", Comms: 1}, Umpire: ump})
+	g = g.Apply(created(&GameCreated{Options: GameOptions{Scenario: "lrta-campaign", Supply: "normal", Comms: 1}, Umpire: ump}))
 	if _, err := g.Decide(ImportOOB{By: Actor{ID: "u1", Name: "Lee"}, OOB: importTestOOB()}, nil); !importErrCode(err, "game.umpire") {
 		t.Errorf("a player: %v", err)
 	}

@@ -183,17 +183,20 @@ type PlaceArmyCommander struct {
 // CommandName implements Command.
 func (PlaceArmyCommander) CommandName() string { return "command army" }
 
-func init() {
-	registerModule(
-		func(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
+// phase2Module is the army commander and the distant corps (16.2).
+func phase2Module() Module {
+	return Module{Name: "phase2",
+		Commands: []Command{PlaceArmyCommander{}},
+		Decide: claims(func(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
 			c, ok := cmd.(PlaceArmyCommander)
 			if !ok {
 				return nil, false, nil
 			}
 			evs, err := g.decidePlaceArmy(c)
 			return evs, true, err
-		},
-		func(g GameState, e Event) (GameState, bool) {
+		}),
+		Events: []Event{&ArmyCommanderPlaced{}, &DistantCorpsChecked{}},
+		Apply: folds(func(g GameState, e Event) (GameState, bool) {
 			switch e := e.(type) {
 			case *ArmyCommanderPlaced:
 				if e.Outcome == ArmyPlaced || e.Outcome == ArmyChosen {
@@ -216,22 +219,8 @@ func init() {
 				return g, true
 			}
 			return g, false
-		},
-		&ArmyCommanderPlaced{}, &DistantCorpsChecked{},
-	)
-	registerStep(stepArmy, stepArmyCommander, waitArmyCommander)
-	registerStep(stepDistant, stepDistantCorps, nil)
-	// 16.2 14): step 3b also waits for the Union division of command. The
-	// wait leaders.go registers for 3b (if any; leaders.go's init runs
-	// before this file's) is kept and asked first.
-	prev := stepWaits[stepRedistrib]
-	registerStep(stepRedistrib, nil, func(g GameState) []string {
-		var out []string
-		if prev != nil {
-			out = prev(g)
-		}
-		return append(out, waitMeadeDivision(g)...)
-	})
+		}),
+	}
 }
 
 func (r RestrictionsState) withArmy(e ArmyCommanderPlaced) RestrictionsState {

@@ -72,7 +72,7 @@ func p2Game(t *testing.T, restrictions, oneUnion bool) GameState {
 	t.Helper()
 	o := opts()
 	o.OverallRestrictions = restrictions
-	g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 	joins := []JoinGame{{By: p2Lee, Side: CSA, Commands: []string{"1"}}, {By: p2Stuart, Side: CSA, Commands: []string{"Cav", "2", "Rich"}}, {By: p2Hooker, Side: USA}}
 	if !oneUnion {
 		joins = append(joins, JoinGame{By: p2Second, Side: USA, Commands: []string{"V", "III", "Cav", "VIII"}}, JoinGame{By: p2Third, Side: USA, Commands: []string{"VI", "XI", "DC"}})
@@ -400,7 +400,7 @@ func TestRestrictionEventsEncode(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := DecodeEvent(typ, data)
+		back, err := testDecode(typ, data)
 		if err != nil || back.EventType() != e.EventType() {
 			t.Fatalf("%s: %v", e.EventType(), err)
 		}

@@ -86,13 +86,15 @@ type PlaceFailed struct {
 // EventType implements Event.
 func (*PlaceFailed) EventType() string { return EventPlaceFailed }
 
-func init() {
-	// A failed attempt changes nothing; its roll is folded with the
-	// DiceRolled event before it.
-	registerModule(nil, func(g GameState, e Event) (GameState, bool) {
-		_, ok := e.(*PlaceFailed)
-		return g, ok
-	}, &PlaceFailed{})
+// placesModule is the places' failed attempts (a kernel module: ActOnPlace is the kernel's). A failed attempt changes nothing; its roll is folded with the DiceRolled event before it.
+func placesModule() Module {
+	return Module{Name: "places",
+		Events: []Event{&PlaceFailed{}},
+		Apply: folds(func(g GameState, e Event) (GameState, bool) {
+			_, ok := e.(*PlaceFailed)
+			return g, ok
+		}),
+	}
 }
 
 // PlaceState is what has happened to a place.

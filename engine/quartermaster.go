@@ -82,17 +82,20 @@ type QuartermasterAppointed struct {
 // EventType implements Event.
 func (*QuartermasterAppointed) EventType() string { return EventQuartermasterAppointed }
 
-func init() {
-	registerModule(
-		func(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
+// quartermasterModule is the quartermaster.
+func quartermasterModule() Module {
+	return Module{Name: "quartermaster",
+		Commands: []Command{AppointQuartermaster{}},
+		Decide: claims(func(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
 			c, ok := cmd.(AppointQuartermaster)
 			if !ok {
 				return nil, false, nil
 			}
 			evs, err := g.decideQuartermaster(c)
 			return evs, true, err
-		},
-		func(g GameState, e Event) (GameState, bool) {
+		}),
+		Events: []Event{&QuartermasterAppointed{}},
+		Apply: folds(func(g GameState, e Event) (GameState, bool) {
 			c, ok := e.(*QuartermasterAppointed)
 			if !ok {
 				return g, false
@@ -108,9 +111,8 @@ func init() {
 			}
 			g.Quartermaster = QuartermasterState{By: m}
 			return g, true
-		},
-		&QuartermasterAppointed{},
-	)
+		}),
+	}
 }
 
 func (g GameState) decideQuartermaster(cmd AppointQuartermaster) ([]Event, error) {

@@ -16,7 +16,7 @@ var (
 // Union commanders.
 func qmJoined(t *testing.T) GameState {
 	t.Helper()
-	g := apply(t, GameState{}, NewGame{By: ump, Options: opts()}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: opts()}), Script())
 	for _, j := range []JoinGame{{By: lee, Side: CSA, Commands: []string{"1"}}, {By: qmStuart, Side: CSA, Commands: []string{"Cav", "2"}},
 		{By: qmEwell, Side: CSA, Commands: []string{"3", "Rich", "Imboden"}}, {By: qmHooker, Side: USA, Commands: []string{"I"}},
 		{By: qmReynolds, Side: USA, Commands: []string{"V", "Cav", "VI", "DC", "VIII", "PA"}}} {
@@ -82,7 +82,7 @@ func TestAppointQuartermaster(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := DecodeEvent(typ, raw)
+	back, err := testDecode(typ, raw)
 	if err != nil || back.(*QuartermasterAppointed).Player.ID != qmStuart.ID {
 		t.Fatalf("decoded %+v %v", back, err)
 	}

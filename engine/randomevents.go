@@ -382,9 +382,12 @@ type AmmoTrain struct {
 // CommandName implements Command.
 func (AmmoTrain) CommandName() string { return "event ammo" }
 
-func init() {
-	registerModule(decideRandomEvents, applyRandomEvents, &RandomEventRolled{}, &RaspberryRaidSettled{}, &AmmoTrainUsed{})
-	registerStep(RandomEventsStep, randomEventsStep, randomEventsWait)
+// randomEventsModule is LRTG's random events.
+func randomEventsModule() Module {
+	return Module{Name: "random-events",
+		Commands: []Command{RaspberryRaid{}, AmmoTrain{}}, Decide: claims(decideRandomEvents),
+		Events: []Event{&RandomEventRolled{}, &RaspberryRaidSettled{}, &AmmoTrainUsed{}},
+		Apply:  folds(applyRandomEvents)}
 }
 
 func decideRandomEvents(g GameState, cmd Command, d Dice) ([]Event, bool, error) {

@@ -68,7 +68,7 @@ func reGame(t *testing.T, o engine.GameOptions) engine.GameState {
 	}
 	g := engine.GameState{}
 	for _, c := range []engine.Command{
-		engine.NewGame{By: reUmpire, Options: o},
+		withRules(engine.NewGame{By: reUmpire, Options: o}),
 		engine.JoinGame{By: reLee, Side: engine.CSA},
 		engine.JoinGame{By: reMeade, Side: engine.USA},
 		engine.StartGame{By: reUmpire, OOB: d.oob},
@@ -134,7 +134,7 @@ func rollEvent(t *testing.T, g engine.GameState, faces ...int) (engine.GameState
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := engine.DecodeEvent(typ, data)
+		back, err := decodeEvent(typ, data)
 		if err != nil {
 			t.Fatal(err)
 		}

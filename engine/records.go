@@ -18,9 +18,21 @@ import (
 // (the Victory Check Phase, 003 sequence of play 8: "confirm Army
 // Demoralization level"), /morale check, /morale adjust and /supply adjust.
 
-func init() {
-	registerModule(decideRecords, applyRecords,
-		&TurnAdvanced{}, &MoraleAdjusted{}, &MoraleChecked{}, &SupplyAdjusted{})
+// recordsModule is LRTG's morale and supply records.
+func recordsModule() Module {
+	return Module{Name: "records",
+		Commands: []Command{AdjustMorale{}, CheckMorale{}, AdjustSupply{}}, Decide: claims(decideRecords),
+		Events: []Event{&MoraleAdjusted{}, &MoraleChecked{}, &SupplyAdjusted{}},
+		Apply:  folds(applyRecords)}
+}
+
+// turnModule is the turn record's advance (a kernel module: every game
+// advances its turn with AdvanceTurn).
+func turnModule() Module {
+	return Module{Name: "turn",
+		Commands: []Command{AdvanceTurn{}}, Decide: claims(decideRecords),
+		Events: []Event{&TurnAdvanced{}},
+		Apply:  folds(applyRecords)}
 }
 
 // RecordsState is the game's state of this rule module: eliminations as

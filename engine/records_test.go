@@ -29,7 +29,7 @@ func recordsOOB() *OrderOfBattle {
 
 func recordsGame(t *testing.T, o GameOptions) (GameState, UnitSizes) {
 	t.Helper()
-	g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
 	oob := recordsOOB()
@@ -353,7 +353,7 @@ func TestRecordsEventsRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := DecodeEvent(typ, data)
+		back, err := testDecode(typ, data)
 		if err != nil {
 			t.Fatal(err)
 		}

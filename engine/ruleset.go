@@ -102,6 +102,12 @@ type Hooks struct {
 // one step's Happens, Begin or Wait, or when an event type is the
 // kernel's own (a programming error, found when the bot starts).
 func NewRuleset(id Game, hooks Hooks, modules ...Module) *Ruleset {
+	return newRuleset(id, hooks, false, modules...)
+}
+
+// newRuleset builds a ruleset; the kernel's own (kernel true) is not
+// checked against the kernel's events, which it defines.
+func newRuleset(id Game, hooks Hooks, kernel bool, modules ...Module) *Ruleset {
 	rs := &Ruleset{id: id, hooks: hooks, deciders: map[reflect.Type]Decider{}, appliers: map[reflect.Type][]Applier{},
 		reactions: map[reflect.Type][]Applier{}, events: map[string]reflect.Type{}, steps: map[string]*StepRules{}, ends: map[string][]StepProcedure{}}
 	cmdOwner := map[reflect.Type]string{}
@@ -123,7 +129,7 @@ func NewRuleset(id Game, hooks Hooks, modules ...Module) *Ruleset {
 			if o, dup := evOwner[typ]; dup {
 				panic(fmt.Sprintf("engine: ruleset %s: event %s claimed by %s and %s", id, typ, o, m.Name))
 			}
-			if kernelEvent(typ) != nil {
+			if !kernel && kernelEvent(typ) != nil {
 				panic(fmt.Sprintf("engine: ruleset %s: event %s is the kernel's", id, typ))
 			}
 			evOwner[typ] = m.Name
@@ -170,7 +176,7 @@ func NewRuleset(id Game, hooks Hooks, modules ...Module) *Ruleset {
 			switch _, owned := evOwner[e.EventType()]; {
 			case owned:
 				rs.appliers[t] = append(rs.appliers[t], m.Apply)
-			case kernelEvent(e.EventType()) != nil:
+			case !kernel && kernelEvent(e.EventType()) != nil:
 				rs.reactions[t] = append(rs.reactions[t], m.Apply)
 			default:
 				panic(fmt.Sprintf("engine: ruleset %s: module %s subscribes to %s, which no module owns", id, m.Name, e.EventType()))
@@ -281,9 +287,8 @@ type ForeignCommand interface {
 	Foreign(g GameState) error
 }
 
-// Rules returns the game's ruleset: nil for a game whose rules are the
-// kernel's built-in modules (registered by init functions until they
-// move to rulesets of their own).
+// Rules returns the game's ruleset: nil before the game is created (or
+// in a test's bare state).
 func (g GameState) Rules() *Ruleset { return g.rules }
 
 // Rulesets are the games a bot plays, listed in one place (bot's
@@ -294,20 +299,23 @@ type Rulesets struct {
 }
 
 // NewRulesets lists the rulesets. It panics when two have one id or own
-// one event type.
+// one event type as two Go types.
 func NewRulesets(rs ...*Ruleset) *Rulesets {
 	ids := map[Game]bool{}
 	owner := map[string]Game{}
+	types := map[string]reflect.Type{}
 	for _, r := range rs {
 		if ids[r.id] {
 			panic(fmt.Sprintf("engine: ruleset %s listed twice", r.id))
 		}
 		ids[r.id] = true
-		for typ := range r.events {
-			if o, dup := owner[typ]; dup {
+		for typ, t := range r.events {
+			// A variant (LRTA) shares the events of the game it varies
+			// (LRTG): one type may be listed by both, as one Go type.
+			if o, dup := owner[typ]; dup && types[typ] != t {
 				panic(fmt.Sprintf("engine: event %s owned by rulesets %s and %s", typ, o, r.id))
 			}
-			owner[typ] = r.id
+			owner[typ], types[typ] = r.id, t
 		}
 	}
 	return &Rulesets{list: append([]*Ruleset(nil), rs...)}
@@ -327,7 +335,7 @@ func (r *Rulesets) Get(id Game) *Ruleset {
 }
 
 // ForScenario returns the ruleset that owns a scenario of the catalogue,
-// or nil (a game of the kernel's built-in modules).
+// or nil.
 func (r *Rulesets) ForScenario(scenario string) *Ruleset {
 	if r == nil {
 		return nil
@@ -342,7 +350,7 @@ func (r *Rulesets) ForScenario(scenario string) *Ruleset {
 
 // Of returns the ruleset of a game with these options: the one recorded
 // (Options.Game), else, for a game stored before it was recorded, the one
-// that owns its scenario; nil for a game of the built-in modules.
+// that owns its scenario; nil when no listed ruleset plays it.
 func (r *Rulesets) Of(o GameOptions) *Ruleset {
 	if o.Game != "" {
 		if rs := r.Get(o.Game); rs != nil {
@@ -357,8 +365,14 @@ func (r *Rulesets) Of(o GameOptions) *Ruleset {
 func (r *Rulesets) EventTypes() []string {
 	out := kernelEventTypes()
 	if r != nil {
+		seen := map[string]bool{}
 		for _, rs := range r.list {
-			out = append(out, rs.EventTypes()...)
+			for _, t := range rs.EventTypes() {
+				if !seen[t] {
+					seen[t] = true
+					out = append(out, t)
+				}
+			}
 		}
 	}
 	sort.Strings(out)

@@ -31,23 +31,12 @@ import (
 // segment_recovery.go (5i, 6), segment_county.go (7), segment_victory.go
 // (8); their events are in segment_events.go.
 
-func init() {
-	registerModule(decideSegment, applySegment,
-		&SegmentOpened{}, &SegmentDone{}, &SupplyStatusSet{}, &SupplyRangeClaimed{}, &RiversControlled{},
-		&UnitForaged{}, &VictualsDrawn{}, &SupplyEffectsApplied{}, &RepairAttempted{}, &DepotScheduled{},
-		&DepotsChanged{}, &AmmoDrawn{}, &UnitsRecovered{}, &StragglersRecorded{}, &VictoryChecked{})
-	registerStep("5a", procLevies, segWait("5a"))
-	registerStep("5b", procSupplyStatus, segWait("5b"))
-	registerStep("5c", procRivers, nil)
-	registerStep("5d", procExpenditure, nil)
-	registerStep("5e", procResupply, segWait("5e"))
-	registerStep("5f", procSupplyEffects, nil)
-	registerStep("5g", procRepair, segWait("5g"))
-	registerStep("5h", procDepots, segWait("5h"))
-	registerStep("5i", procAmmo, segWait("5i"))
-	registerStep("6", procRecovery, nil)
-	registerStep("7", procCounty, segWait("7"))
-	registerStep("8", procVictory, segWaitVictory)
+// segmentModule is the supply segment (LRTG 5a-9).
+func segmentModule() Module {
+	return Module{Name: "segment",
+		Commands: []Command{FinishStep{}, ClaimRange{}, SetRivers{}, Forage{}, DrawVictuals{}, AttemptRepair{}, ScheduleDepot{}, DrawAmmo{}, RecordStragglers{}, CheckVictory{}}, Decide: claims(decideSegment),
+		Events: []Event{&SegmentOpened{}, &SegmentDone{}, &SupplyStatusSet{}, &SupplyRangeClaimed{}, &RiversControlled{}, &UnitForaged{}, &VictualsDrawn{}, &SupplyEffectsApplied{}, &RepairAttempted{}, &DepotScheduled{}, &DepotsChanged{}, &AmmoDrawn{}, &UnitsRecovered{}, &StragglersRecorded{}, &VictoryChecked{}},
+		Apply:  folds(applySegment)}
 }
 
 // SegmentState is the game's state of this module: what this turn's steps

@@ -100,7 +100,7 @@ func segTestOOB() *OrderOfBattle {
 // segGame is a started game at turn (June 3 is turn 1; June 30 turn 22).
 func segGame(t *testing.T, o GameOptions, turn int) (GameState, StepContext) {
 	t.Helper()
-	g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
 	oob := segTestOOB()
@@ -145,7 +145,7 @@ func applyAll(g GameState, evs []Event) GameState {
 func runStep(t *testing.T, g GameState, step string, d Dice, ctx StepContext) (GameState, []Event) {
 	t.Helper()
 	g.Sequence = SequenceState{Step: step, Turn: g.Turn}
-	evs, err := stepProcedures[step](g, d, ctx)
+	evs, err := g.stepProcedureOf(step)(g, d, ctx)
 	if err != nil {
 		t.Fatalf("%s: %v", step, err)
 	}
@@ -912,7 +912,7 @@ func TestSegmentEventsEncode(t *testing.T) {
 		if err != nil || typ != e.EventType() {
 			t.Fatal(typ, err)
 		}
-		back, err := DecodeEvent(typ, b)
+		back, err := testDecode(typ, b)
 		if err != nil {
 			t.Fatal(err)
 		}

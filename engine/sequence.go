@@ -12,7 +12,7 @@ import (
 // rolls and the changes the rules make by themselves); a step that needs
 // the players' decisions waits for them before the next may begin. The
 // steps are data (scenarios/sequence); the procedures and the waits are
-// code, registered by the modules that own them with registerStep.
+// code, listed step by step by each game's ruleset (StepRules).
 
 // Step is one step of a sequence of play.
 type Step struct {
@@ -140,54 +140,16 @@ type StepContext struct {
 	Map     *Theatre // the game's map (a ruleset's steps read it)
 }
 
-var (
-	stepProcedures = map[string]StepProcedure{}
-	stepWaits      = map[string]StepWaiting{}
-	stepEnds       = map[string]StepProcedure{}
-)
-
-// registerStepEnd gives an LRTG step what happens when it ends (the
-// umpire's /phase next, forced or not): e.g. the communications phase
-// rolls the dispatches still sealed.
-func registerStepEnd(id string, p StepProcedure) { stepEnds[id] = p }
-
-// registerStep gives an LRTG step its procedure and its wait (either may
-// be nil). Called from init functions.
-func registerStep(id string, p StepProcedure, w StepWaiting) {
-	if p != nil {
-		stepProcedures[id] = p
-	}
-	if w != nil {
-		stepWaits[id] = w
-	}
-}
-
-// registerGameStep gives a step of another game's sequence of play (LRTA)
-// its procedure and its wait: the same step id means another step in each
-// game, so each game's steps are its own. A game reuses an LRTG procedure
-// by registering it for its own step.
-func registerGameStep(game Game, id string, p StepProcedure, w StepWaiting) {
-	registerStep(gameStepKey(game, id), p, w)
-}
-
-func gameStepKey(game Game, id string) string {
-	if game == LRTG || game == "" {
-		return id
-	}
-	return string(game) + "/" + id
-}
-
 // stepProcedureOf, stepWaitOf and stepEndOf find a step's procedure,
-// wait and end for the game's sequence of play: its ruleset's, else the
-// built-in modules'.
+// wait and end for the game's sequence of play: its ruleset's (none
+// before the game is created).
 func (g GameState) stepProcedureOf(id string) StepProcedure {
 	if g.rules != nil {
 		if sr := g.rules.step(id); sr != nil {
 			return sr.Begin
 		}
-		return nil
 	}
-	return stepProcedures[gameStepKey(g.Game(), id)]
+	return nil
 }
 
 func (g GameState) stepWaitOf(id string) StepWaiting {
@@ -195,16 +157,15 @@ func (g GameState) stepWaitOf(id string) StepWaiting {
 		if sr := g.rules.step(id); sr != nil {
 			return sr.Wait
 		}
-		return nil
 	}
-	return stepWaits[gameStepKey(g.Game(), id)]
+	return nil
 }
 
 func (g GameState) stepEndOf(id string) StepProcedure {
 	if g.rules != nil {
 		return g.rules.stepEnd(id)
 	}
-	return stepEnds[gameStepKey(g.Game(), id)]
+	return nil
 }
 
 // SequenceState is where the game is in its turn.
@@ -265,26 +226,28 @@ type SkippedStep struct {
 // EventType implements Event.
 func (*StepBegun) EventType() string { return EventStepBegun }
 
-func init() {
-	registerModule(
-		func(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
+// sequenceModule is the sequence of play (a kernel module: every game steps through its turn with NextStep).
+func sequenceModule() Module {
+	return Module{Name: "sequence",
+		Commands: []Command{NextStep{}},
+		Decide: claims(func(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 			c, ok := cmd.(NextStep)
 			if !ok {
 				return nil, false, nil
 			}
 			evs, err := g.decideNextStep(c, d)
 			return evs, true, err
-		},
-		func(g GameState, e Event) (GameState, bool) {
+		}),
+		Events: []Event{&StepBegun{}},
+		Apply: folds(func(g GameState, e Event) (GameState, bool) {
 			s, ok := e.(*StepBegun)
 			if !ok {
 				return g, false
 			}
 			g.Sequence = SequenceState{Step: s.Step, Turn: s.Turn}
 			return g, true
-		},
-		&StepBegun{},
-	)
+		}),
+	}
 }
 
 func (g GameState) decideNextStep(cmd NextStep, d Dice) ([]Event, error) {

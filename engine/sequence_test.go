@@ -20,17 +20,15 @@ func testSequence() *Sequence {
 	}}
 }
 
-// withoutModules runs the test with no step procedures or waits but the
-// test's own: the frame alone.
-func withoutModules(t *testing.T) {
-	procs, waits := stepProcedures, stepWaits
-	stepProcedures, stepWaits = map[string]StepProcedure{}, map[string]StepWaiting{}
-	t.Cleanup(func() { stepProcedures, stepWaits = procs, waits })
+// withoutModules gives the game LRTG's modules with no step procedures
+// or waits but the test's own: the frame alone.
+func withoutModules(g GameState, steps ...StepRules) GameState {
+	g.rules = NewRuleset(LRTG, g.rules.Hooks(), append(lrtgModules(), Module{Name: "test", Steps: steps})...)
+	return g
 }
 
 func TestStepsInOrderWithTheirConditions(t *testing.T) {
-	withoutModules(t)
-	g := startedGame(t, opts()) // two Confederate commanders
+	g := withoutModules(startedGame(t, opts())) // two Confederate commanders
 	seq := testSequence()
 	next := func(g GameState) (GameState, *StepBegun) {
 		t.Helper()
@@ -99,12 +97,12 @@ func TestAStepWaitsForItsPlayers(t *testing.T) {
 	g := startedGame(t, opts())
 	seq := testSequence()
 	waiting := []string{"Lee's declaration"}
-	withoutModules(t)
-	stepWaits["1a"] = func(GameState) []string { return waiting }
-	stepProcedures["1a"] = func(g GameState, d Dice, _ StepContext) ([]Event, error) {
-		evs, err := g.Decide(RollDice{By: Actor{ID: "umpire"}, Expression: "d6", Purpose: "step 1a"}, d)
-		return evs, err
-	}
+	g = withoutModules(g, StepRules{ID: "1a",
+		Wait: func(GameState) []string { return waiting },
+		Begin: func(g GameState, d Dice, _ StepContext) ([]Event, error) {
+			evs, err := g.Decide(RollDice{By: Actor{ID: "umpire"}, Expression: "d6", Purpose: "step 1a"}, d)
+			return evs, err
+		}})
 	evs, err := g.Decide(NextStep{By: ump, Sequence: seq}, Script(5))
 	if err != nil {
 		t.Fatal(err)
@@ -151,8 +149,7 @@ func TestStepConditionsAreChecked(t *testing.T) {
 // The umpire's undo takes back the last board action and nothing after
 // it: a step begun after a move stays begun, a roll stays rolled.
 func TestUndoKeepsWhatCameAfterTheAction(t *testing.T) {
-	withoutModules(t)
-	g := startedGame(t, opts())
+	g := withoutModules(startedGame(t, opts()))
 	seq := testSequence()
 	g = apply(t, g, MoveUnits{By: lee, Units: []string{"csa.hood"}, To: Hex{Q: 3, R: 3}}, Script())
 	g = apply(t, g, NextStep{By: ump, Sequence: seq}, Script())
@@ -173,8 +170,8 @@ func TestUndoKeepsWhatCameAfterTheAction(t *testing.T) {
 // its own, its turn record is daily with the printed "Sept 31", and its
 // random events begin on turn 3.
 func TestLRTATurnsAndSteps(t *testing.T) {
-	g := GameState{Options: GameOptions{Scenario: "lrta-campaign"}}
-	if g.Game() != LRTA || g.LastTurn() != 54 || (GameState{Options: opts()}).Game() != LRTG {
+	g := bare(GameOptions{Scenario: "lrta-campaign"})
+	if g.Game() != LRTA || g.LastTurn() != 54 || (bare(opts())).Game() != LRTG {
 		t.Fatalf("game %s, last turn %d", g.Game(), g.LastTurn())
 	}
 	for turn, want := range map[int]string{1: "August 19, 1862", 14: "September 1, 1862", 43: "September 30, 1862", 44: "September 31, 1862 (as printed)", 45: "October 1, 1862", 54: "October 10, 1862"} {
@@ -199,7 +196,7 @@ func TestLRTATurnsAndSteps(t *testing.T) {
 	}
 	// An LRTG step's procedure is not LRTA's: 1a is PA Militia Entry in
 	// LRTA, the Confederate reinforcements in LRTG.
-	lrta, lrtg := g.stepProcedureOf("1a"), (GameState{Options: opts()}).stepProcedureOf("1a")
+	lrta, lrtg := g.stepProcedureOf("1a"), (bare(opts())).stepProcedureOf("1a")
 	if lrta == nil || lrtg == nil || reflect.ValueOf(lrta).Pointer() == reflect.ValueOf(lrtg).Pointer() {
 		t.Error("LRTA runs LRTG's 1a")
 	}

@@ -5,7 +5,7 @@ import "testing"
 // The set-up beyond units (000 VIII): depots, damaged stations and time
 // chits are in the game's state from the start.
 func TestStartSetsUpDepotsDamagedStationsAndChits(t *testing.T) {
-	g := apply(t, GameState{}, NewGame{By: ump, Options: opts()}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: opts()}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
 	oob := &OrderOfBattle{
@@ -36,7 +36,7 @@ func TestStartSetsUpDepotsDamagedStationsAndChits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := DecodeEvent(typ, data)
+	back, err := testDecode(typ, data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,18 +17,18 @@ func TestSnapshotRestoresEveryState(t *testing.T) {
 	states := sequentialStates(log)
 	final := states[len(states)-1]
 	for k, g := range states {
-		b, err := EncodeSnapshot(g, nil)
+		b, err := EncodeSnapshot(g, testRulesets)
 		if err != nil {
 			t.Fatalf("state %d: %v", k, err)
 		}
-		got, err := DecodeSnapshot(b, nil)
+		got, err := DecodeSnapshot(b, testRulesets)
 		if err != nil {
 			t.Fatalf("state %d: %v", k, err)
 		}
 		if !reflect.DeepEqual(got, g) {
 			t.Fatalf("state %d decodes to another state", k)
 		}
-		if again, _ := EncodeSnapshot(got, nil); !bytes.Equal(again, b) {
+		if again, _ := EncodeSnapshot(got, testRulesets); !bytes.Equal(again, b) {
 			t.Fatalf("state %d: encoding is not deterministic", k)
 		}
 		if !reflect.DeepEqual(got.ApplyAll(log[k:]), final) {
@@ -163,7 +163,7 @@ func fuzzSnapshotLog() []Event {
 	units := []UnitState{{ID: "csa.hood", Name: "Hood", Side: CSA, Kind: "infantry", Manpower: 15, OnMap: true, Hex: Hex{Q: 1, R: 1}},
 		{ID: "usa.wright", Name: "Wright", Side: USA, Kind: "infantry", Manpower: 9, OnMap: true, Hex: Hex{Q: 9, R: 9}, Marks: []string{}}}
 	return []Event{
-		&GameCreated{Options: GameOptions{Scenario: "lrtg-high-tide", Supply: "normal", Comms: 1}, Umpire: ump},
+		created(&GameCreated{Options: GameOptions{Scenario: "lrtg-high-tide", Supply: "normal", Comms: 1}, Umpire: ump}),
 		&GameJoined{Player: Player{Actor: lee, Side: CSA}},
 		&GameStarted{Units: units},
 		&UnitsMoved{By: ump, Units: []string{"csa.hood"}, To: Hex{Q: 2, R: 1}, Ref: "x"},

@@ -843,25 +843,27 @@ func (g GameState) unitName(id string) string {
 	return id
 }
 
-func init() {
-	registerModule(
-		func(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
+// statusModule is combat results.
+func statusModule() Module {
+	return Module{Name: "status",
+		Commands: []Command{ApplyCombat{}},
+		Decide: claims(func(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 			c, ok := cmd.(ApplyCombat)
 			if !ok {
 				return nil, false, nil
 			}
 			evs, err := g.decideCombat(c, d)
 			return evs, true, err
-		},
-		func(g GameState, e Event) (GameState, bool) {
+		}),
+		Events: []Event{&CombatApplied{}},
+		Apply: folds(func(g GameState, e Event) (GameState, bool) {
 			c, ok := e.(*CombatApplied)
 			if !ok {
 				return g, false
 			}
 			return g.applyCombat(c), true
-		},
-		&CombatApplied{},
-	)
+		}),
+	}
 }
 
 // CombatLosses counts the manpower lost in combat, retreat and cavalry

@@ -12,7 +12,7 @@ import (
 // and Caldwell set up entrenched with flanks refused (000 VIII).
 func statusGame(t *testing.T, o GameOptions) GameState {
 	t.Helper()
-	g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA, Commands: []string{"1"}}, Script())
 	g = apply(t, g, JoinGame{By: jebA, Side: CSA, Commands: []string{"Cav"}}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
@@ -156,7 +156,7 @@ func TestOldStatusMarksFold(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e, err := DecodeEvent(typ, data)
+		e, err := testDecode(typ, data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -325,7 +325,7 @@ func TestCombatEliminationVPAndUndo(t *testing.T) {
 	}
 	// The event survives the store.
 	typ, data, _ := EncodeEvent(e)
-	back, err := DecodeEvent(typ, data)
+	back, err := testDecode(typ, data)
 	if err != nil || !reflect.DeepEqual(back, e) || typ != "combat.applied" {
 		t.Fatalf("round trip: %v %#v", err, back)
 	}

@@ -164,11 +164,12 @@ type DraftRiotsManpower struct {
 // EventType implements Event.
 func (*DraftRiotsManpower) EventType() string { return EventDraftRiotsManpower }
 
-func init() {
-	registerModule(decideTurnStart, applyTurnStart, &ReinforcementsArrived{}, &UnionRolled{}, &DraftRiotsManpower{})
-	registerStep("1a", confederateReinforcements, nil)
-	registerStep("1b", unionReinforcements, nil)
-	registerStep("1c", vicksburgSurrenders, draftRiotsWait)
+// turnStartModule is LRTG's turn start: reinforcements and the draft riots.
+func turnStartModule() Module {
+	return Module{Name: "turnstart",
+		Commands: []Command{QuellDraftRiots{}}, Decide: claims(decideTurnStart),
+		Events: []Event{&ReinforcementsArrived{}, &UnionRolled{}, &DraftRiotsManpower{}},
+		Apply:  folds(applyTurnStart)}
 }
 
 func applyTurnStart(g GameState, e Event) (GameState, bool) {

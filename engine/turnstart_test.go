@@ -125,7 +125,7 @@ func tsCtx() StepContext { return StepContext{Move: tsData(), Library: tsLibrary
 
 func tsGame(t *testing.T, o GameOptions) GameState {
 	t.Helper()
-	g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
 	return apply(t, g, StartGame{By: ump, OOB: tsOOB()}, Script())
@@ -144,7 +144,7 @@ func tsAt(g GameState, h Hex, ids ...string) GameState {
 func tsRun(t *testing.T, g GameState, step string, d Dice) (GameState, []Event) {
 	t.Helper()
 	g.Sequence = SequenceState{Step: step, Turn: g.Turn}
-	evs, err := stepProcedures[step](g, d, tsCtx())
+	evs, err := g.stepProcedureOf(step)(g, d, tsCtx())
 	if err != nil {
 		t.Fatalf("step %s: %v", step, err)
 	}
@@ -527,14 +527,14 @@ func TestUnionRollsThroughTheSequence(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := DecodeEvent(typ, data)
+		back, err := testDecode(typ, data)
 		if err != nil || back.EventType() != e.EventType() {
 			t.Fatalf("%s: %v", typ, err)
 		}
 	}
 	// Without the map and the tables nothing is rolled, and the record says
 	// why.
-	evs, err = stepProcedures["1b"](g, Script(), StepContext{})
+	evs, err = g.stepProcedureOf("1b")(g, Script(), StepContext{})
 	if err != nil || len(evs) != 3 || evs[0].(*UnionRolled).Rolled || !strings.Contains(evs[0].(*UnionRolled).Why, "/table roll") {
 		t.Errorf("1b without the map: %v %v", evs, err)
 	}
@@ -719,7 +719,7 @@ func TestLeeSetUpIsAnnounced(t *testing.T) {
 		}
 	}
 	oob.Units = append(oob.Units, UnitSetup{ID: "csa.longstreet", Name: "Longstreet", Side: CSA, Kind: "leader", Size: "corps", Command: "1", OnMap: true, Hex: tsVA})
-	g := apply(t, GameState{}, NewGame{By: ump, Options: opts()}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: opts()}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
 	g = apply(t, g, StartGame{By: ump, OOB: oob}, Script())

@@ -125,7 +125,7 @@ func TestUnitLogEntries(t *testing.T) {
 // go on the log. The creator may not join.
 func TestUmpireRolePlayerIsPlayer(t *testing.T) {
 	role := Actor{ID: "u9", Name: "Deputy", Umpire: true}
-	g := apply(t, GameState{}, NewGame{By: ump, Options: limitedOpts()}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: limitedOpts()}), Script())
 	if !g.IsUmpire(role) {
 		t.Fatal("a role member does not umpire a game he does not play")
 	}
@@ -153,7 +153,7 @@ func limitedOpts() GameOptions {
 // powers (a group of two plays that way); in a hidden game or LITN he may
 // not join. A role member who joins still gives his powers up.
 func TestCreatorPlaysOnlyAnOpenGame(t *testing.T) {
-	g := apply(t, GameState{}, NewGame{By: ump, Options: opts()}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: opts()}), Script())
 	g = apply(t, g, JoinGame{By: ump, Side: CSA}, Script())
 	if !g.IsUmpire(ump) || !g.UmpirePlays() {
 		t.Fatal("the creator of an open game who plays lost the umpire's powers")
@@ -175,7 +175,7 @@ func TestCreatorPlaysOnlyAnOpenGame(t *testing.T) {
 		if o.Game != "" {
 			rules = secret
 		}
-		h := apply(t, GameState{}, NewGame{By: ump, Options: o, Rules: rules}, Script())
+		h := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o, Rules: rules}), Script())
 		_, err := h.Decide(JoinGame{By: ump, Side: CSA}, Script())
 		ruleErr(t, err, ErrIllegal, "game.umpire_joins")
 		if h.UmpirePlays() {

@@ -10,7 +10,7 @@ import (
 // Meade for the USA, on an open strip of hexes.
 func viewGame(t *testing.T, o GameOptions) GameState {
 	t.Helper()
-	g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA, Commands: []string{"1"}}, Script())
 	g = apply(t, g, JoinGame{By: jebA, Side: CSA, Commands: []string{"Cav", "2"}}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
@@ -220,7 +220,7 @@ func TestIntelOptionsChecked(t *testing.T) {
 	} {
 		o := opts()
 		c.mod(&o)
-		_, err := GameState{}.Decide(NewGame{By: ump, Options: o}, Script())
+		_, err := GameState{}.Decide(withRules(NewGame{By: ump, Options: o}), Script())
 		var re *RuleError
 		if !errors.As(err, &re) || re.Code != c.code {
 			t.Errorf("%+v: %v, want %s", o, err, c.code)
@@ -228,7 +228,7 @@ func TestIntelOptionsChecked(t *testing.T) {
 	}
 	o := opts()
 	o.Intel, o.Sighting, o.Knowledge = IntelDoubleBlind, 2, KnowledgeCommander
-	if _, err := (GameState{}).Decide(NewGame{By: ump, Options: o}, Script()); err != nil {
+	if _, err := (GameState{}).Decide(withRules(NewGame{By: ump, Options: o}), Script()); err != nil {
 		t.Errorf("a valid double-blind game is refused: %v", err)
 	}
 	if d := o.DescribeIntel(); !strings.Contains(d, "within 2 hexes (cavalry 4)") || !strings.Contains(d, "per commander") {

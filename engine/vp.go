@@ -770,8 +770,12 @@ func (g GameState) checkWithdrawn(cmd RollVP) error {
 // ---------------------------------------------------------------------------
 // The module.
 
-func init() {
-	registerModule(decideVictory, applyVictory, &CountyControlled{}, &PotomacCrossed{}, &VPRolled{}, &VPBonus{})
+// victoryModule is victory points.
+func victoryModule() Module {
+	return Module{Name: "victory",
+		Commands: []Command{ClaimCounty{}, RecordCrossing{}, RollVP{}}, Decide: claims(decideVictory),
+		Events: []Event{&CountyControlled{}, &PotomacCrossed{}, &VPRolled{}, &VPBonus{}},
+		Apply:  folds(applyVictory)}
 }
 
 func decideVictory(g GameState, cmd Command, d Dice) ([]Event, bool, error) {

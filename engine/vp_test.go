@@ -121,7 +121,7 @@ func TestStationAwardIsRecorded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := DecodeEvent(typ, data)
+	e, err := testDecode(typ, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +393,7 @@ func gettysburgGame(t *testing.T) GameState {
 	t.Helper()
 	o := opts()
 	o.Scenario = "lrtg-gettysburg-campaign"
-	g := apply(t, GameState{}, NewGame{By: ump, Options: o}, Script())
+	g := apply(t, GameState{}, withRules(NewGame{By: ump, Options: o}), Script())
 	g = apply(t, g, JoinGame{By: lee, Side: CSA}, Script())
 	g = apply(t, g, JoinGame{By: meade, Side: USA}, Script())
 	oob := &OrderOfBattle{Units: []UnitSetup{
@@ -557,7 +557,7 @@ func TestRolledVPSurviveUndoAndAudit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := DecodeEvent(typ, data)
+		back, err := testDecode(typ, data)
 		if err != nil {
 			t.Fatalf("%s: %v", typ, err)
 		}
