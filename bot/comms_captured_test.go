@@ -100,6 +100,7 @@ func TestLRTAInterceptedOutputs(t *testing.T) {
 	r := NewRouter(openStore(t), WithLogger(quietLog()))
 	g := spyState(engine.USA)
 	g.Options.Scenario = "lrta-campaign"
+	g = bare(g)
 	g.Events.Rolled = nil
 	g.Comms.Dispatches = []engine.Dispatch{
 		{ID: 1, Side: engine.CSA, From: leeA, To: peteA, Turn: 5, Text: "SECRET-CAUGHT", Outcome: engine.DispatchIntercepted, Rolled: 5},

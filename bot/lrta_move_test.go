@@ -32,8 +32,8 @@ func startLRTAMoves(t *testing.T, r *Router, extra map[string]string) {
 // charts and its extended march charts for an LRTA game.
 func TestLRTAMoveData(t *testing.T) {
 	r := NewRouter(openStore(t), WithLogger(quietLog()))
-	lrta := r.moveData(engine.GameState{Options: engine.GameOptions{Scenario: "lrta-campaign"}})
-	lrtg := r.moveData(engine.GameState{Options: engine.GameOptions{Scenario: "lrtg-high-tide"}})
+	lrta := r.moveData(bare(engine.GameState{Options: engine.GameOptions{Scenario: "lrta-campaign"}}))
+	lrtg := r.moveData(bare(engine.GameState{Options: engine.GameOptions{Scenario: "lrtg-high-tide"}}))
 	if lrta.Strategic == nil || lrta.Strategic.ID != "lrta.strategic-movement-allowance" || lrta.StrategicDisorganization.ID != "lrta.strategic-movement-disorganization" {
 		t.Errorf("LRTA charts: %+v", lrta)
 	}

@@ -57,7 +57,7 @@ func TestLRTAMoraleShow(t *testing.T) {
 		t.Errorf("the Confederate's /morale show:\n%s", csa)
 	}
 	// The effects are 004's (lrta.army-morale-effects).
-	g := engine.GameState{Options: engine.GameOptions{Scenario: "lrta-campaign"}}
+	g := bare(engine.GameState{Options: engine.GameOptions{Scenario: "lrta-campaign"}})
 	if got := r.moraleEffect(g, "Panic"); got != "-1 to attack and defense rolls (004 Army Morale)" {
 		t.Errorf("LRTA Panic: %q", got)
 	}

@@ -218,11 +218,11 @@ func TestLRTAGarrisonSecrecy(t *testing.T) {
 func TestLRTAPresenterOnlyForLRTA(t *testing.T) {
 	r := NewRouter(openStore(t), WithLogger(quietLog()))
 	req := Request{GuildID: "g", ChannelID: "war", User: umpireA}
-	lrtg := engine.GameState{Options: engine.GameOptions{Scenario: "lrtg-high-tide"}}
+	lrtg := bare(engine.GameState{Options: engine.GameOptions{Scenario: "lrtg-high-tide"}})
 	if outs := presentLRTATurnStart(r, req, lrtg, &engine.UnionRolled{Track: engine.TrackPAMilitia}, EventView{}); outs != nil {
 		t.Fatalf("LRTG: %v", outs)
 	}
-	lrta := engine.GameState{Options: engine.GameOptions{Scenario: "lrta-campaign"}}
+	lrta := bare(engine.GameState{Options: engine.GameOptions{Scenario: "lrta-campaign"}})
 	roll := &engine.UnionRolled{Turn: 5, Track: engine.TrackPAMilitia, Rolled: true, Number: 9, Dice: "1d6", Faces: []int{5},
 		Modifiers: []engine.AppliedModifier{{Value: 1, Reason: "Confederate infantry is across the Potomac"}}, Total: 6, Target: "6 or more",
 		Outcome: "arrives", Result: "Next militia unit arrives", Success: true, Units: []string{"usa.brisbane"}}

@@ -18,8 +18,8 @@ func TestLRTAMoraleLossesWithoutArtillery(t *testing.T) {
 		}
 		return 0
 	}
-	lrta := GameState{Options: lrtaOpts(), Losses: l}
-	lrtg := GameState{Options: opts(), Losses: l}
+	lrta := GameState{rules: testLRTA, Options: lrtaOpts(), Losses: l}
+	lrtg := GameState{rules: testLRTG, Options: opts(), Losses: l}
 	if got := line(lrta); got != 1 {
 		t.Errorf("LRTA f): %d, want 1 (8 infantry MP, one per 8)", got)
 	}

@@ -32,8 +32,8 @@ func polishRule(err error) string {
 // 004 4 a), b): LRTA's steps are the Regular Movement Phase and the Long
 // Distance Movement Phase; LRTG keeps 003's names.
 func TestLRTAActionStepTitles(t *testing.T) {
-	lrtg := GameState{Options: opts()}
-	lrta := GameState{Options: lrtaOpts()}
+	lrtg := GameState{rules: testLRTG, Options: opts()}
+	lrta := GameState{rules: testLRTA, Options: lrtaOpts()}
 	for _, c := range []struct {
 		g          GameState
 		step, want string
@@ -140,8 +140,8 @@ func TestLRTADepotAndLevyValues(t *testing.T) {
 			}
 		}
 	}
-	lrta := polishSetPlaces(GameState{Options: lrtaOpts()}, states)
-	lrtg := polishSetPlaces(GameState{Options: opts()}, states)
+	lrta := polishSetPlaces(GameState{rules: testLRTA, Options: lrtaOpts()}, states)
+	lrtg := polishSetPlaces(GameState{rules: testLRTG, Options: opts()}, states)
 	check("LRTA", lrta, "Alexandria", want{14, 40, true})
 	check("LRTG", lrtg, "Alexandria", want{7, 42, true})
 	check("LRTA", lrta, "Manassas Junction", want{7, 30, true})

@@ -86,7 +86,9 @@ type PlaceFailed struct {
 // EventType implements Event.
 func (*PlaceFailed) EventType() string { return EventPlaceFailed }
 
-// placesModule is the places' failed attempts (a kernel module: ActOnPlace is the kernel's). A failed attempt changes nothing; its roll is folded with the DiceRolled event before it.
+// placesModule is the places' failed attempts (a kernel module:
+// ActOnPlace is the kernel's). A failed attempt changes nothing; its roll
+// is folded with the DiceRolled event before it.
 func placesModule() Module {
 	return Module{Name: "places",
 		Events: []Event{&PlaceFailed{}},

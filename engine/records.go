@@ -179,23 +179,14 @@ func lrtaTurnDate(turn int) time.Time {
 	return start.AddDate(0, 0, turn-1)
 }
 
-// GameOf returns the built-in game a scenario of the catalogue belongs
-// to, by its id's prefix (scenarios/catalogue.yaml: lrtg-, lrta-). A game
-// with a ruleset of its own is the ruleset's (GameState.Game).
-func GameOf(scenario string) Game {
-	if strings.HasPrefix(scenario, "lrta-") {
-		return LRTA
-	}
-	return LRTG
-}
-
-// Game returns the game this game plays: its ruleset's, else the built-in
-// game of its scenario.
+// Game returns the game this game plays: its ruleset's ("" before the
+// game is created). A game stored before its ruleset was recorded finds
+// it by its scenario (Rulesets.Of, Hooks.OwnsScenario).
 func (g GameState) Game() Game {
 	if g.rules != nil {
 		return g.rules.id
 	}
-	return GameOf(g.Options.Scenario)
+	return ""
 }
 
 // turnDate and turnDays are the scenario's turn record: the ruleset's,
