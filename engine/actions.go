@@ -278,7 +278,7 @@ func (g GameState) VariableInitiative() bool {
 // openingRestricted reports whether the opening's activations without
 // initiative hold this turn (000 VIII 3)).
 func (g GameState) openingRestricted() bool {
-	return g.Game() == LRTG && g.Turn <= OpeningTurns && g.Actions.RollsTurn != g.Turn
+	return g.inOpening() && g.Actions.RollsTurn != g.Turn
 }
 
 // cycle returns the action state of the step under way, or false when no

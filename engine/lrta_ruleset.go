@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // LRTARuleset is Long Roads to Antietam (004) as a ruleset: a variant of
@@ -22,7 +23,25 @@ func LRTARuleset() *Ruleset {
 		lrtaVictoryModule(),
 		lrtaSteps(),
 	)
-	return NewRuleset(LRTA, Hooks{OwnsScenario: func(id string) bool { return strings.HasPrefix(id, "lrta-") }}, mods...)
+	return NewRuleset(LRTA, Hooks{
+		OwnsScenario: func(id string) bool { return strings.HasPrefix(id, "lrta-") },
+		// 004 Turn Record: one day a turn; the record prints a "Sept 31"
+		// (turn 44), a day of play the calendar does not count.
+		TurnDate: func(_ string, turn int) time.Time { return lrtaTurnDate(turn) },
+		TurnDays: func(string, int) int { return 1 },
+		TurnLabel: func(_ string, turn int) string {
+			if turn == lrtaSeptember31 {
+				return "September 31, 1862 (as printed)"
+			}
+			return ""
+		},
+		UncountedDays: func(_ string, turn int) int {
+			if turn < lrtaSeptember31 {
+				return 1
+			}
+			return 0
+		},
+	}, mods...)
 }
 
 // lrtaSegmentModule is LRTG's supply segment, whose Forage command LRTA's

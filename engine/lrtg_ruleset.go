@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // LRTGRuleset is Lee Takes Command / Roads to Gettysburg (LRTG, 000-003)
@@ -12,7 +13,12 @@ import (
 // failed attempts: kernelRules) serve it as they serve every game.
 func LRTGRuleset() *Ruleset {
 	mods := append(lrtgModules(), lrtgSteps())
-	return NewRuleset(LRTG, Hooks{OwnsScenario: func(id string) bool { return strings.HasPrefix(id, "lrtg-") }}, mods...)
+	return NewRuleset(LRTG, Hooks{
+		OwnsScenario: func(id string) bool { return strings.HasPrefix(id, "lrtg-") },
+		TurnDate:     func(_ string, turn int) time.Time { return lrtgTurnDate(turn) },
+		TurnDays:     func(_ string, turn int) int { return lrtgTurnDays(turn) },
+		OpeningTurns: OpeningTurns, // 000 VIII 1) 3)
+	}, mods...)
 }
 
 // lrtgModules are LRTG's rule modules, without its sequence of play: the

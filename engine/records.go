@@ -189,26 +189,26 @@ func (g GameState) Game() Game {
 	return ""
 }
 
-// turnDate and turnDays are the scenario's turn record: the ruleset's,
-// else the built-in games'.
+// turnDate and turnDays are the scenario's turn record: the ruleset's
+// (a game with none has no turn record: LastTurn is 0).
 func (g GameState) turnDate(turn int) time.Time {
 	if g.rules != nil && g.rules.hooks.TurnDate != nil {
 		return g.rules.hooks.TurnDate(g.Options.Scenario, turn)
 	}
-	if g.Game() == LRTA {
-		return lrtaTurnDate(turn)
-	}
-	return lrtgTurnDate(turn)
+	return time.Time{}
 }
 
 func (g GameState) turnDays(turn int) int {
 	if g.rules != nil && g.rules.hooks.TurnDays != nil {
 		return g.rules.hooks.TurnDays(g.Options.Scenario, turn)
 	}
-	if g.Game() == LRTA {
-		return 1
-	}
-	return lrtgTurnDays(turn)
+	return 1
+}
+
+// inOpening says whether the turn is one of the game's opening turns
+// (Hooks.OpeningTurns: LRTG's first three).
+func (g GameState) inOpening() bool {
+	return g.rules != nil && g.rules.hooks.OpeningTurns > 0 && g.Turn <= g.rules.hooks.OpeningTurns
 }
 
 // ScenarioLastTurn returns the number of a scenario's last turn, or 0
@@ -276,10 +276,11 @@ func (g GameState) DaysLeft(turn int) int {
 	}
 	last, _ := g.TurnDate(g.LastTurn())
 	end := d.AddDate(0, 0, g.TurnDays(turn)-1)
-	if g.Game() == LRTA && turn < lrtaSeptember31 {
-		return int(last.Sub(end).Hours()/24) + 1 // the printed "Sept 31" is a day of play
+	days := int(last.Sub(end).Hours() / 24)
+	if g.rules != nil && g.rules.hooks.UncountedDays != nil {
+		days += g.rules.hooks.UncountedDays(g.Options.Scenario, turn)
 	}
-	return int(last.Sub(end).Hours() / 24)
+	return days
 }
 
 // TurnLabel writes a turn's dates as the turn record prints them:
@@ -289,8 +290,10 @@ func (g GameState) TurnLabel(turn int) string {
 	if !ok {
 		return ""
 	}
-	if g.Game() == LRTA && turn == lrtaSeptember31 {
-		return "September 31, 1862 (as printed)"
+	if g.rules != nil && g.rules.hooks.TurnLabel != nil {
+		if l := g.rules.hooks.TurnLabel(g.Options.Scenario, turn); l != "" {
+			return l
+		}
 	}
 	return DateLabel(d, g.TurnDays(turn))
 }

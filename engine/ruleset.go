@@ -86,6 +86,16 @@ type Hooks struct {
 	TurnDate func(scenario string, turn int) time.Time
 	TurnDays func(scenario string, turn int) int
 	LastTurn func(scenario string) int
+	// TurnLabel writes a turn's dates as the game's turn record prints
+	// them, where the kernel's DateLabel would not (""), and
+	// UncountedDays are the days of play after a turn that the calendar
+	// does not count (LRTA's printed "September 31"); nil: none.
+	TurnLabel     func(scenario string, turn int) string
+	UncountedDays func(scenario string, turn int) int
+	// OpeningTurns are the game's opening turns, on which a step whose
+	// When is WhenAfterOpening does not happen and the action cycle's
+	// initiative is not rolled (0: none).
+	OpeningTurns int
 	// CreatorMayPlay says whether the game's creator may command a side
 	// and keep the umpire's powers (nil: when nothing is hidden by the
 	// intelligence rules). A game whose rules keep secrets of their own
@@ -429,3 +439,8 @@ func (r *Rulesets) Restore(g GameState, own []byte) (GameState, error) {
 	g.Own = s
 	return g, nil
 }
+
+// Bare is a state of a game of this ruleset with these options and no
+// events folded: what reads a scenario's calendar and turn record outside
+// a game (scenarios' checks of the printed records).
+func (rs *Ruleset) Bare(o GameOptions) GameState { return GameState{Options: o, rules: rs} }

@@ -86,7 +86,7 @@ func (g GameState) Happens(s Step) (bool, string) {
 			return sr.Happens(g)
 		}
 	case when == WhenAfterOpening:
-		if g.Game() == LRTG && g.Turn <= OpeningTurns {
+		if g.inOpening() {
 			return false, fmt.Sprintf("not on turns 1-%d", OpeningTurns)
 		}
 	case when == WhenMultipleCommanders:

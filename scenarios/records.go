@@ -40,7 +40,7 @@ func TurnRecord(lib *engine.Library) ([]engine.TurnEntry, error) {
 		meaning[row[0]] = row[2]
 	}
 	// The calendar of the longest LRTG scenario, to check the charts by.
-	calendar := engine.GameState{Options: engine.GameOptions{Scenario: "lrtg-gettysburg-campaign"}}
+	calendar := engine.LRTGRuleset().Bare(engine.GameOptions{Scenario: "lrtg-gettysburg-campaign"})
 	var out []engine.TurnEntry
 	for _, id := range []string{turnRecordJune, turnRecordJuly} {
 		c := lib.Chart(id)

@@ -74,7 +74,7 @@ func TestScenarioLastTurns(t *testing.T) {
 			continue
 		}
 		n++
-		g := engine.GameState{Options: engine.GameOptions{Scenario: s.ID}}
+		g := engine.LRTGRuleset().Bare(engine.GameOptions{Scenario: s.ID})
 		last := g.LastTurn()
 		if last != want[s.ID] {
 			t.Errorf("%s: last turn %d, want %d", s.ID, last, want[s.ID])
@@ -95,7 +95,7 @@ func TestScenarioLastTurns(t *testing.T) {
 	if n != len(want) {
 		t.Errorf("%d LRTG scenarios, want %d", n, len(want))
 	}
-	g := engine.GameState{Options: engine.GameOptions{Scenario: "lrtg-high-tide"}}
+	g := engine.LRTGRuleset().Bare(engine.GameOptions{Scenario: "lrtg-high-tide"})
 	for day, turn := range map[string]int{"1863-06-03": 1, "1863-06-05": 1, "1863-06-06": 2, "1863-06-11": 3, "1863-06-12": 4, "1863-07-04": 26, "1863-07-07": 29} {
 		d, _ := time.Parse(time.DateOnly, day)
 		if got, ok := g.TurnOn(d); !ok || got != turn {
