@@ -399,17 +399,29 @@ func (t *Theatre) eastOfMonocacy() func(Hex) bool {
 // railExempt: the unit does not count toward the rail maximum (LRTG 12.5:
 // Haupt, the RR unit; 004: "Movement of Haupt does not count").
 func (g GameState) railExempt(u UnitState) bool {
-	if g.Game() == LRTA {
-		return strings.EqualFold(u.Name, "Haupt")
+	if f := g.variant().railExempt; f != nil {
+		return f(u)
 	}
 	return u.Command == "RR"
 }
+
+// lrtaRailExempt: "Movement of Haupt does not count" (004).
+func lrtaRailExempt(u UnitState) bool { return strings.EqualFold(u.Name, "Haupt") }
 
 // railCSACounty reports whether an LRTA rail move may not enter the
 // station at h: it lies in a Confederate-controlled county (004 Railroad
 // Restrictions). LRTG prints no such restriction.
 func (g GameState) railCSACounty(d *MoveData, h Hex) bool {
-	if g.Game() != LRTA || d == nil || d.Theatre == nil {
+	if f := g.variant().railBarred; f != nil {
+		return f(g, d, h)
+	}
+	return false
+}
+
+// lrtaRailBarred: an LRTA rail move may not enter a Confederate-controlled
+// county (railCSACounty).
+func lrtaRailBarred(g GameState, d *MoveData, h Hex) bool {
+	if d == nil || d.Theatre == nil {
 		return false
 	}
 	return g.segCSAControls(segCounty(d.Theatre, h))
@@ -449,13 +461,29 @@ func (g GameState) navalThisTurn() int {
 // NavalCapacity is the most units (a brigade or regiment counts half) the
 // Union may move by sea this turn, with why.
 func (g GameState) NavalCapacity() (int, string) {
-	if g.Game() != LRTA {
-		return navalMaxLRTG, "LRTG 5.0"
+	if f := g.variant().navalCapacity; f != nil {
+		n, why, _ := f(g)
+		return n, why
 	}
+	return navalMaxLRTG, "LRTG 5.0"
+}
+
+// navalPerFatigue is the fatigue a box of naval movement costs.
+func (g GameState) navalPerFatigue() int {
+	if f := g.variant().navalCapacity; f != nil {
+		_, _, per := f(g)
+		return per
+	}
+	return 1
+}
+
+// lrtaNavalCapacity is 004 Naval Movement's: 5 units, +1 (and two boxes a
+// fatigue level) with The AoP Speeds Evacuation.
+func lrtaNavalCapacity(g GameState) (int, string, int) {
 	if g.lrtaNavalBonus() {
-		return navalMaxLRTA + 1, "004 Naval Movement: 5, +1 with The AoP Speeds Evacuation"
+		return navalMaxLRTA + 1, "004 Naval Movement: 5, +1 with The AoP Speeds Evacuation", 2
 	}
-	return navalMaxLRTA, "004 Naval Movement"
+	return navalMaxLRTA, "004 Naval Movement", 1
 }
 
 // checkNaval checks a naval move and fills in the event: the fatigue (one
@@ -470,10 +498,7 @@ func (g GameState) checkNaval(cmd MoveUnits, ev *UnitsMoved) ([]*RuleError, erro
 		return nil, fmt.Errorf("engine: a naval move needs the map")
 	}
 	rule := g.moveSection("LRTG 5.0", "004 Naval Movement")
-	perFatigue := 1
-	if g.Game() == LRTA && g.lrtaNavalBonus() {
-		perFatigue = 2
-	}
+	perFatigue := g.navalPerFatigue()
 	if cmd.Fatigue < 1 || cmd.Fatigue > 2 {
 		return nil, Invalid("move.fatigue", fmt.Sprintf("%d fatigue levels: a naval move gains one fatigue per box moved, two boxes a turn", cmd.Fatigue),
 			"Add fatigue:1 or 2, the boxes moved on the Naval Movement chart ("+rule+")")
@@ -644,9 +669,9 @@ func (g GameState) decideExtendedMarch(cmd RollExtendedMarch, d Dice) ([]Event, 
 // Annapolis are their places' hexes; Baltimore the hexes of its stations in
 // the map data (Camden Station, Baltimore Depot, Mt. Royal Depot): the
 // city's hexes are not in the data.
-func (g GameState) lrtaDelayed(cmd MoveUnits) *RuleError {
+func lrtaDelayed(g GameState, cmd MoveUnits) *RuleError {
 	d := cmd.Data
-	if g.Game() != LRTA || d == nil || d.Theatre == nil {
+	if d == nil || d.Theatre == nil {
 		return nil
 	}
 	on, why := g.LRTAMcClellanDelays()

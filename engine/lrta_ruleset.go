@@ -35,6 +35,13 @@ func LRTARuleset() *Ruleset {
 			}
 			return ""
 		},
+		Variant: lrtgVariant{
+			railExempt:         lrtaRailExempt,
+			railBarred:         lrtaRailBarred,
+			navalCapacity:      lrtaNavalCapacity,
+			moveRefused:        lrtaDelayed, // McClellan Delays Reinforcements
+			garrisonsAtVictory: true,        // 004 8
+		},
 		UncountedDays: func(_ string, turn int) int {
 			if turn < lrtaSeptember31 {
 				return 1

@@ -360,11 +360,13 @@ func (g GameState) decideMove(cmd MoveUnits) ([]Event, error) {
 				broken = append(broken, e)
 			}
 		}
-		if e := g.checkHFGarrison(cmd, d); e != nil && g.Game() != LRTA { // LRTA checks its garrisons in the Victory Check (004 8)
+		if e := g.checkHFGarrison(cmd, d); e != nil && !g.variant().garrisonsAtVictory {
 			broken = append(broken, e)
 		}
-		if e := g.lrtaDelayed(cmd); e != nil { // McClellan Delays Reinforcements (lrta_move.go)
-			broken = append(broken, e)
+		if f := g.variant().moveRefused; f != nil {
+			if e := f(g, cmd); e != nil { // LRTA: McClellan Delays Reinforcements (lrtaDelayed, lrta_move.go)
+				broken = append(broken, e)
+			}
 		}
 	}
 	if e, stop := g.remoteCheck(cmd, hid.unseen); e != nil { // hidden.go: 17.2 in a hidden mode

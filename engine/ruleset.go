@@ -92,6 +92,10 @@ type Hooks struct {
 	// does not count (LRTA's printed "September 31"); nil: none.
 	TurnLabel     func(scenario string, turn int) string
 	UncountedDays func(scenario string, turn int) int
+	// Variant is the game's own hooks, which the kernel never reads:
+	// what the modules a variant shares with the game it varies ask of
+	// it (LRTA's differences from LRTG: lrtgVariant).
+	Variant any
 	// OpeningTurns are the game's opening turns, on which a step whose
 	// When is WhenAfterOpening does not happen and the action cycle's
 	// initiative is not rolled (0: none).

@@ -1,0 +1,34 @@
+package engine
+
+// lrtgVariant is what LRTG's modules ask of the game they are played in
+// where a variant of LRTG (LRTA) plays a rule differently: each nil field
+// is LRTG's own rule. A variant fills in its differences
+// (LRTARuleset's Hooks.Variant), so that LRTG's modules hold no branch on
+// which game they are played in.
+type lrtgVariant struct {
+	// railExempt: the unit does not count toward the rail maximum (LRTG
+	// 12.5: the RR unit).
+	railExempt func(u UnitState) bool
+	// railBarred: a rail move may not enter the hex's station (LRTG
+	// prints no such restriction).
+	railBarred func(g GameState, d *MoveData, h Hex) bool
+	// navalCapacity: how many units the Union may move by sea this turn,
+	// with why, and the fatigue a box moved costs (LRTG 5.0: 6, one).
+	navalCapacity func(g GameState) (n int, why string, perFatigue int)
+	// moveRefused: a move the variant's own rules refuse (nil: none).
+	moveRefused func(g GameState, cmd MoveUnits) *RuleError
+	// garrisonsAtVictory: the variant checks its garrisons in the
+	// Victory Check (004 8), not as units move (LRTG's Harpers Ferry
+	// garrison is checked at the move: 12.1, 16.1 c).
+	garrisonsAtVictory bool
+}
+
+// variant returns the game's LRTG variant hooks (all nil in LRTG).
+func (g GameState) variant() lrtgVariant {
+	if g.rules != nil {
+		if v, ok := g.rules.hooks.Variant.(lrtgVariant); ok {
+			return v
+		}
+	}
+	return lrtgVariant{}
+}
