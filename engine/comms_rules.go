@@ -95,14 +95,30 @@ type commsRules struct {
 	ref    string // the rule to cite
 	verbal int    // the verbal range in hexes
 	lrtg   bool   // LRTG 21.2 2)'s "only about" and 21.2 3)'s telegraph
+	// facts adds the variant's facts of a dispatch on its delivery table
+	// (nil: the distance alone).
+	facts func(g GameState, x Dispatch, f Facts)
+	// noSpy: the enemy's Spy takes no dispatch (LRTG 2.0 7), choice C11:
+	// the variant has no Spy).
+	noSpy bool
 }
 
+// commsRules are the game's: a variant's (lrtgVariant.comms), else LRTG's.
 func (g GameState) commsRules() commsRules {
-	if g.Game() == LRTA {
-		return commsRules{step: lrtaCommsStep, table: LRTADispatchTable, ref: "004 2", verbal: LRTAVerbalRange}
+	if c := g.variant().comms; c != nil {
+		return *c
 	}
 	return commsRules{step: stepComms, table: DispatchTable, ref: "LRTG 21.2", verbal: ControlRange, lrtg: true}
 }
+
+// lrtaCommsRules are LRTA's communications phase (004 2): in step 2a
+// (choice C13), on its own delivery table, where a side that lost Enemy
+// Intelligence loses more dispatches (choice C15); no Spy.
+var lrtaCommsRules = commsRules{step: lrtaCommsStep, table: LRTADispatchTable, ref: "004 2", verbal: LRTAVerbalRange, noSpy: true,
+	facts: func(g GameState, x Dispatch, f Facts) {
+		lost, _ := g.LRTAInterceptBonus(EnemyOf(x.Side)) // choice C15
+		f["intel_lost"] = b2i(lost)
+	}}
 
 // CommsStep is the step of the game's sequence of play that holds the
 // communications phase: LRTG 2d, LRTA 2a (choice C13).
@@ -147,9 +163,8 @@ func (g GameState) halleckPair(pr *CommsPair) {
 // dispatchFacts are a dispatch's facts on the game's delivery table.
 func (g GameState) dispatchFacts(x Dispatch) Facts {
 	f := Facts{"distance": max(x.Hexes, 0)} // choice C1: unknown rolls as near
-	if g.Game() == LRTA {
-		lost, _ := g.LRTAInterceptBonus(EnemyOf(x.Side)) // choice C15
-		f["intel_lost"] = b2i(lost)
+	if add := g.commsRules().facts; add != nil {
+		add(g, x, f)
 	}
 	return f
 }
@@ -158,7 +173,7 @@ func (g GameState) dispatchFacts(x Dispatch) Facts {
 // choice C11): the enemy won the Spy on the turn after it was sent, or on
 // the turn it was due.
 func (g GameState) spiedAt(x Dispatch) int {
-	if g.Game() == LRTA || g.Options.Comms != historicCommsOption {
+	if g.commsRules().noSpy || g.Options.Comms != historicCommsOption {
 		return 0
 	}
 	spied := func(t int) bool {

@@ -232,20 +232,26 @@ func spyWinner(g GameState) Side { return spyWinnerOn(g, g.Turn) }
 // spyWinnerOn is the side that won the Spy (LRTA: Enemy Intelligence) on
 // a turn, or "".
 func spyWinnerOn(g GameState, turn int) Side {
-	if g.Game() == LRTA {
-		if e := g.lreIs(turn, LRTAEventIntel); e != nil {
-			return e.Intel
-		}
-		return ""
+	if f := g.variant().spyWinner; f != nil {
+		return f(g, turn)
 	}
 	return g.Events.SpyWinner(turn)
+}
+
+// lrtaIntelWinner is the side that won LRTA's Enemy Intelligence on a
+// turn, or "".
+func lrtaIntelWinner(g GameState, turn int) Side {
+	if e := g.lreIs(turn, LRTAEventIntel); e != nil {
+		return e.Intel
+	}
+	return ""
 }
 
 // spyContest names the random event that orders the declarations, and its
 // rule.
 func spyContest(g GameState) (string, string) {
-	if g.Game() == LRTA {
-		return "Enemy Intelligence", "004 Enemy Intelligence"
+	if v := g.variant(); v.spyWinner != nil {
+		return v.spy[0], v.spy[1]
 	}
 	return "the Spy", "LRTG 4.1; 2.0 7)"
 }

@@ -41,6 +41,9 @@ func LRTARuleset() *Ruleset {
 			navalCapacity:      lrtaNavalCapacity,
 			moveRefused:        lrtaDelayed, // McClellan Delays Reinforcements
 			garrisonsAtVictory: true,        // 004 8
+			comms:              &lrtaCommsRules,
+			spyWinner:          lrtaIntelWinner,
+			spy:                [2]string{"Enemy Intelligence", "004 Enemy Intelligence"},
 		},
 		UncountedDays: func(_ string, turn int) int {
 			if turn < lrtaSeptember31 {

@@ -21,6 +21,13 @@ type lrtgVariant struct {
 	// Victory Check (004 8), not as units move (LRTG's Harpers Ferry
 	// garrison is checked at the move: 12.1, 16.1 c).
 	garrisonsAtVictory bool
+	// comms: the variant's communications phase (nil: LRTG 21.2's).
+	comms *commsRules
+	// spyWinner: the side that won the variant's contest that orders
+	// the declarations on a turn, or "" (nil: LRTG's Spy, 2.0 7)); spy
+	// names the contest and its rule.
+	spyWinner func(g GameState, turn int) Side
+	spy       [2]string
 }
 
 // variant returns the game's LRTG variant hooks (all nil in LRTG).
