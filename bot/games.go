@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -27,14 +28,18 @@ type gameInfo struct {
 	// theatre is the map its games are played on (scenarios' maps/): the
 	// map /map draws in its channels when none is named.
 	theatre string
+	// rules are the games whose tables, charts and rule summaries its
+	// channels are offered by autocomplete.
+	rules []engine.Game
 }
 
 // playedGames are the games the umpire plays, in the order /help lists
 // them.
 var playedGames = []gameInfo{
-	{id: engine.LRTG, name: "Long Roads to Gettysburg", short: "LRTG", theatre: "lrtg"},
-	{id: engine.LRTA, name: "Long Roads to Antietam", short: "LRTA", theatre: "lrtg"}, // 004 plays on LRTG's map
-	{id: litn.ID, name: "Lee Invades the North", short: "LITN", theatre: "litn"},
+	{id: engine.LRTG, name: "Long Roads to Gettysburg", short: "LRTG", theatre: "lrtg", rules: []engine.Game{engine.LRTG}},
+	// 004 plays on LRTG's map, tables and rules, with its own beside them.
+	{id: engine.LRTA, name: "Long Roads to Antietam", short: "LRTA", theatre: "lrtg", rules: []engine.Game{engine.LRTA, engine.LRTG}},
+	{id: litn.ID, name: "Lee Invades the North", short: "LITN", theatre: "litn", rules: []engine.Game{litn.ID}},
 }
 
 // gameNamed returns what the bot knows of a game; an unknown one is named
@@ -45,7 +50,7 @@ func gameNamed(id engine.Game) gameInfo {
 			return g
 		}
 	}
-	return gameInfo{id: id, name: strings.ToUpper(string(id)), short: strings.ToUpper(string(id)), theatre: "lrtg"}
+	return gameInfo{id: id, name: strings.ToUpper(string(id)), short: strings.ToUpper(string(id)), theatre: "lrtg", rules: []engine.Game{id}}
 }
 
 // title is "Lee Invades the North (LITN)".
@@ -231,4 +236,54 @@ func (r *Router) checkGame(ctx context.Context, c *Command, req Request) *engine
 		return notThisGame(c, g)
 	}
 	return nil
+}
+
+// allMatches is how many matches a search returns before gameValues keeps
+// the channel's game's: all of them.
+const allMatches = 1 << 20
+
+// maxMatches is how many suggestions Discord shows.
+const maxMatches = 25
+
+// gameValues keeps, in a game's channel, the suggestions of its game's
+// rules data (an LRTA game's are LRTA's and LRTG's, whose tables and rules
+// it plays on), best first, at most maxMatches; outside a game, the first
+// maxMatches of all.
+func (r *Router) gameValues(req Request, ms []engine.Match, gameOf func(value string) engine.Game) []engine.Match {
+	g, ok := r.channelGame(context.Background(), req)
+	var out []engine.Match
+	for _, m := range ms {
+		if len(out) == maxMatches {
+			break
+		}
+		if !ok || slices.Contains(gameNamed(g).rules, gameOf(m.Value)) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func (r *Router) tableGame(id string) engine.Game {
+	if t := r.library.Table(id); t != nil {
+		return t.Game
+	}
+	return ""
+}
+
+func (r *Router) chartGame(id string) engine.Game {
+	if c := r.library.Chart(id); c != nil {
+		return c.Game
+	}
+	if s := r.library.Slot(id); s != nil {
+		return s.Game
+	}
+	return ""
+}
+
+// ruleGame is the game of a rule summary's "game:section" value.
+func (r *Router) ruleGame(key string) engine.Game {
+	if rs := r.library.Rule(key); len(rs) > 0 {
+		return rs[0].Game
+	}
+	return ""
 }

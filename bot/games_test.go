@@ -356,3 +356,48 @@ func TestOtherGamesRefusalsKeepSecrets(t *testing.T) {
 		t.Fatal("the fixture changed: 179 PA is not on the map")
 	}
 }
+
+// In a game's channel, the rules data offered are its game's: LITN's
+// tables, charts and rules in a LITN game; LRTA's and LRTG's in an LRTA
+// game; everyone's outside a game.
+func TestAutocompleteOffersTheGamesRulesData(t *testing.T) {
+	r, _ := litnInitRouter(t, "litn-1-frederick-to-antietam", "sheet-1-csa.yaml", "sheet-1-usa.yaml")
+	mustOK(t, r, Request{GuildID: "g", ChannelID: "lrta", User: umpireA, Command: "game", Path: []string{"new"}, Options: map[string]string{"scenario": "lrta-campaign"}})
+	games := func(channel, command, sub, option string, gameOf func(string) engine.Game) map[engine.Game]int {
+		t.Helper()
+		req := Request{GuildID: "g", ChannelID: channel, User: leeA, Command: command, Options: map[string]string{}}
+		if sub != "" {
+			req.Path = []string{sub}
+		}
+		ms := r.Autocomplete(req, option, "")
+		if len(ms) > maxMatches {
+			t.Fatalf("/%s %s %s: in %s: %d suggestions", command, sub, option, channel, len(ms))
+		}
+		out := map[engine.Game]int{}
+		for _, m := range ms {
+			out[gameOf(m.Value)]++
+		}
+		return out
+	}
+	for _, c := range []struct {
+		command, sub, option string
+		gameOf               func(string) engine.Game
+	}{
+		{"table", "roll", "table", r.tableGame}, {"chart", "show", "name", r.chartGame}, {"chart", "roll", "name", r.chartGame}, {"rule", "", "section", r.ruleGame},
+	} {
+		if got := games("war", c.command, c.sub, c.option, c.gameOf); len(got) != 1 || got[litn.ID] == 0 {
+			t.Errorf("/%s %s %s: in LITN offers %v", c.command, c.sub, c.option, got)
+		}
+		// LITN's are the only chart slots (printed charts to load).
+		if got := games("lrta", c.command, c.sub, c.option, c.gameOf); got[litn.ID] != 0 || got[engine.LRTA]+got[engine.LRTG] == 0 && c.sub != "roll" {
+			t.Errorf("/%s %s %s: in LRTA offers %v", c.command, c.sub, c.option, got)
+		}
+	}
+	if got := games("nowhere", "table", "roll", "table", r.tableGame); got[engine.LRTG] == 0 || got[litn.ID] == 0 {
+		t.Errorf("/table roll table: outside a game offers %v", got)
+	}
+	// A server's charts serve all its games: /chart load offers every slot.
+	if got := games("lrta", "chart", "load", "name", r.chartGame); got[litn.ID] == 0 {
+		t.Errorf("/chart load name: in LRTA offers %v", got)
+	}
+}
