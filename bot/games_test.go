@@ -401,3 +401,24 @@ func TestAutocompleteOffersTheGamesRulesData(t *testing.T) {
 		t.Errorf("/chart load name: in LRTA offers %v", got)
 	}
 }
+
+// /game new's scenario autocomplete offers every game's scenarios (it
+// offered LRTG's only, so an LRTA or LITN game had to be typed blind).
+func TestScenarioAutocompleteOffersEveryGame(t *testing.T) {
+	r := NewRouter(openStore(t))
+	req := Request{GuildID: "g", ChannelID: "new", User: umpireA, Command: "game", Path: []string{"new"}, Options: map[string]string{}}
+	seen := map[string]bool{}
+	for _, typed := range []string{"lrtg", "lrta", "litn"} {
+		for _, m := range r.Autocomplete(req, "scenario", typed) {
+			if !strings.Contains(m.Value, typed) {
+				t.Errorf("typed %q, offered %s", typed, m.Value)
+			}
+			seen[typed] = true
+		}
+	}
+	for _, typed := range []string{"lrtg", "lrta", "litn"} {
+		if !seen[typed] {
+			t.Errorf("no %s scenario offered", typed)
+		}
+	}
+}
