@@ -175,107 +175,23 @@ func randomEventsStep(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 		return nil, err
 	}
 	ev := &RandomEventRolled{By: by, Turn: g.Turn, Days: max(g.TurnDays(g.Turn), 1), Roll: tr.Number, Printed: tr.Printed, Outcome: tr.Outcome, Name: tr.Name}
-	say := func(format string, args ...any) { ev.Effects = append(ev.Effects, fmt.Sprintf(format, args...)) }
-	multi := g.multipleCommanders()
-	commsRule := g.Options.Comms == historicCommsOption || g.Options.Comms == hybridCommsOption
-	ammo := func() {
-		if !g.hasOptional(ammoOptionalRule) {
-			say("Ammunition train: without the ammunition optional rule (19) it does nothing.")
-			return
-		}
-		ev.Ammo = AmmoTrainLevels
-		low := 0
-		for _, id := range sortedIDs(g.Units) {
-			if u := g.Units[id]; u.Side == CSA && u.OnMap && !u.Eliminated && u.Status.Ammo > 0 {
-				low++
-			}
-		}
-		if low == 0 {
-			say("Ammunition train: no Confederate division has lost ammunition, so nothing is replenished (what is not used now is lost, 19.4).")
-			return
-		}
-		say("Ammunition train: the Confederates may move ammunition markers %d levels lower in all, now or never (19.4): /event ammo. Divisions in the same or an adjacent county as Lee only; none north of the Potomac while the Union controls the Potomac or the Shenandoah Valley.", AmmoTrainLevels)
-	}
-	installment := func(track, what string) {
-		slot, ids := state.nextInstallment(track)
-		if slot == 0 {
-			say("%s: every installment has already arrived; nothing more comes.", what)
-			return
-		}
-		ev.Track, ev.Installment, ev.Units = track, slot, ids
-		say("%s: installment %d is available to enter (the Confederates may place it now or delay it to a later Reinforcement Phase, 000 3.0).", what, slot)
-	}
+	r := &rolledEvent{g: g, state: &state, ev: ev, table: table, roll: roll,
+		multi:     g.multipleCommanders(),
+		commsRule: g.Options.Comms == historicCommsOption || g.Options.Comms == hybridCommsOption}
+	say := r.say
 	switch ev.Outcome {
 	case RandomRain, RandomRainPlusOne, RandomRainAndAmmo:
-		heavy := ""
-		if ev.Outcome == RandomRainPlusOne {
-			heavy = "Heavy rain (Rain+1)"
-		} else {
-			heavy = "Rain"
-		}
-		say("%s for the whole turn: %d days of rain so far in the game. Movement and combat under the Standardized Rules' rain rules are the players' (those rules are not in the rules documents); the turn is marked rainy for the other phases.", heavy, g.Events.RainDays()+ev.Days)
-		if ev.Outcome == RandomRainAndAmmo {
-			ammo()
-		}
+		r.rain()
 	case RandomHalleck:
-		say("Union initiative rolls are one less this turn (tracked for the Action Cycle).")
-		if r := g.BaltDCReleaseThisTurn(); r != nil && r.Group != "" {
-			ev.CancelledRelease = r.Group
-			for _, id := range r.Units {
-				if u, ok := g.Units[id]; ok && !u.OnMap && !u.Eliminated {
-					ev.CancelledUnits = append(ev.CancelledUnits, id)
-				}
-			}
-			say("No Baltimore / DC units are released this turn: the release of %s rolled in step 1b is cancelled (applied; the group comes up again at the next release roll).", r.Group)
-		} else {
-			say("No Baltimore / DC units are released this turn (none was released in step 1b).")
-		}
-		ev.Manpower = g.halleckManpower(m)
-		say("Every Union unit in DC or Baltimore gains one manpower: %d units (applied; the map data does not part Baltimore City from Baltimore County, so the county counts).", len(ev.Manpower))
-		switch {
-		case g.Options.Halleck && g.Movement.Meade:
-			say("Halleck option: Meade has assumed command, so the Halleck player does not take overall command.")
-		case g.Options.Halleck:
-			ev.HalleckCommands = true
-			say("Halleck option: the Halleck player is the Union overall commander for the rest of the turn (tracked).")
-		}
+		r.halleck(m)
 	case RandomHooker:
 		n := g.Events.HookerQuestioned() + 1
 		say("Hooker Questioned: occurrence %d from the random events (the first Union Army Disorder and the Confederates' 75 VP count too). At the third, Meade replaces Hooker in step 3b (16.2).", n)
 	case RandomUSACommsBreak, RandomCSACommsBreak:
-		side := "Union"
-		if ev.Outcome == RandomCSACommsBreak {
-			side = "Confederate"
-		}
-		if commsRule && multi {
-			say("%s commanders may not communicate in this turn's Communications Phase, and their dispatches due this turn are held until the next (tracked).", side)
-		} else {
-			say("No effect: the breakdown matters only with the historic or hybrid communication rules and several commanders a side.")
-		}
+		r.commsBreak()
 	case RandomRichmond:
-		installment(TrackRichmond, "Richmond Garrison")
-		if len(ev.Units) > 0 {
-			say("The garrison unit enters on the southern edge of the SJW map.")
-			if state.Events.Beauregard() != "" {
-				say("Beauregard has already arrived: no roll for him.")
-			} else if bt, err := table(BeauregardTable); err != nil {
-				return nil, err
-			} else {
-				br, err := roll(bt, Facts{})
-				if err != nil {
-					return nil, err
-				}
-				ev.BeauregardRoll = br.Number
-				if br.Outcome == "arrives" {
-					with := g.Units[ev.Units[0]]
-					ev.BeauregardWith = with.ID
-					ev.Beauregard = &UnitState{ID: BeauregardID, Name: "Beauregard", Side: CSA, Kind: "leader", Command: richmondCommand,
-						Track: with.Track, Slot: with.Slot}
-					say("Beauregard arrives with the garrison unit: from now on he is the corps commander of the Richmond Garrison units, a 2-4 leader (%s).", richmondGarrisonRule)
-				} else {
-					say("Beauregard stays in Richmond.")
-				}
-			}
+		if err := r.richmond(); err != nil {
+			return nil, err
 		}
 	case RandomRaspberryRaid:
 		more, err := g.raspberryRaid(state, ev, d, ctx, m, table)
@@ -287,44 +203,19 @@ func randomEventsStep(g GameState, d Dice, ctx StepContext) ([]Event, error) {
 			return append(evs, more...), nil
 		}
 	case RandomSpy:
-		st, err := table(SpyTable)
-		if err != nil {
+		if err := r.spy(m); err != nil {
 			return nil, err
-		}
-		f, why, err := g.SpyFacts(m, st)
-		if err != nil {
-			return nil, err
-		}
-		sr, err := roll(st, f)
-		if err != nil {
-			return nil, err
-		}
-		ev.SpyRoll, ev.Spy, ev.SpyTie = sr.Number, Side(sr.Outcome), why
-		// Subjects and possessives: "the Confederates win", "the Union
-		// wins"; "the Confederates'", "the Union's".
-		win, winVerb, winOf, lose, loseVerb, loseOf := "Confederates", "", "Confederates'", "Union", "s", "Union's"
-		if ev.Spy == USA {
-			win, winVerb, winOf, lose, loseVerb, loseOf = "Union", "s", "Union's", "Confederates", "", "Confederates'"
-		}
-		say("The %s win%s the Spy and take%s the first initiative; the %s declare%s Operational or Passive first and may not switch to Passive if the %s declare%s Passive (tracked for 1e and the Action Cycle).",
-			win, winVerb, winVerb, lose, loseVerb, win, winVerb)
-		say("The %s may examine the %s supply status sheet and depot schedule for the next Depot Placement / Removal (/event show, for the %s only).", win, loseOf, win)
-		if g.Options.LimitedIntel {
-			say("Limited intelligence: the %s reveal every force marker and place none this turn (the umpire's to apply).", lose)
-		}
-		if g.Options.Comms == historicCommsOption && multi {
-			say("Historic communication: the %s overall commander receives the %s written dispatches of the previous turn and those due this turn, which are not delivered (he reads them with /dispatch intercepted).", winOf, loseOf)
 		}
 	case RandomReinforceAmmo:
-		installment(TrackCSAReinforce, "Confederate Reinforcement")
-		ammo()
+		r.installment(TrackCSAReinforce, "Confederate Reinforcement")
+		r.ammo()
 	case RandomReinforcement:
-		installment(TrackCSAReinforce, "Confederate Reinforcement")
+		r.installment(TrackCSAReinforce, "Confederate Reinforcement")
 	case RandomRearParalysis:
 		say("HF, PA, Balt, DC and WV units may activate or entrench only if within 8 hexes of an enemy unit at some point this turn (tracked; the players' to observe), and there is no Union railroad movement (tracked).")
 	case RandomLeeSick:
 		say("Confederate initiative rolls are one less this turn; the Confederates still win ties after the subtraction (tracked for the Action Cycle).")
-		if multi {
+		if r.multi {
 			say("Confederate commanders may not communicate this turn (tracked).")
 		}
 	case RandomHeat:
