@@ -1,7 +1,9 @@
 // LRTA random events (004 "Random Events" and the effect paragraphs under
 // it): the effects in force, as the other modules read them through the
 // GameState methods named LRTA... (movement, initiative, objectives, morale,
-// communications). Moved out of lrta_events.go.
+// communications). Each reads the current turn (g.Turn) and returns, where
+// it matters, why (with the 004 reference) for the reply. Moved out of
+// lrta_events.go.
 
 package engine
 
