@@ -16,7 +16,9 @@ func boardCommands() []*Command {
 	units := func(r *Router, req Request, typed string) []engine.Match {
 		return unitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool { return g.Controls(req.User, u) && !u.Eliminated })
 	}
-	place := func(r *Router, req Request, typed string) []engine.Match { return r.searchPlaces(req, typed, 25) }
+	place := func(r *Router, req Request, typed string) []engine.Match {
+		return r.searchPlaces(context.Background(), req, typed, 25)
+	}
 	return []*Command{
 		{
 			Name:        "move",
@@ -322,7 +324,9 @@ func placeCommands() []*Command {
 						return out
 					}},
 				{Name: "at", Description: "The place", Type: String, Required: true, MaxLength: 60, Placeholder: "place",
-					Autocomplete: func(r *Router, req Request, typed string) []engine.Match { return r.searchPlaces(req, typed, 25) }},
+					Autocomplete: func(r *Router, req Request, typed string) []engine.Match {
+						return r.searchPlaces(context.Background(), req, typed, 25)
+					}},
 				{Name: "unit", Description: "destroy-depot: your unit in the depot's hex that tries (LRTG 13.8)", Type: String, MaxLength: 60, Placeholder: "unit", Autocomplete: ownUnits},
 				{Name: "reason", Description: "Why (the umpire's rulings)", Type: String, MaxLength: 200, Placeholder: "text"},
 			},

@@ -51,6 +51,11 @@ type Command struct {
 	// A group has no options and no handler of its own.
 	Subcommands []*Command
 	path        string // "table roll": set by the router
+	// games are the games the command belongs to (nil: every game), and
+	// instead what to use in another game's channel: set by the router
+	// from commandGames (games.go).
+	games   []engine.Game
+	instead map[engine.Game]string
 }
 
 // Sub returns the named subcommand, or nil.
@@ -222,124 +227,9 @@ func builtinCommands() []*Command {
 			Ephemeral:   true,
 			Options: []OptionSpec{
 				{Name: "command", Description: "A command to explain, e.g. game or table roll", Type: String, MaxLength: 40, Placeholder: "command",
-					Autocomplete: func(r *Router, _ Request, typed string) []engine.Match {
-						var out []engine.Match
-						for _, c := range r.Commands() {
-							if strings.Contains(c.Name, strings.ToLower(strings.TrimSpace(typed))) && len(out) < 25 {
-								out = append(out, engine.Match{Value: c.Name, Label: "/" + c.Name + " — " + c.Description})
-							}
-						}
-						return out
-					}},
+					Autocomplete: helpCommandMatches},
 			},
 			Handle: handleHelp,
 		},
 	}...)
-}
-
-// handleHelp answers with the index of commands (one line each, with its
-// subcommands), or, given a command, every form of it with each option
-// explained: the index stays within one embed however many commands
-// there are.
-func handleHelp(_ context.Context, r *Router, req Request) (Reply, error) {
-	var lines []string
-	var e *Embed
-	name := strings.ToLower(strings.Join(strings.Fields(strings.TrimPrefix(strings.TrimSpace(req.Options["command"]), "/")), " "))
-	if name == "" {
-		// One line a command, with its subcommands named when the index
-		// fits in one embed (6,000 characters) with them; otherwise how
-		// many there are. The description holds 4,000 characters; the rest
-		// goes into fields of 1,000.
-		for _, named := range []bool{true, false} {
-			lines = nil
-			n := 0
-			for _, c := range r.Commands() {
-				line := fmt.Sprintf("`/%s` — %s", c.Name, c.Description)
-				if len(c.Subcommands) > 0 {
-					var subs []string
-					for _, s := range c.Subcommands {
-						subs = append(subs, s.Name)
-					}
-					if named {
-						line += " (" + strings.Join(subs, ", ") + ")"
-					} else {
-						line += fmt.Sprintf(" (%d subcommands)", len(subs))
-					}
-				}
-				lines = append(lines, line)
-				n += len(line) + 1
-			}
-			if n <= 5400 {
-				break
-			}
-		}
-		e = &Embed{Title: "Umpire commands", Footer: "/help command:<name> explains one, e.g. /help command:game. Options are typed as name:value, e.g. /roll dice:2d6+1"}
-		var part []string
-		size, limit := 0, 4000
-		flush := func() {
-			if len(part) == 0 {
-				return
-			}
-			if e.Description == "" {
-				e.Description = strings.Join(part, "\n")
-			} else {
-				e.Fields = append(e.Fields, EmbedField{Name: "More commands", Value: strings.Join(part, "\n")})
-			}
-			part, size, limit = nil, 0, 1000
-		}
-		for _, l := range lines {
-			if size+len(l)+1 > limit {
-				flush()
-			}
-			part = append(part, l)
-			size += len(l) + 1
-		}
-		flush()
-	} else {
-		var found *Command
-		for _, c := range r.Commands() {
-			for _, l := range append([]*Command{c}, c.leaves()...) {
-				if l.path == name || l.Name == name && l == c {
-					found = l
-				}
-			}
-		}
-		if found == nil {
-			var names []string
-			for _, c := range r.Commands() {
-				names = append(names, c.Name)
-			}
-			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "help.unknown", What: fmt.Sprintf("There is no command %q", name),
-				Hint: "The commands: " + strings.Join(names, ", ")}
-		}
-		// Every form with its options explained; a group too large for
-		// one page lists its forms, each explained on its own page.
-		footer := "Options are typed as name:value"
-		for _, withOptions := range []bool{true, false} {
-			lines = nil
-			n := 0
-			for _, l := range found.leaves() {
-				lines = append(lines, fmt.Sprintf("`%s` — %s", l.Usage(), l.Description))
-				for _, o := range l.Options {
-					if !withOptions {
-						break
-					}
-					req := ""
-					if o.Required {
-						req = " (required)"
-					}
-					lines = append(lines, fmt.Sprintf("  • `%s`%s: %s", o.Name, req, o.Description))
-				}
-			}
-			for _, l := range lines {
-				n += len(l) + 1
-			}
-			if n <= 3960 {
-				break
-			}
-			footer = fmt.Sprintf("/help command:%s <form>, e.g. /help command:%s %s, explains a form's options. Options are typed as name:value", name, name, found.leaves()[0].Name)
-		}
-		e = &Embed{Title: "/" + name, Description: clipLines(lines, 4000), Footer: footer}
-	}
-	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
 }

@@ -169,6 +169,9 @@ func (r *Router) DispatchForm(ctx context.Context, req Request) (*Form, Reply) {
 	if err != nil {
 		return nil, r.refused(req, start, err)
 	}
+	if !c.playedIn(g.Game()) { // games.go: another game's command
+		return nil, r.refused(req, start, notThisGame(c, g.Game()))
+	}
 	// A trial of the engine's own command with a placeholder text: it
 	// finds the recipient and every refusal but the text's.
 	evs, err := g.Decide(engine.SendDispatch{By: r.channelActor(req), To: req.Options["to"], Text: "…"}, engine.Script())

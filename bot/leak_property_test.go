@@ -71,6 +71,8 @@ var leakReads = []string{
 	"/reinforcements", "/event show", "/garrison show", "/command show",
 	"/vp csv:true", "/clock show", "/deadline show", "/dispatch status", "/dispatch inbox",
 	"/unit log", // the umpire's (issue 19): refused to the others with nothing of it
+	// Another game's (LITN's): refused to everyone with nothing of this one (bot/games.go).
+	"/litn status", "/litn status side:usa", "/sheet show side:csa",
 }
 
 func TestLeakProperty(t *testing.T) {

@@ -78,10 +78,8 @@ func (r *Router) litnGame(ctx context.Context, req Request) (engine.GameState, e
 	if err != nil {
 		return g, err
 	}
-	if g.Game() != litn.ID {
-		return g, &engine.RuleError{Kind: engine.ErrIllegal, Code: "litn.only",
-			What: fmt.Sprintf("/litn plays Lee Invades the North; this game is %s", strings.ToUpper(string(g.Game()))),
-			Hint: "Use this game's own commands (/help)"}
+	if g.Game() != litn.ID { // the router refuses it first (games.go); a button does not pass there
+		return g, notThisGame(r.Command("litn"), g.Game())
 	}
 	return g, nil
 }

@@ -62,10 +62,8 @@ func sheetGame(ctx context.Context, r *Router, req Request) (engine.GameState, e
 	if err != nil {
 		return g, "", err
 	}
-	if g.Game() != litn.ID {
-		return g, "", &engine.RuleError{Kind: engine.ErrIllegal, Code: "sheet.litn_only",
-			What: fmt.Sprintf("LITN only: Player Record Sheets are Lee Invades the North's (002 2.5); this game is %s", strings.ToUpper(string(g.Game()))),
-			Hint: "This game's set-up is its order of battle: /oob shows yours, the umpire loads one with /game oob"}
+	if g.Game() != litn.ID { // the router refuses it first (games.go)
+		return g, "", notThisGame(r.Command("sheet"), g.Game())
 	}
 	side := engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"])))
 	if side != "" && side != engine.CSA && side != engine.USA {

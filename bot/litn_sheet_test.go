@@ -189,7 +189,7 @@ func TestLITNSheetRefusals(t *testing.T) {
 	r := NewRouter(openStore(t))
 	mustOK(t, r, gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-high-tide"}))
 	o := r.Handle(ctx, sheetReq(umpireA, "load", map[string]string{"side": "csa", "data": litnSheetFile(t, "csa")})).first()
-	if o.Error == nil || o.Error.Code != "sheet.litn_only" || !strings.Contains(o.Text, "LITN only") {
+	if o.Error == nil || o.Error.Code != "command.game" || !strings.Contains(o.Text, "Long Roads to Gettysburg (LRTG)") || !strings.Contains(o.Text, "/game oob") {
 		t.Fatalf("an LRTG game: %+v", o)
 	}
 

@@ -21,20 +21,29 @@ func mapCommand() *Command {
 		Defer:       true,
 		Options: []OptionSpec{
 			{Name: "at", Description: "A place or a hex, e.g. Harpers Ferry or HW3218", Type: String, Required: true, MaxLength: 60, Placeholder: "hex or place",
-				Autocomplete: func(r *Router, req Request, typed string) []engine.Match { return r.searchPlaces(req, typed, 25) }},
+				Autocomplete: func(r *Router, req Request, typed string) []engine.Match {
+					return r.searchPlaces(context.Background(), req, typed, 25)
+				}},
 			{Name: "radius", Description: fmt.Sprintf("Hexes around it, 1 to %d (default %d)", engine.MaxMapRadius, defaultRadius), Type: Integer},
 			{Name: "to", Description: "Or a second corner (place or hex): draw the box between the two", Type: String, MaxLength: 60, Placeholder: "hex or place",
-				Autocomplete: func(r *Router, req Request, typed string) []engine.Match { return r.searchPlaces(req, typed, 25) }},
-			{Name: "map", Description: "lrtg (LRTG and LRTA) or litn (default lrtg)", Type: String, MaxLength: 10, Placeholder: "lrtg|litn"},
+				Autocomplete: func(r *Router, req Request, typed string) []engine.Match {
+					return r.searchPlaces(context.Background(), req, typed, 25)
+				}},
+			{Name: "map", Description: "lrtg (LRTG and LRTA) or litn (default: this channel's game's map, else lrtg)", Type: String, MaxLength: 10, Placeholder: "lrtg|litn"},
 		},
 		Handle: handleMap,
 	}
 }
 
-func (r *Router) theatre(req Request) (*engine.Theatre, error) {
+// theatre is the map the request names, else its channel's game's (a LITN
+// game's /map at:2838 is LITN's hex 2838), else LRTG's.
+func (r *Router) theatre(ctx context.Context, req Request) (*engine.Theatre, error) {
 	id := strings.ToLower(strings.TrimSpace(req.Options["map"]))
 	if id == "" {
 		id = "lrtg"
+		if g, ok := r.channelGame(ctx, req); ok {
+			id = gameNamed(g).theatre
+		}
 	}
 	t := r.theatres[id]
 	if t == nil {
@@ -48,8 +57,8 @@ func (r *Router) theatre(req Request) (*engine.Theatre, error) {
 	return t, nil
 }
 
-func (r *Router) searchPlaces(req Request, typed string, limit int) []engine.Match {
-	t, err := r.theatre(req)
+func (r *Router) searchPlaces(ctx context.Context, req Request, typed string, limit int) []engine.Match {
+	t, err := r.theatre(ctx, req)
 	if err != nil {
 		return nil
 	}
@@ -74,7 +83,7 @@ func (r *Router) searchPlaces(req Request, typed string, limit int) []engine.Mat
 }
 
 func handleMap(ctx context.Context, r *Router, req Request) (Reply, error) {
-	t, err := r.theatre(req)
+	t, err := r.theatre(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -96,7 +105,7 @@ func handleMap(ctx context.Context, r *Router, req Request) (Reply, error) {
 		var re *engine.RuleError
 		if e, ok := err.(*engine.RuleError); ok {
 			re = e
-			if m := r.searchPlaces(req, req.Options["at"], 3); len(m) > 0 {
+			if m := r.searchPlaces(ctx, req, req.Options["at"], 3); len(m) > 0 {
 				var s []string
 				for _, x := range m {
 					s = append(s, x.Value)

@@ -265,6 +265,7 @@ func NewRouter(st Store, opts ...Option) *Router {
 		}
 		r.commands[c.Name] = c
 	}
+	assignGames(r.commands) // games.go: which game each command belongs to
 	return r
 }
 
@@ -320,6 +321,10 @@ func (r *Router) Autocomplete(req Request, option, typed string) []engine.Match 
 	if o == nil || o.Autocomplete == nil {
 		return nil
 	}
+	// Nothing for another game's command: it would be refused (games.go).
+	if r.checkGame(context.Background(), c, req) != nil {
+		return nil
+	}
 	return o.Autocomplete(r, req, typed)
 }
 
@@ -368,6 +373,12 @@ func (r *Router) Handle(ctx context.Context, req Request) (rep Reply) {
 	if rerr != nil {
 		outcome = "invalid"
 		return errorReply(rerr)
+	}
+	// Another game's command is refused before its options are read: how
+	// to type it does not matter here (games.go).
+	if err := r.checkGame(ctx, c, req); err != nil {
+		outcome = "invalid"
+		return errorReply(err)
 	}
 	if err := c.check(req); err != nil {
 		outcome = "invalid"

@@ -22,7 +22,9 @@ func rulesCommands() []*Command {
 					Description: "Roll on a rules table: dice, modifiers and their reasons, redirects, result",
 					Options: []OptionSpec{
 						{Name: "table", Description: "The table, e.g. lrtg.random-events", Type: String, Required: true, MaxLength: 100, Placeholder: "table",
-							Autocomplete: func(r *Router, _ Request, typed string) []engine.Match { return r.library.SearchTables(typed, 25) }},
+							Autocomplete: func(r *Router, req Request, typed string) []engine.Match {
+								return r.gameValues(req, r.library.SearchTables(typed, allMatches), r.tableGame)
+							}},
 						{Name: "facts", Description: "The facts the table needs, as name=value pairs (the table says which)", Type: String, MaxLength: 1000, Placeholder: "name=value ..."},
 					},
 					Handle: handleTableRoll,
@@ -48,7 +50,9 @@ func rulesCommands() []*Command {
 					Ephemeral:   true,
 					Options: []OptionSpec{
 						{Name: "name", Description: "The chart, e.g. lrtg.county-control-vp", Type: String, Required: true, MaxLength: 100, Placeholder: "chart",
-							Autocomplete: func(r *Router, _ Request, typed string) []engine.Match { return r.library.SearchCharts(typed, 25) }},
+							Autocomplete: func(r *Router, req Request, typed string) []engine.Match {
+								return r.gameValues(req, r.library.SearchCharts(typed, allMatches), r.chartGame)
+							}},
 					},
 					Handle: handleChartShow,
 				},
@@ -58,6 +62,7 @@ func rulesCommands() []*Command {
 					Ephemeral:   true,
 					Options: []OptionSpec{
 						{Name: "name", Description: "The chart slot, e.g. litn.command-point", Type: String, Required: true, MaxLength: 100, Placeholder: "chart",
+							// Every slot, whatever the channel: a server's charts serve all its games.
 							Autocomplete: func(r *Router, _ Request, typed string) []engine.Match { return r.library.SearchSlots(typed, 25) }},
 						{Name: "file", Description: "The chart file (YAML: chart, cells)", Type: Attachment},
 						{Name: "data", Description: "Or the chart file's text", Type: String, MaxLength: 6000, Placeholder: "yaml"},
@@ -69,7 +74,9 @@ func rulesCommands() []*Command {
 					Description: "Roll on your loaded copy of a printed chart",
 					Options: []OptionSpec{
 						{Name: "name", Description: "The chart slot, e.g. litn.command-point", Type: String, Required: true, MaxLength: 100, Placeholder: "chart",
-							Autocomplete: func(r *Router, _ Request, typed string) []engine.Match { return r.library.SearchSlots(typed, 25) }},
+							Autocomplete: func(r *Router, req Request, typed string) []engine.Match {
+								return r.gameValues(req, r.library.SearchSlots(typed, allMatches), r.chartGame)
+							}},
 						{Name: "column", Description: "The column to read, e.g. the leader's rating", Type: String, Required: true, MaxLength: 50, Placeholder: "column",
 							Autocomplete: slotColumns},
 						{Name: "modifier", Description: "Total of the die-roll modifiers that apply", Type: Integer},
@@ -85,7 +92,9 @@ func rulesCommands() []*Command {
 			Ephemeral:   true,
 			Options: []OptionSpec{
 				{Name: "section", Description: "Section number or name, e.g. lrtg:2.0 or Random Events", Type: String, Required: true, MaxLength: 100, Placeholder: "section",
-					Autocomplete: func(r *Router, _ Request, typed string) []engine.Match { return r.library.SearchRules(typed, 25) }},
+					Autocomplete: func(r *Router, req Request, typed string) []engine.Match {
+						return r.gameValues(req, r.library.SearchRules(typed, allMatches), r.ruleGame)
+					}},
 			},
 			Handle: handleRule,
 		},

@@ -14,7 +14,9 @@ import (
 // of a result and who may apply it.
 
 func statusCommands() []*Command {
-	place := func(r *Router, req Request, typed string) []engine.Match { return r.searchPlaces(req, typed, 25) }
+	place := func(r *Router, req Request, typed string) []engine.Match {
+		return r.searchPlaces(context.Background(), req, typed, 25)
+	}
 	return []*Command{
 		{
 			Name:        "battle",

@@ -2,13 +2,12 @@ package engine_test
 
 import (
 	"errors"
+	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/scenarios"
 	"maps"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/umpire-games/umpire/engine"
-	"github.com/umpire-games/umpire/scenarios"
 )
 
 // LRTA random events (004 Random Events; Sequence of Play 1 d)) on the

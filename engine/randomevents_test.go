@@ -2,13 +2,12 @@ package engine_test
 
 import (
 	"errors"
+	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/scenarios"
 	"maps"
 	"strings"
 	"sync"
 	"testing"
-
-	"github.com/umpire-games/umpire/engine"
-	"github.com/umpire-games/umpire/scenarios"
 )
 
 // The random events step (000 2.0; 003 Random Events) on the real rules
