@@ -16,10 +16,6 @@ import (
 // activation says only that the side took an action; its unit goes to the
 // actor (and the umpire's record).
 
-func init() {
-	stepPresenters = append(stepPresenters, presentActionStep)
-}
-
 func actionCommands() []*Command {
 	ownUnits := func(r *Router, req Request, typed string) []engine.Match {
 		return unitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool {

@@ -31,8 +31,6 @@ import (
 // (step 1d) or the phase closes (interceptions). No one else learns of them. LRTA's
 // phase is its step 2a and cites 004 2.
 
-func init() { stepPresenters = append(stepPresenters, presentComms) }
-
 func commsCommands() []*Command {
 	fellows := func(r *Router, req Request, typed string) []engine.Match {
 		g, err := r.gameHere(context.Background(), req)

@@ -15,8 +15,6 @@ import (
 // A declaration reaches no one but its side (and the umpire, who asks)
 // until both are in; then both are shown in the channel together.
 
-func init() { stepPresenters = append(stepPresenters, presentDeclared) }
-
 func declareCommands() []*Command {
 	postures := func(_ *Router, _ Request, typed string) []engine.Match {
 		var out []engine.Match

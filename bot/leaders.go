@@ -15,8 +15,6 @@ import (
 // and what steps 3a and 3b did: the Jackson relapse roll (31.4) and Meade
 // assuming command with every change 16.2 makes.
 
-func init() { stepPresenters = append(stepPresenters, presentLeaders) }
-
 func leaderCommands() []*Command {
 	return []*Command{{
 		Name:        "leader",

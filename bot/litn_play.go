@@ -19,12 +19,8 @@ import (
 // commanders' private channels, or the asker alone), or the umpire.
 // docs/litn-play.md.
 
-// litnSubcommands are /litn's subcommands; the phase files add theirs in
-// init functions.
-var litnSubcommands []*Command
-
-func init() {
-	litnSubcommands = append(litnSubcommands,
+func litnPlaySubcommands() []*Command {
+	return []*Command{
 		&Command{
 			Name:        "status",
 			Description: "Your side's units and strengths; the enemy's counters; VP",
@@ -41,15 +37,24 @@ func init() {
 				{Name: "side", Description: "Umpire: the side that is done", Type: String, MaxLength: 3, Placeholder: "csa|usa"},
 			},
 			Handle: handleLITNDone,
-		})
-	stepPresenters = append([]stepPresenter{presentLITN}, stepPresenters...)
+		}}
+}
+
+// litnSubcommands are /litn's subcommands, each phase file's listed here.
+func litnSubcommands() []*Command {
+	var out []*Command
+	for _, part := range [][]*Command{litnPlaySubcommands(), litnCombatSubcommands(), litnInitialSubcommands(),
+		litnMoveSubcommands(), litnTurnSubcommands(), litnUmpireSubcommands()} {
+		out = append(out, part...)
+	}
+	return out
 }
 
 func litnCommands() []*Command {
 	// Copies: each router sets its commands' paths (NewRouter), and
 	// routers run side by side.
 	var subs []*Command
-	for _, s := range litnSubcommands {
+	for _, s := range litnSubcommands() {
 		c := *s
 		subs = append(subs, &c)
 	}

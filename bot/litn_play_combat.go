@@ -24,10 +24,10 @@ import (
 
 const litnOptionPrefix = "litn/"
 
-func init() {
+func litnCombatSubcommands() []*Command {
 	hex := OptionSpec{Name: "hex", Description: "The battle hex (printed, e.g. 1625)", Type: String, Required: true, MaxLength: 4, Placeholder: "hex", Autocomplete: litnCombatHexes}
 	side := OptionSpec{Name: "side", Description: "Umpire: the side he acts for", Type: String, MaxLength: 3, Placeholder: "csa|usa"}
-	litnSubcommands = append(litnSubcommands,
+	return []*Command{
 		&Command{
 			Name:        "attack",
 			Description: "Attack in a battle hex, or decline (002 10)",
@@ -70,7 +70,7 @@ func init() {
 				{Name: "units", Description: "Units retreating (default: all)", Type: String, MaxLength: 300, Placeholder: "unit,...", Autocomplete: litnCombatOwnUnits},
 				side},
 			Handle: handleLITNRetreat,
-		})
+		}}
 }
 
 func handleLITNAttack(ctx context.Context, r *Router, req Request) (Reply, error) {

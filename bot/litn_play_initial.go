@@ -17,8 +17,8 @@ import (
 // What the rules roll by themselves is rolled by /phase next.
 // docs/litn-play-initial.md.
 
-func init() {
-	litnSubcommands = append(litnSubcommands,
+func litnInitialSubcommands() []*Command {
+	return []*Command{
 		&Command{
 			Name:        "reorganize",
 			Description: "Scenario 2: roll to reorganize units near McClellan (002 15.4)",
@@ -48,7 +48,7 @@ func init() {
 				{Name: "ready", Description: "A depleted wagon by road/rail near depot hex: (9.2)", Type: String, MaxLength: 40, Placeholder: "wagon"},
 			},
 			Handle: handleLITNWagon,
-		})
+		}}
 }
 
 func handleLITNReorganize(ctx context.Context, r *Router, req Request) (Reply, error) {

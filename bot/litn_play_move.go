@@ -15,10 +15,10 @@ import (
 // Point rolls and the allowances are made by /phase next as C/E and D/F
 // begin (engine/litn/play_move.go). docs/litn-play-movement.md.
 
-func init() {
+func litnMoveSubcommands() []*Command {
 	units := OptionSpec{Name: "units", Description: "Units in one hex: a,b,...", Type: String, Required: true, MaxLength: 300, Placeholder: "unit,..."}
 	path := OptionSpec{Name: "path", Description: "e.g. 1624 clear road,1623 ridge slope", Type: String, Required: true, MaxLength: 400, Placeholder: "hex terrain [road|slope|ford|+row|zoc:front],..."}
-	litnSubcommands = append(litnSubcommands,
+	return []*Command{
 		&Command{
 			Name:        "broadcast",
 			Description: "Broadcast a leader's CPs to a hex (002 7.1)",
@@ -93,7 +93,7 @@ func init() {
 				{Name: "arrive", Description: "unit=turn,... (15.6 option)", Type: String, MaxLength: 200, Placeholder: "unit=turn,..."},
 			},
 			Handle: handleLITNDeclare,
-		})
+		}}
 }
 
 func litnInt(req Request, name string) (int, error) {

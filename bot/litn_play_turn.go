@@ -14,15 +14,15 @@ import (
 // are made by /phase next (engine/litn/play_turn.go) and presented by
 // presentLITN. docs/litn-play-turn.md.
 
-func init() {
-	litnSubcommands = append(litnSubcommands, &Command{
+func litnTurnSubcommands() []*Command {
+	return []*Command{&Command{
 		Name:        "first",
 		Description: "Name the side that moves first (002 5)",
 		Options: []OptionSpec{
 			{Name: "side", Description: "The first player: csa or usa", Type: String, Required: true, MaxLength: 3, Placeholder: "csa|usa"},
 		},
 		Handle: handleLITNFirst,
-	})
+	}}
 }
 
 func handleLITNFirst(ctx context.Context, r *Router, req Request) (Reply, error) {

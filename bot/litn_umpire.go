@@ -11,8 +11,8 @@ import (
 // a strength the seeds do not print (4.2 militia), a hex or a morale a
 // player declared wrongly.
 
-func init() {
-	litnSubcommands = append(litnSubcommands, &Command{
+func litnUmpireSubcommands() []*Command {
+	return []*Command{&Command{
 		Name:        "set",
 		Description: "Umpire: correct a unit's strength, hex or morale",
 		Options: []OptionSpec{
@@ -23,7 +23,7 @@ func init() {
 			{Name: "demoralized", Description: "Demoralized or not", Type: Boolean},
 		},
 		Handle: handleLITNSet,
-	})
+	}}
 }
 
 func handleLITNSet(ctx context.Context, r *Router, req Request) (Reply, error) {

@@ -21,8 +21,6 @@ import (
 // joined, where Funk is, or how the Union's rolls came out: the side that
 // acted gets those privately, the other side nothing.
 
-func init() { stepPresenters = append(stepPresenters, presentLRTAArmy) }
-
 func lrtaArmyCommands() []*Command {
 	choices := func(values ...string) func(*Router, Request, string) []engine.Match {
 		return func(_ *Router, _ Request, typed string) []engine.Match {

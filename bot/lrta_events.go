@@ -24,8 +24,6 @@ import (
 // status sheet goes to the Enemy Intelligence winner only; the units Raw
 // Recruits reinforce are the Union's. The umpire gets every event.
 
-func init() { stepPresenters = append(stepPresenters, presentLRTAEvent) }
-
 func lrtaEventCommands() []*Command {
 	return []*Command{{
 		Name:        "recruits",

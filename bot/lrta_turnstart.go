@@ -25,12 +25,9 @@ import (
 // Union through /garrison show), the channel learns that the check was
 // made and, the Victory Point Record being public, any penalty's VP.
 
-func init() {
-	// First: LRTG's presenters claim the same events (the militia roll,
-	// arrivals, the surrender roll) with LRTG's words; in an LRTA game
-	// these are LRTA's.
-	stepPresenters = append([]stepPresenter{presentLRTATurnStart}, stepPresenters...)
-}
+// presentLRTATurnStart is the first of stepPresenters (sequence.go):
+// LRTG's presenters claim the same events (the militia roll, arrivals, the
+// surrender roll) with LRTG's words; in an LRTA game these are LRTA's.
 
 func lrtaTurnStartCommands() []*Command {
 	return []*Command{{

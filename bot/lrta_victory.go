@@ -22,8 +22,6 @@ import (
 // and DC claims name no unit. Under limited intelligence the discovery roll
 // is told without its modifiers (they say where Lee is).
 
-func init() { stepPresenters = append(stepPresenters, presentLRTAVictory) }
-
 func lrtaVictoryCommands() []*Command {
 	objectives := func(r *Router, req Request, typed string) []engine.Match {
 		parts := strings.Split(typed, ",")

@@ -17,8 +17,6 @@ import (
 // player may know: with limited intelligence, neither the places of a
 // side's units nor its division of command.
 
-func init() { stepPresenters = append(stepPresenters, presentRestrictions) }
-
 // phase2Subcommands are /command's subcommands of this module (bot/control.go).
 func phase2Subcommands() []*Command {
 	return []*Command{

@@ -12,8 +12,6 @@ import (
 // engine/quartermaster.go), and what the Halleck rule's Leader Transfer
 // check did (engine/halleck.go).
 
-func init() { stepPresenters = append(stepPresenters, presentHalleck) }
-
 func quartermasterGameSubcommands() []*Command {
 	players := func(r *Router, req Request, typed string) []engine.Match {
 		g, err := r.game(context.Background(), req)

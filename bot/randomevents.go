@@ -21,8 +21,6 @@ import (
 // or resupplied are left out of the channel (the umpire gets every
 // event). The loser's supply status sheet goes to the Spy's winner only.
 
-func init() { stepPresenters = append(stepPresenters, presentRandomEvent) }
-
 func randomEventCommands() []*Command {
 	richmond := func(r *Router, req Request, typed string) []engine.Match {
 		g, err := r.game(context.Background(), req)

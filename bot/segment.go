@@ -23,8 +23,6 @@ import (
 // step waits for whom, river control, depots placed or removed, army
 // morale, VP and the victory check. The umpire gets every event.
 
-func init() { stepPresenters = append(stepPresenters, presentSegment) }
-
 func segmentCommands() []*Command {
 	reason := OptionSpec{Name: "reason", Description: "Why (the umpire's rulings, or acting outside the step)", Type: String, MaxLength: 200, Placeholder: "text"}
 	units := OptionSpec{Name: "units", Description: "Your units, comma-separated", Type: String, Required: true, MaxLength: 300, Placeholder: "unit,...", Autocomplete: supplyUnits}

@@ -16,11 +16,20 @@ import (
 
 // A stepPresenter tells what a step's procedure did: the outputs for an
 // event it knows, each for its audience (public only what every player may
-// know), or nil for an event that is not its own. The modules that give
-// steps procedures register their presenters here.
+// know), or nil for an event that is not its own.
 type stepPresenter func(r *Router, req Request, g engine.GameState, e engine.Event, view EventView) []Output
 
-var stepPresenters []stepPresenter
+// stepPresenters are the presenters of the modules whose steps have
+// procedures, in the order they are asked: the first that knows an event
+// tells it. LRTA's turn start and LITN's come first (they know events
+// whose LRTG presenters would tell them otherwise); the order is the one
+// the modules' init functions used to build, kept so that every reply
+// reads as before.
+func stepPresenters() []stepPresenter {
+	return []stepPresenter{presentLRTATurnStart, presentLITN, presentActionStep, presentComms, presentDeclared,
+		presentLeaders, presentLRTAArmy, presentLRTAEvent, presentLRTAVictory, presentRestrictions, presentHalleck,
+		presentRandomEvent, presentSegment, presentTurnStart}
+}
 
 func phaseCommands() []*Command {
 	return []*Command{{
@@ -149,7 +158,7 @@ func (r *Router) presentSteps(req Request, before engine.GameState, seq *engine.
 			public = append(public, "▶ "+engine.StepLabel(seq.Step(e.Step))+".")
 			publicViews = append(publicViews, views[i])
 		default:
-			for _, p := range stepPresenters {
+			for _, p := range stepPresenters() {
 				if outs := p(r, req, g, e, views[i]); outs != nil {
 					for _, o := range outs {
 						if o.Audience.Kind == AudiencePublic {

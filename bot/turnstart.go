@@ -27,10 +27,6 @@ import (
 // Pennsylvania"): the Union sees them, as it would at the table.
 // Vicksburg and the draft riots are Victory Point rolls: public.
 
-func init() {
-	stepPresenters = append(stepPresenters, presentTurnStart)
-}
-
 func turnStartCommands() []*Command {
 	return []*Command{
 		{
