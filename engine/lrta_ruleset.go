@@ -44,6 +44,7 @@ func LRTARuleset() *Ruleset {
 			comms:              &lrtaCommsRules,
 			spyWinner:          lrtaIntelWinner,
 			spy:                [2]string{"Enemy Intelligence", "004 Enemy Intelligence"},
+			armyMorale:         GameState.lrtaArmyMorale, // lrta_morale.go: 004 Army Morale
 		},
 		UncountedDays: func(_ string, turn int) int {
 			if turn < lrtaSeptember31 {

@@ -28,6 +28,8 @@ type lrtgVariant struct {
 	// names the contest and its rule.
 	spyWinner func(g GameState, turn int) Side
 	spy       [2]string
+	// armyMorale: the variant's army morale (nil: LRTG 15.1's).
+	armyMorale func(g GameState, side Side, sizes UnitSizes) ArmyMorale
 }
 
 // variant returns the game's LRTG variant hooks (all nil in LRTG).

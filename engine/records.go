@@ -203,28 +203,64 @@ func (g GameState) TurnLabel(turn int) string {
 // divisions and brigades, supply, and the recorded adjustments (combat
 // losses and whatever else the engine does not compute yet).
 func (g GameState) ArmyMorale(side Side, sizes UnitSizes) ArmyMorale {
-	if g.Game() == LRTA {
-		return g.lrtaArmyMorale(side, sizes) // lrta_morale.go: 004 Army Morale
+	if f := g.variant().armyMorale; f != nil {
+		return f(g, side, sizes)
 	}
 	m := ArmyMorale{Side: side}
-	add := func(l MoraleLine) {
-		if l.Value != 0 {
-			m.Lines = append(m.Lines, l)
-			m.Level += l.Value
+	corps := map[string]string{} // corps -> why it counts (15.1 1))
+	g.moraleEliminations(&m, side, sizes, corps)
+	g.moraleDemoralized(&m, side, sizes, corps)
+	names := make([]string, 0, len(corps))
+	for c := range corps {
+		names = append(names, c)
+	}
+	sort.Strings(names)
+	for _, c := range names {
+		m.add(MoraleLine{What: fmt.Sprintf("Corps %s: %s", c, corps[c]), Value: 1, Rule: "15.1 1)"})
+	}
+	g.moraleLosses(&m, side)
+	if l, ok := g.supplyMoraleLine(side, sizes, "24.6", "15.1 9)-10)", "15.1 9)-10)"); ok {
+		m.add(l)
+	}
+	for _, a := range g.Records.Adjustments {
+		if a.Side == side {
+			m.add(MoraleLine{What: fmt.Sprintf("%s (%s)", a.Reason, a.By.Name), Turn: a.Turn, Value: a.Delta, Rule: "15.1"})
 		}
 	}
-	corps := map[string]string{} // corps -> why it counts
+	m.Disorder = m.Level >= MoraleDisorder
+	m.Panic = m.Level >= MoralePanic
+	m.Flight = m.Level >= MoraleFlight && m.DemoralizedDivision
+	return m
+}
+
+// add counts a line of the army's morale; a line worth nothing is left out.
+func (m *ArmyMorale) add(l MoraleLine) {
+	if l.Value != 0 {
+		m.Lines = append(m.Lines, l)
+		m.Level += l.Value
+	}
+}
+
+// moraleEliminations adds the side's units eliminated in the last three
+// turns (15.1), and notes the corps a division or brigade of which was
+// among them (15.1 1)).
+func (g GameState) moraleEliminations(m *ArmyMorale, side Side, sizes UnitSizes, corps map[string]string) {
 	for _, e := range g.eliminations(side, sizes) {
 		age := g.Turn - e.Turn
 		v := eliminationMorale(e, age)
 		when := [3]string{"this turn", "last turn", "two turns ago"}
 		if v != 0 {
-			add(MoraleLine{What: fmt.Sprintf("%s (%s) eliminated %s", e.Name, e.Size, when[age]), Turn: e.Turn, Value: v, Rule: "15.1"})
+			m.add(MoraleLine{What: fmt.Sprintf("%s (%s) eliminated %s", e.Name, e.Size, when[age]), Turn: e.Turn, Value: v, Rule: "15.1"})
 		}
 		if age >= 0 && age <= 2 && (e.Size == "division" || e.Size == "brigade") && moraleCorps(side, e.Command) && corps[e.Command] == "" {
 			corps[e.Command] = fmt.Sprintf("%s eliminated on turn %d", e.Name, e.Turn)
 		}
 	}
+}
+
+// moraleDemoralized adds the side's demoralized divisions and brigades on
+// the map (15.1 2)-6)), and notes their corps (15.1 1)).
+func (g GameState) moraleDemoralized(m *ArmyMorale, side Side, sizes UnitSizes, corps map[string]string) {
 	for _, id := range recordUnitIDs(g.Units) {
 		u := g.Units[id]
 		if u.Side != side || u.Eliminated || !u.OnMap {
@@ -241,43 +277,28 @@ func (g GameState) ArmyMorale(side Side, sizes UnitSizes) ArmyMorale {
 		switch {
 		case size == "division" && infantry(u) && side == USA && armyOfThePotomac(u):
 			m.DemoralizedDivision = true
-			add(MoraleLine{What: fmt.Sprintf("%s (AoP infantry division) at demoralization %d", u.Name, d), Value: d, Rule: "15.1 2)-3)"})
+			m.add(MoraleLine{What: fmt.Sprintf("%s (AoP infantry division) at demoralization %d", u.Name, d), Value: d, Rule: "15.1 2)-3)"})
 		case size == "division" && infantry(u) && side == USA:
 			m.DemoralizedDivision = true
 		case size == "division" && infantry(u) && side == CSA:
 			m.DemoralizedDivision = true
-			add(MoraleLine{What: fmt.Sprintf("%s (infantry division) at demoralization %d", u.Name, d), Value: 2 * d, Rule: "15.1 4)-5)"})
+			m.add(MoraleLine{What: fmt.Sprintf("%s (infantry division) at demoralization %d", u.Name, d), Value: 2 * d, Rule: "15.1 4)-5)"})
 		case size == "brigade" && infantry(u) && side == CSA:
-			add(MoraleLine{What: fmt.Sprintf("%s (infantry brigade) demoralized", u.Name), Value: 1, Rule: "15.1 6)"})
+			m.add(MoraleLine{What: fmt.Sprintf("%s (infantry brigade) demoralized", u.Name), Value: 1, Rule: "15.1 6)"})
 		}
 	}
-	names := make([]string, 0, len(corps))
-	for c := range corps {
-		names = append(names, c)
-	}
-	sort.Strings(names)
-	for _, c := range names {
-		add(MoraleLine{What: fmt.Sprintf("Corps %s: %s", c, corps[c]), Value: 1, Rule: "15.1 1)"})
-	}
+}
+
+// moraleLosses adds the manpower the side lost in combat: one per 5
+// Confederate MP (15.1 8)), one per 8 MP of the Army of the Potomac (15.1 7)).
+func (g GameState) moraleLosses(m *ArmyMorale, side Side) {
 	if side == CSA {
 		if n := g.Losses.CSA; n/5 > 0 {
-			add(MoraleLine{What: fmt.Sprintf("%d Confederate MP lost in combat (one per 5)", n), Value: n / 5, Rule: "15.1 8)"})
+			m.add(MoraleLine{What: fmt.Sprintf("%d Confederate MP lost in combat (one per 5)", n), Value: n / 5, Rule: "15.1 8)"})
 		}
 	} else if n := g.Losses.AoP; n/8 > 0 {
-		add(MoraleLine{What: fmt.Sprintf("%d MP of Army of the Potomac units lost in combat (one per 8)", n), Value: n / 8, Rule: "15.1 7)"})
+		m.add(MoraleLine{What: fmt.Sprintf("%d MP of Army of the Potomac units lost in combat (one per 8)", n), Value: n / 8, Rule: "15.1 7)"})
 	}
-	if l, ok := g.supplyMoraleLine(side, sizes, "24.6", "15.1 9)-10)", "15.1 9)-10)"); ok {
-		add(l)
-	}
-	for _, a := range g.Records.Adjustments {
-		if a.Side == side {
-			add(MoraleLine{What: fmt.Sprintf("%s (%s)", a.Reason, a.By.Name), Turn: a.Turn, Value: a.Delta, Rule: "15.1"})
-		}
-	}
-	m.Disorder = m.Level >= MoraleDisorder
-	m.Panic = m.Level >= MoralePanic
-	m.Flight = m.Level >= MoraleFlight && m.DemoralizedDivision
-	return m
 }
 
 // ---------------------------------------------------------------------
