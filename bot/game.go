@@ -296,22 +296,9 @@ func handleGameStart(ctx context.Context, r *Router, req Request) (Reply, error)
 	})
 }
 
-func handleGameStatus(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.gameHere(ctx, req)
-	if err != nil {
-		return Reply{}, err
-	}
-	o := g.Options
-	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** — umpire %s\n", o.Scenario, r.umpiresText(g))
-	state := "setting up (options can still change only by a new game)"
-	if g.Started {
-		state = fmt.Sprintf("turn %d", g.Turn)
-	}
-	fmt.Fprintf(&b, "State: %s\n", state)
-	for _, l := range r.recordStatusLines(g) { // records.go: date, phase, morale, VP, who owes what
-		b.WriteString(l + "\n")
-	}
+// longRoadsOptions are an LRTG or LRTA game's options as /game status
+// names them.
+func longRoadsOptions(o engine.GameOptions) []string {
 	var opts []string
 	flag := func(on bool, s string) {
 		if on {
@@ -330,6 +317,43 @@ func handleGameStatus(ctx context.Context, r *Router, req Request) (Reply, error
 	for _, n := range o.Optional {
 		opts = append(opts, fmt.Sprintf("optional rule %d", n))
 	}
+	return opts
+}
+
+// litnOptions are a LITN game's optional rules (002 14) as /game status
+// names them; LRTG's supply and communications options are not LITN's.
+func litnOptions(o engine.GameOptions) []string {
+	x := litn.OptionsOf(o)
+	var opts []string
+	if x.SurpriseAttacks {
+		opts = append(opts, "surprise attacks (14.2)")
+	}
+	if x.LeaderCasualties {
+		opts = append(opts, "leader casualties (14.3)")
+	}
+	if len(opts) == 0 {
+		opts = append(opts, "no optional rules (002 14)")
+	}
+	return opts
+}
+
+func handleGameStatus(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	o := g.Options
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** — umpire %s\n", o.Scenario, r.umpiresText(g))
+	state := "setting up (options can still change only by a new game)"
+	if g.Started {
+		state = fmt.Sprintf("turn %d", g.Turn)
+	}
+	fmt.Fprintf(&b, "State: %s\n", state)
+	for _, l := range r.recordStatusLines(g) { // records.go: date, phase, morale, VP, who owes what
+		b.WriteString(l + "\n")
+	}
+	opts := gameNamed(g.Game()).options(o)
 	fmt.Fprintf(&b, "Options: %s\n", strings.Join(opts, ", "))
 	for _, side := range []engine.Side{engine.CSA, engine.USA} {
 		var ps []string

@@ -31,15 +31,24 @@ type gameInfo struct {
 	// rules are the games whose tables, charts and rule summaries its
 	// channels are offered by autocomplete.
 	rules []engine.Game
+	// armyRecords: its games keep LRTG's army morale (15) and Victory
+	// Point Record (VII), which /game status shows; LITN's score and
+	// control are /litn status's.
+	armyRecords bool
+	// options lists a game's options as /game status names them.
+	options func(o engine.GameOptions) []string
 }
 
 // playedGames are the games the umpire plays, in the order /help lists
 // them.
 var playedGames = []gameInfo{
-	{id: engine.LRTG, name: "Long Roads to Gettysburg", short: "LRTG", theatre: "lrtg", rules: []engine.Game{engine.LRTG}},
+	{id: engine.LRTG, name: "Long Roads to Gettysburg", short: "LRTG", theatre: "lrtg", rules: []engine.Game{engine.LRTG},
+		armyRecords: true, options: longRoadsOptions},
 	// 004 plays on LRTG's map, tables and rules, with its own beside them.
-	{id: engine.LRTA, name: "Long Roads to Antietam", short: "LRTA", theatre: "lrtg", rules: []engine.Game{engine.LRTA, engine.LRTG}},
-	{id: litn.ID, name: "Lee Invades the North", short: "LITN", theatre: "litn", rules: []engine.Game{litn.ID}},
+	{id: engine.LRTA, name: "Long Roads to Antietam", short: "LRTA", theatre: "lrtg", rules: []engine.Game{engine.LRTA, engine.LRTG},
+		armyRecords: true, options: longRoadsOptions},
+	{id: litn.ID, name: "Lee Invades the North", short: "LITN", theatre: "litn", rules: []engine.Game{litn.ID},
+		options: litnOptions},
 }
 
 // gameNamed returns what the bot knows of a game; an unknown one is named
@@ -50,7 +59,8 @@ func gameNamed(id engine.Game) gameInfo {
 			return g
 		}
 	}
-	return gameInfo{id: id, name: strings.ToUpper(string(id)), short: strings.ToUpper(string(id)), theatre: "lrtg", rules: []engine.Game{id}}
+	return gameInfo{id: id, name: strings.ToUpper(string(id)), short: strings.ToUpper(string(id)), theatre: "lrtg", rules: []engine.Game{id},
+		armyRecords: true, options: longRoadsOptions}
 }
 
 // title is "Lee Invades the North (LITN)".

@@ -721,6 +721,20 @@ func recordsPlot(g engine.GameState, title string) ([]byte, error) {
 // recordStatusLines are the records' part of /game status: turn and date,
 // phase, morale, VP and who the game waits for. Nothing in them is a
 // side's secret.
+// armyMoraleStatus is both armies' morale for /game status (LRTG 15),
+// and whether it is the level last confirmed.
+func armyMoraleStatus(g engine.GameState, sizes engine.UnitSizes) (string, bool) {
+	var morale []string
+	confirmed := true
+	for _, s := range []engine.Side{engine.CSA, engine.USA} {
+		m := g.ArmyMorale(s, sizes)
+		rec := g.Records.Armies[s]
+		confirmed = confirmed && m.Level == rec.Level && m.Disorder == rec.Disorder && m.Panic == rec.Panic
+		morale = append(morale, fmt.Sprintf("%s %d (%s)", strings.ToUpper(string(s)), m.Level, m.State()))
+	}
+	return strings.Join(morale, ", "), confirmed
+}
+
 func (r *Router) recordStatusLines(g engine.GameState) []string {
 	var out []string
 	var owes []string
@@ -746,18 +760,14 @@ func (r *Router) recordStatusLines(g engine.GameState) []string {
 	}
 	out = append(out, fmt.Sprintf("Date: %s (turn %d of %d; %d days left after it)", g.TurnLabel(g.Turn), g.Turn, g.LastTurn(), g.DaysLeft(g.Turn)))
 	out = append(out, "Phase: "+r.phaseLabel(g))
-	sizes := r.unitSizes(g)
-	var morale []string
 	confirmed := true
-	for _, s := range []engine.Side{engine.CSA, engine.USA} {
-		m := g.ArmyMorale(s, sizes)
-		rec := g.Records.Armies[s]
-		confirmed = confirmed && m.Level == rec.Level && m.Disorder == rec.Disorder && m.Panic == rec.Panic
-		morale = append(morale, fmt.Sprintf("%s %d (%s)", strings.ToUpper(string(s)), m.Level, m.State()))
+	if gameNamed(g.Game()).armyRecords {
+		var morale string
+		morale, confirmed = armyMoraleStatus(g, r.unitSizes(g))
+		out = append(out, "Army morale: "+morale)
+		_, total := g.VPTotals()
+		out = append(out, fmt.Sprintf("Victory points: %+d (+ is Confederate)", total))
 	}
-	out = append(out, "Army morale: "+strings.Join(morale, ", "))
-	_, total := g.VPTotals()
-	out = append(out, fmt.Sprintf("Victory points: %+d (+ is Confederate)", total))
 	waits := g.Waiting()
 	switch {
 	case g.Paused:
