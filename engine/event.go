@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 )
 
 // Event is a fact that happened. Events are appended to a stream and never
@@ -49,49 +50,30 @@ func unmarshalEvent(typ string, data []byte, e Event) (Event, error) {
 	return e, nil
 }
 
+// coreEvents are the prototypes of the kernel's own events (the built-in
+// modules' are kernelRules'): the one list kernelEvent and
+// kernelEventTypes read.
+var coreEvents = []Event{&DiceRolled{}, &TableRolled{}, &ChartLoaded{}, &ChartRolled{}, &GameCreated{}, &GameJoined{},
+	&GameStarted{}, &GameEnded{}, &UnitsMoved{}, &UnitSet{}, &UnitEliminated{}, &Undone{}, &Paused{},
+	&UnitMarked{}, &PlaceActed{}}
+
 // kernelEvent returns a new, empty event of the kernel's or a built-in
 // module's type, or nil.
 func kernelEvent(typ string) Event {
-	switch typ {
-	case EventDiceRolled:
-		return &DiceRolled{}
-	case EventTableRolled:
-		return &TableRolled{}
-	case EventChartLoaded:
-		return &ChartLoaded{}
-	case EventChartRolled:
-		return &ChartRolled{}
-	case EventGameCreated:
-		return &GameCreated{}
-	case EventGameJoined:
-		return &GameJoined{}
-	case EventGameStarted:
-		return &GameStarted{}
-	case EventGameEnded:
-		return &GameEnded{}
-	case EventUnitsMoved:
-		return &UnitsMoved{}
-	case EventUnitSet:
-		return &UnitSet{}
-	case EventUnitEliminated:
-		return &UnitEliminated{}
-	case EventUndone:
-		return &Undone{}
-	case EventPaused:
-		return &Paused{}
-	case EventUnitMarked:
-		return &UnitMarked{}
-	case EventPlaceActed:
-		return &PlaceActed{}
+	for _, p := range coreEvents {
+		if p.EventType() == typ {
+			return reflect.New(reflect.TypeOf(p).Elem()).Interface().(Event)
+		}
 	}
 	return kernelRules().NewEvent(typ)
 }
 
 // kernelEventTypes lists the event types kernelEvent knows.
 func kernelEventTypes() []string {
-	out := []string{EventDiceRolled, EventTableRolled, EventChartLoaded, EventChartRolled, EventGameCreated, EventGameJoined,
-		EventGameStarted, EventGameEnded, EventUnitsMoved, EventUnitSet, EventUnitEliminated, EventUndone, EventPaused,
-		EventUnitMarked, EventPlaceActed}
+	out := make([]string, 0, len(coreEvents))
+	for _, p := range coreEvents {
+		out = append(out, p.EventType())
+	}
 	return append(out, kernelRules().EventTypes()...)
 }
 
