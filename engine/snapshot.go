@@ -165,6 +165,25 @@ func DecodeSnapshot(data []byte, rs *Rulesets) (g GameState, err error) {
 	return g, nil
 }
 
+// walkFields writes or reads a struct's fields in order with f, the same
+// fields both ways: every exported one, GameState's gameOwnFields left out.
+func walkFields(v reflect.Value, f func(reflect.Value) error) error {
+	t := v.Type()
+	for i := range t.NumField() {
+		field := t.Field(i)
+		if t == gameType && gameOwnFields[field.Name] {
+			continue
+		}
+		if !field.IsExported() {
+			return fmt.Errorf("%s: an unexported field of %s the snapshot codec does not know (engine/snapshot.go)", field.Name, t)
+		}
+		if err := f(v.Field(i)); err != nil {
+			return fmt.Errorf("%s: %w", field.Name, err)
+		}
+	}
+	return nil
+}
+
 // gameOwnFields are GameState's fields the reflection walk leaves to
 // game: prev and lastAction (the undo is part of the state) and Own (the
 // ruleset's codec writes it) are written there; rules comes back from the
@@ -278,19 +297,7 @@ func (e *snapEncoder) value(v reflect.Value) error {
 			e.string(string(b))
 			return nil
 		}
-		t := v.Type()
-		for i := range t.NumField() {
-			f := t.Field(i)
-			if t == gameType && gameOwnFields[f.Name] {
-				continue
-			}
-			if !f.IsExported() {
-				return fmt.Errorf("%s: an unexported field of %s the snapshot codec does not know (engine/snapshot.go)", f.Name, t)
-			}
-			if err := e.value(v.Field(i)); err != nil {
-				return fmt.Errorf("%s: %w", f.Name, err)
-			}
-		}
+		return walkFields(v, e.value)
 	default:
 		return fmt.Errorf("a %s the snapshot codec cannot write (engine/snapshot.go)", v.Type())
 	}
@@ -514,19 +521,7 @@ func (d *snapDecoder) value(v reflect.Value) error {
 			}
 			return v.Addr().Interface().(encoding.BinaryUnmarshaler).UnmarshalBinary([]byte(s))
 		}
-		t := v.Type()
-		for i := range t.NumField() {
-			f := t.Field(i)
-			if t == gameType && gameOwnFields[f.Name] {
-				continue
-			}
-			if !f.IsExported() {
-				return fmt.Errorf("%s: an unexported field of %s the snapshot codec does not know (engine/snapshot.go)", f.Name, t)
-			}
-			if err := d.value(v.Field(i)); err != nil {
-				return fmt.Errorf("%s: %w", f.Name, err)
-			}
-		}
+		return walkFields(v, d.value)
 	default:
 		return fmt.Errorf("a %s the snapshot codec cannot read (engine/snapshot.go)", v.Type())
 	}
