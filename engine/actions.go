@@ -258,14 +258,6 @@ func (g GameState) ActionStepTitle(step string) string {
 	return ActionStepTitle(step)
 }
 
-// enemyOf returns the other side.
-func EnemyOf(s Side) Side {
-	if s == CSA {
-		return USA
-	}
-	return CSA
-}
-
 // sideName is the side as the rules write it: CSA, USA.
 func sideName(s Side) string { return strings.ToUpper(string(s)) }
 

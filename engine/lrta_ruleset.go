@@ -29,6 +29,7 @@ func LRTARuleset() *Ruleset {
 		// (turn 44), a day of play the calendar does not count.
 		TurnDate: func(_ string, turn int) time.Time { return lrtaTurnDate(turn) },
 		TurnDays: func(string, int) int { return 1 },
+		LastTurn: ScenarioLastTurn, // 004 Turn Record: turn 54, October 10
 		TurnLabel: func(_ string, turn int) string {
 			if turn == lrtaSeptember31 {
 				return "September 31, 1862 (as printed)"

@@ -17,7 +17,8 @@ func LRTGRuleset() *Ruleset {
 		OwnsScenario: func(id string) bool { return strings.HasPrefix(id, "lrtg-") },
 		TurnDate:     func(_ string, turn int) time.Time { return lrtgTurnDate(turn) },
 		TurnDays:     func(_ string, turn int) int { return lrtgTurnDays(turn) },
-		OpeningTurns: OpeningTurns, // 000 VIII 1) 3)
+		LastTurn:     ScenarioLastTurn, // 000 VIII 1) 8), VIII 2)
+		OpeningTurns: OpeningTurns,     // 000 VIII 1) 3)
 	}, mods...)
 }
 

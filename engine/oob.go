@@ -9,6 +9,14 @@ const (
 	USA Side = "usa"
 )
 
+// enemyOf returns the other side.
+func EnemyOf(s Side) Side {
+	if s == CSA {
+		return USA
+	}
+	return CSA
+}
+
 // UnitSetup is a unit as a scenario sets it up: on the map, or on a
 // reinforcement or release track.
 type UnitSetup struct {

@@ -132,38 +132,6 @@ func (g GameState) supplyMoraleLine(side Side, sizes UnitSizes, simplified, usa,
 // ---------------------------------------------------------------------
 // The turn record.
 
-// Game returns the game this game plays: its ruleset's ("" before the
-// game is created). A game stored before its ruleset was recorded finds
-// it by its scenario (Rulesets.Of, Hooks.OwnsScenario).
-func (g GameState) Game() Game {
-	if g.rules != nil {
-		return g.rules.id
-	}
-	return ""
-}
-
-// turnDate and turnDays are the scenario's turn record: the ruleset's
-// (a game with none has no turn record: LastTurn is 0).
-func (g GameState) turnDate(turn int) time.Time {
-	if g.rules != nil && g.rules.hooks.TurnDate != nil {
-		return g.rules.hooks.TurnDate(g.Options.Scenario, turn)
-	}
-	return time.Time{}
-}
-
-func (g GameState) turnDays(turn int) int {
-	if g.rules != nil && g.rules.hooks.TurnDays != nil {
-		return g.rules.hooks.TurnDays(g.Options.Scenario, turn)
-	}
-	return 1
-}
-
-// inOpening says whether the turn is one of the game's opening turns
-// (Hooks.OpeningTurns: LRTG's first three).
-func (g GameState) inOpening() bool {
-	return g.rules != nil && g.rules.hooks.OpeningTurns > 0 && g.Turn <= g.rules.hooks.OpeningTurns
-}
-
 // DaysLeft returns the calendar days that follow the given turn until the
 // end of the scenario's last turn.
 func (g GameState) DaysLeft(turn int) int {
@@ -178,21 +146,6 @@ func (g GameState) DaysLeft(turn int) int {
 		days += g.rules.hooks.UncountedDays(g.Options.Scenario, turn)
 	}
 	return days
-}
-
-// TurnLabel writes a turn's dates as the turn record prints them:
-// "June 3-5, 1863", "July 1, 1863"; "" outside the scenario.
-func (g GameState) TurnLabel(turn int) string {
-	d, ok := g.TurnDate(turn)
-	if !ok {
-		return ""
-	}
-	if g.rules != nil && g.rules.hooks.TurnLabel != nil {
-		if l := g.rules.hooks.TurnLabel(g.Options.Scenario, turn); l != "" {
-			return l
-		}
-	}
-	return DateLabel(d, g.TurnDays(turn))
 }
 
 // ---------------------------------------------------------------------

@@ -1,14 +1,12 @@
 // The turn record (LRTG; 000 VIII; 003 June and July 1863 turn records;
 // 004 Turn Record for LRTA): the calendar of each game's turns, their dates
-// and labels as the printed record gives them. Moved out of records.go,
-// which keeps what names the game (GameOf, Game, turnDate, DaysLeft...).
+// and labels as the printed record gives them, which LRTG's and LRTA's
+// rulesets give the kernel's calendar (calendar.go: Hooks.TurnDate,
+// LastTurn...). Moved out of records.go.
 
 package engine
 
-import (
-	"fmt"
-	"time"
-)
+import "time"
 
 // lrtgTurnDate returns the first calendar day of an LRTG turn. The game
 // starts on June 3, 1863 (000 VIII 1) 2)); each of the first three turns is
@@ -79,32 +77,6 @@ func ScenarioLastTurn(scenario string) int {
 	}
 }
 
-// LastTurn returns the game's last turn (0: the scenario is not known).
-func (g GameState) LastTurn() int {
-	if g.rules != nil && g.rules.hooks.LastTurn != nil {
-		return g.rules.hooks.LastTurn(g.Options.Scenario)
-	}
-	return ScenarioLastTurn(g.Options.Scenario)
-}
-
-// TurnDate returns the first calendar day of one of the game's turns, and
-// false for a turn outside the scenario (before 1 or after its last).
-func (g GameState) TurnDate(turn int) (time.Time, bool) {
-	if turn < 1 || turn > g.LastTurn() {
-		return time.Time{}, false
-	}
-	return g.turnDate(turn), true
-}
-
-// TurnDays returns how many days one of the game's turns lasts (0 outside
-// the scenario).
-func (g GameState) TurnDays(turn int) int {
-	if _, ok := g.TurnDate(turn); !ok {
-		return 0
-	}
-	return g.turnDays(turn)
-}
-
 // TurnOn returns the turn a calendar day falls in, and false for a day
 // outside the scenario.
 func (g GameState) TurnOn(day time.Time) (int, bool) {
@@ -116,18 +88,6 @@ func (g GameState) TurnOn(day time.Time) (int, bool) {
 		}
 	}
 	return 0, false
-}
-
-// DateLabel writes a span of days as the turn record prints it.
-func DateLabel(first time.Time, days int) string {
-	if days <= 1 {
-		return first.Format("January 2, 2006")
-	}
-	last := first.AddDate(0, 0, days-1)
-	if last.Month() != first.Month() {
-		return first.Format("January 2") + " - " + last.Format("January 2, 2006")
-	}
-	return fmt.Sprintf("%s-%d, %d", first.Format("January 2"), last.Day(), first.Year())
 }
 
 // TurnEntry is one turn of the printed turn record: its dates and the

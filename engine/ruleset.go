@@ -305,6 +305,16 @@ type ForeignCommand interface {
 // in a test's bare state).
 func (g GameState) Rules() *Ruleset { return g.rules }
 
+// Game returns the game this game plays: its ruleset's ("" before the
+// game is created). A game stored before its ruleset was recorded finds
+// it by its scenario (Rulesets.Of, Hooks.OwnsScenario).
+func (g GameState) Game() Game {
+	if g.rules != nil {
+		return g.rules.id
+	}
+	return ""
+}
+
 // Rulesets are the games a bot plays, listed in one place (bot's
 // DefaultRulesets, cmd/umpire): what decodes a stored event of any game
 // and finds the ruleset of a stored game.
