@@ -30,6 +30,8 @@ func LRTARuleset() *Ruleset {
 		TurnDate: func(_ string, turn int) time.Time { return lrtaTurnDate(turn) },
 		TurnDays: func(string, int) int { return 1 },
 		LastTurn: ScenarioLastTurn, // 004 Turn Record: turn 54, October 10
+		// records.go: the morale checks and the turn record, as in LRTG.
+		RecordTurn: recordTurn,
 		TurnLabel: func(_ string, turn int) string {
 			if turn == lrtaSeptember31 {
 				return "September 31, 1862 (as printed)"

@@ -19,6 +19,7 @@ func LRTGRuleset() *Ruleset {
 		TurnDays:     func(_ string, turn int) int { return lrtgTurnDays(turn) },
 		LastTurn:     ScenarioLastTurn, // 000 VIII 1) 8), VIII 2)
 		OpeningTurns: OpeningTurns,     // 000 VIII 1) 3)
+		RecordTurn:   recordTurn,       // records.go: 000 VII 7, the turn record
 	}, mods...)
 }
 
@@ -26,6 +27,9 @@ func LRTGRuleset() *Ruleset {
 // modules LRTA plays on too (lrta_ruleset.go).
 func lrtgModules() []Module {
 	return []Module{
+		// The game's part of the kernel's events, first among their
+		// subscribers: folded where the kernel folded it before.
+		turnRecordModule(),
 		actionsModule(),
 		attachModule(),
 		commsModule(),

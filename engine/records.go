@@ -31,15 +31,6 @@ func recordsModule() Module {
 		Apply:  folds(applyRecords)}
 }
 
-// turnModule is the turn record's advance (a kernel module: every game
-// advances its turn with AdvanceTurn).
-func turnModule() Module {
-	return Module{Name: "turn",
-		Commands: []Command{AdvanceTurn{}}, Decide: claims(decideRecords),
-		Events: []Event{&TurnAdvanced{}},
-		Apply:  folds(applyRecords)}
-}
-
 // RecordsState is the game's state of this rule module: eliminations as
 // morale counts them, the players' and umpire's morale adjustments, each
 // army's confirmed morale state, the supply sheets, and the record of each
@@ -53,17 +44,6 @@ type RecordsState struct {
 	StoreUsed    map[string]int      // levied towns: victuals taken from them (13.1, 24.3)
 	SupplyLog    []SupplyEntry       // every supply change, for the side's sheet
 	History      []TurnPoint         // the turn record so far: each finished turn's VP and morale
-}
-
-// Elimination is a unit eliminated, with the turn morale counts it from.
-type Elimination struct {
-	Unit    string `json:"unit"`
-	Name    string `json:"name"`
-	Side    Side   `json:"side"`
-	Kind    string `json:"kind"`
-	Command string `json:"command,omitempty"`
-	Size    string `json:"size"`
-	Turn    int    `json:"turn"`
 }
 
 // MoraleAdjustment is a morale contribution a player or the umpire records:
@@ -93,16 +73,6 @@ type SupplyEntry struct {
 	What   string
 	Reason string
 	By     Actor
-}
-
-// TurnPoint is one finished turn on the record: the VP total (+ is
-// Confederate) and both armies' morale levels at its end.
-type TurnPoint struct {
-	Turn int    `json:"turn"`
-	Date string `json:"date"` // first day of the turn, 1863-06-03
-	VP   int    `json:"vp"`
-	CSA  int    `json:"csa_morale"`
-	USA  int    `json:"usa_morale"`
 }
 
 // supplyMoraleLine is army morale's supply contribution (LRTG 15.1 9)-10),
@@ -341,8 +311,6 @@ func decideRecords(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
 	var ev Event
 	var err error
 	switch cmd := cmd.(type) {
-	case AdvanceTurn:
-		ev, err = g.decideAdvance(cmd)
 	case AdjustMorale:
 		ev, err = g.decideMoraleAdjust(cmd)
 	case CheckMorale:
@@ -360,8 +328,6 @@ func decideRecords(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
 
 func applyRecords(g GameState, e Event) (GameState, bool) {
 	switch e := e.(type) {
-	case *TurnAdvanced:
-		return g.action(e, func(g *GameState) { *g = g.applyAdvance(e) }), true
 	case *MoraleAdjusted:
 		return g.action(e, func(g *GameState) { *g = g.applyMoraleAdjust(e).applyCheck(e.Check) }), true
 	case *MoraleChecked:
@@ -399,32 +365,41 @@ func (g GameState) sideFor(by Actor, s Side) error {
 	return nil
 }
 
-func (g GameState) decideAdvance(cmd AdvanceTurn) (Event, error) {
-	if err := g.BoardReady(cmd.By); err != nil {
-		return nil, err
-	}
-	if err := g.needUmpire(cmd.By, "advances the turn"); err != nil {
-		return nil, err
-	}
-	last := g.LastTurn()
-	if last == 0 {
-		return nil, Illegal("turn.record", fmt.Sprintf("The turn record does not know the scenario %q", g.Options.Scenario), "")
-	}
-	if g.Turn >= last {
-		return nil, &RuleError{Kind: ErrIllegal, Code: "turn.last",
-			What: fmt.Sprintf("Turn %d (%s) is the scenario's last turn", g.Turn, g.TurnLabel(g.Turn)),
-			Hint: "The game ends at the end of this turn: the umpire ends it with /game end", Rule: "000 VIII 1) 8), VIII 2)"}
-	}
-	ev := &TurnAdvanced{By: cmd.By, From: g.Turn, To: g.Turn + 1, Reason: strings.TrimSpace(cmd.Reason)}
-	d, _ := g.TurnDate(ev.To)
-	ev.Date = d.Format(time.DateOnly)
-	ev.Closing = g.moraleCheck(cmd.Sizes, true)
+// recordTurn is LRTG's record of a turn's advance (Hooks.RecordTurn; the
+// kernel's decideAdvance, turn.go): the ending turn's morale confirmed
+// (its Victory Check Phase, 000 VII 7), its line on the turn record, and
+// the new turn's morale once eliminations age.
+func recordTurn(g GameState, ev *TurnAdvanced, sizes UnitSizes) {
+	ev.Closing = g.moraleCheck(sizes, true)
 	ended := g.applyCheck(ev.Closing)
 	ev.Point = ended.turnPoint()
 	next := ended
 	next.Turn = ev.To
-	ev.Opening = next.moraleCheck(cmd.Sizes, false)
-	return ev, nil
+	ev.Opening = next.moraleCheck(sizes, false)
+}
+
+// turnRecordModule folds LRTG's record of a turn's advance after the
+// kernel has advanced the turn (turn.go): the ending turn's morale check,
+// its line on the record, the new turn's check. The checks read no turn,
+// so folding them after the kernel's Turn = To leaves the state as the
+// one fold before did.
+func turnRecordModule() Module {
+	return Module{Name: "turn-record",
+		Subscribes: []Event{&TurnAdvanced{}},
+		Apply: folds(func(g GameState, e Event) (GameState, bool) {
+			ta, ok := e.(*TurnAdvanced)
+			if !ok {
+				return g, false
+			}
+			return g.applyTurnRecord(ta), true
+		})}
+}
+
+func (g GameState) applyTurnRecord(e *TurnAdvanced) GameState {
+	g = g.applyCheck(e.Closing)
+	g.Records.History = append(append([]TurnPoint(nil), g.Records.History...), e.Point)
+	// Rail moves and the like are counted per turn by their own modules.
+	return g.applyCheck(e.Opening)
 }
 
 // turnPoint is the current turn's line on the record.
@@ -434,14 +409,6 @@ func (g GameState) turnPoint() TurnPoint {
 	p := TurnPoint{Turn: g.Turn, Date: d.Format(time.DateOnly), VP: total}
 	p.CSA, p.USA = g.Records.Armies[CSA].Level, g.Records.Armies[USA].Level
 	return p
-}
-
-func (g GameState) applyAdvance(e *TurnAdvanced) GameState {
-	g = g.applyCheck(e.Closing)
-	g.Records.History = append(append([]TurnPoint(nil), g.Records.History...), e.Point)
-	g.Turn = e.To
-	// Rail moves and the like are counted per turn by their own modules.
-	return g.applyCheck(e.Opening)
 }
 
 // TurnHistory returns the record of every finished turn, and the current

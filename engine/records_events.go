@@ -4,32 +4,7 @@
 
 package engine
 
-// UnitSizes gives each unit's size by id (division, brigade, regiment...):
-// the order of battle's, which the game state does not copy. Morale and
-// supply need it (15.1 counts divisions and brigades; 13.0 supplies
-// divisions and cavalry brigades).
-type UnitSizes map[string]string
-
-// SizesOf returns the unit sizes of an order of battle.
-func SizesOf(o *OrderOfBattle) UnitSizes {
-	if o == nil {
-		return nil
-	}
-	out := make(UnitSizes, len(o.Units))
-	for _, u := range o.Units {
-		out[u.ID] = u.Size
-	}
-	return out
-}
-
 type (
-	// AdvanceTurn ends the turn and starts the next (umpire; until the
-	// sequence of play does it).
-	AdvanceTurn struct {
-		By     Actor
-		Reason string
-		Sizes  UnitSizes
-	}
 	// AdjustMorale records a morale contribution the engine cannot compute
 	// yet (combat losses, a second demoralization level, ...).
 	AdjustMorale struct {
@@ -59,9 +34,6 @@ type (
 )
 
 // CommandName implements Command.
-func (AdvanceTurn) CommandName() string { return "turn next" }
-
-// CommandName implements Command.
 func (AdjustMorale) CommandName() string { return "morale adjust" }
 
 // CommandName implements Command.
@@ -72,51 +44,10 @@ func (AdjustSupply) CommandName() string { return "supply adjust" }
 
 // Records events.
 const (
-	EventTurnAdvanced   = "turn.advanced"
 	EventMoraleAdjusted = "morale.adjusted"
 	EventMoraleChecked  = "morale.checked"
 	EventSupplyAdjusted = "supply.adjusted"
 )
-
-// MoraleCheck is a confirmation of both armies' morale: the eliminations
-// counted from now on, each army's level and state, and the Disorder /
-// Panic VP it moves (000 VII 7).
-type MoraleCheck struct {
-	Stamped   []Elimination `json:"stamped,omitempty"`
-	Unstamped []string      `json:"unstamped,omitempty"` // units no longer eliminated
-	Armies    []ArmyCheck   `json:"armies"`
-	VP        []MoraleVP    `json:"vp,omitempty"`
-}
-
-// ArmyCheck is one army's confirmed morale.
-type ArmyCheck struct {
-	Side     Side `json:"side"`
-	Level    int  `json:"level"`
-	Disorder bool `json:"disorder,omitempty"`
-	Panic    bool `json:"panic,omitempty"`
-	Flight   bool `json:"flight,omitempty"`
-}
-
-// MoraleVP is a change of the Disorder / Panic award (+ is Confederate).
-type MoraleVP struct {
-	Turn int    `json:"turn"`
-	What string `json:"what"`
-	VP   int    `json:"vp"`
-}
-
-// TurnAdvanced records the end of a turn and the start of the next: the
-// ending turn's morale confirmed (its Victory Check Phase), its line on
-// the record, and the new turn's morale once eliminations age.
-type TurnAdvanced struct {
-	By      Actor       `json:"by"`
-	From    int         `json:"from"`
-	To      int         `json:"to"`
-	Date    string      `json:"date"` // the new turn's first day
-	Reason  string      `json:"reason,omitempty"`
-	Closing MoraleCheck `json:"closing"`
-	Point   TurnPoint   `json:"point"`
-	Opening MoraleCheck `json:"opening"`
-}
 
 // MoraleAdjusted records a morale contribution and the check after it.
 type MoraleAdjusted struct {
@@ -158,9 +89,6 @@ type SupplyAdjusted struct {
 	Store  *VictualChange  `json:"store,omitempty"` // a levied town (Unit is its name)
 	Check  MoraleCheck     `json:"check"`
 }
-
-// EventType implements Event.
-func (*TurnAdvanced) EventType() string { return EventTurnAdvanced }
 
 // EventType implements Event.
 func (*MoraleAdjusted) EventType() string { return EventMoraleAdjusted }

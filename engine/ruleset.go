@@ -109,6 +109,21 @@ type Hooks struct {
 	// (GameState.Own) for a snapshot; nil when the game keeps none.
 	EncodeState func(own any) ([]byte, error)
 	DecodeState func(data []byte) (any, error)
+
+	// The turn's advance and the fold (issue 20: sequence.go, turn.go,
+	// game.go).
+	//
+	// RecordTurn adds to a turn's advance, as it is decided, what the game
+	// records of the turn (LRTG: the ending turn's morale confirmed, its
+	// line on the turn record, the new turn's morale), given the units'
+	// sizes; the game folds it in a module subscribing to TurnAdvanced.
+	// nil: the advance records the turn and its date only.
+	RecordTurn func(g GameState, e *TurnAdvanced, sizes UnitSizes)
+	// Folded is what the game folds after every event of its stream once
+	// the event itself is folded, given the state before it (LRTG: the
+	// umpire's log of the players' unchecked changes, double-blind
+	// sightings). nil: nothing.
+	Folded func(before, next GameState, e Event) GameState
 }
 
 // NewRuleset builds a game's ruleset from its modules, listed explicitly.
