@@ -288,21 +288,3 @@ func sortedKeys(m map[string]bool) []string {
 	sort.Strings(out)
 	return out
 }
-
-// levyCommander checks the division of command (21.1) for a levy (13.1):
-// a player levies a town only with a unit of his own command that may
-// levy it (a Confederate infantry unit of 5 or more manpower at fatigue 0
-// in the town, as levyAllowed asks); the umpire with any.
-func (g GameState) levyCommander(by Actor, p Place) error {
-	if g.IsUmpire(by) {
-		return nil
-	}
-	for _, id := range g.sortedUnits() {
-		u := g.Units[id]
-		if u.OnMap && !u.Eliminated && u.Side == CSA && u.Kind == "infantry" && u.Manpower >= 5 && u.Fatigue == 0 && u.Hex == p.Hex && g.Controls(by, u) {
-			return nil
-		}
-	}
-	return &RuleError{Kind: ErrIllegal, Code: "unit.command", What: "You command no Confederate infantry unit of 5 or more manpower at fatigue 0 in " + p.Name,
-		Hint: "The commander of the unit in the town levies it (or the umpire)", Rule: "LRTG 13.1, 21.1"}
-}

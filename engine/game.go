@@ -315,12 +315,9 @@ func (g GameState) Apply(e Event) GameState {
 type partOfAction interface{ partOfAction() }
 
 func (g GameState) fold(e Event) GameState {
-	next := g.foldEvent(e).logUnitChange(g, e) // unitlog.go
-	if next.Options.Intel == IntelDoubleBlind && next.Started {
-		next = next.updateSightings(g)
-		if m, ok := e.(*UnitsMoved); ok && m.Contact != nil {
-			next = next.recordContact(m) // hidden.go: a rail column ran into the enemy
-		}
+	next := g.foldEvent(e)
+	if next.rules != nil && next.rules.hooks.Folded != nil {
+		next = next.rules.hooks.Folded(g, next, e) // the game's (LRTG: the unit log, sightings)
 	}
 	return next
 }
@@ -354,23 +351,11 @@ func (g GameState) foldKernel(e Event) GameState {
 		g.Started, g.Turn = true, 1
 		g.Units = make(map[string]UnitState, len(e.Units))
 		for _, u := range e.Units {
-			g.Units[u.ID] = u.WithStatus() // set-up marks such as "entrenched" are statuses
+			g.Units[u.ID] = u
 		}
-		places := make(map[string]PlaceState, len(g.Places)+len(e.Depots)+len(e.Damaged))
-		for k, v := range g.Places {
-			places[k] = v
-		}
-		for _, d := range e.Depots {
-			ps := places[d.Place]
-			ps.Depot = d.Side
-			places[d.Place] = ps
-		}
-		for _, name := range e.Damaged {
-			ps := places[name]
-			ps.Station = "damaged"
-			places[name] = ps
-		}
-		g.Places = places
+		// The rest of the set-up (its units' statuses, depots, damaged
+		// stations) is the game's: its module subscribing to GameStarted
+		// (LRTG: setupModule).
 		g.Chits = e.Chits
 	case *GameEnded:
 		g.Ended = e
@@ -401,8 +386,6 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		return g.decideStart(cmd)
 	case EndGame:
 		return g.decideEndGame(cmd, d)
-	case ActOnPlace:
-		return g.decidePlace(cmd, d)
 	case MoveUnits, SetUnit, EliminateUnit, MarkUnit, UndoLast, PauseGame:
 		return g.decideBoard(cmd)
 	case RollDice, RollTable, RollChart:

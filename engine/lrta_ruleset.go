@@ -32,6 +32,7 @@ func LRTARuleset() *Ruleset {
 		LastTurn: ScenarioLastTurn, // 004 Turn Record: turn 54, October 10
 		// records.go: the morale checks and the turn record, as in LRTG.
 		RecordTurn: recordTurn,
+		Folded:     lrtgFolded, // lrtg_folds.go: the unit log, sightings
 		TurnLabel: func(_ string, turn int) string {
 			if turn == lrtaSeptember31 {
 				return "September 31, 1862 (as printed)"

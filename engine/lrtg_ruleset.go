@@ -9,8 +9,8 @@ import (
 // LRTGRuleset is Lee Takes Command / Roads to Gettysburg (LRTG, 000-003)
 // as a ruleset: every module of the game listed here, and its sequence of
 // play (003) step by step. The kernel's own modules (the sequence of
-// play's NextStep, the channels, the deadlines, the clocks, the places'
-// failed attempts: kernelRules) serve it as they serve every game.
+// play's NextStep, the turn's advance, the channels, the deadlines, the
+// clocks: kernelRules) serve it as they serve every game.
 func LRTGRuleset() *Ruleset {
 	mods := append(lrtgModules(), lrtgSteps())
 	return NewRuleset(LRTG, Hooks{
@@ -20,6 +20,7 @@ func LRTGRuleset() *Ruleset {
 		LastTurn:     ScenarioLastTurn, // 000 VIII 1) 8), VIII 2)
 		OpeningTurns: OpeningTurns,     // 000 VIII 1) 3)
 		RecordTurn:   recordTurn,       // records.go: 000 VII 7, the turn record
+		Folded:       lrtgFolded,       // lrtg_folds.go: the unit log, sightings
 	}, mods...)
 }
 
@@ -30,6 +31,7 @@ func lrtgModules() []Module {
 		// The game's part of the kernel's events, first among their
 		// subscribers: folded where the kernel folded it before.
 		turnRecordModule(),
+		setupModule(),
 		actionsModule(),
 		attachModule(),
 		commsModule(),
@@ -41,6 +43,7 @@ func lrtgModules() []Module {
 		movementModule(),
 		oobImportModule(),
 		phase2Module(),
+		placesModule(),
 		quartermasterModule(),
 		randomEventsModule(),
 		recordsModule(),

@@ -43,7 +43,7 @@ func engineCommands(t *testing.T) []string {
 // The commands the kernel decides itself, in Decide's switch (the rest of
 // the kernel's are kernelRules'), and the one decided outside a game
 // (a chart's load: Charts.Decide).
-var kernelSwitchCommands = []Command{NewGame{}, JoinGame{}, StartGame{}, EndGame{}, ActOnPlace{}, MoveUnits{}, SetUnit{},
+var kernelSwitchCommands = []Command{NewGame{}, JoinGame{}, StartGame{}, EndGame{}, MoveUnits{}, SetUnit{},
 	EliminateUnit{}, MarkUnit{}, UndoLast{}, PauseGame{}, RollDice{}, RollTable{}, RollChart{}}
 
 const outsideGame = "LoadChart"

@@ -86,15 +86,30 @@ type PlaceFailed struct {
 // EventType implements Event.
 func (*PlaceFailed) EventType() string { return EventPlaceFailed }
 
-// placesModule is the places' failed attempts (a kernel module:
-// ActOnPlace is the kernel's). A failed attempt changes nothing; its roll
-// is folded with the DiceRolled event before it.
+// placesModule is the actions on places (LRTG 13.1, 13.8, 000 VII 3):
+// ActOnPlace, a board action the umpire may undo, and its failed
+// attempts. A failed attempt changes nothing; its roll is folded with the
+// DiceRolled event before it.
 func placesModule() Module {
 	return Module{Name: "places",
-		Events: []Event{&PlaceFailed{}},
+		Commands: []Command{ActOnPlace{}},
+		Decide: claims(func(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
+			c, ok := cmd.(ActOnPlace)
+			if !ok {
+				return nil, false, nil
+			}
+			evs, err := g.decidePlace(c, d)
+			return evs, true, err
+		}),
+		Events: []Event{&PlaceFailed{}, &PlaceActed{}},
 		Apply: folds(func(g GameState, e Event) (GameState, bool) {
-			_, ok := e.(*PlaceFailed)
-			return g, ok
+			switch e := e.(type) {
+			case *PlaceFailed:
+				return g, true
+			case *PlaceActed:
+				return g.action(e, func(g *GameState) { *g = g.applyPlace(e) }), true
+			}
+			return g, false
 		}),
 	}
 }
@@ -156,7 +171,7 @@ func (g GameState) decidePlace(cmd ActOnPlace, d Dice) ([]Event, error) {
 		if err := g.levyAllowed(p, g.Options.IntelMode() != IntelOpen && !umpire); err != nil && !umpire {
 			return nil, err
 		}
-		if err := g.levyCommander(cmd.By, p); err != nil { // command.go: 21.1
+		if err := g.levyCommander(cmd.By, p); err != nil { // 21.1
 			return nil, err
 		}
 		// The game's levy table: LRTG 13.1 (003), or 004's LEVIES in an
@@ -422,4 +437,22 @@ func (g GameState) captureDepots(side Side, names []string) GameState {
 	}
 	g.Places, g.Records.StoreUsed = places, used
 	return g
+}
+
+// levyCommander checks the division of command (21.1) for a levy (13.1):
+// a player levies a town only with a unit of his own command that may
+// levy it (a Confederate infantry unit of 5 or more manpower at fatigue 0
+// in the town, as levyAllowed asks); the umpire with any.
+func (g GameState) levyCommander(by Actor, p Place) error {
+	if g.IsUmpire(by) {
+		return nil
+	}
+	for _, id := range g.sortedUnits() {
+		u := g.Units[id]
+		if u.OnMap && !u.Eliminated && u.Side == CSA && u.Kind == "infantry" && u.Manpower >= 5 && u.Fatigue == 0 && u.Hex == p.Hex && g.Controls(by, u) {
+			return nil
+		}
+	}
+	return &RuleError{Kind: ErrIllegal, Code: "unit.command", What: "You command no Confederate infantry unit of 5 or more manpower at fatigue 0 in " + p.Name,
+		Hint: "The commander of the unit in the town levies it (or the umpire)", Rule: "LRTG 13.1, 21.1"}
 }
