@@ -453,7 +453,7 @@ func checkCampaignRecords(t *testing.T, p *campaignPlay) {
 	// at 80 VP, the Confederates at 2 (5 MP lost: 1; Early and Hood out of
 	// supply, 2 divisions: 1), the Union at 2 (16 AoP MP lost, 15.1 7)).
 	points := map[int]engine.TurnPoint{}
-	for _, pt := range g.Records.History {
+	for _, pt := range g.TurnRecord {
 		points[pt.Turn] = pt
 	}
 	if pt := points[8]; pt.VP != 79 || pt.USA != 8 || pt.CSA != 0 {

@@ -96,10 +96,13 @@ type GameState struct {
 	Places      map[string]PlaceState
 	Chits       map[Side]int // time chits (LRTG 22.5), from the set-up
 	VP          []VPEntry    // the Victory Point Record so far (+ Confederate)
+	// TurnRecord is the turn record so far (turn.go): each finished
+	// turn's line, with what the game records of it (LRTG: VP, morale).
+	TurnRecord []TurnPoint
 	// The rule modules' state (each module's own file defines its type).
 	Movement MovementState // move.go: releases, rail moves this turn (LRTG 3.2, 8, 12, 17)
 	Attach   AttachState   // attach.go: substitutes in use (LRTG 7, 18)
-	Records  RecordsState  // records.go: turn record, morale, supply (LRTG 13, 15, 24)
+	Records  RecordsState  // records.go: morale, supply (LRTG 13, 15, 24)
 	Victory  VictoryState  // vp.go: stations by line, county control, events (LRTG 11, VII)
 	Losses   CombatLosses  // status.go: combat losses for army morale (LRTG 15.1 7)-8))
 	Sequence SequenceState // sequence.go: the step under way (003 Detailed Sequence of Play)

@@ -56,7 +56,7 @@ func (g GameState) HookerQuestioned() []HookerEvent {
 // has reached 75, at the end of a turn on the record or now, and the first
 // turn it did.
 func (g GameState) csaReached75() (int, bool) {
-	for _, p := range g.Records.History {
+	for _, p := range g.TurnRecord {
 		if p.VP >= CSAVPHookerQuestioned {
 			return p.Turn, true
 		}

@@ -112,7 +112,7 @@ func TestHookerQuestionedCountsThreeSources(t *testing.T) {
 	}
 	// Lost again: the end of turn 8 on the record had 80.
 	g.VP = []VPEntry{{Turn: 9, VP: 60}}
-	g.Records.History = []TurnPoint{{Turn: 8, VP: 80}}
+	g.TurnRecord = []TurnPoint{{Turn: 8, VP: 80}}
 	if got := g.HookerQuestioned(); len(got) != 2 || got[1].Turn != 8 {
 		t.Fatalf("80 VP at the end of turn 8: %+v", got)
 	}

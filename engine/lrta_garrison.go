@@ -345,7 +345,7 @@ func (g GameState) lrtaUnionFlight() bool {
 	if g.Records.Armies[USA].Level >= flight {
 		return true
 	}
-	for _, p := range g.Records.History {
+	for _, p := range g.TurnRecord {
 		if p.USA >= flight {
 			return true
 		}

@@ -88,7 +88,7 @@ func TestDCGarrisonRequirementLines(t *testing.T) {
 	// Disorder and Panic, at any time; Flight only with Optional Rule 20.
 	morale := g
 	morale.Records.Armies = map[Side]ArmyRecord{USA: {EverDisorder: true, EverPanic: true, Level: 9}}
-	morale.Records.History = []TurnPoint{{Turn: 1, USA: 16}}
+	morale.TurnRecord = []TurnPoint{{Turn: 1, USA: 16}}
 	if s := laRequirement(t, morale); s.Total != 38 || !reflect.DeepEqual(applies(s), []int{18, 10, 10}) || !strings.Contains(s.Lines[5].Why, "Optional Rule 20") {
 		t.Fatalf("disorder and panic: %+v", s)
 	}
@@ -96,7 +96,7 @@ func TestDCGarrisonRequirementLines(t *testing.T) {
 	if s := laRequirement(t, morale); s.Total != 48 || !s.Lines[5].Applies {
 		t.Fatalf("flight with rule 20: %+v", s)
 	}
-	morale.Records.History = []TurnPoint{{Turn: 1, USA: 15}}
+	morale.TurnRecord = []TurnPoint{{Turn: 1, USA: 15}}
 	if s := laRequirement(t, morale); s.Total != 38 {
 		t.Fatalf("15 is no flight: %+v", s)
 	}
@@ -121,7 +121,7 @@ func TestDCGarrisonRequirementLines(t *testing.T) {
 	}
 	// Everything at once: 18 + 20 + 10 + 10 + 10 + 10 = 78.
 	all := tsAt(morale, laMontSE, "csa.hood")
-	all.Records.History = []TurnPoint{{Turn: 1, USA: 16}}
+	all.TurnRecord = []TurnPoint{{Turn: 1, USA: 16}}
 	all.Places = map[string]PlaceState{"Bladensburg": {Station: "destroyed"}}
 	if s := laRequirement(t, all); s.Total != 78 {
 		t.Fatalf("all lines: %d", s.Total)

@@ -33,8 +33,8 @@ func recordsModule() Module {
 
 // RecordsState is the game's state of this rule module: eliminations as
 // morale counts them, the players' and umpire's morale adjustments, each
-// army's confirmed morale state, the supply sheets, and the record of each
-// finished turn.
+// army's confirmed morale state and the supply sheets (the record of each
+// finished turn is the kernel's: GameState.TurnRecord, turn.go).
 type RecordsState struct {
 	Eliminations []Elimination       // each eliminated unit with the turn it was eliminated (15.1)
 	Adjustments  []MoraleAdjustment  // morale contributions the engine cannot compute yet
@@ -43,7 +43,6 @@ type RecordsState struct {
 	Victuals     map[string]int      // normal / augmented supply: a unit's victuals (13.0); absent = full
 	StoreUsed    map[string]int      // levied towns: victuals taken from them (13.1, 24.3)
 	SupplyLog    []SupplyEntry       // every supply change, for the side's sheet
-	History      []TurnPoint         // the turn record so far: each finished turn's VP and morale
 }
 
 // MoraleAdjustment is a morale contribution a player or the umpire records:
@@ -397,8 +396,9 @@ func turnRecordModule() Module {
 
 func (g GameState) applyTurnRecord(e *TurnAdvanced) GameState {
 	g = g.applyCheck(e.Closing)
-	g.Records.History = append(append([]TurnPoint(nil), g.Records.History...), e.Point)
-	// Rail moves and the like are counted per turn by their own modules.
+	// The turn's line on the record (e.Point) is the kernel's (turn.go:
+	// GameState.TurnRecord). Rail moves and the like are counted per turn
+	// by their own modules.
 	return g.applyCheck(e.Opening)
 }
 
@@ -414,7 +414,7 @@ func (g GameState) turnPoint() TurnPoint {
 // TurnHistory returns the record of every finished turn, and the current
 // turn as it stands (its VP and its morale as last confirmed).
 func (g GameState) TurnHistory() []TurnPoint {
-	out := append([]TurnPoint(nil), g.Records.History...)
+	out := append([]TurnPoint(nil), g.TurnRecord...)
 	if g.Started {
 		out = append(out, g.turnPoint())
 	}

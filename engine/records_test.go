@@ -71,12 +71,12 @@ func TestTurnAdvanceAndDates(t *testing.T) {
 	}
 	refused(t, g, AdvanceTurn{By: lee, Sizes: sizes}, ErrIllegal, "game.umpire")
 	g = apply(t, g, AdvanceTurn{By: ump, Reason: "both sides done", Sizes: sizes}, Script())
-	if g.Turn != 2 || len(g.Records.History) != 1 || g.Records.History[0].Date != "1863-06-03" {
-		t.Fatalf("after one advance: turn %d, history %+v", g.Turn, g.Records.History)
+	if g.Turn != 2 || len(g.TurnRecord) != 1 || g.TurnRecord[0].Date != "1863-06-03" {
+		t.Fatalf("after one advance: turn %d, history %+v", g.Turn, g.TurnRecord)
 	}
 	// The umpire may take a mistaken advance back.
 	undone := apply(t, g, UndoLast{By: ump, Reason: "too soon"}, Script())
-	if undone.Turn != 1 || len(undone.Records.History) != 0 {
+	if undone.Turn != 1 || len(undone.TurnRecord) != 0 {
 		t.Fatalf("undo of the advance: turn %d", undone.Turn)
 	}
 	for g.Turn < 29 {
@@ -203,8 +203,8 @@ func TestMoraleCheckConfirms(t *testing.T) {
 	// turn 2 Doubleday counts 2 + 1, the level 8; on turn 3, 7: over.
 	g = apply(t, g, AdvanceTurn{By: ump, Sizes: sizes}, Script())
 	by, _ = g.VPTotals()
-	if !g.Records.Armies[USA].Disorder || by["disorder-panic"] != 30 || g.Records.History[0].USA != 9 || g.Records.History[0].VP != 30 {
-		t.Errorf("turn 1 closed: %+v, VP %d, history %+v", g.Records.Armies[USA], by["disorder-panic"], g.Records.History)
+	if !g.Records.Armies[USA].Disorder || by["disorder-panic"] != 30 || g.TurnRecord[0].USA != 9 || g.TurnRecord[0].VP != 30 {
+		t.Errorf("turn 1 closed: %+v, VP %d, history %+v", g.Records.Armies[USA], by["disorder-panic"], g.TurnRecord)
 	}
 	g = apply(t, g, AdvanceTurn{By: ump, Sizes: sizes}, Script())
 	by, _ = g.VPTotals()

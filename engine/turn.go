@@ -159,15 +159,21 @@ func (g GameState) decideAdvance(cmd AdvanceTurn) (Event, error) {
 	ev := &TurnAdvanced{By: cmd.By, From: g.Turn, To: g.Turn + 1, Reason: strings.TrimSpace(cmd.Reason)}
 	d, _ := g.TurnDate(ev.To)
 	ev.Date = d.Format(time.DateOnly)
+	// The ending turn's line on the record: its number and first day,
+	// and what the game records of it (LRTG: VP and morale).
+	first, _ := g.TurnDate(g.Turn)
+	ev.Point = TurnPoint{Turn: g.Turn, Date: first.Format(time.DateOnly)}
 	if g.rules != nil && g.rules.hooks.RecordTurn != nil {
 		g.rules.hooks.RecordTurn(g, ev, cmd.Sizes) // the game's record of the turn (LRTG: records.go)
 	}
 	return ev, nil
 }
 
-// applyAdvance folds the advance's turn; the game's record of it is its
+// applyAdvance folds the advance: the ending turn's line on the turn
+// record, and the new turn. What else the game records of it is its
 // module's, subscribing to TurnAdvanced (LRTG: records.go).
 func (g GameState) applyAdvance(e *TurnAdvanced) GameState {
+	g.TurnRecord = append(append([]TurnPoint(nil), g.TurnRecord...), e.Point)
 	g.Turn = e.To
 	return g
 }
