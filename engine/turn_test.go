@@ -12,7 +12,9 @@ import (
 // advance is all there is.
 func calendarRules() *Ruleset {
 	return NewRuleset("calendar", Hooks{
-		TurnDate: func(_ string, turn int) time.Time { return time.Date(1862, time.September, 2*turn+1, 0, 0, 0, 0, time.UTC) },
+		TurnDate: func(_ string, turn int) time.Time {
+			return time.Date(1862, time.September, 2*turn+1, 0, 0, 0, 0, time.UTC)
+		},
 		TurnDays: func(string, int) int { return 2 },
 		LastTurn: func(string) int { return 3 },
 	})
