@@ -47,3 +47,27 @@ func TestDeadlineDefaultPassSwitchesTheClocks(t *testing.T) {
 		t.Errorf("the clocks are out of step after the default")
 	}
 }
+
+// On a turn Halleck interferes (000 2.0 2); LRTG 21.1) the Halleck player
+// answers for the Union (Hooks.AnswersForSide): the 1e declaration's
+// deadline is his, not the overall commander's.
+func TestDeadlineOwedByHalleckWhenHeInterferes(t *testing.T) {
+	g, _ := halleckGame(t, true)
+	g.Sequence = SequenceState{Step: "1e", Turn: g.Turn}
+	owedBy := func(g GameState) []string {
+		var out []string
+		for _, o := range g.Owing() {
+			if o.Side == USA {
+				out = append(out, o.Player.ID)
+			}
+		}
+		return out
+	}
+	if got := owedBy(g); len(got) != 1 || got[0] != hkHooker.ID {
+		t.Fatalf("without Halleck's interference the Union's declaration is owed by %v, want Hooker's", got)
+	}
+	g.Events.Rolled = []RandomEventRolled{{Turn: g.Turn, Outcome: RandomHalleck, HalleckCommands: true}}
+	if got := owedBy(g); len(got) != 1 || got[0] != hkHalleck.ID {
+		t.Fatalf("with Halleck's interference the Union's declaration is owed by %v, want Halleck's", got)
+	}
+}
