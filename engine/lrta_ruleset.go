@@ -52,6 +52,11 @@ func LRTARuleset() *Ruleset {
 			}
 			return 0
 		},
+		// Deadlines (deadline_defaults.go): LRTA's communications phase
+		// owes what its wait names, and has the kernel's default.
+		AnswersForSide:  lrtgAnswersForSide,
+		DeadlineDefault: commonDeadlineDefault,
+		AtInstant:       lrtgTimed,
 	}, mods...)
 }
 

@@ -9,8 +9,9 @@ import (
 // LRTGRuleset is Lee Takes Command / Roads to Gettysburg (LRTG, 000-003)
 // as a ruleset: every module of the game listed here, and its sequence of
 // play (003) step by step. The kernel's own modules (the sequence of
-// play's NextStep, the channels, the deadlines, the clocks, the places'
-// failed attempts: kernelRules) serve it as they serve every game.
+// play's NextStep, the channels, the deadlines, the places' failed
+// attempts: kernelRules) serve it as they serve every game; the chess
+// clocks (LRTG 22) are its own.
 func LRTGRuleset() *Ruleset {
 	mods := append(lrtgModules(), lrtgSteps())
 	return NewRuleset(LRTG, Hooks{
@@ -18,6 +19,11 @@ func LRTGRuleset() *Ruleset {
 		TurnDate:     func(_ string, turn int) time.Time { return lrtgTurnDate(turn) },
 		TurnDays:     func(_ string, turn int) int { return lrtgTurnDays(turn) },
 		OpeningTurns: OpeningTurns, // 000 VIII 1) 3)
+		// Deadlines (deadline_defaults.go).
+		DeadlineOwing:   lrtgDeadlineOwing,
+		AnswersForSide:  lrtgAnswersForSide,
+		DeadlineDefault: lrtgDeadlineDefault,
+		AtInstant:       lrtgTimed,
 	}, mods...)
 }
 
@@ -27,6 +33,7 @@ func lrtgModules() []Module {
 	return []Module{
 		actionsModule(),
 		attachModule(),
+		clockModule(),
 		commsModule(),
 		controlModule(),
 		declareModule(),

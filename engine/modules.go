@@ -7,7 +7,7 @@ import "sync"
 // function that returns its Module, the commands it decides, the events it
 // folds and the prototypes of its events. The games' rulesets list them
 // (lrtg_ruleset.go, lrta_ruleset.go); the few every game uses (the
-// sequence of play, the turn's advance, the channels, the deadlines, the clocks, the places'
+// sequence of play, the turn's advance, the channels, the deadlines, the places'
 // failed attempts) are the kernel's, listed in kernelRules.
 
 // A decider settles a command it knows (ok true), or passes (ok false).
@@ -45,7 +45,7 @@ var (
 func kernelRules() *Ruleset {
 	kernelOnce.Do(func() {
 		kernelTable = newRuleset("", Hooks{}, true,
-			sequenceModule(), turnModule(), channelsModule(), deadlinesModule(), clockModule(), placesModule())
+			sequenceModule(), turnModule(), channelsModule(), deadlinesModule(), placesModule())
 	})
 	return kernelTable
 }

@@ -109,6 +109,29 @@ type Hooks struct {
 	// (GameState.Own) for a snapshot; nil when the game keeps none.
 	EncodeState func(own any) ([]byte, error)
 	DecodeState func(data []byte) (any, error)
+
+	// Deadlines (deadline_owing.go, deadline_run.go; issue 9): the kernel's
+	// scheduler keeps the waits, the reminders, the misses and when a
+	// default falls due; who owes what and what a default does are the
+	// game's rules, asked here.
+	//
+	// DeadlineOwing says who owes the step under way where the game's
+	// rules say it otherwise than the step's waits (ok false: the kernel
+	// reads the waits, Owing). It is asked only while the step waits.
+	DeadlineOwing func(g GameState) (owed []Owed, ok bool)
+	// AnswersForSide says whether a player answers for his side now when
+	// a wait names the side (nil: the side's overall commander,
+	// Player.Overall). When no player does, every player of the side
+	// answers.
+	AnswersForSide func(g GameState, p Player) bool
+	// DeadlineDefault is the step's documented default for the players
+	// whose grace has run out (ok false: the kernel's, the umpire ends
+	// the step for everyone as /phase next force:true would).
+	DeadlineDefault func(g GameState, m DeadlineMiss) (d StepDefault, ok bool)
+	// AtInstant gives a default's command the instant the scheduler
+	// applies it, for a game whose rules time commands (nil: the command
+	// as it is).
+	AtInstant func(cmd Command, at time.Time) Command
 }
 
 // NewRuleset builds a game's ruleset from its modules, listed explicitly.
