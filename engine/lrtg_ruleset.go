@@ -13,12 +13,12 @@ import (
 // failed attempts: kernelRules) serve it as they serve every game.
 func LRTGRuleset() *Ruleset {
 	mods := append(lrtgModules(), lrtgSteps())
-	return NewRuleset(LRTG, Hooks{
+	return NewRuleset(LRTG, boardHooks(Hooks{
 		OwnsScenario: func(id string) bool { return strings.HasPrefix(id, "lrtg-") },
 		TurnDate:     func(_ string, turn int) time.Time { return lrtgTurnDate(turn) },
 		TurnDays:     func(_ string, turn int) int { return lrtgTurnDays(turn) },
 		OpeningTurns: OpeningTurns, // 000 VIII 1) 3)
-	}, mods...)
+	}), mods...) // board_units.go: the board's and the views' hooks
 }
 
 // lrtgModules are LRTG's rule modules, without its sequence of play: the
