@@ -14,7 +14,7 @@ import (
 // clocks (LRTG 22) are its own.
 func LRTGRuleset() *Ruleset {
 	mods := append(lrtgModules(), lrtgSteps())
-	return NewRuleset(LRTG, Hooks{
+	return NewRuleset(LRTG, boardHooks(Hooks{
 		OwnsScenario: func(id string) bool { return strings.HasPrefix(id, "lrtg-") },
 		TurnDate:     func(_ string, turn int) time.Time { return lrtgTurnDate(turn) },
 		TurnDays:     func(_ string, turn int) int { return lrtgTurnDays(turn) },
@@ -24,7 +24,7 @@ func LRTGRuleset() *Ruleset {
 		AnswersForSide:  lrtgAnswersForSide,
 		DeadlineDefault: lrtgDeadlineDefault,
 		AtInstant:       lrtgTimed,
-	}, mods...)
+	}), mods...) // board_units.go: the board's and the views' hooks
 }
 
 // lrtgModules are LRTG's rule modules, without its sequence of play: the

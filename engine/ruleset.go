@@ -132,6 +132,34 @@ type Hooks struct {
 	// applies it, for a game whose rules time commands (nil: the command
 	// as it is).
 	AtInstant func(cmd Command, at time.Time) Command
+
+	// The board and the views (board.go, view.go): what the game's rules
+	// make of the kernel's board commands and events, and what its
+	// hidden intelligence shows.
+	//
+	// BoardCommand decides a move, a unit's change or a mark (MoveUnits,
+	// SetUnit, MarkUnit): the kernel decides the elimination of a unit,
+	// the umpire's undo and pause itself. nil: the game has no such
+	// commands (refused as not a game command).
+	BoardCommand func(g GameState, cmd Command) ([]Event, error)
+	// BoardEffect is what a board event of the game does to the state
+	// (a move, a unit's change: UnitsMoved, UnitSet, or an event of its
+	// own the kernel folds), nil for an event that is no board action of
+	// the game. The kernel applies it as a board action: the state before
+	// is kept for the umpire's undo. nil: no board event changes the
+	// state but the kernel's own (elimination, marks).
+	BoardEffect func(e Event) func(*GameState)
+	// CommandOverride decides, before the kernel's rule of command (a
+	// side's commanders, then its overall commander: Controls), whether
+	// an actor controls a unit, when the game's rules say (decided). nil:
+	// the kernel's rule alone.
+	CommandOverride func(g GameState, a Actor, u UnitState) (ok, decided bool)
+	// View adds to a view what the game's intelligence rules show
+	// (ViewFor): the counters it keeps off the units (dummies) to the
+	// umpire's and the public's views, and the whole of a side's or a
+	// commander's view in a hidden mode. nil: a side or a commander sees
+	// its own units only in a hidden mode, and nothing is added.
+	View func(g GameState, view *View, b ViewBuilder)
 }
 
 // NewRuleset builds a game's ruleset from its modules, listed explicitly.
