@@ -43,26 +43,6 @@ type AttachState struct {
 	Attached map[string]string `json:"attached,omitempty"`
 }
 
-// UnitDetachment is what a unit records of detachment and attachment.
-type UnitDetachment struct {
-	// Size is the size of a unit made by detachment (brigade, regiment;
-	// "division" for a division leader counter): the order of battle
-	// knows the others'.
-	Size string `json:"size,omitempty"`
-	// From is the unit it detached from.
-	From string `json:"from,omitempty"`
-	// Counter is the substitute counter a detachment uses (7.0), e.g.
-	// "csa.inf-sub-2"; empty for the brigade counters of 18.1.
-	Counter string `json:"counter,omitempty"`
-	// Division is, under optional rule 18, the division whose brigade or
-	// leader counter this is (18.1, 18.3).
-	Division string `json:"division,omitempty"`
-	// Artillery is the change to the unit's printed artillery value: a
-	// substitute's printed value is 0, so its value is this (7.1, 7.3,
-	// 18.4).
-	Artillery int `json:"artillery,omitempty"`
-}
-
 // SubstituteCounter is one of a side's substitute counters (LRTG 7.0).
 type SubstituteCounter struct {
 	ID     string // e.g. "csa.inf-sub-1"

@@ -155,6 +155,32 @@ type UnitsMoved struct {
 	Unchecked string `json:"unchecked,omitempty"`
 }
 
+// DisorgCheck is what a unit that moved strategically rolls for
+// disorganization (LRTG 17.1 3.).
+type DisorgCheck struct {
+	Unit     string `json:"unit"`
+	Fatigue  int    `json:"fatigue"` // the fatigue level reached
+	Roll     bool   `json:"roll"`
+	Modifier int    `json:"modifier,omitempty"`
+	Why      string `json:"why"`
+}
+
+// MoveData is what the movement rules need from the scenario's data: the
+// map (regions, railroads, places), the order of battle as set up (unit
+// sizes, starting hexes, stations damaged at the start) and the 17.1
+// charts (lrtg.strategic-movement and
+// lrtg.strategic-movement-disorganization). With no map, a move is
+// recorded without the checks that need one.
+type MoveData struct {
+	Theatre                  *Theatre
+	OOB                      *OrderOfBattle
+	Strategic                *Chart
+	StrategicDisorganization *Chart
+	// Library is the rules tables, for the charts a game reads beyond
+	// these (LRTA: lrta.extended-march-csa / -usa, lrta_move.go).
+	Library *Library
+}
+
 // UnitSet records a change of a unit's manpower, fatigue or a status
 // field (From and To are the field's levels: status.go).
 type UnitSet struct {
@@ -218,8 +244,10 @@ func (g GameState) Controls(a Actor, u UnitState) bool {
 	if g.IsUmpire(a) {
 		return true
 	}
-	if ok, decided := g.commandOverride(a, u); decided { // halleck.go: 21.1 Halleck, quartermaster general
-		return ok
+	if g.rules != nil && g.rules.hooks.CommandOverride != nil {
+		if ok, decided := g.rules.hooks.CommandOverride(g, a, u); decided { // the game's own rules of command (LRTG 21.1: halleck.go)
+			return ok
+		}
 	}
 	p := g.Player(a.ID)
 	if p == nil || p.Side != u.Side {
@@ -279,55 +307,33 @@ func (g GameState) unitFor(by Actor, id string) (UnitState, error) {
 	return u, nil
 }
 
-// decideBoard decides the board commands, one named step each
-// (board_decide.go).
+// decideBoard decides the board commands: the umpire's undo and pause,
+// and the elimination of a unit, here (board_decide.go); what a move, a
+// unit's change and a mark mean is the game's (Hooks.BoardCommand), and a
+// game without board rules has none of them.
 func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 	switch cmd := cmd.(type) {
-	case MoveUnits:
-		return g.decideMoveUnits(cmd)
-	case SetUnit:
-		return g.decideSetUnit(cmd)
 	case EliminateUnit:
 		return g.decideEliminate(cmd)
-	case MarkUnit:
-		return g.decideMarkUnit(cmd)
 	case UndoLast:
 		return g.decideUndo(cmd)
 	case PauseGame:
 		return g.decidePause(cmd)
 	}
-	return nil, nil
+	if g.rules != nil && g.rules.hooks.BoardCommand != nil {
+		return g.rules.hooks.BoardCommand(g, cmd)
+	}
+	if err := g.NeedGame(); err != nil {
+		return nil, err
+	}
+	return nil, &RuleError{Kind: ErrInvalid, Code: "command.unknown", What: "The command " + cmd.CommandName() + " is not a game command", Hint: "Use /help"}
 }
 
 // applyBoard folds a board event. The state before the last board action
-// is kept, so that the umpire can undo it.
+// is kept, so that the umpire can undo it: the kernel's board events here,
+// the game's through Hooks.BoardEffect.
 func (g GameState) applyBoard(e Event) (GameState, bool) {
 	switch e := e.(type) {
-	case *UnitsMoved:
-		g = g.action(e, func(g *GameState) { g.applyMoved(e) })
-	case *UnitSet:
-		g = g.action(e, func(g *GameState) {
-			side := g.Units[e.Unit].Side
-			g.editUnit(e.Unit, func(u *UnitState) {
-				switch e.Field {
-				case "manpower":
-					u.Manpower = e.To
-				case "fatigue":
-					u.Fatigue = e.To
-				default:
-					*u = u.WithStatus()
-					if f := findStatusField(e.Field); f != nil {
-						f.set(&u.Status, e.To)
-					}
-				}
-			})
-			if e.VP != 0 {
-				g.VP = append(append([]VPEntry(nil), g.VP...), manpowerVPEntry(g.Turn, side, e.Cause, e.From-e.To, e.VP))
-			}
-			if e.Field == "manpower" {
-				g.Losses = g.Losses.add(g.Units[e.Unit], e.Cause, e.From-e.To)
-			}
-		})
 	case *UnitEliminated:
 		g = g.action(e, func(g *GameState) {
 			g.editUnit(e.Unit, func(u *UnitState) { u.Eliminated, u.OnMap = true, false })
@@ -352,8 +358,6 @@ func (g GameState) applyBoard(e Event) (GameState, bool) {
 				u.Marks = marks
 			})
 		})
-	case *PlaceActed:
-		g = g.action(e, func(g *GameState) { *g = g.applyPlace(e) })
 	case *Undone:
 		rolls, secret := g.Rolls, g.SecretRolls
 		g = *g.prev
@@ -362,7 +366,17 @@ func (g GameState) applyBoard(e Event) (GameState, bool) {
 	case *Paused:
 		g.Paused = e.Paused
 	default:
-		return g, false
+		// The game's board actions (a move, a unit's change, an act on
+		// a place): its rules change the state, the kernel keeps the
+		// state before for the undo.
+		var effect func(*GameState)
+		if g.rules != nil && g.rules.hooks.BoardEffect != nil {
+			effect = g.rules.hooks.BoardEffect(e)
+		}
+		if effect == nil {
+			return g, false
+		}
+		g = g.action(e, effect)
 	}
 	return g, true
 }
@@ -380,6 +394,13 @@ func (g GameState) action(e Event, apply func(*GameState)) GameState {
 	apply(work)
 	work.prev, work.lastAction = before, e.EventType()
 	return *work
+}
+
+// BoardAction folds a game's board action (an event its module owns): the
+// state apply changes, with the state before kept for the umpire's undo,
+// as the kernel keeps it for its own board events (action).
+func (g GameState) BoardAction(e Event, apply func(*GameState)) GameState {
+	return g.action(e, apply)
 }
 
 // editUnit changes one unit of a state whose Units map is already its own.

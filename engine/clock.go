@@ -207,7 +207,9 @@ func (*ClockResumed) EventType() string { return EventClockResumed }
 // EventType implements Event.
 func (*ChitSpent) EventType() string { return EventChitSpent }
 
-// clockModule is the chess clocks (a kernel module until the clocks move to LRTG: a game of any ruleset is sent SyncClock).
+// clockModule is the chess clocks, LRTG 22's time limitation: LRTG's and
+// LRTA's (lrtgModules). The bot sends Timed and SyncClock only to a game
+// with time limitation, an option of theirs alone.
 func clockModule() Module {
 	return Module{Name: "clock",
 		Commands: []Command{Timed{}, PauseClock{}, ResumeClock{}, SpendChit{}, SyncClock{}}, Decide: claims(decideClock),

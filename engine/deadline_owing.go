@@ -18,34 +18,23 @@ type Owed struct {
 
 var sideWords = regexp.MustCompile(`\b(CSA|USA|Confederate|Confederates|Union)\b`)
 
-// Owing says who owes the step under way something: for each of
-// Waiting()'s entries, the side it names first (its overall commander
-// answers for it, LRTG 21.1), else the players it names; the written
-// dispatches of the communications phase are each writer's. An entry that
-// names neither is the umpire's, and has no deadline.
+// Owing says who owes the step under way something: who the game's rules
+// say (Hooks.DeadlineOwing: LRTG 21.2's written dispatches are each
+// writer's), else, for each of Waiting()'s entries, the side it names
+// first (the player who answers for it: Hooks.AnswersForSide), else the
+// players it names. An entry that names neither is the umpire's, and has
+// no deadline.
 func (g GameState) Owing() []Owed {
 	waits := g.Waiting()
 	if len(waits) == 0 {
 		return nil
 	}
+	if f := g.deadlineHooks().DeadlineOwing; f != nil {
+		if out, ok := f(g); ok {
+			return out
+		}
+	}
 	var out []Owed
-	add := func(p Player, what string) {
-		for i := range out {
-			if out[i].Player.ID == p.Actor.ID {
-				out[i].What = append(out[i].What, what)
-				return
-			}
-		}
-		out = append(out, Owed{Player: p.Actor, Side: p.Side, What: []string{what}})
-	}
-	if g.Game() == LRTG && g.CurrentStep() == stepComms {
-		for _, p := range g.commsWriters() {
-			if !slices.Contains(g.Comms.Done, p.Actor.ID) {
-				add(p, "your dispatches (/dispatch send, then /dispatch done)")
-			}
-		}
-		return out
-	}
 	for _, w := range waits {
 		if strings.HasPrefix(strings.ToLower(w), "the umpire") {
 			continue // the umpire's own ruling: no deadline
@@ -56,29 +45,45 @@ func (g GameState) Owing() []Owed {
 				side = USA
 			}
 			for _, p := range g.deadlineAnswerers(side) {
-				add(p, w)
+				out = AddOwed(out, p, w)
 			}
 			continue
 		}
 		for _, p := range g.Players {
 			if p.Actor.Name != "" && strings.Contains(w, p.Actor.Name) {
-				add(p, w)
+				out = AddOwed(out, p, w)
 			}
 		}
 	}
 	return out
 }
 
-// deadlineAnswerers returns the side's overall commander (all its players when
-// none acts as one).
+// AddOwed adds what a player owes to the list: to his entry when he has
+// one, else as a new entry.
+func AddOwed(out []Owed, p Player, what string) []Owed {
+	for i := range out {
+		if out[i].Player.ID == p.Actor.ID {
+			out[i].What = append(out[i].What, what)
+			return out
+		}
+	}
+	return append(out, Owed{Player: p.Actor, Side: p.Side, What: []string{what}})
+}
+
+// deadlineAnswerers returns the players who answer for the side
+// (Hooks.AnswersForSide; all its players when none does).
 func (g GameState) deadlineAnswerers(s Side) []Player {
+	answers := func(p Player) bool { return p.Overall }
+	if f := g.deadlineHooks().AnswersForSide; f != nil {
+		answers = func(p Player) bool { return f(g, p) }
+	}
 	var all, over []Player
 	for _, p := range g.Players {
 		if p.Side != s {
 			continue
 		}
 		all = append(all, p)
-		if g.ActsAsOverall(p) {
+		if answers(p) {
 			over = append(over, p)
 		}
 	}
@@ -88,7 +93,17 @@ func (g GameState) deadlineAnswerers(s Side) []Player {
 	return all
 }
 
-func owedSides(out []Owed) []Side {
+// deadlineHooks are the game's hooks the deadlines ask (none before the
+// game is created).
+func (g GameState) deadlineHooks() Hooks {
+	if g.rules == nil {
+		return Hooks{}
+	}
+	return g.rules.hooks
+}
+
+// OwedSides are the sides of the players who owe, in their order.
+func OwedSides(out []Owed) []Side {
 	var sides []Side
 	for _, o := range out {
 		if !slices.Contains(sides, o.Side) {

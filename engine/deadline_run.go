@@ -1,7 +1,8 @@
 // The deadline scheduler's run (issue 9; docs/deadlines.md): what is due at
 // an instant (a wait starting or ending, reminders, the last call, a miss,
 // the default after the grace period), the next instant anything is due,
-// and the step's documented default applied for a player who missed it.
+// and the step's documented default applied for a player who missed it
+// (what a default does is the game's: Hooks.DeadlineDefault).
 
 package engine
 
@@ -265,8 +266,12 @@ func (g GameState) applyDefault(c RunDeadlines, out []Owed, d Dice) ([]Event, er
 	evs := []Event{ev}
 	state := g.Apply(ev)
 	for _, cmd := range cmds {
-		// Timed: the chess clocks (clock.go) switch at the default's instant.
-		more, err := state.Decide(Timed{Command: cmd, At: c.At}, d)
+		// The game may time the command (LRTG 22: the chess clocks switch
+		// at the default's instant).
+		if f := g.deadlineHooks().AtInstant; f != nil {
+			cmd = f(cmd, c.At)
+		}
+		more, err := state.Decide(cmd, d)
 		if err != nil {
 			// The default is not allowed now (the engine is deterministic:
 			// it would fail again): record why, and leave it to the umpire;
@@ -282,59 +287,39 @@ func (g GameState) applyDefault(c RunDeadlines, out []Owed, d Dice) ([]Event, er
 	return evs, nil
 }
 
+// A DeadlineMiss is what a game decides a step's default on
+// (Hooks.DeadlineDefault): the scheduler's run (its umpire, instant and
+// the bot's context), the players whose grace has run out, and everyone
+// who still owes the wait.
+type DeadlineMiss struct {
+	Run   RunDeadlines
+	Out   []Owed
+	Owing []Owed
+}
+
+// A StepDefault is a step's default for players who missed its deadline:
+// the commands the umpire gives for them, what the default did (for the
+// DeadlineDefaulted event), whether it ends the step for everyone (it
+// then waits until everyone who owes is out of grace), and the players
+// it covers (the others' defaults follow on the state it leaves).
+type StepDefault struct {
+	Commands []Command
+	What     string
+	Whole    bool
+	Covered  []Owed
+}
+
 // deadlineDefault is the documented default of the step under way for
-// players who missed its deadline (docs/deadlines.md): 1e, Operational
-// (LRTG 4.1: a side that has not declared is operational); the
-// communications phase (LRTG 21.2), done with no dispatch; the action
-// cycle (LRTG 5.0), the side passes (an action under way ends; a remote
-// movement request is refused); any other step, the umpire ends it as
-// /phase next force:true would. whole reports a default that ends the
-// step for everyone.
+// players who missed its deadline (docs/deadlines.md): the game's
+// (Hooks.DeadlineDefault), else the umpire ends the step as /phase next
+// force:true would, a default for everyone. whole reports a default that
+// ends the step for everyone.
 func (g GameState) deadlineDefault(c RunDeadlines, out []Owed) (cmds []Command, what string, whole bool, covered []Owed) {
-	by := c.By
-	reason := DeadlineReason
-	switch step := g.CurrentStep(); {
-	case step == "1e":
-		sides := owedSides(out)
-		winner := spyWinner(g)
-		sort.SliceStable(sides, func(i, j int) bool { return sides[j] == winner && sides[i] != winner })
-		for _, s := range sides {
-			cmds = append(cmds, DeclarePosture{By: by, Side: s, Posture: PostureOperational, Reason: reason})
-		}
-		return cmds, "declared Operational (LRTG 4.1)", false, out
-	case g.Game() == LRTG && step == stepComms:
-		if len(out) == len(g.currentOwing(g.Deadlines.Wait)) {
-			return []Command{CloseComms{By: by, Table: c.Context.DispatchTable, Reason: reason}}, "done, no dispatch (LRTG 21.2)", false, out
-		}
-		for _, o := range out {
-			cmds = append(cmds, DoneDispatches{By: o.Player, Table: c.Context.DispatchTable})
-		}
-		return cmds, "done, no dispatch (LRTG 21.2)", false, out
-	case step == "4a" || step == "4b":
-		// One side's default at a time: the next is decided on the
-		// state it leaves (runDeadlines runs again).
-		a, _ := g.cycle()
-		for _, s := range owedSides(out) {
-			var cmd Command
-			what := ""
-			switch {
-			case a.Remote != nil && a.Remote.Answer == "" && s == EnemyOf(a.Remote.Side):
-				cmd, what = AnswerRemote{By: by, Allow: false, Comment: reason}, "the remote movement request refused (LRTG 17.2)"
-			case a.Active != nil && a.Active.Side == s:
-				cmd, what = EndAction{By: by}, "the action under way ended (/action done)"
-			case a.ToDecide == s:
-				cmd, what = PassAction{By: by, Data: c.Context.Step.Move}, "passed (LRTG 5.0)"
-			default:
-				continue
-			}
-			for _, o := range out {
-				if o.Side == s {
-					covered = append(covered, o)
-				}
-			}
-			return []Command{cmd}, what, false, covered
+	if f := g.deadlineHooks().DeadlineDefault; f != nil {
+		if d, ok := f(g, DeadlineMiss{Run: c, Out: out, Owing: g.currentOwing(g.Deadlines.Wait)}); ok {
+			return d.Commands, d.What, d.Whole, d.Covered
 		}
 	}
-	return []Command{NextStep{By: by, Sequence: c.Context.Sequence, Context: c.Context.Step, Force: true, Reason: reason}},
+	return []Command{NextStep{By: c.By, Sequence: c.Context.Sequence, Context: c.Context.Step, Force: true, Reason: DeadlineReason}},
 		"the umpire ended the step (as /phase next force:true)", true, out
 }

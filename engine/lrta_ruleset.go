@@ -23,7 +23,7 @@ func LRTARuleset() *Ruleset {
 		lrtaVictoryModule(),
 		lrtaSteps(),
 	)
-	return NewRuleset(LRTA, Hooks{
+	return NewRuleset(LRTA, boardHooks(Hooks{
 		OwnsScenario: func(id string) bool { return strings.HasPrefix(id, "lrta-") },
 		// 004 Turn Record: one day a turn; the record prints a "Sept 31"
 		// (turn 44), a day of play the calendar does not count.
@@ -56,7 +56,12 @@ func LRTARuleset() *Ruleset {
 			}
 			return 0
 		},
-	}, mods...)
+		// Deadlines (deadline_defaults.go): LRTA's communications phase
+		// owes what its wait names, and has the kernel's default.
+		AnswersForSide:  lrtgAnswersForSide,
+		DeadlineDefault: commonDeadlineDefault,
+		AtInstant:       lrtgTimed,
+	}), mods...) // board_units.go: the board's and the views' hooks
 }
 
 // lrtaSegmentModule is LRTG's supply segment, whose Forage command LRTA's

@@ -9,11 +9,12 @@ import (
 // LRTGRuleset is Lee Takes Command / Roads to Gettysburg (LRTG, 000-003)
 // as a ruleset: every module of the game listed here, and its sequence of
 // play (003) step by step. The kernel's own modules (the sequence of
-// play's NextStep, the turn's advance, the channels, the deadlines, the
-// clocks: kernelRules) serve it as they serve every game.
+// play's NextStep, the turn's advance, the channels, the deadlines:
+// kernelRules) serve it as they serve every game; the chess clocks (LRTG
+// 22) and the places are its own.
 func LRTGRuleset() *Ruleset {
 	mods := append(lrtgModules(), lrtgSteps())
-	return NewRuleset(LRTG, Hooks{
+	return NewRuleset(LRTG, boardHooks(Hooks{
 		OwnsScenario: func(id string) bool { return strings.HasPrefix(id, "lrtg-") },
 		TurnDate:     func(_ string, turn int) time.Time { return lrtgTurnDate(turn) },
 		TurnDays:     func(_ string, turn int) int { return lrtgTurnDays(turn) },
@@ -21,7 +22,12 @@ func LRTGRuleset() *Ruleset {
 		OpeningTurns: OpeningTurns,     // 000 VIII 1) 3)
 		RecordTurn:   recordTurn,       // records.go: 000 VII 7, the turn record
 		Folded:       lrtgFolded,       // lrtg_folds.go: the unit log, sightings
-	}, mods...)
+		// Deadlines (deadline_defaults.go).
+		DeadlineOwing:   lrtgDeadlineOwing,
+		AnswersForSide:  lrtgAnswersForSide,
+		DeadlineDefault: lrtgDeadlineDefault,
+		AtInstant:       lrtgTimed,
+	}), mods...) // board_units.go: the board's and the views' hooks
 }
 
 // lrtgModules are LRTG's rule modules, without its sequence of play: the
@@ -34,6 +40,7 @@ func lrtgModules() []Module {
 		setupModule(),
 		actionsModule(),
 		attachModule(),
+		clockModule(),
 		commsModule(),
 		controlModule(),
 		declareModule(),

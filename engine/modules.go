@@ -7,8 +7,8 @@ import "sync"
 // function that returns its Module, the commands it decides, the events it
 // folds and the prototypes of its events. The games' rulesets list them
 // (lrtg_ruleset.go, lrta_ruleset.go); the few every game uses (the
-// sequence of play, the turn's advance, the channels, the deadlines, the clocks)
-// are the kernel's, listed in kernelRules.
+// sequence of play, the turn's advance, the channels, the deadlines) are
+// the kernel's, listed in kernelRules.
 
 // A decider settles a command it knows (ok true), or passes (ok false).
 type decider func(g GameState, cmd Command, d Dice) (evs []Event, ok bool, err error)
@@ -45,7 +45,7 @@ var (
 func kernelRules() *Ruleset {
 	kernelOnce.Do(func() {
 		kernelTable = newRuleset("", Hooks{}, true,
-			sequenceModule(), turnModule(), channelsModule(), deadlinesModule(), clockModule())
+			sequenceModule(), turnModule(), channelsModule(), deadlinesModule())
 	})
 	return kernelTable
 }

@@ -35,22 +35,6 @@ const RailMaxHexes = 40
 // regiments": a division counts 2, a brigade or a regiment 1.
 const railMaxLoad = 2
 
-// MoveData is what the movement rules need from the scenario's data: the
-// map (regions, railroads, places), the order of battle as set up (unit
-// sizes, starting hexes, stations damaged at the start) and the 17.1
-// charts (lrtg.strategic-movement and
-// lrtg.strategic-movement-disorganization). With no map, a move is
-// recorded without the checks that need one.
-type MoveData struct {
-	Theatre                  *Theatre
-	OOB                      *OrderOfBattle
-	Strategic                *Chart
-	StrategicDisorganization *Chart
-	// Library is the rules tables, for the charts a game reads beyond
-	// these (LRTA: lrta.extended-march-csa / -usa, lrta_move.go).
-	Library *Library
-}
-
 // MovementState is the game's state of this rule module: the restricted
 // groups released (LRTG 3.2), whether Meade commands the Army of the
 // Potomac (16.2), and the rail movement of the current turn (8.2, 8.3).
@@ -87,16 +71,6 @@ func (g GameState) railThisTurn() ([]string, int) {
 		return nil, 0
 	}
 	return g.Movement.Railed, g.Movement.RailLoad
-}
-
-// DisorgCheck is what a unit that moved strategically rolls for
-// disorganization (LRTG 17.1 3.).
-type DisorgCheck struct {
-	Unit     string `json:"unit"`
-	Fatigue  int    `json:"fatigue"` // the fatigue level reached
-	Roll     bool   `json:"roll"`
-	Modifier int    `json:"modifier,omitempty"`
-	Why      string `json:"why"`
 }
 
 // movementModule is the release of units and Meade's command.

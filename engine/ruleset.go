@@ -124,6 +124,57 @@ type Hooks struct {
 	// umpire's log of the players' unchecked changes, double-blind
 	// sightings). nil: nothing.
 	Folded func(before, next GameState, e Event) GameState
+
+	// Deadlines (deadline_owing.go, deadline_run.go; issue 9): the kernel's
+	// scheduler keeps the waits, the reminders, the misses and when a
+	// default falls due; who owes what and what a default does are the
+	// game's rules, asked here.
+	//
+	// DeadlineOwing says who owes the step under way where the game's
+	// rules say it otherwise than the step's waits (ok false: the kernel
+	// reads the waits, Owing). It is asked only while the step waits.
+	DeadlineOwing func(g GameState) (owed []Owed, ok bool)
+	// AnswersForSide says whether a player answers for his side now when
+	// a wait names the side (nil: the side's overall commander,
+	// Player.Overall). When no player does, every player of the side
+	// answers.
+	AnswersForSide func(g GameState, p Player) bool
+	// DeadlineDefault is the step's documented default for the players
+	// whose grace has run out (ok false: the kernel's, the umpire ends
+	// the step for everyone as /phase next force:true would).
+	DeadlineDefault func(g GameState, m DeadlineMiss) (d StepDefault, ok bool)
+	// AtInstant gives a default's command the instant the scheduler
+	// applies it, for a game whose rules time commands (nil: the command
+	// as it is).
+	AtInstant func(cmd Command, at time.Time) Command
+
+	// The board and the views (board.go, view.go): what the game's rules
+	// make of the kernel's board commands and events, and what its
+	// hidden intelligence shows.
+	//
+	// BoardCommand decides a move, a unit's change or a mark (MoveUnits,
+	// SetUnit, MarkUnit): the kernel decides the elimination of a unit,
+	// the umpire's undo and pause itself. nil: the game has no such
+	// commands (refused as not a game command).
+	BoardCommand func(g GameState, cmd Command) ([]Event, error)
+	// BoardEffect is what a board event of the game does to the state
+	// (a move, a unit's change: UnitsMoved, UnitSet, or an event of its
+	// own the kernel folds), nil for an event that is no board action of
+	// the game. The kernel applies it as a board action: the state before
+	// is kept for the umpire's undo. nil: no board event changes the
+	// state but the kernel's own (elimination, marks).
+	BoardEffect func(e Event) func(*GameState)
+	// CommandOverride decides, before the kernel's rule of command (a
+	// side's commanders, then its overall commander: Controls), whether
+	// an actor controls a unit, when the game's rules say (decided). nil:
+	// the kernel's rule alone.
+	CommandOverride func(g GameState, a Actor, u UnitState) (ok, decided bool)
+	// View adds to a view what the game's intelligence rules show
+	// (ViewFor): the counters it keeps off the units (dummies) to the
+	// umpire's and the public's views, and the whole of a side's or a
+	// commander's view in a hidden mode. nil: a side or a commander sees
+	// its own units only in a hidden mode, and nothing is added.
+	View func(g GameState, view *View, b ViewBuilder)
 }
 
 // NewRuleset builds a game's ruleset from its modules, listed explicitly.

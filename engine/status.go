@@ -16,33 +16,6 @@ import (
 // as Caldwell's "entrenched", 000 VIII) still fold into the typed fields:
 // UnitState.WithStatus moves them out of the mark list.
 
-// UnitStatus is a unit's status beyond manpower and fatigue.
-type UnitStatus struct {
-	// Disorganized: the Strength marker is on its disorganized side
-	// (LRTG 7.2 "organized or disorganized").
-	Disorganized bool `json:"disorganized,omitempty"`
-	// Exhausted: the counter is on its exhausted side (LRTG 7.1, 7.2, 17.1).
-	Exhausted bool `json:"exhausted,omitempty"`
-	// Demoralization is the demoralization level, 0 to 2 (LRTG 15.1 counts
-	// divisions "at demoralization level 1" and "level 2").
-	Demoralization int `json:"demoralization,omitempty"`
-	// Entrenchment is the level of the unit's entrenchment marker, 0 to 2
-	// (LRTG 7.1 "the same kind of entrenchment marker"; the Standardized
-	// Rules' two levels). A completed fort is the mark "fort".
-	Entrenchment int `json:"entrenchment,omitempty"`
-	// Ammo is the space of the unit's marker on its Ammunition Track, 0 (off
-	// the track) to 3 (LRTG 19.1): 2 is Low Ammo, 3 is Out of Ammo.
-	Ammo int `json:"ammo,omitempty"`
-}
-
-// Status levels.
-const (
-	MaxDemoralization = 2 // LRTG 15.1
-	MaxEntrenchment   = 2
-	AmmoLow           = 2 // LRTG 19.1: the 2nd space is Low Ammunition
-	AmmoOut           = 3 // the 3rd space is Out of Ammunition
-)
-
 // Labels describes the status in words, e.g. "disorganized", "low ammo";
 // nothing for a unit in good order.
 func (s UnitStatus) Labels() []string {
@@ -61,31 +34,6 @@ func (s UnitStatus) Labels() []string {
 	}
 	if s.Ammo > 0 && s.Ammo < len(ammoNames) {
 		out = append(out, ammoNames[s.Ammo])
-	}
-	return out
-}
-
-// Codes abbreviates the status for a counter on the map: DIS, EXH, DEM1,
-// ENT2, LOW, OOA. Ammunition level 1 has no marker (LRTG 19.1).
-func (s UnitStatus) Codes() []string {
-	var out []string
-	if s.Disorganized {
-		out = append(out, "DIS")
-	}
-	if s.Exhausted {
-		out = append(out, "EXH")
-	}
-	if s.Demoralization > 0 {
-		out = append(out, fmt.Sprintf("DEM%d", s.Demoralization))
-	}
-	if s.Entrenchment > 0 {
-		out = append(out, fmt.Sprintf("ENT%d", s.Entrenchment))
-	}
-	switch s.Ammo {
-	case AmmoLow:
-		out = append(out, "LOW")
-	case AmmoOut:
-		out = append(out, "OOA")
 	}
 	return out
 }
@@ -149,13 +97,6 @@ var statusFields = []statusField{
 	},
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 func findStatusField(name string) *statusField {
 	name = strings.ToLower(strings.TrimSpace(name))
 	for i := range statusFields {
@@ -214,47 +155,6 @@ var statusMarks = []string{"disorganized", "exhausted", "demoralized", "entrench
 // IsStatusMark reports whether a mark word is a status (now a typed field).
 func IsStatusMark(m string) bool { return contains(statusMarks, m) }
 
-// statusMarkChange is the status field a status mark puts on or takes off,
-// and the level that follows from the current one: on raises to the
-// mark's level (demoralized and entrenched to at least 1), off clears it;
-// taking Low Ammo off moves the marker back to space 1 and Out of Ammo
-// back to Low (LRTG 19.1).
-func statusMarkChange(s UnitStatus, mark string, off bool) (field string, to int, ok bool) {
-	switch strings.ToLower(mark) {
-	case "disorganized":
-		return "organization", b2i(!off), true
-	case "exhausted":
-		return "exhaustion", b2i(!off), true
-	case "demoralized":
-		if off {
-			return "demoralization", 0, true
-		}
-		return "demoralization", max(1, s.Demoralization), true
-	case "entrenched":
-		if off {
-			return "entrenchment", 0, true
-		}
-		return "entrenchment", max(1, s.Entrenchment), true
-	case "low-ammo":
-		switch {
-		case !off:
-			return "ammunition", AmmoLow, true
-		case s.Ammo == AmmoLow:
-			return "ammunition", 1, true
-		}
-		return "ammunition", s.Ammo, true
-	case "out-of-ammo":
-		switch {
-		case !off:
-			return "ammunition", AmmoOut, true
-		case s.Ammo == AmmoOut:
-			return "ammunition", AmmoLow, true
-		}
-		return "ammunition", s.Ammo, true
-	}
-	return "", 0, false
-}
-
 // statusHasMark reports whether the status shows the legacy mark.
 func statusHasMark(s UnitStatus, mark string) bool {
 	switch strings.ToLower(mark) {
@@ -272,33 +172,6 @@ func statusHasMark(s UnitStatus, mark string) bool {
 		return s.Ammo == AmmoOut
 	}
 	return false
-}
-
-func (s *UnitStatus) applyMark(mark string, off bool) bool {
-	field, to, ok := statusMarkChange(*s, mark, off)
-	if ok {
-		findStatusField(field).set(s, to)
-	}
-	return ok
-}
-
-// WithStatus returns the unit with the status words among its marks (a
-// set-up's, or events recorded before statuses were typed) moved into its
-// Status. Read a unit's status through it.
-func (u UnitState) WithStatus() UnitState {
-	var rest []string
-	moved := false
-	for _, m := range u.Marks {
-		if u.Status.applyMark(m, false) {
-			moved = true
-		} else {
-			rest = append(rest, m)
-		}
-	}
-	if moved {
-		u.Marks = rest
-	}
-	return u
 }
 
 // decideStatusSet settles /unit set for a status field (the caller has

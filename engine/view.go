@@ -186,6 +186,16 @@ func (v View) Known() []string {
 	return out
 }
 
+// A ViewBuilder is what ViewFor gives the game's view (Hooks.View): the
+// ids of the units on the map (not eliminated), sorted, and the ways to
+// put a counter on the view: a unit identified (Show), a force marker
+// (Marker); other counters are appended to View.Counters.
+type ViewBuilder struct {
+	Units  []string
+	Show   func(UnitState)
+	Marker func(Side, Hex)
+}
+
 // ViewFor is the one way out of the board for a viewer.
 func ViewFor(g GameState, v Viewer) View {
 	view := View{Viewer: v, Mode: g.Options.IntelMode(), Turn: g.Turn, known: map[string]bool{}}
@@ -205,17 +215,17 @@ func ViewFor(g GameState, v Viewer) View {
 	marker := func(side Side, h Hex) {
 		view.Counters = append(view.Counters, ViewCounter{Hex: h, Side: string(side), Kind: "force", Unidentified: true})
 	}
-	dummies := g.ActiveDummies()
+	b := ViewBuilder{Units: ids, Show: show, Marker: marker}
+	hook := func(GameState, *View, ViewBuilder) {}
+	if g.rules != nil && g.rules.hooks.View != nil {
+		hook = g.rules.hooks.View
+	}
 	switch {
 	case v.Kind == ViewerUmpire || view.Mode == IntelOpen:
 		for _, id := range ids {
 			show(g.Units[id])
 		}
-		if v.Kind == ViewerUmpire {
-			for _, d := range dummies {
-				view.Counters = append(view.Counters, ViewCounter{Hex: d.Hex, Side: string(d.Side), Name: "Dummy", Kind: "dummy"})
-			}
-		}
+		hook(g, &view, b) // the umpire sees what the game keeps off the units
 	case v.Kind == ViewerPublic:
 		if view.Mode == IntelLimited {
 			seen := map[Hex]bool{}
@@ -225,14 +235,17 @@ func ViewFor(g GameState, v Viewer) View {
 					marker(u.Side, u.Hex)
 				}
 			}
-			for _, d := range dummies {
-				marker(d.Side, d.Hex)
+		}
+		hook(g, &view, b)
+	case g.rules != nil && g.rules.hooks.View != nil:
+		hook(g, &view, b) // a side's or a commander's view in a hidden mode
+	default:
+		// No rules of the game for a hidden mode: its own units only.
+		for _, id := range ids {
+			if u := g.Units[id]; u.Side == v.Side {
+				show(u)
 			}
 		}
-	case view.Mode == IntelLimited:
-		g.limitedView(&view, ids, dummies, show, marker)
-	default:
-		g.doubleBlindView(&view, ids, show)
 	}
 	sort.SliceStable(view.Counters, func(i, j int) bool {
 		a, b := view.Counters[i], view.Counters[j]
@@ -242,104 +255,6 @@ func ViewFor(g GameState, v Viewer) View {
 		return a.Name < b.Name
 	})
 	return view
-}
-
-// limitedView: own units and dummies; enemy stacks as markers unless in
-// contact or revealed by a Spy win (LRTG 20; 2.0 7)).
-func (g GameState) limitedView(view *View, ids []string, dummies []Dummy, show func(UnitState), marker func(Side, Hex)) {
-	me := view.Viewer.Side
-	revealed := spyWinner(g) == me
-	var own []Hex
-	for _, id := range ids {
-		if u := g.Units[id]; u.Side == me {
-			own = append(own, u.Hex)
-			show(u)
-		}
-	}
-	contact := func(h Hex) bool {
-		for _, o := range own {
-			if Distance(o, h) <= 1 {
-				return true
-			}
-		}
-		return false
-	}
-	marked := map[Hex]bool{}
-	for _, id := range ids {
-		u := g.Units[id]
-		if u.Side == me {
-			continue
-		}
-		if revealed || contact(u.Hex) {
-			show(u)
-			continue
-		}
-		if !marked[u.Hex] {
-			marked[u.Hex] = true
-			marker(u.Side, u.Hex)
-		}
-	}
-	for _, d := range dummies {
-		switch {
-		case d.Side == me:
-			view.Counters = append(view.Counters, ViewCounter{Hex: d.Hex, Side: string(d.Side), Name: "Dummy", Kind: "dummy"})
-		case contact(d.Hex):
-			// In contact a dummy is found out: nothing is there.
-			view.Counters = append(view.Counters, ViewCounter{Hex: d.Hex, Side: string(d.Side), Name: "Dummy", Kind: "dummy"})
-		default:
-			marker(d.Side, d.Hex)
-		}
-	}
-}
-
-// doubleBlindView: what the viewer's eyes see now, and where the rest was
-// last seen (sightings.go).
-func (g GameState) doubleBlindView(view *View, ids []string, show func(UnitState)) {
-	v := view.Viewer
-	mine := func(u UnitState) bool { return g.holds(v, u) } // sightings.go
-	var eyes []UnitState
-	var others []UnitState
-	for _, id := range ids {
-		u := g.Units[id]
-		if mine(u) {
-			eyes = append(eyes, u)
-			show(u)
-		} else {
-			others = append(others, u)
-		}
-	}
-	revealed := spyWinner(g) == v.Side
-	for _, u := range others {
-		if revealed && u.Side != v.Side || g.seenBy(eyes, u.Hex) {
-			show(u)
-		}
-	}
-	key := sightingKey(g.Options, v)
-	last := map[string]LastSeen{}
-	g.Sightings.each(key, func(id string, l LastSeen) { last[id] = l })
-	lids := make([]string, 0, len(last))
-	for id := range last {
-		lids = append(lids, id)
-	}
-	sort.Strings(lids)
-	for _, id := range lids {
-		s := last[id]
-		u, ok := g.Units[id]
-		if !ok || view.known[id] || u.Eliminated || g.seenBy(eyes, s.Hex) {
-			continue // seen now, gone, or the place is watched and empty of it
-		}
-		view.Counters = append(view.Counters, ViewCounter{Unit: id, Hex: s.Hex, Side: string(u.Side), Name: u.Name, Kind: u.Kind, SeenTurn: s.Turn})
-	}
-}
-
-// seenBy reports whether one of the eyes sees the hex.
-func (g GameState) seenBy(eyes []UnitState, h Hex) bool {
-	for _, e := range eyes {
-		if Distance(e.Hex, h) <= g.Options.SightRange(e) {
-			return true
-		}
-	}
-	return false
 }
 
 // MapCounters is the viewer's counters: ViewFor for the actor.
