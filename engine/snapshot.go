@@ -304,9 +304,9 @@ func (e *snapEncoder) value(v reflect.Value) error {
 	return nil
 }
 
-// snapKeys returns a map's keys in order when they are strings or
-// integers (every map in the state today), so that encoding is
-// deterministic; other keys in the map's order.
+// snapKeys returns a map's keys in order, so that encoding is
+// deterministic: strings and integers by value, other keys (a Hex) by
+// their encoded bytes.
 func snapKeys(v reflect.Value) []reflect.Value {
 	keys := v.MapKeys()
 	switch v.Type().Key().Kind() {
@@ -314,6 +314,21 @@ func snapKeys(v reflect.Value) []reflect.Value {
 		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		slices.SortFunc(keys, func(a, b reflect.Value) int { return cmpInt(a.Int(), b.Int()) })
+	default:
+		type encoded struct {
+			key   reflect.Value
+			bytes string
+		}
+		enc := make([]encoded, len(keys))
+		for i, k := range keys {
+			e := &snapEncoder{}
+			_ = e.value(k) // a key the codec cannot write fails when the map is written
+			enc[i] = encoded{k, string(e.buf)}
+		}
+		slices.SortFunc(enc, func(a, b encoded) int { return strings.Compare(a.bytes, b.bytes) })
+		for i := range enc {
+			keys[i] = enc[i].key
+		}
 	}
 	return keys
 }
