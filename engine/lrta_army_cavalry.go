@@ -90,7 +90,7 @@ func (g GameState) lrtaCavalryExhaustion(cmd AnswerRestRefit) (*UnionCavalryExha
 		return nil, err
 	}
 	capitol := t.Place(lrtaCapitol)
-	inDC := t.inAny(lrtaDCArea)
+	inDC := t.InAny(lrtaDCArea)
 	var moved []UnitState
 	var names []string
 	for _, id := range dc {
@@ -163,7 +163,7 @@ func (g GameState) lrtaPickDC(w *meadeWork, regiments, named []string, want int,
 		}
 		return out, nil
 	}
-	inDC := t.inAny(lrtaDCArea)
+	inDC := t.InAny(lrtaDCArea)
 	capitol := Hex{}
 	if p := t.Place(lrtaCapitol); p != nil {
 		capitol = p.Hex

@@ -280,7 +280,7 @@ func (g GameState) LRTAReorganizationFacts(corps string, with bool, t *Theatre) 
 	aov := c != nil && c.AoV
 	inDC := false
 	if t != nil {
-		in := t.inAny(lrtaDCArea)
+		in := t.InAny(lrtaDCArea)
 		inDC = true
 		n := 0
 		for _, u := range g.Units {

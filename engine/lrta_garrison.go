@@ -380,7 +380,7 @@ func (g GameState) dcThreats(t *Theatre) []string {
 // east of the Seneca Creek Aqueduct (the creek's mouth) and south of
 // Rockville; without those places, all of it.
 func dcThreatArea(t *Theatre) func(Hex) bool {
-	fairfaxPG, montgomery := t.inAny("va.fairfax", "md.prince-georges"), t.inAny("md.montgomery")
+	fairfaxPG, montgomery := t.InAny("va.fairfax", "md.prince-georges"), t.InAny("md.montgomery")
 	seneca, rockville := t.Place("Seneca Creek Aqueduct"), t.Place("Rockville")
 	return func(h Hex) bool {
 		switch {
@@ -524,7 +524,7 @@ func (g GameState) dcGarrisonStatus(t *Theatre, req DCGarrisonSet) GarrisonStatu
 		return s
 	}
 	s.Checked = true
-	s.Present, s.CavalryPresent, s.Units = g.unionManpower(t.inAny("dc-defense-area"))
+	s.Present, s.CavalryPresent, s.Units = g.unionManpower(t.InAny("dc-defense-area"))
 	s.Met = s.Present >= s.Required && s.CavalryPresent >= s.Cavalry
 	var short []string
 	if s.Present < s.Required {

@@ -243,7 +243,7 @@ func lrtaLibraryChart(d *MoveData, id string) *Chart {
 // northOfPotomac reports whether h lies north of the Potomac (false
 // without map data).
 func northOfPotomac(d *MoveData, h Hex) bool {
-	return d != nil && d.Theatre != nil && d.Theatre.inAny("north-of-potomac")(h)
+	return d != nil && d.Theatre != nil && d.Theatre.InAny("north-of-potomac")(h)
 }
 
 // marchModifiers are the modifiers of a unit's disorganization (extended
@@ -348,7 +348,7 @@ func (g GameState) lrtaRestriction(u UnitState, d *MoveData) *moveArea {
 	}
 	t := d.Theatre
 	const rule = "004 Union Movement Restrictions"
-	dc := &moveArea{rule: rule, where: "within the DC Defense Area (Washington and Alexandria County)", until: "at all times", in: t.inAny("dc-defense-area")}
+	dc := &moveArea{rule: rule, where: "within the DC Defense Area (Washington and Alexandria County)", until: "at all times", in: t.InAny("dc-defense-area")}
 	if hasUnitMark(u, "dc-only") {
 		dc.rule, dc.until = "004 Union Cavalry Exhaustion 2)", "for the rest of the game"
 		return dc
@@ -357,11 +357,11 @@ func (g GameState) lrtaRestriction(u UnitState, d *MoveData) *moveArea {
 	case c == "dc":
 		return dc
 	case c == "balt":
-		north, pa, east := t.inAny("north-of-potomac"), t.inAny("pa"), t.eastOfMonocacy()
+		north, pa, east := t.InAny("north-of-potomac"), t.InAny("pa"), eastOfMonocacy(t)
 		return &moveArea{rule: rule, where: "north of the Potomac, east of the Monocacy and south of the Mason-Dixon Line", until: "at all times",
 			in: func(h Hex) bool { return north(h) && !pa(h) && east(h) }}
 	case c == "shen" || c == "rr" || c == "pa" || strings.HasPrefix(c, "pa ") || strings.HasPrefix(c, "pa-"):
-		north, west := t.inAny("north-of-potomac"), t.westOfShenandoah()
+		north, west := t.InAny("north-of-potomac"), westOfShenandoah(t)
 		return &moveArea{rule: rule, where: "north of the Potomac or of the Shenandoah", until: "at all times",
 			in: func(h Hex) bool { return north(h) || west(h) }}
 	}
@@ -374,7 +374,7 @@ func (g GameState) lrtaRestriction(u UnitState, d *MoveData) *moveArea {
 // line, extended both ways, toward Baltimore; hexes on the line count as
 // east. Near the river the umpire judges (a reason overrides). Without the
 // river in the data every hex counts.
-func (t *Theatre) eastOfMonocacy() func(Hex) bool {
+func eastOfMonocacy(t *Theatre) func(Hex) bool {
 	var river *Line
 	for i := range t.Lines {
 		if t.Lines[i].ID == "monocacy" && len(t.Lines[i].Hexes) >= 2 {
@@ -693,8 +693,8 @@ func lrtaDelayed(g GameState, cmd MoveUnits) *RuleError {
 		name string
 		in   func(Hex) bool
 	}{
-		{"Alexandria County", t.inAny("va.alexandria")},
-		{"the DC Defense Area", t.inAny("dc-defense-area")},
+		{"Alexandria County", t.InAny("va.alexandria")},
+		{"the DC Defense Area", t.InAny("dc-defense-area")},
 		{"Aquia Creek", places("Aquia Creek Station", "Aquia Creek")},
 		{"Baltimore", places("Camden Station", "Baltimore Depot", "Mt. Royal Depot")},
 		{"Annapolis", places("Annapolis")},

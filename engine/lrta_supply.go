@@ -239,7 +239,7 @@ func (g GameState) lrtaCSAInfantryLeaderNorth(t *Theatre) string {
 	if t == nil {
 		return ""
 	}
-	north := t.inAny("north-of-potomac")
+	north := t.InAny("north-of-potomac")
 	for _, id := range sortedIDs(g.Units) {
 		u := g.Units[id]
 		if u.Side == CSA && u.Kind == "leader" && u.OnMap && !u.Eliminated && !strings.HasPrefix(strings.ToLower(u.Command), "cav") && north(u.Hex) {

@@ -283,7 +283,7 @@ func (g GameState) restriction(u UnitState, d *MoveData) *moveArea {
 	t, m := d.Theatre, g.Movement
 	if u.ID == idHeintzelman {
 		return &moveArea{rule: "LRTG 16.3", where: "in the DC defense area (Washington and Alexandria County)", until: "always",
-			in: t.inAny("dc-defense-area")}
+			in: t.InAny("dc-defense-area")}
 	}
 	if u.Kind == "leader" {
 		return nil
@@ -311,7 +311,7 @@ func (g GameState) restriction(u UnitState, d *MoveData) *moveArea {
 		return g.dcArea(u, d, "until released (3.2)")
 	case u.Command == "PA" && !m.IsReleased("PA"):
 		return &moveArea{rule: "LRTG 12.3", where: "in Pennsylvania (forced out by a retreat, it may not go further from it)", until: "as Pennsylvania militia",
-			in: t.inAny("pa"), noFurther: true}
+			in: t.InAny("pa"), noFurther: true}
 	}
 	return nil
 }

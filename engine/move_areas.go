@@ -60,8 +60,8 @@ func (g GameState) Restricted(u UnitState, d *MoveData) (bool, string) {
 // north of the Potomac, west (12.1 prints "north") of the Shenandoah, or
 // in Loudoun County.
 func viiiArea(t *Theatre, until string) *moveArea {
-	north, loudoun := t.inAny("north-of-potomac"), t.inAny("va.loudoun")
-	west := t.westOfShenandoah()
+	north, loudoun := t.InAny("north-of-potomac"), t.InAny("va.loudoun")
+	west := westOfShenandoah(t)
 	return &moveArea{rule: "LRTG 12.1", where: "north of the Potomac, west of the Shenandoah or in Loudoun County", until: until,
 		in: func(h Hex) bool { return north(h) || loudoun(h) || west(h) }}
 }
@@ -83,26 +83,7 @@ func (g GameState) dcArea(u UnitState, d *MoveData, until string) *moveArea {
 			}
 		}
 	}
-	return &moveArea{rule: "LRTG 12.2", where: where, until: until, in: t.inAny(ids...)}
-}
-
-// inAny returns a test of whether a hex lies in any of the regions.
-func (t *Theatre) inAny(ids ...string) func(Hex) bool {
-	var rs []*Region
-	for _, id := range ids {
-		if r := t.Region(id); r != nil {
-			rs = append(rs, r)
-		}
-	}
-	return func(h Hex) bool {
-		p := Center(h)
-		for _, r := range rs {
-			if r.Contains(p) {
-				return true
-			}
-		}
-		return false
-	}
+	return &moveArea{rule: "LRTG 12.2", where: where, until: until, in: t.InAny(ids...)}
 }
 
 // westOfShenandoah tests whether a hex lies west of the Shenandoah. The
@@ -111,7 +92,7 @@ func (t *Theatre) inAny(ids ...string) func(Hex) bool {
 // side of that line, extended both ways, away from the Blue Ridge's east
 // face; hexes on the line (Harpers Ferry) count as west. Near the river
 // the umpire judges (a reason overrides).
-func (t *Theatre) westOfShenandoah() func(Hex) bool {
+func westOfShenandoah(t *Theatre) func(Hex) bool {
 	var river *Line
 	for i := range t.Lines {
 		if t.Lines[i].ID == "shenandoah" && len(t.Lines[i].Hexes) >= 2 {
@@ -145,18 +126,7 @@ func (g GameState) checkArea(u UnitState, to Hex, ref string, d *MoveData) *Rule
 			return nil
 		}
 	}
-	return moveRule("move.restricted", fmt.Sprintf("%s (%s) may not go to %s: %s, it must remain %s", u.Name, u.Command, d.Theatre.named(to, ref), a.until, a.where), "", a.rule)
-}
-
-// named names a hex for a message: "Culpeper (SS1418)" where a place is,
-// else the printed hex.
-func (t *Theatre) named(h Hex, ref string) string {
-	for i := range t.Places {
-		if t.Places[i].Hex == h {
-			return fmt.Sprintf("%s (%s)", t.Places[i].Name, t.Places[i].Ref)
-		}
-	}
-	return ref
+	return moveRule("move.restricted", fmt.Sprintf("%s (%s) may not go to %s: %s, it must remain %s", u.Name, u.Command, d.Theatre.Named(to, ref), a.until, a.where), "", a.rule)
 }
 
 // hexesToArea returns how many hexes from h the nearest hex of the area is (0

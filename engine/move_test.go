@@ -281,7 +281,7 @@ func TestDCRestrictions(t *testing.T) {
 	wantMove(t, r6, move(meade, away, "usa.wells"))
 	rdc := apply(t, g, ReleaseUnits{By: ump, Group: "DC"}, Script())
 	wantMove(t, rdc, move(meade, away, "usa.wells"))
-	wantRule(t, rdc, move(meade, alexandria, "usa.casey").withTo(fairfax), "move.restricted", "LRTG 12.2")
+	wantRule(t, rdc, withTo(move(meade, alexandria, "usa.casey"), fairfax), "move.restricted", "LRTG 12.2")
 	wantMove(t, rdc, move(meade, alexandria, "usa.heintzelman"))
 	wantRule(t, rdc, move(meade, fairfax, "usa.heintzelman"), "move.restricted", "LRTG 16.3", "DC defense area")
 
@@ -297,7 +297,7 @@ func TestDCRestrictions(t *testing.T) {
 	wantMove(t, track, move(meade, at(100, 2), "usa.wells"))
 }
 
-func (m MoveUnits) withTo(h Hex) MoveUnits { m.To = h; return m }
+func withTo(m MoveUnits, h Hex) MoveUnits { m.To = h; return m }
 
 func TestPAMilitiaStaysInPennsylvania(t *testing.T) {
 	g := moveGame(t, opts())

@@ -16,30 +16,6 @@ import (
 // as Caldwell's "entrenched", 000 VIII) still fold into the typed fields:
 // UnitState.WithStatus moves them out of the mark list.
 
-// Labels describes the status in words, e.g. "disorganized", "low ammo";
-// nothing for a unit in good order.
-func (s UnitStatus) Labels() []string {
-	var out []string
-	if s.Disorganized {
-		out = append(out, "disorganized")
-	}
-	if s.Exhausted {
-		out = append(out, "exhausted")
-	}
-	if s.Demoralization > 0 {
-		out = append(out, fmt.Sprintf("demoralized (level %d)", s.Demoralization))
-	}
-	if s.Entrenchment > 0 {
-		out = append(out, fmt.Sprintf("entrenched (level %d)", s.Entrenchment))
-	}
-	if s.Ammo > 0 && s.Ammo < len(ammoNames) {
-		out = append(out, ammoNames[s.Ammo])
-	}
-	return out
-}
-
-var ammoNames = []string{"normal ammo", "ammo level 1", "low ammo", "out of ammo"}
-
 // statusField is one settable status field: its names and values.
 type statusField struct {
 	name    string

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"sort"
 	"strings"
@@ -145,6 +146,103 @@ func (t *Theatre) Printed(h Hex) []string {
 		if col, row, ok := t.Sheets[i].Printed(h); ok {
 			out = append(out, HexRef{Sheet: t.Sheets[i].ID, Col: col, Row: row}.String())
 		}
+	}
+	return out
+}
+
+// InAny returns a test of whether a hex lies in any of the regions.
+func (t *Theatre) InAny(ids ...string) func(Hex) bool {
+	var rs []*Region
+	for _, id := range ids {
+		if r := t.Region(id); r != nil {
+			rs = append(rs, r)
+		}
+	}
+	return func(h Hex) bool {
+		p := Center(h)
+		for _, r := range rs {
+			if r.Contains(p) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// Named names a hex for a message: "Culpeper (SS1418)" where a place is,
+// else the printed hex.
+func (t *Theatre) Named(h Hex, ref string) string {
+	for i := range t.Places {
+		if t.Places[i].Hex == h {
+			return fmt.Sprintf("%s (%s)", t.Places[i].Name, t.Places[i].Ref)
+		}
+	}
+	return ref
+}
+
+// RailPath returns the stations on the map's railroads between two stops,
+// ends included, along the shortest way in hexes (straight stretches
+// between neighbouring stops; railroads meet only at shared places), or
+// nil when no railroad joins them.
+func (t *Theatre) RailPath(from, to string) []string {
+	adj := map[string]map[string]int{}
+	link := func(a, b string, d int) {
+		if adj[a] == nil {
+			adj[a] = map[string]int{}
+		}
+		if old, ok := adj[a][b]; !ok || d < old {
+			adj[a][b] = d
+		}
+	}
+	for _, l := range t.Lines {
+		if l.Kind != "railroad" || len(l.Hexes) != len(l.Stops) {
+			continue
+		}
+		for i := 1; i < len(l.Stops); i++ {
+			d := Distance(l.Hexes[i-1], l.Hexes[i])
+			link(l.Stops[i-1], l.Stops[i], d)
+			link(l.Stops[i], l.Stops[i-1], d)
+		}
+	}
+	if adj[from] == nil || adj[to] == nil {
+		return nil
+	}
+	dist := map[string]int{from: 0}
+	prev := map[string]string{}
+	done := map[string]bool{}
+	for {
+		cur, best := "", -1
+		for n, d := range dist {
+			if !done[n] && (best < 0 || d < best || (d == best && n < cur)) {
+				cur, best = n, d
+			}
+		}
+		if best < 0 {
+			return nil
+		}
+		if cur == to {
+			break
+		}
+		done[cur] = true
+		next := make([]string, 0, len(adj[cur]))
+		for n := range adj[cur] {
+			next = append(next, n)
+		}
+		sort.Strings(next)
+		for _, n := range next {
+			nd := best + adj[cur][n]
+			if od, ok := dist[n]; !ok || nd < od {
+				dist[n], prev[n] = nd, cur
+			}
+		}
+	}
+	out := []string{to}
+	for n := to; n != from; {
+		n = prev[n]
+		out = append(out, n)
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
 	}
 	return out
 }

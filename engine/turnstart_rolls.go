@@ -38,7 +38,7 @@ func threatenedArrivals(g GameState, _ Dice, ctx StepContext) ([]Event, error) {
 // csaIn reports whether a Confederate unit of one of the kinds (any kind:
 // nil) is on the map in one of the regions.
 func (g GameState) csaIn(t *Theatre, kinds []string, regions ...string) bool {
-	in := t.inAny(regions...)
+	in := t.InAny(regions...)
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
 		if u.Side == CSA && u.OnMap && !u.Eliminated && (kinds == nil || contains(kinds, u.Kind)) && in(u.Hex) {
@@ -51,7 +51,7 @@ func (g GameState) csaIn(t *Theatre, kinds []string, regions ...string) bool {
 // leeIn reports whether R.E. Lee, the army commander, is in one of the
 // regions.
 func (g GameState) leeIn(t *Theatre, regions ...string) bool {
-	in := t.inAny(regions...)
+	in := t.InAny(regions...)
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
 		if u.Side == CSA && u.OnMap && !u.Eliminated && (id == idLee || (u.Kind == "leader" && u.Command == "ANV")) && in(u.Hex) {
