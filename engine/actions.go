@@ -672,6 +672,6 @@ func applyActions(g GameState, e Event) (GameState, bool) {
 	g.Actions = a
 	// The cycle has moved on: an undo would take back more than the last
 	// board action.
-	g.prev, g.lastAction = nil, ""
+	g.ForgetUndo()
 	return g, true
 }

@@ -452,3 +452,8 @@ func (g GameState) ActingSide(by Actor, named Side, code, what string, name func
 	}
 	return p.Side, nil
 }
+
+// ForgetUndo drops the undo's state: a game's rule calls it when the
+// play has moved on so that an undo would take back more than the last
+// board action.
+func (g *GameState) ForgetUndo() { g.prev, g.lastAction = nil, "" }

@@ -34,8 +34,8 @@ type lrtgVariant struct {
 
 // variant returns the game's LRTG variant hooks (all nil in LRTG).
 func (g GameState) variant() lrtgVariant {
-	if g.rules != nil {
-		if v, ok := g.rules.hooks.Variant.(lrtgVariant); ok {
+	if g.Rules() != nil {
+		if v, ok := g.Rules().Hooks().Variant.(lrtgVariant); ok {
 			return v
 		}
 	}

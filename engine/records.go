@@ -111,8 +111,8 @@ func (g GameState) DaysLeft(turn int) int {
 	last, _ := g.TurnDate(g.LastTurn())
 	end := d.AddDate(0, 0, g.TurnDays(turn)-1)
 	days := int(last.Sub(end).Hours() / 24)
-	if g.rules != nil && g.rules.hooks.UncountedDays != nil {
-		days += g.rules.hooks.UncountedDays(g.Options.Scenario, turn)
+	if g.Rules() != nil && g.Rules().Hooks().UncountedDays != nil {
+		days += g.Rules().Hooks().UncountedDays(g.Options.Scenario, turn)
 	}
 	return days
 }

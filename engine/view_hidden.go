@@ -115,7 +115,7 @@ func (g GameState) doubleBlindView(view *View, ids []string, show func(UnitState
 	for _, id := range lids {
 		s := last[id]
 		u, ok := g.Units[id]
-		if !ok || view.known[id] || u.Eliminated || g.seenBy(eyes, s.Hex) {
+		if !ok || view.Knows(id) || u.Eliminated || g.seenBy(eyes, s.Hex) {
 			continue // seen now, gone, or the place is watched and empty of it
 		}
 		view.Counters = append(view.Counters, ViewCounter{Unit: id, Hex: s.Hex, Side: string(u.Side), Name: u.Name, Kind: u.Kind, SeenTurn: s.Turn})
