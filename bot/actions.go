@@ -7,9 +7,10 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-// The Action Cycle (engine/actions.go; LRTG 1.0, 10, 17.2, 21.1, 22, 25;
+// The Action Cycle (engine/lrtg/actions.go; LRTG 1.0, 10, 17.2, 21.1, 22, 25;
 // 003 4 a)-b)): the umpire rolls each initiative, the players declare
 // their actions with /action, and each declaration is posted to the
 // channel as far as the enemy may know it: under limited intelligence an
@@ -24,7 +25,7 @@ func actionCommands() []*Command {
 	}
 	armyLeaders := func(r *Router, req Request, typed string) []engine.Match {
 		return unitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool {
-			return g.Controls(req.User, u) && engine.IsArmyLeader(u) && u.OnMap
+			return g.Controls(req.User, u) && lrtg.IsArmyLeader(u) && u.OnMap
 		})
 	}
 	sideUnits := func(r *Router, req Request, typed string) []engine.Match {
@@ -40,7 +41,7 @@ func actionCommands() []*Command {
 		p := g.Player(req.User.ID)
 		var out []engine.Match
 		for _, o := range g.Players {
-			if p != nil && o.Side == p.Side && !g.ActsAsOverall(o) && strings.Contains(strings.ToLower(o.Actor.Name), strings.ToLower(typed)) {
+			if p != nil && o.Side == p.Side && !lrtg.Of(g).ActsAsOverall(o) && strings.Contains(strings.ToLower(o.Actor.Name), strings.ToLower(typed)) {
 				out = append(out, engine.Match{Value: o.Actor.ID, Label: o.Actor.Name})
 			}
 		}
@@ -184,7 +185,7 @@ func handleActionActivate(ctx context.Context, r *Router, req Request) (Reply, e
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleAction(ctx, req, engine.ActivateUnit{By: req.User, Unit: id, Reason: strings.TrimSpace(req.Options["reason"])})
+	return r.settleAction(ctx, req, lrtg.ActivateUnit{By: req.User, Unit: id, Reason: strings.TrimSpace(req.Options["reason"])})
 }
 
 func handleActionArmy(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -204,7 +205,7 @@ func handleActionArmy(ctx context.Context, r *Router, req Request) (Reply, error
 	if tb == nil {
 		return Reply{}, fmt.Errorf("the rules library has no lrtg.activate-army-leader table")
 	}
-	return r.settleAction(ctx, req, engine.ActivateArmyLeader{By: req.User, Leader: leader, Units: units, Table: tb, Reason: strings.TrimSpace(req.Options["reason"])})
+	return r.settleAction(ctx, req, lrtg.ActivateArmyLeader{By: req.User, Leader: leader, Units: units, Table: tb, Reason: strings.TrimSpace(req.Options["reason"])})
 }
 
 func handleActionPass(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -212,23 +213,23 @@ func handleActionPass(ctx context.Context, r *Router, req Request) (Reply, error
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleAction(ctx, req, engine.PassAction{By: req.User, Data: r.moveData(g)})
+	return r.settleAction(ctx, req, lrtg.PassAction{By: req.User, Data: r.moveData(g)})
 }
 
 func handleActionReroll(ctx context.Context, r *Router, req Request) (Reply, error) {
-	return r.settleAction(ctx, req, engine.RerollInitiative{By: req.User})
+	return r.settleAction(ctx, req, lrtg.RerollInitiative{By: req.User})
 }
 
 func handleActionDone(ctx context.Context, r *Router, req Request) (Reply, error) {
-	return r.settleAction(ctx, req, engine.EndAction{By: req.User})
+	return r.settleAction(ctx, req, lrtg.EndAction{By: req.User})
 }
 
 func handleActionDefer(ctx context.Context, r *Router, req Request) (Reply, error) {
-	return r.settleAction(ctx, req, engine.DeferInitiative{By: req.User, To: strings.TrimSpace(req.Options["player"])})
+	return r.settleAction(ctx, req, lrtg.DeferInitiative{By: req.User, To: strings.TrimSpace(req.Options["player"])})
 }
 
 func handleActionRolls(ctx context.Context, r *Router, req Request) (Reply, error) {
-	return r.settleAction(ctx, req, engine.BeginInitiativeRolls{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])})
+	return r.settleAction(ctx, req, lrtg.BeginInitiativeRolls{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])})
 }
 
 func handleActionRemote(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -240,12 +241,12 @@ func handleActionRemote(ctx context.Context, r *Router, req Request) (Reply, err
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleAction(ctx, req, engine.AskRemote{By: req.User, Units: ids})
+	return r.settleAction(ctx, req, lrtg.AskRemote{By: req.User, Units: ids})
 }
 
 func handleActionAnswer(ctx context.Context, r *Router, req Request) (Reply, error) {
 	allow, _ := strconv.ParseBool(req.Options["allow"])
-	return r.settleAction(ctx, req, engine.AnswerRemote{By: req.User, Allow: allow, Comment: strings.TrimSpace(req.Options["comment"])})
+	return r.settleAction(ctx, req, lrtg.AnswerRemote{By: req.User, Allow: allow, Comment: strings.TrimSpace(req.Options["comment"])})
 }
 
 func actionEnemy(s engine.Side) engine.Side {
@@ -262,7 +263,7 @@ func handleActionShow(ctx context.Context, r *Router, req Request) (Reply, error
 	if err != nil {
 		return Reply{}, err
 	}
-	a := g.Actions
+	a := lrtg.Of(g).Actions
 	sees := func(side engine.Side) bool {
 		if !g.Options.LimitedIntel || g.IsUmpire(req.User) {
 			return true
@@ -282,7 +283,7 @@ func handleActionShow(ctx context.Context, r *Router, req Request) (Reply, error
 	if (step != "4a" && step != "4b") || a.Turn != g.Turn || a.Step != step {
 		lines = append(lines, fmt.Sprintf("No action cycle is under way (turn %d, %s).", g.Turn, r.phaseLabel(g)))
 	} else {
-		lines = append(lines, fmt.Sprintf("Turn %d, %s %s.", g.Turn, step, g.ActionStepTitle(step)))
+		lines = append(lines, fmt.Sprintf("Turn %d, %s %s.", g.Turn, step, lrtg.Of(g).ActionStepTitle(step)))
 		switch {
 		case a.Skipped != "":
 			lines = append(lines, "Not played this turn: "+a.Skipped+".")
@@ -308,8 +309,8 @@ func handleActionShow(ctx context.Context, r *Router, req Request) (Reply, error
 		}
 		what := "passes"
 		switch {
-		case en.Kind == engine.ActionPass:
-		case en.Kind == engine.ActionArmy: // the attempt is public; its units are not
+		case en.Kind == lrtg.ActionPass:
+		case en.Kind == lrtg.ActionArmy: // the attempt is public; its units are not
 			what = "Activate Army Leader with " + name(en.Unit)
 		case !sees(en.Side):
 			what = "an action"
@@ -343,11 +344,11 @@ func handleActionShow(ctx context.Context, r *Router, req Request) (Reply, error
 			lines = append(lines, fmt.Sprintf("Activate Army Leader (%s): %d of 2 attempts made this turn (10.1).", S(side), tries))
 		}
 	}
-	if g.VariableInitiative() {
+	if lrtg.Of(g).VariableInitiative() {
 		lines = append(lines, "Variable initiative (optional rule 25): ties of 5-5 and 6-6 go to the Union.")
 	}
 	footer := "LRTG 1.0, 10, 17.2, 25; 003 4 a)-b)."
-	if g.Game() == engine.LRTA {
+	if g.Game() == lrtg.LRTA {
 		footer = "004 4 a)-b) (the Standardized Rules: LRTG 1.0, 10, 17.2)."
 	}
 	e := &Embed{Title: "Action cycle", Description: clipLines(lines, 4000), Footer: footer}

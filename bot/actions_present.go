@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // presentActionStep tells what the action cycle's procedures did (4a, 4b:
@@ -29,7 +30,7 @@ func presentActionStep(_ *Router, req Request, g engine.GameState, e engine.Even
 	if priv != "" {
 		out = append(out, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: priv, Events: []EventView{view}})
 	}
-	if _, won := e.(*engine.InitiativeWon); won {
+	if _, won := e.(*lrtg.InitiativeWon); won {
 		out = append(out, decisionOutputs(req, g, []engine.Event{e})...) // the decider's buttons (components.go)
 	}
 	return out
@@ -91,9 +92,9 @@ func actionEventText(g engine.GameState, e engine.Event) (pub string, public boo
 	hidden := g.Options.LimitedIntel
 	S := actionSide
 	switch e := e.(type) {
-	case *engine.ClockSwitched: // clock.go: the chess clocks (LRTG 22.3)
+	case *lrtg.ClockSwitched: // clock.go: the chess clocks (LRTG 22.3)
 		return clockSwitchText(g, e), clockEventPublic(g, e), ""
-	case *engine.CycleBegun:
+	case *lrtg.CycleBegun:
 		return cycleBegunText(g, e), true, ""
 	case *engine.DiceRolled:
 		if !isActionRoll(e) {
@@ -105,21 +106,21 @@ func actionEventText(g engine.GameState, e engine.Event) (pub string, public boo
 			return "", false, ""
 		}
 		return fmt.Sprintf("🎲 Roll #%d · %s rolls %s on **%s** (%s): [%d] → **%s**", e.Number, e.By.Name, e.Dice, e.Title, e.Source, e.Natural, e.Name), true, ""
-	case *engine.InitiativeWon:
+	case *lrtg.InitiativeWon:
 		return initiativeWonText(g, e), true, ""
-	case *engine.Activated:
+	case *lrtg.Activated:
 		return activatedText(g, e)
-	case *engine.ArmyAttempted:
+	case *lrtg.ArmyAttempted:
 		return armyAttemptedText(g, e)
-	case *engine.ActionEnded:
+	case *lrtg.ActionEnded:
 		return fmt.Sprintf("The %s's action ends.", S(e.Side)), true, ""
-	case *engine.Passed:
+	case *lrtg.Passed:
 		s := fmt.Sprintf("⏸️ The %s passes (%s).", S(e.Side), actionWhere(g, e.Step, e.Phase))
 		if e.Ends {
-			s += fmt.Sprintf(" Both sides have passed: the %s is over.", g.ActionStepTitle(e.Step))
+			s += fmt.Sprintf(" Both sides have passed: the %s is over.", lrtg.Of(g).ActionStepTitle(e.Step))
 		}
 		return s, true, ""
-	case *engine.Deferred:
+	case *lrtg.Deferred:
 		s := fmt.Sprintf("%s gives the %s's decision back to the overall commander (21.1).", e.By.Name, S(e.Side))
 		if e.To.ID != "" {
 			s = fmt.Sprintf("%s defers the %s's decision to %s (21.1): he activates one of his units or defers it back.", e.By.Name, S(e.Side), e.To.Name)
@@ -128,11 +129,11 @@ func actionEventText(g engine.GameState, e engine.Event) (pub string, public boo
 			return "", false, s
 		}
 		return s, true, ""
-	case *engine.RollsBegun:
+	case *lrtg.RollsBegun:
 		return fmt.Sprintf("⚖️ The umpire lifts the opening's restrictions: %s. The initiative rolls begin (000 VIII 3)).", e.Reason), true, ""
-	case *engine.RemoteAsked:
+	case *lrtg.RemoteAsked:
 		return remoteAskedText(g, e)
-	case *engine.RemoteAnswered:
+	case *lrtg.RemoteAnswered:
 		return remoteAnsweredText(g, e), true, ""
 	}
 	return "", false, ""
@@ -161,14 +162,14 @@ func actionUnitNames(g engine.GameState, ids []string) string {
 
 // actionWhere names the action phase of a step.
 func actionWhere(g engine.GameState, step string, phase int) string {
-	return fmt.Sprintf("%s, action phase %d", g.ActionStepTitle(step), phase)
+	return fmt.Sprintf("%s, action phase %d", lrtg.Of(g).ActionStepTitle(step), phase)
 }
 
 // cycleBegunText tells the start of an action cycle step: not played,
 // the opening's activations, every kind of movement, or the movement the
 // step allows (003 4 a)-b); 004 4 a)-b)).
-func cycleBegunText(g engine.GameState, e *engine.CycleBegun) string {
-	title := g.ActionStepTitle(e.Step)
+func cycleBegunText(g engine.GameState, e *lrtg.CycleBegun) string {
+	title := lrtg.Of(g).ActionStepTitle(e.Step)
 	switch {
 	case e.Skipped != "":
 		return fmt.Sprintf("⚔️ The %s is not played this turn: %s.", title, e.Skipped)
@@ -176,11 +177,11 @@ func cycleBegunText(g engine.GameState, e *engine.CycleBegun) string {
 		return fmt.Sprintf("⚔️ %s: no initiative rolls on the opening turns: the Confederates make their activations, then the Union its allowed ones; %s.", title, e.Why)
 	case e.AllMoves:
 		return fmt.Sprintf("⚔️ %s: %s.", title, e.Why)
-	case e.Step == "4a" && g.Game() == engine.LRTA:
-		return fmt.Sprintf("⚔️ %s: normal and remote movement only; naval, rail and strategic movement wait for the %s (004 4 a)). Each action phase begins with the initiative: both sides roll a die.", title, g.ActionStepTitle("4b"))
+	case e.Step == "4a" && g.Game() == lrtg.LRTA:
+		return fmt.Sprintf("⚔️ %s: normal and remote movement only; naval, rail and strategic movement wait for the %s (004 4 a)). Each action phase begins with the initiative: both sides roll a die.", title, lrtg.Of(g).ActionStepTitle("4b"))
 	case e.Step == "4a":
 		return fmt.Sprintf("⚔️ %s: regular movement only; strategic, rail and naval movement wait for the Distance Action Phase (003 4 a)). Each action phase begins with the initiative: both sides roll a die.", title)
-	case g.Game() == engine.LRTA:
+	case g.Game() == lrtg.LRTA:
 		return fmt.Sprintf("⚔️ %s: normal, remote, naval, rail and strategic movement until both sides pass (004 4 b); LRTA 5.1).", title)
 	default:
 		return fmt.Sprintf("⚔️ %s: regular, strategic, rail and naval movement until both sides pass (003 4 b); 000 IV e)).", title)
@@ -189,7 +190,7 @@ func cycleBegunText(g engine.GameState, e *engine.CycleBegun) string {
 
 // initiativeWonText tells who has the initiative: without a roll, or by
 // both sides' rolls with the tie rule and a reroll.
-func initiativeWonText(g engine.GameState, e *engine.InitiativeWon) string {
+func initiativeWonText(g engine.GameState, e *lrtg.InitiativeWon) string {
 	head := fmt.Sprintf("⚔️ **The %s has the initiative** (%s)", actionSide(e.Side), actionWhere(g, e.Step, e.Phase))
 	switch {
 	case e.Automatic != "":
@@ -211,7 +212,7 @@ func initiativeWonText(g engine.GameState, e *engine.InitiativeWon) string {
 // activatedText tells an activation; under limited intelligence the enemy
 // learns only that the side took an action, and the actor reads the full
 // text.
-func activatedText(g engine.GameState, e *engine.Activated) (pub string, public bool, priv string) {
+func activatedText(g engine.GameState, e *lrtg.Activated) (pub string, public bool, priv string) {
 	what := "a unit"
 	if e.Leader {
 		what = "a leader and his units"
@@ -229,7 +230,7 @@ func activatedText(g engine.GameState, e *engine.Activated) (pub string, public 
 // armyAttemptedText tells an Activate Army Leader attempt (LRTG 10.1-10.3);
 // under limited intelligence the units selected and the distance to the
 // nearest infantry are the actor's only.
-func armyAttemptedText(g engine.GameState, e *engine.ArmyAttempted) (pub string, public bool, priv string) {
+func armyAttemptedText(g engine.GameState, e *lrtg.ArmyAttempted) (pub string, public bool, priv string) {
 	leader := actionUnitName(g, e.Leader)
 	s := fmt.Sprintf("⚔️ The %s attempts Activate Army Leader with %s (LRTG 10.1; %s): ", actionSide(e.Side), leader, actionWhere(g, e.Step, e.Phase))
 	if e.Success {
@@ -261,24 +262,24 @@ func armyAttemptedText(g engine.GameState, e *engine.ArmyAttempted) (pub string,
 
 // remoteAskedText tells a remote movement request (17.2); under limited
 // intelligence the enemy learns how many units, not which.
-func remoteAskedText(g engine.GameState, e *engine.RemoteAsked) (pub string, public bool, priv string) {
+func remoteAskedText(g engine.GameState, e *lrtg.RemoteAsked) (pub string, public bool, priv string) {
 	S := actionSide
 	s := fmt.Sprintf("📨 %s asks the %s's permission to move %s without the initiative: %d or more hexes from every enemy unit (17.2). The %s's overall commander answers with /action answer allow:true|false.",
-		e.By.Name, S(actionEnemy(e.Side)), actionUnitNames(g, e.Units), engine.RemoteDistance, S(actionEnemy(e.Side)))
+		e.By.Name, S(actionEnemy(e.Side)), actionUnitNames(g, e.Units), lrtg.RemoteDistance, S(actionEnemy(e.Side)))
 	if g.Options.LimitedIntel {
 		n := fmt.Sprintf("%d units", len(e.Units))
 		if len(e.Units) == 1 {
 			n = "1 unit"
 		}
 		return fmt.Sprintf("📨 The %s asks the %s's permission to move %s without the initiative: %d or more hexes from every enemy unit (17.2). The %s's overall commander answers with /action answer allow:true|false.",
-			S(e.Side), S(actionEnemy(e.Side)), n, engine.RemoteDistance, S(actionEnemy(e.Side))), false, s
+			S(e.Side), S(actionEnemy(e.Side)), n, lrtg.RemoteDistance, S(actionEnemy(e.Side))), false, s
 	}
 	return s, true, ""
 }
 
 // remoteAnsweredText tells the answer to a remote movement request (17.2;
 // with time limitation, 22.4).
-func remoteAnsweredText(g engine.GameState, e *engine.RemoteAnswered) string {
+func remoteAnsweredText(g engine.GameState, e *lrtg.RemoteAnswered) string {
 	S := actionSide
 	s := fmt.Sprintf("📨 The %s allows the %s's remote movement (17.2).", S(e.Side), S(actionEnemy(e.Side)))
 	if !e.Allow {

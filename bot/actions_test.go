@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 func actionReq(u engine.Actor, sub string, opts map[string]string) Request {
@@ -150,7 +151,7 @@ func TestActionSecrecyUnderLimitedIntelligence(t *testing.T) {
 		}
 	}
 	acWants(t, "Lee's own message", priv.Text, "Lee activates Longstreet")
-	if len(priv.Events) != 1 || priv.Events[0].Type != engine.EventActivated {
+	if len(priv.Events) != 1 || priv.Events[0].Type != lrtg.EventActivated {
 		t.Errorf("Lee's record: %+v", priv.Events)
 	}
 	for _, o := range []Output{
@@ -202,7 +203,7 @@ func TestMovesAndTheOpeningAllowanceThroughTheRouter(t *testing.T) {
 	// within 5 hexes of Fredericksburg (000 VIII 3; Hood is at Culpeper):
 	// one corps moved, +0.
 	g, _ := r.gameHere(ctx, Request{ChannelID: "war"})
-	al := g.Actions.Allowance
+	al := lrtg.Of(g).Actions.Allowance
 	if al == nil || !al.Counted || al.Total != 1 || al.FullDivisions != 7 {
 		t.Fatalf("allowance %+v", al)
 	}

@@ -7,10 +7,11 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/scenarios"
 )
 
-// Substitutes, detachment and attachment (engine/attach.go; LRTG 7, 12,
+// Substitutes, detachment and attachment (engine/lrtg/attach.go; LRTG 7, 12,
 // 18): /unit detach and /unit attach.
 
 func attachCommands() []*Command { return nil }
@@ -82,7 +83,7 @@ func attachFreeCounters(r *Router, req Request, typed string) []engine.Match {
 		return nil
 	}
 	var out []engine.Match
-	for _, c := range g.FreeCounters(rules, side, unit) {
+	for _, c := range lrtg.Of(g).FreeCounters(rules, side, unit) {
 		if strings.Contains(strings.ToLower(c), strings.ToLower(strings.TrimSpace(typed))) {
 			out = append(out, engine.Match{Value: c, Label: c})
 		}
@@ -126,7 +127,7 @@ func attachFindFriendly(g engine.GameState, asker engine.Actor, s string) (strin
 
 // substituteRules are the game's substitute counters (scenarios/attach)
 // with the sizes of its order of battle.
-func (r *Router) substituteRules(g engine.GameState) (*engine.SubstituteRules, error) {
+func (r *Router) substituteRules(g engine.GameState) (*lrtg.SubstituteRules, error) {
 	all, err := scenarios.Substitutes()
 	if err != nil {
 		return nil, err
@@ -149,10 +150,10 @@ func handleDetach(ctx context.Context, r *Router, req Request) (Reply, error) {
 	}
 	mp, _ := strconv.Atoi(req.Options["manpower"])
 	art, _ := strconv.Atoi(req.Options["artillery"])
-	cmd := engine.DetachUnit{By: req.User, Unit: id, Manpower: mp, As: req.Options["as"], Rest: req.Options["rest"], Artillery: art,
+	cmd := lrtg.DetachUnit{By: req.User, Unit: id, Manpower: mp, As: req.Options["as"], Rest: req.Options["rest"], Artillery: art,
 		Reason: strings.TrimSpace(req.Options["reason"]), Rules: rules}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.UnitDetached)
+		e := evs[0].(*lrtg.UnitDetached)
 		p := g.Units[id]
 		var b strings.Builder
 		fmt.Fprintf(&b, "%s detaches %s (%d MP", p.Name, e.Unit.Name, e.Manpower)
@@ -188,9 +189,9 @@ func handleAttach(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.AttachUnits{By: req.User, Units: ids, To: to, Reason: strings.TrimSpace(req.Options["reason"]), Rules: rules}
+	cmd := lrtg.AttachUnits{By: req.User, Units: ids, To: to, Reason: strings.TrimSpace(req.Options["reason"]), Rules: rules}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.UnitsAttached)
+		e := evs[0].(*lrtg.UnitsAttached)
 		names := make([]string, len(ids))
 		for i, id := range ids {
 			names[i] = g.Units[id].Name

@@ -11,6 +11,7 @@ import (
 	"github.com/umpire-games/umpire/bot/discordtest"
 	"github.com/umpire-games/umpire/engine"
 	"github.com/umpire-games/umpire/engine/litn"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // gameRollReq is rollReq in the channel "war" of the game's server "g"
@@ -100,7 +101,7 @@ func TestAuthzComponentsFromElsewhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !pendingDecision(g) {
-		t.Fatalf("no decision under way: %+v", g.Actions)
+		t.Fatalf("no decision under way: %+v", lrtg.Of(g).Actions)
 	}
 	pass := actionRoute{channel: "war", key: decisionKey(g), verb: "pass"}.id()
 	press := func(guild, channel, id string) Output {
@@ -163,7 +164,7 @@ func TestDiscordRefusesAnotherServersGame(t *testing.T) {
 	if bs["Pass"] == nil {
 		t.Fatalf("Lee's buttons: %v", bs)
 	}
-	before := gameIn(t, b.router, "c1").Actions
+	before := lrtg.Of(gameIn(t, b.router, "c1")).Actions
 
 	// /game end from another server, in the game's channel, by its umpire.
 	i := b.srv.SlashCommand(discordtest.SlashCommand{Name: "game", Subcommand: "end", GuildID: "g2", ChannelID: "c1", UserID: umpireA.ID, Username: umpireA.Name})
@@ -179,8 +180,8 @@ func TestDiscordRefusesAnotherServersGame(t *testing.T) {
 	}
 	ephemeralWith(t, "a click from another server", answered(t, b, ci), "This game belongs to another server")
 	after := gameIn(t, b.router, "c1")
-	if after.Ended != nil || fmt.Sprint(after.Actions) != fmt.Sprint(before) {
-		t.Fatalf("refusals changed the game: ended %v, actions %+v -> %+v", after.Ended, before, after.Actions)
+	if after.Ended != nil || fmt.Sprint(lrtg.Of(after).Actions) != fmt.Sprint(before) {
+		t.Fatalf("refusals changed the game: ended %v, actions %+v -> %+v", after.Ended, before, lrtg.Of(after).Actions)
 	}
 	if bs := buttonLabels(b, dec.Message.ID); bs["Pass"].Disabled {
 		t.Fatal("a refused click spent the buttons")
@@ -190,7 +191,7 @@ func TestDiscordRefusesAnotherServersGame(t *testing.T) {
 	if cb.Response.Type != discordgo.InteractionResponseUpdateMessage {
 		t.Fatalf("Lee's pass: %+v", cb.Response)
 	}
-	if a := gameIn(t, b.router, "c1").Actions; len(a.Passed) != 1 {
+	if a := lrtg.Of(gameIn(t, b.router, "c1")).Actions; len(a.Passed) != 1 {
 		t.Fatalf("the pass was not recorded: %+v", a)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 func boardCommands() []*Command {
@@ -41,7 +42,7 @@ func boardCommands() []*Command {
 						{Name: "field", Description: "manpower, fatigue, organization, exhaustion, demoralization, entrenchment, ammunition", Type: String, Required: true, MaxLength: 16, Placeholder: "field",
 							Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
 								var out []engine.Match
-								for _, f := range append([]string{"manpower", "fatigue"}, engine.StatusFields...) {
+								for _, f := range append([]string{"manpower", "fatigue"}, lrtg.StatusFields...) {
 									if strings.Contains(f, strings.ToLower(typed)) {
 										out = append(out, engine.Match{Value: f, Label: f})
 									}
@@ -54,8 +55,8 @@ func boardCommands() []*Command {
 								var out []engine.Match
 								seen := map[string]bool{}
 								// Loss causes, then the causes the rules give for a raise
-								// of manpower or entrenchment (engine/unitlog.go).
-								causes := append(append(append([]string{}, engine.LossCauses...), engine.CauseNames(engine.ManpowerGainCauses)...), engine.CauseNames(engine.EntrenchCauses)...)
+								// of manpower or entrenchment (engine/lrtg/unitlog.go).
+								causes := append(append(append([]string{}, lrtg.LossCauses...), lrtg.CauseNames(lrtg.ManpowerGainCauses)...), lrtg.CauseNames(lrtg.EntrenchCauses)...)
 								for _, c := range causes {
 									if seen[c] || len(out) == 25 {
 										continue
@@ -231,7 +232,7 @@ func handleUnitSet(ctx context.Context, r *Router, req Request) (Reply, error) {
 		e := evs[0].(*engine.UnitSet)
 		text := fmt.Sprintf("%s: %s %d → %d", g.Units[id].Name, e.Field, e.From, e.To)
 		if e.Field != "manpower" && e.Field != "fatigue" {
-			text = fmt.Sprintf("%s: %s %s → %s", g.Units[id].Name, e.Field, engine.StatusValue(e.Field, e.From), engine.StatusValue(e.Field, e.To))
+			text = fmt.Sprintf("%s: %s %s → %s", g.Units[id].Name, e.Field, lrtg.StatusValue(e.Field, e.From), lrtg.StatusValue(e.Field, e.To))
 		}
 		if e.Reason != "" {
 			text += " (" + e.Reason + ")"
@@ -316,7 +317,7 @@ func placeCommands() []*Command {
 				{Name: "action", Description: "levy, destroy-depot, damage-, destroy- or repair-station, destroy-bridge, destroy-structure", Type: String, Required: true, MaxLength: 20, Placeholder: "action",
 					Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
 						var out []engine.Match
-						for _, a := range engine.PlaceActions {
+						for _, a := range lrtg.PlaceActions {
 							if strings.Contains(a, strings.ToLower(typed)) {
 								out = append(out, engine.Match{Value: a, Label: a})
 							}
@@ -345,7 +346,7 @@ func handlePlace(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if p == nil {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "place.unknown", What: fmt.Sprintf("There is no place %q", req.Options["at"]), Hint: "Discord completes place names"}
 	}
-	cmd := engine.ActOnPlace{By: req.User, Place: *p, Action: strings.ToLower(strings.TrimSpace(req.Options["action"])), Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.ActOnPlace{By: req.User, Place: *p, Action: strings.ToLower(strings.TrimSpace(req.Options["action"])), Reason: strings.TrimSpace(req.Options["reason"])}
 	if s := strings.TrimSpace(req.Options["unit"]); s != "" {
 		// Among the asker's own units only, so that a name never confirms
 		// an enemy unit (findUnit).
@@ -360,7 +361,7 @@ func handlePlace(ctx context.Context, r *Router, req Request) (Reply, error) {
 		if text, ok := depotBurnText(g, evs); ok {
 			return r.boardReply(req, g, text+vpPlaceNote(evs), views)
 		}
-		e := evs[0].(*engine.PlaceActed)
+		e := evs[0].(*lrtg.PlaceActed)
 		text := fmt.Sprintf("%s: %s at %s.", req.User.Name, e.Action, e.Place)
 		if e.Victuals > 0 {
 			text += fmt.Sprintf(" %d victuals.", e.Victuals)
@@ -383,12 +384,12 @@ func depotBurnText(g engine.GameState, evs []engine.Event) (string, bool) {
 		var die, needs, vp int
 		var category string
 		switch e := e.(type) {
-		case *engine.PlaceActed:
+		case *lrtg.PlaceActed:
 			if e.Unit == "" {
 				continue
 			}
 			unit, place, die, needs, outcome, vp, category = e.Unit, e.Place, e.Die, e.Needs, "destroyed", e.VP, e.Category
-		case *engine.PlaceFailed:
+		case *lrtg.PlaceFailed:
 			unit, place, die, needs, outcome = e.Unit, e.Place, e.Die, e.Needs, "no effect"
 		default:
 			continue

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/store"
 )
 
@@ -42,7 +43,7 @@ func benchGame(b *testing.B) (*Router, engine.GameState) {
 // units and zones of control along it (LRTG 8.2), the area rules.
 func BenchmarkDecideRailMove(b *testing.B) {
 	r, g := benchGame(b)
-	cmd := engine.MoveUnits{By: meadeA, Units: []string{"usa.haupt"}, Mode: engine.MoveRail, Data: r.moveData(g)}
+	cmd := engine.MoveUnits{By: meadeA, Units: []string{"usa.haupt"}, Mode: lrtg.MoveRail, Data: r.moveData(g)}
 	to := r.theatres["lrtg"].Place("Baltimore Depot")
 	cmd.To, cmd.Ref = to.Hex, "Baltimore Depot"
 	if _, err := g.Decide(cmd, engine.Script()); err != nil {
@@ -71,6 +72,7 @@ func BenchmarkReplayGame(b *testing.B) {
 		if len(s.Units) != n {
 			b.Fatal("units lost")
 		}
+		replayed(b, log, s)
 	})
 }
 
@@ -81,9 +83,11 @@ func BenchmarkReplayGameBulk(b *testing.B) {
 	log, n := replayLog(b, func(*engine.GameOptions) {})
 	defer b.ReportMetric(float64(len(log)), "events")
 	perEvent(b, len(log), func() {
-		if s := (engine.GameState{}).ApplyAll(log); len(s.Units) != n {
+		s := (engine.GameState{}).ApplyAll(log)
+		if len(s.Units) != n {
 			b.Fatal("units lost")
 		}
+		replayed(b, log, s)
 	})
 }
 

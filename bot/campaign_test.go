@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/scenarios"
 	"github.com/umpire-games/umpire/store"
 )
@@ -200,19 +201,19 @@ func TestGettysburgCampaign(t *testing.T) {
 // Army Disorder), and Meade assumes command in the Hooker Replacement step
 // (3b) of turn 9 with every change 16.2 makes, unit by unit.
 func checkCampaignMeade(t *testing.T, p *campaignPlay) {
-	vs := p.find(engine.EventMeadeAssumed)
+	vs := p.find(lrtg.EventMeadeAssumed)
 	if len(vs) != 1 {
 		t.Fatalf("meade.assumed %d times", len(vs))
 	}
 	v := vs[0]
-	e := p.events[v-1].(*engine.MeadeAssumed)
-	if _, ok := p.events[v-2].(*engine.MeadeCommands); !ok {
+	e := p.events[v-1].(*lrtg.MeadeAssumed)
+	if _, ok := p.events[v-2].(*lrtg.MeadeCommands); !ok {
 		t.Fatalf("meade.assumed follows %s", p.events[v-2].EventType())
 	}
 	pre, post := p.states[v-2], p.states[v]
 	// "Meade assumes command in the next leader transfer phase after the
 	// third occurrence" (16.2): the third came on turn 8; turn 9's 3b.
-	if pre.Turn != 9 || pre.CurrentStep() != "3b" || e.Turn != 9 || post.Command.MeadeTurn != 9 || !post.Movement.Meade {
+	if pre.Turn != 9 || pre.CurrentStep() != "3b" || e.Turn != 9 || lrtg.Of(post).Command.MeadeTurn != 9 || !lrtg.Of(post).Movement.Meade {
 		t.Errorf("Meade assumed command on turn %d in step %s (event turn %d)", pre.Turn, pre.CurrentStep(), e.Turn)
 	}
 	var sources []string
@@ -225,7 +226,7 @@ func checkCampaignMeade(t *testing.T, p *campaignPlay) {
 	if got := strings.Join(sources, " "); got != "random-event@4 vp@8 disorder@0" {
 		t.Errorf("counted %s", got)
 	}
-	if got := pre.Records.Armies[engine.USA]; !got.EverDisorder {
+	if got := lrtg.Of(pre).Records.Armies[engine.USA]; !got.EverDisorder {
 		t.Errorf("no Union Army Disorder on the record: %+v", got)
 	}
 	var steps []string
@@ -346,8 +347,8 @@ func checkCampaignDice(t *testing.T, p *campaignPlay) {
 		return ok && u.OnMap && slicesContainsPrefix(ts["lrtg"].RegionsAt(u.Hex), "north-of-potomac")
 	}
 	inits := 0
-	for _, v := range p.find(engine.EventInitiativeWon) {
-		w := p.events[v-1].(*engine.InitiativeWon)
+	for _, v := range p.find(lrtg.EventInitiativeWon) {
+		w := p.events[v-1].(*lrtg.InitiativeWon)
 		if len(w.Rolls) != 2 {
 			continue // the Spy's first initiative, 10.3's after an army activation
 		}
@@ -373,8 +374,8 @@ func checkCampaignDice(t *testing.T, p *campaignPlay) {
 	}
 	// The random events from turn 4 (000 2.0; 003 Random Events).
 	got := map[int]string{}
-	for _, v := range p.find(engine.EventRandomEvent) {
-		re := p.events[v-1].(*engine.RandomEventRolled)
+	for _, v := range p.find(lrtg.EventRandomEvent) {
+		re := p.events[v-1].(*lrtg.RandomEventRolled)
 		var tr *engine.TableRolled
 		for _, x := range p.events[:v] {
 			if r, ok := x.(*engine.TableRolled); ok && r.Number == re.Roll {
@@ -384,9 +385,9 @@ func checkCampaignDice(t *testing.T, p *campaignPlay) {
 		g := p.states[v-1]
 		want := tr.Printed
 		switch {
-		case tr.Natural == 6 && g.Movement.Meade && !north(g, "csa.lee"):
+		case tr.Natural == 6 && lrtg.Of(g).Movement.Meade && !north(g, "csa.lee"):
 			want = "usa-comms-breakdown" // Meade in command, Lee south of the Potomac (or off the map)
-		case tr.Natural == 7 && g.Movement.Meade && !north(g, "usa.meade-army"):
+		case tr.Natural == 7 && lrtg.Of(g).Movement.Meade && !north(g, "usa.meade-army"):
 			want = "csa-comms-breakdown" // Meade in command and south of the Potomac
 		}
 		if tr.Table != "lrtg.random-events" || re.Outcome != want || len(tr.Faces) != 2 || tr.Faces[0]+tr.Faces[1] != tr.Natural {
@@ -408,17 +409,17 @@ func checkCampaignDice(t *testing.T, p *campaignPlay) {
 	// Meade's Activate Army Leader on turn 10 (10.1): a 1-3 succeeds; the
 	// movement die counts as rolled (a 1 would count 2); the Confederates
 	// win the next initiative without a roll (10.3).
-	vs := p.find(engine.EventArmyAttempted)
+	vs := p.find(lrtg.EventArmyAttempted)
 	if len(vs) != 1 {
 		t.Fatalf("%d army activations", len(vs))
 	}
-	a := p.events[vs[0]-1].(*engine.ArmyAttempted)
+	a := p.events[vs[0]-1].(*lrtg.ArmyAttempted)
 	if a.Turn != 10 || a.Leader != "usa.meade-army" || a.Success != (a.Die <= 3) || a.MA != max(a.MADie, 2) || len(a.Units) != 7 {
 		t.Errorf("the army activation: %+v", a)
 	}
-	for _, v := range p.find(engine.EventInitiativeWon) {
+	for _, v := range p.find(lrtg.EventInitiativeWon) {
 		if v > vs[0] {
-			if w := p.events[v-1].(*engine.InitiativeWon); w.Side != engine.CSA || len(w.Rolls) != 0 || !strings.Contains(w.Automatic, "10.3") {
+			if w := p.events[v-1].(*lrtg.InitiativeWon); w.Side != engine.CSA || len(w.Rolls) != 0 || !strings.Contains(w.Automatic, "10.3") {
 				t.Errorf("the initiative after the army activation: %+v", w)
 			}
 			break
@@ -431,7 +432,7 @@ func checkCampaignDice(t *testing.T, p *campaignPlay) {
 // turn 12.
 func checkCampaignRecords(t *testing.T, p *campaignPlay) {
 	g := p.final()
-	by, total := g.VPTotals()
+	by, total := lrtg.Of(g).VPTotals()
 	// 000 VII 6: +2 per Union MP lost in combat (Elliott 2, Ely 4, B. Smith
 	// 3, Aldie 9 + 2, Knipe 1, the I Corps' attack on Hood 3, Gregg and
 	// Huey 2: 26 MP), -3 per Confederate MP (Early 1, Hood 2 at Aldie,
@@ -444,8 +445,8 @@ func checkCampaignRecords(t *testing.T, p *campaignPlay) {
 	if fmt.Sprint(by) != fmt.Sprint(want) || total != 80 {
 		t.Errorf("VP %v (total %d), want %v (80)", by, total, want)
 	}
-	if g.Losses.AoP != 16 || g.Losses.CSA != 5 {
-		t.Errorf("combat losses: AoP %d, CSA %d", g.Losses.AoP, g.Losses.CSA)
+	if lrtg.Of(g).Losses.AoP != 16 || lrtg.Of(g).Losses.CSA != 5 {
+		t.Errorf("combat losses: AoP %d, CSA %d", lrtg.Of(g).Losses.AoP, lrtg.Of(g).Losses.CSA)
 	}
 	// The turn record: turn 8 closed at 79 VP (75 or more: 16.2 b)) with
 	// the Union at 8 (Barlow eliminated 3, the XI Corps and the cavalry
@@ -464,8 +465,8 @@ func checkCampaignRecords(t *testing.T, p *campaignPlay) {
 	}
 	// The Victory Check Phase of turn 12 (003 8) confirmed both levels.
 	vc := map[int][]engine.ArmyCheck{}
-	for _, v := range p.find(engine.EventVictoryChecked) {
-		e := p.events[v-1].(*engine.VictoryChecked)
+	for _, v := range p.find(lrtg.EventVictoryChecked) {
+		e := p.events[v-1].(*lrtg.VictoryChecked)
 		vc[e.Turn] = e.Morale
 	}
 	if got := fmt.Sprint(vc[12]); got != "[{csa 2 false false false} {usa 2 false false false}]" {
@@ -482,7 +483,7 @@ func checkCampaignRecords(t *testing.T, p *campaignPlay) {
 			t.Errorf("turn 12 closed with Confederate morale %d, want 2", pt.CSA)
 		}
 	})
-	if r := g.Records.Armies[engine.USA]; !r.EverDisorder || r.Disorder {
+	if r := lrtg.Of(g).Records.Armies[engine.USA]; !r.EverDisorder || r.Disorder {
 		t.Errorf("Union army record %+v", r)
 	}
 	// The Union tracks, from their rolls (3.2): West Virginia arrives on a 1

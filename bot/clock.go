@@ -9,9 +9,10 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-// The chess clocks of time limitation (engine/clock.go; LRTG 22.2-22.5,
+// The chess clocks of time limitation (engine/lrtg/clock.go; LRTG 22.2-22.5,
 // LRTA 004 1 f)): /clock show, chit, pause, resume; the action commands and
 // /phase next are timed with the router's clock (r.timed), so the clocks
 // switch as 22.3 says; and on Discord a live clock message in the table
@@ -26,9 +27,9 @@ import (
 func clockCommands() []*Command {
 	reasons := func(_ *Router, _ Request, typed string) []engine.Match {
 		var out []engine.Match
-		for _, p := range engine.PauseReasons {
+		for _, p := range lrtg.PauseReasons {
 			if strings.HasPrefix(p, strings.ToLower(strings.TrimSpace(typed))) {
-				out = append(out, engine.Match{Value: p, Label: p + ": " + engine.ClockReasonText(p)})
+				out = append(out, engine.Match{Value: p, Label: p + ": " + lrtg.ClockReasonText(p)})
 			}
 		}
 		return out
@@ -76,7 +77,7 @@ func (r *Router) timed(g engine.GameState, cmd engine.Command) engine.Command {
 	if !g.Options.TimeLimit {
 		return cmd
 	}
-	return engine.Timed{Command: cmd, At: r.now()}
+	return lrtg.Timed{Command: cmd, At: r.now()}
 }
 
 // clockHidden reports whether the viewer may not know which of the side's
@@ -129,7 +130,7 @@ func clockPlural(n int, one string) string {
 
 // clockText is the clocks as the viewer may see them at now.
 func clockText(g engine.GameState, viewer engine.Actor, now time.Time) string {
-	v := g.Clocks(now)
+	v := lrtg.Of(g).Clocks(now)
 	lines := []string{fmt.Sprintf("⏱️ **Chess clocks** · turn %d (LRTG 22)", v.Turn)}
 	if !v.Allocated {
 		lines = append(lines, fmt.Sprintf("Turn %d's time is not allocated yet: step 1f (22.2). Time chits: CSA %d, USA %d.", v.Turn, v.Chits[engine.CSA], v.Chits[engine.USA]))
@@ -183,7 +184,7 @@ func clockText(g engine.GameState, viewer engine.Actor, now time.Time) string {
 				line += fmt.Sprintf(" (%s over)", clockDuration(-c.Remaining))
 			}
 			if c.Chits > 0 {
-				line += fmt.Sprintf(" (+%d:00 from %s)", c.Chits*engine.ChitMinutes, clockPlural(c.Chits, "chit"))
+				line += fmt.Sprintf(" (+%d:00 from %s)", c.Chits*lrtg.ChitMinutes, clockPlural(c.Chits, "chit"))
 			}
 			if c.Out {
 				line += " — out of time: no more activations (22.4)"
@@ -197,7 +198,7 @@ func clockText(g engine.GameState, viewer engine.Actor, now time.Time) string {
 		if clockHidden(g, viewer, running.Side) {
 			whose = "the " + sideLabel(running.Side) + "'s clock"
 		}
-		p := fmt.Sprintf("⏸️ %s is paused for %s (%s asked at %s UTC; 22.3)", whose, engine.ClockReasonText(v.Pause.Reason), v.Pause.By.Name, v.Pause.At.UTC().Format("15:04:05"))
+		p := fmt.Sprintf("⏸️ %s is paused for %s (%s asked at %s UTC; 22.3)", whose, lrtg.ClockReasonText(v.Pause.Reason), v.Pause.By.Name, v.Pause.At.UTC().Format("15:04:05"))
 		if v.Pause.Note != "" {
 			p += ": " + v.Pause.Note
 		}
@@ -211,7 +212,7 @@ func clockText(g engine.GameState, viewer engine.Actor, now time.Time) string {
 func sideLabel(s engine.Side) string { return strings.ToUpper(string(s)) }
 
 // clockSwitchText tells a switch of the clocks to the table (viewer none).
-func clockSwitchText(g engine.GameState, e *engine.ClockSwitched) string {
+func clockSwitchText(g engine.GameState, e *lrtg.ClockSwitched) string {
 	if e.To == "" {
 		return fmt.Sprintf("⏹️ The clocks stop: %s.", e.Why)
 	}
@@ -219,7 +220,7 @@ func clockSwitchText(g engine.GameState, e *engine.ClockSwitched) string {
 	if p := g.Player(e.To); p != nil && !clockHidden(g, engine.Actor{}, e.Side) {
 		who = p.Actor.Name + "'s clock"
 	}
-	s := fmt.Sprintf("⏱️ %s runs: %s left (%s)", who, clockDuration(g.ClockRemaining(e.To, e.At)), e.Why)
+	s := fmt.Sprintf("⏱️ %s runs: %s left (%s)", who, clockDuration(lrtg.Of(g).ClockRemaining(e.To, e.At)), e.Why)
 	if clockTimesHidden(g, engine.Actor{}, e.Side) {
 		s = fmt.Sprintf("⏱️ %s runs (%s)", who, e.Why)
 	}
@@ -232,13 +233,13 @@ func clockSwitchText(g engine.GameState, e *engine.ClockSwitched) string {
 // clockEventPublic reports whether a clock event's record may be public.
 func clockEventPublic(g engine.GameState, e engine.Event) bool {
 	switch e := e.(type) {
-	case *engine.ClockSwitched:
+	case *lrtg.ClockSwitched:
 		return !clockHidden(g, engine.Actor{}, sideOfPlayer(g, e.To)) && !clockHidden(g, engine.Actor{}, sideOfPlayer(g, e.From))
-	case *engine.ClockPaused:
+	case *lrtg.ClockPaused:
 		return !clockHidden(g, engine.Actor{}, sideOfPlayer(g, e.Player))
-	case *engine.ClockResumed:
+	case *lrtg.ClockResumed:
 		return !clockHidden(g, engine.Actor{}, sideOfPlayer(g, e.Player))
-	case *engine.ChitSpent:
+	case *lrtg.ChitSpent:
 		return !clockHidden(g, engine.Actor{}, e.Side)
 	}
 	return false
@@ -283,7 +284,7 @@ func (r *Router) settleClock(ctx context.Context, req Request, cmd engine.Comman
 		for i, e := range evs {
 			g = g.Apply(e)
 			switch e := e.(type) {
-			case *engine.ClockSwitched:
+			case *lrtg.ClockSwitched:
 				lines = append(lines, clockSwitchText(g, e))
 			default:
 				lines = append(lines, tell(g, e))
@@ -295,7 +296,7 @@ func (r *Router) settleClock(ctx context.Context, req Request, cmd engine.Comman
 			}
 		}
 		out := []Output{{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: strings.Join(lines, "\n"), Events: pubViews}}
-		if len(privViews) > 0 && (g.IsUmpire(req.User) || g.Player(req.User.ID) != nil && !clockHidden(g, req.User, sideOfPlayer(g, g.Clock.Running))) {
+		if len(privViews) > 0 && (g.IsUmpire(req.User) || g.Player(req.User.ID) != nil && !clockHidden(g, req.User, sideOfPlayer(g, lrtg.Of(g).Clock.Running))) {
 			out = append(out, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: clockText(g, req.User, r.now()), Events: privViews})
 		}
 		return Reply{Outputs: out}
@@ -303,37 +304,37 @@ func (r *Router) settleClock(ctx context.Context, req Request, cmd engine.Comman
 }
 
 func handleClockChit(ctx context.Context, r *Router, req Request) (Reply, error) {
-	cmd := engine.SpendChit{By: req.User, At: r.now(), Player: strings.TrimSpace(req.Options["player"])}
+	cmd := lrtg.SpendChit{By: req.User, At: r.now(), Player: strings.TrimSpace(req.Options["player"])}
 	return r.settleClock(ctx, req, cmd, func(g engine.GameState, e engine.Event) string {
-		c, ok := e.(*engine.ChitSpent)
+		c, ok := e.(*lrtg.ChitSpent)
 		if !ok {
 			return ""
 		}
 		on := ""
 		if p := g.Player(c.Player); p != nil && !clockHidden(g, engine.Actor{}, c.Side) {
-			on = fmt.Sprintf(" on %s's clock (now %s left)", p.Actor.Name, clockDuration(g.ClockRemaining(c.Player, c.At)))
+			on = fmt.Sprintf(" on %s's clock (now %s left)", p.Actor.Name, clockDuration(lrtg.Of(g).ClockRemaining(c.Player, c.At)))
 		}
-		return fmt.Sprintf("⏱️ The %s spends a time chit: +%d minutes%s; %s left (22.5).", sideLabel(c.Side), engine.ChitMinutes, on, clockPlural(c.Left, "chit"))
+		return fmt.Sprintf("⏱️ The %s spends a time chit: +%d minutes%s; %s left (22.5).", sideLabel(c.Side), lrtg.ChitMinutes, on, clockPlural(c.Left, "chit"))
 	})
 }
 
 func handleClockPause(ctx context.Context, r *Router, req Request) (Reply, error) {
-	cmd := engine.PauseClock{By: req.User, At: r.now(), Reason: req.Options["reason"], Note: req.Options["note"]}
+	cmd := lrtg.PauseClock{By: req.User, At: r.now(), Reason: req.Options["reason"], Note: req.Options["note"]}
 	return r.settleClock(ctx, req, cmd, func(g engine.GameState, e engine.Event) string {
-		p, ok := e.(*engine.ClockPaused)
+		p, ok := e.(*lrtg.ClockPaused)
 		if !ok {
 			return ""
 		}
 		whose := "the " + sideLabel(sideOfPlayer(g, p.Player)) + "'s clock"
 		if pl := g.Player(p.Player); pl != nil && !clockHidden(g, engine.Actor{}, pl.Side) {
-			whose = fmt.Sprintf("%s's clock (%s left)", pl.Actor.Name, clockDuration(g.ClockRemaining(p.Player, p.At)))
+			whose = fmt.Sprintf("%s's clock (%s left)", pl.Actor.Name, clockDuration(lrtg.Of(g).ClockRemaining(p.Player, p.At)))
 		}
-		s := fmt.Sprintf("⏸️ %s pauses %s: %s (22.3)", p.By.Name, whose, engine.ClockReasonText(p.Reason))
+		s := fmt.Sprintf("⏸️ %s pauses %s: %s (22.3)", p.By.Name, whose, lrtg.ClockReasonText(p.Reason))
 		if p.Note != "" {
 			s += ": " + p.Note
 		}
 		resume := "The umpire restarts it with /clock resume."
-		if p.Reason == engine.PauseAttack {
+		if p.Reason == lrtg.PauseAttack {
 			resume = "Anyone restarts it with /clock resume once the battle is resolved."
 		}
 		return s + ". " + resume
@@ -341,15 +342,15 @@ func handleClockPause(ctx context.Context, r *Router, req Request) (Reply, error
 }
 
 func handleClockResume(ctx context.Context, r *Router, req Request) (Reply, error) {
-	cmd := engine.ResumeClock{By: req.User, At: r.now()}
+	cmd := lrtg.ResumeClock{By: req.User, At: r.now()}
 	return r.settleClock(ctx, req, cmd, func(g engine.GameState, e engine.Event) string {
-		p, ok := e.(*engine.ClockResumed)
+		p, ok := e.(*lrtg.ClockResumed)
 		if !ok {
 			return ""
 		}
 		whose := "the " + sideLabel(sideOfPlayer(g, p.Player)) + "'s clock"
 		if pl := g.Player(p.Player); pl != nil && !clockHidden(g, engine.Actor{}, pl.Side) {
-			whose = fmt.Sprintf("%s's clock (%s left)", pl.Actor.Name, clockDuration(g.ClockRemaining(p.Player, p.At)))
+			whose = fmt.Sprintf("%s's clock (%s left)", pl.Actor.Name, clockDuration(lrtg.Of(g).ClockRemaining(p.Player, p.At)))
 		}
 		return fmt.Sprintf("▶️ %s restarts %s after %s paused.", p.By.Name, whose, clockDuration(p.Paused))
 	})
@@ -390,7 +391,7 @@ var errClockInStep = errors.New("bot: the clocks are in step")
 func (r *Router) syncClock(ctx context.Context, guild, channel string) (engine.GameState, bool) {
 	req := Request{GuildID: guild, ChannelID: channel}
 	_, err := settleWith(ctx, r, req, gameStream(req), kindGame, r.games, nil, func(g engine.GameState, d engine.Dice) ([]engine.Event, error) {
-		evs, err := g.Decide(engine.SyncClock{At: r.now()}, d)
+		evs, err := g.Decide(lrtg.SyncClock{At: r.now()}, d)
 		if err == nil && len(evs) == 0 {
 			return nil, errClockInStep
 		}
@@ -473,7 +474,7 @@ func (d *Discord) refreshClock(ctx context.Context, guild, channel string, at ..
 	if err != nil || !g.Options.TimeLimit || !g.Started {
 		return
 	}
-	if g.ClockOutOfStep() {
+	if lrtg.Of(g).ClockOutOfStep() {
 		// A command given without the time (a scheduler's default pass,
 		// say) changed who decides: the clocks switch now.
 		if s, ok := d.router.syncClock(ctx, guild, channel); ok {
@@ -485,7 +486,7 @@ func (d *Discord) refreshClock(ctx context.Context, guild, channel string, at ..
 		now = at[0] // a driven tick's instant (runClocks)
 	}
 	text := clip(clockText(g, engine.Actor{}, now))
-	started := g.Clock.Turn == g.Turn && (g.Clock.Running != "" || len(g.Clock.Used) > 0)
+	started := lrtg.Of(g).Clock.Turn == g.Turn && (lrtg.Of(g).Clock.Running != "" || len(lrtg.Of(g).Clock.Used) > 0)
 	d.clocks.mu.Lock()
 	defer d.clocks.mu.Unlock()
 	if d.clocks.msgs == nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpire-games/umpire/bot/discordtest"
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // newFakeClock is the router's injected clock (schedule_test.go's
@@ -47,8 +48,8 @@ func TestClockThroughTheRouter(t *testing.T) {
 	}
 	outs := acForceTo(t, r, "4a")
 	g, _ := r.gameHere(ctx, Request{GuildID: "g", ChannelID: "war"})
-	csa, _ := g.Declared.Allowance(engine.CSA, 1)
-	usa, _ := g.Declared.Allowance(engine.USA, 1)
+	csa, _ := lrtg.Of(g).Declared.Allowance(engine.CSA, 1)
+	usa, _ := lrtg.Of(g).Declared.Allowance(engine.USA, 1)
 	if csa.Minutes == 0 || usa.Minutes == 0 {
 		t.Fatalf("allowances %+v %+v", csa, usa)
 	}
@@ -56,7 +57,7 @@ func TestClockThroughTheRouter(t *testing.T) {
 	acWants(t, "4a", pub.Text, fmt.Sprintf("⏱️ Lee's clock runs: %d:00 left (the opening's activations begin (000 VIII 3)))", csa.Minutes))
 	found := false
 	for _, v := range pub.Events {
-		found = found || v.Type == engine.EventClockSwitched
+		found = found || v.Type == lrtg.EventClockSwitched
 	}
 	if !found {
 		t.Errorf("the switch's record is not public: %+v", pub.Events)
@@ -82,8 +83,8 @@ func TestClockThroughTheRouter(t *testing.T) {
 	mustOK(t, r, clockReq(leeA, "pause", map[string]string{"reason": "attack"}))
 	clk.advance(10 * time.Minute)
 	mustOK(t, r, battleReq(umpireA, map[string]string{"attacker": "Hood", "attacker_result": "-", "defender": "Wright", "defender_result": "-"}))
-	if g, _ := r.gameHere(ctx, Request{GuildID: "g", ChannelID: "war"}); g.Clock.Pause != nil {
-		t.Fatalf("the battle resolved, the clock is still paused: %+v", g.Clock.Pause)
+	if g, _ := r.gameHere(ctx, Request{GuildID: "g", ChannelID: "war"}); lrtg.Of(g).Clock.Pause != nil {
+		t.Fatalf("the battle resolved, the clock is still paused: %+v", lrtg.Of(g).Clock.Pause)
 	}
 	acWants(t, "after the battle", mustOK(t, r, clockReq(leeA, "show", nil)).Text, fmt.Sprintf("▶️ Lee: **%d:00** left", csa.Minutes-2))
 	// A chit: three more minutes.
@@ -138,7 +139,7 @@ func TestClockHidesWhoseUnderLimitedIntelligence(t *testing.T) {
 		t.Errorf("the table learns whose clock: %s", outs[0].Text)
 	}
 	for _, v := range outs[0].Events {
-		if v.Type == engine.EventClockSwitched {
+		if v.Type == lrtg.EventClockSwitched {
 			t.Errorf("the switch's record names the player: %s", v.Data)
 		}
 	}
@@ -158,8 +159,8 @@ func TestClockHidesWhoseUnderLimitedIntelligence(t *testing.T) {
 		t.Errorf("the pause: %+v", p)
 	}
 	g, _ := r.gameHere(ctx, Request{GuildID: "g", ChannelID: "war"})
-	if g.Clock.Pause == nil || g.Clock.Running != leeA.ID {
-		t.Errorf("%+v", g.Clock)
+	if lrtg.Of(g).Clock.Pause == nil || lrtg.Of(g).Clock.Running != leeA.ID {
+		t.Errorf("%+v", lrtg.Of(g).Clock)
 	}
 }
 
@@ -243,7 +244,7 @@ func TestDiscordLiveClockMessage(t *testing.T) {
 	}
 	msg := clockMsgs()[0]
 	g, _ := r.gameHere(ctx, in(umpireA, "", nil, nil))
-	csa, _ := g.Declared.Allowance(engine.CSA, 1)
+	csa, _ := lrtg.Of(g).Declared.Allowance(engine.CSA, 1)
 	if !strings.Contains(msg.Message.Content, fmt.Sprintf("▶️ Lee: **%d:00** left", csa.Minutes)) {
 		t.Fatalf("the message: %s", msg.Message.Content)
 	}
@@ -326,23 +327,23 @@ func TestClockSyncAfterAnUntimedCommand(t *testing.T) {
 	startLRTG(t, r, map[string]string{"time_limitation": "true"})
 	acForceTo(t, r, "4a")
 	req := Request{GuildID: "g", ChannelID: "war", User: leeA}
-	if _, err := r.settleGame(ctx, req, engine.PassAction{By: leeA}, nil, func([]EventView, []engine.Event) Reply { return Reply{} }); err != nil {
+	if _, err := r.settleGame(ctx, req, lrtg.PassAction{By: leeA}, nil, func([]EventView, []engine.Event) Reply { return Reply{} }); err != nil {
 		t.Fatal(err)
 	}
 	g, _ := r.gameHere(ctx, req)
-	if !g.ClockOutOfStep() || g.Clock.Running != leeA.ID {
-		t.Fatalf("%+v", g.Clock)
+	if !lrtg.Of(g).ClockOutOfStep() || lrtg.Of(g).Clock.Running != leeA.ID {
+		t.Fatalf("%+v", lrtg.Of(g).Clock)
 	}
 	clk.advance(time.Minute)
 	g, ok := r.syncClock(ctx, "g", "war")
-	if !ok || g.ClockOutOfStep() || g.Clock.Running != meadeA.ID || !g.Clock.Since.Equal(clk.now()) {
-		t.Fatalf("after the sync: %+v", g.Clock)
+	if !ok || lrtg.Of(g).ClockOutOfStep() || lrtg.Of(g).Clock.Running != meadeA.ID || !lrtg.Of(g).Clock.Since.Equal(clk.now()) {
+		t.Fatalf("after the sync: %+v", lrtg.Of(g).Clock)
 	}
 	if _, ok := r.syncClock(ctx, "g", "war"); ok {
 		t.Error("a second sync switched again")
 	}
-	csa, _ := g.Declared.Allowance(engine.CSA, 1)
-	if left := g.ClockRemaining(leeA.ID, clk.now()); left != time.Duration(csa.Minutes-1)*time.Minute {
+	csa, _ := lrtg.Of(g).Declared.Allowance(engine.CSA, 1)
+	if left := lrtg.Of(g).ClockRemaining(leeA.ID, clk.now()); left != time.Duration(csa.Minutes-1)*time.Minute {
 		t.Errorf("Lee: %v left", left)
 	}
 }

@@ -7,9 +7,10 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-// Step 2d, the Communications Phase (engine/comms.go; LRTG 21.2): the
+// Step 2d, the Communications Phase (engine/lrtg/comms.go; LRTG 21.2): the
 // /dispatch commands. A dispatch is the sender's and the umpire's alone
 // until the phase closes; then the recipient reads what was delivered
 // with /dispatch inbox; the sender never learns its fate from the bot;
@@ -24,7 +25,7 @@ import (
 // channel after each CommsOpened (next-day deliveries) and CommsClosed
 // (deliveries at close) event.
 //
-// Captured dispatches (engine/comms_rules.go: the LRTG Spy's hand-over,
+// Captured dispatches (engine/lrtg/comms_rules.go: the LRTG Spy's hand-over,
 // LRTA's interceptions) are read by the capturing side's overall
 // commander alone: /dispatch intercepted, and a section of his /dispatch
 // inbox; they are posted in his private channel when the Spy is rolled
@@ -95,9 +96,9 @@ func handleDispatchSend(ctx context.Context, r *Router, req Request) (Reply, err
 	if err := dispatchTextMissing(req); err != nil { // Discord's form: components.go
 		return Reply{}, err
 	}
-	cmd := engine.SendDispatch{By: req.User, To: req.Options["to"], Text: req.Options["text"]}
+	cmd := lrtg.SendDispatch{By: req.User, To: req.Options["to"], Text: req.Options["text"]}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		d := evs[0].(*engine.DispatchSent).Dispatch
+		d := evs[0].(*lrtg.DispatchSent).Dispatch
 		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral},
 			Text:   fmt.Sprintf("🔒 Your dispatch to %s is sealed and sent (turn %d). It is rolled for when the phase closes; you will not learn its fate.", d.To.Name, d.Turn),
 			Events: views}}}
@@ -109,7 +110,7 @@ func handleDispatchDone(ctx context.Context, r *Router, req Request) (Reply, err
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.DoneDispatches{By: req.User, Table: r.library.Table(before.DispatchTableID())}
+	cmd := lrtg.DoneDispatches{By: req.User, Table: r.library.Table(lrtg.Of(before).DispatchTableID())}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		own := "✅ You are done writing this phase."
 		if len(evs) == 1 {
@@ -126,7 +127,7 @@ func handleDispatchClose(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.CloseComms{By: req.User, Table: r.library.Table(before.DispatchTableID()), Reason: req.Options["reason"]}
+	cmd := lrtg.CloseComms{By: req.User, Table: r.library.Table(lrtg.Of(before).DispatchTableID()), Reason: req.Options["reason"]}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		rep := commsClosedReply(req, before, "The communications phase is closed. "+rolledText(evs), views)
 		rep.Outputs = append(rep.Outputs, r.deliveries(after(before, evs), false)...)
@@ -155,7 +156,7 @@ func (r *Router) deliveries(g engine.GameState, opening bool) []Output {
 		if !ok {
 			continue
 		}
-		for _, d := range g.DispatchInbox(p.Actor.ID) {
+		for _, d := range lrtg.Of(g).DispatchInbox(p.Actor.ID) {
 			if d.Delivered == g.Turn && (d.Turn < g.Turn) == opening {
 				out = append(out, Output{Audience: Audience{Kind: AudienceChannel, UserID: p.Actor.ID, Channel: ch}, Text: "📬 " + dispatchLine(d), Events: []EventView{}})
 			}
@@ -163,10 +164,10 @@ func (r *Router) deliveries(g engine.GameState, opening bool) []Output {
 		if !p.Overall {
 			continue
 		}
-		for _, c := range g.Captured(p.Side) {
+		for _, c := range lrtg.Of(g).Captured(p.Side) {
 			// The Spy's hand-over is posted when the Spy is rolled (1d:
 			// spyCaptures); interceptions when the phase closes.
-			if c.Captured == g.Turn && c.How != engine.CaptureSpy && !opening {
+			if c.Captured == g.Turn && c.How != lrtg.CaptureSpy && !opening {
 				out = append(out, Output{Audience: Audience{Kind: AudienceChannel, UserID: p.Actor.ID, Channel: ch}, Text: "🕵️ " + capturedLine(c), Events: []EventView{}})
 			}
 		}
@@ -185,8 +186,8 @@ func (r *Router) spyCaptures(g engine.GameState) []Output {
 		if !ok || !p.Overall {
 			continue
 		}
-		for _, c := range g.Captured(p.Side) {
-			if c.Captured == g.Turn && c.How == engine.CaptureSpy {
+		for _, c := range lrtg.Of(g).Captured(p.Side) {
+			if c.Captured == g.Turn && c.How == lrtg.CaptureSpy {
 				out = append(out, Output{Audience: Audience{Kind: AudienceChannel, UserID: p.Actor.ID, Channel: ch}, Text: "🕵️ " + capturedLine(c), Events: []EventView{}})
 			}
 		}
@@ -196,8 +197,8 @@ func (r *Router) spyCaptures(g engine.GameState) []Output {
 
 // commsOver is what the channel learns when the game's phase closes.
 func commsOver(g engine.GameState) string {
-	if g.Game() == engine.LRTA {
-		return "📨 The communications phase is over (" + g.CommsRule() + ")."
+	if g.Game() == lrtg.LRTA {
+		return "📨 The communications phase is over (" + lrtg.Of(g).CommsRule() + ")."
 	}
 	return commsOverText
 }
@@ -215,7 +216,7 @@ func commsClosedReply(req Request, g engine.GameState, own string, views []Event
 func rolledText(evs []engine.Event) string {
 	var parts []string
 	for _, e := range evs {
-		if d, ok := e.(*engine.DispatchRolled); ok {
+		if d, ok := e.(*lrtg.DispatchRolled); ok {
 			parts = append(parts, fmt.Sprintf("#%d rolled %d (roll %d): %s", d.ID, d.Face, d.Roll, d.Outcome))
 		}
 	}
@@ -237,7 +238,7 @@ func handleDispatchInbox(ctx context.Context, r *Router, req Request) (Reply, er
 // an overall commander, the enemy dispatches in his hands.
 func inboxText(g engine.GameState, viewer engine.Actor) string {
 	var lines []string
-	if in := g.DispatchInbox(viewer.ID); len(in) == 0 {
+	if in := lrtg.Of(g).DispatchInbox(viewer.ID); len(in) == 0 {
 		lines = append(lines, "📭 No dispatch has been delivered to you.")
 	} else {
 		lines = append(lines, "📬 **Dispatches delivered to you**")
@@ -246,7 +247,7 @@ func inboxText(g engine.GameState, viewer engine.Actor) string {
 		}
 	}
 	if p := g.Player(viewer.ID); p != nil && p.Overall {
-		if cs := g.DispatchesCaptured(viewer); len(cs) > 0 {
+		if cs := lrtg.Of(g).DispatchesCaptured(viewer); len(cs) > 0 {
 			lines = append(lines, "🕵️ **Captured enemy dispatches**")
 			for _, c := range cs {
 				lines = append(lines, capturedLine(c))
@@ -272,7 +273,7 @@ func interceptedText(g engine.GameState, viewer engine.Actor) string {
 	if !umpire && (p == nil || !p.Overall) {
 		return "Only a side's overall commander receives the enemy dispatches his side captures (" + capturedRule(g) + ")."
 	}
-	cs := g.DispatchesCaptured(viewer)
+	cs := lrtg.Of(g).DispatchesCaptured(viewer)
 	if len(cs) == 0 {
 		return "🕵️ No enemy dispatch has fallen into your hands (" + capturedRule(g) + ")."
 	}
@@ -288,7 +289,7 @@ func interceptedText(g engine.GameState, viewer engine.Actor) string {
 }
 
 func capturedRule(g engine.GameState) string {
-	if g.Game() == engine.LRTA {
+	if g.Game() == lrtg.LRTA {
 		return "004 2: intercepted dispatches"
 	}
 	return "LRTG 2.0 7): the Spy"
@@ -296,11 +297,11 @@ func capturedRule(g engine.GameState) string {
 
 // capturedLine is a captured dispatch as its captor reads it: the writer,
 // the intended recipient, when it was written and taken, and its text.
-func capturedLine(c engine.CapturedDispatch) string {
+func capturedLine(c lrtg.CapturedDispatch) string {
 	return fmt.Sprintf("From **%s** to **%s**, written turn %d, %s:\n> %s", c.From.Name, c.To.Name, c.Turn, c.CaptureText(), strings.ReplaceAll(c.Text, "\n", "\n> "))
 }
 
-func dispatchLine(d engine.Dispatch) string {
+func dispatchLine(d lrtg.Dispatch) string {
 	delay := "on time"
 	if n := d.Delivered - d.Turn; n > 0 {
 		delay = fmt.Sprintf("%d turn%s late", n, commsPlural(n))
@@ -320,7 +321,7 @@ func commsPlural(n int) string {
 // to him on a turn (channel is his channel's id).
 func DispatchOutputsFor(g engine.GameState, recipient string, turn int, channel string) []Output {
 	var out []Output
-	for _, d := range g.DispatchInbox(recipient) {
+	for _, d := range lrtg.Of(g).DispatchInbox(recipient) {
 		if d.Delivered == turn {
 			out = append(out, Output{Audience: Audience{Kind: AudienceChannel, UserID: recipient, Channel: channel}, Text: "📬 " + dispatchLine(d), Events: []EventView{}})
 		}
@@ -338,16 +339,16 @@ func handleDispatchStatus(ctx context.Context, r *Router, req Request) (Reply, e
 	if p == nil && !umpire {
 		return ephemeralText("You are not a commander of this game."), nil
 	}
-	lines := []string{fmt.Sprintf("**Communications, turn %d** (%s; option %d)", g.Turn, g.CommsRule(), g.Options.Comms)}
-	if g.Comms.Turn != g.Turn {
-		lines = append(lines, "The phase (step "+g.CommsStep()+") has not begun this turn; the game is at step "+declOrNone(g.CurrentStep())+".")
+	lines := []string{fmt.Sprintf("**Communications, turn %d** (%s; option %d)", g.Turn, lrtg.Of(g).CommsRule(), g.Options.Comms)}
+	if lrtg.Of(g).Comms.Turn != g.Turn {
+		lines = append(lines, "The phase (step "+lrtg.Of(g).CommsStep()+") has not begun this turn; the game is at step "+declOrNone(g.CurrentStep())+".")
 		return ephemeralText(strings.Join(lines, "\n")), nil
 	}
-	if g.Comms.Closed {
+	if lrtg.Of(g).Comms.Closed {
 		lines = append(lines, "The phase is closed.")
 	}
 	name := func(id string) string { return g.Units[id].Name }
-	for _, pr := range g.Comms.Pairs {
+	for _, pr := range lrtg.Of(g).Comms.Pairs {
 		if !umpire && pr.A.ID != p.Actor.ID && pr.B.ID != p.Actor.ID {
 			continue
 		}
@@ -374,7 +375,7 @@ func handleDispatchStatus(ctx context.Context, r *Router, req Request) (Reply, e
 		}
 		lines = append(lines, l)
 	}
-	for _, d := range g.Comms.Dispatches {
+	for _, d := range lrtg.Of(g).Comms.Dispatches {
 		if d.Turn != g.Turn {
 			continue
 		}
@@ -389,7 +390,7 @@ func handleDispatchStatus(ctx context.Context, r *Router, req Request) (Reply, e
 			lines = append(lines, "You sent a dispatch to "+d.To.Name+".")
 		}
 	}
-	if w := g.Waiting(); g.CurrentStep() == g.CommsStep() && len(w) > 0 {
+	if w := g.Waiting(); g.CurrentStep() == lrtg.Of(g).CommsStep() && len(w) > 0 {
 		lines = append(lines, "Waiting for: "+strings.Join(w, "; ")+".")
 	}
 	return ephemeralText(strings.Join(lines, "\n")), nil
@@ -403,15 +404,15 @@ func handleDispatchLog(ctx context.Context, r *Router, req Request) (Reply, erro
 	if !g.IsUmpire(req.User) {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "dispatch.log", What: "Only the umpire reads every dispatch", Hint: "/dispatch inbox shows those delivered to you"}
 	}
-	if len(g.Comms.Dispatches) == 0 {
+	if len(lrtg.Of(g).Comms.Dispatches) == 0 {
 		return ephemeralText("No dispatch has been written."), nil
 	}
-	lines := []string{"**Every dispatch** (" + g.CommsRule() + ")"}
-	taken := map[int]engine.CapturedDispatch{}
-	for _, c := range g.DispatchesCaptured(req.User) {
+	lines := []string{"**Every dispatch** (" + lrtg.Of(g).CommsRule() + ")"}
+	taken := map[int]lrtg.CapturedDispatch{}
+	for _, c := range lrtg.Of(g).DispatchesCaptured(req.User) {
 		taken[c.ID] = c
 	}
-	for _, d := range g.Comms.Dispatches {
+	for _, d := range lrtg.Of(g).Comms.Dispatches {
 		fate := "sealed"
 		if !d.Sealed() {
 			fate = fmt.Sprintf("roll #%d: %d, %s", d.Roll, d.Face, d.Outcome)
@@ -421,10 +422,10 @@ func handleDispatchLog(ctx context.Context, r *Router, req Request) (Reply, erro
 			switch {
 			case d.Delivered != 0:
 				fate += fmt.Sprintf(", delivered turn %d", d.Delivered)
-			case d.Outcome == engine.DispatchNextDay:
+			case d.Outcome == lrtg.DispatchNextDay:
 				fate += fmt.Sprintf(", due turn %d", d.Due)
 			}
-			if c, ok := taken[d.ID]; ok && c.How == engine.CaptureSpy {
+			if c, ok := taken[d.ID]; ok && c.How == lrtg.CaptureSpy {
 				fate += fmt.Sprintf(", the %s Spy took it on turn %d", strings.ToUpper(string(c.By)), c.Captured)
 			}
 		}
@@ -442,9 +443,9 @@ func handleDispatchRule(ctx context.Context, r *Router, req Request) (Reply, err
 		}
 		hexes = n
 	}
-	cmd := engine.RuleCommsPair{By: req.User, A: req.Options["a"], B: req.Options["b"], Mode: strings.ToLower(strings.TrimSpace(req.Options["mode"])), Hexes: hexes, Reason: req.Options["reason"]}
+	cmd := lrtg.RuleCommsPair{By: req.User, A: req.Options["a"], B: req.Options["b"], Mode: strings.ToLower(strings.TrimSpace(req.Options["mode"])), Hexes: hexes, Reason: req.Options["reason"]}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		p := evs[0].(*engine.CommsPairRuled).Pair
+		p := evs[0].(*lrtg.CommsPairRuled).Pair
 		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral},
 			Text: fmt.Sprintf("⚖️ %s – %s: **%s**, %d hexes (%s).", p.A.Name, p.B.Name, p.Mode, p.Hexes, p.Why), Events: views}}}
 	})
@@ -455,8 +456,8 @@ func handleDispatchRule(ctx context.Context, r *Router, req Request) (Reply, err
 // rolls of leftover dispatches and the deliveries are the umpire's.
 func presentComms(r *Router, req Request, g engine.GameState, e engine.Event, view EventView) []Output {
 	switch e := e.(type) {
-	case *engine.CommsOpened:
-		lines := []string{"📨 The communications phase is open (" + g.CommsRule() + "): /dispatch status shows what you may do with each fellow commander."}
+	case *lrtg.CommsOpened:
+		lines := []string{"📨 The communications phase is open (" + lrtg.Of(g).CommsRule() + "): /dispatch status shows what you may do with each fellow commander."}
 		if e.Option == 1 {
 			lines = append(lines, "Written dispatches: /dispatch send, then /dispatch done; /dispatch inbox reads what reaches you.")
 		}
@@ -467,16 +468,16 @@ func presentComms(r *Router, req Request, g engine.GameState, e engine.Event, vi
 		}
 		out := []Output{{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: strings.Join(lines, "\n"), Events: []EventView{}}}
 		return append(out, r.deliveries(g, true)...) // the late dispatches of the last turn, the Spy's
-	case *engine.CommsClosed:
+	case *lrtg.CommsClosed:
 		out := r.deliveries(g, false)
 		if out == nil {
 			out = []Output{}
 		}
 		return out
-	case *engine.DispatchRolled:
+	case *lrtg.DispatchRolled:
 		return []Output{}
 	case *engine.TableRolled:
-		if e.Table == engine.DispatchTable || e.Table == engine.LRTADispatchTable {
+		if e.Table == lrtg.DispatchTable || e.Table == lrtg.LRTADispatchTable {
 			return []Output{}
 		}
 	}

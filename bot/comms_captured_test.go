@@ -7,9 +7,10 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-// Captured dispatches (engine/comms_rules.go): the Spy's hand-over (000
+// Captured dispatches (engine/lrtg/comms_rules.go): the Spy's hand-over (000
 // 2.0 7)) and LRTA's interceptions (004 2) reach the capturing side's
 // overall commander and no one else.
 
@@ -26,15 +27,19 @@ func spyState(winner engine.Side) engine.GameState {
 			{Actor: meadeA, Side: engine.USA, Overall: true}, {Actor: unionSubA, Side: engine.USA, Commands: []string{"I"}},
 		}}
 	g.Sequence = engine.SequenceState{Step: "2d", Turn: 5}
-	g.Events.Rolled = []engine.RandomEventRolled{{Turn: 5, Outcome: engine.RandomSpy, Spy: winner}}
-	late := engine.Dispatch{ID: 1, Side: engine.CSA, From: leeA, To: peteA, Turn: 4, Text: "SECRET-LATE march on York", Hexes: 25, Outcome: engine.DispatchNextDay, Due: 5, Rolled: 4}
+	g = lrtg.With(g, func(s *lrtg.State) {
+		s.Events.Rolled = []lrtg.RandomEventRolled{{Turn: 5, Outcome: lrtg.RandomSpy, Spy: winner}}
+	})
+	late := lrtg.Dispatch{ID: 1, Side: engine.CSA, From: leeA, To: peteA, Turn: 4, Text: "SECRET-LATE march on York", Hexes: 25, Outcome: lrtg.DispatchNextDay, Due: 5, Rolled: 4}
 	if winner == engine.CSA {
 		late.Delivered = 5
 	}
-	g.Comms = engine.CommsState{Turn: 5, Dispatches: []engine.Dispatch{
-		late,
-		{ID: 2, Side: engine.CSA, From: peteA, To: leeA, Turn: 4, Text: "SECRET-ONTIME at Culpeper", Hexes: 25, Outcome: engine.DispatchDelivered, Delivered: 4, Rolled: 4},
-	}}
+	g = lrtg.With(g, func(s *lrtg.State) {
+		s.Comms = lrtg.CommsState{Turn: 5, Dispatches: []lrtg.Dispatch{
+			late,
+			{ID: 2, Side: engine.CSA, From: peteA, To: leeA, Turn: 4, Text: "SECRET-ONTIME at Culpeper", Hexes: 25, Outcome: lrtg.DispatchDelivered, Delivered: 4, Rolled: 4},
+		}}
+	})
 	g.Channels = engine.ChannelsState{Category: "cat", Players: map[string]string{leeA.ID: "lee-ch", peteA.ID: "pete-ch", meadeA.ID: "meade-ch", unionSubA.ID: "sub-ch"}}
 	return g
 }
@@ -101,11 +106,13 @@ func TestLRTAInterceptedOutputs(t *testing.T) {
 	g := spyState(engine.USA)
 	g.Options.Scenario = "lrta-campaign"
 	g = bare(g)
-	g.Events.Rolled = nil
-	g.Comms.Dispatches = []engine.Dispatch{
-		{ID: 1, Side: engine.CSA, From: leeA, To: peteA, Turn: 5, Text: "SECRET-CAUGHT", Outcome: engine.DispatchIntercepted, Rolled: 5},
-		{ID: 2, Side: engine.CSA, From: peteA, To: leeA, Turn: 5, Text: "SECRET-LOST", Outcome: engine.DispatchLost, Rolled: 5},
-	}
+	g = lrtg.With(g, func(s *lrtg.State) { s.Events.Rolled = nil })
+	g = lrtg.With(g, func(s *lrtg.State) {
+		s.Comms.Dispatches = []lrtg.Dispatch{
+			{ID: 1, Side: engine.CSA, From: leeA, To: peteA, Turn: 5, Text: "SECRET-CAUGHT", Outcome: lrtg.DispatchIntercepted, Rolled: 5},
+			{ID: 2, Side: engine.CSA, From: peteA, To: leeA, Turn: 5, Text: "SECRET-LOST", Outcome: lrtg.DispatchLost, Rolled: 5},
+		}
+	})
 	outs := r.deliveries(g, false)
 	if len(outs) != 1 || outs[0].Audience.Channel != "meade-ch" || !strings.Contains(outs[0].Text, "SECRET-CAUGHT") || !strings.Contains(outs[0].Text, "intercepted on turn 5 (004 2)") {
 		t.Fatalf("closing outputs: %+v", outs)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/store"
 )
 
@@ -26,7 +27,7 @@ func TestSpyHandOverPostedAtTheRoll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	typ, data, err := engine.EncodeEvent(&engine.DispatchSent{By: meadeA, Dispatch: engine.Dispatch{ID: 1, Side: engine.USA, From: meadeA,
+	typ, data, err := engine.EncodeEvent(&lrtg.DispatchSent{By: meadeA, Dispatch: lrtg.Dispatch{ID: 1, Side: engine.USA, From: meadeA,
 		To: engine.Actor{ID: "u9", Name: "Reynolds-player"}, Turn: 3, Text: "SECRET-WIRE hold Frederick", Hexes: 12}})
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 var peteA = engine.Actor{ID: "u3", Name: "Pete"}
@@ -106,7 +107,7 @@ func TestDispatchCommandsAndLeaks(t *testing.T) {
 	}
 	for _, o := range closing.Outputs {
 		for _, v := range o.Events {
-			if v.Type != engine.EventDispatchesDone {
+			if v.Type != lrtg.EventDispatchesDone {
 				t.Errorf("Pete's closing reply carries %s (the rolls are the umpire's)", v.Type)
 			}
 		}
@@ -127,7 +128,7 @@ func TestDispatchCommandsAndLeaks(t *testing.T) {
 		t.Errorf("the umpire's log: %s", log.Text)
 	}
 	g, _ := r.gameHere(ctx, Request{GuildID: "g", ChannelID: "war", User: umpireA})
-	if len(g.Waiting()) != 0 || !g.Comms.Closed {
+	if len(g.Waiting()) != 0 || !lrtg.Of(g).Comms.Closed {
 		t.Errorf("2d still waits: %v", g.Waiting())
 	}
 	// Leaks: nothing public names a dispatch; Meade sees nothing of it;
@@ -135,7 +136,7 @@ func TestDispatchCommandsAndLeaks(t *testing.T) {
 	for id, outs := range replies {
 		for _, o := range outs {
 			s := outText(o)
-			if o.Audience.Kind == AudiencePublic && (strings.Contains(s, "SECRET") || strings.Contains(s, "Pete") || strings.Contains(s, engine.EventDispatchSent)) {
+			if o.Audience.Kind == AudiencePublic && (strings.Contains(s, "SECRET") || strings.Contains(s, "Pete") || strings.Contains(s, lrtg.EventDispatchSent)) {
 				t.Errorf("public output leaks: %s", s)
 			}
 			if id == meadeA.ID && (strings.Contains(s, "SECRET") || strings.Contains(s, "Pete")) {
@@ -144,7 +145,7 @@ func TestDispatchCommandsAndLeaks(t *testing.T) {
 			if id == peteA.ID && strings.Contains(s, "SECRET-ALPHA") || id == leeA.ID && strings.Contains(s, "SECRET-BRAVO") {
 				t.Errorf("a recipient reads an undelivered dispatch: %s", s)
 			}
-			for _, f := range []string{engine.DispatchDestroyed, engine.DispatchNextDay, engine.EventDispatchRolled} {
+			for _, f := range []string{lrtg.DispatchDestroyed, lrtg.DispatchNextDay, lrtg.EventDispatchRolled} {
 				if strings.Contains(s, f) {
 					t.Errorf("%s learns a fate: %s", id, s)
 				}
@@ -159,11 +160,13 @@ func TestDispatchCommandsAndLeaks(t *testing.T) {
 // The hook for private channels: what a recipient is shown.
 func TestDispatchOutputsFor(t *testing.T) {
 	g := engine.GameState{Turn: 6}
-	g.Comms.Dispatches = []engine.Dispatch{
-		{ID: 1, From: leeA, To: peteA, Turn: 5, Text: "Hold", Outcome: engine.DispatchNextDay, Due: 6, Delivered: 6},
-		{ID: 2, From: leeA, To: peteA, Turn: 6, Text: "Lost", Outcome: engine.DispatchDestroyed},
-		{ID: 3, From: peteA, To: leeA, Turn: 6, Text: "Yes", Outcome: engine.DispatchDelivered, Delivered: 6},
-	}
+	g = lrtg.With(g, func(s *lrtg.State) {
+		s.Comms.Dispatches = []lrtg.Dispatch{
+			{ID: 1, From: leeA, To: peteA, Turn: 5, Text: "Hold", Outcome: lrtg.DispatchNextDay, Due: 6, Delivered: 6},
+			{ID: 2, From: leeA, To: peteA, Turn: 6, Text: "Lost", Outcome: lrtg.DispatchDestroyed},
+			{ID: 3, From: peteA, To: leeA, Turn: 6, Text: "Yes", Outcome: lrtg.DispatchDelivered, Delivered: 6},
+		}
+	})
 	outs := DispatchOutputsFor(g, peteA.ID, 6, "pete-channel")
 	if len(outs) != 1 || outs[0].Audience.Channel != "pete-channel" || !strings.Contains(outs[0].Text, "From **Lee**, sent turn 5, delivered turn 6 (1 turn late)") || strings.Contains(outs[0].Text, "Lost") {
 		t.Errorf("Pete's deliveries: %+v", outs)
@@ -194,10 +197,12 @@ func TestDispatchRule(t *testing.T) {
 func TestDispatchDeliveriesInPrivateChannels(t *testing.T) {
 	r := NewRouter(openStore(t), WithLogger(quietLog()))
 	g := engine.GameState{Turn: 6, Players: []engine.Player{{Actor: leeA, Side: engine.CSA, Overall: true}, {Actor: peteA, Side: engine.CSA}}}
-	g.Comms.Dispatches = []engine.Dispatch{
-		{ID: 1, From: leeA, To: peteA, Turn: 6, Text: "Hold the ford", Outcome: engine.DispatchDelivered, Delivered: 6},
-		{ID: 2, From: peteA, To: leeA, Turn: 6, Text: "Lost", Outcome: engine.DispatchDestroyed},
-	}
+	g = lrtg.With(g, func(s *lrtg.State) {
+		s.Comms.Dispatches = []lrtg.Dispatch{
+			{ID: 1, From: leeA, To: peteA, Turn: 6, Text: "Hold the ford", Outcome: lrtg.DispatchDelivered, Delivered: 6},
+			{ID: 2, From: peteA, To: leeA, Turn: 6, Text: "Lost", Outcome: lrtg.DispatchDestroyed},
+		}
+	})
 	if outs := r.deliveries(g, false); len(outs) != 0 {
 		t.Errorf("without channels: %+v", outs)
 	}

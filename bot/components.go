@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // Discord message components and modals (issue 8; DESIGN "Discord
@@ -140,7 +141,7 @@ func wantsDispatchForm(req Request) bool {
 }
 
 // dispatchTextMax is the longest dispatch: the text option's limit, which
-// is the engine's (engine/comms.go dispatchMaxLen).
+// is the engine's (engine/lrtg/comms.go dispatchMaxLen).
 func (r *Router) dispatchTextMax() int {
 	if c := r.Command("dispatch"); c != nil {
 		if s := c.Sub("send"); s != nil {
@@ -174,13 +175,13 @@ func (r *Router) DispatchForm(ctx context.Context, req Request) (*Form, Reply) {
 	}
 	// A trial of the engine's own command with a placeholder text: it
 	// finds the recipient and every refusal but the text's.
-	evs, err := g.Decide(engine.SendDispatch{By: r.channelActor(req), To: req.Options["to"], Text: "…"}, engine.Script())
+	evs, err := g.Decide(lrtg.SendDispatch{By: r.channelActor(req), To: req.Options["to"], Text: "…"}, engine.Script())
 	if err != nil {
 		return nil, r.refused(req, start, err)
 	}
 	var to engine.Actor
 	for _, e := range evs {
-		if s, ok := e.(*engine.DispatchSent); ok {
+		if s, ok := e.(*lrtg.DispatchSent); ok {
 			to = s.Dispatch.To
 		}
 	}
@@ -274,7 +275,7 @@ func parseActionRoute(id string) (actionRoute, bool) {
 // decisionKey names the decision under way: its turn, step, action phase
 // and side.
 func decisionKey(g engine.GameState) string {
-	a := g.Actions
+	a := lrtg.Of(g).Actions
 	return fmt.Sprintf("%d.%s.%d.%s", a.Turn, a.Step, a.Phase, a.ToDecide)
 }
 
@@ -282,7 +283,7 @@ func decisionKey(g engine.GameState) string {
 // decision with the initiative (not the opening's activations, not an
 // action under way).
 func pendingDecision(g engine.GameState) bool {
-	a := g.Actions
+	a := lrtg.Of(g).Actions
 	step := g.CurrentStep()
 	return (step == "4a" || step == "4b") && a.Turn == g.Turn && a.Step == step && a.Skipped == "" && !a.Over &&
 		!a.Opening && a.Active == nil && a.ToDecide != ""
@@ -302,18 +303,18 @@ func decisionOutputs(req Request, g engine.GameState, evs []engine.Event) []Outp
 	handed, secret := false, false
 	for _, e := range evs {
 		switch e := e.(type) {
-		case *engine.InitiativeWon:
+		case *lrtg.InitiativeWon:
 			handed = true
-		case *engine.Passed:
+		case *lrtg.Passed:
 			handed = handed || !e.Ends
-		case *engine.Deferred:
+		case *lrtg.Deferred:
 			handed, secret = true, g.Options.LimitedIntel
 		}
 	}
 	if !handed || !pendingDecision(g) {
 		return nil
 	}
-	a := g.Actions
+	a := lrtg.Of(g).Actions
 	var side []engine.Player
 	var overall *engine.Player
 	for _, p := range g.Players {
@@ -342,7 +343,7 @@ func decisionOutputs(req Request, g engine.GameState, evs []engine.Event) []Outp
 		return nil
 	}
 	S := strings.ToUpper(string(a.ToDecide))
-	where := fmt.Sprintf("%s, action phase %d", g.ActionStepTitle(a.Step), a.Phase)
+	where := fmt.Sprintf("%s, action phase %d", lrtg.Of(g).ActionStepTitle(a.Step), a.Phase)
 	route := actionRoute{channel: req.ChannelID, key: decisionKey(g)}
 	var text string
 	var buttons []Button

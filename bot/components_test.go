@@ -10,6 +10,7 @@ import (
 
 	"github.com/umpire-games/umpire/bot/discordtest"
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // cpReq is a request in a channel of the fake Discord's guild.
@@ -113,7 +114,7 @@ func TestDiscordDispatchForm(t *testing.T) {
 	if in.Style != discordgo.TextInputParagraph || !in.Required || in.MaxLength != 1800 || in.CustomID != "text" {
 		t.Errorf("input = %+v", in)
 	}
-	if n := len(gameIn(t, b.router, "c1").Comms.Dispatches); n != 0 {
+	if n := len(lrtg.Of(gameIn(t, b.router, "c1")).Comms.Dispatches); n != 0 {
 		t.Fatalf("opening the form sent %d dispatches", n)
 	}
 	// Too long for the engine: Discord's client refuses it first.
@@ -126,10 +127,10 @@ func TestDiscordDispatchForm(t *testing.T) {
 	}
 	ephemeralWith(t, "the form's submission", answered(t, b, sub), "🔒 Your dispatch to Pete is sealed and sent")
 	g := gameIn(t, b.router, "c1")
-	if len(g.Comms.Dispatches) != 1 {
-		t.Fatalf("dispatches = %+v", g.Comms.Dispatches)
+	if len(lrtg.Of(g).Comms.Dispatches) != 1 {
+		t.Fatalf("dispatches = %+v", lrtg.Of(g).Comms.Dispatches)
 	}
-	if d := g.Comms.Dispatches[0]; d.From.ID != leeA.ID || d.To.ID != peteA.ID || d.Text != secret || !d.Sealed() {
+	if d := lrtg.Of(g).Comms.Dispatches[0]; d.From.ID != leeA.ID || d.To.ID != peteA.ID || d.Text != secret || !d.Sealed() {
 		t.Errorf("dispatch = %+v", d)
 	}
 	for _, ch := range []string{"c1"} {
@@ -169,7 +170,7 @@ func TestDiscordDispatchForm(t *testing.T) {
 		t.Fatal(err)
 	}
 	ephemeralWith(t, "a form from another channel", answered(t, b, forged), "belongs to a game of another channel")
-	if n := len(gameIn(t, b.router, "c1").Comms.Dispatches); n != 1 {
+	if n := len(lrtg.Of(gameIn(t, b.router, "c1")).Comms.Dispatches); n != 1 {
 		t.Errorf("forged forms sent dispatches: %d", n)
 	}
 	if rej := b.srv.Rejected(); len(rej) != 0 {
@@ -281,7 +282,7 @@ func TestDiscordInitiativeButtons(t *testing.T) {
 	// Clicks by others: the engine refuses, to the clicker alone.
 	ephemeralWith(t, "Meade's click", click(t, b, dec.Message.ID, bs["Pass"].CustomID, meadeA), "It is the CSA's decision, not yours")
 	ephemeralWith(t, "Jeb's click", click(t, b, dec.Message.ID, bs["Pass"].CustomID, jebCpA), "overall commander decides")
-	if a := gameIn(t, b.router, "c1").Actions; len(a.Passed) != 0 || a.Holder != "" {
+	if a := lrtg.Of(gameIn(t, b.router, "c1")).Actions; len(a.Passed) != 0 || a.Holder != "" {
 		t.Fatalf("a refused click changed the cycle: %+v", a)
 	}
 	if bs := buttonLabels(b, dec.Message.ID); bs["Pass"].Disabled {
@@ -294,7 +295,7 @@ func TestDiscordInitiativeButtons(t *testing.T) {
 	if cb.Response.Type != discordgo.InteractionResponseUpdateMessage {
 		t.Errorf("Lee's deferral answered %+v", cb.Response)
 	}
-	if a := gameIn(t, b.router, "c1").Actions; a.Holder != jebCpA.ID {
+	if a := lrtg.Of(gameIn(t, b.router, "c1")).Actions; a.Holder != jebCpA.ID {
 		t.Fatalf("holder = %q", a.Holder)
 	}
 	for _, x := range b.srv.Buttons(dec.Message.ID) {
@@ -327,11 +328,11 @@ func TestDiscordInitiativeButtons(t *testing.T) {
 	}
 	dec = lastMessage(t, b, ch(leeA), 3)
 	bs = buttonLabels(b, dec.Message.ID)
-	if bs["Pass"] == nil || gameIn(t, b.router, "c1").Actions.Holder != "" {
+	if bs["Pass"] == nil || lrtg.Of(gameIn(t, b.router, "c1")).Actions.Holder != "" {
 		t.Fatalf("Lee's decision again: %q %v", dec.Data.Content, bs)
 	}
 	click(t, b, dec.Message.ID, bs["Pass"].CustomID, leeA)
-	if a := gameIn(t, b.router, "c1").Actions; len(a.Passed) != 1 || a.ToDecide != engine.USA {
+	if a := lrtg.Of(gameIn(t, b.router, "c1")).Actions; len(a.Passed) != 1 || a.ToDecide != engine.USA {
 		t.Fatalf("after Lee's pass: %+v", a)
 	}
 	meade := lastMessage(t, b, ch(meadeA), 2)
@@ -396,7 +397,7 @@ func TestInitiativeDecisionWithoutChannels(t *testing.T) {
 			t.Errorf("li %v: Meade's press: %+v", li, wrong.first())
 		}
 		rep = r.Press(ctx, cpReq(leeA, "war", "", nil, nil), dec.Buttons[1].ID)
-		if rep.first().Error != nil || gameIn(t, r, "war").Actions.Holder != jebCpA.ID {
+		if rep.first().Error != nil || lrtg.Of(gameIn(t, r, "war")).Actions.Holder != jebCpA.ID {
 			t.Fatalf("li %v: Lee's press: %+v", li, rep.first())
 		}
 		back := 0
@@ -470,8 +471,8 @@ func TestDiscordComponentsDeferredAndRedelivered(t *testing.T) {
 	if n := len(b.srv.ChannelMessages(jeb)); n != 2 {
 		t.Errorf("the redelivered click posted again: Jeb's channel has %d messages", n)
 	}
-	if log := gameIn(t, b.router, "c1"); log.Actions.Holder != jebCpA.ID {
-		t.Errorf("holder = %q", log.Actions.Holder)
+	if log := gameIn(t, b.router, "c1"); lrtg.Of(log).Actions.Holder != jebCpA.ID {
+		t.Errorf("holder = %q", lrtg.Of(log).Actions.Holder)
 	}
 
 	// The form, deferred.
@@ -526,7 +527,7 @@ func TestDiscordDispatchFormInPrivateChannel(t *testing.T) {
 		t.Fatal(err)
 	}
 	answered(t, b, sub)
-	ds := gameIn(t, b.router, "c1").Comms.Dispatches
+	ds := lrtg.Of(gameIn(t, b.router, "c1")).Comms.Dispatches
 	if len(ds) != 1 || ds[0].To.ID != jebCpA.ID || ds[0].Text != "Screen the army's right" {
 		t.Fatalf("dispatches = %+v", ds)
 	}

@@ -6,10 +6,11 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // /command give: changing control of a corps or designation (LRTG 21.1,
-// engine/control.go).
+// engine/lrtg/control.go).
 
 func controlCommands() []*Command {
 	players := func(r *Router, req Request, typed string) []engine.Match {
@@ -66,9 +67,9 @@ func handleGiveCommand(ctx context.Context, r *Router, req Request) (Reply, erro
 	if to == nil {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "control.to", What: fmt.Sprintf("%q is not a commander of this game", req.Options["to"]), Hint: "/game status lists the commanders"}
 	}
-	cmd := engine.GiveCommand{By: req.User, Designation: req.Options["designation"], To: to.Actor.ID, OOB: r.moveData(g).OOB, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.GiveCommand{By: req.User, Designation: req.Options["designation"], To: to.Actor.ID, OOB: r.moveData(g).OOB, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.ControlChanged)
+		e := evs[0].(*lrtg.ControlChanged)
 		text := fmt.Sprintf("🔁 %s gives %s to %s (LRTG 21.1).", e.From.Name, e.Designation, e.To.Name)
 		if n := len(e.Fatigued); n > 0 {
 			text += fmt.Sprintf(" %d units gain a fatigue (operational).", n)

@@ -7,9 +7,10 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-// Steps 1e-1g of the turn (engine/declare.go): /declare, the secret
+// Steps 1e-1g of the turn (engine/lrtg/declare.go): /declare, the secret
 // operational / passive declaration (LRTG 4.1); the time allocation
 // (22.2); /harpersferry, the umpire's ruling on Harpers Ferry (6.1, 6.2).
 // A declaration reaches no one but its side (and the umpire, who asks)
@@ -18,7 +19,7 @@ import (
 func declareCommands() []*Command {
 	postures := func(_ *Router, _ Request, typed string) []engine.Match {
 		var out []engine.Match
-		for _, p := range []string{engine.PostureOperational, engine.PosturePassive} {
+		for _, p := range []string{lrtg.PostureOperational, lrtg.PosturePassive} {
 			if strings.HasPrefix(p, strings.ToLower(strings.TrimSpace(typed))) {
 				out = append(out, engine.Match{Value: p, Label: p})
 			}
@@ -70,14 +71,14 @@ func handleDeclare(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if strings.TrimSpace(req.Options["posture"]) == "" {
 		return ephemeralText(declareStatus(g, req.User)), nil
 	}
-	cmd := engine.DeclarePosture{By: req.User, Side: recordSide(req.Options["side"]), Posture: req.Options["posture"], Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.DeclarePosture{By: req.User, Side: recordSide(req.Options["side"]), Posture: req.Options["posture"], Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		d := evs[0].(*engine.PostureDeclared)
+		d := evs[0].(*lrtg.PostureDeclared)
 		own := fmt.Sprintf("🔒 You declared the %s **%s** for turn %d.", declSideLabel(d.Side), d.Posture, d.Turn)
 		if len(evs) == 1 {
 			own += " It stays secret until both sides are in."
 			pub := fmt.Sprintf("🔒 The %s has made its declaration for turn %d; it stays secret until the %s's is in (LRTG 4.1).", declSideLabel(d.Side), d.Turn, declSideLabel(declOther(d.Side)))
-			if w := g.Events.SpyWinner(d.Turn); w != "" && w != d.Side {
+			if w := lrtg.Of(g).Events.SpyWinner(d.Turn); w != "" && w != d.Side {
 				pub += fmt.Sprintf("\nThe %s won the Spy: it sees this choice (/declare) before making its own.", declSideLabel(w))
 			}
 			next := g.Apply(d)
@@ -89,7 +90,7 @@ func handleDeclare(ctx context.Context, r *Router, req Request) (Reply, error) {
 				{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: pub, Events: []EventView{}},
 			}}
 		}
-		rv := evs[1].(*engine.PosturesRevealed)
+		rv := evs[1].(*lrtg.PosturesRevealed)
 		own += " Both are in: they are shown in the channel."
 		return Reply{Outputs: []Output{
 			{Audience: Audience{Kind: AudienceEphemeral}, Text: own, Events: views[:1]},
@@ -112,11 +113,11 @@ func declOther(s engine.Side) engine.Side {
 // his side won the Spy (4.1); both once revealed; the umpire, both.
 func declareStatus(g engine.GameState, a engine.Actor) string {
 	lines := []string{fmt.Sprintf("**Operational / passive, turn %d** (LRTG 4.1)", g.Turn)}
-	if g.CurrentStep() != "1e" && !g.Declared.Revealed(g.Turn) {
+	if g.CurrentStep() != "1e" && !lrtg.Of(g).Declared.Revealed(g.Turn) {
 		lines = append(lines, "Declarations are made in step 1e; the game is at step "+declOrNone(g.CurrentStep())+".")
 	}
 	for _, s := range []engine.Side{engine.CSA, engine.USA} {
-		v := g.DeclarationSeen(a, s)
+		v := lrtg.Of(g).DeclarationSeen(a, s)
 		switch {
 		case v.Revealed && v.Posture != "":
 			lines = append(lines, fmt.Sprintf("%s: **%s** (revealed)", declSideLabel(s), v.Posture))
@@ -132,7 +133,7 @@ func declareStatus(g engine.GameState, a engine.Actor) string {
 	}
 	if w := g.Waiting(); g.CurrentStep() == "1e" && len(w) > 0 {
 		lines = append(lines, "Waiting for: "+strings.Join(w, "; ")+".")
-		if p := g.Player(a.ID); p != nil && p.Overall && !g.DeclarationSeen(a, p.Side).Declared {
+		if p := g.Player(a.ID); p != nil && p.Overall && !lrtg.Of(g).DeclarationSeen(a, p.Side).Declared {
 			lines = append(lines, "Declare with /declare posture:operational or posture:passive.")
 		}
 	}
@@ -147,7 +148,7 @@ func declOrNone(step string) string {
 }
 
 // revealText shows both declarations (public).
-func revealText(e *engine.PosturesRevealed) string {
+func revealText(e *lrtg.PosturesRevealed) string {
 	var parts []string
 	for _, s := range e.Sides {
 		p := fmt.Sprintf("%s **%s**", declSideLabel(s.Side), s.Posture)
@@ -166,7 +167,7 @@ func revealText(e *engine.PosturesRevealed) string {
 		}
 	}
 	for _, s := range e.Sides {
-		if s.Posture == engine.PosturePassive {
+		if s.Posture == lrtg.PosturePassive {
 			lines = append(lines, "Passive: movement rolls -1 (cavalry -2), smaller strategic moves, leader transfer up to 30 hexes, forage and resupply, depot work (4.2).")
 			break
 		}
@@ -176,12 +177,12 @@ func revealText(e *engine.PosturesRevealed) string {
 
 // timeText shows the allowances (public; leader names only when units
 // are not hidden).
-func timeText(g engine.GameState, e *engine.TimeAllocated, names bool) string {
-	return timeLines(g, e, names) + "\n" + fmt.Sprintf("Time chits: CSA %d, USA %d; an operational side may spend one for 3 minutes (22.5).", g.Chits[engine.CSA], g.Chits[engine.USA])
+func timeText(g engine.GameState, e *lrtg.TimeAllocated, names bool) string {
+	return timeLines(g, e, names) + "\n" + fmt.Sprintf("Time chits: CSA %d, USA %d; an operational side may spend one for 3 minutes (22.5).", lrtg.Of(g).Chits[engine.CSA], lrtg.Of(g).Chits[engine.USA])
 }
 
 // timeLines shows the allowances of e's sides.
-func timeLines(g engine.GameState, e *engine.TimeAllocated, names bool) string {
+func timeLines(g engine.GameState, e *lrtg.TimeAllocated, names bool) string {
 	lines := []string{fmt.Sprintf("⏱️ Time allocation, turn %d (LRTG 22.2):", e.Turn)}
 	for _, a := range e.Sides {
 		l := fmt.Sprintf("%s: **%d minutes** = %s", declSideLabel(a.Side), a.Minutes, strings.Join(a.Parts(), " "))
@@ -210,25 +211,25 @@ func declUnitNames(g engine.GameState, ids []string) string {
 
 // hfCheckText tells what the check or ruling found (public; unit names
 // only when units are not hidden).
-func hfCheckText(g engine.GameState, e *engine.HarpersFerryChecked, names bool) string {
+func hfCheckText(g engine.GameState, e *lrtg.HarpersFerryChecked, names bool) string {
 	who := ""
 	if names && len(e.Units) > 0 {
 		who = " (" + declUnitNames(g, e.Units) + ")"
 	}
 	switch e.Status {
-	case engine.HFClear:
+	case lrtg.HFClear:
 		if !names {
 			return "🏰 Harpers Ferry: not surrounded; no surrender roll (LRTG 6.1, 6.2)."
 		}
 		return "🏰 Harpers Ferry: no Union unit is in or within three hexes; no surrender roll (LRTG 6.2)."
-	case engine.HFOpen:
+	case lrtg.HFOpen:
 		if !names {
 			return "🏰 Harpers Ferry: not surrounded; no surrender roll (LRTG 6.1, 6.2)."
 		}
 		return fmt.Sprintf("🏰 Harpers Ferry: the Union units there%s can reach the map edge, no Confederate unit being near; no surrender roll (LRTG 6.1).", who)
-	case engine.HFAsk:
+	case lrtg.HFAsk:
 		return "🏰 Harpers Ferry: the umpire rules whether it is surrounded (LRTG 6.1)."
-	case engine.HFNotSurrounded:
+	case lrtg.HFNotSurrounded:
 		t := "🏰 Harpers Ferry: the umpire rules it is not surrounded; no surrender roll (LRTG 6.1)."
 		if e.Reason != "" {
 			t += " Why: " + e.Reason + "."
@@ -246,7 +247,7 @@ func hfCheckText(g engine.GameState, e *engine.HarpersFerryChecked, names bool) 
 }
 
 // hfRollText tells the roll's consequence (public).
-func hfRollText(g engine.GameState, e *engine.HarpersFerryRolled, names bool) string {
+func hfRollText(g engine.GameState, e *lrtg.HarpersFerryRolled, names bool) string {
 	if len(e.Surrendered) == 0 {
 		if e.Outcome == "surrender" {
 			return "🏳️ Harpers Ferry surrenders, but no Union unit is left there to capture."
@@ -282,9 +283,9 @@ func presentDeclared(r *Router, req Request, g engine.GameState, e engine.Event,
 	}
 	open := !g.Options.LimitedIntel
 	switch e := e.(type) {
-	case *engine.PosturesRevealed:
+	case *lrtg.PosturesRevealed:
 		return []Output{pub(revealText(e), true)}
-	case *engine.TimeAllocated:
+	case *lrtg.TimeAllocated:
 		if open {
 			return []Output{pub(timeText(g, e, true), true)}
 		}
@@ -292,7 +293,7 @@ func presentDeclared(r *Router, req Request, g engine.GameState, e engine.Event,
 		// enemy (22.2), so each side reads its own in its commanders'
 		// channels, and the table only that the time is allocated.
 		outs := []Output{pub(fmt.Sprintf("⏱️ Time allocation, turn %d (LRTG 22.2): each side reads its own allowance in its commanders' channels and with /clock show (it counts its leaders near the enemy, which this game keeps secret). Time chits: CSA %d, USA %d; an operational side may spend one for 3 minutes (22.5).",
-			e.Turn, g.Chits[engine.CSA], g.Chits[engine.USA]), false)}
+			e.Turn, lrtg.Of(g).Chits[engine.CSA], lrtg.Of(g).Chits[engine.USA]), false)}
 		for _, p := range g.Players {
 			ch, ok := r.commanderChannel(g, p.Actor.ID)
 			if !ok {
@@ -311,18 +312,18 @@ func presentDeclared(r *Router, req Request, g engine.GameState, e engine.Event,
 			outs = append(outs, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: timeText(g, e, true), Events: []EventView{view}})
 		}
 		return outs
-	case *engine.HarpersFerryChecked:
+	case *lrtg.HarpersFerryChecked:
 		outs := []Output{pub(hfCheckText(g, e, open), open)}
-		if e.Status == engine.HFAsk || e.Status == engine.HFOpen {
+		if e.Status == lrtg.HFAsk || e.Status == lrtg.HFOpen {
 			outs = append(outs, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: hfUmpireText(g, e), Events: []EventView{view}})
 		}
 		return outs
 	case *engine.TableRolled:
-		if e.Table != engine.HarpersFerryTable {
+		if e.Table != lrtg.HarpersFerryTable {
 			return nil
 		}
 		return []Output{pub(FormatTableRoll(e, r.library.Table(e.Table)), true)}
-	case *engine.HarpersFerryRolled:
+	case *lrtg.HarpersFerryRolled:
 		return []Output{pub(hfRollText(g, e, open), open)}
 	}
 	return nil
@@ -330,7 +331,7 @@ func presentDeclared(r *Router, req Request, g engine.GameState, e engine.Event,
 
 // hfUmpireText is the umpire's brief for his ruling: the units that must
 // trace, the Confederates near them, and what the map data cannot tell.
-func hfUmpireText(g engine.GameState, e *engine.HarpersFerryChecked) string {
+func hfUmpireText(g engine.GameState, e *lrtg.HarpersFerryChecked) string {
 	lines := []string{"Umpire, Harpers Ferry (6.1): " + e.Why + "."}
 	if len(e.Units) > 0 {
 		lines = append(lines, "Union units that must trace a road, pike or railroad path to a map edge: "+declUnitHexes(g, e.Units)+".")
@@ -347,7 +348,7 @@ func hfUmpireText(g engine.GameState, e *engine.HarpersFerryChecked) string {
 		}
 	}
 	rule := "Rule with /harpersferry surrounded:true|false"
-	if e.Status != engine.HFAsk {
+	if e.Status != lrtg.HFAsk {
 		rule = "To rule otherwise (before /phase next): /harpersferry surrounded:true"
 	}
 	if len(facts) > 0 {
@@ -375,8 +376,8 @@ func handleHarpersFerry(ctx context.Context, r *Router, req Request) (Reply, err
 		return Reply{}, err
 	}
 	surrounded, _ := strconv.ParseBool(req.Options["surrounded"])
-	cmd := engine.RuleHarpersFerry{By: req.User, Surrounded: surrounded, Facts: map[string]bool{}, Reason: strings.TrimSpace(req.Options["reason"]),
-		Table: r.library.Table(engine.HarpersFerryTableOf(g.Game()))} // LRTA: lrta_turnstart.go
+	cmd := lrtg.RuleHarpersFerry{By: req.User, Surrounded: surrounded, Facts: map[string]bool{}, Reason: strings.TrimSpace(req.Options["reason"]),
+		Table: r.library.Table(lrtg.HarpersFerryTableOf(g.Game()))} // LRTA: lrta_turnstart.go
 	for o, f := range hfOptions {
 		if s, ok := req.Options[o]; ok {
 			v, _ := strconv.ParseBool(s)
@@ -396,7 +397,7 @@ func handleHarpersFerry(ctx context.Context, r *Router, req Request) (Reply, err
 		for i, e := range evs {
 			next = next.Apply(e)
 			switch e := e.(type) {
-			case *engine.HarpersFerryChecked:
+			case *lrtg.HarpersFerryChecked:
 				text = append(text, hfCheckText(next, e, open))
 				if open {
 					public = append(public, views[i])
@@ -404,7 +405,7 @@ func handleHarpersFerry(ctx context.Context, r *Router, req Request) (Reply, err
 			case *engine.TableRolled:
 				text = append(text, FormatTableRoll(e, cmd.Table))
 				public = append(public, views[i])
-			case *engine.HarpersFerryRolled:
+			case *lrtg.HarpersFerryRolled:
 				text = append(text, r.hfRollTextOf(next, e, open)) // LRTA's 13: lrta_turnstart.go
 				if open {
 					public = append(public, views[i])

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 func declareReq(u engine.Actor, opts map[string]string) Request {
@@ -133,7 +134,7 @@ func TestDeclareThroughTheSequence(t *testing.T) {
 		}
 	}
 	g, _ := r.gameHere(ctx, ump)
-	if a, ok := g.Declared.Allowance(engine.CSA, 1); !ok || a.Minutes != 23 || !g.Declared.Passive(engine.CSA, 1) {
+	if a, ok := lrtg.Of(g).Declared.Allowance(engine.CSA, 1); !ok || a.Minutes != 23 || !lrtg.Of(g).Declared.Passive(engine.CSA, 1) {
 		t.Fatalf("allowance %+v", a)
 	}
 	// 1g: the garrison (Kenly at Harpers Ferry, Morris on Naval Battery)
@@ -204,7 +205,7 @@ func TestHarpersFerryRuling(t *testing.T) {
 		t.Fatalf("ruled without the heights: %+v", out)
 	}
 	g0, _ := r.gameHere(ctx, Request{GuildID: "g", ChannelID: "war", User: umpireA})
-	rec, _ := g0.Declared.HarpersFerry(1)
+	rec, _ := lrtg.Of(g0).Declared.HarpersFerry(1)
 	mp := 0
 	for _, id := range rec.Check.Units {
 		mp += g0.Units[id].Manpower
@@ -223,7 +224,7 @@ func TestHarpersFerryRuling(t *testing.T) {
 	if !g.Units["usa.kenly"].Eliminated || !g.Units["usa.morris"].Eliminated || len(g.Waiting()) != 0 {
 		t.Fatal("the garrison did not surrender")
 	}
-	if _, total := g.VPTotals(); total != 2*mp || mp == 0 {
+	if _, total := lrtg.Of(g).VPTotals(); total != 2*mp || mp == 0 {
 		t.Fatalf("VP %d for %d MP", total, mp)
 	}
 	// The roll is the game's: numbered with its rolls.
@@ -276,11 +277,15 @@ func TestDeclareStatusShowsTheSpyWinnerTheLosersChoice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.Events = engine.EventsState{Rolled: []engine.RandomEventRolled{{Turn: g.Turn, Outcome: engine.RandomSpy, Spy: engine.USA}}}
+	g = lrtg.With(g, func(s *lrtg.State) {
+		s.Events = lrtg.EventsState{Rolled: []lrtg.RandomEventRolled{{Turn: g.Turn, Outcome: lrtg.RandomSpy, Spy: engine.USA}}}
+	})
 	if txt := declareStatus(g, meadeA); !strings.Contains(txt, "CSA: declared **passive**, shown to you alone as the Spy's winner") {
 		t.Fatalf("the winner's /declare: %s", txt)
 	}
-	g.Events = engine.EventsState{Rolled: []engine.RandomEventRolled{{Turn: g.Turn, Outcome: engine.RandomSpy, Spy: engine.CSA}}}
+	g = lrtg.With(g, func(s *lrtg.State) {
+		s.Events = lrtg.EventsState{Rolled: []lrtg.RandomEventRolled{{Turn: g.Turn, Outcome: lrtg.RandomSpy, Spy: engine.CSA}}}
+	})
 	if txt := declareStatus(g, meadeA); postureIn(txt) {
 		t.Fatalf("the loser sees the winner's choice: %s", txt)
 	}
@@ -292,7 +297,7 @@ func TestDeclareStatusShowsTheSpyWinnerTheLosersChoice(t *testing.T) {
 // artillery values).
 func TestHarpersFerryBriefSaysWhatIsMissing(t *testing.T) {
 	var g engine.GameState
-	e := &engine.HarpersFerryChecked{Status: engine.HFAsk, Why: "the umpire rules",
+	e := &lrtg.HarpersFerryChecked{Status: lrtg.HFAsk, Why: "the umpire rules",
 		Ask: []string{"surrounded", "csa_artillery_naval_battery", "csa_artillery_loudoun_heights", "csa_artillery_bolivar_heights", "union_division_within_10"}}
 	want := "Rule with /harpersferry surrounded:true|false; if surrounded, also naval_battery:true|false loudoun_heights:true|false bolivar_heights:true|false union_division:true|false (the map data cannot tell them: it has no artillery values)."
 	if got := hfUmpireText(g, e); !strings.HasSuffix(got, want) {

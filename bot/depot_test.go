@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // depotAtWinchester starts a High Tide game whose Early (at the manpower
@@ -25,7 +26,7 @@ func depotAtWinchester(t *testing.T, r *Router, extra map[string]string, manpowe
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ps := g.Places["Winchester"]; ps.Depot != engine.USA || ps.Captured != engine.CSA {
+	if ps := lrtg.Of(g).Places["Winchester"]; ps.Depot != engine.USA || ps.Captured != engine.CSA {
 		t.Fatalf("Winchester: %+v", ps)
 	}
 }
@@ -57,14 +58,14 @@ func TestPlaceDepotBurnReply(t *testing.T) {
 	if out.Text != want || out.Audience.Kind != AudiencePublic {
 		t.Fatalf("reply = %q (%s), want %q", out.Text, out.Audience.Kind, want)
 	}
-	if len(out.Events) != 2 || out.Events[0].Type != engine.EventDiceRolled || out.Events[1].Type != engine.EventPlaceActed {
+	if len(out.Events) != 2 || out.Events[0].Type != engine.EventDiceRolled || out.Events[1].Type != lrtg.EventPlaceActed {
 		t.Fatalf("events = %+v", out.Events)
 	}
 	g, _ := r.gameHere(ctx, burnReq(umpireA, nil))
-	if !g.Places["Winchester"].DepotDestroyed {
-		t.Fatalf("Winchester stands: %+v", g.Places["Winchester"])
+	if !lrtg.Of(g).Places["Winchester"].DepotDestroyed {
+		t.Fatalf("Winchester stands: %+v", lrtg.Of(g).Places["Winchester"])
 	}
-	if by, _ := g.VPTotals(); by["depots"] != 6 {
+	if by, _ := lrtg.Of(g).VPTotals(); by["depots"] != 6 {
 		t.Fatalf("VP = %v", by)
 	}
 }
@@ -101,10 +102,10 @@ func TestPlaceDepotBurnIsSecretUnderLimitedIntelligence(t *testing.T) {
 		t.Fatalf("private reply = %q, want %q", private, want)
 	}
 	g, _ := r.gameHere(ctx, burnReq(umpireA, nil))
-	if ps := g.Places["Winchester"]; ps.DepotDestroyed || ps.Captured != engine.CSA {
+	if ps := lrtg.Of(g).Places["Winchester"]; ps.DepotDestroyed || ps.Captured != engine.CSA {
 		t.Fatalf("a failed attempt changed the depot: %+v", ps)
 	}
-	if _, total := g.VPTotals(); total != 0 {
+	if _, total := lrtg.Of(g).VPTotals(); total != 0 {
 		t.Fatalf("VP after a failure: %d", total)
 	}
 }

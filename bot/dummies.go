@@ -6,9 +6,10 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-// /dummy: dummy force markers of limited intelligence (engine/dummies.go;
+// /dummy: dummy force markers of limited intelligence (engine/lrtg/dummies.go;
 // LRTG 20, 003 3 d)). Every reply is the placing side's secret: the enemy
 // sees a dummy as a force marker on his map and nothing else.
 
@@ -70,13 +71,13 @@ func handleDummyPlace(ctx context.Context, r *Router, req Request) (Reply, error
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.PlaceDummy{By: req.User, Side: dummySideOption(req), Hex: h, Ref: ref, Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
+	cmd := lrtg.PlaceDummy{By: req.User, Side: dummySideOption(req), Hex: h, Ref: ref, Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		d := evs[0].(*engine.DummyPlaced).Dummy
+		d := evs[0].(*lrtg.DummyPlaced).Dummy
 		next := after(g, evs)
-		limit, _ := next.DummyLimit(d.Side, r.moveData(next))
+		limit, _ := lrtg.Of(next).DummyLimit(d.Side, r.moveData(next))
 		text := fmt.Sprintf("🎭 A %s dummy force marker is placed at %s (%d of %d in play). The enemy sees a force marker there.",
-			strings.ToUpper(string(d.Side)), ref, len(next.DummiesOf(d.Side)), limit)
+			strings.ToUpper(string(d.Side)), ref, len(lrtg.Of(next).DummiesOf(d.Side)), limit)
 		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: text, Events: views}}}
 	})
 }
@@ -84,7 +85,7 @@ func handleDummyPlace(ctx context.Context, r *Router, req Request) (Reply, error
 func handleDummyRemove(ctx context.Context, r *Router, req Request) (Reply, error) {
 	var err error
 	all := strings.EqualFold(req.Options["all"], "true")
-	cmd := engine.RemoveDummies{By: req.User, Side: dummySideOption(req), All: all, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.RemoveDummies{By: req.User, Side: dummySideOption(req), All: all, Reason: strings.TrimSpace(req.Options["reason"])}
 	switch {
 	case all && strings.TrimSpace(req.Options["hex"]) != "":
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "dummy.options", What: "Give a hex or all:true, not both", Hint: "/dummy remove hex:<hex>, or /dummy remove all:true"}
@@ -97,7 +98,7 @@ func handleDummyRemove(ctx context.Context, r *Router, req Request) (Reply, erro
 		}
 	}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.DummiesRemoved)
+		e := evs[0].(*lrtg.DummiesRemoved)
 		var refs []string
 		for _, h := range e.Hexes {
 			refs = append(refs, r.hexRef(h))
@@ -127,8 +128,8 @@ func handleDummyList(ctx context.Context, r *Router, req Request) (Reply, error)
 	if g.Options.IntelMode() != engine.IntelLimited {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "dummy.mode", What: fmt.Sprintf("Dummies belong to limited intelligence (LRTG 20); this game's is %s", g.Options.IntelMode()), Hint: ""}
 	}
-	limit, why := g.DummyLimit(side, r.moveData(g))
-	ds := g.DummiesOf(side)
+	limit, why := lrtg.Of(g).DummyLimit(side, r.moveData(g))
+	ds := lrtg.Of(g).DummiesOf(side)
 	var b strings.Builder
 	fmt.Fprintf(&b, "🎭 %s dummies in play: %d of %d (%s).", strings.ToUpper(string(side)), len(ds), limit, why)
 	for _, d := range ds {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpire-games/umpire/engine"
 	"github.com/umpire-games/umpire/engine/litn"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/scenarios"
 )
 
@@ -177,7 +178,7 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 				sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed)), views)
 		})
 	}
-	if sc.Game == engine.LRTA {
+	if sc.Game == lrtg.LRTA {
 		// 004 prints the simplified supply rules in full (Simplified
 		// Supply Rules, lrta.simplified-*): LRTA's default.
 		o.Supply = "simplified"
@@ -198,7 +199,7 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 		o.Intel = "" // stored as before: limited_intelligence
 	}
 	o.Objectives = b("confederate_objectives")
-	if o.Objectives && sc.Game != engine.LRTA {
+	if o.Objectives && sc.Game != lrtg.LRTA {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.objectives", What: "The Confederate Objectives optional rule is LRTA's (004 22.0)",
 			Hint: "Leave out confederate_objectives, or create an lrta-campaign game"}
 	}
@@ -273,7 +274,7 @@ func handleGameStart(ctx context.Context, r *Router, req Request) (Reply, error)
 	switch {
 	case imported:
 		setup = "the order of battle the umpire loaded"
-	case oob.Game == engine.LRTA:
+	case oob.Game == lrtg.LRTA:
 		setup = "the shipped LRTA order of battle: scenarios/oob/lrta-*.yaml"
 	}
 	return r.settleGame(ctx, req, engine.StartGame{By: req.User, OOB: oob}, nil, func(views []EventView, evs []engine.Event) Reply {
@@ -463,7 +464,7 @@ func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 // orderOf is the shipped order of battle a game sets up: LRTA's for an
 // LRTA scenario; LRTG's, or its Jackson Lives variant's (LRTG 31).
 func (r *Router) orderOf(g engine.GameState) *engine.OrderOfBattle {
-	if sc := r.scenarioOf(g); sc != nil && sc.Game == engine.LRTA {
+	if sc := r.scenarioOf(g); sc != nil && sc.Game == lrtg.LRTA {
 		return r.orders["lrta"]
 	}
 	if g.Options.JacksonLives {

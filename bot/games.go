@@ -8,6 +8,7 @@ import (
 
 	"github.com/umpire-games/umpire/engine"
 	"github.com/umpire-games/umpire/engine/litn"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // Discord registers slash commands per guild, not per channel, so every
@@ -42,10 +43,10 @@ type gameInfo struct {
 // playedGames are the games the umpire plays, in the order /help lists
 // them.
 var playedGames = []gameInfo{
-	{id: engine.LRTG, name: "Long Roads to Gettysburg", short: "LRTG", theatre: "lrtg", rules: []engine.Game{engine.LRTG},
+	{id: lrtg.LRTG, name: "Long Roads to Gettysburg", short: "LRTG", theatre: "lrtg", rules: []engine.Game{lrtg.LRTG},
 		armyRecords: true, options: longRoadsOptions},
 	// 004 plays on LRTG's map, tables and rules, with its own beside them.
-	{id: engine.LRTA, name: "Long Roads to Antietam", short: "LRTA", theatre: "lrtg", rules: []engine.Game{engine.LRTA, engine.LRTG},
+	{id: lrtg.LRTA, name: "Long Roads to Antietam", short: "LRTA", theatre: "lrtg", rules: []engine.Game{lrtg.LRTA, lrtg.LRTG},
 		armyRecords: true, options: longRoadsOptions},
 	{id: litn.ID, name: "Lee Invades the North", short: "LITN", theatre: "litn", rules: []engine.Game{litn.ID},
 		options: litnOptions},
@@ -69,10 +70,10 @@ func (g gameInfo) title() string { return g.name + " (" + g.short + ")" }
 // The sets of games a command belongs to.
 var (
 	everyGame = []engine.Game(nil) // rolls, rules, the game itself, deadlines, maps
-	// longRoads: LRTG and LRTA, which share LRTG's machinery (engine/lrta.go);
+	// longRoads: LRTG and LRTA, which share LRTG's machinery (engine/lrtg/lrta.go);
 	// LRTA's own commands are here too, as they answer an LRTG game with
 	// their own explanation (say, "/garrison show": "LRTA's, ...").
-	longRoads = []engine.Game{engine.LRTG, engine.LRTA}
+	longRoads = []engine.Game{lrtg.LRTG, lrtg.LRTA}
 	litnOnly  = []engine.Game{litn.ID}
 )
 
@@ -88,7 +89,7 @@ func inLITN(use string) map[engine.Game]string { return map[engine.Game]string{l
 
 // inLongRoads is what to use instead of a command in an LRTG or LRTA game.
 func inLongRoads(use string) map[engine.Game]string {
-	return map[engine.Game]string{engine.LRTG: use, engine.LRTA: use}
+	return map[engine.Game]string{lrtg.LRTG: use, lrtg.LRTA: use}
 }
 
 // commandGames is the table: every top-level command, and a subcommand

@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpire-games/umpire/engine"
 	"github.com/umpire-games/umpire/engine/litn"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // gamesDo runs a console line as the actor in the table channel "war" of
@@ -65,13 +66,13 @@ func TestCommandGamesTable(t *testing.T) {
 			t.Errorf("/%s is not in commandGames", c.Name)
 		}
 	}
-	if c := r.Command("game").Sub("oob"); c.playedIn(litn.ID) || !c.playedIn(engine.LRTG) || !c.playedIn(engine.LRTA) {
+	if c := r.Command("game").Sub("oob"); c.playedIn(litn.ID) || !c.playedIn(lrtg.LRTG) || !c.playedIn(lrtg.LRTA) {
 		t.Errorf("/game oob's games: %v", c.games)
 	}
-	if c := r.Command("game").Sub("status"); !c.playedIn(litn.ID) || !c.playedIn(engine.LRTG) {
+	if c := r.Command("game").Sub("status"); !c.playedIn(litn.ID) || !c.playedIn(lrtg.LRTG) {
 		t.Errorf("/game status's games: %v", c.games)
 	}
-	if c := r.Command("litn").Sub("move"); !c.playedIn(litn.ID) || c.playedIn(engine.LRTG) {
+	if c := r.Command("litn").Sub("move"); !c.playedIn(litn.ID) || c.playedIn(lrtg.LRTG) {
 		t.Errorf("/litn move's games: %v", c.games)
 	}
 	panics := func(what string, f func()) {
@@ -389,11 +390,11 @@ func TestAutocompleteOffersTheGamesRulesData(t *testing.T) {
 			t.Errorf("/%s %s %s: in LITN offers %v", c.command, c.sub, c.option, got)
 		}
 		// LITN's are the only chart slots (printed charts to load).
-		if got := games("lrta", c.command, c.sub, c.option, c.gameOf); got[litn.ID] != 0 || got[engine.LRTA]+got[engine.LRTG] == 0 && c.sub != "roll" {
+		if got := games("lrta", c.command, c.sub, c.option, c.gameOf); got[litn.ID] != 0 || got[lrtg.LRTA]+got[lrtg.LRTG] == 0 && c.sub != "roll" {
 			t.Errorf("/%s %s %s: in LRTA offers %v", c.command, c.sub, c.option, got)
 		}
 	}
-	if got := games("nowhere", "table", "roll", "table", r.tableGame); got[engine.LRTG] == 0 || got[litn.ID] == 0 {
+	if got := games("nowhere", "table", "roll", "table", r.tableGame); got[lrtg.LRTG] == 0 || got[litn.ID] == 0 {
 		t.Errorf("/table roll table: outside a game offers %v", got)
 	}
 	// A server's charts serve all its games: /chart load offers every slot.

@@ -12,11 +12,12 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/scenarios"
 )
 
 // A property test of the answers in hidden modes (DESIGN "Fog of war";
-// engine/hidden.go; docs/hidden-refusals.md), a sibling of
+// engine/lrtg/hidden.go; docs/hidden-refusals.md), a sibling of
 // TestLeakProperty: generated LRTG and LRTA games, limited intelligence
 // and double-blind, are played through the router as TestLeakProperty
 // plays them; at points of each game, player commands that check the
@@ -247,8 +248,10 @@ func withUnit(g engine.GameState, u engine.UnitState) engine.GameState {
 	return g
 }
 
-func withDummy(g engine.GameState, s engine.Side, h engine.Hex) engine.GameState {
-	g.Dummies.Markers = append(append([]engine.Dummy(nil), g.Dummies.Markers...), engine.Dummy{Side: s, Hex: h, Turn: g.Turn})
+func withDummy(g engine.GameState, side engine.Side, h engine.Hex) engine.GameState {
+	g = lrtg.With(g, func(s *lrtg.State) {
+		s.Dummies.Markers = append(append([]lrtg.Dummy(nil), s.Dummies.Markers...), lrtg.Dummy{Side: side, Hex: h, Turn: g.Turn})
+	})
 	return g
 }
 
@@ -330,7 +333,7 @@ func (h *hiddenCheck) command(p *leakPlay, g engine.GameState, side engine.Side,
 	case 1, 2: // strategic movement (LRTG 17.1), rested
 		g = setUnit(g, u.ID, func(x *engine.UnitState) { x.Fatigue = 0 })
 		to := away(u.Hex, 3, 16)
-		m := move(g, engine.MoveStrategic, []string{u.ID}, to)
+		m := move(g, lrtg.MoveStrategic, []string{u.ID}, to)
 		m.Fatigue = 2 + p.rng.IntN(3)
 		return hiddenCmd{name: "/move mode:strategic", g: g, cmd: m, near: to}, true
 	case 3, 4: // rail movement (LRTG 8): a rested Union infantry unit at a station
@@ -366,13 +369,13 @@ func (h *hiddenCheck) command(p *leakPlay, g engine.GameState, side engine.Side,
 		to := near[p.rng.IntN(len(near))]
 		g = setUnit(g, u.ID, func(x *engine.UnitState) { x.Hex, x.Fatigue, x.Marks = from, 0, nil })
 		mid := engine.Hex{Q: (from.Q + to.Q) / 2, R: (from.R + to.R) / 2}
-		return hiddenCmd{name: "/move mode:rail", g: g, cmd: move(g, engine.MoveRail, []string{u.ID}, to), near: mid}, true
+		return hiddenCmd{name: "/move mode:rail", g: g, cmd: move(g, lrtg.MoveRail, []string{u.ID}, to), near: mid}, true
 	case 5: // naval movement (LRTA)
-		m := move(g, engine.MoveNaval, []string{u.ID}, away(u.Hex, 1, 10))
+		m := move(g, lrtg.MoveNaval, []string{u.ID}, away(u.Hex, 1, 10))
 		m.Fatigue = 1 + p.rng.IntN(2)
 		return hiddenCmd{name: "/move mode:naval", g: g, cmd: m, near: u.Hex}, true
 	case 6: // a remote movement request (17.2)
-		return hiddenCmd{name: "/action remote", g: g, cmd: engine.AskRemote{By: by, Units: []string{u.ID}}, near: u.Hex}, true
+		return hiddenCmd{name: "/action remote", g: g, cmd: lrtg.AskRemote{By: by, Units: []string{u.ID}}, near: u.Hex}, true
 	case 7: // a levy (13.1): Confederate infantry of 5+ at fatigue 0 in the town
 		var towns []*engine.Place
 		for i := range p.th.Places {
@@ -387,14 +390,14 @@ func (h *hiddenCheck) command(p *leakPlay, g engine.GameState, side engine.Side,
 		g = setUnit(g, u.ID, func(x *engine.UnitState) {
 			x.Hex, x.Fatigue, x.Kind, x.Manpower = town.Hex, 0, "infantry", max(x.Manpower, 5)
 		})
-		return hiddenCmd{name: "/place levy", g: g, cmd: engine.ActOnPlace{By: by, Place: *town, Action: engine.ActLevy}, near: town.Hex}, true
+		return hiddenCmd{name: "/place levy", g: g, cmd: lrtg.ActOnPlace{By: by, Place: *town, Action: lrtg.ActLevy}, near: town.Hex}, true
 	default: // a dummy (LRTG 20), an activation, a repair attempt (13.7)
 		switch p.rng.IntN(3) {
 		case 0:
 			to := away(u.Hex, 1, 4)
-			return hiddenCmd{name: "/dummy place", g: g, cmd: engine.PlaceDummy{By: by, Hex: to, Data: p.r.moveData(g)}, near: to}, true
+			return hiddenCmd{name: "/dummy place", g: g, cmd: lrtg.PlaceDummy{By: by, Hex: to, Data: p.r.moveData(g)}, near: to}, true
 		case 1:
-			return hiddenCmd{name: "/action activate", g: g, cmd: engine.ActivateUnit{By: by, Unit: u.ID}, near: u.Hex}, true
+			return hiddenCmd{name: "/action activate", g: g, cmd: lrtg.ActivateUnit{By: by, Unit: u.ID}, near: u.Hex}, true
 		}
 		var damaged []*engine.Place
 		for i := range p.th.Places {
@@ -406,16 +409,16 @@ func (h *hiddenCheck) command(p *leakPlay, g engine.GameState, side engine.Side,
 			return hiddenCmd{}, false
 		}
 		st := damaged[p.rng.IntN(len(damaged))]
-		g.Places = copyPlaceStates(g.Places)
-		g.Places[st.Name] = engine.PlaceState{Station: "damaged"}
+		g = lrtg.With(g, func(s *lrtg.State) { s.Places = copyPlaceStates(s.Places) })
+		g = lrtg.With(g, func(s *lrtg.State) { s.Places[st.Name] = lrtg.PlaceState{Station: "damaged"} })
 		g.Sequence = engine.SequenceState{Turn: g.Turn, Step: "5g"}
 		g = setUnit(g, u.ID, func(x *engine.UnitState) { x.Hex, x.Fatigue, x.Kind = st.Hex.Neighbours()[0], 0, "infantry" })
-		return hiddenCmd{name: "/segment repair", g: g, cmd: engine.AttemptRepair{By: by, Station: *st}, near: st.Hex}, true
+		return hiddenCmd{name: "/segment repair", g: g, cmd: lrtg.AttemptRepair{By: by, Station: *st}, near: st.Hex}, true
 	}
 }
 
-func copyPlaceStates(m map[string]engine.PlaceState) map[string]engine.PlaceState {
-	out := make(map[string]engine.PlaceState, len(m)+1)
+func copyPlaceStates(m map[string]lrtg.PlaceState) map[string]lrtg.PlaceState {
+	out := make(map[string]lrtg.PlaceState, len(m)+1)
 	for k, v := range m {
 		out[k] = v
 	}

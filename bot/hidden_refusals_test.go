@@ -9,7 +9,7 @@ import (
 )
 
 // What a player reads when an enemy unit he does not see stops his move
-// (engine/hidden.go, docs/hidden-refusals.md): the act's outcome and its
+// (engine/lrtg/hidden.go, docs/hidden-refusals.md): the act's outcome and its
 // cost, never the unit's name, id, hex or distance; a dummy in its place
 // stops nothing; the double-blind map shows the rail column's contact.
 func TestHiddenMoveAnswersThroughTheRouter(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/store"
 )
 
@@ -184,7 +185,7 @@ func checkHighTideTracks(t *testing.T, p *hightidePlay) {
 	paOrder := []string{"usa.brisbane", "usa.j-smith", "usa.ewen", "usa.crooke", "usa.frick", "usa.franklin", "usa.nagle", "usa.beaver", "usa.20-pa", "usa.21-pa"}
 	var groups, wv, pa []string
 	firstRoll := map[string]int{}
-	for _, r := range of[*engine.UnionRolled](p) {
+	for _, r := range of[*lrtg.UnionRolled](p) {
 		if !r.Rolled {
 			continue
 		}
@@ -194,7 +195,7 @@ func checkHighTideTracks(t *testing.T, p *hightidePlay) {
 		// What a roll needs: 1-3 releases the next Baltimore / DC group;
 		// a 1 or less brings the next WV or militia unit (3.2).
 		need := 1
-		if r.Track == engine.TrackBaltDC {
+		if r.Track == lrtg.TrackBaltDC {
 			need = 3
 		}
 		if r.Success != (r.Total <= need) {
@@ -204,18 +205,18 @@ func checkHighTideTracks(t *testing.T, p *hightidePlay) {
 			continue
 		}
 		switch r.Track {
-		case engine.TrackBaltDC:
+		case lrtg.TrackBaltDC:
 			groups = append(groups, r.Group)
-		case engine.TrackWV:
+		case lrtg.TrackWV:
 			wv = append(wv, r.Units...)
-		case engine.TrackPAMilitia:
+		case lrtg.TrackPAMilitia:
 			pa = append(pa, r.Units...)
 		}
 	}
 	// Rodes entered Maryland at Williamsport on turn 7 (and Jenkins rode
 	// on into Pennsylvania): both tracks roll from the next Union
 	// Reinforcement Phase; WV from turn 4 (3.2).
-	if firstRoll[engine.TrackBaltDC] != 8 || firstRoll[engine.TrackPAMilitia] != 8 || firstRoll[engine.TrackWV] != engine.WVFromTurn {
+	if firstRoll[lrtg.TrackBaltDC] != 8 || firstRoll[lrtg.TrackPAMilitia] != 8 || firstRoll[lrtg.TrackWV] != lrtg.WVFromTurn {
 		t.Errorf("first rolls: %v", firstRoll)
 	}
 	// The groups go in order, one per successful roll; the eight are out.
@@ -224,17 +225,17 @@ func checkHighTideTracks(t *testing.T, p *hightidePlay) {
 			t.Errorf("release %d: %s, want %s", i+1, gr, want)
 		}
 	}
-	if len(groups) != 8 || g.NextReleaseGroup() != "" {
-		t.Errorf("%d groups released by the rolls; next %q", len(groups), g.NextReleaseGroup())
+	if len(groups) != 8 || lrtg.Of(g).NextReleaseGroup() != "" {
+		t.Errorf("%d groups released by the rolls; next %q", len(groups), lrtg.Of(g).NextReleaseGroup())
 	}
 	for n := 1; n <= 8; n++ {
-		if !g.Movement.IsReleased(fmt.Sprintf("release-group-%d", n)) {
+		if !lrtg.Of(g).Movement.IsReleased(fmt.Sprintf("release-group-%d", n)) {
 			t.Errorf("group %d is not released", n)
 		}
 	}
 	// Group 2's Crawford joined the V Corps with his release (3.2), before
 	// Meade; group 6's Stannard had joined the I Corps under Meade (16.2 4)).
-	for _, r := range of[*engine.UnionRolled](p) {
+	for _, r := range of[*lrtg.UnionRolled](p) {
 		if r.Group == "release-group-2" && r.Success && r.Joins["usa.crawford"] != "V" {
 			t.Errorf("group 2's release: joins %v", r.Joins)
 		}
@@ -252,11 +253,11 @@ func checkHighTideTracks(t *testing.T, p *hightidePlay) {
 		t.Errorf("militia arrivals %v, want the first %d of %v", pa, len(pa), paOrder)
 	}
 	for _, id := range append(slices.Clone(wv), pa...) {
-		if u := g.Units[id]; !u.OnMap || !slices.Contains(g.TurnStart.Arrived, id) {
+		if u := g.Units[id]; !u.OnMap || !slices.Contains(lrtg.Of(g).TurnStart.Arrived, id) {
 			t.Errorf("%s arrived but is not on the map", id)
 		}
 	}
-	if next := g.NextOnTrack(engine.USA, engine.TrackPAMilitia); len(pa) < len(paOrder) && next != paOrder[len(pa)] {
+	if next := lrtg.Of(g).NextOnTrack(engine.USA, lrtg.TrackPAMilitia); len(pa) < len(paOrder) && next != paOrder[len(pa)] {
 		t.Errorf("next militia unit %s, want %s", next, paOrder[len(pa)])
 	}
 	// The Confederates: Lee's set-up on turn 1, Pickett on 2, Pettigrew
@@ -264,7 +265,7 @@ func checkHighTideTracks(t *testing.T, p *hightidePlay) {
 	// random events that brought them (2.0 9): their boxes in order,
 	// Imboden first (3.1).
 	arrived := map[string]int{}
-	for _, a := range of[*engine.ReinforcementsArrived](p) {
+	for _, a := range of[*lrtg.ReinforcementsArrived](p) {
 		for _, id := range a.Units {
 			arrived[id] = a.Turn
 		}
@@ -273,8 +274,8 @@ func checkHighTideTracks(t *testing.T, p *hightidePlay) {
 		t.Errorf("Confederate arrivals: %v", arrived)
 	}
 	var boxes []string
-	for _, e := range of[*engine.RandomEventRolled](p) {
-		if e.Track == engine.TrackCSAReinforce {
+	for _, e := range of[*lrtg.RandomEventRolled](p) {
+		if e.Track == lrtg.TrackCSAReinforce {
 			boxes = append(boxes, e.Units...)
 		}
 	}
@@ -292,7 +293,7 @@ func checkHighTideTracks(t *testing.T, p *hightidePlay) {
 // third Hooker Questioned event (16.2), with the V Corps' commander made
 // the Union overall commander (16.2 14)).
 func checkHighTideMeade(t *testing.T, p *hightidePlay) {
-	ms := of[*engine.MeadeAssumed](p)
+	ms := of[*lrtg.MeadeAssumed](p)
 	if len(ms) != 1 {
 		t.Fatalf("meade.assumed %d times", len(ms))
 	}
@@ -305,8 +306,8 @@ func checkHighTideMeade(t *testing.T, p *hightidePlay) {
 	// Confederate infantry unit had crossed); the VP source is the turn
 	// the record reached 75 (16.2 b)).
 	var want []string
-	for _, e := range of[*engine.RandomEventRolled](p) {
-		if e.Outcome == engine.RandomHooker {
+	for _, e := range of[*lrtg.RandomEventRolled](p) {
+		if e.Outcome == lrtg.RandomHooker {
 			want = append(want, fmt.Sprintf("random-event@%d", e.Turn))
 		}
 	}
@@ -320,8 +321,8 @@ func checkHighTideMeade(t *testing.T, p *hightidePlay) {
 		t.Errorf("counted %v, want %v", counted, want)
 	}
 	g := p.final
-	if !g.Movement.Meade || g.Command.MeadeTurn != 17 || ms[0].Turn != 17 {
-		t.Errorf("Meade: %v, turn %d", g.Movement.Meade, g.Command.MeadeTurn)
+	if !lrtg.Of(g).Movement.Meade || lrtg.Of(g).Command.MeadeTurn != 17 || ms[0].Turn != 17 {
+		t.Errorf("Meade: %v, turn %d", lrtg.Of(g).Movement.Meade, lrtg.Of(g).Command.MeadeTurn)
 	}
 	if pl := g.Player("console:reynolds"); pl == nil || !pl.Overall {
 		t.Errorf("reynolds (the V Corps) is not the Union overall commander: %+v", pl)
@@ -344,7 +345,7 @@ func checkHighTideMeade(t *testing.T, p *hightidePlay) {
 // turnVPReached is the turn the VP record first reached n.
 func turnVPReached(p *hightidePlay, n int) int {
 	sum := 0
-	for _, e := range p.final.VP {
+	for _, e := range lrtg.Of(p.final).VP {
 		sum += e.VP
 		if sum >= n {
 			return e.Turn
@@ -356,12 +357,12 @@ func turnVPReached(p *hightidePlay, n int) int {
 // checkHighTideVP: the Victory Point Record by category at the end, each
 // number from what the script did and the rules' values.
 func checkHighTideVP(t *testing.T, p *hightidePlay) {
-	by, total := p.final.VPTotals()
+	by, total := lrtg.Of(p.final).VPTotals()
 	// Harpers Ferry (6.2): the surrender roll of turn 21 (Bolivar Heights
 	// +1); 11 or more and the cut-off units (Kenly 5 MP, Pierce 4 less the
 	// 2 lost at Berryville on turn 8) surrender for 2 VP a manpower point
 	// (VII 6).
-	hf := of[*engine.HarpersFerryRolled](p)
+	hf := of[*lrtg.HarpersFerryRolled](p)
 	if len(hf) != 1 {
 		t.Fatalf("Harpers Ferry rolls: %d", len(hf))
 	}
@@ -375,7 +376,7 @@ func checkHighTideVP(t *testing.T, p *hightidePlay) {
 	// Vicksburg (3.4): rolled from June 30 (turn 22); a 1 is -15 (VII 8).
 	vicksburg, rolls := 0, 0
 	for _, e := range p.events {
-		if tr, ok := e.(*engine.TableRolled); ok && tr.Table == engine.TableVicksburg {
+		if tr, ok := e.(*engine.TableRolled); ok && tr.Table == lrtg.TableVicksburg {
 			rolls++
 			if tr.Total == 1 {
 				vicksburg = -15
@@ -390,14 +391,14 @@ func checkHighTideVP(t *testing.T, p *hightidePlay) {
 		// then 1 a turn on 14-16; Adams (Gettysburg, Ewell): 4, 2, 1, 1 on
 		// turns 12-15 (000 VII 1: first, second, later turns; not doubled,
 		// 30 days after the June 15 crossing is July 15).
-		engine.CategoryCounties: (4 + 2 + 1 + 1 + 1 + 1) + (4 + 2 + 1 + 1),
+		lrtg.CategoryCounties: (4 + 2 + 1 + 1 + 1 + 1) + (4 + 2 + 1 + 1),
 		// Chambersburg 6, Carlisle 8, Gettysburg 4, Greencastle 2 (003
 		// Victory Point Record: town levies).
 		"levies": 6 + 8 + 4 + 2,
 		// Winchester and Martinsburg, captured and destroyed (VII 2: +6).
 		"depots": 6 + 6,
 		// Martinsburg, the first station destroyed on the B&O (VII 3).
-		engine.CategoryStations: 15,
+		lrtg.CategoryStations: 15,
 		// +2 per Union MP lost in combat (VII 6): Winchester 2, Martinsburg
 		// 2, Williamsport 1, Chambersburg 1, Berryville 2, Hagerstown 1,
 		// south of Gettysburg 4 + 8, Taneytown 6; -3 per Confederate MP:
@@ -406,7 +407,7 @@ func checkHighTideVP(t *testing.T, p *hightidePlay) {
 		"manpower": 2*(2+2+1+1+2+1+4+8+6) - 3*(1+1+1+2+2) + surrender,
 	}
 	if vicksburg != 0 {
-		want[engine.CategoryVicksburg] = vicksburg
+		want[lrtg.CategoryVicksburg] = vicksburg
 	}
 	sum := 0
 	for c, v := range want {
@@ -423,8 +424,8 @@ func checkHighTideVP(t *testing.T, p *hightidePlay) {
 	if total != sum {
 		t.Errorf("total %+d, want %+d", total, sum)
 	}
-	if p.final.Losses.CSA != 1+1+1+2+2 || p.final.Losses.AoP != 4+8+6 {
-		t.Errorf("combat losses: CSA %d, AoP %d", p.final.Losses.CSA, p.final.Losses.AoP)
+	if lrtg.Of(p.final).Losses.CSA != 1+1+1+2+2 || lrtg.Of(p.final).Losses.AoP != 4+8+6 {
+		t.Errorf("combat losses: CSA %d, AoP %d", lrtg.Of(p.final).Losses.CSA, lrtg.Of(p.final).Losses.AoP)
 	}
 }
 
@@ -436,14 +437,14 @@ func checkHighTideMorale(t *testing.T, p *hightidePlay) {
 	// (the divisions that last drew on turn 15 ran dry by June 30).
 	dry := 0
 	for _, u := range g.Units {
-		if u.Side == engine.CSA && u.OnMap && !u.Eliminated && u.Kind == "infantry" && p.sizes[u.ID] == "division" && g.Victuals(u) <= 0 {
+		if u.Side == engine.CSA && u.OnMap && !u.Eliminated && u.Kind == "infantry" && p.sizes[u.ID] == "division" && lrtg.Of(g).Victuals(u) <= 0 {
 			dry++
 		}
 	}
 	if dry == 0 {
 		t.Errorf("no Confederate division is out of victuals")
 	}
-	csa := g.ArmyMorale(engine.CSA, p.sizes)
+	csa := lrtg.Of(g).ArmyMorale(engine.CSA, p.sizes)
 	if want := 7/5 + dry/2; csa.Level != want {
 		t.Errorf("Confederate morale %d, want %d: %+v", csa.Level, want, csa.Lines)
 	}
@@ -452,7 +453,7 @@ func checkHighTideMorale(t *testing.T, p *hightidePlay) {
 	// combat (Doubleday and Robinson 4, Wadsworth 8, the II and I Corps 6
 	// at Taneytown), one per 8. Wadsworth's elimination (turn 13) no
 	// longer counts.
-	usa := g.ArmyMorale(engine.USA, p.sizes)
+	usa := lrtg.Of(g).ArmyMorale(engine.USA, p.sizes)
 	if want := 1 + 1 + 18/8; usa.Level != want {
 		t.Errorf("Union morale %d, want %d: %+v", usa.Level, want, usa.Lines)
 	}
@@ -460,8 +461,8 @@ func checkHighTideMorale(t *testing.T, p *hightidePlay) {
 		t.Errorf("an army in Disorder: %v %v", csa.Disorder, usa.Disorder)
 	}
 	// The Victory Check Phase of turn 22 reported the same levels.
-	var last *engine.VictoryChecked
-	for _, v := range of[*engine.VictoryChecked](p) {
+	var last *lrtg.VictoryChecked
+	for _, v := range of[*lrtg.VictoryChecked](p) {
 		last = v
 	}
 	if last == nil || len(last.Morale) != 2 {
@@ -484,8 +485,8 @@ func checkHighTideMorale(t *testing.T, p *hightidePlay) {
 // Union Decisive); the umpire's /game end reveals the seed and the audit
 // confirms every roll.
 func checkHighTideEnd(t *testing.T, p *hightidePlay) {
-	var ends []*engine.VictoryChecked
-	for _, v := range of[*engine.VictoryChecked](p) {
+	var ends []*lrtg.VictoryChecked
+	for _, v := range of[*lrtg.VictoryChecked](p) {
 		if v.End != "" {
 			ends = append(ends, v)
 		}
@@ -494,19 +495,19 @@ func checkHighTideEnd(t *testing.T, p *hightidePlay) {
 		t.Fatalf("%d victory checks end the game", len(ends))
 	}
 	e := ends[0]
-	_, total := p.final.VPTotals()
-	level, name := engine.UnionDecisive, "Union Decisive"
+	_, total := lrtg.Of(p.final).VPTotals()
+	level, name := lrtg.UnionDecisive, "Union Decisive"
 	switch {
 	case total >= 210:
-		level, name = engine.ConfederateDecisive, "Confederate Decisive"
+		level, name = lrtg.ConfederateDecisive, "Confederate Decisive"
 	case total >= 185:
-		level, name = engine.ConfederateSubstantive, "Confederate Substantive"
+		level, name = lrtg.ConfederateSubstantive, "Confederate Substantive"
 	case total >= 160:
-		level, name = engine.ConfederateMarginal, "Confederate Marginal"
+		level, name = lrtg.ConfederateMarginal, "Confederate Marginal"
 	case total >= 150:
-		level, name = engine.UnionMarginal, "Union Marginal"
+		level, name = lrtg.UnionMarginal, "Union Marginal"
 	case total >= 140:
-		level, name = engine.UnionSubstantive, "Union Substantive"
+		level, name = lrtg.UnionSubstantive, "Union Substantive"
 	}
 	if e.Turn != 22 || !strings.Contains(e.End, "north of the Potomac") || e.Result == nil || e.Result.Level != level || e.VP != total {
 		t.Errorf("the end: turn %d, %q, VP %d, result %+v; want %s at %d VP", e.Turn, e.End, e.VP, e.Result, name, total)
@@ -516,7 +517,7 @@ func checkHighTideEnd(t *testing.T, p *hightidePlay) {
 	}
 	// The earlier victory checks went on: Confederate infantry was north
 	// of the Potomac until turn 21, and June 30 is turn 22.
-	for _, v := range of[*engine.VictoryChecked](p) {
+	for _, v := range of[*lrtg.VictoryChecked](p) {
 		if v.Turn < 22 && v.End != "" {
 			t.Errorf("turn %d ended the game: %s", v.Turn, v.End)
 		}
@@ -532,7 +533,7 @@ func checkHighTideEnd(t *testing.T, p *hightidePlay) {
 // the channel.
 func checkHighTideSecrets(t *testing.T, p *hightidePlay) {
 	spyWon := map[int]engine.Side{}
-	for _, e := range of[*engine.RandomEventRolled](p) {
+	for _, e := range of[*lrtg.RandomEventRolled](p) {
 		if e.Spy != "" {
 			spyWon[e.Turn] = e.Spy
 		}
@@ -546,7 +547,7 @@ func checkHighTideSecrets(t *testing.T, p *hightidePlay) {
 		revealed := false
 		for _, o := range p.out[i] {
 			for _, v := range o.Events {
-				if v.Type == engine.EventPosturesRevealed {
+				if v.Type == lrtg.EventPosturesRevealed {
 					revealed = true
 				}
 				if v.Type == engine.EventStepBegun {
@@ -561,7 +562,7 @@ func checkHighTideSecrets(t *testing.T, p *hightidePlay) {
 				continue
 			}
 			for _, v := range o.Events {
-				if v.Type == engine.EventPostureDeclared {
+				if v.Type == lrtg.EventPostureDeclared {
 					t.Errorf("line %d (%s): a declaration's event went public", i+1, line)
 				}
 			}

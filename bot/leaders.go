@@ -8,9 +8,10 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-// Phase 3, Leader Transfer / Attachment (engine/leaders.go): /leader
+// Phase 3, Leader Transfer / Attachment (engine/lrtg/leaders.go): /leader
 // transfer (step 3a; 000 IV b) for a passive side's leaders), /leader show,
 // and what steps 3a and 3b did: the Jackson relapse roll (31.4) and Meade
 // assuming command with every change 16.2 makes.
@@ -44,7 +45,7 @@ func leaderCommands() []*Command {
 // to return.
 func leaderOwn(r *Router, req Request, typed string) []engine.Match {
 	return unitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool {
-		_, away := g.Command.Away[u.ID]
+		_, away := lrtg.Of(g).Command.Away[u.ID]
 		return u.Kind == "leader" && !u.Eliminated && (u.OnMap || away) && g.Controls(req.User, u)
 	})
 }
@@ -53,8 +54,8 @@ func leaderOwn(r *Router, req Request, typed string) []engine.Match {
 // joins a unit, not another leader), and off.
 func leaderTargets(r *Router, req Request, typed string) []engine.Match {
 	var out []engine.Match
-	if strings.Contains(engine.LeaderOff, strings.ToLower(strings.TrimSpace(typed))) {
-		out = append(out, engine.Match{Value: engine.LeaderOff, Label: "off (a passive side: off the map, back to any unit next turn)"})
+	if strings.Contains(lrtg.LeaderOff, strings.ToLower(strings.TrimSpace(typed))) {
+		out = append(out, engine.Match{Value: lrtg.LeaderOff, Label: "off (a passive side: off the map, back to any unit next turn)"})
 	}
 	return append(out, unitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool {
 		return u.Kind != "leader" && u.OnMap && !u.Eliminated && attachFriendly(g, req.User, u)
@@ -80,7 +81,7 @@ func leaderFind(g engine.GameState, s, what string, keep func(engine.UnitState) 
 		// counter, the Hays of 16.2): the one in play.
 		var on []string
 		for _, id := range hits {
-			if _, away := g.Command.Away[id]; g.Units[id].OnMap || away {
+			if _, away := lrtg.Of(g).Command.Away[id]; g.Units[id].OnMap || away {
 				on = append(on, id)
 			}
 		}
@@ -109,23 +110,23 @@ func handleLeaderTransfer(ctx context.Context, r *Router, req Request) (Reply, e
 		return Reply{}, err
 	}
 	to := strings.TrimSpace(req.Options["to"])
-	if !strings.EqualFold(to, engine.LeaderOff) {
+	if !strings.EqualFold(to, lrtg.LeaderOff) {
 		if to, err = leaderFind(g, to, "unit", func(u engine.UnitState) bool {
 			return u.Kind != "leader" && !u.Eliminated && attachFriendly(g, req.User, u)
 		}); err != nil {
 			return Reply{}, err
 		}
 	}
-	cmd := engine.TransferLeader{By: req.User, Leader: id, To: to, Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
+	cmd := lrtg.TransferLeader{By: req.User, Leader: id, To: to, Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.LeaderTransferred)
+		e := evs[0].(*lrtg.LeaderTransferred)
 		return r.boardReply(req, g, transferText(g, e), views)
 	})
 }
 
 // transferText tells a transfer: where the leader went, how far and under
 // which rule, and any rule the umpire set aside.
-func transferText(g engine.GameState, e *engine.LeaderTransferred) string {
+func transferText(g engine.GameState, e *lrtg.LeaderTransferred) string {
 	l := g.Units[e.Leader].Name
 	var text string
 	switch {
@@ -164,8 +165,8 @@ func handleLeaderShow(ctx context.Context, r *Router, req Request) (Reply, error
 			continue
 		}
 		S := strings.ToUpper(string(s))
-		lim := fmt.Sprintf("%s leaders transfer up to %d hexes this turn", S, g.TransferLimit(s))
-		if g.TransferLimit(s) == engine.TransferHexesPassive {
+		lim := fmt.Sprintf("%s leaders transfer up to %d hexes this turn", S, lrtg.Of(g).TransferLimit(s))
+		if lrtg.Of(g).TransferLimit(s) == lrtg.TransferHexesPassive {
 			lim += " (passive: or off the map, to return to any unit next turn)"
 		}
 		lines = append(lines, lim+" (003 3 a)).")
@@ -175,10 +176,10 @@ func handleLeaderShow(ctx context.Context, r *Router, req Request) (Reply, error
 			if u.Side != s {
 				continue
 			}
-			if t, ok := g.Command.Transferred[id]; ok && t == g.Turn && u.OnMap {
+			if t, ok := lrtg.Of(g).Command.Transferred[id]; ok && t == g.Turn && u.OnMap {
 				moved = append(moved, fmt.Sprintf("%s (now at %s)", u.Name, u.Ref))
 			}
-			if t, ok := g.Command.Away[id]; ok {
+			if t, ok := lrtg.Of(g).Command.Away[id]; ok {
 				away = append(away, fmt.Sprintf("%s (left on turn %d)", u.Name, t))
 			}
 		}
@@ -201,13 +202,13 @@ func handleLeaderShow(ctx context.Context, r *Router, req Request) (Reply, error
 // are public).
 func hookerLines(g engine.GameState) []string {
 	switch {
-	case g.Command.Meade:
-		return []string{fmt.Sprintf("Meade has commanded the Army of the Potomac since turn %d (LRTG 16.2).", g.Command.MeadeTurn)}
-	case g.Movement.Meade:
+	case lrtg.Of(g).Command.Meade:
+		return []string{fmt.Sprintf("Meade has commanded the Army of the Potomac since turn %d (LRTG 16.2).", lrtg.Of(g).Command.MeadeTurn)}
+	case lrtg.Of(g).Movement.Meade:
 		return []string{"The umpire has recorded Meade's command: 16.2's changes to the order of battle are made in the next step 3b."}
 	}
-	q := g.HookerQuestioned()
-	out := []string{fmt.Sprintf("Hooker Questioned: %d of %d (LRTG 16.2; Meade assumes command in the next step 3b after the third).", len(q), engine.HookerQuestionedNeeded)}
+	q := lrtg.Of(g).HookerQuestioned()
+	out := []string{fmt.Sprintf("Hooker Questioned: %d of %d (LRTG 16.2; Meade assumes command in the next step 3b after the third).", len(q), lrtg.HookerQuestionedNeeded)}
 	for _, e := range q {
 		out = append(out, "· "+e.What)
 	}
@@ -219,10 +220,10 @@ func jacksonLine(g engine.GameState) string {
 		return "Jackson is not in play."
 	}
 	next := ""
-	if g.Command.JacksonPlus() {
+	if lrtg.Of(g).Command.JacksonPlus() {
 		next = " The next roll has +1 (two turns of a natural 2-3, until a No effect)."
 	}
-	j, ok := g.JacksonThisTurn()
+	j, ok := lrtg.Of(g).JacksonThisTurn()
 	if !ok {
 		return "Jackson's wounds (31.4): not rolled yet this turn (step 3a)." + next
 	}
@@ -261,15 +262,15 @@ func presentLeaders(r *Router, req Request, g engine.GameState, e engine.Event, 
 			return []Output{pub(fmt.Sprintf("🎲 Roll #%d: the Jackson relapse roll (31.4), the Confederates' to know: /leader show.", e.Number), false)}
 		}
 		return []Output{pub(FormatTableRoll(e, r.library.Table(e.Table)), true)}
-	case *engine.JacksonRelapse:
+	case *lrtg.JacksonRelapse:
 		return []Output{} // told with its roll (its modifiers say why)
-	case *engine.MeadeCommands:
+	case *lrtg.MeadeCommands:
 		text := "🎖️ **Meade assumes command of the Army of the Potomac** (LRTG 16.2)"
 		if e.Reason != "" {
 			text += ": " + e.Reason
 		}
 		return []Output{pub(text+".", true)}
-	case *engine.MeadeAssumed:
+	case *lrtg.MeadeAssumed:
 		return []Output{pub(meadeText(g, e, open), open)}
 	}
 	return nil
@@ -277,7 +278,7 @@ func presentLeaders(r *Router, req Request, g engine.GameState, e engine.Event, 
 
 // meadeText lists 16.2's changes in order, with the units' places and
 // strengths when the game's units are open to both sides.
-func meadeText(g engine.GameState, e *engine.MeadeAssumed, open bool) string {
+func meadeText(g engine.GameState, e *lrtg.MeadeAssumed, open bool) string {
 	lines := []string{fmt.Sprintf("📋 The order of battle under Meade (LRTG 16.2, turn %d):", e.Turn)}
 	told := map[string]bool{}
 	for _, c := range e.Changes {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 var (
@@ -81,7 +82,7 @@ func TestLeaderTransferThroughThePhases(t *testing.T) {
 	}
 	ldStepTo(t, r, 1, "3a")
 	dist := engine.Distance(ldHex(t, r, "SS4331"), ldHex(t, r, "SS2030")) // Longstreet, Hood (000 VIII 3))
-	if dist <= engine.TransferHexes || dist > engine.TransferHexesPassive {
+	if dist <= lrtg.TransferHexes || dist > lrtg.TransferHexesPassive {
 		t.Fatalf("the test needs Hood between 10 and 30 hexes from Longstreet: %d", dist)
 	}
 	out := mustOK(t, r, leaderReq(ldLee, "transfer", hood))
@@ -97,7 +98,7 @@ func TestLeaderTransferThroughThePhases(t *testing.T) {
 		t.Fatalf("Merritt is not on the map yet: %+v", o)
 	}
 	o = r.Handle(ctx, leaderReq(ldMea, "transfer", map[string]string{"leader": "usa.hooker", "to": "Whiting"})).first()
-	if far > engine.TransferHexes {
+	if far > lrtg.TransferHexes {
 		if o.Error == nil || o.Error.Code != "leader.distance" || !strings.Contains(o.Text, fmt.Sprintf("Whiting is %d hexes from Hooker: leaders transfer up to 10 hexes", far)) {
 			t.Fatalf("operational Union, %d hexes: %+v", far, o)
 		}
@@ -251,17 +252,17 @@ func TestMeadeTakesCommandInStep3b(t *testing.T) {
 		}
 		// The divisions the engine uses are the order of battle's notes.
 		for _, u := range oob.Units {
-			if u.ID == ldr && !strings.Contains(u.Notes, "division: "+engine.CavalryDivision(ldr)) {
-				t.Errorf("%s: the engine's division %q, the data's notes %q", ldr, engine.CavalryDivision(ldr), u.Notes)
+			if u.ID == ldr && !strings.Contains(u.Notes, "division: "+lrtg.CavalryDivision(ldr)) {
+				t.Errorf("%s: the engine's division %q, the data's notes %q", ldr, lrtg.CavalryDivision(ldr), u.Notes)
 			}
 		}
 	}
 	for _, u := range oob.Units {
-		if d := engine.CavalryDivision(u.ID); d != "" && u.Kind == "cavalry" && !strings.HasPrefix(u.Notes, "division: "+d) {
+		if d := lrtg.CavalryDivision(u.ID); d != "" && u.Kind == "cavalry" && !strings.HasPrefix(u.Notes, "division: "+d) {
 			t.Errorf("%s: the engine's division %q, the data's notes %q", u.ID, d, u.Notes)
 		}
 	}
-	if !g.Movement.Meade || !g.Command.Meade || !g.MeadeParalysis() {
+	if !lrtg.Of(g).Movement.Meade || !lrtg.Of(g).Command.Meade || !lrtg.Of(g).MeadeParalysis() {
 		t.Error("Meade's command is not recorded")
 	}
 	// The Union moves Buford to Devin (a 1st division brigade) in 3b.
@@ -292,7 +293,7 @@ func TestJacksonRollInStep3a(t *testing.T) {
 		t.Fatalf("3a: %s", text)
 	}
 	g, _ := r.gameHere(context.Background(), ldUmp)
-	if j, ok := g.JacksonThisTurn(); !ok || j.Natural != 3 || j.Outcome != "debilitated" {
+	if j, ok := lrtg.Of(g).JacksonThisTurn(); !ok || j.Natural != 3 || j.Outcome != "debilitated" {
 		t.Fatalf("the roll: %+v", j)
 	}
 	show := mustOK(t, r, leaderReq(ldLee, "show", nil)).Text
@@ -334,7 +335,7 @@ func TestLeaderSecretsUnderLimitedIntelligence(t *testing.T) {
 		strings.Contains(pub.Text, " MP") || len(pub.Events) != 1 || pub.Events[0].Type != "step.begun" {
 		t.Fatalf("Meade under limited intelligence: %+v", pub)
 	}
-	if g, _ := r.gameHere(ctx, ldUmp); !g.Command.Meade {
+	if g, _ := r.gameHere(ctx, ldUmp); !lrtg.Of(g).Command.Meade {
 		t.Fatal("Meade did not take command")
 	}
 }
@@ -343,7 +344,7 @@ func TestLeaderSecretsUnderLimitedIntelligence(t *testing.T) {
 // Union's initiative rolls this turn) and speaks of variable initiative
 // (16)) and the Halleck rule (17)) as the game's options have them.
 func TestMeadeRecordNamesTheOptionsInPlay(t *testing.T) {
-	e := &engine.MeadeAssumed{Turn: 9}
+	e := &lrtg.MeadeAssumed{Turn: 9}
 	text := meadeText(engine.GameState{}, e, false)
 	for _, s := range []string{"11) The Union suffers command paralysis this turn (turn 9): -1 to its initiative rolls (000 2.0 2)).",
 		"16) Variable initiative (optional rule 25) is not in play: the Confederates still win every tie."} {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/scenarios"
 )
 
@@ -529,9 +530,9 @@ func (p *leakPlay) check(line string, v leakViewer, out Output, before, after en
 	// A Spy win (LRTA: Enemy Intelligence) shows the winner the loser's
 	// supply status sheet, its units' victuals with their names (000 2.0
 	// 7); 004 Random Events).
-	win := after.Events.SpyWinner(after.Turn)
-	if after.Game() == engine.LRTA {
-		win = after.LRTAIntelWinner() // 004 Enemy Intelligence
+	win := lrtg.Of(after).Events.SpyWinner(after.Turn)
+	if after.Game() == lrtg.LRTA {
+		win = lrtg.Of(after).LRTAIntelWinner() // 004 Enemy Intelligence
 	}
 	spy := v.side != "" && cmd == "/event show" && win == v.side
 	clip := func(s string) string { return line + " → " + campaignClip(s, 600) }
@@ -649,7 +650,7 @@ func TestLeakCheckerFindsLeaks(t *testing.T) {
 // Meade and Sykes joined ("... (Meade has been eliminated) with Ayres").
 // With limited intelligence the line gives the rule's replacement only.
 func TestMeadeChangesKeepEliminationsSecret(t *testing.T) {
-	e := &engine.MeadeAssumed{Turn: 8, Changes: []engine.MeadeChange{
+	e := &lrtg.MeadeAssumed{Turn: 8, Changes: []lrtg.MeadeChange{
 		{Step: "8) b)", What: "Gamble replaces Davis: Davis has been eliminated, so Gamble does not enter", Remove: []string{"usa.gamble"}},
 		{Step: "8) g)", What: "Price is removed: Price has been eliminated"}, // seed 188
 		// seed 268 (-leak.n=700): the V Corps leader out of play.
@@ -676,9 +677,9 @@ func TestMeadeChangesKeepEliminationsSecret(t *testing.T) {
 // strength; a guest sees bare markers (limited) or nothing (double-blind).
 func (p *leakPlay) checkCounters(g engine.GameState, v leakViewer) {
 	mode := g.Options.IntelMode()
-	winner := g.Events.SpyWinner(g.Turn)
-	if g.Game() == engine.LRTA {
-		winner = g.LRTAIntelWinner()
+	winner := lrtg.Of(g).Events.SpyWinner(g.Turn)
+	if g.Game() == lrtg.LRTA {
+		winner = lrtg.Of(g).LRTAIntelWinner()
 	}
 	var own []engine.UnitState
 	if v.side != "" {

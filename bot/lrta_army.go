@@ -7,9 +7,10 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-// LRTA's reorganizations (engine/lrta_army.go): /restrefit, the
+// LRTA's reorganizations (engine/lrtg/lrta_army.go): /restrefit, the
 // Confederate Rest and Refit proposal of step 1r and the Union's answer
 // (004 1 e), 7.3) with the Confederate Reorganization and the Union Cavalry
 // Exhaustion; /reorganize, the Union Army Reorganization of step 3b
@@ -157,7 +158,7 @@ func lrtaCorpsChoices(r *Router, req Request, typed string) []engine.Match {
 			out = append(out, engine.Match{Value: v, Label: v})
 		}
 	}
-	for _, s := range g.LRTACorpsStatuses() {
+	for _, s := range lrtg.Of(g).LRTACorpsStatuses() {
 		if s.Reorganized == 0 && strings.HasPrefix(strings.ToLower(s.Corps), typed) {
 			out = append(out, engine.Match{Value: s.Corps, Label: s.What})
 		}
@@ -178,7 +179,7 @@ func lrtaAfter(g engine.GameState, evs []engine.Event) engine.GameState {
 
 // lrtaChanges lists a reorganization's changes, with the units' places and
 // strengths when full is set (the acting side, or an open game).
-func lrtaChanges(changes []engine.MeadeChange, full bool) []string {
+func lrtaChanges(changes []lrtg.MeadeChange, full bool) []string {
 	var lines []string
 	for _, c := range changes {
 		line := strings.TrimSpace(c.Step + " " + c.What)
@@ -227,10 +228,10 @@ func handleRestRefitPropose(ctx context.Context, r *Router, req Request) (Reply,
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.ProposeRestRefit{By: req.User, DHHill: req.Options["dh_hill"], Funk: req.Options["funk"], Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
+	cmd := lrtg.ProposeRestRefit{By: req.User, DHHill: req.Options["dh_hill"], Funk: req.Options["funk"], Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		p := evs[0].(*engine.RestRefitProposed)
-		re := evs[1].(*engine.ConfederateReorganized)
+		p := evs[0].(*lrtg.RestRefitProposed)
+		re := evs[1].(*lrtg.ConfederateReorganized)
 		next := lrtaAfter(g, evs)
 		head := fmt.Sprintf("🏕️ **The Confederates propose a Rest and Refit period** (turn %d; 004 1 e), LRTA 7.3). The Union answers it with /restrefit answer accept:true|false.", p.Turn)
 		full := []string{head, "📋 The Confederate Reorganization (004, at the start of the Rest and Refit):"}
@@ -253,7 +254,7 @@ func handleRestRefitPass(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.PassRestRefit{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.PassRestRefit{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		next := lrtaAfter(g, evs)
 		text := fmt.Sprintf("The Confederates do not propose a Rest and Refit period this turn (004 1 e)).\n%s", waitingLine(next))
@@ -273,10 +274,10 @@ func handleRestRefitAnswer(ctx context.Context, r *Router, req Request) (Reply, 
 			dc = append(dc, s)
 		}
 	}
-	cmd := engine.AnswerRestRefit{By: req.User, Accept: accept, DC: dc, Pleasonton: req.Options["pleasonton"], Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
+	cmd := lrtg.AnswerRestRefit{By: req.User, Accept: accept, DC: dc, Pleasonton: req.Options["pleasonton"], Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		a := evs[0].(*engine.RestRefitAnswered)
-		ex := evs[1].(*engine.UnionCavalryExhausted)
+		a := evs[0].(*lrtg.RestRefitAnswered)
+		ex := evs[1].(*lrtg.UnionCavalryExhausted)
 		next := lrtaAfter(g, evs)
 		answer := "accepts"
 		if !a.Accepted {
@@ -287,7 +288,7 @@ func handleRestRefitAnswer(ctx context.Context, r *Router, req Request) (Reply, 
 		full := append([]string{head, "🐎 The Union Cavalry Exhaustion (004):"}, lrtaChanges(ex.Changes, true)...)
 		full = append(full, waitingLine(next))
 		public := []string{head, fmt.Sprintf("🐎 The Union Cavalry Exhaustion (004): the Union cavalry brigades break into 1-MP regiments; %d of them go to the DC defense area and may never leave it; the Pleasonton division leader (LRTG counter) takes command of the Union cavalry: any unit, three an activation, +1 movement.",
-			engine.LRTADCRegiments(a.Accepted)), waitingLine(next)}
+			lrtg.LRTADCRegiments(a.Accepted)), waitingLine(next)}
 		return lrtaReply(req, g, strings.Join(full, "\n"), strings.Join(public, "\n"), views)
 	})
 }
@@ -302,7 +303,7 @@ func handleRestRefitConsolidate(ctx context.Context, r *Router, req Request) (Re
 	if err != nil {
 		return Reply{}, err
 	}
-	shares, err := engine.LRTAShares(req.Options["into"])
+	shares, err := lrtg.LRTAShares(req.Options["into"])
 	if err != nil {
 		return Reply{}, err
 	}
@@ -311,9 +312,9 @@ func handleRestRefitConsolidate(ctx context.Context, r *Router, req Request) (Re
 			return Reply{}, err
 		}
 	}
-	cmd := engine.ConsolidateUnit{By: req.User, Unit: id, Into: shares, Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
+	cmd := lrtg.ConsolidateUnit{By: req.User, Unit: id, Into: shares, Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.UnitConsolidated)
+		e := evs[0].(*lrtg.UnitConsolidated)
 		var to []string
 		for _, s := range e.Shares {
 			to = append(to, fmt.Sprintf("%d MP to %s", s.Manpower, g.Units[s.Unit].Name))
@@ -331,7 +332,7 @@ func handleRestRefitDone(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.FinishRestRefit{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.FinishRestRefit{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		return publicText(req, "The Confederates have finished their reorganization.\n"+waitingLine(lrtaAfter(g, evs)), views)
 	})
@@ -341,9 +342,9 @@ func handleRestRefitEnd(ctx context.Context, r *Router, req Request) (Reply, err
 	if _, err := r.gameHere(ctx, req); err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.EndRestRefit{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.EndRestRefit{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.RestRefitEnded)
+		e := evs[0].(*lrtg.RestRefitEnded)
 		return publicText(req, fmt.Sprintf("⚖️ The umpire records the end of the Confederate Rest and Refit period (turn %d): %s.", e.Turn, e.Reason), views)
 	})
 }
@@ -391,16 +392,16 @@ func lrtaChartRow(c *engine.Chart, words string) string {
 // restRefitStatus is what the viewer may know of the Rest and Refit (the
 // extended march rows from the charts csa and usa).
 func restRefitStatus(g engine.GameState, viewer engine.Actor, csa, usa *engine.Chart, oob *engine.OrderOfBattle) string {
-	a := g.LRTAArmy
+	a := lrtg.Of(g).LRTAArmy
 	lines := []string{fmt.Sprintf("**Confederate Rest and Refit** (004 1 e), LRTA 7.3), turn %d", g.Turn)}
 	if !a.Proposed {
 		lines = append(lines, "Not proposed yet: the Confederates may propose it in step 1r of any turn (/restrefit propose).")
 	} else {
 		lines = append(lines, fmt.Sprintf("Proposed on turn %d.", a.ProposedTurn))
 		switch a.Answer {
-		case engine.RestRefitAccepted:
+		case lrtg.RestRefitAccepted:
 			lines = append(lines, "The Union accepted it.")
-		case engine.RestRefitDeclined:
+		case lrtg.RestRefitDeclined:
 			lines = append(lines, "The Union did not accept it.")
 		default:
 			lines = append(lines, "The Union has not answered yet (/restrefit answer).")
@@ -450,14 +451,14 @@ func restRefitStatus(g engine.GameState, viewer engine.Actor, csa, usa *engine.C
 	switch {
 	case a.McClellan:
 		usaRow = "mcclellan"
-	case a.Answer == engine.RestRefitAccepted:
+	case a.Answer == lrtg.RestRefitAccepted:
 		usaRow = "accepts"
-	case a.Answer == engine.RestRefitDeclined:
+	case a.Answer == lrtg.RestRefitDeclined:
 		usaRow = "does not accept"
 	}
 	lines = append(lines, "Extended march modifiers (004; fatigue, exhaustion and Heat add to them):",
 		"· CSA — "+lrtaChartRow(csa, csaRow), "· USA — "+lrtaChartRow(usa, usaRow))
-	if g.CurrentStep() == engine.RestRefitStep {
+	if g.CurrentStep() == lrtg.RestRefitStep {
 		lines = append(lines, waitingLine(g))
 	}
 	return strings.Join(lines, "\n")
@@ -481,9 +482,9 @@ func handleReorganizeBegin(ctx context.Context, r *Router, req Request) (Reply, 
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.DecideReorganization{By: req.User, Begin: true, Overall: req.Options["overall"], Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
+	cmd := lrtg.DecideReorganization{By: req.User, Begin: true, Overall: req.Options["overall"], Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.McClellanAssumed)
+		e := evs[0].(*lrtg.McClellanAssumed)
 		next := lrtaAfter(g, evs)
 		row := lrtaChartRow(r.library.Chart("lrta.extended-march-usa"), "mcclellan")
 		full := mcclellanText(e, true, row) + "\n" + waitingLine(next)
@@ -497,7 +498,7 @@ func handleReorganizeDefer(ctx context.Context, r *Router, req Request) (Reply, 
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.DecideReorganization{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.DecideReorganization{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		text := "The Union does not begin its army reorganization this turn: Pope keeps command (004 Union Army Reorganization).\n" + waitingLine(lrtaAfter(g, evs))
 		return publicText(req, text, views)
@@ -509,11 +510,11 @@ func handleReorganizeRoll(ctx context.Context, r *Router, req Request) (Reply, e
 	if err != nil {
 		return Reply{}, err
 	}
-	tb := r.library.Table(engine.LRTAReorganizationTable)
-	cmd := engine.RollReorganization{By: req.User, Corps: strings.Split(req.Options["corps"], ","), WithMcClellan: req.Options["with_mcclellan"],
+	tb := r.library.Table(lrtg.LRTAReorganizationTable)
+	cmd := lrtg.RollReorganization{By: req.User, Corps: strings.Split(req.Options["corps"], ","), WithMcClellan: req.Options["with_mcclellan"],
 		Reason: strings.TrimSpace(req.Options["reason"]), Table: tb, Data: r.moveData(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		att := evs[0].(*engine.ReorganizationAttempts)
+		att := evs[0].(*lrtg.ReorganizationAttempts)
 		next := lrtaAfter(g, evs)
 		var full []string
 		var first, last int64
@@ -528,11 +529,11 @@ func handleReorganizeRoll(ctx context.Context, r *Router, req Request) (Reply, e
 				}
 				last = e.Number
 				full = append(full, FormatTableRoll(e, tb))
-			case *engine.CorpsReorganizationRolled:
+			case *lrtg.CorpsReorganizationRolled:
 				if !e.Reorganized {
 					full = append(full, fmt.Sprintf("The %s Corps is not reorganized (%d); its next attempt gains +1.", e.Corps, e.Total))
 				}
-			case *engine.UnionCorpsReorganized:
+			case *lrtg.UnionCorpsReorganized:
 				c := lrtaCorpsLine(e.Corps)
 				full = append(full, fmt.Sprintf("📋 **The %s Corps is reorganized** (004 Union Corps Reorganization): %s.", e.Corps, c))
 				full = append(full, lrtaChanges(e.Changes, true)...)
@@ -552,7 +553,7 @@ func handleReorganizeRoll(ctx context.Context, r *Router, req Request) (Reply, e
 }
 
 func lrtaCorpsLine(corps string) string {
-	for _, c := range engine.LRTAUnionCorps {
+	for _, c := range lrtg.LRTAUnionCorps {
 		if c.Corps == corps {
 			return c.What
 		}
@@ -563,7 +564,7 @@ func lrtaCorpsLine(corps string) string {
 // mcclellanText tells McClellan assuming command with every step of 004's
 // chart; full adds the units' places and strengths and the Union's losses
 // (the Union's, or an open game's).
-func mcclellanText(e *engine.McClellanAssumed, full bool, marchRow string) string {
+func mcclellanText(e *lrtg.McClellanAssumed, full bool, marchRow string) string {
 	lines := []string{fmt.Sprintf("🎖️ **McClellan assumes command** (004 McClellan assumes command, turn %d)", e.Turn)}
 	if e.Must != "" {
 		lines[0] += ": the Union Army Reorganization must occur, " + e.Must
@@ -595,26 +596,26 @@ func handleReorganizeShow(ctx context.Context, r *Router, req Request) (Reply, e
 	if !g.Started {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.not_started", What: "The game has not started", Hint: "The umpire starts it with /game start"}
 	}
-	return ephemeralText(reorganizeStatus(g, req.User, r.moveData(g).Theatre, r.library.Table(engine.LRTAReorganizationTable))), nil
+	return ephemeralText(reorganizeStatus(g, req.User, r.moveData(g).Theatre, r.library.Table(lrtg.LRTAReorganizationTable))), nil
 }
 
 // reorganizeStatus is what the viewer may know of the Union Army
 // Reorganization: McClellan and its public effects for all; the corps, the
 // attempts and today's modifiers for the Union (and an open game).
 func reorganizeStatus(g engine.GameState, viewer engine.Actor, m *engine.Theatre, tb *engine.Table) string {
-	a := g.LRTAArmy
+	a := lrtg.Of(g).LRTAArmy
 	lines := []string{fmt.Sprintf("**Union Army Reorganization** (004 3, LRTA 17.0), turn %d", g.Turn)}
-	inf, cav := g.LRTAUnionParalysis()
+	inf, cav := lrtg.Of(g).LRTAUnionParalysis()
 	switch {
 	case a.McClellan:
 		lines = append(lines, fmt.Sprintf("McClellan has commanded since turn %d. Union command paralysis for units outside reorganized corps: -%d infantry / -%d cavalry.", a.McClellanTurn, inf, cav))
-	case g.LRTAReorganizationOpen():
+	case lrtg.Of(g).LRTAReorganizationOpen():
 		lines = append(lines, fmt.Sprintf("Pope commands. The Union may begin the reorganization in step 3b (/reorganize begin): McClellan assumes command. Union command paralysis events: -%d infantry / -%d cavalry.", inf, cav))
 	default:
 		lines = append(lines, "Pope commands. The reorganization may begin from Sept 2, or once the Confederates have proposed a Rest and Refit period.")
 	}
 	if lrtaSees(g, viewer, engine.USA) {
-		for _, s := range g.LRTACorpsStatuses() {
+		for _, s := range lrtg.Of(g).LRTACorpsStatuses() {
 			army := "AoP"
 			if s.AoV {
 				army = "AoV"
@@ -630,7 +631,7 @@ func reorganizeStatus(g engine.GameState, viewer engine.Actor, m *engine.Theatre
 				if a.McClellan {
 					var mods []string
 					total := 0
-					for _, mo := range g.LRTAReorganizationModifiers(s.Corps, g.LRTACommanderWithMcClellan(s.Corps), m, tb) {
+					for _, mo := range lrtg.Of(g).LRTAReorganizationModifiers(s.Corps, lrtg.Of(g).LRTACommanderWithMcClellan(s.Corps), m, tb) {
 						mods = append(mods, fmt.Sprintf("%+d %s", mo.Value, mo.Reason))
 						total += mo.Value
 					}
@@ -648,7 +649,7 @@ func reorganizeStatus(g engine.GameState, viewer engine.Actor, m *engine.Theatre
 			lines = append(lines, line)
 		}
 	}
-	if g.CurrentStep() == engine.ReorganizationStep {
+	if g.CurrentStep() == lrtg.ReorganizationStep {
 		lines = append(lines, waitingLine(g))
 	}
 	return strings.Join(lines, "\n")
@@ -658,7 +659,7 @@ func reorganizeStatus(g engine.GameState, viewer engine.Actor, m *engine.Theatre
 // command when the reorganization must occur (public; places and
 // strengths only in an open game).
 func presentLRTAArmy(r *Router, req Request, g engine.GameState, e engine.Event, view EventView) []Output {
-	mc, ok := e.(*engine.McClellanAssumed)
+	mc, ok := e.(*lrtg.McClellanAssumed)
 	if !ok {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/store"
 )
 
@@ -69,7 +70,7 @@ func armyBotGame(t *testing.T, limited bool, faces ...int) (*Router, *store.Stor
 		}
 		evs = append(evs, out...)
 	}
-	evs = append(evs, &engine.StepBegun{By: umpireA, Turn: 1, Step: engine.RestRefitStep})
+	evs = append(evs, &engine.StepBegun{By: umpireA, Turn: 1, Step: lrtg.RestRefitStep})
 	armySeed(t, st, evs...)
 	return r, st
 }
@@ -155,7 +156,7 @@ func TestLRTAArmyCommandsOpen(t *testing.T) {
 	}
 	armyDo(t, r, armyReq(leeA, "restrefit", "done", nil))
 	// Step 3b of the same turn: the reorganization is open (the proposal).
-	armySeed(t, st, &engine.StepBegun{By: umpireA, Turn: 1, Step: engine.ReorganizationStep})
+	armySeed(t, st, &engine.StepBegun{By: umpireA, Turn: 1, Step: lrtg.ReorganizationStep})
 	pub, _ = armyOutputs(t, armyDo(t, r, armyReq(meadeA, "reorganize", "begin", nil)))
 	for _, want := range []string{"McClellan assumes command", "1) McClellan replaces Pope (McClellan at SS1916)", "3) French is placed in the U.S. Capitol (French at HE1140, 10 MP)",
 		"0 MP counted now", "7) Extended march modifiers: McClellan takes command: Army of Virginia infantry +1, Army of the Potomac infantry +1", "Waiting for: the Union's reorganization rolls"} {
@@ -217,7 +218,7 @@ func TestLRTAArmyLimitedIntelligenceLeaks(t *testing.T) {
 	}
 	armyDo(t, r, armyReq(leeA, "restrefit", "done", nil))
 
-	armySeed(t, st, &engine.StepBegun{By: umpireA, Turn: 1, Step: engine.ReorganizationStep})
+	armySeed(t, st, &engine.StepBegun{By: umpireA, Turn: 1, Step: lrtg.ReorganizationStep})
 	rep = armyDo(t, r, armyReq(meadeA, "reorganize", "begin", nil))
 	pub, priv = armyOutputs(t, rep)
 	armyNoLeak(t, "McClellan", rep, "MP counted now")
@@ -242,8 +243,8 @@ func TestLRTAArmyLimitedIntelligenceLeaks(t *testing.T) {
 // Step 3b's own McClellan (the reorganization must occur) is told in the
 // step message without places when intelligence is limited.
 func TestLRTAArmyStepPresenter(t *testing.T) {
-	e := &engine.McClellanAssumed{By: umpireA, Turn: 15, Must: "the Union army has panicked and it is Sept 2 or later (004 Union Army Reorganization)", Losses: 17,
-		Changes: []engine.MeadeChange{{Step: "1)", What: "McClellan replaces Pope", Units: []engine.UnitState{{ID: "usa.mcclellan", Name: "McClellan", OnMap: true, Ref: "SS1916"}}}}}
+	e := &lrtg.McClellanAssumed{By: umpireA, Turn: 15, Must: "the Union army has panicked and it is Sept 2 or later (004 Union Army Reorganization)", Losses: 17,
+		Changes: []lrtg.MeadeChange{{Step: "1)", What: "McClellan replaces Pope", Units: []engine.UnitState{{ID: "usa.mcclellan", Name: "McClellan", OnMap: true, Ref: "SS1916"}}}}}
 	req := Request{ChannelID: "war"}
 	for _, limited := range []bool{false, true} {
 		g := engine.GameState{Options: engine.GameOptions{Scenario: "lrta-campaign", LimitedIntel: limited}}

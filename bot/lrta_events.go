@@ -7,9 +7,10 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-// LRTA random events (engine/lrta_events.go; 004 Random Events, Sequence
+// LRTA random events (engine/lrtg/lrta_events.go; 004 Random Events, Sequence
 // of Play 1 d)): step 1d's rolls and what they did are told in the
 // channel, each roll with its table, its 004 source, its modifiers and
 // every "treat instead" with why; /event show repeats the turn's event and
@@ -38,7 +39,7 @@ func lrtaEventCommands() []*Command {
 
 // presentLRTAEvent tells the channel what LRTA's step 1d did.
 func presentLRTAEvent(r *Router, req Request, g engine.GameState, e engine.Event, view EventView) []Output {
-	if g.Game() != engine.LRTA || g.CurrentStep() != "1d" {
+	if g.Game() != lrtg.LRTA || g.CurrentStep() != "1d" {
 		return nil
 	}
 	li := g.Options.LimitedIntel
@@ -55,16 +56,16 @@ func presentLRTAEvent(r *Router, req Request, g engine.GameState, e engine.Event
 	switch e := e.(type) {
 	case *engine.TableRolled:
 		switch e.Table {
-		case engine.LRTARandomEventsTable, engine.LRTAIntelTable, engine.LRTALeaderCasualtiesTable:
+		case lrtg.LRTARandomEventsTable, lrtg.LRTAIntelTable, lrtg.LRTALeaderCasualtiesTable:
 			return []Output{pub(r.rollText(e, li), !li)}
 		}
-	case *engine.LRTARandomEvent:
+	case *lrtg.LRTARandomEvent:
 		outs := []Output{pub(lrtaEventText(r, e), !li)}
 		if e.IntelTie != "" || e.SugarLoaf != "" || e.Replacement != nil {
 			outs = append(outs, umpire(lrtaEventUmpireText(e)))
 		}
 		return outs
-	case *engine.SupplyAdjusted:
+	case *lrtg.SupplyAdjusted:
 		// Confederate Supply Problems: the victuals are the Confederates'.
 		outs := []Output{pub("🍞 Confederate Supply Problems: the Confederate victuals are reduced as above (004 random event 7); each side sees its own sheet with /supply show.", false)}
 		if len(e.Check.VP) > 0 {
@@ -84,12 +85,12 @@ func presentLRTAEvent(r *Router, req Request, g engine.GameState, e engine.Event
 
 // lrtaEventText says what an LRTA random event does, in words that place
 // no unit (every player may read it).
-func lrtaEventText(r *Router, e *engine.LRTARandomEvent) string {
+func lrtaEventText(r *Router, e *lrtg.LRTARandomEvent) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "📜 **Random event, turn %d: %s** (004 Random Events; LRTA 6.0).", e.Turn, e.Name)
 	if e.Printed != e.Outcome {
 		printed := e.Printed
-		if tb := r.library.Table(engine.LRTARandomEventsTable); tb != nil {
+		if tb := r.library.Table(lrtg.LRTARandomEventsTable); tb != nil {
 			if o := tb.Outcome(e.Printed); o != nil {
 				printed = o.Name
 			}
@@ -111,7 +112,7 @@ func lrtaEventText(r *Router, e *engine.LRTARandomEvent) string {
 // lrtaEventUmpireText is what only the umpire reads of an event: the
 // Enemy Intelligence tie's distances, the Sugar Loaf Mountain occupant
 // as the step saw it, the replacement counter's place.
-func lrtaEventUmpireText(e *engine.LRTARandomEvent) string {
+func lrtaEventUmpireText(e *lrtg.LRTARandomEvent) string {
 	var parts []string
 	if e.IntelTie != "" {
 		parts = append(parts, "Enemy Intelligence tie rule: "+e.IntelTie)
@@ -128,27 +129,27 @@ func lrtaEventUmpireText(e *engine.LRTARandomEvent) string {
 // lrtaLasting lists what earlier random events still do this turn.
 func lrtaLasting(g engine.GameState) []string {
 	var out []string
-	if on, why := g.LRTARearAreaParalysis(); on && (g.LRTAEvent() == nil || g.LRTAEvent().Outcome != engine.LRTAEventRearParalysis) {
+	if on, why := lrtg.Of(g).LRTARearAreaParalysis(); on && (lrtg.Of(g).LRTAEvent() == nil || lrtg.Of(g).LRTAEvent().Outcome != lrtg.LRTAEventRearParalysis) {
 		out = append(out, why+".")
 	}
 	for _, s := range []engine.Side{engine.CSA, engine.USA} {
-		if no, why := g.LRTANoGrandAssault(s); no {
+		if no, why := lrtg.Of(g).LRTANoGrandAssault(s); no {
 			out = append(out, why+".")
 		}
 	}
 	for _, id := range []string{"csa.lee", "csa.jackson"} {
-		if ig, why := g.LRTALeaderBonusIgnored(id); ig {
+		if ig, why := lrtg.Of(g).LRTALeaderBonusIgnored(id); ig {
 			out = append(out, why+".")
 		}
 	}
-	if v, why := g.LRTAInitiativeModifier(engine.USA); v != 0 {
+	if v, why := lrtg.Of(g).LRTAInitiativeModifier(engine.USA); v != 0 {
 		out = append(out, why+".")
 	}
-	if g.LRTAHarpersFerryReleased() {
+	if lrtg.Of(g).LRTAHarpersFerryReleased() {
 		out = append(out, "The Harpers Ferry garrison is released for the rest of the game (004 random event 6).")
 	}
 	out = append(out, fmt.Sprintf("Days of rain so far: %d. Raw Recruits so far: %d (Army of the Potomac casualties for demoralization: %d). Three Cigars: %s.",
-		g.LRTARainDays(), g.LRTARawRecruitsTimes(), g.LRTARawRecruitCasualties(), g.LRTAThreeCigars(g.Turn)))
+		lrtg.Of(g).LRTARainDays(), lrtg.Of(g).LRTARawRecruitsTimes(), lrtg.Of(g).LRTARawRecruitCasualties(), lrtg.Of(g).LRTAThreeCigars(g.Turn)))
 	return out
 }
 
@@ -160,7 +161,7 @@ func lrtaEventShow(ctx context.Context, r *Router, req Request, g engine.GameSta
 	}
 	e := &Embed{Title: fmt.Sprintf("Random event, turn %d (%s)", g.Turn, g.TurnLabel(g.Turn))}
 	var lines []string
-	ev := g.LRTAEvent()
+	ev := lrtg.Of(g).LRTAEvent()
 	switch {
 	case ev != nil:
 		lines = append(lines, lrtaEventText(r, ev))
@@ -171,7 +172,7 @@ func lrtaEventShow(ctx context.Context, r *Router, req Request, g engine.GameSta
 	}
 	lines = append(lines, lrtaLasting(g)...)
 	li := g.Options.LimitedIntel
-	for _, rc := range g.LRTAEvents.Recruits {
+	for _, rc := range lrtg.Of(g).LRTAEvents.Recruits {
 		if rc.Turn != g.Turn {
 			continue
 		}
@@ -194,7 +195,7 @@ func lrtaEventShow(ctx context.Context, r *Router, req Request, g engine.GameSta
 	}
 	e.Description = clipLines(lines, 3800)
 	out := []Output{{Audience: Audience{Kind: AudienceEphemeral}, Embed: e, Events: []EventView{}}}
-	if win := g.LRTAIntelWinner(); win != "" {
+	if win := lrtg.Of(g).LRTAIntelWinner(); win != "" {
 		lose := engine.USA
 		if win == engine.USA {
 			lose = engine.CSA
@@ -215,7 +216,7 @@ func lrtaEventShow(ctx context.Context, r *Router, req Request, g engine.GameSta
 	return Reply{Outputs: out}, nil
 }
 
-func recruitsTotal(rc engine.LRTARecruitsAdded) int {
+func recruitsTotal(rc lrtg.LRTARecruitsAdded) int {
 	n := 0
 	for _, m := range rc.Gains {
 		n += m.To - m.From
@@ -223,7 +224,7 @@ func recruitsTotal(rc engine.LRTARecruitsAdded) int {
 	return n
 }
 
-func recruitsList(g engine.GameState, rc engine.LRTARecruitsAdded) string {
+func recruitsList(g engine.GameState, rc lrtg.LRTARecruitsAdded) string {
 	parts := make([]string, len(rc.Gains))
 	for i, m := range rc.Gains {
 		name := g.Units[m.Unit].Name
@@ -305,9 +306,9 @@ func handleRecruits(ctx context.Context, r *Router, req Request) (Reply, error) 
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.GiveRawRecruits{By: req.User, Manpower: mp, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.GiveRawRecruits{By: req.User, Manpower: mp, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.LRTARecruitsAdded)
+		e := evs[0].(*lrtg.LRTARecruitsAdded)
 		next := g.Apply(e)
 		li := g.Options.LimitedIntel
 		var b strings.Builder

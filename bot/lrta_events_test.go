@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/store"
 )
 
@@ -47,7 +48,7 @@ func lrtaEventsGame(t *testing.T, r *Router, rainy bool) {
 	for turn := 3; turn <= last; turn++ {
 		evs = append(evs, &engine.TurnAdvanced{By: umpireA, From: turn - 1, To: turn})
 		if turn < last {
-			evs = append(evs, &engine.LRTARandomEvent{By: umpireA, Turn: turn, Days: 1, Printed: "rain", Outcome: "rain", Name: "Rain"})
+			evs = append(evs, &lrtg.LRTARandomEvent{By: umpireA, Turn: turn, Days: 1, Printed: "rain", Outcome: "rain", Name: "Rain"})
 		}
 	}
 	evs = append(evs, &engine.StepBegun{By: umpireA, Turn: last, Step: "1c"})
@@ -111,7 +112,7 @@ func TestLRTAEventsStepMessage(t *testing.T) {
 	}
 	lrtaLeaks(t, "the channel", out, "SS1418", "SS3108", "HE0944", "csa.", "usa.", "Facts:", "hexes;")
 	for _, v := range out.Events {
-		if v.Type == engine.EventLRTARandomEvent || v.Type == "table.rolled" {
+		if v.Type == lrtg.EventLRTARandomEvent || v.Type == "table.rolled" {
 			t.Errorf("the channel carries a %s event under limited intelligence", v.Type)
 		}
 	}
@@ -127,8 +128,8 @@ func TestLRTAEventsStepMessage(t *testing.T) {
 		t.Errorf("the umpire is not told the tie rule: %s", umpireText)
 	}
 	g, err := r.gameHere(ctx, ump)
-	if err != nil || g.LRTAIntelWinner() != engine.CSA || g.CurrentStep() != "1d" {
-		t.Fatalf("winner %q, step %q (%v)", g.LRTAIntelWinner(), g.CurrentStep(), err)
+	if err != nil || lrtg.Of(g).LRTAIntelWinner() != engine.CSA || g.CurrentStep() != "1d" {
+		t.Fatalf("winner %q, step %q (%v)", lrtg.Of(g).LRTAIntelWinner(), g.CurrentStep(), err)
 	}
 	show := func(u engine.Actor) Output { return mustOK(t, r, eventReq(u, "show", nil)) }
 	lee := show(leeA)
@@ -190,7 +191,7 @@ func TestLRTARawRecruitsCommand(t *testing.T) {
 		t.Fatalf("the Union's /event show: %s", union.Text)
 	}
 	g, err := r.gameHere(ctx, ump)
-	if err != nil || len(g.Waiting()) != 0 || g.Units["usa.king"].Manpower != 10 || g.LRTARawRecruitCasualties() != 2 {
+	if err != nil || len(g.Waiting()) != 0 || g.Units["usa.king"].Manpower != 10 || lrtg.Of(g).LRTARawRecruitCasualties() != 2 {
 		t.Fatalf("after: %v, King %d (%v)", g.Waiting(), g.Units["usa.king"].Manpower, err)
 	}
 }

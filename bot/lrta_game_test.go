@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/scenarios"
 )
 
@@ -47,7 +48,7 @@ func TestLRTAGame(t *testing.T) {
 	g := p.final()
 	// Twelve turns played, turn 13 begun, then /game end. The LRTA turn
 	// record is daily from Aug 19 (004 Turn Record): turn 13 is Aug 31.
-	if g.Turn != 13 || g.Ended == nil || g.Game() != engine.LRTA {
+	if g.Turn != 13 || g.Ended == nil || g.Game() != lrtg.LRTA {
 		t.Fatalf("the game is at turn %d (ended %v, %s): want turn 13 begun, then /game end", g.Turn, g.Ended, g.Game())
 	}
 	day, ok := g.TurnDate(g.Turn)
@@ -135,10 +136,10 @@ func (lg *lrtaGame) checkDice(t *testing.T) {
 	outcomes := map[int]string{}
 	got := map[int]string{}
 	rain, rawBefore := 0, 0
-	for _, v := range lg.find(engine.EventLRTARandomEvent) {
-		re := lg.events[v-1].(*engine.LRTARandomEvent)
+	for _, v := range lg.find(lrtg.EventLRTARandomEvent) {
+		re := lg.events[v-1].(*lrtg.LRTARandomEvent)
 		tr := lg.tableRoll(re.Roll)
-		if tr == nil || tr.Table != engine.LRTARandomEventsTable || len(tr.Faces) != 2 || sumFaces(tr.Faces) != tr.Natural {
+		if tr == nil || tr.Table != lrtg.LRTARandomEventsTable || len(tr.Faces) != 2 || sumFaces(tr.Faces) != tr.Natural {
 			t.Fatalf("turn %d: the random event's roll %+v", re.Turn, tr)
 		}
 		pre := lg.states[v-1]
@@ -146,11 +147,11 @@ func (lg *lrtaGame) checkDice(t *testing.T) {
 		switch {
 		case tr.Natural == 2 && outcomes[re.Turn-1] == "rain-plus-one":
 			want = "rain"
-		case tr.Natural == 4 && rain >= 4, tr.Natural == 10 && pre.LRTAMcClellan():
+		case tr.Natural == 4 && rain >= 4, tr.Natural == 10 && lrtg.Of(pre).LRTAMcClellan():
 			want = recruits[min(rawBefore, len(recruits)-1)]
 		case tr.Natural == 5 && (outcomes[re.Turn-1] == "union-command-paralysis" || outcomes[re.Turn-2] == "union-command-paralysis"):
 			want = "leader-casualties"
-		case tr.Natural == 9 && pre.LRTAMcClellan():
+		case tr.Natural == 9 && lrtg.Of(pre).LRTAMcClellan():
 			want = "leader-casualties"
 		case tr.Natural == 6:
 			for _, u := range pre.Units {
@@ -180,7 +181,7 @@ func (lg *lrtaGame) checkDice(t *testing.T) {
 				t.Fatalf("turn %d: the Enemy Intelligence contest %+v", re.Turn, c)
 			}
 			commander := pre.Units["usa.pope"]
-			if pre.LRTAMcClellan() {
+			if lrtg.Of(pre).LRTAMcClellan() {
 				commander = pre.Units["usa.mcclellan"]
 			}
 			csaMod := 0
@@ -214,8 +215,8 @@ func (lg *lrtaGame) checkDice(t *testing.T) {
 	// to AoP/AoV units, rounded up (Ricketts's 5 on turn 5: 3; the DC
 	// garrison's 6 on turn 11: none).
 	var given []string
-	for _, v := range lg.find(engine.EventLRTARecruits) {
-		e := lg.events[v-1].(*engine.LRTARecruitsAdded)
+	for _, v := range lg.find(lrtg.EventLRTARecruits) {
+		e := lg.events[v-1].(*lrtg.LRTARecruitsAdded)
 		total, aop := 0, 0
 		for _, gain := range e.Gains {
 			total += gain.To - gain.From
@@ -235,8 +236,8 @@ func (lg *lrtaGame) checkDice(t *testing.T) {
 	// Confederates (the Union never won Enemy Intelligence, which orders
 	// the ties for its winner).
 	inits := 0
-	for _, v := range lg.find(engine.EventInitiativeWon) {
-		w := lg.events[v-1].(*engine.InitiativeWon)
+	for _, v := range lg.find(lrtg.EventInitiativeWon) {
+		w := lg.events[v-1].(*lrtg.InitiativeWon)
 		if len(w.Rolls) != 2 {
 			continue
 		}
@@ -259,16 +260,16 @@ func (lg *lrtaGame) checkDice(t *testing.T) {
 	discovery := 0
 	for _, e := range lg.events {
 		tr, ok := e.(*engine.TableRolled)
-		if !ok || tr.Table != engine.LRTAObjectiveDiscoveryTable {
+		if !ok || tr.Table != lrtg.LRTAObjectiveDiscoveryTable {
 			continue
 		}
 		discovery++
-		want := engine.DiscoveryNone
+		want := lrtg.DiscoveryNone
 		switch {
 		case tr.Natural >= 11:
-			want = engine.DiscoveryExamines
+			want = lrtg.DiscoveryExamines
 		case tr.Natural >= 9:
-			want = engine.DiscoveryLearns
+			want = lrtg.DiscoveryLearns
 		}
 		if tr.Total != tr.Natural || tr.Outcome != want || sumFaces(tr.Faces) != tr.Natural {
 			t.Errorf("discovery roll #%d: %v → %d %s, want %s", tr.Number, tr.Faces, tr.Total, tr.Outcome, want)
@@ -284,10 +285,10 @@ func (lg *lrtaGame) checkDice(t *testing.T) {
 	// and the last supply segment's effects (004 Simplified Supply
 	// Effects: a track at 2, +1; at 1 or less, +2).
 	var marches []string
-	for _, v := range lg.find(engine.EventExtendedMarch) {
-		e := lg.events[v-1].(*engine.ExtendedMarchRolled)
+	for _, v := range lg.find(lrtg.EventExtendedMarch) {
+		e := lg.events[v-1].(*lrtg.ExtendedMarchRolled)
 		want := 0
-		if e.Unit == "usa.schenck" && !lg.states[v-1].LRTARestRefitProposed() {
+		if e.Unit == "usa.schenck" && !lrtg.Of(lg.states[v-1]).LRTARestRefitProposed() {
 			want = 2
 		}
 		if outcomes[e.Turn] == "heat" {
@@ -312,9 +313,9 @@ func (lg *lrtaGame) checkDice(t *testing.T) {
 	// Manassas Junction burned by A.P. Hill (LRTG 13.8: a die of at most
 	// the unit's value): 10 VP, 004's value for the depot.
 	burned := 0
-	for _, v := range lg.find(engine.EventPlaceActed) {
-		e := lg.events[v-1].(*engine.PlaceActed)
-		if e.Action != engine.ActDestroyDepot {
+	for _, v := range lg.find(lrtg.EventPlaceActed) {
+		e := lg.events[v-1].(*lrtg.PlaceActed)
+		if e.Action != lrtg.ActDestroyDepot {
 			continue
 		}
 		burned++
@@ -338,7 +339,7 @@ func (lg *lrtaGame) trackAtEffects(side engine.Side, turn int) (int, bool) {
 			if e.Turn == turn && e.Step == "5f" {
 				return track, ok
 			}
-		case *engine.SupplyAdjusted:
+		case *lrtg.SupplyAdjusted:
 			if e.Side == side && e.Track != nil {
 				track, ok = e.Track.To, true
 			}
@@ -355,11 +356,11 @@ func (lg *lrtaGame) trackAtEffects(side engine.Side, turn int) (int, bool) {
 func (lg *lrtaGame) checkReorganizationRolls(t *testing.T) {
 	attempts := map[string]int{}
 	var rolls []string
-	for _, v := range lg.find(engine.EventCorpsReorganizationRoll) {
-		e := lg.events[v-1].(*engine.CorpsReorganizationRolled)
+	for _, v := range lg.find(lrtg.EventCorpsReorganizationRoll) {
+		e := lg.events[v-1].(*lrtg.CorpsReorganizationRolled)
 		tr := lg.tableRoll(e.Roll)
 		pre := lg.states[v-2] // before the roll
-		if tr == nil || tr.Table != engine.LRTAReorganizationTable {
+		if tr == nil || tr.Table != lrtg.LRTAReorganizationTable {
 			t.Fatalf("turn %d %s: roll %d", e.Turn, e.Corps, e.Roll)
 		}
 		mod := attempts[e.Corps]
@@ -373,7 +374,7 @@ func (lg *lrtaGame) checkReorganizationRolls(t *testing.T) {
 				}
 			}
 		}
-		if pre.SidePassive(engine.USA, e.Turn) {
+		if lrtg.Of(pre).SidePassive(engine.USA, e.Turn) {
 			mod += 2
 		}
 		in, n := true, 0
@@ -386,7 +387,7 @@ func (lg *lrtaGame) checkReorganizationRolls(t *testing.T) {
 		if in && n > 0 {
 			mod += 2
 		}
-		switch r := pre.Records.Armies[engine.USA]; {
+		switch r := lrtg.Of(pre).Records.Armies[engine.USA]; {
 		case r.EverPanic:
 			mod -= 2
 		case r.EverDisorder:
@@ -442,13 +443,13 @@ func checkReplaced(t *testing.T, pre, post engine.GameState, nu, old string, los
 // reorganization (004 (1)-(7)), Evans broken up (6), the Union's answer
 // and its Cavalry Exhaustion (004 1)-3)).
 func (lg *lrtaGame) checkRestRefit(t *testing.T) {
-	vs := lg.find(engine.EventConfederateReorganized)
+	vs := lg.find(lrtg.EventConfederateReorganized)
 	if len(vs) != 1 {
 		t.Fatalf("%d Confederate reorganizations", len(vs))
 	}
 	v := vs[0]
 	pre, post := lg.states[v-2], lg.states[v]
-	if p, ok := lg.events[v-2].(*engine.RestRefitProposed); !ok || p.Turn != 4 || pre.CurrentStep() != engine.RestRefitStep || p.DHHill != "J" || p.Funk != "Front Royal" {
+	if p, ok := lg.events[v-2].(*lrtg.RestRefitProposed); !ok || p.Turn != 4 || pre.CurrentStep() != lrtg.RestRefitStep || p.DHHill != "J" || p.Funk != "Front Royal" {
 		t.Fatalf("the proposal: %+v at step %s", lg.events[v-2], pre.CurrentStep())
 	}
 	// (1)-(4): every counter of the rest-refit track that replaces another.
@@ -479,7 +480,7 @@ func (lg *lrtaGame) checkRestRefit(t *testing.T) {
 	// 6-Mile Post.
 	data := &engine.MoveData{Theatre: lg.theatre, OOB: lg.oob}
 	for _, id := range []string{"csa.dh-hill-a", "csa.mclaws-a"} {
-		if e, ok := post.LRTAEntry(post.Units[id], data); !ok || e.In == nil || !strings.Contains(e.Where, "south map edge") {
+		if e, ok := lrtg.Of(post).LRTAEntry(post.Units[id], data); !ok || e.In == nil || !strings.Contains(e.Where, "south map edge") {
 			t.Errorf("%s enters %q", id, e.Where)
 		}
 	}
@@ -491,7 +492,7 @@ func (lg *lrtaGame) checkRestRefit(t *testing.T) {
 		t.Errorf("Funk: %+v", f)
 	}
 	// (6) Evans's 5 MP: 3 to Hood, 2 to Kemper.
-	cv := lg.find(engine.EventUnitConsolidated)
+	cv := lg.find(lrtg.EventUnitConsolidated)
 	if len(cv) != 1 {
 		t.Fatalf("%d units broken up", len(cv))
 	}
@@ -507,12 +508,12 @@ func (lg *lrtaGame) checkRestRefit(t *testing.T) {
 	// arrive, gives way on the track to 6 US and 12 PA); five regiments go
 	// to the DC defense area for good (004 2), the nearest: all but 3 PA,
 	// whom the Pleasonton division leader joins (3)).
-	ev := lg.find(engine.EventUnionCavalryExhausted)
+	ev := lg.find(lrtg.EventUnionCavalryExhausted)
 	if len(ev) != 1 {
 		t.Fatalf("%d cavalry exhaustions", len(ev))
 	}
 	pre, post = lg.states[ev[0]-2], lg.states[ev[0]]
-	if a, ok := lg.events[ev[0]-2].(*engine.RestRefitAnswered); !ok || a.Accepted || a.Turn != 4 {
+	if a, ok := lg.events[ev[0]-2].(*lrtg.RestRefitAnswered); !ok || a.Accepted || a.Turn != 4 {
 		t.Errorf("the answer: %+v", lg.events[ev[0]-2])
 	}
 	regiments := map[string]string{"usa.1-me": "usa.bayard", "usa.1-ma": "usa.beardsley", "usa.8-il": "usa.beardsley",
@@ -532,16 +533,16 @@ func (lg *lrtaGame) checkRestRefit(t *testing.T) {
 			t.Errorf("%s does not wait on %s's track: %+v", id, brigade, u)
 		}
 	}
-	if e, ok := post.LRTAEntry(post.Units["usa.6-us"], &engine.MoveData{Theatre: lg.theatre, OOB: lg.oob}); !ok || !strings.Contains(e.Where, "SN5819") {
+	if e, ok := lrtg.Of(post).LRTAEntry(post.Units["usa.6-us"], &engine.MoveData{Theatre: lg.theatre, OOB: lg.oob}); !ok || !strings.Contains(e.Where, "SN5819") {
 		t.Errorf("6 US enters %q, want Pleasonton's entry", e.Where)
 	}
 	if _, ok := post.Units["usa.1-ri"]; ok {
 		t.Error("1 RI entered: Bayard had 1 MP left")
 	}
-	if dc := post.LRTAArmy.DCRegiments; len(dc) != engine.LRTADCRegiments(false) || slices.Contains(dc, "usa.3-pa") {
+	if dc := lrtg.Of(post).LRTAArmy.DCRegiments; len(dc) != lrtg.LRTADCRegiments(false) || slices.Contains(dc, "usa.3-pa") {
 		t.Errorf("the regiments held in DC: %v", dc)
 	}
-	if l := post.Units["usa.pleasonton-leader"]; !l.OnMap || l.Hex != post.Units["usa.3-pa"].Hex || !post.LRTAPleasonton() {
+	if l := post.Units["usa.pleasonton-leader"]; !l.OnMap || l.Hex != post.Units["usa.3-pa"].Hex || !lrtg.Of(post).LRTAPleasonton() {
 		t.Errorf("the Pleasonton division leader: %+v", l)
 	}
 }
@@ -551,14 +552,14 @@ func (lg *lrtaGame) checkRestRefit(t *testing.T) {
 // chart; then each corps' Union Corps Reorganization, counter by counter,
 // and the order of battle at the end.
 func (lg *lrtaGame) checkMcClellan(t *testing.T) {
-	vs := lg.find(engine.EventMcClellanAssumed)
+	vs := lg.find(lrtg.EventMcClellanAssumed)
 	if len(vs) != 1 {
 		t.Fatalf("McClellan assumed command %d times", len(vs))
 	}
 	v := vs[0]
-	e := lg.events[v-1].(*engine.McClellanAssumed)
+	e := lg.events[v-1].(*lrtg.McClellanAssumed)
 	pre, post := lg.states[v-1], lg.states[v]
-	if pre.Turn != 4 || pre.CurrentStep() != engine.ReorganizationStep || e.Must != "" || !pre.LRTARestRefitProposed() {
+	if pre.Turn != 4 || pre.CurrentStep() != lrtg.ReorganizationStep || e.Must != "" || !lrtg.Of(pre).LRTARestRefitProposed() {
 		t.Errorf("McClellan assumed command on turn %d in step %s (must: %q)", pre.Turn, pre.CurrentStep(), e.Must)
 	}
 	// 1) McClellan replaces Pope; 3) French in the U.S. Capitol.
@@ -575,7 +576,7 @@ func (lg *lrtaGame) checkMcClellan(t *testing.T) {
 		t.Errorf("pope after McClellan: %+v (kept %v)", p, e.Overall.FromCommands)
 	}
 	// 4) the 2 for Pope leaves the Union morale; 5) paralysis -1 / -2.
-	if inf, cav := post.LRTAUnionParalysis(); inf != 1 || cav != 2 {
+	if inf, cav := lrtg.Of(post).LRTAUnionParalysis(); inf != 1 || cav != 2 {
 		t.Errorf("Union paralysis under McClellan: -%d / -%d", inf, cav)
 	}
 	// Each corps' reorganization (004 Union Corps Reorganization): its
@@ -583,12 +584,12 @@ func (lg *lrtaGame) checkMcClellan(t *testing.T) {
 	// and Ricketts-A 3 MP less; Meade (9 MP) with Hooker; Reynolds to the
 	// PA militia track; the corps' units take the new designation.
 	slot := map[string]int{}
-	for _, c := range engine.LRTAUnionCorps {
+	for _, c := range lrtg.LRTAUnionCorps {
 		slot[c.Corps] = c.Slot
 	}
 	var done []string
-	for _, v := range lg.find(engine.EventUnionCorpsReorganized) {
-		e := lg.events[v-1].(*engine.UnionCorpsReorganized)
+	for _, v := range lg.find(lrtg.EventUnionCorpsReorganized) {
+		e := lg.events[v-1].(*lrtg.UnionCorpsReorganized)
 		pre, post := lg.states[v-1], lg.states[v]
 		done = append(done, fmt.Sprintf("%d %s→%s", e.Turn, e.Corps, e.Becomes))
 		for _, u := range lg.oob.Units {
@@ -658,8 +659,8 @@ func (lg *lrtaGame) checkMcClellan(t *testing.T) {
 		mandated bool
 	}
 	var got []transfer
-	for _, v := range lg.find(engine.EventControlChanged) {
-		c := lg.events[v-1].(*engine.ControlChanged)
+	for _, v := range lg.find(lrtg.EventControlChanged) {
+		c := lg.events[v-1].(*lrtg.ControlChanged)
 		if len(c.Fatigued) != 0 {
 			t.Errorf("a Command Transfer fatigued %v", c.Fatigued)
 		}
@@ -694,8 +695,8 @@ func (lg *lrtaGame) checkMcClellan(t *testing.T) {
 // penalty against the house rule the script states (1 VP per MP short).
 func (lg *lrtaGame) checkGarrisons(t *testing.T) {
 	req := map[int]int{}
-	for _, v := range lg.find(engine.EventDCGarrisonSet) {
-		e := lg.events[v-1].(*engine.DCGarrisonSet)
+	for _, v := range lg.find(lrtg.EventDCGarrisonSet) {
+		e := lg.events[v-1].(*lrtg.DCGarrisonSet)
 		pre := lg.states[v-1]
 		want := 18
 		fairfax := false
@@ -707,7 +708,7 @@ func (lg *lrtaGame) checkGarrisons(t *testing.T) {
 		if fairfax {
 			want += 20
 		}
-		if pre.Records.Armies[engine.USA].EverDisorder {
+		if lrtg.Of(pre).Records.Armies[engine.USA].EverDisorder {
 			want += 10
 		}
 		if e.Total != want || e.Cavalry != 2 {
@@ -717,8 +718,8 @@ func (lg *lrtaGame) checkGarrisons(t *testing.T) {
 	}
 	short := map[int]int{}
 	var checks []string
-	for _, v := range lg.find(engine.EventGarrisonChecked) {
-		e := lg.events[v-1].(*engine.GarrisonChecked)
+	for _, v := range lg.find(lrtg.EventGarrisonChecked) {
+		e := lg.events[v-1].(*lrtg.GarrisonChecked)
 		pre := lg.states[v-1]
 		mp, cav := 0, 0
 		for _, u := range pre.Units {
@@ -730,7 +731,7 @@ func (lg *lrtaGame) checkGarrisons(t *testing.T) {
 			}
 		}
 		for _, s := range e.Garrisons {
-			if s.Garrison != engine.GarrisonDC {
+			if s.Garrison != lrtg.GarrisonDC {
 				continue
 			}
 			met := mp >= req[e.Turn] && cav >= 2
@@ -742,7 +743,7 @@ func (lg *lrtaGame) checkGarrisons(t *testing.T) {
 		}
 		// Harpers Ferry: its garrison (15 MP within 3 hexes) never moved.
 		for _, s := range e.Garrisons {
-			if s.Garrison == engine.GarrisonHarpersFerry && (!s.Checked || !s.Met || s.Present != 15) {
+			if s.Garrison == lrtg.GarrisonHarpersFerry && (!s.Checked || !s.Met || s.Present != 15) {
 				t.Errorf("turn %d: Harpers Ferry %+v", e.Turn, s)
 			}
 		}
@@ -752,8 +753,8 @@ func (lg *lrtaGame) checkGarrisons(t *testing.T) {
 	}
 	// The penalty: due every turn the check found DC short, and only then.
 	penalties := map[int]int{}
-	for _, v := range lg.find(engine.EventGarrisonPenalty) {
-		e := lg.events[v-1].(*engine.GarrisonPenaltyAssessed)
+	for _, v := range lg.find(lrtg.EventGarrisonPenalty) {
+		e := lg.events[v-1].(*lrtg.GarrisonPenaltyAssessed)
 		penalties[e.Turn] = e.VP
 		if !e.Hidden {
 			t.Errorf("turn %d: the penalty names its garrisons in the public record", e.Turn)
@@ -776,17 +777,17 @@ func (lg *lrtaGame) checkGarrisons(t *testing.T) {
 // and its contributions, the objectives.
 func (lg *lrtaGame) checkRecords(t *testing.T) {
 	g := lg.final()
-	by, total := g.VPTotals()
+	by, total := lrtg.Of(g).VPTotals()
 	// Objectives (004): -40 for the rule, -10 per objective selected, +35
 	// per objective achieved.
-	objectives := engine.LRTAObjectivesRuleVP
-	for _, v := range lg.find(engine.EventObjectivesSelected) {
-		objectives -= engine.LRTAObjectiveCostVP * len(lg.events[v-1].(*engine.ObjectivesSelected).New)
+	objectives := lrtg.LRTAObjectivesRuleVP
+	for _, v := range lg.find(lrtg.EventObjectivesSelected) {
+		objectives -= lrtg.LRTAObjectiveCostVP * len(lg.events[v-1].(*lrtg.ObjectivesSelected).New)
 	}
 	var achieved []string
-	for _, v := range lg.find(engine.EventObjectiveAchieved) {
-		e := lg.events[v-1].(*engine.ObjectiveAchieved)
-		objectives += engine.LRTAObjectiveVP
+	for _, v := range lg.find(lrtg.EventObjectiveAchieved) {
+		e := lg.events[v-1].(*lrtg.ObjectiveAchieved)
+		objectives += lrtg.LRTAObjectiveVP
 		achieved = append(achieved, fmt.Sprintf("%d %s", e.Turn, e.Objective))
 	}
 	if got := strings.Join(achieved, ", "); got != "11 Suppress the Miscreant Pope, 11 Threaten Alexandria" {
@@ -795,15 +796,15 @@ func (lg *lrtaGame) checkRecords(t *testing.T) {
 	// Manpower (LRTG VII 6, which LRTA follows): +2 a Union MP, -3 a
 	// Confederate MP lost in combat, from the results applied.
 	lost := map[engine.Side]int{}
-	for _, v := range lg.find(engine.EventCombatApplied) {
-		for _, s := range lg.events[v-1].(*engine.CombatApplied).Sides {
+	for _, v := range lg.find(lrtg.EventCombatApplied) {
+		for _, s := range lg.events[v-1].(*lrtg.CombatApplied).Sides {
 			lost[s.Side] += s.Lost
 		}
 	}
 	// Counties: Fairfax, turns 9-12 (004: 10, 5, then 3).
 	var counties []string
-	for _, v := range lg.find(engine.EventCountyControlled) {
-		e := lg.events[v-1].(*engine.CountyControlled)
+	for _, v := range lg.find(lrtg.EventCountyControlled) {
+		e := lg.events[v-1].(*lrtg.CountyControlled)
 		counties = append(counties, fmt.Sprintf("%d %s %d", e.Turn, e.Name, e.VP))
 	}
 	if got := strings.Join(counties, ", "); got != "9 Fairfax County 10, 10 Fairfax County 5, 11 Fairfax County 3, 12 Fairfax County 3" {
@@ -829,10 +830,10 @@ func (lg *lrtaGame) checkRecords(t *testing.T) {
 	// McClellan to 12, one per 8.
 	// The first check of turn 11 is the umpire's /morale check after the
 	// battles.
-	var m engine.ArmyMorale
-	for _, v := range lg.find(engine.EventMoraleChecked) {
-		if e := lg.events[v-1].(*engine.MoraleChecked); e.Turn == 11 && m.Side == "" {
-			m = lg.states[v].ArmyMorale(engine.USA, engine.SizesOf(lg.oob))
+	var m lrtg.ArmyMorale
+	for _, v := range lg.find(lrtg.EventMoraleChecked) {
+		if e := lg.events[v-1].(*lrtg.MoraleChecked); e.Turn == 11 && m.Side == "" {
+			m = lrtg.Of(lg.states[v]).ArmyMorale(engine.USA, engine.SizesOf(lg.oob))
 			for _, a := range e.Check.Armies {
 				if a.Side == engine.USA && (a.Level != 9 || !a.Disorder) {
 					t.Errorf("the turn 11 check: %+v", a)
@@ -853,7 +854,7 @@ func (lg *lrtaGame) checkRecords(t *testing.T) {
 	// supply track at 0: 2, 004 Simplified Supply Effects). The 2 for Pope
 	// (j) went with him on turn 4.
 	for side, want := range map[engine.Side]string{engine.USA: "1 004 Army Morale f)=1", engine.CSA: "3 004 Army Morale g)=1 004 Simplified Supply Effects=2"} {
-		m := g.ArmyMorale(side, engine.SizesOf(lg.oob))
+		m := lrtg.Of(g).ArmyMorale(side, engine.SizesOf(lg.oob))
 		parts := []string{fmt.Sprint(m.Level)}
 		for _, l := range m.Lines {
 			parts = append(parts, fmt.Sprintf("%s=%d", l.Rule, l.Value))
@@ -862,8 +863,8 @@ func (lg *lrtaGame) checkRecords(t *testing.T) {
 			t.Errorf("%s morale at the end: %s, want %s", side, got, want)
 		}
 	}
-	for _, v := range lg.find(engine.EventVictoryChecked) {
-		e := lg.events[v-1].(*engine.VictoryChecked)
+	for _, v := range lg.find(lrtg.EventVictoryChecked) {
+		e := lg.events[v-1].(*lrtg.VictoryChecked)
 		if e.Turn == 1 {
 			for _, a := range e.Morale {
 				if a.Side == engine.USA && a.Level != 2 {
@@ -872,7 +873,7 @@ func (lg *lrtaGame) checkRecords(t *testing.T) {
 			}
 		}
 	}
-	if r := g.Records.Armies[engine.USA]; !r.EverDisorder || r.Disorder || r.EverPanic {
+	if r := lrtg.Of(g).Records.Armies[engine.USA]; !r.EverDisorder || r.Disorder || r.EverPanic {
 		t.Errorf("the Union army's record: %+v", r)
 	}
 }

@@ -6,9 +6,10 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-// LRTA movement (engine/lrta_move.go): the extended march roll, /unit
+// LRTA movement (engine/lrtg/lrta_move.go): the extended march roll, /unit
 // extended, and the words move.go's replies use for LRTA and naval moves.
 
 // lrtaMoveUnitSubcommands are this module's subcommands of /unit.
@@ -34,13 +35,13 @@ func handleExtendedMarch(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.RollExtendedMarch{By: req.User, Unit: id, Data: r.moveData(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.RollExtendedMarch{By: req.User, Unit: id, Data: r.moveData(g), Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		var e *engine.ExtendedMarchRolled
+		var e *lrtg.ExtendedMarchRolled
 		label := ""
 		for _, ev := range evs {
 			switch x := ev.(type) {
-			case *engine.ExtendedMarchRolled:
+			case *lrtg.ExtendedMarchRolled:
 				e = x
 			case *engine.DiceRolled:
 				if x.Secret != "" {
@@ -57,7 +58,7 @@ func handleExtendedMarch(ctx context.Context, r *Router, req Request) (Reply, er
 
 // extendedMarchText tells an extended march roll: the die, each modifier,
 // the total, and where its result is read.
-func extendedMarchText(e *engine.ExtendedMarchRolled, label string) string {
+func extendedMarchText(e *lrtg.ExtendedMarchRolled, label string) string {
 	var b strings.Builder
 	if label == "" {
 		label = fmt.Sprintf("#%d", e.Roll)
@@ -79,19 +80,19 @@ func extendedMarchText(e *engine.ExtendedMarchRolled, label string) string {
 }
 
 // moveCite cites a movement rule for the game.
-func moveCite(g engine.GameState, lrtg, lrta string) string {
-	if g.Game() == engine.LRTA {
-		return lrta
+func moveCite(g engine.GameState, lrtgRule, lrtaRule string) string {
+	if g.Game() == lrtg.LRTA {
+		return lrtaRule
 	}
-	return lrtg
+	return lrtgRule
 }
 
 // navalUsed is the turn's naval load after the move, in half units.
 func navalUsed(g engine.GameState, e *engine.UnitsMoved) int {
-	if g.Movement.NavalTurn != e.Turn {
+	if lrtg.Of(g).Movement.NavalTurn != e.Turn {
 		return e.RailLoad
 	}
-	return g.Movement.NavalLoad + e.RailLoad
+	return lrtg.Of(g).Movement.NavalLoad + e.RailLoad
 }
 
 // halfUnits writes a count of half units: "2", "½", "2½".

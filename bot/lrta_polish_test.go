@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // Where the older LRTG commands answered an LRTA game with LRTG rules:
@@ -61,7 +62,7 @@ func TestLRTAMoraleShow(t *testing.T) {
 	if got := r.moraleEffect(g, "Panic"); got != "-1 to attack and defense rolls (004 Army Morale)" {
 		t.Errorf("LRTA Panic: %q", got)
 	}
-	if got := r.moraleEffect(engine.GameState{Options: engine.GameOptions{Scenario: "lrtg-high-tide"}}, "Panic"); got != engine.MoraleEffect("Panic") {
+	if got := r.moraleEffect(engine.GameState{Options: engine.GameOptions{Scenario: "lrtg-high-tide"}}, "Panic"); got != lrtg.MoraleEffect("Panic") {
 		t.Errorf("LRTG Panic: %q", got)
 	}
 }
@@ -145,20 +146,20 @@ func TestLRTADepotValuesMatchTheChart(t *testing.T) {
 		switch row[0] {
 		case "All other Union depots":
 			for _, name := range []string{"Baltimore Depot", "Mt. Royal Depot", "Rockville", "Martinsburg", "Frederick"} {
-				v, s, vp, ok := engine.LRTADepotValues(place(name), engine.USA)
+				v, s, vp, ok := lrtg.LRTADepotValues(place(name), engine.USA)
 				if v != num(row[1]) || s != num(row[2]) || vp != num(row[3]) || !ok {
 					t.Errorf("%s (all other): %d %d %d %v, the chart %v", name, v, s, vp, ok, row)
 				}
 			}
 		case "All Confederate depots":
 			for _, name := range []string{"Culpeper", "Berryville", "Winchester"} {
-				if _, _, vp, ok := engine.LRTADepotValues(place(name), engine.CSA); ok || vp != -num(row[3]) || row[1] != "NA" || row[2] != "NA" {
+				if _, _, vp, ok := lrtg.LRTADepotValues(place(name), engine.CSA); ok || vp != -num(row[3]) || row[1] != "NA" || row[2] != "NA" {
 					t.Errorf("%s (Confederate): vp %d stocked %v, the chart %v", name, vp, ok, row)
 				}
 			}
 		default:
 			p := place(row[0])
-			v, s, vp, ok := engine.LRTADepotValues(p, engine.USA)
+			v, s, vp, ok := lrtg.LRTADepotValues(p, engine.USA)
 			if v != num(row[1]) || s != num(row[2]) || vp != num(row[3]) || !ok {
 				t.Errorf("%s: %d %d %d %v, the chart %v", p.Name, v, s, vp, ok, row)
 			}
@@ -226,7 +227,7 @@ func TestLRTAReinforcementsCommand(t *testing.T) {
 	}
 	n := 0
 	for _, u := range g.Units {
-		if u.Side == engine.CSA && u.Track == engine.TrackReinforcement {
+		if u.Side == engine.CSA && u.Track == lrtg.TrackReinforcement {
 			n++
 			if !strings.Contains(csa, "Due: "+u.Name) {
 				t.Errorf("the Confederate's /reinforcements lacks %s:\n%s", u.Name, csa)

@@ -8,10 +8,11 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // LRTA's Turn Start steps 1a, 1b, 1c, 1g and the Union Garrison Check of
-// the Victory Check (engine/lrta_turnstart.go, lrta_garrison.go): what the
+// the Victory Check (engine/lrtg/lrta_turnstart.go, lrta_garrison.go): what the
 // step messages say, and /garrison (show: the DC garrison requirement and
 // the garrisons; penalty: the umpire's assessment, 004 8).
 //
@@ -57,20 +58,20 @@ func lrtaTurnStartCommands() []*Command {
 // presentLRTATurnStart tells what LRTA's 1a, 1b, 1c, 1g and the garrison
 // check did; nil for anything else (and for every LRTG game).
 func presentLRTATurnStart(r *Router, req Request, g engine.GameState, e engine.Event, view EventView) []Output {
-	if g.Game() != engine.LRTA {
+	if g.Game() != lrtg.LRTA {
 		return nil
 	}
 	open := !g.Options.LimitedIntel
 	switch e := e.(type) {
 	case *engine.TableRolled:
 		switch e.Table {
-		case engine.TableLRTAPAMilitia:
+		case lrtg.TableLRTAPAMilitia:
 			return []Output{} // explained by the militia roll that follows
-		case engine.TableLRTAHarpersFerry:
+		case lrtg.TableLRTAHarpersFerry:
 			return []Output{publicOut(req, FormatTableRoll(e, r.library.Table(e.Table)), view)}
 		}
-	case *engine.UnionRolled:
-		if e.Track != engine.TrackPAMilitia {
+	case *lrtg.UnionRolled:
+		if e.Track != lrtg.TrackPAMilitia {
 			return nil
 		}
 		text := militiaRollText(g, e)
@@ -82,8 +83,8 @@ func presentLRTATurnStart(r *Router, req Request, g engine.GameState, e engine.E
 			outs = append(outs, publicOut(req, "🎲 The Union rolls for the Pennsylvania militia (LRTA 2.3): the result is the Union's."))
 		}
 		return outs
-	case *engine.ReinforcementsArrived:
-		if e.Rule != engine.RuleLRTAReinforcements {
+	case *lrtg.ReinforcementsArrived:
+		if e.Rule != lrtg.RuleLRTAReinforcements {
 			return nil
 		}
 		text := r.lrtaArrivalText(g, e)
@@ -96,19 +97,19 @@ func presentLRTATurnStart(r *Router, req Request, g engine.GameState, e engine.E
 		// arrival may be held back (LRTG 3.0). The side reads its entries
 		// with /reinforcements; the umpire gets the whole text.
 		return []Output{publicOut(req, lrtaArrivalPublic(g, e)), {Audience: Audience{Kind: AudienceEphemeral}, Text: "Umpire · " + text, Events: []EventView{view}}}
-	case *engine.HarpersFerryRolled:
+	case *lrtg.HarpersFerryRolled:
 		text := lrtaHFRollText(r, g, e, open)
 		if open {
 			return []Output{publicOut(req, text, view)}
 		}
 		return []Output{publicOut(req, text)}
-	case *engine.DCGarrisonSet:
+	case *lrtg.DCGarrisonSet:
 		text := dcRequirementText(e)
 		if open {
 			return []Output{publicOut(req, text, view)}
 		}
 		return []Output{publicOut(req, text)}
-	case *engine.GarrisonChecked:
+	case *lrtg.GarrisonChecked:
 		text := garrisonCheckText(g, e, true)
 		if open {
 			return []Output{publicOut(req, text, view)}
@@ -123,7 +124,7 @@ func presentLRTATurnStart(r *Router, req Request, g engine.GameState, e engine.E
 
 // militiaRollText explains the militia roll (or why there is none) and
 // what it brought.
-func militiaRollText(g engine.GameState, e *engine.UnionRolled) string {
+func militiaRollText(g engine.GameState, e *lrtg.UnionRolled) string {
 	const title = "Pennsylvania militia entry (LRTA 2.3; 004 1 a))"
 	if !e.Rolled {
 		return fmt.Sprintf("– %s: no roll — %s.", title, e.Why)
@@ -153,12 +154,12 @@ func militiaRollText(g engine.GameState, e *engine.UnionRolled) string {
 
 // lrtaArrivalText tells of a side's scheduled arrivals, each with its
 // entry as the order of battle gives it.
-func (r *Router) lrtaArrivalText(g engine.GameState, e *engine.ReinforcementsArrived) string {
+func (r *Router) lrtaArrivalText(g engine.GameState, e *lrtg.ReinforcementsArrived) string {
 	data := r.moveData(g)
 	var parts []string
 	for _, id := range e.Units {
 		s := g.Units[id].Name
-		if p, ok := g.LRTAEntry(g.Units[id], data); ok {
+		if p, ok := lrtg.Of(g).LRTAEntry(g.Units[id], data); ok {
 			s += ", " + p.Where
 		}
 		parts = append(parts, s)
@@ -172,7 +173,7 @@ func (r *Router) lrtaArrivalText(g engine.GameState, e *engine.ReinforcementsArr
 
 // lrtaArrivalPublic tells the channel, under limited intelligence, which
 // units the schedule brings, without their entries.
-func lrtaArrivalPublic(g engine.GameState, e *engine.ReinforcementsArrived) string {
+func lrtaArrivalPublic(g engine.GameState, e *lrtg.ReinforcementsArrived) string {
 	side := "Confederate"
 	if e.Side == engine.USA {
 		side = "Union"
@@ -197,8 +198,8 @@ func surrenderTarget(tb *engine.Table) string {
 }
 
 // lrtaHFRollText tells the LRTA surrender roll's consequence.
-func lrtaHFRollText(r *Router, g engine.GameState, e *engine.HarpersFerryRolled, names bool) string {
-	target := surrenderTarget(r.library.Table(engine.TableLRTAHarpersFerry))
+func lrtaHFRollText(r *Router, g engine.GameState, e *lrtg.HarpersFerryRolled, names bool) string {
+	target := surrenderTarget(r.library.Table(lrtg.TableLRTAHarpersFerry))
 	if len(e.Surrendered) == 0 {
 		if e.Outcome != "holds" {
 			return "🏳️ Harpers Ferry surrenders, but no Union unit is left there to capture."
@@ -217,7 +218,7 @@ func lrtaHFRollText(r *Router, g engine.GameState, e *engine.HarpersFerryRolled,
 }
 
 // dcRequirementText is the requirement, the lines that apply and why.
-func dcRequirementText(e *engine.DCGarrisonSet) string {
+func dcRequirementText(e *lrtg.DCGarrisonSet) string {
 	var lines []string
 	for _, l := range e.Lines {
 		if !l.Applies {
@@ -238,7 +239,7 @@ func dcRequirementText(e *engine.DCGarrisonSet) string {
 
 // garrisonCheckText says what the check found, garrison by garrison
 // (with the Union units counted when names is true).
-func garrisonCheckText(g engine.GameState, e *engine.GarrisonChecked, names bool) string {
+func garrisonCheckText(g engine.GameState, e *lrtg.GarrisonChecked, names bool) string {
 	lines := []string{fmt.Sprintf("🛡️ Union garrison check, turn %d (004 8):", e.Turn)}
 	for _, s := range e.Garrisons {
 		mark := "–"
@@ -248,7 +249,7 @@ func garrisonCheckText(g engine.GameState, e *engine.GarrisonChecked, names bool
 		case s.Checked:
 			mark = "❌"
 		}
-		line := fmt.Sprintf("%s %s: %s", mark, engine.GarrisonTitle(s.Garrison), s.Why)
+		line := fmt.Sprintf("%s %s: %s", mark, lrtg.GarrisonTitle(s.Garrison), s.Why)
 		if names && s.Checked && len(s.Units) > 0 {
 			line += " [" + unitNames(g, s.Units) + "]"
 		}
@@ -278,7 +279,7 @@ func handleGarrisonShow(ctx context.Context, r *Router, req Request) (Reply, err
 	if err != nil {
 		return Reply{}, err
 	}
-	if !g.Started || g.Game() != engine.LRTA {
+	if !g.Started || g.Game() != lrtg.LRTA {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "garrison.game", What: "The Union garrison requirements are LRTA's (004 1 c), 8), in a started game",
 			Hint: "/game new scenario:lrta-campaign, then /game start"}
 	}
@@ -287,14 +288,14 @@ func handleGarrisonShow(ctx context.Context, r *Router, req Request) (Reply, err
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "garrison.player", What: "Only the game's players and umpire see its garrisons", Hint: "Join the game with /game join"}
 	}
 	data := r.moveData(g)
-	req0, set := g.LRTAStart.DCRequirementOf(g.Turn)
+	req0, set := lrtg.Of(g).LRTAStart.DCRequirementOf(g.Turn)
 	lines := []string{}
 	if set {
 		lines = append(lines, dcRequirementText(&req0))
-	} else if now, err := g.DCGarrisonRequirement(data, r.library); err == nil {
+	} else if now, err := lrtg.Of(g).DCGarrisonRequirement(data, r.library); err == nil {
 		lines = append(lines, "Not yet set this turn (step 1c); as things stand:", dcRequirementText(now))
 	}
-	if c, ok := g.LRTAStart.CheckOf(g.Turn); ok {
+	if c, ok := lrtg.Of(g).LRTAStart.CheckOf(g.Turn); ok {
 		if sees {
 			lines = append(lines, garrisonCheckText(g, &c, true))
 		} else {
@@ -302,19 +303,19 @@ func handleGarrisonShow(ctx context.Context, r *Router, req Request) (Reply, err
 		}
 	} else if sees {
 		// The garrisons as they stand (the check is made in step 8).
-		now := engine.GarrisonChecked{Turn: g.Turn}
-		if evs, err := engine.LRTAGarrisonsNow(g, engine.StepContext{Move: data, Library: r.library}); err == nil {
+		now := lrtg.GarrisonChecked{Turn: g.Turn}
+		if evs, err := lrtg.LRTAGarrisonsNow(lrtg.Of(g), engine.StepContext{Move: data, Library: r.library}); err == nil {
 			now = evs
 		}
 		lines = append(lines, strings.Replace(garrisonCheckText(g, &now, true), "Union garrison check", "The garrisons now (checked in step 8)", 1))
 	}
 	var pen []string
-	for _, p := range g.LRTAStart.Penalties {
+	for _, p := range lrtg.Of(g).LRTAStart.Penalties {
 		s := fmt.Sprintf("Turn %d: %+d VP", p.Turn, p.VP)
 		if sees && len(p.Garrisons) > 0 {
 			titles := make([]string, len(p.Garrisons))
 			for i, id := range p.Garrisons {
-				titles[i] = engine.GarrisonTitle(id)
+				titles[i] = lrtg.GarrisonTitle(id)
 			}
 			s += " (" + strings.Join(titles, ", ") + "; " + p.Reason + ")"
 		}
@@ -337,16 +338,16 @@ func handleGarrisonPenalty(ctx context.Context, r *Router, req Request) (Reply, 
 	if err != nil {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "garrison.vp", What: fmt.Sprintf("%q is not a number of VP", req.Options["vp"]), Hint: "vp:0 or more"}
 	}
-	cmd := engine.AssessGarrisonPenalty{By: req.User, VP: vp, Reason: req.Options["reason"]}
+	cmd := lrtg.AssessGarrisonPenalty{By: req.User, VP: vp, Reason: req.Options["reason"]}
 	for _, s := range strings.Split(req.Options["garrisons"], ",") {
 		if s = strings.ToLower(strings.TrimSpace(s)); s != "" {
 			cmd.Garrisons = append(cmd.Garrisons, s)
 		}
 	}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		p := evs[0].(*engine.GarrisonPenaltyAssessed)
+		p := evs[0].(*lrtg.GarrisonPenaltyAssessed)
 		next := g.Apply(p)
-		_, total := next.VPTotals()
+		_, total := lrtg.Of(next).VPTotals()
 		var public string
 		switch {
 		case p.VP == 0:
@@ -356,7 +357,7 @@ func handleGarrisonPenalty(ctx context.Context, r *Router, req Request) (Reply, 
 		default:
 			titles := make([]string, len(p.Garrisons))
 			for i, id := range p.Garrisons {
-				titles[i] = engine.GarrisonTitle(id)
+				titles[i] = lrtg.GarrisonTitle(id)
 			}
 			public = fmt.Sprintf("⚖️ Union garrison penalty, turn %d (004 8): %s short — **%+d VP** to the Confederates (%s); the record stands at %+d.",
 				p.Turn, strings.Join(titles, ", "), p.VP, p.Reason, total)
@@ -379,8 +380,8 @@ func handleGarrisonPenalty(ctx context.Context, r *Router, req Request) (Reply, 
 
 // hfRollTextOf is the surrender roll's text for the game (/harpersferry,
 // declare.go): LRTA's table needs 13, LRTG's 11.
-func (r *Router) hfRollTextOf(g engine.GameState, e *engine.HarpersFerryRolled, names bool) string {
-	if g.Game() == engine.LRTA {
+func (r *Router) hfRollTextOf(g engine.GameState, e *lrtg.HarpersFerryRolled, names bool) string {
+	if g.Game() == lrtg.LRTA {
 		return lrtaHFRollText(r, g, e, names)
 	}
 	return hfRollText(g, e, names)

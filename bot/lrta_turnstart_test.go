@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // LRTA's Turn Start steps and the Union garrison in the channel: the step
@@ -99,7 +100,7 @@ func TestLRTAGarrisonCheckAndPenalty(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, ok := g.LRTAStart.CheckOf(g.Turn)
+	c, ok := lrtg.Of(g).LRTAStart.CheckOf(g.Turn)
 	if !ok {
 		t.Fatalf("no garrison check at step 8:\n%s", text)
 	}
@@ -131,7 +132,7 @@ func TestLRTAGarrisonCheckAndPenalty(t *testing.T) {
 		t.Fatalf("penalty: %+v", out)
 	}
 	g, _ = r.gameHere(ctx, Request{GuildID: "g", ChannelID: "war", User: umpireA})
-	if by, _ := g.VPTotals(); by[engine.CategoryGarrison] != 12 {
+	if by, _ := lrtg.Of(g).VPTotals(); by[lrtg.CategoryGarrison] != 12 {
 		t.Fatalf("VP by category: %v", by)
 	}
 	for _, w := range g.Waiting() {
@@ -155,7 +156,7 @@ func TestLRTAGarrisonSecrecy(t *testing.T) {
 	}
 	text, reps := lrtaStepTo(t, r, "8")
 	g, _ = r.gameHere(ctx, Request{GuildID: "g", ChannelID: "war", User: umpireA})
-	c, ok := g.LRTAStart.CheckOf(g.Turn)
+	c, ok := lrtg.Of(g).LRTAStart.CheckOf(g.Turn)
 	if !ok {
 		t.Fatal("no check")
 	}
@@ -171,7 +172,7 @@ func TestLRTAGarrisonSecrecy(t *testing.T) {
 	last := reps[len(reps)-1]
 	pub := last.first()
 	for _, v := range pub.Events {
-		if v.Type == engine.EventGarrisonChecked || v.Type == engine.EventDCGarrisonSet {
+		if v.Type == lrtg.EventGarrisonChecked || v.Type == lrtg.EventDCGarrisonSet {
 			t.Errorf("the public message carries %s", v.Type)
 		}
 	}
@@ -218,36 +219,36 @@ func TestLRTAGarrisonSecrecy(t *testing.T) {
 func TestLRTAPresenterOnlyForLRTA(t *testing.T) {
 	r := NewRouter(openStore(t), WithLogger(quietLog()))
 	req := Request{GuildID: "g", ChannelID: "war", User: umpireA}
-	lrtg := bare(engine.GameState{Options: engine.GameOptions{Scenario: "lrtg-high-tide"}})
-	if outs := presentLRTATurnStart(r, req, lrtg, &engine.UnionRolled{Track: engine.TrackPAMilitia}, EventView{}); outs != nil {
+	lrtgGame := bare(engine.GameState{Options: engine.GameOptions{Scenario: "lrtg-high-tide"}})
+	if outs := presentLRTATurnStart(r, req, lrtgGame, &lrtg.UnionRolled{Track: lrtg.TrackPAMilitia}, EventView{}); outs != nil {
 		t.Fatalf("LRTG: %v", outs)
 	}
 	lrta := bare(engine.GameState{Options: engine.GameOptions{Scenario: "lrta-campaign"}})
-	roll := &engine.UnionRolled{Turn: 5, Track: engine.TrackPAMilitia, Rolled: true, Number: 9, Dice: "1d6", Faces: []int{5},
+	roll := &lrtg.UnionRolled{Turn: 5, Track: lrtg.TrackPAMilitia, Rolled: true, Number: 9, Dice: "1d6", Faces: []int{5},
 		Modifiers: []engine.AppliedModifier{{Value: 1, Reason: "Confederate infantry is across the Potomac"}}, Total: 6, Target: "6 or more",
 		Outcome: "arrives", Result: "Next militia unit arrives", Success: true, Units: []string{"usa.brisbane"}}
 	lrta.Units = map[string]engine.UnitState{"usa.brisbane": {ID: "usa.brisbane", Name: "Brisbane", Side: engine.USA}}
-	outs := presentLRTATurnStart(r, req, lrta, roll, EventView{Type: engine.EventUnionRolled})
+	outs := presentLRTATurnStart(r, req, lrta, roll, EventView{Type: lrtg.EventUnionRolled})
 	if len(outs) != 1 || outs[0].Audience.Kind != AudiencePublic || len(outs[0].Events) != 1 ||
 		!strings.Contains(outs[0].Text, "🎲 Roll #9 · Pennsylvania militia entry (LRTA 2.3; 004 1 a)): 1d6 [5] +1 (Confederate infantry is across the Potomac) → 6; needs 6 or more: **Next militia unit arrives**.") ||
 		!strings.Contains(outs[0].Text, "Arrives: Brisbane, in Camp Curtin (RN4907)") {
 		t.Fatalf("open: %+v", outs)
 	}
 	lrta.Options.LimitedIntel = true
-	outs = presentLRTATurnStart(r, req, lrta, roll, EventView{Type: engine.EventUnionRolled})
+	outs = presentLRTATurnStart(r, req, lrta, roll, EventView{Type: lrtg.EventUnionRolled})
 	if len(outs) != 2 || outs[0].Audience.Kind != AudienceEphemeral || outs[1].Audience.Kind != AudiencePublic || len(outs[1].Events) != 0 || strings.Contains(outs[1].Text, "Brisbane") {
 		t.Fatalf("limited intelligence: %+v", outs)
 	}
 	// The requirement names no Confederate unit, and under limited
 	// intelligence carries no event (whose Threats do).
-	set := &engine.DCGarrisonSet{Turn: 4, Total: 38, Cavalry: 2, Threat: true, Threats: []string{"csa.hood"},
-		Lines: []engine.GarrisonLine{{What: "at all times (2 MP of it cavalry)", MP: 18, Applies: true}, {What: "Confederate infantry of 5+ MP in Fairfax", MP: 20, Applies: true, Why: "a Confederate infantry unit of 5 or more manpower is there now"}}}
-	outs = presentLRTATurnStart(r, req, lrta, set, EventView{Type: engine.EventDCGarrisonSet})
+	set := &lrtg.DCGarrisonSet{Turn: 4, Total: 38, Cavalry: 2, Threat: true, Threats: []string{"csa.hood"},
+		Lines: []lrtg.GarrisonLine{{What: "at all times (2 MP of it cavalry)", MP: 18, Applies: true}, {What: "Confederate infantry of 5+ MP in Fairfax", MP: 20, Applies: true, Why: "a Confederate infantry unit of 5 or more manpower is there now"}}}
+	outs = presentLRTATurnStart(r, req, lrta, set, EventView{Type: lrtg.EventDCGarrisonSet})
 	if len(outs) != 1 || len(outs[0].Events) != 0 || strings.Contains(outs[0].Text, "Hood") || !strings.Contains(outs[0].Text, "**38 MP**") || !strings.Contains(outs[0].Text, "+20 Confederate infantry") {
 		t.Fatalf("requirement: %+v", outs)
 	}
 	// LRTA's surrender: 13 or more.
-	held := &engine.HarpersFerryRolled{Turn: 5, Total: 12, Outcome: "holds"}
+	held := &lrtg.HarpersFerryRolled{Turn: 5, Total: 12, Outcome: "holds"}
 	if outs := presentLRTATurnStart(r, req, lrta, held, EventView{}); len(outs) != 1 || !strings.Contains(outs[0].Text, "total 12; 13 or more surrenders") {
 		t.Fatalf("holds: %+v", outs)
 	}

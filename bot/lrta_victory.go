@@ -7,9 +7,10 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-// /victory: LRTA's victory rules (engine/lrta_victory.go; 004): the
+// /victory: LRTA's victory rules (engine/lrtg/lrta_victory.go; 004): the
 // Confederate Objectives option (step 2b), county and Washington, DC
 // control (step 7), the Emancipation Proclamation and the umpire's victory
 // check (step 8).
@@ -31,7 +32,7 @@ func lrtaVictoryCommands() []*Command {
 			head += ","
 		}
 		var out []engine.Match
-		for _, n := range append([]string{"keep"}, engine.ObjectiveNames(r.library.Chart(engine.LRTAObjectivesChart))...) {
+		for _, n := range append([]string{"keep"}, lrtg.ObjectiveNames(r.library.Chart(lrtg.LRTAObjectivesChart))...) {
 			if strings.Contains(strings.ToLower(n), last) && len(out) < 25 {
 				out = append(out, engine.Match{Value: head + n, Label: head + n})
 			}
@@ -48,7 +49,7 @@ func lrtaVictoryCommands() []*Command {
 			return nil
 		}
 		var out []engine.Match
-		for _, n := range g.LRTAVictory.HeldNames() {
+		for _, n := range lrtg.Of(g).LRTAVictory.HeldNames() {
 			if strings.Contains(strings.ToLower(n), strings.ToLower(strings.TrimSpace(typed))) {
 				out = append(out, engine.Match{Value: n, Label: n})
 			}
@@ -56,7 +57,7 @@ func lrtaVictoryCommands() []*Command {
 		return out
 	}
 	counties := func(r *Router, _ Request, typed string) []engine.Match {
-		cs, err := engine.LRTACounties(r.library.Chart(engine.LRTACountyChart), r.theatres["lrtg"])
+		cs, err := lrtg.LRTACounties(r.library.Chart(lrtg.LRTACountyChart), r.theatres["lrtg"])
 		if err != nil {
 			return nil
 		}
@@ -70,7 +71,7 @@ func lrtaVictoryCommands() []*Command {
 	}
 	items := func(_ *Router, _ Request, typed string) []engine.Match {
 		var out []engine.Match
-		for _, it := range engine.DCItems {
+		for _, it := range lrtg.DCItems {
 			if strings.Contains(it.ID, strings.ToLower(strings.TrimSpace(typed))) {
 				out = append(out, engine.Match{Value: it.ID, Label: fmt.Sprintf("%s — %s (%+d VP)", it.ID, it.Title, it.VP)})
 			}
@@ -170,9 +171,9 @@ func lrtaVictoryCommands() []*Command {
 
 func discoveryText(outcome string) string {
 	switch outcome {
-	case engine.DiscoveryLearns:
+	case lrtg.DiscoveryLearns:
 		return "the Union obtains the Confederate objective but may not examine it"
-	case engine.DiscoveryExamines:
+	case lrtg.DiscoveryExamines:
 		return "the Union obtains the Confederate objective and examines it (the Union sees it with /victory objectives)"
 	}
 	return "the Union learns nothing of the Confederate objective"
@@ -186,14 +187,14 @@ func (r *Router) objectivesPublic(g engine.GameState, evs []engine.Event, views 
 	li := g.Options.LimitedIntel
 	for i, e := range evs {
 		switch e := e.(type) {
-		case *engine.ObjectivesSelected:
+		case *lrtg.ObjectivesSelected:
 			if e.Kept {
 				lines = append(lines, fmt.Sprintf("🎯 The Confederates keep their objectives (turn %d).", e.Turn))
 			} else {
 				lines = append(lines, fmt.Sprintf("🎯 The Confederates choose their objectives for turn %d (secret): %d new, **%+d VP** (10 VP each, 004 Confederate Objectives).", e.Turn, len(e.New), e.VP))
 			}
 		case *engine.TableRolled:
-			if e.Table != engine.LRTAObjectiveDiscoveryTable {
+			if e.Table != lrtg.LRTAObjectiveDiscoveryTable {
 				continue
 			}
 			if li {
@@ -204,7 +205,7 @@ func (r *Router) objectivesPublic(g engine.GameState, evs []engine.Event, views 
 				lines = append(lines, FormatTableRoll(e, tb))
 			}
 			pub = append(pub, views[i])
-		case *engine.ObjectiveDiscovered:
+		case *lrtg.ObjectiveDiscovered:
 			lines = append(lines, "🔎 "+upperFirst(discoveryText(e.Outcome))+".")
 			pub = append(pub, views[i])
 		}
@@ -224,7 +225,7 @@ func handleVictorySelect(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.SelectObjectives{By: req.User, Chart: r.library.Chart(engine.LRTAObjectivesChart), Context: r.stepContext(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.SelectObjectives{By: req.User, Chart: r.library.Chart(lrtg.LRTAObjectivesChart), Context: r.stepContext(g), Reason: strings.TrimSpace(req.Options["reason"])}
 	if v := strings.TrimSpace(req.Options["objectives"]); strings.EqualFold(v, "keep") {
 		cmd.Keep = true
 	} else {
@@ -235,7 +236,7 @@ func handleVictorySelect(ctx context.Context, r *Router, req Request) (Reply, er
 		}
 	}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		sel := evs[0].(*engine.ObjectivesSelected)
+		sel := evs[0].(*lrtg.ObjectivesSelected)
 		own := fmt.Sprintf("🔒 Your objectives from turn %d: %s.", sel.Turn, listOrNone(sel.Objectives))
 		if len(sel.New) > 0 {
 			own += fmt.Sprintf(" New: %s (%+d VP).", strings.Join(sel.New, ", "), sel.VP)
@@ -262,8 +263,8 @@ func handleVictoryObjectives(ctx context.Context, r *Router, req Request) (Reply
 		return ephemeralText("This game is not played with the Confederate Objectives optional rule (LRTA 22.0)."), nil
 	}
 	own, umpire := viewer(g, req.User)
-	ch := r.library.Chart(engine.LRTAObjectivesChart)
-	v := g.LRTAVictory
+	ch := r.library.Chart(lrtg.LRTAObjectivesChart)
+	v := lrtg.Of(g).LRTAVictory
 	var lines []string
 	switch {
 	case umpire || own == engine.CSA:
@@ -271,20 +272,20 @@ func handleVictoryObjectives(ctx context.Context, r *Router, req Request) (Reply
 			lines = append(lines, "Held: none.")
 		}
 		for _, h := range v.Held {
-			lines = append(lines, fmt.Sprintf("🎯 **%s** (selected turn %d): %s", h.Name, h.Turn, engine.ObjectiveRequirement(ch, h.Name)))
+			lines = append(lines, fmt.Sprintf("🎯 **%s** (selected turn %d): %s", h.Name, h.Turn, lrtg.ObjectiveRequirement(ch, h.Name)))
 		}
 		if v.Discovery != "" {
 			lines = append(lines, "Union discovery so far: "+discoveryText(v.Discovery)+".")
 		}
-		if ok, why := g.LRTAMayChooseObjectives(); ok {
+		if ok, why := lrtg.Of(g).LRTAMayChooseObjectives(); ok {
 			lines = append(lines, "You may choose now ("+why+", step 2b): /victory select.")
 		}
 	case own == engine.USA:
-		names, obtained := g.ObjectivesSeen(engine.USA)
+		names, obtained := lrtg.Of(g).ObjectivesSeen(engine.USA)
 		switch {
 		case len(names) > 0:
 			for _, n := range names {
-				lines = append(lines, fmt.Sprintf("🎯 **%s**: %s", n, engine.ObjectiveRequirement(ch, n)))
+				lines = append(lines, fmt.Sprintf("🎯 **%s**: %s", n, lrtg.ObjectiveRequirement(ch, n)))
 			}
 			lines = append(lines, "Examined through your discovery rolls: the Confederates do not know what else you know.")
 		case obtained:
@@ -312,7 +313,7 @@ func handleVictoryAchieved(ctx context.Context, r *Router, req Request) (Reply, 
 	own, umpire := viewer(g, req.User)
 	if umpire || own == engine.CSA { // the claimant's own list: a unique start of a name
 		var hits []string
-		for _, n := range g.LRTAVictory.HeldNames() {
+		for _, n := range lrtg.Of(g).LRTAVictory.HeldNames() {
 			if strings.EqualFold(n, name) {
 				hits = []string{n}
 				break
@@ -325,9 +326,9 @@ func handleVictoryAchieved(ctx context.Context, r *Router, req Request) (Reply, 
 			name = hits[0]
 		}
 	}
-	cmd := engine.ClaimObjective{By: req.User, Name: name, Sizes: r.unitSizes(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.ClaimObjective{By: req.User, Name: name, Sizes: r.unitSizes(g), Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.ObjectiveAchieved)
+		e := evs[0].(*lrtg.ObjectiveAchieved)
 		text := fmt.Sprintf("🎯 %s: the Confederate objective **%s** is achieved (selected turn %d): **%+d VP** (004 Confederate Objectives).", e.By.Name, e.Objective, e.Selected, e.VP)
 		text += claimChecks(e.Checked, e.Unchecked, e.Overruled, e.Reason)
 		return publicText(req, text, views)
@@ -353,7 +354,7 @@ func handleVictoryCounty(ctx context.Context, r *Router, req Request) (Reply, er
 		return Reply{}, err
 	}
 	th := r.theatres["lrtg"]
-	cs, err := engine.LRTACounties(r.library.Chart(engine.LRTACountyChart), th)
+	cs, err := lrtg.LRTACounties(r.library.Chart(lrtg.LRTACountyChart), th)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -361,9 +362,9 @@ func handleVictoryCounty(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.ClaimCounty{By: req.User, County: c, Map: th, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.ClaimCounty{By: req.User, County: c, Map: th, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		text := strings.Replace(countyText(evs[0].(*engine.CountyControlled)), "(LRTG 11.2; 000 VII 1)", "(004 County/DC Control; LRTG 11.2)", 1)
+		text := strings.Replace(countyText(evs[0].(*lrtg.CountyControlled)), "(LRTG 11.2; 000 VII 1)", "(004 County/DC Control; LRTG 11.2)", 1)
 		return publicText(req, text, views)
 	})
 }
@@ -382,16 +383,16 @@ func handleVictoryDC(ctx context.Context, r *Router, req Request) (Reply, error)
 			}
 		}
 	}
-	cmd := engine.ClaimDC{By: req.User, Item: req.Options["item"], Unit: unit, Fort: req.Options["fort"], Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.ClaimDC{By: req.User, Item: req.Options["item"], Unit: unit, Fort: req.Options["fort"], Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.DCControlled)
+		e := evs[0].(*lrtg.DCControlled)
 		text := fmt.Sprintf("🏛️ %s: Washington, DC — %s: **%+d VP** (004 County/DC Control; once in the game).", e.By.Name, e.What, e.VP)
 		text += claimChecks(e.Checked, e.Unchecked, e.Overruled, e.Reason)
 		return publicText(req, text, views)
 	})
 }
 
-func emancipationText(e *engine.EmancipationDecided) string {
+func emancipationText(e *lrtg.EmancipationDecided) string {
 	if !e.Issued {
 		return fmt.Sprintf("📜 The Union does not issue the Emancipation Proclamation on turn %d.", e.Turn)
 	}
@@ -405,10 +406,10 @@ func handleVictoryEmancipation(ctx context.Context, r *Router, req Request) (Rep
 		return Reply{}, err
 	}
 	issue, _ := strconv.ParseBool(req.Options["issue"])
-	cmd := engine.DecideEmancipation{By: req.User, Issue: issue, Sizes: r.unitSizes(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.DecideEmancipation{By: req.User, Issue: issue, Sizes: r.unitSizes(g), Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		after := g.Apply(evs[0])
-		return publicText(req, emancipationText(evs[0].(*engine.EmancipationDecided))+"\n"+waitingLine(after), views)
+		return publicText(req, emancipationText(evs[0].(*lrtg.EmancipationDecided))+"\n"+waitingLine(after), views)
 	})
 }
 
@@ -418,14 +419,14 @@ func handleVictoryCheck(ctx context.Context, r *Router, req Request) (Reply, err
 		return Reply{}, err
 	}
 	end, _ := strconv.ParseBool(req.Options["end"])
-	cmd := engine.CheckLRTAVictory{By: req.User, Context: r.stepContext(g), End: end, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.CheckLRTAVictory{By: req.User, Context: r.stepContext(g), End: end, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		var lines []string
 		for _, e := range evs {
 			switch e := e.(type) {
-			case *engine.MoraleChecked:
+			case *lrtg.MoraleChecked:
 				lines = append(lines, checkText(e.Check))
-			case *engine.VictoryChecked:
+			case *lrtg.VictoryChecked:
 				lines = append(lines, victoryText(e))
 			}
 		}
@@ -444,7 +445,7 @@ func presentLRTAVictory(r *Router, req Request, g engine.GameState, e engine.Eve
 		return o
 	}
 	switch e := e.(type) {
-	case *engine.ObjectivesPhase:
+	case *lrtg.ObjectivesPhase:
 		text := "🎯 Confederate Objectives (optional rule, LRTA 22.0)."
 		if e.RuleVP != 0 {
 			text += fmt.Sprintf(" Playing with the rule: **%+d VP** (004).", e.RuleVP)
@@ -456,14 +457,14 @@ func presentLRTAVictory(r *Router, req Request, g engine.GameState, e engine.Eve
 		}
 		return []Output{pub(text, true)}
 	case *engine.TableRolled:
-		if e.Table != engine.LRTAObjectiveDiscoveryTable {
+		if e.Table != lrtg.LRTAObjectiveDiscoveryTable {
 			return nil
 		}
 		lines, pv := r.objectivesPublic(g, []engine.Event{e}, []EventView{view})
 		return []Output{pub(strings.Join(lines, "\n"), len(pv) > 0)}
-	case *engine.ObjectiveDiscovered:
+	case *lrtg.ObjectiveDiscovered:
 		return []Output{pub("🔎 "+upperFirst(discoveryText(e.Outcome))+".", true)}
-	case *engine.LRTAVictoryPhase:
+	case *lrtg.LRTAVictoryPhase:
 		if len(e.Notes) == 0 {
 			return []Output{}
 		}

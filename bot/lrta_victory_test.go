@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/store"
 )
 
@@ -126,7 +127,7 @@ func TestLRTAObjectivesStaySecret(t *testing.T) {
 	// Limited intelligence: the roll's modifiers would say where Lee is.
 	lvbLeaks(t, "the channel", pub, "Threaten", "Isolate", "Lee is north", "Facts:", "lee_north")
 	for _, v := range pub[0].Events {
-		if v.Type == engine.EventObjectivesSelected || v.Type == "table.rolled" {
+		if v.Type == lrtg.EventObjectivesSelected || v.Type == "table.rolled" {
 			t.Errorf("the channel carries a %s event", v.Type)
 		}
 	}
@@ -147,8 +148,8 @@ func TestLRTAObjectivesStaySecret(t *testing.T) {
 	}
 	lvbLeaks(t, "/vp", []Output{vp}, "Threaten", "Isolate")
 	g, _ := r.gameHere(ctx, victoryReq(meadeA, "objectives", nil))
-	if g.LRTAVictory.Discovery != "" || len(g.LRTAVictory.Held) != 2 {
-		t.Fatalf("state %+v", g.LRTAVictory)
+	if lrtg.Of(g).LRTAVictory.Discovery != "" || len(lrtg.Of(g).LRTAVictory.Held) != 2 {
+		t.Fatalf("state %+v", lrtg.Of(g).LRTAVictory)
 	}
 	// The achieved-objective autocomplete offers the Union nothing.
 	var held func(*Router, Request, string) []engine.Match

@@ -7,9 +7,10 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-// Movement rules (engine/move.go): the options /move takes for them, the
+// Movement rules (engine/lrtg/move.go): the options /move takes for them, the
 // umpire's /game release and /game meade, and the words of a move's reply.
 
 func moveCommands() []*Command        { return nil }
@@ -24,7 +25,7 @@ func moveGameSubcommands() []*Command {
 				{Name: "group", Description: "HF, WV, Balt, DC, PA, or a Baltimore / DC release group 1-8", Type: String, Required: true, MaxLength: 20, Placeholder: "group",
 					Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
 						var out []engine.Match
-						for _, g := range engine.ReleaseGroups {
+						for _, g := range lrtg.ReleaseGroups {
 							if strings.Contains(strings.ToLower(g), strings.ToLower(strings.TrimSpace(typed))) {
 								out = append(out, engine.Match{Value: g, Label: g})
 							}
@@ -52,7 +53,7 @@ func moveOptions() []OptionSpec {
 		{Name: "mode", Description: "normal, rail (LRTG 8), strategic (LRTG 17.1) or naval (LRTG 5.0)", Type: String, MaxLength: 10, Placeholder: "normal|rail|strategic|naval",
 			Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
 				var out []engine.Match
-				for _, m := range engine.MoveModes {
+				for _, m := range lrtg.MoveModes {
 					if strings.Contains(m, strings.ToLower(strings.TrimSpace(typed))) {
 						out = append(out, engine.Match{Value: m, Label: m})
 					}
@@ -78,10 +79,10 @@ func (r *Router) moveRules(req Request, g engine.GameState, cmd *engine.MoveUnit
 // moveData is what the movement rules read: the LRTG map (LRTA plays on
 // it too), the game's order of battle as set up, the game's strategic
 // movement charts (LRTG 17.1; LRTA's 004 Strategic Movement) and the rules
-// library for the rest (LRTA's extended march charts: engine/lrta_move.go).
+// library for the rest (LRTA's extended march charts: engine/lrtg/lrta_move.go).
 func (r *Router) moveData(g engine.GameState) *engine.MoveData {
 	strategic, disorg := "lrtg.strategic-movement", "lrtg.strategic-movement-disorganization"
-	if g.Game() == engine.LRTA {
+	if g.Game() == lrtg.LRTA {
 		strategic, disorg = "lrta.strategic-movement-allowance", "lrta.strategic-movement-disorganization"
 	}
 	return &engine.MoveData{
@@ -106,22 +107,22 @@ func moveDetails(g engine.GameState, evs []engine.Event) string {
 	}
 	var b strings.Builder
 	switch e.Mode {
-	case engine.MoveRail:
+	case lrtg.MoveRail:
 		if len(e.Route) > 0 {
-			fmt.Fprintf(&b, "\n🚂 By rail: %s, %d hexes (up to %d; %s). Fatigue +2.", strings.Join(e.Route, " – "), e.Hexes, engine.RailMaxHexes, moveCite(g, "LRTG 8.2", "004 Railroad Movement"))
+			fmt.Fprintf(&b, "\n🚂 By rail: %s, %d hexes (up to %d; %s). Fatigue +2.", strings.Join(e.Route, " – "), e.Hexes, lrtg.RailMaxHexes, moveCite(g, "LRTG 8.2", "004 Railroad Movement"))
 		} else {
 			b.WriteString("\n🚂 By rail. Fatigue +2.")
 		}
 		_, used := railUsed(g, e)
 		fmt.Fprintf(&b, " Rail movement this turn: %d of 2 brigades / regiments (a division counts 2; Haupt none; %s).", used, moveCite(g, "LRTG 8.3", "004 Railroad Maximums"))
-		if g.Game() == engine.LRTA {
+		if g.Game() == lrtg.LRTA {
 			b.WriteString(" Destroyed bridges are not in the map data: the route may not cross one (004 Railroad Restrictions).")
 		}
-	case engine.MoveNaval:
-		n, why := g.NavalCapacity()
+	case lrtg.MoveNaval:
+		n, why := lrtg.Of(g).NavalCapacity()
 		fmt.Fprintf(&b, "\n⚓ By sea: up to %d boxes on the Naval Movement chart, fatigue +%d (%s). Naval movement this turn: %s of %d units (brigades and regiments count half).",
 			e.Hexes, e.Fatigue, why, halfUnits(navalUsed(g, e)), n)
-	case engine.MoveStrategic:
+	case lrtg.MoveStrategic:
 		passive := ""
 		if e.Passive {
 			passive = ", passive"
@@ -158,7 +159,7 @@ func moveDetails(g engine.GameState, evs []engine.Event) string {
 }
 
 // moveStopped says where a move an enemy unit the mover did not see
-// stopped halted (engine/hidden.go), stack by stack: what the act itself
+// stopped halted (engine/lrtg/hidden.go), stack by stack: what the act itself
 // tells him under the rules, and never which unit, how far or of what kind.
 func (r *Router) moveStopped(g engine.GameState, evs []engine.Event) string {
 	var b strings.Builder
@@ -177,7 +178,7 @@ func (r *Router) moveStopped(g engine.GameState, evs []engine.Event) string {
 			halt, after = plural(n, "stays", "stay"), ""
 		}
 		switch {
-		case e.Stopped == engine.MoveStoppedRail:
+		case e.Stopped == lrtg.MoveStoppedRail:
 			at, marked := "", ""
 			if e.Contact != nil {
 				at = " at " + r.hexRef(*e.Contact)
@@ -187,12 +188,12 @@ func (r *Router) moveStopped(g engine.GameState, evs []engine.Event) string {
 			}
 			fmt.Fprintf(&b, "\n🛑 The railroad ahead%s enters a hex occupied by an enemy unit or in an enemy zone of control (%s): %s %s at %s%s. The rail move and its fatigue are spent.%s",
 				at, moveCite(g, "LRTG 8.2", "004 Railroad Restrictions"), strings.Join(names, ", "), halt, e.Ref, after, marked)
-		case e.Stopped == engine.MoveStoppedStrategic:
+		case e.Stopped == lrtg.MoveStoppedStrategic:
 			fmt.Fprintf(&b, "\n🛑 Strategic movement may not come within the forbidden distance of an enemy unit (%s): %s %s at %s%s. The move and its fatigue are spent.",
 				moveCite(g, "LRTG 17.1", "004 Strategic Movement"), strings.Join(names, ", "), halt, e.Ref, after)
-		case e.Stopped == engine.MoveStoppedRemote:
+		case e.Stopped == lrtg.MoveStoppedRemote:
 			fmt.Fprintf(&b, "\n🛑 An enemy unit is closer than %d hexes: %s may not move without the initiative (%s) and %s at %s. The enemy's permission for %s is spent.",
-				engine.RemoteDistance, strings.Join(names, ", "), moveCite(g, "LRTG 17.2", "LRTG 17.2"), halt, e.Ref, plural(n, "it", "them"))
+				lrtg.RemoteDistance, strings.Join(names, ", "), moveCite(g, "LRTG 17.2", "LRTG 17.2"), halt, e.Ref, plural(n, "it", "them"))
 		case len(evs) > 1:
 			fmt.Fprintf(&b, "\n%s reach %s.", strings.Join(names, ", "), e.Ref)
 		}
@@ -202,10 +203,10 @@ func (r *Router) moveStopped(g engine.GameState, evs []engine.Event) string {
 
 // railUsed is the turn's rail load after the move.
 func railUsed(g engine.GameState, e *engine.UnitsMoved) ([]string, int) {
-	if g.Movement.RailTurn != e.Turn {
+	if lrtg.Of(g).Movement.RailTurn != e.Turn {
 		return e.Units, e.RailLoad
 	}
-	return append(append([]string(nil), g.Movement.Railed...), e.Units...), g.Movement.RailLoad + e.RailLoad
+	return append(append([]string(nil), lrtg.Of(g).Movement.Railed...), e.Units...), lrtg.Of(g).Movement.RailLoad + e.RailLoad
 }
 
 func handleRelease(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -213,10 +214,10 @@ func handleRelease(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.ReleaseUnits{By: req.User, Group: req.Options["group"], Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.ReleaseUnits{By: req.User, Group: req.Options["group"], Reason: strings.TrimSpace(req.Options["reason"])}
 	d := r.moveData(g)
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.UnitsReleased)
+		e := evs[0].(*lrtg.UnitsReleased)
 		group := e.Group
 		if n, ok := strings.CutPrefix(group, "release-group-"); ok {
 			group = "Baltimore / DC group " + n
@@ -227,7 +228,7 @@ func handleRelease(ctx context.Context, r *Router, req Request) (Reply, error) {
 		}
 		text += "."
 		// With limited intelligence the names stay with the Union.
-		if names := g.ReleasedBy(e, d); len(names) > 0 && !g.Options.LimitedIntel {
+		if names := lrtg.Of(g).ReleasedBy(e, d); len(names) > 0 && !g.Options.LimitedIntel {
 			text += " Free to move: " + strings.Join(names, ", ") + "."
 		}
 		return publicText(req, text, views)
@@ -238,9 +239,9 @@ func handleMeade(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if _, err := r.gameHere(ctx, req); err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.MeadeTakesCommand{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.MeadeTakesCommand{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.MeadeCommands)
+		e := evs[0].(*lrtg.MeadeCommands)
 		text := "🎖️ Meade takes command of the Army of the Potomac (LRTG 16.2)"
 		if e.Reason != "" {
 			text += ": " + e.Reason

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 func moveReq(u engine.Actor, opts map[string]string) Request {
@@ -30,7 +31,7 @@ func TestSetUpRespectsMovementRestrictions(t *testing.T) {
 		if !u.OnMap {
 			continue
 		}
-		if ok, _ := g.Restricted(u, d); ok {
+		if ok, _ := lrtg.Of(g).Restricted(u, d); ok {
 			restricted++
 		}
 		if _, err := g.Decide(engine.MoveUnits{By: umpireA, Units: []string{id}, To: u.Hex, Ref: u.Ref, Data: d}, engine.Script()); err != nil {

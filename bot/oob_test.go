@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/store"
 )
 
@@ -80,8 +81,8 @@ func TestLRTAStartsWithTheShippedOOB(t *testing.T) {
 	if h := g.Units["usa.heintzelman"]; h.Track != "reinforcement" || h.Slot != 6 {
 		t.Errorf("Heintzelman: %+v", h)
 	}
-	if len(g.Places) == 0 || g.Places["Aquia Creek Station"].Depot != engine.USA {
-		t.Errorf("the Union depot at Aquia Creek Station is not set up: %+v", g.Places["Aquia Creek Station"])
+	if len(lrtg.Of(g).Places) == 0 || lrtg.Of(g).Places["Aquia Creek Station"].Depot != engine.USA {
+		t.Errorf("the Union depot at Aquia Creek Station is not set up: %+v", lrtg.Of(g).Places["Aquia Creek Station"])
 	}
 	// Each side sees its own order of battle only.
 	own := r.Handle(ctx, Request{ChannelID: "war", User: leeA, Command: "oob", Options: map[string]string{}}).first()
@@ -119,8 +120,8 @@ func TestGameOOBImportAndStart(t *testing.T) {
 	if d := g.Units["usa.dutassy"]; d.Ref != "HW2521" || len(d.Marks) != 1 || d.Marks[0] != "fort" {
 		t.Errorf("D'Utassy: %+v", d)
 	}
-	if g.Places["Harpers Ferry"].Depot != engine.USA || g.Chits[engine.USA] != 0 {
-		t.Errorf("depots / chits: %+v %v", g.Places["Harpers Ferry"], g.Chits)
+	if lrtg.Of(g).Places["Harpers Ferry"].Depot != engine.USA || lrtg.Of(g).Chits[engine.USA] != 0 {
+		t.Errorf("depots / chits: %+v %v", lrtg.Of(g).Places["Harpers Ferry"], lrtg.Of(g).Chits)
 	}
 	if len(g.Units) != 17 {
 		t.Errorf("%d units set up, want the template's 17", len(g.Units))

@@ -7,9 +7,10 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-// Phase 2, steps a) and b) (engine/phase2.go): LRTG 21.1's Optional
+// Phase 2, steps a) and b) (engine/lrtg/phase2.go): LRTG 21.1's Optional
 // Overall Commander Restrictions. /command army is the overall
 // commander's choice of the infantry corps commander his army commander
 // joins (2a); /command show tells a side its division of command and what
@@ -48,7 +49,7 @@ func armyCandidates(r *Router, req Request, typed string) []engine.Match {
 	typed = strings.ToLower(strings.TrimSpace(typed))
 	var out []engine.Match
 	for _, s := range askerSides(g, req.User) {
-		for _, u := range g.ArmyCandidates(s) {
+		for _, u := range lrtg.Of(g).ArmyCandidates(s) {
 			if strings.Contains(strings.ToLower(u.Name+" "+u.ID), typed) {
 				out = append(out, engine.Match{Value: u.ID, Label: fmt.Sprintf("%s (%s, %s)", u.Name, corpsName(u.Side, u.Command), u.Ref)})
 			}
@@ -85,9 +86,9 @@ func handleCommandArmy(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.PlaceArmyCommander{By: req.User, With: id, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.PlaceArmyCommander{By: req.User, With: id, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.ArmyCommanderPlaced)
+		e := evs[0].(*lrtg.ArmyCommanderPlaced)
 		return r.boardReply(req, g, armyText(g, e), views)
 	})
 }
@@ -120,7 +121,7 @@ func unitNamed(g engine.GameState, id string) string {
 // armyText tells a side's step 2a (or the overall commander's choice),
 // with places: for the side and the umpire, or everyone when units are
 // open.
-func armyText(g engine.GameState, e *engine.ArmyCommanderPlaced) string {
+func armyText(g engine.GameState, e *lrtg.ArmyCommanderPlaced) string {
 	S := strings.ToUpper(string(e.Side))
 	l := unitNamed(g, e.Leader)
 	with := unitNamed(g, e.With)
@@ -132,39 +133,39 @@ func armyText(g engine.GameState, e *engine.ArmyCommanderPlaced) string {
 	}
 	var text string
 	switch e.Outcome {
-	case engine.RestrictOff:
+	case lrtg.RestrictOff:
 		return "2 a) The Optional Overall Commander Restrictions (LRTG 21.1) are not in play: the army commanders are not moved."
-	case engine.ArmyStays:
+	case lrtg.ArmyStays:
 		text = fmt.Sprintf("%s is already with %s at %s, an infantry corps commander of the overall commander's: he stays", l, with, e.Ref)
-	case engine.ArmyPlaced:
+	case lrtg.ArmyPlaced:
 		text = fmt.Sprintf("%s is placed with %s, the only infantry corps commander of the overall commander's on the map: %s → %s", l, with, e.FromRef, e.Ref)
-	case engine.ArmyChosen:
+	case lrtg.ArmyChosen:
 		text = fmt.Sprintf("%s joins %s: %s → %s (%s's choice)", l, with, e.FromRef, e.Ref, e.By.Name)
 		if e.Reason != "" {
 			text += ". Umpire: " + e.Reason
 		}
-	case engine.ArmyChoose:
+	case lrtg.ArmyChoose:
 		var cs []string
 		for _, id := range e.Candidates {
 			cs = append(cs, fmt.Sprintf("%s (%s)", unitNamed(g, id), g.Units[id].Ref))
 		}
 		text = fmt.Sprintf("%s (now at %s) goes to one of the overall commander's infantry corps commanders: %s. %s chooses with /command army with:<corps commander>",
 			l, e.FromRef, strings.Join(cs, ", "), overall)
-	case engine.ArmyNone:
+	case lrtg.ArmyNone:
 		text = fmt.Sprintf("the overall commander (%s) controls no infantry corps commander on the map: %s stays at %s", overall, l, e.FromRef)
-	case engine.ArmyAbsent:
+	case lrtg.ArmyAbsent:
 		text = "the army commander is not on the map: he is not placed"
 	}
 	return fmt.Sprintf("⭐ %s 2 a) %s (LRTG 21.1; 003 2 a)).", S, text)
 }
 
 // distantText tells a side's step 2b with distances and places.
-func distantText(g engine.GameState, e *engine.DistantCorpsChecked) string {
-	if e.Outcome == engine.RestrictOff {
+func distantText(g engine.GameState, e *lrtg.DistantCorpsChecked) string {
+	if e.Outcome == lrtg.RestrictOff {
 		return "2 b) The Optional Overall Commander Restrictions (LRTG 21.1) are not in play: no corps changes hands for its distance."
 	}
 	S := strings.ToUpper(string(e.Side))
-	if e.Outcome == engine.DistantNoArmy {
+	if e.Outcome == lrtg.DistantNoArmy {
 		return fmt.Sprintf("📏 %s 2 b): the army commander is not on the map, so nothing is measured (LRTG 21.1).", S)
 	}
 	army := unitNamed(g, e.Army)
@@ -175,7 +176,7 @@ func distantText(g engine.GameState, e *engine.DistantCorpsChecked) string {
 	for _, c := range e.Corps {
 		l := unitNamed(g, c.Leader)
 		switch {
-		case c.Hexes <= engine.ControlRange:
+		case c.Hexes <= lrtg.ControlRange:
 			near = append(near, fmt.Sprintf("%s (%s, %s) %d hexes", l, corpsName(e.Side, c.Designation), c.Ref, c.Hexes))
 		case !c.Passes():
 			far = append(far, fmt.Sprintf("%s (%s, %s) %d hexes: no other commander's corps commander is on the map, so the corps stays", l, corpsName(e.Side, c.Designation), c.Ref, c.Hexes))
@@ -194,10 +195,10 @@ func distantText(g engine.GameState, e *engine.DistantCorpsChecked) string {
 	}
 	lines := []string{fmt.Sprintf("📏 %s 2 b): the overall commander's (%s) corps commanders against %s at %s (LRTG 21.1; 003 2 b)):", S, e.Overall.Name, army, e.ArmyRef)}
 	if len(near) > 0 {
-		lines = append(lines, fmt.Sprintf("· within %d hexes: %s.", engine.ControlRange, strings.Join(near, ", ")))
+		lines = append(lines, fmt.Sprintf("· within %d hexes: %s.", lrtg.ControlRange, strings.Join(near, ", ")))
 	}
 	for _, f := range far {
-		lines = append(lines, fmt.Sprintf("· more than %d: %s.", engine.ControlRange, f))
+		lines = append(lines, fmt.Sprintf("· more than %d: %s.", lrtg.ControlRange, f))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -205,11 +206,11 @@ func distantText(g engine.GameState, e *engine.DistantCorpsChecked) string {
 // controlWhyText says why a change of control adds no fatigue.
 func controlWhyText(why string) string {
 	switch why {
-	case engine.WhyDistant:
+	case lrtg.WhyDistant:
 		return "No fatigue: its corps commander is more than 10 hexes from the army commander (LRTG 21.1; 003 2 b))."
-	case engine.WhyReturn:
+	case lrtg.WhyReturn:
 		return "No fatigue: a corps step 2b passed away returns to the overall commander (LRTG 21.1)."
-	case engine.WhyMeade:
+	case lrtg.WhyMeade:
 		return "No fatigue: command is redistributed as Meade assumes command (LRTG 16.2 14), 21.1)."
 	}
 	return ""
@@ -224,29 +225,29 @@ func presentRestrictions(r *Router, req Request, g engine.GameState, e engine.Ev
 	var text string
 	var side engine.Side
 	switch e := e.(type) {
-	case *engine.ArmyCommanderPlaced:
+	case *lrtg.ArmyCommanderPlaced:
 		text, side = armyText(g, e), e.Side
-		if e.Outcome == engine.RestrictOff {
+		if e.Outcome == lrtg.RestrictOff {
 			return []Output{publicOut(req, text, view)}
 		}
 		if !open {
 			S := strings.ToUpper(string(side))
 			pub := fmt.Sprintf("⭐ %s 2 a) is settled (LRTG 21.1): the %s's commanders see where its army commander is with /command show.", S, S)
-			if e.Outcome == engine.ArmyChoose {
+			if e.Outcome == lrtg.ArmyChoose {
 				pub = fmt.Sprintf("⭐ %s 2 a): the overall commander chooses the infantry corps commander his army commander joins (/command army; LRTG 21.1).", S)
 			}
 			return []Output{publicOut(req, pub), restrictUmpireOut(text, view)}
 		}
-	case *engine.DistantCorpsChecked:
+	case *lrtg.DistantCorpsChecked:
 		text, side = distantText(g, e), e.Side
-		if e.Outcome == engine.RestrictOff {
+		if e.Outcome == lrtg.RestrictOff {
 			return []Output{publicOut(req, text, view)}
 		}
 		if !open {
 			S := strings.ToUpper(string(side))
 			return []Output{publicOut(req, fmt.Sprintf("📏 %s 2 b) is settled (LRTG 21.1): the %s's commanders see it with /command show.", S, S)), restrictUmpireOut(text, view)}
 		}
-	case *engine.ControlChanged:
+	case *lrtg.ControlChanged:
 		if e.Why == "" {
 			return nil
 		}
@@ -299,7 +300,7 @@ func handleCommandShow(ctx context.Context, r *Router, req Request) (Reply, erro
 	for _, s := range sides {
 		S := strings.ToUpper(string(s))
 		lines = append(lines, "**"+S+"**")
-		for _, d := range g.Division(s) {
+		for _, d := range lrtg.Of(g).Division(s) {
 			who := d.Player.Actor.Name
 			if d.Player.Overall {
 				who += " (overall commander)"
@@ -313,14 +314,14 @@ func handleCommandShow(ctx context.Context, r *Router, req Request) (Reply, erro
 			}
 			lines = append(lines, fmt.Sprintf("· %s: %s", who, strings.Join(cmds, "; ")))
 		}
-		if a, ok := g.ArmyThisTurn(s); ok {
+		if a, ok := lrtg.Of(g).ArmyThisTurn(s); ok {
 			lines = append(lines, armyText(g, &a))
 		}
-		if c, ok := g.DistantThisTurn(s); ok {
+		if c, ok := lrtg.Of(g).DistantThisTurn(s); ok {
 			lines = append(lines, distantText(g, &c))
 		}
 		var away []string
-		for _, t := range g.Restrictions.Distant {
+		for _, t := range lrtg.Of(g).Restrictions.Distant {
 			if playerSide(g, t.From) == s {
 				away = append(away, fmt.Sprintf("%s (to %s, turn %d)", corpsName(s, t.Designation), t.To.Name, t.Turn))
 			}
@@ -330,7 +331,7 @@ func handleCommandShow(ctx context.Context, r *Router, req Request) (Reply, erro
 			lines = append(lines, "Passed away from the overall commander in 2 b), to return without fatigue in a later Communications Phase within 10 hexes of the army commander (21.1): "+strings.Join(away, ", ")+".")
 		}
 		if s == engine.USA {
-			if p := g.MeadeDivisionProblem(); p != "" {
+			if p := lrtg.Of(g).MeadeDivisionProblem(); p != "" {
 				lines = append(lines, "16.2 14): the division of command must be put right (/command give, no fatigue this step): "+p+".")
 			}
 		}

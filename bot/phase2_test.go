@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 var p2Jeb = engine.Actor{ID: "u5", Name: "Jeb"}
@@ -112,7 +113,7 @@ func TestRestrictionStepMessages(t *testing.T) {
 	g, _ := r.gameHere(ctx, Request{ChannelID: "war", User: umpireA})
 	lee, long, stuart, ewell := g.Units["csa.lee"], g.Units["csa.longstreet"], g.Units["csa.stuart"], g.Units["csa.ewell"]
 	d := engine.Distance(long.Hex, lee.Hex)
-	if d <= engine.ControlRange || engine.Distance(long.Hex, stuart.Hex) != 0 || engine.Distance(long.Hex, ewell.Hex) == 0 {
+	if d <= lrtg.ControlRange || engine.Distance(long.Hex, stuart.Hex) != 0 || engine.Distance(long.Hex, ewell.Hex) == 0 {
 		t.Fatalf("set-up: Longstreet %d hexes from Lee", d)
 	}
 	hill := engine.Distance(g.Units["csa.hill"].Hex, lee.Hex)
@@ -166,7 +167,7 @@ func TestRestrictionsKeepTheSidesSecrets(t *testing.T) {
 				}
 			}
 			for _, v := range o.Events {
-				if v.Type == engine.EventArmyPlaced || v.Type == engine.EventDistantChecked || v.Type == engine.EventControlChanged {
+				if v.Type == lrtg.EventArmyPlaced || v.Type == lrtg.EventDistantChecked || v.Type == lrtg.EventControlChanged {
 					t.Fatalf("%s: the public output carries %s", what, v.Type)
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // Lee is set up "with any CSA corps commander" (000 VIII): the player
@@ -99,8 +100,8 @@ func TestFirstCrossingIsRecorded(t *testing.T) {
 		t.Fatalf("Hood crosses: %+v", out)
 	}
 	g, _ := r.gameHere(ctx, Request{ChannelID: "war", User: umpireA})
-	if g.Victory.Crossed.Format("2006-01-02") != "1863-06-03" || g.Victory.CrossedTurn != 1 {
-		t.Fatalf("crossing = %v turn %d", g.Victory.Crossed, g.Victory.CrossedTurn)
+	if lrtg.Of(g).Victory.Crossed.Format("2006-01-02") != "1863-06-03" || lrtg.Of(g).Victory.CrossedTurn != 1 {
+		t.Fatalf("crossing = %v turn %d", lrtg.Of(g).Victory.Crossed, lrtg.Of(g).Victory.CrossedTurn)
 	}
 	if out := move("csa.mclaws", "Hagerstown"); out.Error != nil || strings.Contains(out.Text, "crosses the Potomac") {
 		t.Fatalf("a second crossing: %+v", out)

@@ -6,11 +6,12 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // /game quartermaster: a side's quartermaster general (LRTG 21.1,
-// engine/quartermaster.go), and what the Halleck rule's Leader Transfer
-// check did (engine/halleck.go).
+// engine/lrtg/quartermaster.go), and what the Halleck rule's Leader Transfer
+// check did (engine/lrtg/halleck.go).
 
 func quartermasterGameSubcommands() []*Command {
 	players := func(r *Router, req Request, typed string) []engine.Match {
@@ -44,7 +45,7 @@ func handleQuartermaster(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.AppointQuartermaster{By: req.User, Side: engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"]))), Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.AppointQuartermaster{By: req.User, Side: engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"]))), Reason: strings.TrimSpace(req.Options["reason"])}
 	if s := strings.TrimSpace(req.Options["player"]); s != "" {
 		p := playerNamed(g, s) // control.go
 		if p == nil {
@@ -56,13 +57,13 @@ func handleQuartermaster(ctx context.Context, r *Router, req Request) (Reply, er
 		}
 	}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		return publicText(req, quartermasterText(evs[0].(*engine.QuartermasterAppointed)), views)
+		return publicText(req, quartermasterText(evs[0].(*lrtg.QuartermasterAppointed)), views)
 	})
 }
 
 // quartermasterText tells an appointment: who and his duties. The duties
 // name no unit, so every player may read it.
-func quartermasterText(e *engine.QuartermasterAppointed) string {
+func quartermasterText(e *lrtg.QuartermasterAppointed) string {
 	S := strings.ToUpper(string(e.Side))
 	if e.Player.ID == "" {
 		text := fmt.Sprintf("📦 The %s no longer have a quartermaster general: each commander keeps the supply duties of his own units (LRTG 21.1).", S)
@@ -71,9 +72,9 @@ func quartermasterText(e *engine.QuartermasterAppointed) string {
 		}
 		return text
 	}
-	duties := []string{engine.DutySupply, engine.DutyDepots, engine.DutyForage, engine.DutyVictuals}
+	duties := []string{lrtg.DutySupply, lrtg.DutyDepots, lrtg.DutyForage, lrtg.DutyVictuals}
 	if e.Side == engine.USA {
-		duties = append(duties, engine.DutyHaupt, engine.DutyRepair)
+		duties = append(duties, lrtg.DutyHaupt, lrtg.DutyRepair)
 	}
 	text := fmt.Sprintf("📦 %s is the %s quartermaster general (LRTG 21.1): %s are his alone.", e.Player.Name, S, strings.Join(duties, "; "))
 	if e.Reason != "" {
@@ -87,7 +88,7 @@ func quartermasterText(e *engine.QuartermasterAppointed) string {
 // turn. With hidden units only the Union commanders (in their channels)
 // and the umpire read the names; the public line names none.
 func presentHalleck(r *Router, _ Request, g engine.GameState, e engine.Event, view EventView) []Output {
-	h, ok := e.(*engine.HalleckDistant)
+	h, ok := e.(*lrtg.HalleckDistant)
 	if !ok {
 		return nil
 	}
@@ -107,16 +108,16 @@ func presentHalleck(r *Router, _ Request, g engine.GameState, e engine.Event, vi
 	return outs
 }
 
-func halleckText(g engine.GameState, h *engine.HalleckDistant) string {
+func halleckText(g engine.GameState, h *lrtg.HalleckDistant) string {
 	if h.Absent {
 		return fmt.Sprintf("🏛️ 3 a) Halleck rule: Hooker is not on the map, so no unit is measured; %s keeps the DC, VIII Corps and PA forces (LRTG 21.1).", h.Halleck.Name)
 	}
 	if len(h.Units) == 0 {
-		return fmt.Sprintf("🏛️ 3 a) Halleck rule: no Union unit is more than %d hexes from Hooker (%s); %s keeps the DC, VIII Corps and PA forces (LRTG 21.1).", engine.HalleckHexes, h.HookerRef, h.Halleck.Name)
+		return fmt.Sprintf("🏛️ 3 a) Halleck rule: no Union unit is more than %d hexes from Hooker (%s); %s keeps the DC, VIII Corps and PA forces (LRTG 21.1).", lrtg.HalleckHexes, h.HookerRef, h.Halleck.Name)
 	}
 	var names []string
 	for _, u := range h.Units {
 		names = append(names, fmt.Sprintf("%s (%s, %d hexes)", unitNamed(g, u.Unit), u.Ref, u.Hexes))
 	}
-	return fmt.Sprintf("🏛️ 3 a) Halleck rule: more than %d hexes from Hooker (%s), %s controls this turn: %s (LRTG 21.1).", engine.HalleckHexes, h.HookerRef, h.Halleck.Name, strings.Join(names, ", "))
+	return fmt.Sprintf("🏛️ 3 a) Halleck rule: more than %d hexes from Hooker (%s), %s controls this turn: %s (LRTG 21.1).", lrtg.HalleckHexes, h.HookerRef, h.Halleck.Name, strings.Join(names, ", "))
 }

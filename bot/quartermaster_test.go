@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 var stuartA = engine.Actor{ID: "u5", Name: "Stuart"}
@@ -27,7 +28,7 @@ func TestGameQuartermaster(t *testing.T) {
 		t.Fatalf("an unknown player: %+v", o)
 	}
 	out := mustOK(t, r, gameReq(leeA, "quartermaster", map[string]string{"player": "Stuart"}))
-	if !strings.Contains(out.Text, "Stuart is the CSA quartermaster general") || !strings.Contains(out.Text, engine.DutyForage) || strings.Contains(out.Text, engine.DutyHaupt) {
+	if !strings.Contains(out.Text, "Stuart is the CSA quartermaster general") || !strings.Contains(out.Text, lrtg.DutyForage) || strings.Contains(out.Text, lrtg.DutyHaupt) {
 		t.Fatalf("appointment: %s", out.Text)
 	}
 	mustOK(t, r, gameReq(umpireA, "start", nil))
@@ -60,8 +61,8 @@ func TestHalleckPresenterKeepsUnitsSecret(t *testing.T) {
 	g := engine.GameState{Options: engine.GameOptions{Scenario: "lrtg-high-tide", LimitedIntel: true}, Units: map[string]engine.UnitState{
 		"usa.wadsworth": {ID: "usa.wadsworth", Name: "Wadsworth", Side: engine.USA},
 	}}
-	e := &engine.HalleckDistant{Turn: 3, Halleck: engine.Actor{ID: "u9", Name: "Halleck"}, Hooker: "usa.hooker", HookerRef: "HE1234",
-		Units: []engine.HalleckUnit{{Unit: "usa.wadsworth", Ref: "HE3434", Hexes: 25}}}
+	e := &lrtg.HalleckDistant{Turn: 3, Halleck: engine.Actor{ID: "u9", Name: "Halleck"}, Hooker: "usa.hooker", HookerRef: "HE1234",
+		Units: []lrtg.HalleckUnit{{Unit: "usa.wadsworth", Ref: "HE3434", Hexes: 25}}}
 	data, _ := json.Marshal(e)
 	view := EventView{Type: e.EventType(), Data: data}
 	r := NewRouter(openStore(t))
@@ -79,7 +80,7 @@ func TestHalleckPresenterKeepsUnitsSecret(t *testing.T) {
 	if len(outs) != 1 || !strings.Contains(outs[0].Text, "Wadsworth (HE3434, 25 hexes)") || !strings.Contains(outs[0].Text, "Halleck controls") {
 		t.Fatalf("open: %+v", outs)
 	}
-	if presentHalleck(r, Request{}, g, &engine.RandomEventRolled{}, view) != nil {
+	if presentHalleck(r, Request{}, g, &lrtg.RandomEventRolled{}, view) != nil {
 		t.Fatal("the presenter claims another event")
 	}
 }

@@ -7,9 +7,10 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-// Random events (engine/randomevents.go, LRTG 2.0): step 1d's rolls and
+// Random events (engine/lrtg/randomevents.go, LRTG 2.0): step 1d's rolls and
 // what they did are told in the channel, as the board game's players see
 // the event rolled; /event show repeats the turn's event to each player,
 // with the Spy's information for the winner only; /event raid and /event
@@ -71,7 +72,7 @@ func randomEventCommands() []*Command {
 // presentRandomEvent tells the channel what step 1d did: each roll, then
 // the event and its effects.
 func presentRandomEvent(r *Router, req Request, g engine.GameState, e engine.Event, view EventView) []Output {
-	if g.CurrentStep() != engine.RandomEventsStep {
+	if g.CurrentStep() != lrtg.RandomEventsStep {
 		return nil
 	}
 	li := g.Options.LimitedIntel
@@ -85,18 +86,18 @@ func presentRandomEvent(r *Router, req Request, g engine.GameState, e engine.Eve
 	switch e := e.(type) {
 	case *engine.TableRolled:
 		switch e.Table {
-		case engine.RandomEventsTable, engine.SpyTable, engine.BeauregardTable, engine.RaspberryRaidTable:
+		case lrtg.RandomEventsTable, lrtg.SpyTable, lrtg.BeauregardTable, lrtg.RaspberryRaidTable:
 			return pub(r.rollText(e, li))
 		}
-	case *engine.VPRolled:
-		if e.Event == engine.VPRaspberry {
+	case *lrtg.VPRolled:
+		if e.Event == lrtg.VPRaspberry {
 			return pub(fmt.Sprintf("→ **%+d VP** (%s).", e.VP, e.Category))
 		}
-	case *engine.RaspberryRaidSettled:
+	case *lrtg.RaspberryRaidSettled:
 		return pub("The Raspberry Raid is over: Dix's move on Richmond has cost the Confederates what the roll says.")
-	case *engine.RandomEventRolled:
+	case *lrtg.RandomEventRolled:
 		out := pub(eventText(g, e, li, false))
-		if e.Outcome == engine.RandomSpy {
+		if e.Outcome == lrtg.RandomSpy {
 			out = append(out, r.spyCaptures(g)...) // comms.go: the Spy's hand-over of dispatches
 		}
 		return out
@@ -127,7 +128,7 @@ func (r *Router) rollText(tr *engine.TableRolled, li bool) string {
 
 // eventText says what a random event does. own: the reader may see the
 // units it names (the umpire, or the side they belong to).
-func eventText(g engine.GameState, e *engine.RandomEventRolled, li, own bool) string {
+func eventText(g engine.GameState, e *lrtg.RandomEventRolled, li, own bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "📜 **Random event, turn %d: %s** (LRTG 2.0).", e.Turn, e.Name)
 	for _, s := range e.Effects {
@@ -161,7 +162,7 @@ func handleEventShow(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
-	if g.Game() == engine.LRTA {
+	if g.Game() == lrtg.LRTA {
 		return lrtaEventShow(ctx, r, req, g) // bot/lrta_events.go (004 Random Events)
 	}
 	side, umpire := viewer(g, req.User)
@@ -170,7 +171,7 @@ func handleEventShow(ctx context.Context, r *Router, req Request) (Reply, error)
 	}
 	e := &Embed{Title: fmt.Sprintf("Random event, turn %d (%s)", g.Turn, g.TurnLabel(g.Turn))}
 	var lines []string
-	ev := g.Events.Of(g.Turn)
+	ev := lrtg.Of(g).Events.Of(g.Turn)
 	switch {
 	case ev != nil:
 		lines = append(lines, eventText(g, ev, g.Options.LimitedIntel, umpire || side == engine.CSA && len(ev.Units) > 0 || side == engine.USA && len(ev.Manpower) > 0))
@@ -179,9 +180,9 @@ func handleEventShow(ctx context.Context, r *Router, req Request) (Reply, error)
 	default:
 		lines = append(lines, "Not rolled yet this turn: step 1d rolls it (/phase show).")
 	}
-	lines = append(lines, fmt.Sprintf("Days of rain so far: %d. Hooker Questioned random events: %d.", g.Events.RainDays(), g.Events.HookerQuestioned()))
+	lines = append(lines, fmt.Sprintf("Days of rain so far: %d. Hooker Questioned random events: %d.", lrtg.Of(g).Events.RainDays(), lrtg.Of(g).Events.HookerQuestioned()))
 	if umpire || side == engine.CSA {
-		if ids := g.AvailableToEnter(); len(ids) > 0 {
+		if ids := lrtg.Of(g).AvailableToEnter(); len(ids) > 0 {
 			var ns []string
 			for _, id := range ids {
 				ns = append(ns, g.Units[id].Name)
@@ -189,12 +190,12 @@ func handleEventShow(ctx context.Context, r *Router, req Request) (Reply, error)
 			lines = append(lines, "Available to enter (Richmond Garrison, Confederate Reinforcements; place them with /move): "+strings.Join(ns, ", ")+".")
 		}
 	}
-	if w := g.Waiting(); len(w) > 0 && g.CurrentStep() == engine.RandomEventsStep {
+	if w := g.Waiting(); len(w) > 0 && g.CurrentStep() == lrtg.RandomEventsStep {
 		lines = append(lines, "Waiting for: "+strings.Join(w, "; ")+".")
 	}
 	e.Description = clipLines(lines, 3800)
 	out := []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: "", Embed: e, Events: []EventView{}}}
-	if win := g.Events.SpyWinner(g.Turn); win != "" {
+	if win := lrtg.Of(g).Events.SpyWinner(g.Turn); win != "" {
 		lose := engine.USA
 		if win == engine.USA {
 			lose = engine.CSA
@@ -222,11 +223,11 @@ func handleEventRaid(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
-	tb := r.library.Table(engine.RaspberryRaidTable)
+	tb := r.library.Table(lrtg.RaspberryRaidTable)
 	if tb == nil {
-		return Reply{}, fmt.Errorf("bot: the rules table %s is missing", engine.RaspberryRaidTable)
+		return Reply{}, fmt.Errorf("bot: the rules table %s is missing", lrtg.RaspberryRaidTable)
 	}
-	cmd := engine.RaspberryRaid{By: req.User, Table: tb, Map: r.theatres["lrtg"]}
+	cmd := lrtg.RaspberryRaid{By: req.User, Table: tb, Map: r.theatres["lrtg"]}
 	var names []string
 	for _, s := range strings.Split(req.Options["units"], ",") {
 		if strings.TrimSpace(s) == "" {
@@ -249,10 +250,10 @@ func handleEventRaid(ctx context.Context, r *Router, req Request) (Reply, error)
 			switch ev := ev.(type) {
 			case *engine.TableRolled:
 				b.WriteString(FormatTableRoll(ev, tb))
-			case *engine.VPRolled:
-				_, total := next.VPTotals()
+			case *lrtg.VPRolled:
+				_, total := lrtg.Of(next).VPTotals()
 				fmt.Fprintf(&b, "\n→ **%+d VP** (%s); the record stands at %+d.", ev.VP, ev.Category, total)
-			case *engine.RaspberryRaidSettled:
+			case *lrtg.RaspberryRaidSettled:
 				li := g.Options.LimitedIntel
 				switch {
 				case len(names) == 0:
@@ -333,9 +334,9 @@ func handleEventAmmo(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.AmmoTrain{By: req.User, Levels: levels, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.AmmoTrain{By: req.User, Levels: levels, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.AmmoTrainUsed)
+		e := evs[0].(*lrtg.AmmoTrainUsed)
 		total := 0
 		for _, c := range e.Changes {
 			total += c.From - c.To
@@ -369,9 +370,9 @@ func handleEventAmmo(ctx context.Context, r *Router, req Request) (Reply, error)
 // what the Spy's winner may examine (000 2.0 7)).
 func spyDepotText(g engine.GameState, side engine.Side) string {
 	var lines []string
-	for _, sc := range g.PendingSchedules(side) {
+	for _, sc := range lrtg.Of(g).PendingSchedules(side) {
 		what := "construction"
-		if sc.Action == engine.DepotDismantle {
+		if sc.Action == lrtg.DepotDismantle {
 			what = "dismantling"
 		}
 		lines = append(lines, fmt.Sprintf("%s: %s, scheduled on turn %d, due in the Depot Placement / Removal of turn %d", sc.Place, what, sc.Turn, sc.Due))

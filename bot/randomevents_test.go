@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // queueDice rolls the faces queued for the next roll, and 4 on every
@@ -102,8 +103,8 @@ func TestRandomEventSpyThroughPhaseNext(t *testing.T) {
 		t.Errorf("public events: %v", types)
 	}
 	g, _ := r.gameHere(ctx, ump)
-	if g.Events.SpyWinner(4) != engine.CSA {
-		t.Fatalf("spy winner %q", g.Events.SpyWinner(4))
+	if lrtg.Of(g).Events.SpyWinner(4) != engine.CSA {
+		t.Fatalf("spy winner %q", lrtg.Of(g).Events.SpyWinner(4))
 	}
 
 	// The Spy's information: the Union supply sheet, to the Confederates.
@@ -236,11 +237,13 @@ func TestRandomEventLimitedIntelligence(t *testing.T) {
 // construction or dismantling not yet carried out, with its turns.
 func TestSpyDepotScheduleText(t *testing.T) {
 	var g engine.GameState
-	g.Segment.Schedules = []engine.DepotSchedule{
-		{Side: engine.USA, Place: "Frederick", Action: engine.DepotConstruct, Turn: 8, Due: 20},
-		{Side: engine.CSA, Place: "Winchester", Action: engine.DepotDismantle, Turn: 8, Due: 9},
-		{Side: engine.USA, Place: "Harpers Ferry", Action: engine.DepotDismantle, Turn: 9, Due: 10},
-	}
+	g = lrtg.With(g, func(s *lrtg.State) {
+		s.Segment.Schedules = []lrtg.DepotSchedule{
+			{Side: engine.USA, Place: "Frederick", Action: lrtg.DepotConstruct, Turn: 8, Due: 20},
+			{Side: engine.CSA, Place: "Winchester", Action: lrtg.DepotDismantle, Turn: 8, Due: 9},
+			{Side: engine.USA, Place: "Harpers Ferry", Action: lrtg.DepotDismantle, Turn: 9, Due: 10},
+		}
+	})
 	got := spyDepotText(g, engine.USA)
 	want := "Frederick: construction, scheduled on turn 8, due in the Depot Placement / Removal of turn 20\n" +
 		"Harpers Ferry: dismantling, scheduled on turn 9, due in the Depot Placement / Removal of turn 10"

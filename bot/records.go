@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/render"
 	"github.com/umpire-games/umpire/scenarios"
 )
@@ -116,10 +117,10 @@ func (r *Router) unitSizes(g engine.GameState) engine.UnitSizes {
 }
 
 // turnRecord is the printed turn record (nil if the rules data lacks it).
-type turnRecord []engine.TurnEntry
+type turnRecord []lrtg.TurnEntry
 
 func (r *Router) turnRecord(g engine.GameState) turnRecord {
-	if g.Game() != engine.LRTG {
+	if g.Game() != lrtg.LRTG {
 		// The letters of the LRTG June and July 1863 records; LRTA's
 		// record (lrta.turn-record) prints its notes in /table.
 		return nil
@@ -133,9 +134,9 @@ func (r *Router) turnRecord(g engine.GameState) turnRecord {
 }
 
 // entry returns the record's entry for a turn.
-func (rec turnRecord) entry(turn int) (engine.TurnEntry, bool) {
+func (rec turnRecord) entry(turn int) (lrtg.TurnEntry, bool) {
 	if turn < 1 || turn > len(rec) {
-		return engine.TurnEntry{}, false
+		return lrtg.TurnEntry{}, false
 	}
 	return rec[turn-1], true
 }
@@ -171,7 +172,7 @@ func sideName(s engine.Side) string {
 }
 
 // marksText writes what the record lists for a turn.
-func marksText(e engine.TurnEntry) string {
+func marksText(e lrtg.TurnEntry) string {
 	if len(e.Marks) == 0 {
 		return "nothing printed"
 	}
@@ -198,7 +199,7 @@ func handleTurnShow(ctx context.Context, r *Router, req Request) (Reply, error) 
 	if left == 0 {
 		lines = append(lines, "This is the last turn: the game ends at its end (000 VIII), if it has not ended before.")
 	} else {
-		lines = append(lines, fmt.Sprintf("After it: %d more turns, %d days (to %s).", left, g.DaysLeft(g.Turn), g.TurnLabel(last)))
+		lines = append(lines, fmt.Sprintf("After it: %d more turns, %d days (to %s).", left, lrtg.Of(g).DaysLeft(g.Turn), g.TurnLabel(last)))
 		for t := g.Turn + 1; t <= last; t++ {
 			if e, ok := rec.entry(t); ok && len(e.Marks) > 0 {
 				lines = append(lines, fmt.Sprintf("Next on the record: turn %d (%s): %s.", t, g.TurnLabel(t), marksText(e)))
@@ -246,7 +247,7 @@ func handleTurnNext(ctx context.Context, r *Router, req Request) (Reply, error) 
 				fmt.Fprintf(&b, "\n%s: %+d VP (000 VII 7).", v.What, v.VP)
 			}
 		}
-		b.WriteString("\n" + moraleSummary(next.Records.Armies))
+		b.WriteString("\n" + moraleSummary(lrtg.Of(next).Records.Armies))
 		if e.To == next.LastTurn() {
 			b.WriteString("\nThis is the scenario's last turn.")
 		}
@@ -255,7 +256,7 @@ func handleTurnNext(ctx context.Context, r *Router, req Request) (Reply, error) 
 }
 
 // moraleSummary writes both armies' confirmed morale (public).
-func moraleSummary(armies map[engine.Side]engine.ArmyRecord) string {
+func moraleSummary(armies map[engine.Side]lrtg.ArmyRecord) string {
 	var parts []string
 	for _, s := range []engine.Side{engine.CSA, engine.USA} {
 		a := armies[s]
@@ -264,7 +265,7 @@ func moraleSummary(armies map[engine.Side]engine.ArmyRecord) string {
 	return "Army morale: " + strings.Join(parts, ", ") + "."
 }
 
-func moraleStateOf(a engine.ArmyRecord) string {
+func moraleStateOf(a lrtg.ArmyRecord) string {
 	switch {
 	case a.Panic:
 		return "Panic"
@@ -277,7 +278,7 @@ func moraleStateOf(a engine.ArmyRecord) string {
 // moraleVPTotal is the Disorder / Panic part of the VP record.
 func moraleVPTotal(g engine.GameState) int {
 	n := 0
-	for _, e := range g.VP {
+	for _, e := range lrtg.Of(g).VP {
 		if e.Category == "disorder-panic" {
 			n += e.VP
 		}
@@ -305,12 +306,12 @@ func handleMoraleShow(ctx context.Context, r *Router, req Request) (Reply, error
 	own, umpire := viewer(g, req.User)
 	sizes := r.unitSizes(g)
 	e := &Embed{Title: fmt.Sprintf("Army morale, turn %d (%s)", g.Turn, g.TurnLabel(g.Turn))}
-	lrta := g.Game() == engine.LRTA
-	disorderAt, panicAt, flightAt := engine.MoraleThresholds(g.Game())
+	lrta := g.Game() == lrtg.LRTA
+	disorderAt, panicAt, flightAt := lrtg.MoraleThresholds(g.Game())
 	unconfirmed := false
 	for _, s := range []engine.Side{engine.CSA, engine.USA} {
-		m := g.ArmyMorale(s, sizes)
-		rec := g.Records.Armies[s]
+		m := lrtg.Of(g).ArmyMorale(s, sizes)
+		rec := lrtg.Of(g).Records.Armies[s]
 		if m.Level != rec.Level || m.Disorder != rec.Disorder || m.Panic != rec.Panic {
 			unconfirmed = true
 		}
@@ -322,7 +323,7 @@ func handleMoraleShow(ctx context.Context, r *Router, req Request) (Reply, error
 			if m.Level >= disorderAt && !m.DemoralizedDivision {
 				lines = append(lines, fmt.Sprintf("Level %d+: Disorder (%d+ Panic, %d+ Flight) as soon as one of its infantry divisions or cavalry brigades is demoralized or eliminated in the last three turns (004 Army Morale).", disorderAt, panicAt, flightAt))
 			}
-		} else if m.Level >= engine.MoraleFlight && !m.Flight {
+		} else if m.Level >= lrtg.MoraleFlight && !m.Flight {
 			lines = append(lines, "Level 14+: Flight as soon as one of its infantry divisions is demoralized (15.2).")
 		}
 		var reached []string
@@ -337,7 +338,7 @@ func handleMoraleShow(ctx context.Context, r *Router, req Request) (Reply, error
 			if lrta {
 				rule = "000 VII 7, which LRTA follows: 004 prints no award"
 			}
-			lines = append(lines, "Reached so far: "+strings.Join(reached, " and ")+fmt.Sprintf(" (worth %d VP to the enemy now, %s).", engine.MoraleAward(rec), rule))
+			lines = append(lines, "Reached so far: "+strings.Join(reached, " and ")+fmt.Sprintf(" (worth %d VP to the enemy now, %s).", lrtg.MoraleAward(rec), rule))
 		}
 		if umpire || own == s {
 			if len(m.Lines) == 0 {
@@ -370,8 +371,8 @@ func handleMoraleShow(ctx context.Context, r *Router, req Request) (Reply, error
 // moraleEffect says what an army's state does in the game: LRTG's 15.2,
 // or LRTA's lrta.army-morale-effects (004 Army Morale).
 func (r *Router) moraleEffect(g engine.GameState, state string) string {
-	if g.Game() != engine.LRTA || state == "Normal" {
-		return engine.MoraleEffect(state)
+	if g.Game() != lrtg.LRTA || state == "Normal" {
+		return lrtg.MoraleEffect(state)
 	}
 	if ch := r.library.Chart("lrta.army-morale-effects"); ch != nil {
 		for _, row := range ch.Rows {
@@ -380,23 +381,23 @@ func (r *Router) moraleEffect(g engine.GameState, state string) string {
 			}
 		}
 	}
-	return engine.MoraleEffect(state)
+	return lrtg.MoraleEffect(state)
 }
 
 // armyTitle names a side's army in the game: LRTA's Union army is the
 // Army of the Potomac and the Army of Virginia (004 Army Morale f)).
 func armyTitle(g engine.GameState, s engine.Side) string {
-	if g.Game() == engine.LRTA && s == engine.USA {
+	if g.Game() == lrtg.LRTA && s == engine.USA {
 		return "Union army (AoP / AoV)"
 	}
-	return engine.ArmyName(s)
+	return lrtg.ArmyName(s)
 }
 
 // checkText writes a morale check for the channel: the levels and any VP.
 func checkText(c engine.MoraleCheck) string {
 	var parts []string
 	for _, a := range c.Armies {
-		st := moraleStateOf(engine.ArmyRecord{Disorder: a.Disorder, Panic: a.Panic})
+		st := moraleStateOf(lrtg.ArmyRecord{Disorder: a.Disorder, Panic: a.Panic})
 		if a.Flight {
 			st = "Flight"
 		}
@@ -408,7 +409,7 @@ func checkText(c engine.MoraleCheck) string {
 	}
 	for _, a := range c.Armies {
 		if a.Flight {
-			text += fmt.Sprintf("\n🏳️ The %s is in Flight: the game ends in a decisive victory for the other side (15.2). The umpire ends it with /game end.", engine.ArmyName(a.Side))
+			text += fmt.Sprintf("\n🏳️ The %s is in Flight: the game ends in a decisive victory for the other side (15.2). The umpire ends it with /game end.", lrtg.ArmyName(a.Side))
 		}
 	}
 	return text
@@ -420,11 +421,11 @@ func handleMoraleAdjust(ctx context.Context, r *Router, req Request) (Reply, err
 		return Reply{}, err
 	}
 	by, _ := strconv.Atoi(req.Options["by"])
-	cmd := engine.AdjustMorale{By: req.User, Side: recordSide(req.Options["side"]), Delta: by, Reason: req.Options["reason"], Sizes: r.unitSizes(g)}
+	cmd := lrtg.AdjustMorale{By: req.User, Side: recordSide(req.Options["side"]), Delta: by, Reason: req.Options["reason"], Sizes: r.unitSizes(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.MoraleAdjusted)
+		e := evs[0].(*lrtg.MoraleAdjusted)
 		private := fmt.Sprintf("%s army morale %+d: %s (turn %d).\n%s", sideName(e.Side), e.Delta, e.Reason, e.Turn, checkText(e.Check))
-		public := fmt.Sprintf("%s adjusts the %s's morale.\n%s", req.User.Name, engine.ArmyName(e.Side), checkText(e.Check))
+		public := fmt.Sprintf("%s adjusts the %s's morale.\n%s", req.User.Name, lrtg.ArmyName(e.Side), checkText(e.Check))
 		return Reply{Outputs: []Output{
 			{Audience: Audience{Kind: AudienceEphemeral}, Text: private, Events: views},
 			{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: public, Events: []EventView{}},
@@ -437,9 +438,9 @@ func handleMoraleCheck(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.CheckMorale{By: req.User, Sizes: r.unitSizes(g)}
+	cmd := lrtg.CheckMorale{By: req.User, Sizes: r.unitSizes(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.MoraleChecked)
+		e := evs[0].(*lrtg.MoraleChecked)
 		text := fmt.Sprintf("✔️ %s confirms the armies' morale (turn %d).\n%s", req.User.Name, e.Turn, checkText(e.Check))
 		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: text, Events: viewEvents(g, views)}}}
 	})
@@ -477,8 +478,8 @@ func handleSupplyShow(ctx context.Context, r *Router, req Request) (Reply, error
 	e := &Embed{Title: fmt.Sprintf("%s supply, turn %d (%s rules)", sideName(side), g.Turn, g.Options.Supply)}
 	var lines []string
 	if g.Options.Supply == "simplified" {
-		lvl := g.SupplyLevel(side)
-		lines = append(lines, fmt.Sprintf("Supply track: **%+d** (boxes -1 to %+d, 24.0).", lvl, engine.SupplyMax(side)))
+		lvl := lrtg.Of(g).SupplyLevel(side)
+		lines = append(lines, fmt.Sprintf("Supply track: **%+d** (boxes -1 to %+d, 24.0).", lvl, lrtg.SupplyMax(side)))
 		if c := r.library.Chart("lrtg.simplified-supply-effects"); c != nil {
 			for _, row := range c.Rows {
 				if supplyRowHas(row[0], lvl) {
@@ -487,8 +488,8 @@ func handleSupplyShow(ctx context.Context, r *Router, req Request) (Reply, error
 			}
 		}
 	} else {
-		lines = append(lines, fmt.Sprintf("Victuals of each unit requiring supply (at most %d, 13.0):", engine.SupplyMax(side)))
-		units := g.SupplyUnits(side, r.unitSizes(g))
+		lines = append(lines, fmt.Sprintf("Victuals of each unit requiring supply (at most %d, 13.0):", lrtg.SupplyMax(side)))
+		units := lrtg.Of(g).SupplyUnits(side, r.unitSizes(g))
 		cmd := ""
 		var row []string
 		flush := func() {
@@ -502,7 +503,7 @@ func handleSupplyShow(ctx context.Context, r *Router, req Request) (Reply, error
 				flush()
 				cmd = u.Command
 			}
-			v := g.Victuals(u)
+			v := lrtg.Of(g).Victuals(u)
 			s := fmt.Sprintf("%s %d", u.Name, v)
 			if v <= 0 {
 				s += " (out of supply)"
@@ -516,12 +517,12 @@ func handleSupplyShow(ctx context.Context, r *Router, req Request) (Reply, error
 	}
 	if t := r.theatres["lrtg"]; t != nil {
 		var stores []string
-		for name := range g.Places {
+		for name := range lrtg.Of(g).Places {
 			p := t.Place(name)
 			if p == nil {
 				continue
 			}
-			if left, holder, full, ok := g.Store(*p); ok && holder == side {
+			if left, holder, full, ok := lrtg.Of(g).Store(*p); ok && holder == side {
 				stores = append(stores, fmt.Sprintf("%s %d of %d", name, left, full))
 			}
 		}
@@ -531,7 +532,7 @@ func handleSupplyShow(ctx context.Context, r *Router, req Request) (Reply, error
 		}
 	}
 	var log []string
-	for _, s := range g.Records.SupplyLog {
+	for _, s := range lrtg.Of(g).Records.SupplyLog {
 		if s.Side == side {
 			log = append(log, fmt.Sprintf("turn %d: %s — %s (%s)", s.Turn, s.What, s.Reason, s.By.Name))
 		}
@@ -587,7 +588,7 @@ func handleSupplyAdjust(ctx context.Context, r *Router, req Request) (Reply, err
 	}
 	side := recordSide(req.Options["side"])
 	by, _ := strconv.Atoi(req.Options["by"])
-	cmd := engine.AdjustSupply{By: req.User, Side: side, Delta: by, Reason: req.Options["reason"], Sizes: r.unitSizes(g)}
+	cmd := lrtg.AdjustSupply{By: req.User, Side: side, Delta: by, Reason: req.Options["reason"], Sizes: r.unitSizes(g)}
 	// Names are read only for a side the asker keeps: a name never confirms
 	// an enemy unit or store (the engine refuses the side itself).
 	if own, umpire := viewer(g, req.User); umpire || own == side {
@@ -610,7 +611,7 @@ func handleSupplyAdjust(ctx context.Context, r *Router, req Request) (Reply, err
 		}
 	}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.SupplyAdjusted)
+		e := evs[0].(*lrtg.SupplyAdjusted)
 		var b strings.Builder
 		fmt.Fprintf(&b, "%s supply %+d (turn %d): %s.", sideName(e.Side), e.Delta, e.Turn, e.Reason)
 		switch {
@@ -652,9 +653,9 @@ func supplyUnits(r *Router, req Request, typed string) []engine.Match {
 		if !umpire && s != own {
 			continue
 		}
-		for _, u := range g.SupplyUnits(s, r.unitSizes(g)) {
+		for _, u := range lrtg.Of(g).SupplyUnits(s, r.unitSizes(g)) {
 			if strings.Contains(strings.ToLower(u.Name+" "+u.ID), last) && len(out) < 25 {
-				out = append(out, engine.Match{Value: u.ID, Label: fmt.Sprintf("%s (%s, %d victuals)", u.Name, u.Command, g.Victuals(u))})
+				out = append(out, engine.Match{Value: u.ID, Label: fmt.Sprintf("%s (%s, %d victuals)", u.Name, u.Command, lrtg.Of(g).Victuals(u))})
 			}
 		}
 	}
@@ -669,7 +670,7 @@ func leviedTowns(r *Router, req Request, typed string) []engine.Match {
 		return nil
 	}
 	var out []engine.Match
-	for name, ps := range g.Places {
+	for name, ps := range lrtg.Of(g).Places {
 		if (ps.Levied || (ps.Captured != "" && !ps.DepotDestroyed)) && strings.Contains(strings.ToLower(name), strings.ToLower(strings.TrimSpace(typed))) {
 			out = append(out, engine.Match{Value: name, Label: name})
 		}
@@ -688,7 +689,7 @@ func (r *Router) recordsPlotFile(g engine.GameState) (File, error) {
 }
 
 func recordsPlot(g engine.GameState, title string) ([]byte, error) {
-	pts := g.TurnHistory()
+	pts := lrtg.Of(g).TurnHistory()
 	p := render.Plot{Title: fmt.Sprintf("%s — VP and army morale by turn", title),
 		Caption: "Each turn as it ended; the current turn as last confirmed. VP: + is Confederate (000 VII)."}
 	vp := render.Series{Name: "VP total", Color: render.ColorVP}
@@ -705,9 +706,9 @@ func recordsPlot(g engine.GameState, title string) ([]byte, error) {
 		csa.Values = append(csa.Values, float64(pt.CSA))
 		usa.Values = append(usa.Values, float64(pt.USA))
 	}
-	disorderAt, panicAt, flightAt := engine.MoraleThresholds(g.Game())
+	disorderAt, panicAt, flightAt := lrtg.MoraleThresholds(g.Game())
 	rule := "15.1"
-	if g.Game() == engine.LRTA {
+	if g.Game() == lrtg.LRTA {
 		rule = "004 Army Morale"
 	}
 	p.Panels = []render.Panel{
@@ -727,8 +728,8 @@ func armyMoraleStatus(g engine.GameState, sizes engine.UnitSizes) (string, bool)
 	var morale []string
 	confirmed := true
 	for _, s := range []engine.Side{engine.CSA, engine.USA} {
-		m := g.ArmyMorale(s, sizes)
-		rec := g.Records.Armies[s]
+		m := lrtg.Of(g).ArmyMorale(s, sizes)
+		rec := lrtg.Of(g).Records.Armies[s]
 		confirmed = confirmed && m.Level == rec.Level && m.Disorder == rec.Disorder && m.Panic == rec.Panic
 		morale = append(morale, fmt.Sprintf("%s %d (%s)", strings.ToUpper(string(s)), m.Level, m.State()))
 	}
@@ -758,14 +759,14 @@ func (r *Router) recordStatusLines(g engine.GameState) []string {
 	if g.Ended != nil {
 		return out
 	}
-	out = append(out, fmt.Sprintf("Date: %s (turn %d of %d; %d days left after it)", g.TurnLabel(g.Turn), g.Turn, g.LastTurn(), g.DaysLeft(g.Turn)))
+	out = append(out, fmt.Sprintf("Date: %s (turn %d of %d; %d days left after it)", g.TurnLabel(g.Turn), g.Turn, g.LastTurn(), lrtg.Of(g).DaysLeft(g.Turn)))
 	out = append(out, "Phase: "+r.phaseLabel(g))
 	confirmed := true
 	if gameNamed(g.Game()).armyRecords {
 		var morale string
 		morale, confirmed = armyMoraleStatus(g, r.unitSizes(g))
 		out = append(out, "Army morale: "+morale)
-		_, total := g.VPTotals()
+		_, total := lrtg.Of(g).VPTotals()
 		out = append(out, fmt.Sprintf("Victory points: %+d (+ is Confederate)", total))
 	}
 	waits := g.Waiting()

@@ -6,6 +6,8 @@ import (
 	"image/png"
 	"strings"
 	"testing"
+
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 func recordsReq(cmd, sub string, opts map[string]string) Request {
@@ -136,7 +138,7 @@ func TestMoraleCommands(t *testing.T) {
 		t.Errorf("/morale check: %s", check.Text)
 	}
 	g, _ := r.game(ctx, Request{ChannelID: "war"})
-	if by, total := g.VPTotals(); by["disorder-panic"] != 50 || total != 50 {
+	if by, total := lrtg.Of(g).VPTotals(); by["disorder-panic"] != 50 || total != 50 {
 		t.Errorf("the VP record after a Union Panic: %v", by)
 	}
 	plot := mustOK(t, r, req("show", lee, map[string]string{"plot": "true"}))

@@ -13,6 +13,7 @@ import (
 	"github.com/umpire-games/umpire/bot/discordtest"
 	"github.com/umpire-games/umpire/engine"
 	"github.com/umpire-games/umpire/engine/litn"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // testLibrary is a small library of its own, so these tests do not depend
@@ -21,7 +22,7 @@ func testLibrary() *engine.Library {
 	d6, _ := engine.ParseDice("1d6")
 	return &engine.Library{
 		Tables: []*engine.Table{{
-			ID: "test.weather", Game: engine.LRTG, Title: "Weather", Source: "test 1.0", Dice: d6,
+			ID: "test.weather", Game: lrtg.LRTG, Title: "Weather", Source: "test 1.0", Dice: d6,
 			Facts:     []engine.FactSpec{{Name: "wet", Kind: engine.FactBool, Description: "it rained yesterday"}},
 			Modifiers: []engine.Modifier{{Value: 1, When: &engine.Condition{Fact: "wet", Op: "true"}, Reason: "it rained yesterday"}},
 			Entries: []engine.Entry{
@@ -31,9 +32,9 @@ func testLibrary() *engine.Library {
 			},
 			Outcomes: []engine.Outcome{{ID: "dry", Name: "Dry", Effect: "Nothing."}, {ID: "rain", Name: "Rain", Effect: "Mud."}, {ID: "storm", Name: "Storm", Effect: "Rivers rise."}},
 		}},
-		Charts: []*engine.Chart{{ID: "test.vp", Game: engine.LRTA, Title: "County VP", Source: "test 2.0",
+		Charts: []*engine.Chart{{ID: "test.vp", Game: lrtg.LRTA, Title: "County VP", Source: "test 2.0",
 			Columns: []string{"County", "First"}, Rows: [][]string{{"Frederick (West)", "6"}, {"Frederick (East)", "4"}}, Notes: "Charts win."}},
-		Rules: []*engine.Rule{{Game: engine.LRTG, Section: "2.0", Title: "Random Events", Summary: "Roll 2d6 each turn.", Phase: "Turn start", Source: "000 2.0"}},
+		Rules: []*engine.Rule{{Game: lrtg.LRTG, Section: "2.0", Title: "Random Events", Summary: "Roll 2d6 each turn.", Phase: "Turn start", Source: "000 2.0"}},
 		Slots: []*engine.ChartSlot{{ID: "test.command", Game: litn.ID, Title: "Command Points", Source: "test 6.2", Dice: d6,
 			Rows:    []engine.RowKey{engine.ParseRowKey("1 or less"), engine.ParseRowKey("2-3"), engine.ParseRowKey("4-5"), engine.ParseRowKey("6 or more")},
 			Columns: []string{"1", "2", "3"}, Cell: regexp.MustCompile(`^\d+$`), CellHelp: "a whole number of command points"}},

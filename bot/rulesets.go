@@ -3,6 +3,7 @@ package bot
 import (
 	"github.com/umpire-games/umpire/engine"
 	"github.com/umpire-games/umpire/engine/litn"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // DefaultRulesets lists the games the umpire plays, each a ruleset (issue
@@ -12,7 +13,7 @@ import (
 // the state another folded).
 func DefaultRulesets() *engine.Rulesets { return defaultRulesets }
 
-var defaultRulesets = engine.NewRulesets(engine.LRTGRuleset(), engine.LRTARuleset(), litn.Ruleset())
+var defaultRulesets = engine.NewRulesets(lrtg.Ruleset(), lrtg.LRTARuleset(), litn.Ruleset())
 
 // WithRulesets sets the games the router plays (default:
 // DefaultRulesets).

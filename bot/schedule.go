@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/store"
 )
 
@@ -296,7 +297,7 @@ func (s *Scheduler) tickGame(ctx context.Context, st store.Stream, now time.Time
 	cmd := engine.RunDeadlines{By: umpire, At: now, Context: engine.DeadlineContext{
 		Sequence:      r.sequence(g),
 		Step:          r.stepContext(g),
-		DispatchTable: r.library.Table(g.DispatchTableID()),
+		DispatchTable: r.library.Table(lrtg.Of(g).DispatchTableID()),
 	}}
 	var before engine.GameState
 	rep, err := settleWith(ctx, r, req, st.ID, kindGame, r.games, nil,

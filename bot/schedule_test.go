@@ -10,6 +10,7 @@ import (
 
 	"github.com/umpire-games/umpire/bot/discordtest"
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/store"
 )
 
@@ -283,10 +284,10 @@ func TestSchedulerGraceThenDefault(t *testing.T) {
 		t.Fatalf("the default:\n%s", all)
 	}
 	g, _ := r.gameHere(ctx, Request{ChannelID: "war"})
-	if g.Declared.Posture(engine.USA, g.Turn) != engine.PostureOperational || !g.Declared.Revealed(g.Turn) {
-		t.Fatalf("after the default: %q, revealed %v", g.Declared.Posture(engine.USA, g.Turn), g.Declared.Revealed(g.Turn))
+	if lrtg.Of(g).Declared.Posture(engine.USA, g.Turn) != lrtg.PostureOperational || !lrtg.Of(g).Declared.Revealed(g.Turn) {
+		t.Fatalf("after the default: %q, revealed %v", lrtg.Of(g).Declared.Posture(engine.USA, g.Turn), lrtg.Of(g).Declared.Revealed(g.Turn))
 	}
-	if countEvents(t, st, engine.EventDeadlineDefaulted) != 1 || countEvents(t, st, engine.EventPosturesRevealed) != 1 {
+	if countEvents(t, st, engine.EventDeadlineDefaulted) != 1 || countEvents(t, st, lrtg.EventPosturesRevealed) != 1 {
 		t.Fatal("the default is not recorded once")
 	}
 }

@@ -8,9 +8,10 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-// Phases 5-8 of the turn (engine/segment.go): the Supply Segment, the
+// Phases 5-8 of the turn (engine/lrtg/segment.go): the Supply Segment, the
 // Recovery Phase, County Control and the Victory Check. /segment holds the
 // players' part of them: their word where the map data cannot settle a
 // rule, foraging, draws, railroad repair, depot schedules, ammunition,
@@ -86,7 +87,7 @@ func segmentCommands() []*Command {
 				Name: "repair", Description: "Try to repair a damaged railroad station (Union, step 5g; LRTG 13.7)",
 				Options: []OptionSpec{
 					{Name: "station", Description: "The damaged station", Type: String, Required: true, MaxLength: 60, Placeholder: "station",
-						Autocomplete: places(func(g engine.GameState, p engine.Place) bool { return g.Places[p.Name].Station == "damaged" })},
+						Autocomplete: places(func(g engine.GameState, p engine.Place) bool { return lrtg.Of(g).Places[p.Name].Station == "damaged" })},
 					reason},
 				Handle: handleSegmentRepair,
 			},
@@ -96,7 +97,7 @@ func segmentCommands() []*Command {
 					{Name: "action", Description: "construct (Union), dismantle, or place (Confederates: Winchester, Berryville)", Type: String, Required: true, MaxLength: 10, Placeholder: "construct|dismantle|place",
 						Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
 							var out []engine.Match
-							for _, a := range []string{engine.DepotConstruct, engine.DepotDismantle, engine.DepotPlace} {
+							for _, a := range []string{lrtg.DepotConstruct, lrtg.DepotDismantle, lrtg.DepotPlace} {
 								if strings.HasPrefix(a, strings.ToLower(strings.TrimSpace(typed))) {
 									out = append(out, engine.Match{Value: a, Label: a})
 								}
@@ -115,7 +116,7 @@ func segmentCommands() []*Command {
 				Ephemeral: true,
 				Options: []OptionSpec{
 					{Name: "at", Description: "The captured depot", Type: String, Required: true, MaxLength: 60, Placeholder: "depot",
-						Autocomplete: places(func(g engine.GameState, p engine.Place) bool { return g.Places[p.Name].Captured != "" })},
+						Autocomplete: places(func(g engine.GameState, p engine.Place) bool { return lrtg.Of(g).Places[p.Name].Captured != "" })},
 					units, reason},
 				Handle: handleSegmentAmmo,
 			},
@@ -188,7 +189,7 @@ func (r *Router) segmentLines(g engine.GameState, side engine.Side) []string {
 	if w := g.Waiting(); len(w) > 0 {
 		lines = append(lines, "Waiting for: "+strings.Join(w, "; ")+".")
 	}
-	s := g.Segment
+	s := lrtg.Of(g).Segment
 	if s.Turn == g.Turn {
 		for _, n := range s.Notes {
 			if n.Side == side {
@@ -225,17 +226,17 @@ func (r *Router) segmentLines(g engine.GameState, side engine.Side) []string {
 		}
 	}
 	if g.Options.Supply == "simplified" {
-		lines = append(lines, fmt.Sprintf("Supply track: %+d (24.0).", g.SupplyLevel(side)))
+		lines = append(lines, fmt.Sprintf("Supply track: %+d (24.0).", lrtg.Of(g).SupplyLevel(side)))
 		if k, ok := s.Keep[side]; ok && s.Turn == g.Turn {
 			lines = append(lines, fmt.Sprintf("Foraging: %d fatigue kept in the Recovery Phase (24.4).", k))
 		}
-		if d := g.SupplyDisorganizationDRM(side); d > 0 {
+		if d := lrtg.Of(g).SupplyDisorganizationDRM(side); d > 0 {
 			lines = append(lines, fmt.Sprintf("Disorganization rolls this turn: +%d (24.6).", d))
 		}
 	} else {
 		var vs []string
-		for _, u := range g.SupplyUnits(side, r.unitSizes(g)) {
-			vs = append(vs, fmt.Sprintf("%s %d", u.Name, g.Victuals(u)))
+		for _, u := range lrtg.Of(g).SupplyUnits(side, r.unitSizes(g)) {
+			vs = append(vs, fmt.Sprintf("%s %d", u.Name, lrtg.Of(g).Victuals(u)))
 		}
 		lines = append(lines, "Victuals: "+listOrNone(vs)+".")
 	}
@@ -243,7 +244,7 @@ func (r *Router) segmentLines(g engine.GameState, side engine.Side) []string {
 	if rv.Turn > 0 {
 		lines = append(lines, fmt.Sprintf("Union control (13.3, turn %d): Potomac %s, Shenandoah Valley %s.", rv.Turn, yesNo(rv.Potomac), yesNo(rv.Shenandoah)))
 	}
-	for _, sc := range g.PendingSchedules(side) {
+	for _, sc := range lrtg.Of(g).PendingSchedules(side) {
 		lines = append(lines, fmt.Sprintf("Depot schedule: %s %s, due turn %d (13.8).", sc.Action, sc.Place, sc.Due))
 	}
 	if side == engine.USA && s.RepairTurn == g.Turn {
@@ -294,9 +295,9 @@ func handleSegmentDone(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.FinishStep{By: req.User, Side: recordSide(req.Options["side"])}
+	cmd := lrtg.FinishStep{By: req.User, Side: recordSide(req.Options["side"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		d := evs[0].(*engine.SegmentDone)
+		d := evs[0].(*lrtg.SegmentDone)
 		after := g.Apply(d)
 		text := fmt.Sprintf("✔️ The %s are done with step %s (%s).", segSideName(d.Side), d.Step, req.User.Name)
 		if w := after.Waiting(); len(w) > 0 {
@@ -318,7 +319,7 @@ func handleSegmentRange(ctx context.Context, r *Router, req Request) (Reply, err
 		return Reply{}, err
 	}
 	in, _ := strconv.ParseBool(req.Options["in_range"])
-	cmd := engine.ClaimRange{By: req.User, Units: ids, InRange: in, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.ClaimRange{By: req.User, Units: ids, InRange: in, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
 	if at := strings.TrimSpace(req.Options["at"]); at != "" {
 		p, err := segmentPlace(r, at)
 		if err != nil {
@@ -327,7 +328,7 @@ func handleSegmentRange(ctx context.Context, r *Router, req Request) (Reply, err
 		cmd.Store = p
 	}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.SupplyRangeClaimed)
+		e := evs[0].(*lrtg.SupplyRangeClaimed)
 		word := "in resupply range"
 		if !e.InRange {
 			word = "not in resupply range"
@@ -347,7 +348,7 @@ func handleSegmentForage(ctx context.Context, r *Router, req Request) (Reply, er
 	}
 	levels, _ := strconv.Atoi(req.Options["fatigue"])
 	value, _ := strconv.Atoi(req.Options["value"])
-	cmd := engine.Forage{By: req.User, Levels: levels, Value: value, Map: r.theatres["lrtg"], Sizes: r.unitSizes(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.Forage{By: req.User, Levels: levels, Value: value, Map: r.theatres["lrtg"], Sizes: r.unitSizes(g), Reason: strings.TrimSpace(req.Options["reason"])}
 	if g.Options.Supply == "simplified" {
 		if _, ok := req.Options["unit"]; ok {
 			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "segment.forage.unit", What: "Under Simplified Supply the whole side forages", Hint: "Give fatigue: the levels your units keep in the Recovery Phase (24.4)"}
@@ -369,7 +370,7 @@ func handleSegmentForage(ctx context.Context, r *Router, req Request) (Reply, er
 		cmd.Chart = r.library.Chart("lrtg.forage")
 	}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		f := evs[0].(*engine.UnitForaged)
+		f := evs[0].(*lrtg.UnitForaged)
 		var b strings.Builder
 		if f.Unit == "" {
 			fmt.Fprintf(&b, "🔒 The %s forage: %d fatigue kept in the Recovery Phase: %+d victuals (24.4)", segSideName(f.Side), f.Levels, f.Gained)
@@ -401,9 +402,9 @@ func handleSegmentDraw(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.DrawVictuals{By: req.User, Store: *p, Units: ids, Map: r.theatres["lrtg"], Sizes: r.unitSizes(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.DrawVictuals{By: req.User, Store: *p, Units: ids, Map: r.theatres["lrtg"], Sizes: r.unitSizes(g), Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		d := evs[0].(*engine.VictualsDrawn)
+		d := evs[0].(*lrtg.VictualsDrawn)
 		var parts []string
 		for _, u := range d.Units {
 			parts = append(parts, fmt.Sprintf("%s %d → %d", u.Name, u.From, u.To))
@@ -425,13 +426,13 @@ func handleSegmentRepair(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.AttemptRepair{By: req.User, Station: *p, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.AttemptRepair{By: req.User, Station: *p, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		if a, ok := evs[0].(*engine.RepairAttempted); ok && a.Prevented { // engine/hidden.go
+		if a, ok := evs[0].(*lrtg.RepairAttempted); ok && a.Prevented { // engine/lrtg/hidden.go
 			return r.boardReply(req, g, fmt.Sprintf("🛑 An enemy unit is in or next to %s: no repair is possible (13.7: no enemy unit in or adjacent to the station). This turn's attempt is spent.", a.Station), views)
 		}
 		roll := evs[0].(*engine.DiceRolled)
-		a := evs[1].(*engine.RepairAttempted)
+		a := evs[1].(*lrtg.RepairAttempted)
 		text := FormatRoll(roll)
 		if len(a.Modifiers) > 0 {
 			text += fmt.Sprintf("\n%s → %d", strings.Join(a.Modifiers, "; "), a.Total)
@@ -454,15 +455,15 @@ func handleSegmentDepot(ctx context.Context, r *Router, req Request) (Reply, err
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.ScheduleDepot{By: req.User, Action: strings.ToLower(strings.TrimSpace(req.Options["action"])), Place: *p, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.ScheduleDepot{By: req.User, Action: strings.ToLower(strings.TrimSpace(req.Options["action"])), Place: *p, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		switch e := evs[0].(type) {
-		case *engine.DepotScheduled:
+		case *lrtg.DepotScheduled:
 			sc := e.Schedule
 			text := fmt.Sprintf("🔒 Scheduled in secret: %s the %s depot at %s, done in the Depot Placement / Removal step of turn %d (%s; 13.8).",
 				sc.Action, segSideName(sc.Side), sc.Place, sc.Due, g.TurnLabel(sc.Due))
 			return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: text, Events: views}}}
-		case *engine.DepotsChanged:
+		case *lrtg.DepotsChanged:
 			text := fmt.Sprintf("🏕️ The Confederates place a depot at %s (13.8).", e.Changes[0].Place)
 			return r.boardReply(req, g, text, views)
 		}
@@ -483,12 +484,12 @@ func handleSegmentAmmo(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.DrawAmmo{By: req.User, Depot: *p, Units: ids, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.DrawAmmo{By: req.User, Depot: *p, Units: ids, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		a := evs[0].(*engine.AmmoDrawn)
+		a := evs[0].(*lrtg.AmmoDrawn)
 		var parts []string
 		for _, u := range a.Units {
-			parts = append(parts, fmt.Sprintf("%s %s → %s", u.Name, engine.StatusValue("ammunition", u.From), engine.StatusValue("ammunition", u.To)))
+			parts = append(parts, fmt.Sprintf("%s %s → %s", u.Name, lrtg.StatusValue("ammunition", u.From), lrtg.StatusValue("ammunition", u.To)))
 		}
 		text := fmt.Sprintf("🔒 Ammunition from %s (%d → %d): %s (19.5).", a.Depot, a.From, a.To, strings.Join(parts, ", "))
 		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: text, Events: views}}}
@@ -501,9 +502,9 @@ func handleSegmentRivers(ctx context.Context, r *Router, req Request) (Reply, er
 	}
 	p, _ := strconv.ParseBool(req.Options["potomac"])
 	s, _ := strconv.ParseBool(req.Options["shenandoah"])
-	cmd := engine.SetRivers{By: req.User, Potomac: p, Shenandoah: s, Reason: req.Options["reason"]}
+	cmd := lrtg.SetRivers{By: req.User, Potomac: p, Shenandoah: s, Reason: req.Options["reason"]}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		return publicText(req, "⚖️ "+riversText(evs[0].(*engine.RiversControlled)), views)
+		return publicText(req, "⚖️ "+riversText(evs[0].(*lrtg.RiversControlled)), views)
 	})
 }
 
@@ -513,9 +514,9 @@ func handleSegmentStragglers(ctx context.Context, r *Router, req Request) (Reply
 		return Reply{}, err
 	}
 	mp, _ := strconv.Atoi(req.Options["mp"])
-	cmd := engine.RecordStragglers{By: req.User, Unit: id, MP: mp, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.RecordStragglers{By: req.User, Unit: id, MP: mp, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.StragglersRecorded)
+		e := evs[0].(*lrtg.StragglersRecorded)
 		text := fmt.Sprintf("🔒 %s: %d manpower lost on the march recorded as stragglers; they are rolled for in the Recovery Phase of a passive turn (30.2).", e.Name, e.MP)
 		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: text, Events: views}}}
 	})
@@ -526,14 +527,14 @@ func handleSegmentVictory(ctx context.Context, r *Router, req Request) (Reply, e
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.CheckVictory{By: req.User, Context: r.stepContext(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.CheckVictory{By: req.User, Context: r.stepContext(g), Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		var lines []string
 		for _, e := range evs {
 			switch e := e.(type) {
-			case *engine.MoraleChecked:
+			case *lrtg.MoraleChecked:
 				lines = append(lines, checkText(e.Check))
-			case *engine.VictoryChecked:
+			case *lrtg.VictoryChecked:
 				lines = append(lines, victoryText(e))
 			}
 		}

@@ -10,9 +10,10 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-func riversText(e *engine.RiversControlled) string {
+func riversText(e *lrtg.RiversControlled) string {
 	text := fmt.Sprintf("🌊 Union control (13.3): the Potomac River — %s; the Shenandoah Valley — %s.", yesNo(e.Potomac), yesNo(e.Shenandoah))
 	n := 0
 	for _, b := range []bool{e.Potomac, e.Shenandoah} {
@@ -29,7 +30,7 @@ func riversText(e *engine.RiversControlled) string {
 	return text
 }
 
-func victoryText(e *engine.VictoryChecked) string {
+func victoryText(e *lrtg.VictoryChecked) string {
 	var b strings.Builder
 	what := "🏛️ Victory check"
 	if e.Phase {
@@ -70,7 +71,7 @@ func presentSegment(r *Router, req Request, g engine.GameState, e engine.Event, 
 	}
 	step := g.CurrentStep()
 	switch e := e.(type) {
-	case *engine.SegmentOpened:
+	case *lrtg.SegmentOpened:
 		var outs []Output
 		if len(e.Public) > 0 {
 			outs = append(outs, pub(strings.Join(e.Public, "\n"), false))
@@ -81,15 +82,15 @@ func presentSegment(r *Router, req Request, g engine.GameState, e engine.Event, 
 			}
 		}
 		return append([]Output{}, outs...)
-	case *engine.SupplyStatusSet:
+	case *lrtg.SupplyStatusSet:
 		return []Output{umpire("supply status (13.2): " + supplyStatusText(e))}
-	case *engine.RiversControlled:
+	case *lrtg.RiversControlled:
 		var held []string
 		for _, k := range sortedMapKeys(e.Held) {
 			held = append(held, k+" "+e.Held[k])
 		}
 		return []Output{pub(riversText(e), false), umpire("control hexes held: " + listOrNone(held) + "; not checked: " + strings.Join(e.Unchecked, "; "))}
-	case *engine.SupplyAdjusted:
+	case *lrtg.SupplyAdjusted:
 		if step != "5d" && step != "5e" {
 			return nil
 		}
@@ -104,10 +105,10 @@ func presentSegment(r *Router, req Request, g engine.GameState, e engine.Event, 
 			return []Output{umpire(FormatRoll(e))}
 		}
 		return nil
-	case *engine.SupplyEffectsApplied:
+	case *lrtg.SupplyEffectsApplied:
 		text, detail := supplyEffectsText(e)
 		return []Output{pub(text, false), umpire("supply effects: " + detail)}
-	case *engine.DepotsChanged:
+	case *lrtg.DepotsChanged:
 		public, secret := depotChangeLines(e)
 		var outs []Output
 		if len(public) > 0 {
@@ -117,14 +118,14 @@ func presentSegment(r *Router, req Request, g engine.GameState, e engine.Event, 
 			outs = append(outs, umpire("depot schedules: "+strings.Join(secret, "; ")))
 		}
 		return append([]Output{}, outs...)
-	case *engine.UnitsRecovered:
+	case *lrtg.UnitsRecovered:
 		return []Output{pub(recoveryText(e), false), umpire("recovery: " + clipLines(recoveryParts(e), 1500))}
-	case *engine.MoraleChecked:
+	case *lrtg.MoraleChecked:
 		if step != "8" {
 			return nil
 		}
 		return []Output{pub(checkText(e.Check), !g.Options.LimitedIntel)} // its record names eliminated units
-	case *engine.VictoryChecked:
+	case *lrtg.VictoryChecked:
 		return []Output{pub(victoryText(e), true)}
 	}
 	return nil
@@ -132,7 +133,7 @@ func presentSegment(r *Router, req Request, g engine.GameState, e engine.Event, 
 
 // supplyStatusText lists each side's units in supply range or out (13.2),
 // or on the player's word, for the umpire.
-func supplyStatusText(e *engine.SupplyStatusSet) string {
+func supplyStatusText(e *lrtg.SupplyStatusSet) string {
 	var lines []string
 	for _, s := range []engine.Side{engine.CSA, engine.USA} {
 		var parts []string
@@ -169,7 +170,7 @@ func supplyAdjustedWhat(step, rule string) string {
 
 // supplyAdjustedParts lists the changes to the side's track and units'
 // victuals, for the umpire.
-func supplyAdjustedParts(e *engine.SupplyAdjusted) string {
+func supplyAdjustedParts(e *lrtg.SupplyAdjusted) string {
 	var parts []string
 	if e.Track != nil {
 		parts = append(parts, fmt.Sprintf("track %+d → %+d", e.Track.From, e.Track.To))
@@ -182,7 +183,7 @@ func supplyAdjustedParts(e *engine.SupplyAdjusted) string {
 
 // supplyEffectsText is the channel's word on the supply effects (13.6;
 // 24.6) and the umpire's list of what befell each unit.
-func supplyEffectsText(e *engine.SupplyEffectsApplied) (text, detail string) {
+func supplyEffectsText(e *lrtg.SupplyEffectsApplied) (text, detail string) {
 	text = "🥀 Supply effects (13.6) are applied: units with no victuals are disorganized, or lose a manpower point if already disorganized at fatigue 3 or 4. Each side sees its units with /segment show."
 	if e.Rule == "simplified" {
 		text = "🥀 Supply effects (24.6) are applied by each side's supply level; each side sees its own with /segment show."
@@ -215,7 +216,7 @@ func supplyEffectsText(e *engine.SupplyEffectsApplied) (text, detail string) {
 // depotChangeLines splits the depot changes (13.8) into those both sides
 // see on the map (placed, removed) and the schedules only the umpire hears
 // of.
-func depotChangeLines(e *engine.DepotsChanged) (public, secret []string) {
+func depotChangeLines(e *lrtg.DepotsChanged) (public, secret []string) {
 	for _, c := range e.Changes {
 		line := fmt.Sprintf("%s depot at %s %s (%s)", segSideName(c.Side), c.Place, c.Action, c.Why)
 		switch c.Action {
@@ -230,7 +231,7 @@ func depotChangeLines(e *engine.DepotsChanged) (public, secret []string) {
 
 // recoveryText is the channel's word on the Recovery Phase (003 6), with
 // the stragglers lost for good (30.2) and their VP (000 VII 6).
-func recoveryText(e *engine.UnitsRecovered) string {
+func recoveryText(e *lrtg.UnitsRecovered) string {
 	text := "🛌 Recovery (Standardized Rules, 003 6): units at fatigue 0-1 reorganize, lose their demoralization and recover from exhaustion (not units without supply); units at fatigue 3-4 become exhausted; fatigue falls by 3 (less for a side that forages, 24.4)."
 	lost := map[engine.Side]int{}
 	vp := 0
@@ -251,7 +252,7 @@ func recoveryText(e *engine.UnitsRecovered) string {
 
 // recoveryParts lists, for the umpire, the fatigue each side keeps to
 // forage (24.4), what recovery did to each unit and the stragglers' rolls.
-func recoveryParts(e *engine.UnitsRecovered) []string {
+func recoveryParts(e *lrtg.UnitsRecovered) []string {
 	var parts []string
 	for _, u := range e.Units {
 		var what []string

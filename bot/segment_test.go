@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 func segReq(u engine.Actor, sub string, opts map[string]string) Request {
@@ -70,7 +71,7 @@ func TestSegmentStepsThroughPhaseNext(t *testing.T) {
 	outs := segToStep(t, r, "5a")
 	outs = append(outs, segToStep(t, r, "5b")...)
 	g, _ := r.gameHere(context.Background(), Request{ChannelID: "war", User: umpireA})
-	st, ok := g.SupplyStatus("csa.hood")
+	st, ok := lrtg.Of(g).SupplyStatus("csa.hood")
 	if !ok {
 		t.Fatal("Hood has no supply status")
 	}
@@ -124,10 +125,10 @@ func TestSegmentStepsThroughPhaseNext(t *testing.T) {
 	g, _ = r.gameHere(context.Background(), Request{ChannelID: "war", User: umpireA})
 	hood := g.Units["csa.hood"]
 	want := 6
-	if s, _ := g.SupplyStatus("csa.hood"); !(s.InRange && hood.Fatigue == 0) {
+	if s, _ := lrtg.Of(g).SupplyStatus("csa.hood"); !(s.InRange && hood.Fatigue == 0) {
 		want = 5
 	}
-	if v := g.Victuals(hood); v != want && g.Segment.Turn == g.Turn {
+	if v := lrtg.Of(g).Victuals(hood); v != want && lrtg.Of(g).Segment.Turn == g.Turn {
 		t.Errorf("Hood's victuals: %d, want %d (%+v)", v, want, st)
 	}
 	// The step after 8 ends the turn.
@@ -151,7 +152,7 @@ func TestSegmentGameEndsOnThePotomacCheck(t *testing.T) {
 		outs := segToStep(t, r, "8")
 		pub := segPublicTexts(outs)
 		g, _ := r.gameHere(context.Background(), Request{ChannelID: "war", User: umpireA})
-		_, vp := g.VPTotals() // Vicksburg may have fallen on June 30: -15
+		_, vp := lrtg.Of(g).VPTotals() // Vicksburg may have fallen on June 30: -15
 		if vp > 0 {
 			t.Fatalf("%s: %d VP", c.scenario, vp)
 		}
@@ -247,8 +248,8 @@ func TestSegmentSupplyEffectsAreSecret(t *testing.T) {
 		t.Fatalf("the umpire's view: %s", umpire)
 	}
 	g, _ := r.gameHere(context.Background(), Request{ChannelID: "war", User: umpireA})
-	if g.SupplyLevel(engine.CSA) != -1 || !g.Units["csa.hood"].WithStatus().Status.Disorganized {
-		t.Fatalf("track %d, Hood %+v", g.SupplyLevel(engine.CSA), g.Units["csa.hood"])
+	if lrtg.Of(g).SupplyLevel(engine.CSA) != -1 || !g.Units["csa.hood"].WithStatus().Status.Disorganized {
+		t.Fatalf("track %d, Hood %+v", lrtg.Of(g).SupplyLevel(engine.CSA), g.Units["csa.hood"])
 	}
 }
 
@@ -265,12 +266,12 @@ func TestSegmentChartsFromTheLibrary(t *testing.T) {
 		{"lrtg.victory-levels-high-tide", []int{210, 185, 184, 160, 159, 150, 149, 140, 139}, []string{"Confederate Decisive", "Confederate Substantive", "Confederate Marginal", "Confederate Marginal", "Union Marginal", "Union Marginal", "Union Substantive", "Union Substantive", "Union Decisive"}},
 		{"lrtg.victory-levels-gettysburg-campaign", []int{250, 249, 220, 219, 190, 189, 180, 179, 150, 149}, []string{"Confederate Decisive", "Confederate Substantive", "Confederate Substantive", "Confederate Marginal", "Confederate Marginal", "Union Marginal", "Union Marginal", "Union Substantive", "Union Substantive", "Union Decisive"}},
 	} {
-		bands, err := engine.VictoryBands(r.library.Chart(c.chart))
+		bands, err := lrtg.VictoryBands(r.library.Chart(c.chart))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i, vp := range c.vp {
-			if b, ok := engine.VictoryLevel(bands, vp); !ok || b.Name != c.names[i] {
+			if b, ok := lrtg.VictoryLevel(bands, vp); !ok || b.Name != c.names[i] {
 				t.Errorf("%s %d VP: %+v", c.chart, vp, b)
 			}
 		}
@@ -281,7 +282,7 @@ func TestSegmentChartsFromTheLibrary(t *testing.T) {
 		n, v int
 	}{{engine.USA, 17, 6}, {engine.USA, 14, 5}, {engine.USA, 13, 4}, {engine.USA, 10, 3}, {engine.USA, 6, 2}, {engine.USA, 5, 1}, {engine.USA, 2, 0},
 		{engine.CSA, 8, 6}, {engine.CSA, 7, 5}, {engine.CSA, 6, 4}, {engine.CSA, 4, 3}, {engine.CSA, 3, 2}, {engine.CSA, 2, 1}, {engine.CSA, 1, 0}} {
-		if v, err := engine.SimplifiedResupply(res, c.side, c.n); err != nil || v != c.v {
+		if v, err := lrtg.SimplifiedResupply(res, c.side, c.n); err != nil || v != c.v {
 			t.Errorf("24.2 %s %d: %d %v, want %d", c.side, c.n, v, err, c.v)
 		}
 	}
@@ -300,12 +301,12 @@ func TestSegmentChartsFromTheLibrary(t *testing.T) {
 // suffers (nothing, 13.6), instead of an empty line.
 func TestSegmentRecordsSayWhenNothingHappens(t *testing.T) {
 	req := Request{ChannelID: "c"}
-	outs := presentSegment(nil, req, engine.GameState{}, &engine.UnitsRecovered{Turn: 1}, EventView{})
+	outs := presentSegment(nil, req, engine.GameState{}, &lrtg.UnitsRecovered{Turn: 1}, EventView{})
 	if len(outs) != 2 || outs[1].Text != "Umpire: recovery: no unit changes" {
 		t.Errorf("recovery: %+v", outs)
 	}
-	outs = presentSegment(nil, req, engine.GameState{}, &engine.SupplyEffectsApplied{Turn: 9, Rule: "normal",
-		Units: []engine.SupplyEffect{{Unit: "csa.early", Name: "Early", Side: engine.CSA}, {Unit: "csa.hood", Name: "Hood", Side: engine.CSA, Disorganize: true}}}, EventView{})
+	outs = presentSegment(nil, req, engine.GameState{}, &lrtg.SupplyEffectsApplied{Turn: 9, Rule: "normal",
+		Units: []lrtg.SupplyEffect{{Unit: "csa.early", Name: "Early", Side: engine.CSA}, {Unit: "csa.hood", Name: "Hood", Side: engine.CSA, Disorganize: true}}}, EventView{})
 	if len(outs) != 2 || outs[1].Text != "Umpire: supply effects: Early no victuals, already disorganized: no loss below fatigue 3, Hood disorganized" {
 		t.Errorf("supply effects: %+v", outs)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/umpire-games/umpire/engine"
 	"github.com/umpire-games/umpire/engine/litn"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // The sequence of play (engine/sequence.go): /phase show says where the
@@ -102,7 +103,7 @@ func handlePhaseShow(ctx context.Context, r *Router, req Request) (Reply, error)
 	}
 	source := "003 Detailed Sequence of Play"
 	switch g.Game() {
-	case engine.LRTA:
+	case lrtg.LRTA:
 		source = "004 Sequence of Play"
 	case litn.ID:
 		source = "002 3.1 Sequence Outline"

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // Unit status and printed combat results: /battle result. Statuses are
@@ -88,7 +89,7 @@ func handleBattleResult(ctx context.Context, r *Router, req Request) (Reply, err
 	if !g.Started {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.not_started", What: "The game has not started", Hint: "The umpire starts it with /game start"}
 	}
-	cmd := engine.ApplyCombat{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.ApplyCombat{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
 	if cmd.Attacker.Units, err = unitList(g, req.User, req.Options["attacker"]); err != nil {
 		return Reply{}, err
 	}
@@ -103,7 +104,7 @@ func handleBattleResult(ctx context.Context, r *Router, req Request) (Reply, err
 	}{{cmd.Attacker.Units, cmd.Attacker.Result, "attacker"}, {cmd.Defender.Units, cmd.Defender.Result, "defender"}} {
 		if len(x.units) > 0 && strings.TrimSpace(x.result) == "" {
 			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "combat.result", What: fmt.Sprintf("The %s's units have no result", x.role),
-				Hint: fmt.Sprintf("Add %s_result: (- for none). %s", x.role, engine.CombatResultHint)}
+				Hint: fmt.Sprintf("Add %s_result: (- for none). %s", x.role, lrtg.CombatResultHint)}
 		}
 	}
 	losses, err := unitNumbers(g, req.User, "loss", req.Options["loss"])
@@ -146,11 +147,11 @@ func handleBattleResult(ctx context.Context, r *Router, req Request) (Reply, err
 		cmd.Battle = g.Units[cmd.Defender.Units[0]].Ref
 	}
 	return r.settleGame(ctx, req, r.timed(g, cmd), nil, func(views []EventView, evs []engine.Event) Reply { // clock.go: the battle resolved ends an attack's pause (LRTG 22.3)
-		var e *engine.CombatApplied
+		var e *lrtg.CombatApplied
 		rolls := map[int64]*engine.DiceRolled{}
 		for _, ev := range evs {
 			switch ev := ev.(type) {
-			case *engine.CombatApplied:
+			case *lrtg.CombatApplied:
 				e = ev
 			case *engine.DiceRolled:
 				rolls[ev.Number] = ev
@@ -190,7 +191,7 @@ func hasString(xs []string, s string) bool {
 // battleLine is what anyone may read of a combat: where, when, and the
 // printed results by role and side; no unit and no manpower. The reason,
 // free text that may name units, is for those who see the detail.
-func battleLine(e *engine.CombatApplied, withReason bool) string {
+func battleLine(e *lrtg.CombatApplied, withReason bool) string {
 	where := ""
 	if e.Battle != "" {
 		where = " at " + e.Battle
@@ -208,7 +209,7 @@ func battleLine(e *engine.CombatApplied, withReason bool) string {
 
 // combatDetail lists each unit's change, the retreat, the Victory Points
 // and the artillery rolls of optional rule 29.
-func combatDetail(g engine.GameState, e *engine.CombatApplied) []string {
+func combatDetail(g engine.GameState, e *lrtg.CombatApplied) []string {
 	var lines []string
 	for _, s := range e.Sides {
 		var units []string
@@ -230,7 +231,7 @@ func combatDetail(g engine.GameState, e *engine.CombatApplied) []string {
 				ch = append(ch, "disorganized")
 			}
 			if c.AmmoTo != c.AmmoFrom {
-				ch = append(ch, fmt.Sprintf("ammunition %d → %d (%s, LRTG 19.2)", c.AmmoFrom, c.AmmoTo, engine.StatusValue("ammunition", c.AmmoTo)))
+				ch = append(ch, fmt.Sprintf("ammunition %d → %d (%s, LRTG 19.2)", c.AmmoFrom, c.AmmoTo, lrtg.StatusValue("ammunition", c.AmmoTo)))
 			}
 			if len(ch) == 0 {
 				ch = append(ch, "no change")

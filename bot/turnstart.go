@@ -10,9 +10,10 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
-// The Turn Start steps 1a-1c (engine/turnstart.go): what the step message
+// The Turn Start steps 1a-1c (engine/lrtg/turnstart.go): what the step message
 // says of the reinforcements, the Union rolls, Vicksburg; /reinforcements
 // (each side its own: arrived units to place, the tracks, the Union rolls)
 // and /draftriots (the Union's choice of manpower and its roll, LRTG 3.3).
@@ -50,11 +51,11 @@ func turnStartCommands() []*Command {
 // trackTitle names a Union reinforcement track.
 func trackTitle(track string) string {
 	switch track {
-	case engine.TrackBaltDC:
+	case lrtg.TrackBaltDC:
 		return "Baltimore / DC release"
-	case engine.TrackWV:
+	case lrtg.TrackWV:
 		return "West Virginia reinforcements"
-	case engine.TrackPAMilitia:
+	case lrtg.TrackPAMilitia:
 		return "Pennsylvania militia reinforcements"
 	}
 	return track
@@ -74,7 +75,7 @@ func unitNames(g engine.GameState, ids []string) string {
 // entryText says where an arriving unit enters.
 func (r *Router) entryText(g engine.GameState, id string) string {
 	u := g.Units[id]
-	e, ok := g.EntryOf(u, r.theatres["lrtg"])
+	e, ok := lrtg.Of(g).EntryOf(u, r.theatres["lrtg"])
 	if !ok {
 		return u.Name
 	}
@@ -88,7 +89,7 @@ func (r *Router) entryText(g engine.GameState, id string) string {
 // unionRollText explains one track of a Union Reinforcement Phase: the
 // roll (dice, each modifier and why, the total, what it needed, the
 // result and any "treat instead") and what it did; or why there was none.
-func (r *Router) unionRollText(g engine.GameState, e *engine.UnionRolled) string {
+func (r *Router) unionRollText(g engine.GameState, e *lrtg.UnionRolled) string {
 	title := trackTitle(e.Track)
 	if !e.Rolled {
 		return fmt.Sprintf("– %s (LRTG 3.2): no roll — %s.", title, e.Why)
@@ -99,7 +100,7 @@ func (r *Router) unionRollText(g engine.GameState, e *engine.UnionRolled) string
 	}
 	fmt.Fprintf(&b, "🎲 Roll #%d · %s (LRTG 3.2)", e.Number, title)
 	if e.Group != "" {
-		fmt.Fprintf(&b, ", %s", engine.ReleaseGroupLabel(e.Group))
+		fmt.Fprintf(&b, ", %s", lrtg.ReleaseGroupLabel(e.Group))
 	}
 	fmt.Fprintf(&b, ": %s %s%s", e.Dice, faces(e.Faces), modText(e.Modifiers))
 	if len(e.Modifiers) > 0 {
@@ -114,11 +115,11 @@ func (r *Router) unionRollText(g engine.GameState, e *engine.UnionRolled) string
 		return b.String()
 	}
 	switch e.Track {
-	case engine.TrackBaltDC:
+	case lrtg.TrackBaltDC:
 		if len(e.Units) > 0 {
-			fmt.Fprintf(&b, "\nReleased (%s): %s.", engine.ReleaseGroupLabel(e.Group), unitNames(g, e.Units))
+			fmt.Fprintf(&b, "\nReleased (%s): %s.", lrtg.ReleaseGroupLabel(e.Group), unitNames(g, e.Units))
 		} else {
-			fmt.Fprintf(&b, "\nNo unit of %s goes now.", engine.ReleaseGroupLabel(e.Group))
+			fmt.Fprintf(&b, "\nNo unit of %s goes now.", lrtg.ReleaseGroupLabel(e.Group))
 		}
 		for _, id := range slices.Sorted(maps.Keys(e.Joins)) {
 			fmt.Fprintf(&b, "\n%s joins the %s Corps and needs no further release (000 3.2).", g.Units[id].Name, e.Joins[id])
@@ -136,13 +137,13 @@ func (r *Router) unionRollText(g engine.GameState, e *engine.UnionRolled) string
 
 // arrivalText tells of units received as reinforcements, those that
 // enter at the same place together.
-func (r *Router) arrivalText(g engine.GameState, e *engine.ReinforcementsArrived) string {
+func (r *Router) arrivalText(g engine.GameState, e *lrtg.ReinforcementsArrived) string {
 	var where []string
 	for i := 0; i < len(e.Units); {
-		entry, _ := g.EntryOf(g.Units[e.Units[i]], r.theatres["lrtg"])
+		entry, _ := lrtg.Of(g).EntryOf(g.Units[e.Units[i]], r.theatres["lrtg"])
 		j := i + 1
 		for j < len(e.Units) {
-			if next, _ := g.EntryOf(g.Units[e.Units[j]], r.theatres["lrtg"]); next.Where != entry.Where || next.Held != entry.Held {
+			if next, _ := lrtg.Of(g).EntryOf(g.Units[e.Units[j]], r.theatres["lrtg"]); next.Where != entry.Where || next.Held != entry.Held {
 				break
 			}
 			j++
@@ -155,11 +156,11 @@ func (r *Router) arrivalText(g engine.GameState, e *engine.ReinforcementsArrived
 		i = j
 	}
 	switch e.Cause {
-	case engine.ArrivalSetUp:
+	case lrtg.ArrivalSetUp:
 		return fmt.Sprintf("🎖️ Set-up (000 VIII 3)): %s is not on the map yet: the Confederates place him with a corps commander, in his hex or moving with him (/move). Until then the rules that ask where Lee is (the random events, the Spy, the militia rolls) find him nowhere.", unitNames(g, e.Units))
-	case engine.ArrivalSchedule:
+	case lrtg.ArrivalSchedule:
 		return fmt.Sprintf("🪖 Confederate reinforcements (LRTG 3.1): %s. The Confederates place them with /move, now or in a later reinforcement phase (3.0).", strings.Join(where, "; "))
-	case engine.ArrivalThreat:
+	case lrtg.ArrivalThreat:
 		return fmt.Sprintf("🪖 Washington is threatened: Confederate infantry has entered Fairfax, Montgomery or Prince George's County (LRTG 3.2). Arriving early: %s. They must make for DC or Alexandria County and stay there until released.", strings.Join(where, "; "))
 	}
 	return fmt.Sprintf("🪖 Arriving with their release group (LRTG 3.2): %s.", strings.Join(where, "; "))
@@ -186,24 +187,24 @@ func presentTurnStart(r *Router, req Request, g engine.GameState, e engine.Event
 	switch e := e.(type) {
 	case *engine.TableRolled:
 		switch e.Table {
-		case engine.TableBaltDCRelease, engine.TableWVArrival, engine.TablePAMilitia:
+		case lrtg.TableBaltDCRelease, lrtg.TableWVArrival, lrtg.TablePAMilitia:
 			return []Output{}
-		case engine.TableVicksburg:
+		case lrtg.TableVicksburg:
 			if tb := r.library.Table(e.Table); tb != nil {
 				return []Output{publicOut(req, FormatTableRoll(e, tb), view)}
 			}
 		}
-	case *engine.VPRolled:
-		if e.Event != engine.VPVicksburg {
+	case *lrtg.VPRolled:
+		if e.Event != lrtg.VPVicksburg {
 			return nil
 		}
-		_, total := g.VPTotals()
+		_, total := lrtg.Of(g).VPTotals()
 		text := "Vicksburg holds out: roll again next turn (000 3.4)."
 		if e.VP != 0 {
 			text = fmt.Sprintf("→ Vicksburg has surrendered: **%+d VP** (000 3.4, VII 8); the record stands at %+d. No further rolls.", e.VP, total)
 		}
 		return []Output{publicOut(req, text, view)}
-	case *engine.ReinforcementsArrived:
+	case *lrtg.ReinforcementsArrived:
 		text := r.arrivalText(g, e)
 		switch {
 		case !g.Options.LimitedIntel:
@@ -215,7 +216,7 @@ func presentTurnStart(r *Router, req Request, g engine.GameState, e engine.Event
 			return []Output{publicOut(req, text)}
 		}
 		return []Output{umpireOut(text, view)}
-	case *engine.UnionRolled:
+	case *lrtg.UnionRolled:
 		text := r.unionRollText(g, e)
 		if !g.Options.LimitedIntel {
 			return []Output{publicOut(req, text, view)}
@@ -252,7 +253,7 @@ func handleReinforcements(ctx context.Context, r *Router, req Request) (Reply, e
 	var lines []string
 	for _, s := range sides {
 		switch {
-		case g.Game() == engine.LRTA:
+		case g.Game() == lrtg.LRTA:
 			lines = append(lines, r.lrtaReinforcements(g, s)...)
 		case s == engine.CSA:
 			lines = append(lines, r.csaReinforcements(g)...)
@@ -261,7 +262,7 @@ func handleReinforcements(ctx context.Context, r *Router, req Request) (Reply, e
 		}
 	}
 	footer := "LRTG 3.0-3.2; 003 Detailed Sequence of Play 1 a), b). A reinforcement may wait for a later reinforcement phase (3.0)."
-	if g.Game() == engine.LRTA {
+	if g.Game() == lrtg.LRTA {
 		footer = "LRTA 2.0, 2.3; 004 Sequence of Play 1 a), b) (LRTG 3.0-3.2 where 004 is silent). A reinforcement may wait for a later reinforcement phase (LRTG 3.0)."
 	}
 	e := &Embed{Title: fmt.Sprintf("Reinforcements — turn %d (%s)", g.Turn, g.TurnLabel(g.Turn)), Description: clipLines(lines, 4000), Footer: footer}
@@ -269,7 +270,7 @@ func handleReinforcements(ctx context.Context, r *Router, req Request) (Reply, e
 }
 
 func (r *Router) waitingLines(g engine.GameState, side engine.Side) []string {
-	w := g.WaitingToEnter(side)
+	w := lrtg.Of(g).WaitingToEnter(side)
 	if len(w) == 0 {
 		return []string{"To place: none."}
 	}
@@ -281,14 +282,14 @@ func (r *Router) waitingLines(g engine.GameState, side engine.Side) []string {
 }
 
 // lrtaReinforcements is a side's part of /reinforcements in an LRTA game
-// (engine/lrta_turnstart.go): the units to place with their entry, the
+// (engine/lrtg/lrta_turnstart.go): the units to place with their entry, the
 // units of the reinforcement track still due (their turn moved up by The
 // AoP Speeds Evacuation), and for the Union the Pennsylvania militia
 // track and its rolls (004 1 a), b)).
 func (r *Router) lrtaReinforcements(g engine.GameState, side engine.Side) []string {
 	data := r.moveData(g)
 	where := func(u engine.UnitState) string {
-		if e, ok := g.LRTAEntry(u, data); ok {
+		if e, ok := lrtg.Of(g).LRTAEntry(u, data); ok {
 			s := u.Name + ", " + e.Where
 			if e.Held != "" {
 				s += " — not now: " + e.Held
@@ -302,7 +303,7 @@ func (r *Router) lrtaReinforcements(g engine.GameState, side engine.Side) []stri
 		title = "**Union**"
 	}
 	lines := []string{title}
-	if w := g.WaitingToEnter(side); len(w) == 0 {
+	if w := lrtg.Of(g).WaitingToEnter(side); len(w) == 0 {
 		lines = append(lines, "To place: none.")
 	} else {
 		lines = append(lines, "To place (/move):")
@@ -317,10 +318,10 @@ func (r *Router) lrtaReinforcements(g engine.GameState, side engine.Side) []stri
 	var dues []due
 	for _, id := range sortedUnitIDs(g) {
 		u := g.Units[id]
-		if u.Side != side || u.OnMap || u.Eliminated || hasID(g.TurnStart.Arrived, id) {
+		if u.Side != side || u.OnMap || u.Eliminated || hasID(lrtg.Of(g).TurnStart.Arrived, id) {
 			continue
 		}
-		if t := g.LRTAArrivalTurn(u, data.OOB); t > 0 {
+		if t := lrtg.Of(g).LRTAArrivalTurn(u, data.OOB); t > 0 {
 			dues = append(dues, due{u, t})
 		}
 	}
@@ -339,21 +340,21 @@ func (r *Router) lrtaReinforcements(g engine.GameState, side engine.Side) []stri
 		return lines
 	}
 	const militia = "Pennsylvania militia (LRTA 2.3; 004 1 a))"
-	ts := g.TurnStart
+	ts := lrtg.Of(g).TurnStart
 	onTrack := false
 	for _, u := range g.Units {
-		onTrack = onTrack || (u.Side == engine.USA && u.Track == engine.TrackPAMilitia)
+		onTrack = onTrack || (u.Side == engine.USA && u.Track == lrtg.TrackPAMilitia)
 	}
 	var rolls []string
 	for i := range ts.Rolls {
-		if e := &ts.Rolls[i]; e.Rolled && e.Track == engine.TrackPAMilitia {
+		if e := &ts.Rolls[i]; e.Rolled && e.Track == lrtg.TrackPAMilitia {
 			rolls = append(rolls, fmt.Sprintf("Turn %d: %s", e.Turn, strings.ReplaceAll(militiaRollText(g, e), "\n", " ")))
 		}
 	}
 	if !onTrack && len(rolls) == 0 {
 		lines = append(lines, militia+": the order of battle has no militia on its track (a group imports its own with /game oob).")
 	} else {
-		lines = append(lines, r.trackLine(g, engine.TrackPAMilitia, militia, ts.PAFrom > 0),
+		lines = append(lines, r.trackLine(g, lrtg.TrackPAMilitia, militia, ts.PAFrom > 0),
 			"The militia roll: one die a turn once the first Confederate unit is across the Potomac; +1 with Confederate infantry across, +1 with a Confederate unit in Pennsylvania.")
 	}
 	if len(rolls) > 10 {
@@ -371,7 +372,7 @@ func (r *Router) csaReinforcements(g engine.GameState) []string {
 	var due []engine.UnitState
 	for _, id := range sortedUnitIDs(g) {
 		u := g.Units[id]
-		if u.Side == engine.CSA && u.Track == engine.TrackReinforcement && !u.OnMap && !u.Eliminated && !hasID(g.TurnStart.Arrived, id) {
+		if u.Side == engine.CSA && u.Track == lrtg.TrackReinforcement && !u.OnMap && !u.Eliminated && !hasID(lrtg.Of(g).TurnStart.Arrived, id) {
 			due = append(due, u)
 		}
 	}
@@ -385,20 +386,20 @@ func (r *Router) csaReinforcements(g engine.GameState) []string {
 
 func (r *Router) usaReinforcements(g engine.GameState) []string {
 	lines := append([]string{"**Union**"}, r.waitingLines(g, engine.USA)...)
-	ts := g.TurnStart
+	ts := lrtg.Of(g).TurnStart
 	// Baltimore / DC: the groups out, the next, the units held back.
 	var released []string
 	for n := 1; n <= 8; n++ {
-		if g.Movement.IsReleased(fmt.Sprintf("release-group-%d", n)) {
+		if lrtg.Of(g).Movement.IsReleased(fmt.Sprintf("release-group-%d", n)) {
 			released = append(released, strconv.Itoa(n))
 		}
 	}
 	bd := "Baltimore / DC release (1-3)"
-	switch next := g.NextReleaseGroup(); {
+	switch next := lrtg.Of(g).NextReleaseGroup(); {
 	case next == "":
 		bd += ": all eight groups are released"
 	case ts.BaltDCFrom > 0:
-		bd += fmt.Sprintf(": rolled since turn %d; next: %s", ts.BaltDCFrom, engine.ReleaseGroupLabel(next))
+		bd += fmt.Sprintf(": rolled since turn %d; next: %s", ts.BaltDCFrom, lrtg.ReleaseGroupLabel(next))
 	default:
 		bd += ": not begun (the first turn a Confederate infantry unit enters Maryland or Meade takes command)"
 	}
@@ -409,7 +410,7 @@ func (r *Router) usaReinforcements(g engine.GameState) []string {
 	var held []string
 	for _, e := range ts.Rolls {
 		for _, id := range e.Held {
-			if u := g.Units[id]; !hasID(held, id) && !u.Eliminated && !g.Movement.IsReleased(releaseGroupOf(u)) {
+			if u := g.Units[id]; !hasID(held, id) && !u.Eliminated && !lrtg.Of(g).Movement.IsReleased(releaseGroupOf(u)) {
 				held = append(held, id)
 			}
 		}
@@ -417,8 +418,8 @@ func (r *Router) usaReinforcements(g engine.GameState) []string {
 	if len(held) > 0 {
 		lines = append(lines, fmt.Sprintf("Held back by the threat to Washington: %s — released with the next group rolled while no Confederate infantry is in DC, Alexandria, Fairfax, Montgomery or Prince George's County (3.2).", unitNames(g, held)))
 	}
-	lines = append(lines, r.trackLine(g, engine.TrackWV, "West Virginia (a 1; from turn 4; -1 with Confederate infantry north of the Potomac)", true))
-	lines = append(lines, r.trackLine(g, engine.TrackPAMilitia, "Pennsylvania militia (a 1; -1 each: a Confederate unit in Pennsylvania, Confederate infantry across the Potomac, Lee in Pennsylvania)", ts.PAFrom > 0))
+	lines = append(lines, r.trackLine(g, lrtg.TrackWV, "West Virginia (a 1; from turn 4; -1 with Confederate infantry north of the Potomac)", true))
+	lines = append(lines, r.trackLine(g, lrtg.TrackPAMilitia, "Pennsylvania militia (a 1; -1 each: a Confederate unit in Pennsylvania, Confederate infantry across the Potomac, Lee in Pennsylvania)", ts.PAFrom > 0))
 	// The rolls, the latest last.
 	var rolls []string
 	for i := range ts.Rolls {
@@ -439,7 +440,7 @@ func (r *Router) usaReinforcements(g engine.GameState) []string {
 // trackLine says where a WV or PA militia track stands: its next unit, or
 // that all have arrived.
 func (r *Router) trackLine(g engine.GameState, track, title string, begun bool) string {
-	next := g.NextOnTrack(engine.USA, track)
+	next := lrtg.Of(g).NextOnTrack(engine.USA, track)
 	switch {
 	case next == "":
 		return title + ": all have arrived."
@@ -469,8 +470,8 @@ func hasID(xs []string, s string) bool {
 
 // parseRemovals reads "Crawford:2, Wells 1" into the asker's units and
 // their manpower.
-func parseRemovals(g engine.GameState, asker engine.Actor, s string) ([]engine.Removal, error) {
-	var out []engine.Removal
+func parseRemovals(g engine.GameState, asker engine.Actor, s string) ([]lrtg.Removal, error) {
+	var out []lrtg.Removal
 	for _, item := range strings.Split(s, ",") {
 		item = strings.TrimSpace(item)
 		if item == "" {
@@ -490,7 +491,7 @@ func parseRemovals(g engine.GameState, asker engine.Actor, s string) ([]engine.R
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, engine.Removal{Unit: id, Manpower: mp})
+		out = append(out, lrtg.Removal{Unit: id, Manpower: mp})
 	}
 	return out, nil
 }
@@ -508,30 +509,30 @@ func handleDraftRiots(ctx context.Context, r *Router, req Request) (Reply, error
 	if err != nil {
 		return Reply{}, err
 	}
-	tb := r.library.Table(engine.TableDraftRiots)
+	tb := r.library.Table(lrtg.TableDraftRiots)
 	if tb == nil {
-		return Reply{}, fmt.Errorf("bot: the rules table %s is missing", engine.TableDraftRiots)
+		return Reply{}, fmt.Errorf("bot: the rules table %s is missing", lrtg.TableDraftRiots)
 	}
-	cmd := engine.QuellDraftRiots{By: req.User, Removals: removals, Table: tb, Data: r.moveData(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.QuellDraftRiots{By: req.User, Removals: removals, Table: tb, Data: r.moveData(g), Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		next := g
 		var (
 			tr   *engine.TableRolled
-			vp   *engine.VPRolled
-			sent *engine.DraftRiotsManpower
+			vp   *lrtg.VPRolled
+			sent *lrtg.DraftRiotsManpower
 		)
 		for _, e := range evs {
 			next = next.Apply(e)
 			switch e := e.(type) {
 			case *engine.TableRolled:
 				tr = e
-			case *engine.VPRolled:
+			case *lrtg.VPRolled:
 				vp = e
-			case *engine.DraftRiotsManpower:
+			case *lrtg.DraftRiotsManpower:
 				sent = e
 			}
 		}
-		_, total := next.VPTotals()
+		_, total := lrtg.Of(next).VPTotals()
 		var b strings.Builder
 		b.WriteString(FormatTableRoll(tr, tb))
 		fmt.Fprintf(&b, "\n→ **%+d VP** (New York City draft riots, 000 VII 9); the record stands at %+d.", vp.VP, total)
@@ -562,7 +563,7 @@ func handleDraftRiots(ctx context.Context, r *Router, req Request) (Reply, error
 		var public []EventView
 		for i, e := range evs {
 			switch e.(type) {
-			case *engine.TableRolled, *engine.VPRolled:
+			case *engine.TableRolled, *lrtg.VPRolled:
 				public = append(public, views[i])
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // tsReq is a request of a top-level command in the test game's channel.
@@ -178,7 +179,7 @@ func TestDraftRiotsWaitInStep1c(t *testing.T) {
 	r := NewRouter(openStore(t), WithLogger(quietLog()), WithDice(ScriptedSource(6, 2, 6, 5, 4)))
 	startLRTG(t, r, map[string]string{"scenario": "lrtg-gettysburg-campaign"})
 	g, _ := r.gameHere(context.Background(), tsReq(umpireA, "phase", nil))
-	july14, ok := g.TurnOn(time.Date(1863, time.July, 14, 0, 0, 0, 0, time.UTC))
+	july14, ok := lrtg.Of(g).TurnOn(time.Date(1863, time.July, 14, 0, 0, 0, 0, time.UTC))
 	if !ok {
 		t.Fatal("no July 14 turn")
 	}
@@ -230,7 +231,7 @@ func TestLeeSetUpInTheFirstReinforcementPhase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := r.unionRollText(g, &engine.UnionRolled{Turn: 9, Track: engine.TrackBaltDC, Rolled: true, Number: 7, Dice: "1d6", Faces: []int{3}, Total: 3, Target: "1-3",
+	text := r.unionRollText(g, &lrtg.UnionRolled{Turn: 9, Track: lrtg.TrackBaltDC, Rolled: true, Number: 7, Dice: "1d6", Faces: []int{3}, Total: 3, Target: "1-3",
 		Outcome: "release", Result: "Next group released", Success: true, Group: "release-group-2", Units: []string{"usa.1-ct", "usa.1-md", "usa.crawford"},
 		Joins: map[string]string{"usa.crawford": "V"}})
 	wantAll(t, "group 2's release", text, "Released (group 2): 1 CT, 1 MD, Crawford.\nCrawford joins the V Corps and needs no further release (000 3.2).")

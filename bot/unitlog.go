@@ -8,10 +8,11 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // The umpire's unit log (issue 19, "Trust"): the changes players make to
-// their own units that the engine cannot check (engine/unitlog.go). Each
+// their own units that the engine cannot check (engine/lrtg/unitlog.go). Each
 // is posted, as it is recorded, on the umpire's private channel
 // (bot/channels.go; in the console, which has no channels, as the output
 // of a channel named "umpire"), and /unit log lists them for the umpire.
@@ -55,8 +56,8 @@ func handleUnitLog(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if side != "" && side != engine.CSA && side != engine.USA {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "unit.log_side", What: fmt.Sprintf("%q is not a side", side), Hint: "side:csa or side:usa"}
 	}
-	var entries []engine.UnitLogEntry
-	for _, e := range g.UnitLog() {
+	var entries []lrtg.UnitLogEntry
+	for _, e := range lrtg.Of(g).UnitLog() {
 		if side == "" || e.Side == side {
 			entries = append(entries, e)
 		}
@@ -81,7 +82,7 @@ func handleUnitLog(ctx context.Context, r *Router, req Request) (Reply, error) {
 
 // unitLogLine is an entry in words: "#3 turn 2, step 4a: Lee (CSA) set
 // Hood's manpower 11 → 30, cause stragglers (reason: ...)".
-func unitLogLine(g engine.GameState, e engine.UnitLogEntry) string {
+func unitLogLine(g engine.GameState, e lrtg.UnitLogEntry) string {
 	when := fmt.Sprintf("turn %d", e.Turn)
 	if e.Step != "" {
 		when += ", step " + e.Step
@@ -96,29 +97,29 @@ func unitLogLine(g engine.GameState, e engine.UnitLogEntry) string {
 	}
 	var what string
 	switch e.Kind {
-	case engine.LogSet:
+	case lrtg.LogSet:
 		from, to := strconv.Itoa(e.From), strconv.Itoa(e.To)
 		if e.Field != "manpower" && e.Field != "fatigue" {
-			from, to = engine.StatusValue(e.Field, e.From), engine.StatusValue(e.Field, e.To)
+			from, to = lrtg.StatusValue(e.Field, e.From), lrtg.StatusValue(e.Field, e.To)
 		}
 		what = fmt.Sprintf("set %s's %s %s → %s", name, e.Field, from, to)
 		if e.To > e.From && (e.Field == "manpower" || e.Field == "entrenchment") {
 			what += ", a raise"
 		}
-	case engine.LogMark:
+	case lrtg.LogMark:
 		what = fmt.Sprintf("put the mark %s on %s", e.Mark, name)
 		if e.Off {
 			what = fmt.Sprintf("took the mark %s off %s", e.Mark, name)
 		}
-	case engine.LogCombat:
+	case lrtg.LogCombat:
 		what = fmt.Sprintf("applied the combat result %s to %s", e.Result, name)
 		if e.Battle != "" {
 			what += " at " + e.Battle
 		}
 		what += fmt.Sprintf(": manpower %d → %d", e.From, e.To)
-	case engine.LogEliminate:
+	case lrtg.LogEliminate:
 		what = fmt.Sprintf("eliminated %s", name)
-	case engine.LogMove:
+	case lrtg.LogMove:
 		from := e.FromRef
 		if from == "" {
 			from = "?"
@@ -135,7 +136,7 @@ func unitLogLine(g engine.GameState, e engine.UnitLogEntry) string {
 	switch {
 	case e.Cause != "":
 		line += ", cause " + e.Cause
-	case e.Kind == engine.LogSet && e.To > e.From && (e.Field == "manpower" || e.Field == "entrenchment"):
+	case e.Kind == lrtg.LogSet && e.To > e.From && (e.Field == "manpower" || e.Field == "entrenchment"):
 		line += ", no cause"
 	}
 	if e.Reason != "" {
@@ -150,11 +151,11 @@ func unitLogLine(g engine.GameState, e engine.UnitLogEntry) string {
 // uncheckedWhy says why the engine could not tie a move to an action.
 func uncheckedWhy(code string) string {
 	switch code {
-	case engine.MoveNoStep:
+	case lrtg.MoveNoStep:
 		return "outside any action: no step of the sequence of play is under way"
-	case engine.MoveNoCycle:
+	case lrtg.MoveNoCycle:
 		return "outside any action known: the action cycle was not begun"
-	case engine.MoveRetreat:
+	case lrtg.MoveRetreat:
 		return "a retreat or rout (LRTG 9.3): its path is the player's"
 	}
 	return "unchecked (" + code + ")"
@@ -165,15 +166,15 @@ func uncheckedWhy(code string) string {
 // which has no channels, as the channel "umpire". A game on Discord
 // without an umpire's channel posts nothing: the umpire reads /unit log.
 func (r *Router) umpireLogOutputs(req Request, before engine.GameState, evs []engine.Event) []Output {
-	if !slices.ContainsFunc(evs, engine.MayLogUnitChange) {
+	if !slices.ContainsFunc(evs, lrtg.MayLogUnitChange) {
 		return nil // most commands: no second fold
 	}
-	n := len(before.UnitLog())
+	n := len(lrtg.Of(before).UnitLog())
 	after := before
 	for _, e := range evs {
 		after = after.Apply(e)
 	}
-	entries := after.UnitLog()
+	entries := lrtg.Of(after).UnitLog()
 	if len(entries) <= n {
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // unitLogGame starts a hidden High Tide game whose channels are recorded
@@ -241,7 +242,7 @@ func TestUmpireRoleMemberWhoPlays(t *testing.T) {
 	check("/map", r.Handle(ctx, as(Request{Command: "map", Options: map[string]string{"at": "Culpeper", "radius": "4"}})))
 	// His changes are a player's: on the log.
 	mustOK(t, r, as(Request{Command: "unit", Path: []string{"set"}, Options: map[string]string{"unit": "Hood", "field": "fatigue", "value": "1"}}))
-	if log := gameOfG(t, r).UnitLog(); len(log) != 1 || log[0].By.ID != deputy.ID {
+	if log := lrtg.Of(gameOfG(t, r)).UnitLog(); len(log) != 1 || log[0].By.ID != deputy.ID {
 		t.Fatalf("log: %+v", log)
 	}
 	// Another member of the role, who plays no side, still umpires.

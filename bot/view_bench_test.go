@@ -12,7 +12,9 @@ func replayLog(b *testing.B, o func(*engine.GameOptions)) ([]engine.Event, int) 
 	_, g := benchGame(b)
 	opts := g.Options
 	o(&opts)
-	log := []engine.Event{&engine.GameCreated{Options: opts, Umpire: g.Umpire, SeedHash: g.SeedHash}}
+	// The game's ruleset, as the store's decoding gives it: without it the
+	// board's moves and changes are no game's and fold to nothing.
+	log := []engine.Event{&engine.GameCreated{Options: opts, Umpire: g.Umpire, SeedHash: g.SeedHash, Rules: DefaultRulesets().Of(opts)}}
 	for _, p := range g.Players {
 		log = append(log, &engine.GameJoined{Player: p})
 	}
@@ -32,11 +34,25 @@ func replayLog(b *testing.B, o func(*engine.GameOptions)) ([]engine.Event, int) 
 	return log, len(units)
 }
 
+// replayed fails the benchmark when the log's last move did not fold:
+// a replay that skips the board measures nothing.
+func replayed(b *testing.B, log []engine.Event, s engine.GameState) {
+	for i := len(log) - 1; i >= 0; i-- {
+		if m, ok := log[i].(*engine.UnitsMoved); ok {
+			if u := s.Units[m.Units[0]]; u.Hex != m.To {
+				b.Fatalf("%s is at %v, not at %v where the log's last move took it", u.ID, u.Hex, m.To)
+			}
+			return
+		}
+	}
+	b.Fatal("the log has no move")
+}
+
 func doubleBlind(o *engine.GameOptions) { o.Intel, o.LimitedIntel = engine.IntelDoubleBlind, true }
 
 // BenchmarkReplayGameDoubleBlind is BenchmarkReplayGame with double-blind
 // intelligence: every move brings the sightings up to date
-// (engine/sightings.go).
+// (engine/lrtg/sightings.go).
 func BenchmarkReplayGameDoubleBlind(b *testing.B) {
 	log, n := replayLog(b, doubleBlind)
 	b.ReportMetric(float64(len(log)), "events")

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/scenarios"
 )
 
@@ -36,18 +37,18 @@ func vpActions() []engine.Match {
 	return []engine.Match{
 		{Value: "county", Label: "county — the Confederates control a county this turn (LRTG 11)"},
 		{Value: "crossed", Label: "crossed — the day the first Confederate infantry crossed the Potomac (umpire)"},
-		{Value: engine.VPVicksburg, Label: "vicksburg — roll for the surrender of Vicksburg (from June 30)"},
-		{Value: engine.VPDraftRiots, Label: "draft-riots — roll the New York draft riots (July 14; Union)"},
-		{Value: engine.VPRaspberry, Label: "raspberry-raid — roll the Raspberry Raid's VP loss (Confederate)"},
+		{Value: lrtg.VPVicksburg, Label: "vicksburg — roll for the surrender of Vicksburg (from June 30)"},
+		{Value: lrtg.VPDraftRiots, Label: "draft-riots — roll the New York draft riots (July 14; Union)"},
+		{Value: lrtg.VPRaspberry, Label: "raspberry-raid — roll the Raspberry Raid's VP loss (Confederate)"},
 	}
 }
 
 // vpTable names the rules table a rolled event uses ("" for none).
 func vpTable(event string) string {
 	return map[string]string{
-		engine.VPVicksburg:  "lrtg.vicksburg-surrenders",
-		engine.VPDraftRiots: "lrtg.draft-riots",
-		engine.VPRaspberry:  "lrtg.raspberry-raid",
+		lrtg.VPVicksburg:  "lrtg.vicksburg-surrenders",
+		lrtg.VPDraftRiots: "lrtg.draft-riots",
+		lrtg.VPRaspberry:  "lrtg.raspberry-raid",
 	}[event]
 }
 
@@ -88,7 +89,7 @@ func vpCommands() []*Command {
 					Autocomplete: func(r *Router, req Request, typed string) []engine.Match {
 						lrta := false
 						if g, err := r.game(context.Background(), req); err == nil {
-							lrta = g.Game() == engine.LRTA
+							lrta = g.Game() == lrtg.LRTA
 						}
 						var out []engine.Match
 						for _, a := range vpActions() {
@@ -115,7 +116,7 @@ func vpCommands() []*Command {
 
 func handleVP(ctx context.Context, r *Router, req Request) (Reply, error) {
 	action := strings.ToLower(strings.TrimSpace(req.Options["action"]))
-	uses := map[string]string{"county": "county", "date": "crossed", "removed": engine.VPDraftRiots, "units": engine.VPRaspberry}
+	uses := map[string]string{"county": "county", "date": "crossed", "removed": lrtg.VPDraftRiots, "units": lrtg.VPRaspberry}
 	for opt, act := range uses {
 		if _, ok := req.Options[opt]; ok && action != act {
 			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "vp.option",
@@ -123,7 +124,7 @@ func handleVP(ctx context.Context, r *Router, req Request) (Reply, error) {
 		}
 	}
 	if lrtaVPRefusal(action) != nil {
-		if g, err := r.gameHere(ctx, req); err == nil && g.Game() == engine.LRTA {
+		if g, err := r.gameHere(ctx, req); err == nil && g.Game() == lrtg.LRTA {
 			return Reply{}, lrtaVPRefusal(action)
 		}
 	}
@@ -135,7 +136,7 @@ func handleVP(ctx context.Context, r *Router, req Request) (Reply, error) {
 	case "crossed":
 		return handleVPCrossed(ctx, r, req)
 	case "raspberry":
-		action = engine.VPRaspberry
+		action = lrtg.VPRaspberry
 	}
 	if vpTable(action) != "" {
 		return handleVPRoll(ctx, r, req, action)
@@ -156,11 +157,11 @@ func lrtaVPRefusal(action string) error {
 	switch action {
 	case "county":
 		what, hint, rule = "/vp action:county scores LRTG's counties; this is an LRTA game", "The Confederates claim LRTA's counties with /victory county (and Washington, DC with /victory dc)", "004 County/DC Control"
-	case engine.VPVicksburg:
+	case lrtg.VPVicksburg:
 		what, hint, rule = "The surrender of Vicksburg is an LRTG (1863) event; LRTA has no such roll", "004 prints no Vicksburg roll: there is nothing to roll in an LRTA game", "000 VII 8; 004"
-	case engine.VPDraftRiots:
+	case lrtg.VPDraftRiots:
 		what, hint, rule = "The New York draft riots are an LRTG (1863) event; LRTA has no such roll", "004 prints no draft riots: there is nothing to roll in an LRTA game", "000 VII 9; 004"
-	case engine.VPRaspberry, "raspberry":
+	case lrtg.VPRaspberry, "raspberry":
 		what, hint, rule = "The Raspberry Raid is an LRTG (1863) event; LRTA has no such roll", "004 prints no Raspberry Raid: there is nothing to roll in an LRTA game", "000 VII 10; 004"
 	default:
 		return nil
@@ -189,16 +190,16 @@ func handleVPRecord(ctx context.Context, r *Router, req Request) (Reply, error) 
 // the total of each category, then category rows by turn, then the
 // entries. It shows whatever categories the record holds.
 func vpRecordEmbed(g engine.GameState) *Embed {
-	by, total := g.VPTotals()
+	by, total := lrtg.Of(g).VPTotals()
 	var lines []string
-	for _, c := range g.VPCategoriesOrdered() {
+	for _, c := range lrtg.Of(g).VPCategoriesOrdered() {
 		lines = append(lines, fmt.Sprintf("%s: %+d", c, by[c]))
 	}
-	if len(g.VP) == 0 {
+	if len(lrtg.Of(g).VP) == 0 {
 		lines = append(lines, "No victory points yet.")
 	} else {
 		lines = append(lines, vpTurnTable(g)...)
-		for _, e := range g.VP {
+		for _, e := range lrtg.Of(g).VP {
 			l := fmt.Sprintf("turn %d: %s %+d", e.Turn, e.What, e.VP)
 			if e.Detail != "" {
 				l += " (" + e.Detail + ")"
@@ -206,15 +207,15 @@ func vpRecordEmbed(g engine.GameState) *Embed {
 			lines = append(lines, l)
 		}
 	}
-	if !g.Victory.Crossed.IsZero() {
+	if !lrtg.Of(g).Victory.Crossed.IsZero() {
 		rule := "000 VII 1"
-		if g.Game() == engine.LRTA {
+		if g.Game() == lrtg.LRTA {
 			rule = "004 County Control Phase; LRTG 11.2"
 		}
 		lines = append(lines, fmt.Sprintf("First Confederate infantry across the Potomac: %s; county points double from %s (%s).",
-			g.Victory.Crossed.Format("January 2, 2006"), g.Victory.Crossed.AddDate(0, 0, engine.DoublingDays).Format("January 2, 2006"), rule))
+			lrtg.Of(g).Victory.Crossed.Format("January 2, 2006"), lrtg.Of(g).Victory.Crossed.AddDate(0, 0, lrtg.DoublingDays).Format("January 2, 2006"), rule))
 	}
-	if g.Game() == engine.LRTA {
+	if g.Game() == lrtg.LRTA {
 		return &Embed{Title: fmt.Sprintf("Victory Point Record: %+d (+ is Confederate)", total), Description: clipLines(lines, 3800),
 			Footer: "Recorded as they happen: the board's actions (/place), county and DC control (/victory county, /victory dc), the Confederate objectives (/victory), army Disorder and Panic (/morale check), the garrison penalties (/garrison penalty) and any other category (004)."}
 	}
@@ -226,8 +227,8 @@ func vpRecordEmbed(g engine.GameState) *Embed {
 // vpTurnTable writes category rows by turn in a fixed-width block, eight
 // turns a block, with each turn's total and the running total.
 func vpTurnTable(g engine.GameState) []string {
-	cells, turns := g.VPByTurn()
-	cats := g.VPCategoriesOrdered()
+	cells, turns := lrtg.Of(g).VPByTurn()
+	cats := lrtg.Of(g).VPCategoriesOrdered()
 	width := len("running")
 	for _, c := range cats {
 		width = max(width, len(c))
@@ -294,7 +295,7 @@ func vpCSV(g engine.GameState) []byte {
 	w := csv.NewWriter(&b)
 	w.Write([]string{"turn", "category", "what", "vp", "running_total"})
 	total := 0
-	for _, e := range g.VP {
+	for _, e := range lrtg.Of(g).VP {
 		total += e.VP
 		w.Write([]string{strconv.Itoa(e.Turn), e.Category, e.What, strconv.Itoa(e.VP), strconv.Itoa(total)})
 	}
@@ -304,9 +305,9 @@ func vpCSV(g engine.GameState) []byte {
 
 // findCounty reads a county by name or id, or by the start of its name
 // ("Baltimore", "Frederick County-West").
-func findCounty(cs []engine.County, s string) (engine.County, error) {
+func findCounty(cs []lrtg.County, s string) (lrtg.County, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
-	var hits []engine.County
+	var hits []lrtg.County
 	for _, c := range cs {
 		name := strings.ToLower(c.Name)
 		if name == s || strings.ToLower(c.ID) == s {
@@ -327,7 +328,7 @@ func findCounty(cs []engine.County, s string) (engine.County, error) {
 	if len(hits) > 1 {
 		what = fmt.Sprintf("%q names several counties", s)
 	}
-	return engine.County{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "vp.county", What: what,
+	return lrtg.County{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "vp.county", What: what,
 		Hint: "The counties that score (000 VII 1): " + strings.Join(names, ", ")}
 }
 
@@ -344,22 +345,22 @@ func handleVPCounty(ctx context.Context, r *Router, req Request) (Reply, error) 
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.ClaimCounty{By: req.User, County: c, Map: th, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.ClaimCounty{By: req.User, County: c, Map: th, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.CountyControlled)
+		e := evs[0].(*lrtg.CountyControlled)
 		return publicText(req, countyText(e), views)
 	})
 }
 
 // countyText announces a turn of county control: what was checked and what
 // was taken on word, never which units.
-func countyText(e *engine.CountyControlled) string {
+func countyText(e *lrtg.CountyControlled) string {
 	var b strings.Builder
 	date := e.Date
 	if d, err := time.Parse(time.DateOnly, e.Date); err == nil {
 		date = d.Format("January 2, 2006")
 	}
-	fmt.Fprintf(&b, "🏛️ %s: Confederate control of **%s**, turn %d (%s), its %s turn of control: **%+d VP**", e.By.Name, e.Name, e.Turn, date, engine.Ordinal(e.Nth), e.VP)
+	fmt.Fprintf(&b, "🏛️ %s: Confederate control of **%s**, turn %d (%s), its %s turn of control: **%+d VP**", e.By.Name, e.Name, e.Turn, date, lrtg.Ordinal(e.Nth), e.VP)
 	if e.Doubled {
 		fmt.Fprintf(&b, " (%+d doubled: 30 days or more after the first Confederate infantry crossed the Potomac)", e.Base)
 	}
@@ -391,16 +392,16 @@ func handleVPCrossed(ctx context.Context, r *Router, req Request) (Reply, error)
 			return Reply{}, err
 		}
 	}
-	cmd := engine.RecordCrossing{By: req.User, Date: day, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.RecordCrossing{By: req.User, Date: day, Reason: strings.TrimSpace(req.Options["reason"])}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.PotomacCrossed)
+		e := evs[0].(*lrtg.PotomacCrossed)
 		d, _ := time.Parse(time.DateOnly, e.Date)
 		rule := "000 VII 1, LRTG 11.2"
-		if g.Game() == engine.LRTA {
+		if g.Game() == lrtg.LRTA {
 			rule = "004 County Control Phase: doubled if over 30 days north of the Potomac, read as LRTG 11.2"
 		}
 		text := fmt.Sprintf("📅 %s records the first Confederate infantry crossing of the Potomac on %s (turn %d): county control points double from %s (%s; points already scored are not doubled).",
-			req.User.Name, d.Format("January 2, 2006"), e.Turn, d.AddDate(0, 0, engine.DoublingDays).Format("January 2, 2006"), rule)
+			req.User.Name, d.Format("January 2, 2006"), e.Turn, d.AddDate(0, 0, lrtg.DoublingDays).Format("January 2, 2006"), rule)
 		return publicText(req, text, views)
 	})
 }
@@ -432,7 +433,7 @@ func handleVPRoll(ctx context.Context, r *Router, req Request, event string) (Re
 	if tb == nil {
 		return Reply{}, fmt.Errorf("bot: the rules table %s is missing", vpTable(event))
 	}
-	cmd := engine.RollVP{By: req.User, Event: event, Table: tb, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.RollVP{By: req.User, Event: event, Table: tb, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
 	if s, ok := req.Options["removed"]; ok {
 		cmd.Removed, _ = strconv.Atoi(s)
 	}
@@ -450,12 +451,12 @@ func handleVPRoll(ctx context.Context, r *Router, req Request, event string) (Re
 	}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		tr := evs[0].(*engine.TableRolled)
-		e := evs[1].(*engine.VPRolled)
+		e := evs[1].(*lrtg.VPRolled)
 		next := g
 		for _, ev := range evs {
 			next = next.Apply(ev)
 		}
-		_, total := next.VPTotals()
+		_, total := lrtg.Of(next).VPTotals()
 		var b strings.Builder
 		b.WriteString(FormatTableRoll(tr, tb))
 		fmt.Fprintf(&b, "\n→ **%+d VP** (%s); the record stands at %+d.", e.VP, e.Category, total)
@@ -463,11 +464,11 @@ func handleVPRoll(ctx context.Context, r *Router, req Request, event string) (Re
 			fmt.Fprintf(&b, "\nRolled out of season by the umpire's ruling (%s): %s.", e.Reason, e.Overruled)
 		}
 		switch event {
-		case engine.VPDraftRiots:
+		case lrtg.VPDraftRiots:
 			if e.Removed > 0 {
 				fmt.Fprintf(&b, "\nThe Union removes %d manpower from units within 10 hexes of a rail line to the east map edge (record it with /unit set), and uses no railroad movement this turn (000 3.3).", e.Removed)
 			}
-		case engine.VPRaspberry:
+		case lrtg.VPRaspberry:
 			if len(names) > 0 && !g.Options.LimitedIntel {
 				fmt.Fprintf(&b, "\nWithdrawn from the map before the roll: %s.", strings.Join(names, ", "))
 			} else if len(names) > 0 {
@@ -475,7 +476,7 @@ func handleVPRoll(ctx context.Context, r *Router, req Request, event string) (Re
 			}
 		}
 		pub := Output{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: b.String(), Events: views}
-		if event != engine.VPRaspberry || !g.Options.LimitedIntel || len(names) == 0 {
+		if event != lrtg.VPRaspberry || !g.Options.LimitedIntel || len(names) == 0 {
 			return Reply{Outputs: []Output{pub}}
 		}
 		// The game hides units: the withdrawn units and the events that name
@@ -492,7 +493,7 @@ func handleVPRoll(ctx context.Context, r *Router, req Request, event string) (Re
 // county points double 30 days after it). It names no unit: the umpire
 // looks at the map.
 func (r *Router) crossingHint(g engine.GameState, asker engine.Actor) string {
-	if !g.Started || !g.IsUmpire(asker) || !g.Victory.Crossed.IsZero() {
+	if !g.Started || !g.IsUmpire(asker) || !lrtg.Of(g).Victory.Crossed.IsZero() {
 		return ""
 	}
 	north := r.theatres["lrtg"].Region("north-of-potomac")
@@ -512,9 +513,9 @@ func (r *Router) crossingHint(g engine.GameState, asker engine.Actor) string {
 // the Marysville bridge of the bonus); nil for the others, or, logged, if
 // the data cannot be built: a station then scores only its own value.
 // Building them takes about a millisecond, so only those actions pay it.
-func (r *Router) stationRules(action string) *engine.StationVP {
+func (r *Router) stationRules(action string) *lrtg.StationVP {
 	switch action {
-	case engine.ActDestroyStation, engine.ActDestroyBridge, engine.ActDestroyStructure:
+	case lrtg.ActDestroyStation, lrtg.ActDestroyBridge, lrtg.ActDestroyStructure:
 	default:
 		return nil
 	}
@@ -532,11 +533,11 @@ func vpPlaceNote(evs []engine.Event) string {
 	var b strings.Builder
 	for _, e := range evs {
 		switch e := e.(type) {
-		case *engine.PlaceActed:
+		case *lrtg.PlaceActed:
 			if e.Detail != "" {
 				fmt.Fprintf(&b, " %s (000 VII 3).", e.Detail)
 			}
-		case *engine.VPBonus:
+		case *lrtg.VPBonus:
 			fmt.Fprintf(&b, " Bonus %+d VP (%s): %s (000 VII 3, 4).", e.VP, e.Category, e.What)
 		}
 	}

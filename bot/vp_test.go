@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 func vpReq(u engine.Actor, opts map[string]string) Request {
@@ -89,7 +90,7 @@ func TestVPCountyControlKeepsUnitsSecret(t *testing.T) {
 	}
 	// Hood's move to Westminster, north of the Potomac, recorded the
 	// crossing by itself: no one needs reminding.
-	if g, _ := r.gameHere(ctx, Request{ChannelID: "war", User: umpireA}); g.Victory.Crossed.IsZero() {
+	if g, _ := r.gameHere(ctx, Request{ChannelID: "war", User: umpireA}); lrtg.Of(g).Victory.Crossed.IsZero() {
 		t.Error("the crossing was not recorded by Hood's move")
 	}
 	if rec := mustOK(t, r, vpReq(umpireA, nil)); strings.Contains(rec.Text, "no crossing is recorded") {

@@ -253,14 +253,14 @@ func (g GameState) Controls(a Actor, u UnitState) bool {
 	if p == nil || p.Side != u.Side {
 		return false
 	}
-	if commandsUnit(p.Commands, u) {
+	if CommandsUnit(p.Commands, u) {
 		return true
 	}
 	if !p.Overall {
 		return false
 	}
 	for _, o := range g.Players {
-		if o.Side == u.Side && o.Actor.ID != a.ID && commandsUnit(o.Commands, u) {
+		if o.Side == u.Side && o.Actor.ID != a.ID && CommandsUnit(o.Commands, u) {
 			return false
 		}
 	}
@@ -283,7 +283,7 @@ func (g GameState) BoardReady(a Actor) error {
 	return nil
 }
 
-func (g GameState) unit(id string) (UnitState, error) {
+func (g GameState) Unit(id string) (UnitState, error) {
 	u, ok := g.Units[id]
 	if !ok {
 		return u, Invalid("unit.unknown", fmt.Sprintf("There is no unit %q", id), "/oob lists your units")
@@ -293,11 +293,11 @@ func (g GameState) unit(id string) (UnitState, error) {
 
 // unitFor returns a unit the actor may act on now: the game is under way
 // and he controls the unit.
-func (g GameState) unitFor(by Actor, id string) (UnitState, error) {
+func (g GameState) UnitFor(by Actor, id string) (UnitState, error) {
 	if err := g.BoardReady(by); err != nil {
 		return UnitState{}, err
 	}
-	u, err := g.unit(id)
+	u, err := g.Unit(id)
 	if err != nil {
 		return u, err
 	}
@@ -336,11 +336,11 @@ func (g GameState) applyBoard(e Event) (GameState, bool) {
 	switch e := e.(type) {
 	case *UnitEliminated:
 		g = g.action(e, func(g *GameState) {
-			g.editUnit(e.Unit, func(u *UnitState) { u.Eliminated, u.OnMap = true, false })
+			g.EditUnit(e.Unit, func(u *UnitState) { u.Eliminated, u.OnMap = true, false })
 		})
 	case *UnitMarked:
 		g = g.action(e, func(g *GameState) {
-			g.editUnit(e.Unit, func(u *UnitState) {
+			g.EditUnit(e.Unit, func(u *UnitState) {
 				// Marks recorded before statuses were typed fold into them.
 				*u = u.WithStatus()
 				if u.Status.applyMark(e.Mark, e.Off) {
@@ -359,6 +359,12 @@ func (g GameState) applyBoard(e Event) (GameState, bool) {
 			})
 		})
 	case *Undone:
+		if g.prev == nil {
+			// Nothing to take back (decideUndo refuses that; a log of
+			// a game without board rules may still hold one): folding
+			// never fails on a stored event.
+			break
+		}
 		rolls, secret := g.Rolls, g.SecretRolls
 		g = *g.prev
 		g.Rolls, g.SecretRolls = rolls, secret // dice rolled are rolled: numbering goes on
@@ -404,7 +410,7 @@ func (g GameState) BoardAction(e Event, apply func(*GameState)) GameState {
 }
 
 // editUnit changes one unit of a state whose Units map is already its own.
-func (g *GameState) editUnit(id string, f func(*UnitState)) {
+func (g *GameState) EditUnit(id string, f func(*UnitState)) {
 	u := g.Units[id]
 	f(&u)
 	g.Units[id] = u
@@ -412,7 +418,7 @@ func (g *GameState) editUnit(id string, f func(*UnitState)) {
 
 // copyUnits copies the units for a new state (maps.Clone copies the
 // table as it is, several times faster than inserting each unit again).
-func copyUnits(m map[string]UnitState) map[string]UnitState {
+func CopyUnits(m map[string]UnitState) map[string]UnitState {
 	if m == nil {
 		return map[string]UnitState{}
 	}
@@ -457,3 +463,12 @@ func (g GameState) ActingSide(by Actor, named Side, code, what string, name func
 // play has moved on so that an undo would take back more than the last
 // board action.
 func (g *GameState) ForgetUndo() { g.prev, g.lastAction = nil, "" }
+
+// CanUndo says whether the umpire's undo has a board action to take back.
+func (g GameState) CanUndo() bool { return g.prev != nil }
+
+// HoldsFoldBuffers says whether the state still holds a bulk fold's
+// working maps (fold.go): never, once ApplyAll has returned it.
+func (g GameState) HoldsFoldBuffers() bool {
+	return g.units != nil || (g.prev != nil && g.prev.units != nil)
+}

@@ -12,7 +12,7 @@ import (
 
 // decideEliminate decides /unit eliminate.
 func (g GameState) decideEliminate(cmd EliminateUnit) ([]Event, error) {
-	u, err := g.unitFor(cmd.By, cmd.Unit)
+	u, err := g.UnitFor(cmd.By, cmd.Unit)
 	if err != nil {
 		return nil, err
 	}

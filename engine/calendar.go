@@ -27,7 +27,7 @@ func (g GameState) TurnDate(turn int) (time.Time, bool) {
 	if turn < 1 || turn > g.LastTurn() {
 		return time.Time{}, false
 	}
-	return g.turnDate(turn), true
+	return g.RecordDate(turn), true
 }
 
 // TurnDays returns how many days one of the game's turns lasts (0 outside
@@ -36,19 +36,19 @@ func (g GameState) TurnDays(turn int) int {
 	if _, ok := g.TurnDate(turn); !ok {
 		return 0
 	}
-	return g.turnDays(turn)
+	return g.RecordDays(turn)
 }
 
-// turnDate and turnDays are the scenario's turn record: the ruleset's
+// RecordDate and RecordDays are the scenario's turn record: the ruleset's
 // (a game with none has no turn record: LastTurn is 0).
-func (g GameState) turnDate(turn int) time.Time {
+func (g GameState) RecordDate(turn int) time.Time {
 	if g.rules != nil && g.rules.hooks.TurnDate != nil {
 		return g.rules.hooks.TurnDate(g.Options.Scenario, turn)
 	}
 	return time.Time{}
 }
 
-func (g GameState) turnDays(turn int) int {
+func (g GameState) RecordDays(turn int) int {
 	if g.rules != nil && g.rules.hooks.TurnDays != nil {
 		return g.rules.hooks.TurnDays(g.Options.Scenario, turn)
 	}
@@ -57,7 +57,7 @@ func (g GameState) turnDays(turn int) int {
 
 // inOpening says whether the turn is one of the game's opening turns
 // (Hooks.OpeningTurns: LRTG's first three).
-func (g GameState) inOpening() bool {
+func (g GameState) InOpening() bool {
 	return g.rules != nil && g.rules.hooks.OpeningTurns > 0 && g.Turn <= g.rules.hooks.OpeningTurns
 }
 

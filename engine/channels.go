@@ -106,9 +106,9 @@ func (*ChannelsClosed) EventType() string { return EventChannelsClosed }
 // channelsModule is the game's Discord channels (a kernel module: every game has them).
 func channelsModule() Module {
 	return Module{Name: "channels",
-		Commands: []Command{RecordChannels{}, CloseChannels{}}, Decide: claims(decideChannels),
+		Commands: []Command{RecordChannels{}, CloseChannels{}}, Decide: Claims(decideChannels),
 		Events: []Event{&ChannelsRecorded{}, &ChannelsClosed{}},
-		Apply:  folds(applyChannels)}
+		Apply:  Folds(applyChannels)}
 }
 
 func decideChannels(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {

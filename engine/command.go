@@ -23,11 +23,11 @@ var corpsOf = map[Side]map[string]string{
 // reinforcements (21.1 gives them to one commander but does not call them
 // a corps), and single units named for themselves (Imboden, Jenkins,
 // 12 VA: "not part of a corps").
-var notCorps = map[string]bool{"anv": true, "aop": true, "rr": true, "rich": true}
+var NotCorps = map[string]bool{"anv": true, "aop": true, "rr": true, "rich": true}
 
 // designation is a unit's designation as a player declares it: its corps
 // or designation, or, for a unit of no corps, its name.
-func designation(u UnitState) string {
+func Designation(u UnitState) string {
 	if u.Command == "" {
 		return u.Name
 	}
@@ -36,8 +36,8 @@ func designation(u UnitState) string {
 
 // commandsUnit reports whether a declared list of commands covers the
 // unit: its designation, or its 21.1 corps (VIII covers Balt, WV, HF).
-func commandsUnit(cmds []string, u UnitState) bool {
-	d := designation(u)
+func CommandsUnit(cmds []string, u UnitState) bool {
+	d := Designation(u)
 	for _, c := range cmds {
 		if strings.EqualFold(c, d) {
 			return true
@@ -51,12 +51,12 @@ func commandsUnit(cmds []string, u UnitState) bool {
 
 // corpsKey is the 21.1 corps a declared designation counts as, or "" when
 // it counts as none.
-func corpsKey(side Side, c string) string {
+func CorpsKey(side Side, c string) string {
 	l := strings.ToLower(strings.TrimSpace(c))
 	if k, ok := corpsOf[side][l]; ok {
 		return k
 	}
-	if notCorps[l] {
+	if NotCorps[l] {
 		return ""
 	}
 	return strings.ToUpper(l)
@@ -72,7 +72,7 @@ func (g GameState) checkCommand(oob *OrderOfBattle) error {
 				players = append(players, p)
 			}
 		}
-		if err := checkSideCommand(side, players, oob, g.Options, true); err != nil {
+		if err := CheckSideCommand(side, players, oob, g.Options, true); err != nil {
 			return err
 		}
 	}
@@ -82,7 +82,7 @@ func (g GameState) checkCommand(oob *OrderOfBattle) error {
 // checkSideCommand checks a side's division of command; atStart adds the
 // rules of the start of the game (the V Corps not the Union overall
 // commander's, the Halleck player's commands).
-func checkSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOptions, atStart bool) error {
+func CheckSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOptions, atStart bool) error {
 	units, known := sideCommandUnits(side, oob)
 	if err := checkDeclaredCommands(side, players, units, known); err != nil {
 		return err
@@ -105,7 +105,7 @@ func checkSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOpt
 	var cavCommander *Player
 	for _, u := range units {
 		p := sideCommanderOf(players, overall, u)
-		if k := corpsKey(side, u.Command); k != "" && u.Command != "" {
+		if k := CorpsKey(side, u.Command); k != "" && u.Command != "" {
 			corps[p.Actor.ID][k] = true
 		}
 		if side == CSA && strings.EqualFold(u.Command, "Cav") {
@@ -135,7 +135,7 @@ func sideCommandUnits(side Side, oob *OrderOfBattle) ([]UnitState, map[string]st
 		}
 		us := UnitState{Side: u.Side, Name: u.Name, Command: u.Command}
 		units = append(units, us)
-		d := designation(us)
+		d := Designation(us)
 		known[strings.ToLower(d)] = d
 		if k, ok := corpsOf[side][strings.ToLower(d)]; ok {
 			known[strings.ToLower(k)] = k
@@ -174,7 +174,7 @@ func checkDeclaredCommands(side Side, players []Player, units []UnitState, known
 // overall commander.
 func sideCommanderOf(players []Player, overall *Player, u UnitState) *Player {
 	for i := range players {
-		if commandsUnit(players[i].Commands, u) {
+		if CommandsUnit(players[i].Commands, u) {
 			return &players[i]
 		}
 	}
@@ -196,7 +196,7 @@ func declaredCorps(side Side, players []Player, units []UnitState) map[string]ma
 		corps[p.Actor.ID] = map[string]bool{}
 		for _, c := range p.Commands {
 			l := strings.ToLower(strings.TrimSpace(c))
-			if k := corpsKey(side, c); k != "" && (isCorps[l] || len(units) == 0 || corpsOf[side][l] != "") {
+			if k := CorpsKey(side, c); k != "" && (isCorps[l] || len(units) == 0 || corpsOf[side][l] != "") {
 				corps[p.Actor.ID][k] = true
 			}
 		}
@@ -233,7 +233,7 @@ func checkCommandLimits(side Side, players []Player, overall, cavCommander *Play
 func checkHalleckCommand(players []Player, overall *Player, corps map[string]map[string]bool) error {
 	var halleck *Player
 	for i := range players {
-		if contains(players[i].Commands, "DC") {
+		if Contains(players[i].Commands, "DC") {
 			halleck = &players[i]
 		}
 	}

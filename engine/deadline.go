@@ -260,9 +260,9 @@ func (RunDeadlines) CommandName() string { return "deadline run" }
 // deadlinesModule is the deadlines (a kernel module: the scheduler runs them in a game of any ruleset).
 func deadlinesModule() Module {
 	return Module{Name: "deadlines",
-		Commands: []Command{SetDeadlines{}, ChooseReminders{}, DeclareVacation{}, RunDeadlines{}}, Decide: claims(decideDeadlines),
+		Commands: []Command{SetDeadlines{}, ChooseReminders{}, DeclareVacation{}, RunDeadlines{}}, Decide: Claims(decideDeadlines),
 		Events: []Event{&DeadlinesSet{}, &RemindersChosen{}, &VacationDeclared{}, &DeadlinePauseSeen{}, &DeadlineStarted{}, &DeadlineEnded{}, &DeadlineReminded{}, &DeadlineMissed{}, &DeadlineDefaulted{}},
-		Apply:  folds(applyDeadlines)}
+		Apply:  Folds(applyDeadlines)}
 }
 
 // ---------------------------------------------------------------------------

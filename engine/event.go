@@ -65,7 +65,7 @@ func kernelEvent(typ string) Event {
 			return reflect.New(reflect.TypeOf(p).Elem()).Interface().(Event)
 		}
 	}
-	return kernelRules().NewEvent(typ)
+	return KernelRules().NewEvent(typ)
 }
 
 // kernelEventTypes lists the event types kernelEvent knows.
@@ -74,7 +74,7 @@ func kernelEventTypes() []string {
 	for _, p := range coreEvents {
 		out = append(out, p.EventType())
 	}
-	return append(out, kernelRules().EventTypes()...)
+	return append(out, KernelRules().EventTypes()...)
 }
 
 // Event type names.

@@ -66,7 +66,7 @@ func (g GameState) released() GameState {
 func (g *GameState) writableUnits(cur map[string]UnitState) map[string]UnitState {
 	b := g.units
 	if b == nil {
-		return copyUnits(cur)
+		return CopyUnits(cur)
 	}
 	i := 0
 	if sameMap(b.maps[0], cur) {
@@ -74,7 +74,7 @@ func (g *GameState) writableUnits(cur map[string]UnitState) map[string]UnitState
 	}
 	w := b.maps[i]
 	if w == nil {
-		w = copyUnits(cur)
+		w = CopyUnits(cur)
 		b.maps[i] = w
 		return w
 	}

@@ -93,48 +93,12 @@ type GameState struct {
 	SecretRolls map[string]int64
 	Ended       *GameEnded // set when the game has ended: the seed is public
 	Paused      bool
-	Places      map[string]PlaceState
-	Chits       map[Side]int // time chits (LRTG 22.5), from the set-up
-	VP          []VPEntry    // the Victory Point Record so far (+ Confederate)
 	// TurnRecord is the turn record so far (turn.go): each finished
 	// turn's line, with what the game records of it (LRTG: VP, morale).
 	TurnRecord []TurnPoint
-	// The rule modules' state (each module's own file defines its type).
-	Movement MovementState // move.go: releases, rail moves this turn (LRTG 3.2, 8, 12, 17)
-	Attach   AttachState   // attach.go: substitutes in use (LRTG 7, 18)
-	Records  RecordsState  // records.go: morale, supply (LRTG 13, 15, 24)
-	Victory  VictoryState  // vp.go: stations by line, county control, events (LRTG 11, VII)
-	Losses   CombatLosses  // status.go: combat losses for army morale (LRTG 15.1 7)-8))
-	Sequence SequenceState // sequence.go: the step under way (003 Detailed Sequence of Play)
-	// The sequence of play's procedures (issue 6), each module's own state.
-	TurnStart TurnStartState // turnstart.go: 1a-1c reinforcements, releases, Vicksburg, draft riots
-	Events    EventsState    // randomevents.go: 1d random events and their lasting effects
-	Declared  DeclaredState  // declare.go: 1e operational / passive, 1f time, 1g Harpers Ferry
-	Command   CommandState   // leaders.go: phase 3, leader transfer, Hooker, Meade, Jackson
-	Actions   ActionState    // actions.go: phase 4, initiative, activations, passes
-	Segment   SegmentState   // segment.go: phases 5-8, supply segment, recovery, county control, victory check
-	// phase2.go: 2a, 2b, the Optional Overall Commander Restrictions (21.1).
-	Restrictions RestrictionsState
-	LRTAStart    LRTAStartState // lrta_turnstart.go, lrta_garrison.go: LRTA 1a-1c, 1g, 8's garrison check (004)
-	// lrta_events.go: LRTA 1d random events (004) and their lasting effects.
-	LRTAEvents LRTAEventsState
-	// lrta_victory.go: LRTA 2b objectives, 7 DC awards, 8 Emancipation Proclamation (004).
-	LRTAVictory LRTAVictoryState
-	LRTAArmy    LRTAArmyState // lrta_army.go: LRTA 1r Rest and Refit, 3b Union Army Reorganization, McClellan (004)
-	// lrta_supply.go: LRTA 5e's foraging tables of the turn (004 Simplified Supply).
-	LRTASupply LRTASupplyState
-	Comms      CommsState    // comms.go: 2d communications, written dispatches (LRTG 21.2)
+	Sequence   SequenceState // sequence.go: the step under way (003 Detailed Sequence of Play)
 	Channels   ChannelsState // channels.go: the game's Discord category and private channels (issue 8)
-	// quartermaster.go, halleck.go: 21.1's quartermaster general and Halleck rule.
-	Quartermaster QuartermasterState
-	Halleck       HalleckState
-	Dummies       DummiesState  // dummies.go: dummy force markers (LRTG 20, limited intelligence)
-	Sightings     SightingState // sightings.go: where double-blind viewers last saw units
-	Deadlines     DeadlineState // deadline.go: deadlines and reminders for slow games (issue 9)
-	Clock         ClockState    // clock.go: the chess clocks of time limitation (LRTG 22.3-22.5)
-	// unitlog.go: the players' changes to their own units that the engine
-	// cannot check, for the umpire (issue 19).
-	PlayerLog UnitLogState
+	Deadlines  DeadlineState // deadline.go: deadlines and reminders for slow games (issue 9)
 	// Own is the state of the game's own rules, of its ruleset's type
 	// (litn.State): the kernel never reads it; a snapshot writes it with
 	// the ruleset's Hooks.EncodeState.
@@ -300,7 +264,7 @@ type Seeder interface {
 // undo returns to as well.
 func (g GameState) Apply(e Event) GameState {
 	next := g.fold(e)
-	if _, part := e.(partOfAction); g.prev != nil && next.prev == g.prev && !part {
+	if _, part := e.(PartOfAction); g.prev != nil && next.prev == g.prev && !part {
 		// Folded with clones, never in a bulk fold's maps (fold.go): one
 		// of them may be the units of next.
 		before := *g.prev
@@ -312,10 +276,10 @@ func (g GameState) Apply(e Event) GameState {
 	return next
 }
 
-// partOfAction is an event that completes the board action before it, in
+// PartOfAction is an event that completes the board action before it, in
 // the same command (the VP bonus a destruction completes): the umpire's
 // undo takes it back with the action.
-type partOfAction interface{ partOfAction() }
+type PartOfAction interface{ PartOfAction() }
 
 func (g GameState) fold(e Event) GameState {
 	next := g.foldEvent(e)
@@ -340,7 +304,7 @@ func (g GameState) foldKernel(e Event) GameState {
 	if next, ok := g.applyBoard(e); ok {
 		return next
 	}
-	if next, ok := kernelRules().apply(g, e); ok {
+	if next, ok := KernelRules().apply(g, e); ok {
 		return next
 	}
 	switch e := e.(type) {
@@ -357,9 +321,8 @@ func (g GameState) foldKernel(e Event) GameState {
 			g.Units[u.ID] = u
 		}
 		// The rest of the set-up (its units' statuses, depots, damaged
-		// stations) is the game's: its module subscribing to GameStarted
-		// (LRTG: setupModule).
-		g.Chits = e.Chits
+		// stations, time chits) is the game's: its module subscribing to
+		// GameStarted (LRTG: setupModule).
 	case *GameEnded:
 		g.Ended = e
 	case *DiceRolled, *TableRolled, *ChartRolled:
@@ -403,7 +366,7 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 	if evs, ok, err := g.rules.decide(g, cmd, d); ok {
 		return evs, err
 	}
-	if evs, ok, err := kernelRules().decide(g, cmd, d); ok {
+	if evs, ok, err := KernelRules().decide(g, cmd, d); ok {
 		return evs, err
 	}
 	if f, ok := cmd.(ForeignCommand); ok {
@@ -446,7 +409,7 @@ func checkOptions(o GameOptions) error {
 	return nil
 }
 
-func contains(xs []string, s string) bool {
+func Contains(xs []string, s string) bool {
 	for _, x := range xs {
 		if strings.EqualFold(x, s) {
 			return true

@@ -18,10 +18,10 @@ type Hex struct {
 // Distance returns the number of hexes between a and b.
 func Distance(a, b Hex) int {
 	dq, dr := a.Q-b.Q, a.R-b.R
-	return (abs(dq) + abs(dr) + abs(dq+dr)) / 2
+	return (Abs(dq) + Abs(dr) + Abs(dq+dr)) / 2
 }
 
-func abs(n int) int {
+func Abs(n int) int {
 	if n < 0 {
 		return -n
 	}

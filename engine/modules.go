@@ -19,7 +19,7 @@ type applier func(g GameState, e Event) (next GameState, ok bool)
 
 // claims adapts a module's decider to the ruleset's: a ruleset hands it
 // only the commands its module listed, which it always claims.
-func claims(f decider) Decider {
+func Claims(f decider) Decider {
 	return func(g GameState, cmd Command, d Dice) ([]Event, error) {
 		evs, _, err := f(g, cmd, d)
 		return evs, err
@@ -27,7 +27,7 @@ func claims(f decider) Decider {
 }
 
 // folds adapts a module's applier to the ruleset's.
-func folds(f applier) Applier {
+func Folds(f applier) Applier {
 	return func(g GameState, e Event) GameState {
 		next, _ := f(g, e)
 		return next
@@ -39,10 +39,10 @@ var (
 	kernelTable *Ruleset
 )
 
-// kernelRules are the modules of the kernel: what a game of any ruleset
+// KernelRules are the modules of the kernel: what a game of any ruleset
 // decides and folds after its own (built once, on first use: the
 // ruleset's checks ask which events are the kernel's).
-func kernelRules() *Ruleset {
+func KernelRules() *Ruleset {
 	kernelOnce.Do(func() {
 		kernelTable = newRuleset("", Hooks{}, true,
 			sequenceModule(), turnModule(), channelsModule(), deadlinesModule())

@@ -67,11 +67,11 @@ type ImportedUnit struct {
 }
 
 // oobImportModule is an order of battle loaded before the start.
-func oobImportModule() Module {
+func OobImportModule() Module {
 	return Module{Name: "oob-import",
-		Commands: []Command{ImportOOB{}}, Decide: claims(decideImportOOB),
+		Commands: []Command{ImportOOB{}}, Decide: Claims(decideImportOOB),
 		Events: []Event{&OOBImported{}},
-		Apply:  folds(applyImportOOB)}
+		Apply:  Folds(applyImportOOB)}
 }
 
 func decideImportOOB(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {

@@ -85,7 +85,7 @@ func ParseDice(s string) (DiceExpr, error) {
 			return DiceExpr{}, Invalid("dice.syntax", fmt.Sprintf("Expected + or - before %q in %q", src[i:], raw), diceHint)
 		}
 		start := i
-		for i < len(src) && isDigit(src[i]) {
+		for i < len(src) && IsDigit(src[i]) {
 			i++
 		}
 		count, hasCount := 0, i > start
@@ -99,7 +99,7 @@ func ParseDice(s string) (DiceExpr, error) {
 		if i < len(src) && src[i] == 'd' {
 			i++
 			sStart := i
-			for i < len(src) && isDigit(src[i]) {
+			for i < len(src) && IsDigit(src[i]) {
 				i++
 			}
 			if i == sStart {
@@ -146,7 +146,7 @@ func ParseDice(s string) (DiceExpr, error) {
 	return x, nil
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func IsDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // TermResult is one term of a rolled expression: the faces of a dice term,
 // or a modifier. Value is the term's signed contribution to the total.

@@ -79,23 +79,23 @@ func (g GameState) typedRoll(cmd Command, d Dice) ([]Event, error) {
 // ruleRoll rolls for a rule's procedure: from the game's own stream,
 // numbered publicly. Procedures call it, not Decide, whose roll commands
 // are the typed ones.
-func (g GameState) ruleRoll(cmd Command, d Dice) ([]Event, error) {
-	return g.rollFor(cmd, d, "")
+func (g GameState) RuleRoll(cmd Command, d Dice) ([]Event, error) {
+	return g.RollFor(cmd, d, "")
 }
 
 // secretRoll rolls for a rule's procedure whose roll only audience may
 // see: from the game's own stream, numbered by audience's own count.
-func (g GameState) secretRoll(cmd Command, d Dice, audience string) ([]Event, error) {
-	return g.rollFor(cmd, d, audience)
+func (g GameState) SecretRoll(cmd Command, d Dice, audience string) ([]Event, error) {
+	return g.RollFor(cmd, d, audience)
 }
 
 // rollFor rolls for a rule's procedure seen by audience ("" everyone).
-func (g GameState) rollFor(cmd Command, d Dice, audience string) ([]Event, error) {
-	return numberedRoll(cmd, d, g.rollsOf(audience), audience)
+func (g GameState) RollFor(cmd Command, d Dice, audience string) ([]Event, error) {
+	return NumberedRoll(cmd, d, g.RollsOf(audience), audience)
 }
 
 // rollsOf is the count that numbers audience's rolls ("" the public's).
-func (g GameState) rollsOf(audience string) int64 {
+func (g GameState) RollsOf(audience string) int64 {
 	if audience == "" {
 		return g.Rolls
 	}
@@ -104,7 +104,7 @@ func (g GameState) rollsOf(audience string) int64 {
 
 // numberedRoll rolls cmd as the roll after count of audience ("" public);
 // a procedure that rolls several times threads its count through.
-func numberedRoll(cmd Command, d Dice, count int64, audience string) ([]Event, error) {
+func NumberedRoll(cmd Command, d Dice, count int64, audience string) ([]Event, error) {
 	evs, err := Channel{Rolls: count}.Decide(cmd, d)
 	for _, e := range evs {
 		if rs, _ := rollOf(e); rs != nil {
@@ -120,7 +120,7 @@ func numberedRoll(cmd Command, d Dice, count int64, audience string) ([]Event, e
 // battle's artillery) goes to its actor only, so its roll is his side's
 // secret, or the umpire's when the umpire acts. With open intelligence
 // it is public ("").
-func (g GameState) actorAudience(by Actor) string {
+func (g GameState) ActorAudience(by Actor) string {
 	switch {
 	case !g.Options.LimitedIntel:
 		return ""

@@ -524,3 +524,21 @@ func (r *Rulesets) Restore(g GameState, own []byte) (GameState, error) {
 // events folded: what reads a scenario's calendar and turn record outside
 // a game (scenarios' checks of the printed records).
 func (rs *Ruleset) Bare(o GameOptions) GameState { return GameState{Options: o, rules: rs} }
+
+// CommandTypes are the types of the commands the ruleset's modules
+// decide, by name (a game's checks that every command has a decider).
+func (rs *Ruleset) CommandTypes() []reflect.Type {
+	out := make([]reflect.Type, 0, len(rs.deciders))
+	for t := range rs.deciders {
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out
+}
+
+// WithRules returns the state played by another ruleset: a test's game of
+// one variant put to the other's rules.
+func (g GameState) WithRules(rs *Ruleset) GameState {
+	g.rules = rs
+	return g
+}

@@ -191,7 +191,7 @@ func TestRulesetGameDecidesAndFolds(t *testing.T) {
 	if err != nil || back.Rules() != rs || toyOf(back) != toyOf(g) {
 		t.Fatalf("restored %+v (%v), want %+v", toyOf(back), err, toyOf(g))
 	}
-	if types := all.EventTypes(); !contains(types, "toy.pong") || !contains(types, EventGameCreated) {
+	if types := all.EventTypes(); !Contains(types, "toy.pong") || !Contains(types, EventGameCreated) {
 		t.Fatalf("event types %v", types)
 	}
 }

@@ -2,15 +2,9 @@ package engine
 
 import "time"
 
-// Game names a game the umpire runs: a built-in one (LRTG, LRTA), or a
-// ruleset's (Ruleset.ID, e.g. engine/litn's "litn").
+// Game names a game the umpire runs: its ruleset's id (Ruleset.ID, e.g.
+// engine/litn's "litn").
 type Game string
-
-// The games.
-const (
-	LRTG Game = "lrtg" // Long Roads to Gettysburg (seeds 000, 003)
-	LRTA Game = "lrta" // Long Roads to Antietam (seed 004)
-)
 
 // Scenario is one entry of the scenario catalogue: what a group chooses
 // when it starts a game.

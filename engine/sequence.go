@@ -86,7 +86,7 @@ func (g GameState) Happens(s Step) (bool, string) {
 			return sr.Happens(g)
 		}
 	case when == WhenAfterOpening:
-		if g.inOpening() {
+		if g.InOpening() {
 			return false, fmt.Sprintf("not on turns 1-%d", OpeningTurns)
 		}
 	case when == WhenMultipleCommanders:
@@ -140,10 +140,10 @@ type StepContext struct {
 	Map     *Theatre // the game's map (a ruleset's steps read it)
 }
 
-// stepProcedureOf, stepWaitOf and stepEndOf find a step's procedure,
+// StepProcedureOf, StepWaitOf and stepEndOf find a step's procedure,
 // wait and end for the game's sequence of play: its ruleset's (none
 // before the game is created).
-func (g GameState) stepProcedureOf(id string) StepProcedure {
+func (g GameState) StepProcedureOf(id string) StepProcedure {
 	if g.rules != nil {
 		if sr := g.rules.step(id); sr != nil {
 			return sr.Begin
@@ -152,7 +152,7 @@ func (g GameState) stepProcedureOf(id string) StepProcedure {
 	return nil
 }
 
-func (g GameState) stepWaitOf(id string) StepWaiting {
+func (g GameState) StepWaitOf(id string) StepWaiting {
 	if g.rules != nil {
 		if sr := g.rules.step(id); sr != nil {
 			return sr.Wait
@@ -185,7 +185,7 @@ func (g GameState) CurrentStep() string {
 
 // Waiting says who the current step waits for.
 func (g GameState) Waiting() []string {
-	if w := g.stepWaitOf(g.CurrentStep()); w != nil { // nil: waits for no one
+	if w := g.StepWaitOf(g.CurrentStep()); w != nil { // nil: waits for no one
 		return w(g)
 	}
 	return nil
@@ -230,7 +230,7 @@ func (*StepBegun) EventType() string { return EventStepBegun }
 func sequenceModule() Module {
 	return Module{Name: "sequence",
 		Commands: []Command{NextStep{}},
-		Decide: claims(func(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
+		Decide: Claims(func(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
 			c, ok := cmd.(NextStep)
 			if !ok {
 				return nil, false, nil
@@ -239,7 +239,7 @@ func sequenceModule() Module {
 			return evs, true, err
 		}),
 		Events: []Event{&StepBegun{}},
-		Apply: folds(func(g GameState, e Event) (GameState, bool) {
+		Apply: Folds(func(g GameState, e Event) (GameState, bool) {
 			s, ok := e.(*StepBegun)
 			if !ok {
 				return g, false
@@ -312,7 +312,7 @@ func (g GameState) decideNextStep(cmd NextStep, d Dice) ([]Event, error) {
 		begun := &StepBegun{By: cmd.By, Turn: state.Turn, Step: s.ID, Skipped: skipped, Forced: forced}
 		evs = append(evs, begun)
 		state = state.Apply(begun)
-		if p := state.stepProcedureOf(s.ID); p != nil {
+		if p := state.StepProcedureOf(s.ID); p != nil {
 			more, err := p(state, d, cmd.Context)
 			if err != nil {
 				return nil, err

@@ -185,7 +185,7 @@ func (t *Table) Roll(d Dice, f Facts) (*TableRoll, error) {
 		r.Faces = append(r.Faces, term.Faces...)
 	}
 	r.Natural = natural
-	mods, err := applyModifiers(t.Modifiers, f, "")
+	mods, err := ApplyModifiers(t.Modifiers, f, "")
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +216,7 @@ func (t *Table) entryFor(total int) *Entry {
 	return nil
 }
 
-func applyModifiers(ms []Modifier, f Facts, side string) ([]AppliedModifier, error) {
+func ApplyModifiers(ms []Modifier, f Facts, side string) ([]AppliedModifier, error) {
 	var out []AppliedModifier
 	for _, m := range ms {
 		if m.When != nil {
@@ -306,7 +306,7 @@ func (t *Table) contest(r *TableRoll, d Dice, f Facts) error {
 		for _, term := range terms {
 			sr.Faces = append(sr.Faces, term.Faces...)
 		}
-		mods, err := applyModifiers(s.Modifiers, f, s.ID)
+		mods, err := ApplyModifiers(s.Modifiers, f, s.ID)
 		if err != nil {
 			return err
 		}

@@ -21,7 +21,7 @@ import (
 // advances its turn with AdvanceTurn).
 func turnModule() Module {
 	return Module{Name: "turn",
-		Commands: []Command{AdvanceTurn{}}, Decide: claims(func(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
+		Commands: []Command{AdvanceTurn{}}, Decide: Claims(func(g GameState, cmd Command, _ Dice) ([]Event, bool, error) {
 			c, ok := cmd.(AdvanceTurn)
 			if !ok {
 				return nil, false, nil
@@ -33,7 +33,7 @@ func turnModule() Module {
 			return []Event{ev}, true, nil
 		}),
 		Events: []Event{&TurnAdvanced{}},
-		Apply: folds(func(g GameState, e Event) (GameState, bool) {
+		Apply: Folds(func(g GameState, e Event) (GameState, bool) {
 			ta, ok := e.(*TurnAdvanced)
 			if !ok {
 				return g, false

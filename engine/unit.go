@@ -65,7 +65,7 @@ func (s UnitStatus) Codes() []string {
 	return out
 }
 
-func b2i(b bool) int {
+func B2i(b bool) int {
 	if b {
 		return 1
 	}
@@ -77,12 +77,12 @@ func b2i(b bool) int {
 // mark's level (demoralized and entrenched to at least 1), off clears it;
 // taking Low Ammo off moves the marker back to space 1 and Out of Ammo
 // back to Low (LRTG 19.1).
-func statusMarkChange(s UnitStatus, mark string, off bool) (field string, to int, ok bool) {
+func StatusMarkChange(s UnitStatus, mark string, off bool) (field string, to int, ok bool) {
 	switch strings.ToLower(mark) {
 	case "disorganized":
-		return "organization", b2i(!off), true
+		return "organization", B2i(!off), true
 	case "exhausted":
-		return "exhaustion", b2i(!off), true
+		return "exhaustion", B2i(!off), true
 	case "demoralized":
 		if off {
 			return "demoralization", 0, true
@@ -130,7 +130,7 @@ func (s *UnitStatus) setLevel(field string, v int) {
 }
 
 func (s *UnitStatus) applyMark(mark string, off bool) bool {
-	field, to, ok := statusMarkChange(*s, mark, off)
+	field, to, ok := StatusMarkChange(*s, mark, off)
 	if ok {
 		s.setLevel(field, to)
 	}
@@ -192,10 +192,10 @@ func (s UnitStatus) Labels() []string {
 	if s.Entrenchment > 0 {
 		out = append(out, fmt.Sprintf("entrenched (level %d)", s.Entrenchment))
 	}
-	if s.Ammo > 0 && s.Ammo < len(ammoNames) {
-		out = append(out, ammoNames[s.Ammo])
+	if s.Ammo > 0 && s.Ammo < len(AmmoNames) {
+		out = append(out, AmmoNames[s.Ammo])
 	}
 	return out
 }
 
-var ammoNames = []string{"normal ammo", "ammo level 1", "low ammo", "out of ammo"}
+var AmmoNames = []string{"normal ammo", "ammo level 1", "low ammo", "out of ammo"}

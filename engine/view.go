@@ -105,7 +105,7 @@ func (o GameOptions) SightRange(u UnitState) int {
 
 // checkIntelOptions checks the intelligence options of a new game.
 func checkIntelOptions(o GameOptions) error {
-	if o.Intel != "" && !contains(IntelModes, o.Intel) {
+	if o.Intel != "" && !Contains(IntelModes, o.Intel) {
 		return Invalid("game.intelligence", fmt.Sprintf("%q is not an intelligence mode", o.Intel), "Use intelligence:open, limited or double-blind")
 	}
 	if o.Intel == IntelOpen && o.LimitedIntel {

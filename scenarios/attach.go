@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // Substitute counters (LRTG 7.0) and the special substitutes of optional
@@ -42,17 +43,17 @@ type divisionDoc struct {
 // Substitutes loads the substitute counters of every game, keyed by game
 // ("lrtg"). The bot adds the order of battle's unit sizes
 // (engine.SubstituteRules.WithOrder) when it hands them to a command.
-func Substitutes() (map[string]*engine.SubstituteRules, error) {
+func Substitutes() (map[string]*lrtg.SubstituteRules, error) {
 	return loadSubstitutes(attachFS, "attach")
 }
 
-func loadSubstitutes(fsys fs.FS, dir string) (map[string]*engine.SubstituteRules, error) {
+func loadSubstitutes(fsys fs.FS, dir string) (map[string]*lrtg.SubstituteRules, error) {
 	names, err := fs.Glob(fsys, dir+"/*.yaml")
 	if err != nil {
 		return nil, err
 	}
 	sort.Strings(names)
-	out := map[string]*engine.SubstituteRules{}
+	out := map[string]*lrtg.SubstituteRules{}
 	for _, name := range names {
 		var d substitutesDoc
 		if err := readDataFile(fsys, name, &d); err != nil {
@@ -80,8 +81,8 @@ func loadSubstitutes(fsys fs.FS, dir string) (map[string]*engine.SubstituteRules
 // cavalry regiments).
 var substituteSizes = map[string]string{"infantry": "brigade", "cavalry": "regiment"}
 
-func buildSubstitutes(d substitutesDoc) (*engine.SubstituteRules, error) {
-	s := &engine.SubstituteRules{}
+func buildSubstitutes(d substitutesDoc) (*lrtg.SubstituteRules, error) {
+	s := &lrtg.SubstituteRules{}
 	ids, names := map[string]bool{}, map[string]bool{}
 	for _, c := range d.Counters {
 		side := engine.Side(c.Side)
@@ -102,7 +103,7 @@ func buildSubstitutes(d substitutesDoc) (*engine.SubstituteRules, error) {
 			return nil, fmt.Errorf("counter %s: the name %q is already a %s counter's", c.ID, c.Name, c.Side)
 		}
 		ids[c.ID], names[c.Side+"/"+strings.ToLower(c.Name)] = true, true
-		s.Counters = append(s.Counters, engine.SubstituteCounter{ID: c.ID, Name: c.Name, Side: side, Kind: c.Kind, Size: c.Size, Source: c.Source})
+		s.Counters = append(s.Counters, lrtg.SubstituteCounter{ID: c.ID, Name: c.Name, Side: side, Kind: c.Kind, Size: c.Size, Source: c.Source})
 	}
 	brigades := map[string]string{}
 	for _, v := range d.Divisions {
@@ -127,7 +128,7 @@ func buildSubstitutes(d substitutesDoc) (*engine.SubstituteRules, error) {
 			}
 			brigades[l] = v.Division
 		}
-		s.Divisions = append(s.Divisions, engine.DivisionBrigades{Division: v.Division, Leader: v.Leader, Brigades: append([]string(nil), v.Brigades...), Source: v.Source})
+		s.Divisions = append(s.Divisions, lrtg.DivisionBrigades{Division: v.Division, Leader: v.Leader, Brigades: append([]string(nil), v.Brigades...), Source: v.Source})
 	}
 	return s, nil
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // LRTA: the tables and charts of scenarios/rules/lrta-*.yaml checked against
@@ -723,18 +724,18 @@ func TestLRTARules(t *testing.T) {
 			continue
 		}
 		r := rs[0]
-		if r.Game != engine.LRTA || r.Summary == "" || r.Phase == "" || !strings.HasPrefix(r.Source, "004") {
+		if r.Game != lrtg.LRTA || r.Summary == "" || r.Phase == "" || !strings.HasPrefix(r.Source, "004") {
 			t.Errorf("lrta:%s: %+v", sec, r)
 		}
 	}
 	// Every LRTA table and chart names 004 as its source.
 	for _, tb := range lib.Tables {
-		if tb.Game == engine.LRTA && !strings.HasPrefix(tb.Source, "004") {
+		if tb.Game == lrtg.LRTA && !strings.HasPrefix(tb.Source, "004") {
 			t.Errorf("table %s: source %q", tb.ID, tb.Source)
 		}
 	}
 	for _, c := range lib.Charts {
-		if c.Game == engine.LRTA && !strings.HasPrefix(c.Source, "004") {
+		if c.Game == lrtg.LRTA && !strings.HasPrefix(c.Source, "004") {
 			t.Errorf("chart %s: source %q", c.ID, c.Source)
 		}
 	}

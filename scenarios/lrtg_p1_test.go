@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // LRTG part 1: the tables of scenarios/rules/lrtg-p1-*.yaml checked against
@@ -451,7 +452,7 @@ func TestLRTGP1Rules(t *testing.T) {
 	// Every p1 table names its source and says when it is rolled.
 	for _, id := range []string{"lrtg.harpers-ferry-surrender", "lrtg.vicksburg-surrenders", "lrtg.draft-riots", "lrtg.baltimore-dc-release", "lrtg.west-virginia-reinforcement", "lrtg.pa-militia-reinforcement", "lrtg.fort-class-baltimore", "lrtg.fort-class-dc-alexandria", "lrtg.activate-army-leader", "lrtg.depot-destruction", "lrtg.rr-station-repair", "lrtg.captured-artillery", "lrtg.stragglers", "lrtg.jackson-relapse"} {
 		tb := table(t, id)
-		if tb.Game != engine.LRTG || !strings.Contains(tb.Source, "000") || tb.Notes == "" {
+		if tb.Game != lrtg.LRTG || !strings.Contains(tb.Source, "000") || tb.Notes == "" {
 			t.Errorf("%s: game %s, source %q, notes %q", id, tb.Game, tb.Source, tb.Notes)
 		}
 		for _, o := range tb.Outcomes {

@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // Orders of battle: the set-up tables, one or more YAML files per game,
@@ -171,7 +172,7 @@ func loadOrders(fsys fs.FS, dir string, ts map[string]*engine.Theatre) (map[stri
 
 // theatreOf is the map a game plays on: LRTA plays on the LRTG map.
 func theatreOf(g engine.Game, ts map[string]*engine.Theatre) *engine.Theatre {
-	if g == engine.LRTA {
+	if g == lrtg.LRTA {
 		return ts["lrtg"]
 	}
 	return ts[string(g)]

@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // The LRTG Confederate order of battle (scenarios/oob/lrtg-csa.yaml) and its
@@ -459,7 +460,7 @@ var variantLine = regexp.MustCompile(`000 lines? 1(78[2-9]|79[0-9]|80[0-8])\b`)
 
 func TestOOBCSAJacksonLivesReplacesCSAOnly(t *testing.T) {
 	base, jl := csaOrders(t)
-	if jl.Variant != "jackson-lives" || jl.Game != engine.LRTG {
+	if jl.Variant != "jackson-lives" || jl.Game != lrtg.LRTG {
 		t.Fatalf("variant %q of %s", jl.Variant, jl.Game)
 	}
 	// The Confederate side is the variant's alone: no regular-only unit leaks in.

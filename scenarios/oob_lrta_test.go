@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // The shipped LRTA order of battle (scenarios/oob/lrta-*.yaml) and the
@@ -22,7 +23,7 @@ func lrtaOOB(t *testing.T) *engine.OrderOfBattle {
 		t.Fatal(err)
 	}
 	o := all["lrta"]
-	if o == nil || o.Game != engine.LRTA {
+	if o == nil || o.Game != lrtg.LRTA {
 		t.Fatalf("no LRTA order of battle: %v", o)
 	}
 	return o
@@ -479,7 +480,7 @@ func TestImportTemplate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Game != engine.LRTA || o.Count(engine.CSA, "") != 8 || o.Count(engine.USA, "") != 9 || o.Chits[engine.USA] != 0 || len(o.Depots) != 2 {
+	if o.Game != lrtg.LRTA || o.Count(engine.CSA, "") != 8 || o.Count(engine.USA, "") != 9 || o.Chits[engine.USA] != 0 || len(o.Depots) != 2 {
 		t.Fatalf("template: %+v", o)
 	}
 	kinds := map[string]bool{}

@@ -8,12 +8,13 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // The LRTG turn record: the June and July 1863 turn record charts of
 // rules/lrtg-p2-turns.yaml (003), read into turns with their dates and the
 // meanings of the letters printed on them, and checked against the
-// calendar the engine keeps (engine/records.go, 000 VIII 1) 3)).
+// calendar the engine keeps (engine/lrtg/records.go, 000 VIII 1) 3)).
 
 // Turn record chart ids.
 const (
@@ -27,7 +28,7 @@ var turnDateRE = regexp.MustCompile(`^(June|July) (\d{1,2})(?:-(\d{1,2}))?$`)
 // TurnRecord returns every turn of the LRTG turn record (the longest
 // scenario's: a shorter one ends on its own last turn), with its first
 // day, its length and its marks.
-func TurnRecord(lib *engine.Library) ([]engine.TurnEntry, error) {
+func TurnRecord(lib *engine.Library) ([]lrtg.TurnEntry, error) {
 	key := lib.Chart(turnRecordKey)
 	if key == nil {
 		return nil, fmt.Errorf("scenarios: turn record: no chart %s", turnRecordKey)
@@ -40,8 +41,8 @@ func TurnRecord(lib *engine.Library) ([]engine.TurnEntry, error) {
 		meaning[row[0]] = row[2]
 	}
 	// The calendar of the longest LRTG scenario, to check the charts by.
-	calendar := engine.LRTGRuleset().Bare(engine.GameOptions{Scenario: "lrtg-gettysburg-campaign"})
-	var out []engine.TurnEntry
+	calendar := lrtg.Ruleset().Bare(engine.GameOptions{Scenario: "lrtg-gettysburg-campaign"})
+	var out []lrtg.TurnEntry
 	for _, id := range []string{turnRecordJune, turnRecordJuly} {
 		c := lib.Chart(id)
 		if c == nil {
@@ -83,7 +84,7 @@ func TurnRecord(lib *engine.Library) ([]engine.TurnEntry, error) {
 			if want, ok := calendar.TurnDate(turn); !ok || !want.Equal(first) || calendar.TurnDays(turn) != days {
 				return nil, bad("the record prints %s (%d days); the engine's calendar has %s (%d days)", row[1], days, want.Format("January 2"), calendar.TurnDays(turn))
 			}
-			e := engine.TurnEntry{Turn: turn, Date: first, Days: days}
+			e := lrtg.TurnEntry{Turn: turn, Date: first, Days: days}
 			for _, mark := range strings.Split(row[3], ",") {
 				if mark = strings.TrimSpace(mark); mark == "" {
 					continue
@@ -92,7 +93,7 @@ func TurnRecord(lib *engine.Library) ([]engine.TurnEntry, error) {
 				if !ok {
 					return nil, bad("mark %q is not in %s", mark, turnRecordKey)
 				}
-				e.Marks = append(e.Marks, engine.TurnMark{Mark: mark, Meaning: mean})
+				e.Marks = append(e.Marks, lrtg.TurnMark{Mark: mark, Meaning: mean})
 			}
 			out = append(out, e)
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // The turn record against 003's June and July 1863 turn record tables, typed
@@ -70,11 +71,11 @@ func TestScenarioLastTurns(t *testing.T) {
 	want := map[string]int{"lrtg-high-tide": 29, "lrtg-gettysburg-campaign": 52}
 	n := 0
 	for _, s := range cat {
-		if s.Game != engine.LRTG {
+		if s.Game != lrtg.LRTG {
 			continue
 		}
 		n++
-		g := engine.LRTGRuleset().Bare(engine.GameOptions{Scenario: s.ID})
+		g := lrtg.Ruleset().Bare(engine.GameOptions{Scenario: s.ID})
 		last := g.LastTurn()
 		if last != want[s.ID] {
 			t.Errorf("%s: last turn %d, want %d", s.ID, last, want[s.ID])
@@ -88,27 +89,27 @@ func TestScenarioLastTurns(t *testing.T) {
 		if _, ok := g.TurnDate(last + 1); ok {
 			t.Errorf("%s: a turn after the last has a date", s.ID)
 		}
-		if g.DaysLeft(last) != 0 {
-			t.Errorf("%s: %d days left after the last turn", s.ID, g.DaysLeft(last))
+		if lrtg.Of(g).DaysLeft(last) != 0 {
+			t.Errorf("%s: %d days left after the last turn", s.ID, lrtg.Of(g).DaysLeft(last))
 		}
 	}
 	if n != len(want) {
 		t.Errorf("%d LRTG scenarios, want %d", n, len(want))
 	}
-	g := engine.LRTGRuleset().Bare(engine.GameOptions{Scenario: "lrtg-high-tide"})
+	g := lrtg.Ruleset().Bare(engine.GameOptions{Scenario: "lrtg-high-tide"})
 	for day, turn := range map[string]int{"1863-06-03": 1, "1863-06-05": 1, "1863-06-06": 2, "1863-06-11": 3, "1863-06-12": 4, "1863-07-04": 26, "1863-07-07": 29} {
 		d, _ := time.Parse(time.DateOnly, day)
-		if got, ok := g.TurnOn(d); !ok || got != turn {
+		if got, ok := lrtg.Of(g).TurnOn(d); !ok || got != turn {
 			t.Errorf("TurnOn(%s) = %d, %v; want %d", day, got, ok, turn)
 		}
 	}
-	if _, ok := g.TurnOn(time.Date(1863, time.July, 8, 0, 0, 0, 0, time.UTC)); ok {
+	if _, ok := lrtg.Of(g).TurnOn(time.Date(1863, time.July, 8, 0, 0, 0, 0, time.UTC)); ok {
 		t.Error("July 8 is after High Tide")
 	}
 	if got := g.TurnLabel(1); got != "June 3-5, 1863" {
 		t.Errorf("turn 1 label %q", got)
 	}
-	if got := g.DaysLeft(1); got != 32 {
+	if got := lrtg.Of(g).DaysLeft(1); got != 32 {
 		t.Errorf("days left after June 3-5: %d, want 32 (June 6 - July 7)", got)
 	}
 }
@@ -117,9 +118,9 @@ func TestScenarioLastTurns(t *testing.T) {
 func TestMoraleConstantsAreTheChart(t *testing.T) {
 	c := chart(t, "lrtg.army-morale-levels")
 	want := map[string][3]int{
-		"Disorder": {engine.MoraleDisorder, engine.DisorderVP, engine.DisorderPastVP},
-		"Panic":    {engine.MoralePanic, engine.PanicVP, engine.PanicPastVP},
-		"Flight":   {engine.MoraleFlight, 0, 0},
+		"Disorder": {lrtg.MoraleDisorder, lrtg.DisorderVP, lrtg.DisorderPastVP},
+		"Panic":    {lrtg.MoralePanic, lrtg.PanicVP, lrtg.PanicPastVP},
+		"Flight":   {lrtg.MoraleFlight, 0, 0},
 	}
 	for _, row := range c.Rows {
 		w, ok := want[row[0]]
@@ -166,12 +167,12 @@ func TestSupplyTracksAreTheChart(t *testing.T) {
 		lo, _ := strconv.Atoi(row[3])
 		hi, _ := strconv.Atoi(row[4])
 		start, _ := strconv.Atoi(row[5])
-		if lo != engine.SupplyMin(rule) || hi != engine.SupplyMax(side) {
-			t.Errorf("%v: chart %d..%d, engine %d..%d", row[:2], lo, hi, engine.SupplyMin(rule), engine.SupplyMax(side))
+		if lo != lrtg.SupplyMin(rule) || hi != lrtg.SupplyMax(side) {
+			t.Errorf("%v: chart %d..%d, engine %d..%d", row[:2], lo, hi, lrtg.SupplyMin(rule), lrtg.SupplyMax(side))
 		}
-		got := g.SupplyLevel(side)
+		got := lrtg.Of(g).SupplyLevel(side)
 		if rule == "normal" {
-			got = g.Victuals(engine.UnitState{ID: "x", Side: side})
+			got = lrtg.Of(g).Victuals(engine.UnitState{ID: "x", Side: side})
 		}
 		if got != start {
 			t.Errorf("%v: starts at %d, chart %d", row[:2], got, start)
@@ -196,8 +197,8 @@ func TestSupplyTracksAreTheChart(t *testing.T) {
 			want, _ = strconv.Atoi(strings.TrimPrefix(row[1], "+"))
 		}
 		for _, l := range levels {
-			g := engine.GameState{Options: engine.GameOptions{Supply: "simplified"},
-				Records: engine.RecordsState{Track: map[engine.Side]int{engine.CSA: l}}}
+			g := lrtg.Game{GameState: engine.GameState{Options: engine.GameOptions{Supply: "simplified"}},
+				State: lrtg.State{Records: lrtg.RecordsState{Track: map[engine.Side]int{engine.CSA: l}}}}
 			if got := g.ArmyMorale(engine.CSA, nil).Level; got != want {
 				t.Errorf("supply level %d: morale %d, chart %s", l, got, row[1])
 			}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/umpire-games/umpire/engine"
 	"github.com/umpire-games/umpire/engine/litn"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 //go:embed catalogue.yaml
@@ -56,7 +57,7 @@ func parseCatalogue(b []byte) ([]engine.Scenario, error) {
 		}
 		seen[d.ID] = true
 		g := engine.Game(d.Game)
-		if g != engine.LRTG && g != engine.LRTA && g != litn.ID {
+		if g != lrtg.LRTG && g != lrtg.LRTA && g != litn.ID {
 			return nil, bad("unknown game %q (lrtg, lrta or litn)", d.Game)
 		}
 		start, err := time.Parse(time.DateOnly, d.Start)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/umpire-games/umpire/engine"
 	"github.com/umpire-games/umpire/engine/litn"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 func TestCatalogueMatchesTheSeeds(t *testing.T) {
@@ -26,10 +27,10 @@ func TestCatalogueMatchesTheSeeds(t *testing.T) {
 		turns      int
 	}{
 		// 000 VIII: June 3, 1863 to the July 7 / July 30 turn.
-		{"lrtg-high-tide", engine.LRTG, "1863-06-03", "1863-07-07", 0},
-		{"lrtg-gettysburg-campaign", engine.LRTG, "1863-06-03", "1863-07-30", 0},
+		{"lrtg-high-tide", lrtg.LRTG, "1863-06-03", "1863-07-07", 0},
+		{"lrtg-gettysburg-campaign", lrtg.LRTG, "1863-06-03", "1863-07-30", 0},
 		// 004 turn record: Aug 19 - Oct 10 (the 54 turns of the turn record).
-		{"lrta-campaign", engine.LRTA, "1862-08-19", "1862-10-10", 54},
+		{"lrta-campaign", lrtg.LRTA, "1862-08-19", "1862-10-10", 54},
 		// 002 15.3-15.7: "Scenario Length" of each.
 		{"litn-1-frederick-to-antietam", litn.ID, "1862-09-09", "1862-10-05", 13},
 		{"litn-2-maryland-campaign", litn.ID, "1862-09-03", "1862-10-05", 16},

@@ -6,6 +6,7 @@ import (
 	"testing/fstest"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // The LRTG sequence of play against 003's Detailed Sequence of Play: the
@@ -15,7 +16,7 @@ func TestLRTGSequenceIsTheChart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seq := seqs[engine.LRTG]
+	seq := seqs[lrtg.LRTG]
 	if seq == nil {
 		t.Fatal("no LRTG sequence")
 	}

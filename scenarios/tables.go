@@ -17,6 +17,7 @@ import (
 
 	"github.com/umpire-games/umpire/engine"
 	"github.com/umpire-games/umpire/engine/litn"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // The rules data: one YAML file per group of tables, charts and rule
@@ -246,7 +247,7 @@ func buildAll[D, T any](file, kind string, docs []D, id func(D) string, build fu
 
 func game(s string) (engine.Game, error) {
 	g := engine.Game(s)
-	if g != engine.LRTG && g != engine.LRTA && g != litn.ID {
+	if g != lrtg.LRTG && g != lrtg.LRTA && g != litn.ID {
 		return "", fmt.Errorf("unknown game %q (lrtg, lrta or litn)", s)
 	}
 	return g, nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // The victory point data that is neither a chart nor a place value: the
@@ -63,7 +64,7 @@ type bonusDoc struct {
 // StationVP builds the railroad station destruction rules of 000 VII 3 on
 // the LRTG map th: each row's stations along the map's railroads, each
 // station's state and "other station" value, and the bonus.
-func StationVP(th *engine.Theatre) (*engine.StationVP, error) {
+func StationVP(th *engine.Theatre) (*lrtg.StationVP, error) {
 	var d stationsDoc
 	if err := readDataFile(vpFS, "vp/lrtg-vp-stations.yaml", &d); err != nil {
 		return nil, err
@@ -74,11 +75,11 @@ func StationVP(th *engine.Theatre) (*engine.StationVP, error) {
 // buildStationVP checks the station rules against the map th and builds
 // them: the awards' stations along the railroads, each station's state and
 // "other station" value, and the bonus.
-func buildStationVP(d stationsDoc, th *engine.Theatre) (*engine.StationVP, error) {
+func buildStationVP(d stationsDoc, th *engine.Theatre) (*lrtg.StationVP, error) {
 	if th == nil || d.Theatre != th.ID {
 		return nil, badStations("the rules are for theatre %q", d.Theatre)
 	}
-	r := &engine.StationVP{Other: map[string]int{}, State: map[string]string{}, Source: d.Source}
+	r := &lrtg.StationVP{Other: map[string]int{}, State: map[string]string{}, Source: d.Source}
 	awards, seen, err := stationAwards(d, th)
 	if err != nil {
 		return nil, err
@@ -94,7 +95,7 @@ func buildStationVP(d stationsDoc, th *engine.Theatre) (*engine.StationVP, error
 		if p := th.Place(b.Structure); p == nil || !(p.Is("bridge") || p.Is("capitol") || p.Values["structure_vp"] != 0) {
 			return nil, badStations("bonus: %q is not a strategic structure of the map", b.Structure)
 		}
-		r.Bonus = &engine.StationBonus{Award: b.Award, Count: b.Count, Structure: b.Structure, VP: b.VP, Title: b.Title, Source: b.Source}
+		r.Bonus = &lrtg.StationBonus{Award: b.Award, Count: b.Count, Structure: b.Structure, VP: b.VP, Title: b.Title, Source: b.Source}
 	}
 	return r, nil
 }
@@ -106,8 +107,8 @@ func badStations(f string, a ...any) error {
 
 // stationAwards checks and builds the awards in their order, and returns
 // the ids declared (an award's except and the bonus name earlier ones).
-func stationAwards(d stationsDoc, th *engine.Theatre) ([]engine.StationAward, map[string]bool, error) {
-	var out []engine.StationAward
+func stationAwards(d stationsDoc, th *engine.Theatre) ([]lrtg.StationAward, map[string]bool, error) {
+	var out []lrtg.StationAward
 	seen := map[string]bool{}
 	for _, a := range d.Awards {
 		if a.ID == "" || a.Title == "" || a.Source == "" {
@@ -129,7 +130,7 @@ func stationAwards(d stationsDoc, th *engine.Theatre) ([]engine.StationAward, ma
 		if err != nil {
 			return nil, nil, err
 		}
-		out = append(out, engine.StationAward{ID: a.ID, Title: a.Title, State: a.State, Stations: stations,
+		out = append(out, lrtg.StationAward{ID: a.ID, Title: a.Title, State: a.State, Stations: stations,
 			Values: append([]int(nil), a.Values...), Each: a.Each, Except: append([]string(nil), a.Except...), Source: a.Source})
 	}
 	return out, seen, nil
@@ -180,7 +181,7 @@ func awardStations(a stationAwardDoc, th *engine.Theatre) ([]string, error) {
 // stationValues sets each station's state and "other station" value. The
 // stations: the railroads' stops and the rr-station places, less the stops
 // that are not stations (S7).
-func stationValues(d stationsDoc, th *engine.Theatre, r *engine.StationVP) error {
+func stationValues(d stationsDoc, th *engine.Theatre, r *lrtg.StationVP) error {
 	names := map[string]bool{}
 	for _, l := range th.Lines {
 		if l.Kind == "railroad" {
@@ -281,7 +282,7 @@ type countyDoc struct {
 // Counties returns the counties that score for Confederate control (000
 // VII 1), checked against the LRTG map th: each region and control hex
 // exists.
-func Counties(th *engine.Theatre) ([]engine.County, error) {
+func Counties(th *engine.Theatre) ([]lrtg.County, error) {
 	var d countiesDoc
 	if err := readDataFile(vpFS, "vp/lrtg-vp-counties.yaml", &d); err != nil {
 		return nil, err
@@ -289,7 +290,7 @@ func Counties(th *engine.Theatre) ([]engine.County, error) {
 	return buildCounties(d, th)
 }
 
-func buildCounties(d countiesDoc, th *engine.Theatre) ([]engine.County, error) {
+func buildCounties(d countiesDoc, th *engine.Theatre) ([]lrtg.County, error) {
 	bad := func(f string, a ...any) error {
 		return fmt.Errorf("scenarios: vp/lrtg-vp-counties.yaml: %s", fmt.Sprintf(f, a...))
 	}
@@ -297,7 +298,7 @@ func buildCounties(d countiesDoc, th *engine.Theatre) ([]engine.County, error) {
 		return nil, bad("the counties are for theatre %q", d.Theatre)
 	}
 	seen := map[string]bool{}
-	out := make([]engine.County, 0, len(d.Counties))
+	out := make([]lrtg.County, 0, len(d.Counties))
 	for _, c := range d.Counties {
 		if c.ID == "" || c.Name == "" || c.State == "" || c.Source == "" {
 			return nil, bad("a county needs id, name, state and source (%q)", c.ID)
@@ -315,7 +316,7 @@ func buildCounties(d countiesDoc, th *engine.Theatre) ([]engine.County, error) {
 		if len(c.Values) != 3 || c.Values[0] < c.Values[1] || c.Values[1] < c.Values[2] || c.Values[2] < 0 {
 			return nil, bad("county %s: values are three numbers, first turn >= second >= later", c.ID)
 		}
-		out = append(out, engine.County{ID: c.ID, Name: c.Name, State: c.State, Region: c.Region, Control: c.Control,
+		out = append(out, lrtg.County{ID: c.ID, Name: c.Name, State: c.State, Region: c.Region, Control: c.Control,
 			Values: [3]int{c.Values[0], c.Values[1], c.Values[2]}, Note: c.Note, Source: c.Source})
 	}
 	return out, nil

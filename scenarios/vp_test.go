@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // The victory point data of vp/ (railroad stations, 000 VII 3; counties,
 // 000 VII 1) against the seeds, and its worked examples.
 
-func vpStations(t *testing.T) (*engine.Theatre, *engine.StationVP) {
+func vpStations(t *testing.T) (*engine.Theatre, *lrtg.StationVP) {
 	t.Helper()
 	th := placesTheatre(t)
 	r, err := StationVP(th)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/umpire-games/umpire/engine"
 	"github.com/umpire-games/umpire/engine/litn"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // LITN's Conclusion Phase (002 3.1 H, 9.2, 10.8, 12, 15.1, 15.2, 15.5,
@@ -496,7 +497,7 @@ func TestLITNConclusionScenario4LastTurn(t *testing.T) {
 		code string
 	}{
 		{func(x *litn.ConclusionInput) { x.Turn = 10 }, "litn.conclusion.turn"},
-		{func(x *litn.ConclusionInput) { x.Scenario.Game = engine.LRTG }, "litn.conclusion.scenario"},
+		{func(x *litn.ConclusionInput) { x.Scenario.Game = lrtg.LRTG }, "litn.conclusion.scenario"},
 		{func(x *litn.ConclusionInput) { x.MajorVictories = []engine.Side{"rebels"} }, "litn.conclusion.victory"},
 		{func(x *litn.ConclusionInput) { x.Turn = 9; x.End.WashingtonBaltimore = nil }, "litn.vp.rail"},
 		{func(x *litn.ConclusionInput) { x.Holds = append(x.Holds, x.Holds[0]) }, "litn.vp.place"},

@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpire-games/umpire/engine"
 	"github.com/umpire-games/umpire/engine/litn"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/scenarios"
 )
 
@@ -187,7 +188,7 @@ func TestLITNSheetValidationErrors(t *testing.T) {
 			[]string{"off_map_hex is for a leader who starts off the map"}},
 		{"wrong scenario", "csa", &env.sc4, func(*litn.Sheet) {},
 			[]string{`the sheet is for scenario "litn-1-frederick-to-antietam"`, "give scenario: litn-4-collision-at-gettysburg"}},
-		{"wrong game", "csa", nil, func(s *litn.Sheet) { s.Game = engine.LRTG },
+		{"wrong game", "csa", nil, func(s *litn.Sheet) { s.Game = lrtg.LRTG },
 			[]string{`game is "lrtg"`, "game: litn"}},
 		{"wrong side", "csa", nil, func(s *litn.Sheet) { s.Side = "confederate" },
 			[]string{`side is "confederate": give csa or usa`}},

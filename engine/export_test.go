@@ -1,4 +1,0 @@
-package engine
-
-// HexLine is hexLine for the external tests (telegraph_test.go).
-var HexLine = hexLine

@@ -1,0 +1,217 @@
+package lrtg
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// LRTARuleset is Long Roads to Antietam (004) as a ruleset: a variant of
+// LRTG, played on LRTG's modules (lrtgModules) with its own added, one
+// substituted (the supply segment, whose foraging is LRTA's own under the
+// simplified supply rules) and its own sequence of play
+// (scenarios/sequence/lrta-sequence.yaml), whose steps take the LRTG ids
+// where they are the same step and reuse LRTG's procedures there.
+func LRTARuleset() *engine.Ruleset {
+	mods := replaceModule(lrtgModules(), "segment", lrtaSegmentModule())
+	mods = append(mods,
+		lrtaArmyModule(),
+		lrtaEventsModule(),
+		lrtaMoveModule(),
+		lrtaSupplyModule(),
+		lrtaStartModule(),
+		lrtaVictoryModule(),
+		lrtaSteps(),
+	)
+	return engine.NewRuleset(LRTA, seriesHooks(engine.Hooks{
+		OwnsScenario: func(id string) bool { return strings.HasPrefix(id, "lrta-") },
+		// 004 Turn Record: one day a turn; the record prints a "Sept 31"
+		// (turn 44), a day of play the calendar does not count.
+		TurnDate: func(_ string, turn int) time.Time { return lrtaTurnDate(turn) },
+		TurnDays: func(string, int) int { return 1 },
+		LastTurn: ScenarioLastTurn, // 004 Turn Record: turn 54, October 10
+		// records.go: the morale checks and the turn record, as in LRTG.
+		TurnLabel: func(_ string, turn int) string {
+			if turn == lrtaSeptember31 {
+				return "September 31, 1862 (as printed)"
+			}
+			return ""
+		},
+		Variant: lrtgVariant{
+			railExempt:         lrtaRailExempt,
+			railBarred:         lrtaRailBarred,
+			navalCapacity:      lrtaNavalCapacity,
+			moveRefused:        lrtaDelayed, // McClellan Delays Reinforcements
+			garrisonsAtVictory: true,        // 004 8
+			comms:              &lrtaCommsRules,
+			spyWinner:          lrtaIntelWinner,
+			spy:                [2]string{"Enemy Intelligence", "004 Enemy Intelligence"},
+			armyMorale:         Game.lrtaArmyMorale, // lrta_morale.go: 004 Army Morale
+		},
+		UncountedDays: func(_ string, turn int) int {
+			if turn < lrtaSeptember31 {
+				return 1
+			}
+			return 0
+		},
+		// Deadlines (deadline_defaults.go): LRTA's communications phase
+		// owes what its wait names, and has the kernel's default.
+		DeadlineDefault: deadlineDefault(commonDeadlineDefault),
+	}), mods...) // adapters.go: the hooks both games fill alike
+}
+
+// lrtaSegmentModule is LRTG's supply segment, whose Forage command LRTA's
+// simplified supply rules settle their own way (004 Simplified Supply
+// Rules: Foraging).
+func lrtaSegmentModule() engine.Module {
+	m := segmentModule()
+	m.Name = "lrta-segment"
+	lrtg := m.Decide
+	m.Decide = func(k engine.GameState, cmd engine.Command, d engine.Dice) ([]engine.Event, error) {
+		if f, ok := cmd.(Forage); ok && k.Options.Supply == "simplified" {
+			return Of(k).decideLRTAForage(f)
+		}
+		return lrtg(k, cmd, d)
+	}
+	return m
+}
+
+// lrtaSteps is LRTA's sequence of play (004): its own steps, and LRTG's
+// procedures where a step is LRTG's (the rule book is not among the
+// seeds: where a chart refers to a rule it does not print, the LRTG rule
+// of the same name is followed).
+func lrtaSteps() engine.Module {
+	return engine.Module{Name: "lrta-sequence", Steps: steps(lrtaStepRules())}
+}
+
+// lrtaStepRules are the steps as the series writes them (on Game).
+func lrtaStepRules() []stepRules {
+	return []stepRules{
+		{ID: "1a", Begin: lrtaPAMilitia},
+		{ID: "1b", Begin: lrtaReinforcements},
+		{ID: "1c", Begin: lrtaDCRequirements},
+		{ID: lreStep, Begin: lrtaEventsStep, Wait: lrtaEventsWait},
+		{ID: "1e", Wait: waitDeclarations}, // 004 1 e): secret and revealed together (LRTG 4.0)
+		{ID: "1f", Begin: allocateTime},    // 004 1 f): +2 CSA, +3 USA a corps leader (TimeAllocation)
+		{ID: "1g", Begin: lrtaHarpersFerry, Wait: waitHarpersFerry},
+		{ID: RestRefitStep, Wait: waitRestRefit},
+		// The communications phase opens in 2a (choice C13); its wait
+		// joins the leaders' transfers', and it rolls the dispatches still
+		// sealed when it ends.
+		{ID: lrtaCommsStep, Begin: OpenCommunications, Wait: withCommsWait(waitLRTATransfers), End: endComms},
+		{ID: "2b", Begin: procLRTAObjectives, Wait: waitLRTAObjectives},
+		{ID: "3a", Begin: stepLeaderTransfer, Wait: waitLeaderTransfer},
+		{ID: ReorganizationStep, Begin: stepUnionReorganization, Wait: waitUnionReorganization},
+		{ID: "4a", Begin: cycleProcedure("4a"), Wait: actionWait},
+		{ID: "4b", Begin: cycleProcedure("4b"), Wait: actionWait},
+		{ID: "5a", Begin: procLevies, Wait: segWait("5a")},
+		{ID: "5b", Begin: procSupplyStatus, Wait: segWait("5b")},
+		{ID: "5c", Begin: procLRTARivers},
+		{ID: "5d", Begin: procExpenditure},
+		{ID: "5e", Begin: procLRTAResupply, Wait: segWait("5e")},
+		{ID: "5f", Begin: procSupplyEffects},
+		{ID: "5g", Begin: procRepair, Wait: segWait("5g")},
+		{ID: "5h", Begin: procLRTADepots, Wait: segWait("5h")},
+		{ID: "6", Begin: procRecovery}, // 004 6: the Standardized Rules, as LRTG's
+		{ID: "7", Begin: procLRTACounty, Wait: segWait("7")},
+		{ID: "8", Begin: procLRTAVictory, Wait: waitLRTAVictory},
+	}
+}
+
+// lrtaForeign is why a game of another ruleset (LRTG) cannot take one of
+// LRTA's commands: the LRTA module's own refusal, which names the game
+// (e.g. "lrta.game"), as before the games were rulesets.
+func lrtaForeign(g engine.GameState, cmd engine.Command, decide engine.Decider) (err error) {
+	refused := engine.Illegal("lrta.game", fmt.Sprintf("/%s is a rule of Long Roads to Antietam (004)", cmd.CommandName()), "This game plays "+strings.ToUpper(string(g.Game())))
+	defer func() {
+		if recover() != nil {
+			err = refused
+		}
+	}()
+	if _, err := decide(g, cmd, engine.Script()); err != nil {
+		return err
+	}
+	return refused
+}
+
+// Foreign implements ForeignCommand for LRTA's commands.
+func (c ProposeRestRefit) Foreign(g engine.GameState) error {
+	return lrtaForeign(g, c, claims(decideLRTAArmy))
+}
+
+// Foreign implements ForeignCommand.
+func (c PassRestRefit) Foreign(g engine.GameState) error {
+	return lrtaForeign(g, c, claims(decideLRTAArmy))
+}
+
+// Foreign implements ForeignCommand.
+func (c AnswerRestRefit) Foreign(g engine.GameState) error {
+	return lrtaForeign(g, c, claims(decideLRTAArmy))
+}
+
+// Foreign implements ForeignCommand.
+func (c ConsolidateUnit) Foreign(g engine.GameState) error {
+	return lrtaForeign(g, c, claims(decideLRTAArmy))
+}
+
+// Foreign implements ForeignCommand.
+func (c FinishRestRefit) Foreign(g engine.GameState) error {
+	return lrtaForeign(g, c, claims(decideLRTAArmy))
+}
+
+// Foreign implements ForeignCommand.
+func (c EndRestRefit) Foreign(g engine.GameState) error {
+	return lrtaForeign(g, c, claims(decideLRTAArmy))
+}
+
+// Foreign implements ForeignCommand.
+func (c DecideReorganization) Foreign(g engine.GameState) error {
+	return lrtaForeign(g, c, claims(decideLRTAArmy))
+}
+
+// Foreign implements ForeignCommand.
+func (c RollReorganization) Foreign(g engine.GameState) error {
+	return lrtaForeign(g, c, claims(decideLRTAArmy))
+}
+
+// Foreign implements ForeignCommand.
+func (c GiveRawRecruits) Foreign(g engine.GameState) error {
+	return lrtaForeign(g, c, claims(decideLRTAEvents))
+}
+
+// Foreign implements ForeignCommand.
+func (c RollExtendedMarch) Foreign(g engine.GameState) error {
+	return lrtaForeign(g, c, claims(decideLRTAMove))
+}
+
+// Foreign implements ForeignCommand.
+func (c AssessGarrisonPenalty) Foreign(g engine.GameState) error {
+	return lrtaForeign(g, c, claims(decideLRTAStart))
+}
+
+// Foreign implements ForeignCommand.
+func (c SelectObjectives) Foreign(g engine.GameState) error {
+	return lrtaForeign(g, c, claims(decideLRTAVictory))
+}
+
+// Foreign implements ForeignCommand.
+func (c ClaimObjective) Foreign(g engine.GameState) error {
+	return lrtaForeign(g, c, claims(decideLRTAVictory))
+}
+
+// Foreign implements ForeignCommand.
+func (c ClaimDC) Foreign(g engine.GameState) error {
+	return lrtaForeign(g, c, claims(decideLRTAVictory))
+}
+
+// Foreign implements ForeignCommand.
+func (c DecideEmancipation) Foreign(g engine.GameState) error {
+	return lrtaForeign(g, c, claims(decideLRTAVictory))
+}
+
+// Foreign implements ForeignCommand.
+func (c CheckLRTAVictory) Foreign(g engine.GameState) error {
+	return lrtaForeign(g, c, claims(decideLRTAVictory))
+}

@@ -1,0 +1,453 @@
+// Phase 8, the Victory Check (LRTG 15.2; 000 VIII): decisive victories at
+// any time, the optional preliminary victories and their cancellations, the
+// end of the game and its result on the scenario's victory table.
+
+package lrtg
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// Victory levels, + Confederate.
+const (
+	UnionDecisive          = -3
+	UnionSubstantive       = -2
+	UnionMarginal          = -1
+	ConfederateMarginal    = 1
+	ConfederateSubstantive = 2
+	ConfederateDecisive    = 3
+	prelimCSASubstantiveVP = 180
+	prelimCSAMarginalVP    = 160
+	prelimMoraleGap        = 3
+	potomacCheckMonthDay   = "06-30"
+)
+
+// VictoryLevelName names a victory level.
+func VictoryLevelName(level int) string {
+	return map[int]string{UnionDecisive: "Union Decisive", UnionSubstantive: "Union Substantive", UnionMarginal: "Union Marginal",
+		ConfederateMarginal: "Confederate Marginal", ConfederateSubstantive: "Confederate Substantive", ConfederateDecisive: "Confederate Decisive"}[level]
+}
+
+// VictoryResult is a victory: its level (+ Confederate) and how it came.
+type VictoryResult struct {
+	Level int    `json:"level"`
+	Name  string `json:"name"`
+	Why   string `json:"why"`
+	Turn  int    `json:"turn"`
+}
+
+// Prelim is a preliminary victory (000 VIII optional preliminary victory
+// conditions): Level is ±1 (marginal) or ±2 (substantive).
+type Prelim struct {
+	Turn      int    `json:"turn"`
+	Level     int    `json:"level"`
+	Name      string `json:"name"`
+	Why       string `json:"why"`
+	Cancelled string `json:"prelimCancelled,omitempty"`
+}
+
+// VictoryChecked records a victory check: the Victory Check Phase (003 8)
+// or the umpire's check at any moment (decisive victories and the Potomac
+// end happen "at any time", 000 VIII).
+type VictoryChecked struct {
+	By        engine.Actor       `json:"by"`
+	Turn      int                `json:"turn"`
+	Phase     bool               `json:"phase"` // the Victory Check Phase (preliminary victories are checked only there)
+	VP        int                `json:"vp"`
+	Morale    []engine.ArmyCheck `json:"morale"`
+	Decisive  *VictoryResult     `json:"decisive,omitempty"`
+	Prelims   []Prelim           `json:"prelims,omitempty"`         // new preliminary victories
+	Cancelled []Prelim           `json:"prelimCancelled,omitempty"` // preliminary victories prelimCancelled now
+	End       string             `json:"end,omitempty"`             // why the game ends ("" it goes on)
+	Result    *VictoryResult     `json:"result,omitempty"`
+	Checked   []string           `json:"checked,omitempty"`
+	Unchecked []string           `json:"unchecked,omitempty"`
+}
+
+// VictoryBand is a row of a scenario's victory table.
+type VictoryBand struct {
+	Min, Max int // VP, inclusive (math.MinInt / MaxInt when open)
+	Level    int
+	Name     string
+}
+
+// VictoryBands reads a scenario's victory table (lrtg.victory-levels-*):
+// rows "210+", "185-209", "Less than 140" with their result.
+func VictoryBands(ch *engine.Chart) ([]VictoryBand, error) {
+	if ch == nil {
+		return nil, fmt.Errorf("engine: no victory table")
+	}
+	var out []VictoryBand
+	for _, row := range ch.Rows {
+		if len(row) < 2 {
+			return nil, fmt.Errorf("engine: %s: short row %v", ch.ID, row)
+		}
+		b := VictoryBand{Name: strings.TrimSpace(row[1]), Min: math.MinInt, Max: math.MaxInt}
+		cell := strings.TrimSpace(row[0])
+		var err error
+		switch {
+		case strings.HasPrefix(strings.ToLower(cell), "less than "):
+			var n int
+			n, err = strconv.Atoi(strings.TrimSpace(cell[len("less than "):]))
+			b.Max = n - 1
+		case strings.HasSuffix(cell, "+"):
+			b.Min, err = strconv.Atoi(strings.TrimSuffix(cell, "+"))
+		default:
+			a, c, ok := strings.Cut(cell, "-")
+			if !ok {
+				return nil, fmt.Errorf("engine: %s: %q is not a VP band", ch.ID, cell)
+			}
+			if b.Min, err = strconv.Atoi(strings.TrimSpace(a)); err == nil {
+				b.Max, err = strconv.Atoi(strings.TrimSpace(c))
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("engine: %s: %q: %v", ch.ID, cell, err)
+		}
+		for lvl := UnionDecisive; lvl <= ConfederateDecisive; lvl++ {
+			if lvl != 0 && strings.EqualFold(VictoryLevelName(lvl), b.Name) {
+				b.Level = lvl
+			}
+		}
+		if b.Level == 0 {
+			return nil, fmt.Errorf("engine: %s: %q is not a victory level", ch.ID, b.Name)
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// segVictoryTable is the chart id of a scenario's victory levels.
+func segVictoryTable(scenario string) string {
+	return "lrtg.victory-levels-" + strings.TrimPrefix(scenario, "lrtg-")
+}
+
+// VictoryLevel reads the level of a VP total on the bands.
+func VictoryLevel(bands []VictoryBand, vp int) (VictoryBand, bool) {
+	for _, b := range bands {
+		if vp >= b.Min && vp <= b.Max {
+			return b, true
+		}
+	}
+	return VictoryBand{}, false
+}
+
+// segPotomacDay is the first day of the Potomac end check: June 30 in
+// both scenarios. 003's High Tide sheet prints June 28 against 000 VIII 1)
+// (twice), 003's Gettysburg sheet and the June turn record (P on June 30):
+// lrtg-p2-victory.yaml uses June 30 for both scenarios.
+func segPotomacDay(year int) time.Time {
+	d, _ := time.Parse("2006-01-02", fmt.Sprintf("%d-%s", year, potomacCheckMonthDay))
+	return d
+}
+
+// segCSANorth returns the Confederate infantry units north of the Potomac.
+func (g Game) segCSANorth(t *engine.Theatre) []string {
+	var out []string
+	for _, u := range g.segUnits(func(u engine.UnitState) bool { return u.Side == engine.CSA && u.Kind == "infantry" }) {
+		if segIn(t, "north-of-potomac", u.Hex) {
+			out = append(out, u.Name)
+		}
+	}
+	return out
+}
+
+// CheckVictory is a victory check: in the Victory Check Phase (the step's
+// procedure) or by the umpire at any moment (decisive victories and the
+// Potomac end happen "at any time", 000 VIII).
+type CheckVictory struct {
+	By      engine.Actor
+	Context engine.StepContext
+	Reason  string
+}
+
+// CommandName implements Command.
+func (CheckVictory) CommandName() string { return "segment victory" }
+
+func procVictory(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, error) {
+	if o := g.Segment.Outcome; o != nil { // decided earlier this turn (/segment victory)
+		return []engine.Event{&SegmentOpened{Turn: g.Turn, Step: "8", Public: []string{fmt.Sprintf("🏁 The game is over: %s (%s).", o.Name, o.Why)}}}, nil
+	}
+	return g.segVictoryEvents(g.Umpire, ctx, true)
+}
+
+func (g Game) segVictoryEvents(by engine.Actor, ctx engine.StepContext, phase bool) ([]engine.Event, error) {
+	mc, err := g.decideMoraleCheck(CheckMorale{By: by, Sizes: segSizes(ctx)})
+	if err != nil {
+		return nil, err
+	}
+	after := g.Apply(mc)
+	vc, err := after.segVictoryCheck(by, ctx, phase)
+	if err != nil {
+		return nil, err
+	}
+	return []engine.Event{mc, vc}, nil
+}
+
+// segVictoryCheck settles the victory conditions now (morale as last
+// confirmed): the decisive victories, the preliminary ones and their
+// cancellations, whether the game ends, and its result when it does.
+func (g Game) segVictoryCheck(by engine.Actor, ctx engine.StepContext, phase bool) (*VictoryChecked, error) {
+	t := segTheatre(ctx)
+	_, vp := g.VPTotals()
+	ev := &VictoryChecked{By: by, Turn: g.Turn, Phase: phase, VP: vp}
+	csa, usa := g.segArmyChecks(ev, ctx)
+	g.segDecisiveVictory(ev, t, csa, usa)
+	prelims := append([]Prelim(nil), g.Segment.Prelims...)
+	if phase && g.Options.PrelimVictory {
+		prelims = g.segPrelimVictories(ev, prelims, csa, usa)
+	}
+	if g.Options.PrelimVictory {
+		g.segPrelimCancellations(ev, prelims, csa)
+	}
+	g.segGameEnd(ev, t, phase)
+	if ev.End == "" {
+		return ev, nil
+	}
+	if ev.Decisive != nil {
+		ev.Result = ev.Decisive
+		return ev, nil
+	}
+	return g.segFinalResult(ev, prelims, ctx)
+}
+
+// segArmyChecks records both armies' morale as the check reads it (15.2)
+// and returns the Confederate's and the Union's.
+func (g Game) segArmyChecks(ev *VictoryChecked, ctx engine.StepContext) (csa, usa engine.ArmyCheck) {
+	armies := map[engine.Side]engine.ArmyCheck{}
+	for _, s := range segSides {
+		m := g.ArmyMorale(s, segSizes(ctx))
+		c := engine.ArmyCheck{Side: s, Level: m.Level, Disorder: m.Disorder, Panic: m.Panic, Flight: m.Flight}
+		armies[s] = c
+		ev.Morale = append(ev.Morale, c)
+	}
+	return armies[engine.CSA], armies[engine.USA]
+}
+
+// segDecisiveVictory checks the decisive victories at any time (000 VIII;
+// 15.2): an army's Flight, or Confederate infantry in the White House, the
+// US Capitol or Baltimore Depot.
+func (g Game) segDecisiveVictory(ev *VictoryChecked, t *engine.Theatre, csa, usa engine.ArmyCheck) {
+	switch {
+	case usa.Flight:
+		ev.Decisive = &VictoryResult{Level: ConfederateDecisive, Why: fmt.Sprintf("Union Flight (morale %d with a demoralized infantry division, 15.2)", usa.Level)}
+	case csa.Flight:
+		ev.Decisive = &VictoryResult{Level: UnionDecisive, Why: fmt.Sprintf("Confederate Flight (morale %d with a demoralized infantry division, 15.2)", csa.Level)}
+	}
+	if t != nil {
+		for _, name := range []string{"White House", "US Capitol", "Baltimore Depot"} {
+			p := t.Place(name)
+			if p == nil {
+				ev.Unchecked = append(ev.Unchecked, name+" (not in the map data)")
+				continue
+			}
+			for _, u := range g.segUnits(func(u engine.UnitState) bool { return u.Side == engine.CSA && u.Kind == "infantry" && u.Hex == p.Hex }) {
+				if ev.Decisive == nil {
+					ev.Decisive = &VictoryResult{Level: ConfederateDecisive, Why: fmt.Sprintf("Confederate infantry (%s) occupies %s (000 VIII)", u.Name, name)}
+				}
+			}
+		}
+		ev.Checked = append(ev.Checked, "Confederate infantry in the White House, the US Capitol or Baltimore Depot now")
+		ev.Unchecked = append(ev.Unchecked, "an occupation of those hexes between two checks (the umpire checks at any moment with /segment victory)")
+	} else {
+		ev.Unchecked = append(ev.Unchecked, "the White House, US Capitol and Baltimore Depot (no map data)")
+	}
+	ev.Checked = append(ev.Checked, "Flight of either army (15.2)")
+	if ev.Decisive != nil {
+		ev.Decisive.Name, ev.Decisive.Turn = VictoryLevelName(ev.Decisive.Level), g.Turn
+	}
+}
+
+// segPrelimVictories awards the preliminary victories (000 VIII optional),
+// in the Victory Check Phase only: each level once, and none against one
+// the other side already holds at the matching level. It returns the
+// preliminary victories with the new ones.
+func (g Game) segPrelimVictories(ev *VictoryChecked, prelims []Prelim, csa, usa engine.ArmyCheck) []Prelim {
+	vp := ev.VP
+	ev.Checked = append(ev.Checked, "the preliminary victory conditions (optional)")
+	add := func(level int, why string) {
+		if prelimHad(prelims, level) {
+			return
+		}
+		p := Prelim{Turn: g.Turn, Level: level, Name: "Preliminary " + VictoryLevelName(level), Why: why}
+		prelims = append(prelims, p)
+		ev.Prelims = append(ev.Prelims, p)
+	}
+	if usa.Panic && vp >= prelimCSASubstantiveVP && !prelimHad(prelims, UnionSubstantive) {
+		add(ConfederateSubstantive, fmt.Sprintf("the Army of the Potomac in Panic and %d VP (180+)", vp))
+	}
+	if (usa.Disorder || usa.Panic) && vp >= prelimCSAMarginalVP && !prelimHad(prelims, UnionMarginal) {
+		add(ConfederateMarginal, fmt.Sprintf("the Army of the Potomac in Disorder or Panic and %d VP (160+)", vp))
+	}
+	if csa.Panic && !usa.Disorder && !usa.Panic && !prelimHad(prelims, ConfederateSubstantive) {
+		add(UnionSubstantive, "the Army of Northern Virginia in Panic, the Army of the Potomac in good order")
+	}
+	if (csa.Disorder || csa.Panic) && csa.Level >= usa.Level+prelimMoraleGap && !prelimHad(prelims, ConfederateMarginal) {
+		add(UnionMarginal, fmt.Sprintf("the Army of Northern Virginia in Disorder or Panic, its morale %d against %d", csa.Level, usa.Level))
+	}
+	return prelims
+}
+
+// prelimHad reports whether a preliminary victory of the level was ever
+// won (cancelled or not).
+func prelimHad(prelims []Prelim, level int) bool {
+	for _, p := range prelims {
+		if p.Level == level {
+			return true
+		}
+	}
+	return false
+}
+
+// segPrelimCancellations cancels preliminary victories during play ("at
+// the time ... or thereafter", 000 VIII: at every check), in place.
+func (g Game) segPrelimCancellations(ev *VictoryChecked, prelims []Prelim, csa engine.ArmyCheck) {
+	for i := range prelims {
+		p := &prelims[i]
+		if p.Cancelled != "" {
+			continue
+		}
+		switch {
+		case p.Level == ConfederateSubstantive && csa.Panic:
+			p.Cancelled = fmt.Sprintf("the Army of Northern Virginia in Panic on turn %d", g.Turn)
+		case p.Level == ConfederateMarginal && (csa.Disorder || csa.Panic):
+			p.Cancelled = fmt.Sprintf("the Army of Northern Virginia in Disorder on turn %d", g.Turn)
+		case p.Level == UnionMarginal && prelimHad(prelims, ConfederateSubstantive) && !prelimCancelled(prelims, ConfederateSubstantive):
+			p.Cancelled = "a Confederate preliminary substantive victory during play"
+		}
+		if p.Cancelled != "" {
+			ev.Cancelled = append(ev.Cancelled, *p)
+		}
+	}
+}
+
+// segGameEnd says whether and why the game ends (000 VIII): a decisive
+// victory, no Confederate infantry north of the Potomac from June 30, or
+// the last turn played.
+func (g Game) segGameEnd(ev *VictoryChecked, t *engine.Theatre, phase bool) {
+	day, _ := g.TurnDate(g.Turn)
+	last := day.AddDate(0, 0, g.TurnDays(g.Turn)-1)
+	switch {
+	case ev.Decisive != nil:
+		ev.End = "a decisive victory: " + ev.Decisive.Why
+	case t != nil && !last.Before(segPotomacDay(last.Year())) && len(g.segCSANorth(t)) == 0:
+		ev.End = fmt.Sprintf("no Confederate infantry unit is north of the Potomac on or after June 30 (000 VIII; 003's High Tide sheet prints June 28, the other sources June 30)")
+	case phase && g.Turn >= g.LastTurn():
+		ev.End = fmt.Sprintf("the last turn (%s) is played (000 VIII)", g.TurnLabel(g.Turn))
+	}
+	if t != nil && !last.Before(segPotomacDay(last.Year())) {
+		ev.Checked = append(ev.Checked, "Confederate infantry north of the Potomac (from June 30)")
+	}
+}
+
+// segFinalResult sets the result of a game that ends without a decisive
+// victory: the VP total on the scenario's victory table, unless a
+// preliminary victory that stands is better for its side (000 VIII).
+func (g Game) segFinalResult(ev *VictoryChecked, prelims []Prelim, ctx engine.StepContext) (*VictoryChecked, error) {
+	vp := ev.VP
+	var ch *engine.Chart
+	if ctx.Library != nil {
+		ch = ctx.Library.Chart(segVictoryTable(g.Options.Scenario))
+	}
+	bands, err := VictoryBands(ch)
+	if err != nil {
+		return nil, err
+	}
+	band, ok := VictoryLevel(bands, vp)
+	if !ok {
+		return nil, fmt.Errorf("engine: no victory level for %d VP", vp)
+	}
+	res := &VictoryResult{Level: band.Level, Name: band.Name, Turn: g.Turn, Why: fmt.Sprintf("%d VP on the %s victory table", vp, g.Options.Scenario)}
+	best := segEndCancellations(ev, prelims, band)
+	if best != 0 && !(segSameSign(best, band.Level) && engine.Abs(band.Level) >= engine.Abs(best)) {
+		res = &VictoryResult{Level: best, Name: VictoryLevelName(best), Turn: g.Turn,
+			Why: fmt.Sprintf("the preliminary %s victory stands (%d VP on the table would be %s)", strings.ToLower(VictoryLevelName(best)), vp, band.Name)}
+	}
+	ev.Result = res
+	return ev, nil
+}
+
+// segEndCancellations cancels the Union's preliminary victories at the end
+// of the game (000 VIII): a substantive one by a decisive Confederate
+// result (210 / 250 VP), a marginal one by a substantive one (185 / 220
+// VP). It returns the best preliminary level that stands (0: none).
+func segEndCancellations(ev *VictoryChecked, prelims []Prelim, band VictoryBand) int {
+	best := 0
+	for i := range prelims {
+		p := &prelims[i]
+		if p.Cancelled == "" && p.Level == UnionSubstantive && band.Level == ConfederateDecisive {
+			p.Cancelled = "a Confederate decisive VP total at the end"
+			ev.Cancelled = append(ev.Cancelled, *p)
+		}
+		if p.Cancelled == "" && p.Level == UnionMarginal && band.Level >= ConfederateSubstantive {
+			p.Cancelled = "a Confederate substantive VP total at the end"
+			ev.Cancelled = append(ev.Cancelled, *p)
+		}
+		if p.Cancelled == "" && engine.Abs(p.Level) > engine.Abs(best) {
+			best = p.Level
+		}
+	}
+	return best
+}
+
+func prelimCancelled(ps []Prelim, level int) bool {
+	for _, p := range ps {
+		if p.Level == level && p.Cancelled == "" {
+			return false
+		}
+	}
+	return true
+}
+
+func segSameSign(a, b int) bool { return a > 0 && b > 0 || a < 0 && b < 0 }
+
+func segWaitVictory(g Game) []string {
+	if o := g.Segment.Outcome; o != nil {
+		return []string{fmt.Sprintf("the umpire's /game end: the game is over (%s, %s); /game end reveals the seed", o.Name, o.Why)}
+	}
+	return nil
+}
+
+func (g Game) decideSegVictory(cmd CheckVictory) ([]engine.Event, error) {
+	if err := g.BoardReady(cmd.By); err != nil {
+		return nil, err
+	}
+	if g.Game() == LRTA {
+		// LRTA's victory conditions are lrta_victory.go's (004): one
+		// command checks them, as /segment victory checks LRTG's.
+		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "segment.victory.game", What: "/segment victory checks LRTG's victory conditions; this is an LRTA game",
+			Hint: "Check LRTA's with /victory check (end:true reason:... rules that the game ends)", Rule: "004 Sequence of Play 8"}
+	}
+	if err := g.needUmpire(cmd.By, "checks victory outside the Victory Check Phase"); err != nil {
+		return nil, err
+	}
+	if g.Segment.Outcome != nil {
+		return nil, engine.Illegal("segment.victory.over", fmt.Sprintf("The game is already over: %s (%s)", g.Segment.Outcome.Name, g.Segment.Outcome.Why), "The umpire ends it with /game end")
+	}
+	return g.segVictoryEvents(cmd.By, cmd.Context, false)
+}
+
+// applyVictoryChecked records the check's new preliminary victories and
+// cancellations (000 VIII optional) and, when the game ends, its outcome.
+func (s *SegmentState) applyVictoryChecked(e *VictoryChecked) {
+	for _, p := range e.Prelims {
+		s.Prelims = append(s.Prelims, p)
+	}
+	for _, c := range e.Cancelled {
+		for i := range s.Prelims {
+			if s.Prelims[i].Level == c.Level && s.Prelims[i].Turn == c.Turn {
+				s.Prelims[i].Cancelled = c.Cancelled
+			}
+		}
+	}
+	if e.End != "" && e.Result != nil {
+		r := *e.Result
+		s.Outcome = &r
+	}
+}
