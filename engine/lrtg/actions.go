@@ -249,13 +249,8 @@ func ActionStepTitle(step string) string {
 // words: LRTG's (003 4 a), b)) or LRTA's "Regular Movement Phase" and
 // "Long Distance Movement Phase" (004 4 a), b)).
 func (g Game) ActionStepTitle(step string) string {
-	if g.Game() == LRTA {
-		switch step {
-		case "4a":
-			return "Regular Movement Phase"
-		case "4b":
-			return "Long Distance Movement Phase"
-		}
+	if t, ok := g.variant().actionSteps[step]; ok {
+		return t
 	}
 	return ActionStepTitle(step)
 }
@@ -399,12 +394,12 @@ func (g Game) movePortionGate(mode string) *engine.RuleError {
 	if g.Options.TimeLimit || g.openingRestricted() {
 		return nil
 	}
-	if g.Game() == LRTA {
-		return moveRule("move.portion", what+" waits for the Long Distance Movement Phase (4b): the Regular Movement Phase allows normal and remote movement only",
-			"Move normally now, or by "+strings.ToLower(what[:1])+what[1:]+" once both sides have passed and 4b begins", "004 4 a), b)")
+	allows, rule := "regular movement only", "003 4 a); 000 IV e)"
+	if p := g.variant().firstPortion; p[0] != "" {
+		allows, rule = p[0], p[1]
 	}
-	return moveRule("move.portion", what+" waits for the Distance Action Phase (4b): the Normal Action Phase allows regular movement only",
-		"Move normally now, or by "+strings.ToLower(what[:1])+what[1:]+" once both sides have passed and 4b begins", "003 4 a); 000 IV e)")
+	return moveRule("move.portion", fmt.Sprintf("%s waits for the %s (4b): the %s allows %s", what, g.ActionStepTitle("4b"), g.ActionStepTitle("4a"), allows),
+		"Move normally now, or by "+strings.ToLower(what[:1])+what[1:]+" once both sides have passed and 4b begins", rule)
 }
 
 // ---- Deciding ----

@@ -37,18 +37,10 @@ type InitiativeRule struct {
 // InitiativeRules returns this turn's initiative rules, read from the
 // random events (g.Events).
 func (g Game) InitiativeRules() InitiativeRule {
-	var r InitiativeRule
-	if g.Game() == LRTA {
-		// LRTA's random events (004; lrta_events.go): Three Cigars, and
-		// Enemy Intelligence's doubles. No Spy.
-		for _, side := range []engine.Side{engine.CSA, engine.USA} {
-			if v, why := g.LRTAInitiativeModifier(side); v != 0 {
-				r.Modifiers = append(r.Modifiers, InitiativeModifier{Side: side, Value: v, Reason: why})
-			}
-		}
-		r.DoublesUSA, r.DoublesWhy = g.LRTAUnionWinsDoubles()
-		return r
+	if f := g.variant().initiative; f != nil {
+		return f(g) // LRTA's random events (lrta_variant.go)
 	}
+	var r InitiativeRule
 	for _, side := range []engine.Side{engine.CSA, engine.USA} {
 		v, why := g.Events.InitiativeModifier(g.Turn, side)
 		// 16.2 11): "During the turn on which Meade arrives, the Union
@@ -227,8 +219,11 @@ func (g Game) decideReroll(cmd RerollInitiative, d engine.Dice) ([]engine.Event,
 		}
 		side = p.Side
 	}
-	total := g.LRTAInitiativeRerolls(side)
-	if g.Game() != LRTA || total == 0 {
+	total := 0
+	if f := g.variant().initiativeRerolls; f != nil {
+		total = f(g, side)
+	}
+	if total == 0 {
 		return nil, engine.Illegal("action.reroll", fmt.Sprintf("The %s has no initiative rerolls this turn", sideName(side)), "They come with winning LRTA's Enemy Intelligence (004)")
 	}
 	if a.Rerolls >= total {

@@ -59,7 +59,7 @@ func (g Game) activationGate(cmd engine.MoveUnits) *engine.RuleError {
 	}
 	// LRTA's phase 3 is the "Leader Transfer / Naval Movement / Attachment
 	// Phase" (004 3): naval movement happens there, without an action.
-	if g.Game() == LRTA && strings.HasPrefix(step, "3") && strings.EqualFold(strings.TrimSpace(cmd.Mode), MoveNaval) {
+	if p := g.variant().navalPhase; p != "" && strings.HasPrefix(step, p) && strings.EqualFold(strings.TrimSpace(cmd.Mode), MoveNaval) {
 		return nil
 	}
 	if step != "4a" && step != "4b" {
@@ -111,10 +111,16 @@ func (g Game) activationGate(cmd engine.MoveUnits) *engine.RuleError {
 // actionsRule is the sequence of play's action cycle: 003 4 (LRTG), 004 4
 // (LRTA).
 func (g Game) actionsRule() string {
-	if g.Game() == LRTA {
-		return "004 4"
+	return g.sequenceRule() + " 4"
+}
+
+// sequenceRule is the rule book whose sequence of play the game follows:
+// 003 (LRTG), or its variant's (LRTA: 004).
+func (g Game) sequenceRule() string {
+	if s := g.variant().sequence; s != "" {
+		return s
 	}
-	return "003 4"
+	return "003"
 }
 
 // inActivation reports whether the unit is part of the action.

@@ -690,10 +690,9 @@ func (g Game) TimeAllocation(sizes engine.UnitSizes) *TimeAllocated {
 		if s == engine.CSA {
 			a.PerLeader = TimeLeaderCSA
 		}
-		if g.Game() == LRTA {
-			// 004 1 f): "Base allocation +2 CSA or +3 USA / inf. corps
-			// ld. w/i 8 hexes of an enemy unit"; the base is LRTG's.
-			a.PerLeader = map[engine.Side]int{engine.CSA: 2, engine.USA: 3}[s]
+		if per := g.variant().timePerLeader; per != nil {
+			// LRTA: 004 1 f)'s; the base is LRTG's.
+			a.PerLeader = per[s]
 		}
 		for _, p := range g.Players {
 			if p.Side == s {

@@ -158,15 +158,22 @@ func decideLRTAArmy(g Game, cmd engine.Command, d engine.Dice) ([]engine.Event, 
 // ---------------------------------------------------------------------------
 // Who may decide.
 
+// The side decisions of LRTA's army module, as its refusals name them
+// (here and, in another game, lrtaDecisionForeign).
+const (
+	lrtaRestRefitWhat  = "The Rest and Refit proposal"
+	lrtaAnswerWhat     = "The answer to the Rest and Refit proposal"
+	lrtaCSAReorgWhat   = "The Confederate Reorganization"
+	lrtaUnionReorgWhat = "The Union Army Reorganization"
+)
+
 // lrtaSideDecision checks that the actor may make a side's decision: its
 // overall commander, or the umpire with a reason (as for the operational /
-// passive declaration, LRTG 4.1).
+// passive declaration, LRTG 4.1). The module is LRTA's only: another
+// game refuses the command first (lrtaDecisionForeign).
 func (g Game) lrtaSideDecision(by engine.Actor, side engine.Side, reason, what string) error {
 	if err := g.BoardReady(by); err != nil {
 		return err
-	}
-	if g.Game() != LRTA {
-		return engine.Illegal("lrta.game", what+" is a rule of Long Roads to Antietam (004)", "This game plays "+strings.ToUpper(string(g.Game())))
 	}
 	p := g.Player(by.ID)
 	switch {
@@ -197,9 +204,6 @@ func (g Game) lrtaSideDecision(by engine.Actor, side engine.Side, reason, what s
 func (g Game) lrtaDecideConsolidate(cmd ConsolidateUnit) ([]engine.Event, error) {
 	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
-	}
-	if g.Game() != LRTA {
-		return nil, engine.Illegal("lrta.game", "The Confederate Reorganization is a rule of Long Roads to Antietam (004)", "")
 	}
 	u, err := g.UnitFor(cmd.By, strings.TrimSpace(cmd.Unit))
 	if err != nil {

@@ -29,7 +29,7 @@ func (g Game) lrtaAtStep(by engine.Actor, step, what, rule string) error {
 }
 
 func (g Game) lrtaDecidePropose(cmd ProposeRestRefit) ([]engine.Event, error) {
-	if err := g.lrtaSideDecision(cmd.By, engine.CSA, cmd.Reason, "The Rest and Refit proposal"); err != nil {
+	if err := g.lrtaSideDecision(cmd.By, engine.CSA, cmd.Reason, lrtaRestRefitWhat); err != nil {
 		return nil, err
 	}
 	if err := g.lrtaAtStep(cmd.By, RestRefitStep, "The Rest and Refit proposal", "004 1 e); LRTA 7.3"); err != nil {
@@ -233,7 +233,7 @@ func lrtaCorpsLeader(g Game, corps string) string {
 }
 
 func (g Game) lrtaDecidePass(cmd PassRestRefit) ([]engine.Event, error) {
-	if err := g.lrtaSideDecision(cmd.By, engine.CSA, cmd.Reason, "The Rest and Refit proposal"); err != nil {
+	if err := g.lrtaSideDecision(cmd.By, engine.CSA, cmd.Reason, lrtaRestRefitWhat); err != nil {
 		return nil, err
 	}
 	if err := g.lrtaAtStep(cmd.By, RestRefitStep, "The Rest and Refit proposal", "004 1 e); LRTA 7.3"); err != nil {
@@ -250,7 +250,7 @@ func (g Game) lrtaDecidePass(cmd PassRestRefit) ([]engine.Event, error) {
 }
 
 func (g Game) lrtaDecideAnswer(cmd AnswerRestRefit) ([]engine.Event, error) {
-	if err := g.lrtaSideDecision(cmd.By, engine.USA, cmd.Reason, "The answer to the Rest and Refit proposal"); err != nil {
+	if err := g.lrtaSideDecision(cmd.By, engine.USA, cmd.Reason, lrtaAnswerWhat); err != nil {
 		return nil, err
 	}
 	if err := g.lrtaAtStep(cmd.By, RestRefitStep, "The answer to the Rest and Refit proposal", "004 1 e); LRTA 7.3"); err != nil {
@@ -277,7 +277,7 @@ func (g Game) lrtaDecideAnswer(cmd AnswerRestRefit) ([]engine.Event, error) {
 }
 
 func (g Game) lrtaDecideFinish(cmd FinishRestRefit) ([]engine.Event, error) {
-	if err := g.lrtaSideDecision(cmd.By, engine.CSA, cmd.Reason, "The Confederate Reorganization"); err != nil {
+	if err := g.lrtaSideDecision(cmd.By, engine.CSA, cmd.Reason, lrtaCSAReorgWhat); err != nil {
 		return nil, err
 	}
 	a := g.LRTAArmy

@@ -31,7 +31,7 @@ func (g Game) lrtaMustReorganize() string {
 }
 
 func (g Game) lrtaDecideBegin(cmd DecideReorganization) ([]engine.Event, error) {
-	if err := g.lrtaSideDecision(cmd.By, engine.USA, cmd.Reason, "The Union Army Reorganization"); err != nil {
+	if err := g.lrtaSideDecision(cmd.By, engine.USA, cmd.Reason, lrtaUnionReorgWhat); err != nil {
 		return nil, err
 	}
 	if err := g.lrtaAtStep(cmd.By, ReorganizationStep, "The Union Army Reorganization", "004 3; LRTA 17.0"); err != nil {
@@ -152,7 +152,7 @@ func (g Game) lrtaOverall(s string) (*OverallChange, error) {
 }
 
 func (g Game) lrtaDecideRolls(cmd RollReorganization, d engine.Dice) ([]engine.Event, error) {
-	if err := g.lrtaSideDecision(cmd.By, engine.USA, cmd.Reason, "The Union Army Reorganization"); err != nil {
+	if err := g.lrtaSideDecision(cmd.By, engine.USA, cmd.Reason, lrtaUnionReorgWhat); err != nil {
 		return nil, err
 	}
 	if err := g.lrtaAtStep(cmd.By, ReorganizationStep, "The Union Army Reorganization", "004 3; LRTA 17.0"); err != nil {

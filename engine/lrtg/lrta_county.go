@@ -196,9 +196,6 @@ func (g Game) decideClaimDC(cmd ClaimDC) ([]engine.Event, error) {
 	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
-	if g.Game() != LRTA {
-		return nil, engine.Illegal("dc.game", "Washington, DC awards are LRTA's (004 County/DC Control)", "LRTG scores the White House and the Capitol as structures (/place)")
-	}
 	umpire := g.IsUmpire(cmd.By)
 	if p := g.Player(cmd.By.ID); !umpire && (p == nil || p.Side != engine.CSA) {
 		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "dc.side", What: "Only the Confederates claim Washington, DC's awards", Rule: "004 County/DC Control"}

@@ -303,14 +303,17 @@ func lrtaEventsWait(g Game) []string {
 	return nil
 }
 
-func (g Game) decideRecruits(cmd GiveRawRecruits) (engine.Event, error) {
-	if err := g.BoardReady(cmd.By); err != nil {
-		return nil, err
+// recruitsGiver checks that the actor may give Raw Recruits: the Union's
+// overall commander or the umpire. Another game refuses the command after
+// it, as at a step other than 1d (GiveRawRecruits.Foreign).
+func (g Game) recruitsGiver(by engine.Actor) error {
+	if err := g.BoardReady(by); err != nil {
+		return err
 	}
-	umpire := g.IsUmpire(cmd.By)
-	p := g.Player(cmd.By.ID)
+	umpire := g.IsUmpire(by)
+	p := g.Player(by.ID)
 	if !umpire && (p == nil || p.Side != engine.USA) {
-		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "recruits.side", What: "Only the Union gives Raw Recruits", Rule: lreRule}
+		return &engine.RuleError{Kind: engine.ErrIllegal, Code: "recruits.side", What: "Only the Union gives Raw Recruits", Rule: lreRule}
 	}
 	// "The Union may add" the total to any Union infantry: one decision
 	// for the side, its overall commander's (as the declaration, LRTG 4.1),
@@ -321,11 +324,23 @@ func (g Game) decideRecruits(cmd GiveRawRecruits) (engine.Event, error) {
 		if o := g.overallOf(engine.USA); o != nil {
 			hint = "Ask " + o.Actor.Name
 		}
-		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "recruits.overall", What: "Only the Union's overall commander gives Raw Recruits", Hint: hint, Rule: lreRule}
+		return &engine.RuleError{Kind: engine.ErrIllegal, Code: "recruits.overall", What: "Only the Union's overall commander gives Raw Recruits", Hint: hint, Rule: lreRule}
 	}
-	if g.Game() != LRTA || g.CurrentStep() != lreStep {
-		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "recruits.step", What: fmt.Sprintf("Raw Recruits are given in LRTA's Random Events step (1d); the game is at %q", g.CurrentStep()),
-			Hint: "/phase show says where the turn is", Rule: lreRule}
+	return nil
+}
+
+// recruitsStepRefused: Raw Recruits are given in LRTA's step 1d only.
+func (g Game) recruitsStepRefused() error {
+	return &engine.RuleError{Kind: engine.ErrIllegal, Code: "recruits.step", What: fmt.Sprintf("Raw Recruits are given in LRTA's Random Events step (1d); the game is at %q", g.CurrentStep()),
+		Hint: "/phase show says where the turn is", Rule: lreRule}
+}
+
+func (g Game) decideRecruits(cmd GiveRawRecruits) (engine.Event, error) {
+	if err := g.recruitsGiver(cmd.By); err != nil {
+		return nil, err
+	}
+	if g.CurrentStep() != lreStep {
+		return nil, g.recruitsStepRefused()
 	}
 	e := g.LRTAEvent()
 	if e == nil || e.Recruits == 0 {
@@ -345,6 +360,7 @@ func (g Game) decideRecruits(cmd GiveRawRecruits) (engine.Event, error) {
 		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "recruits.total", What: fmt.Sprintf("%d manpower asked; this Raw Recruits gives %d in all", total, e.Recruits),
 			Hint: "Give at most the total, e.g. manpower:\"King 3, Ricketts 2\"", Rule: lreRule}
 	}
+	umpire := g.IsUmpire(cmd.By)
 	reason := strings.TrimSpace(cmd.Reason)
 	ev := &LRTARecruitsAdded{By: cmd.By, Turn: g.Turn}
 	out, unknown := 0, 0

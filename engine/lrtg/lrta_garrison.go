@@ -587,18 +587,25 @@ func lrtaGarrisonWait(g Game) []string {
 // ---------------------------------------------------------------------------
 // The umpire's penalty.
 
+// garrisonPenaltyAssessor checks that the actor may assess the garrison
+// penalty: the umpire. Another game refuses the command after it
+// (AssessGarrisonPenalty.Foreign).
+func (g Game) garrisonPenaltyAssessor(by engine.Actor) error {
+	if err := g.BoardReady(by); err != nil {
+		return err
+	}
+	if !g.IsUmpire(by) {
+		return &engine.RuleError{Kind: engine.ErrIllegal, Code: "garrison.umpire", What: "Only the umpire assesses the garrison penalty",
+			Hint: fmt.Sprintf("Ask %s; /garrison show says what the check found", g.Umpire.Name), Rule: lrtaRuleCheck}
+	}
+	return nil
+}
+
 func (g Game) decideGarrisonPenalty(cmd AssessGarrisonPenalty) ([]engine.Event, error) {
-	if err := g.BoardReady(cmd.By); err != nil {
+	if err := g.garrisonPenaltyAssessor(cmd.By); err != nil {
 		return nil, err
 	}
 	const rule = lrtaRuleCheck
-	if !g.IsUmpire(cmd.By) {
-		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "garrison.umpire", What: "Only the umpire assesses the garrison penalty",
-			Hint: fmt.Sprintf("Ask %s; /garrison show says what the check found", g.Umpire.Name), Rule: rule}
-	}
-	if g.Game() != LRTA {
-		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "garrison.game", What: "The Union garrison check and its penalties are LRTA's (004 8)", Rule: rule}
-	}
 	if step := g.CurrentStep(); step != "" && step != "8" {
 		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "garrison.step", What: fmt.Sprintf("The garrison penalty is assessed in step 8 (Victory Check); the game is at step %s", step),
 			Hint: "Assess it when the turn reaches 8 (/phase next)", Rule: rule}

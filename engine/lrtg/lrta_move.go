@@ -102,7 +102,7 @@ func (g Game) lrtaMarchFacts() lrtaMarchFacts {
 // moveSection cites a movement rule for the game: LRTG's section, or the
 // LRTA chart that replaces it.
 func (g Game) moveSection(lrtg, lrta string) string {
-	if g.Game() == LRTA {
+	if g.variant().ownMoveCharts {
 		return lrta
 	}
 	return lrtg
@@ -255,18 +255,13 @@ func northOfPotomac(d *engine.MoveData, h engine.Hex) bool {
 func (g Game) marchModifiers(u engine.UnitState, d *engine.MoveData) (int, []string, error) {
 	total := 0
 	var why []string
-	if g.Game() == LRTA {
-		n, w, err := extendedMarchModifier(lrtaLibraryChart(d, "lrta.extended-march-csa"), lrtaLibraryChart(d, "lrta.extended-march-usa"),
-			u, northOfPotomac(d, u.Hex), g.lrtaMarchFacts())
+	if f := g.variant().marchModifier; f != nil {
+		n, w, err := f(g, u, d) // LRTA's: lrtaMarchModifier
 		if err != nil {
 			return 0, nil, err
 		}
 		total += n
-		why = append(why, w)
-		if g.lrtaHeat() {
-			total++
-			why = append(why, "+1 Heat (004 random event 11)")
-		}
+		why = append(why, w...)
 	} else if n, w := g.Events.DisorgModifier(g.Turn); n != 0 {
 		total += n
 		why = append(why, fmt.Sprintf("%+d %s", n, w))

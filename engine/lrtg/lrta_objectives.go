@@ -197,11 +197,18 @@ func (g Game) decideSelectObjectives(cmd SelectObjectives, d engine.Dice) ([]eng
 	return append(evs, more...), nil
 }
 
+// lrtaObjectivesOn refuses the objectives' commands in a game played
+// without the optional rule (another game refuses them so too:
+// SelectObjectives.Foreign).
 func (g Game) lrtaObjectivesOn() error {
-	if g.Game() != LRTA || !g.Options.Objectives {
-		return engine.Illegal("objectives.off", "This game is not played with the Confederate Objectives optional rule", "It is chosen when the game is created (/game new confederate_objectives:true)")
+	if !g.Options.Objectives {
+		return lrtaObjectivesOff()
 	}
 	return nil
+}
+
+func lrtaObjectivesOff() error {
+	return engine.Illegal("objectives.off", "This game is not played with the Confederate Objectives optional rule", "It is chosen when the game is created (/game new confederate_objectives:true)")
 }
 
 // lrtaObjectiveCounties are the objectives that control counties for

@@ -49,6 +49,18 @@ func LRTARuleset() *engine.Ruleset {
 			spyWinner:          lrtaIntelWinner,
 			spy:                [2]string{"Enemy Intelligence", "004 Enemy Intelligence"},
 			armyMorale:         Game.lrtaArmyMorale, // lrta_morale.go: 004 Army Morale
+
+			// variant2: lrta_variant.go.
+			sequence:          "004",
+			navalPhase:        "3", // 004 3: Leader Transfer / Naval Movement / Attachment Phase
+			actionSteps:       lrtaActionSteps,
+			firstPortion:      [2]string{"normal and remote movement only", "004 4 a), b)"},
+			initiative:        lrtaInitiativeRules,
+			initiativeRerolls: Game.LRTAInitiativeRerolls, // 004 Enemy Intelligence: two rerolls
+			timePerLeader:     lrtaTimePerLeader,
+			ownMoveCharts:     true,
+			marchModifier:     lrtaMarchModifier,
+			victoryRefused:    &lrtaVictoryRefused,
 		},
 		UncountedDays: func(_ string, turn int) int {
 			if turn < lrtaSeptember31 {
@@ -136,29 +148,52 @@ func lrtaForeign(g engine.GameState, cmd engine.Command, decide engine.Decider) 
 	return refused
 }
 
+// lrtaRefused is why a game of another ruleset cannot take one of LRTA's
+// commands whose own refusal says so: what the command checks first in
+// any game (who may give it), then the refusal. LRTA's modules, listed in
+// LRTA's ruleset only, never ask which game they are played in.
+func lrtaRefused(g engine.GameState, first func(Game) error, refused error) error {
+	if err := first(Of(g)); err != nil {
+		return err
+	}
+	return refused
+}
+
+// boardReady is the first check of most of LRTA's commands.
+func boardReady(by engine.Actor) func(Game) error {
+	return func(g Game) error { return g.BoardReady(by) }
+}
+
+// lrtaDecisionForeign refuses one of LRTA's side decisions (lrtaSideDecision:
+// lrta_army.go) in another game.
+func lrtaDecisionForeign(g engine.GameState, by engine.Actor, what string) error {
+	return lrtaRefused(g, boardReady(by),
+		engine.Illegal("lrta.game", what+" is a rule of Long Roads to Antietam (004)", "This game plays "+strings.ToUpper(string(g.Game()))))
+}
+
 // Foreign implements ForeignCommand for LRTA's commands.
 func (c ProposeRestRefit) Foreign(g engine.GameState) error {
-	return lrtaForeign(g, c, claims(decideLRTAArmy))
+	return lrtaDecisionForeign(g, c.By, lrtaRestRefitWhat)
 }
 
 // Foreign implements ForeignCommand.
 func (c PassRestRefit) Foreign(g engine.GameState) error {
-	return lrtaForeign(g, c, claims(decideLRTAArmy))
+	return lrtaDecisionForeign(g, c.By, lrtaRestRefitWhat)
 }
 
 // Foreign implements ForeignCommand.
 func (c AnswerRestRefit) Foreign(g engine.GameState) error {
-	return lrtaForeign(g, c, claims(decideLRTAArmy))
+	return lrtaDecisionForeign(g, c.By, lrtaAnswerWhat)
 }
 
 // Foreign implements ForeignCommand.
 func (c ConsolidateUnit) Foreign(g engine.GameState) error {
-	return lrtaForeign(g, c, claims(decideLRTAArmy))
+	return lrtaRefused(g, boardReady(c.By), engine.Illegal("lrta.game", lrtaCSAReorgWhat+" is a rule of Long Roads to Antietam (004)", ""))
 }
 
 // Foreign implements ForeignCommand.
 func (c FinishRestRefit) Foreign(g engine.GameState) error {
-	return lrtaForeign(g, c, claims(decideLRTAArmy))
+	return lrtaDecisionForeign(g, c.By, lrtaCSAReorgWhat)
 }
 
 // Foreign implements ForeignCommand.
@@ -168,17 +203,18 @@ func (c EndRestRefit) Foreign(g engine.GameState) error {
 
 // Foreign implements ForeignCommand.
 func (c DecideReorganization) Foreign(g engine.GameState) error {
-	return lrtaForeign(g, c, claims(decideLRTAArmy))
+	return lrtaDecisionForeign(g, c.By, lrtaUnionReorgWhat)
 }
 
 // Foreign implements ForeignCommand.
 func (c RollReorganization) Foreign(g engine.GameState) error {
-	return lrtaForeign(g, c, claims(decideLRTAArmy))
+	return lrtaDecisionForeign(g, c.By, lrtaUnionReorgWhat)
 }
 
-// Foreign implements ForeignCommand.
+// Foreign implements ForeignCommand: the giver's checks, then LRTA's step
+// 1d, which another game does not have.
 func (c GiveRawRecruits) Foreign(g engine.GameState) error {
-	return lrtaForeign(g, c, claims(decideLRTAEvents))
+	return lrtaRefused(g, func(g Game) error { return g.recruitsGiver(c.By) }, Of(g).recruitsStepRefused())
 }
 
 // Foreign implements ForeignCommand.
@@ -188,30 +224,34 @@ func (c RollExtendedMarch) Foreign(g engine.GameState) error {
 
 // Foreign implements ForeignCommand.
 func (c AssessGarrisonPenalty) Foreign(g engine.GameState) error {
-	return lrtaForeign(g, c, claims(decideLRTAStart))
+	return lrtaRefused(g, func(g Game) error { return g.garrisonPenaltyAssessor(c.By) },
+		&engine.RuleError{Kind: engine.ErrIllegal, Code: "garrison.game", What: "The Union garrison check and its penalties are LRTA's (004 8)", Rule: lrtaRuleCheck})
 }
 
-// Foreign implements ForeignCommand.
+// Foreign implements ForeignCommand: another game is played without the
+// Confederate Objectives optional rule, which is LRTA's.
 func (c SelectObjectives) Foreign(g engine.GameState) error {
-	return lrtaForeign(g, c, claims(decideLRTAVictory))
+	return lrtaRefused(g, boardReady(c.By), lrtaObjectivesOff())
 }
 
 // Foreign implements ForeignCommand.
 func (c ClaimObjective) Foreign(g engine.GameState) error {
-	return lrtaForeign(g, c, claims(decideLRTAVictory))
+	return lrtaRefused(g, boardReady(c.By), lrtaObjectivesOff())
 }
 
 // Foreign implements ForeignCommand.
 func (c ClaimDC) Foreign(g engine.GameState) error {
-	return lrtaForeign(g, c, claims(decideLRTAVictory))
+	return lrtaRefused(g, boardReady(c.By),
+		engine.Illegal("dc.game", "Washington, DC awards are LRTA's (004 County/DC Control)", "LRTG scores the White House and the Capitol as structures (/place)"))
 }
 
 // Foreign implements ForeignCommand.
 func (c DecideEmancipation) Foreign(g engine.GameState) error {
-	return lrtaForeign(g, c, claims(decideLRTAVictory))
+	return lrtaRefused(g, boardReady(c.By), engine.Illegal("emancipation.game", "The Emancipation Proclamation is LRTA's (004)", ""))
 }
 
 // Foreign implements ForeignCommand.
 func (c CheckLRTAVictory) Foreign(g engine.GameState) error {
-	return lrtaForeign(g, c, claims(decideLRTAVictory))
+	return lrtaRefused(g, func(g Game) error { return g.lrtaVictoryChecker(c.By) },
+		engine.Illegal("victory.game", "/victory check is LRTA's", "LRTG's umpire uses /segment victory"))
 }

@@ -380,15 +380,22 @@ func (g Game) lrtaVictoryCheck(by engine.Actor, ctx engine.StepContext, phase bo
 	return ev, nil
 }
 
+// lrtaVictoryChecker checks that the actor may check the victory
+// conditions between Victory Check Phases: the umpire. Another game
+// refuses the command after it (CheckLRTAVictory.Foreign).
+func (g Game) lrtaVictoryChecker(by engine.Actor) error {
+	if err := g.BoardReady(by); err != nil {
+		return err
+	}
+	if !g.IsUmpire(by) {
+		return engine.Illegal("victory.umpire", "Only the umpire checks the victory conditions between Victory Check Phases", fmt.Sprintf("Ask %s", g.Umpire.Name))
+	}
+	return nil
+}
+
 func (g Game) decideCheckLRTAVictory(cmd CheckLRTAVictory) ([]engine.Event, error) {
-	if err := g.BoardReady(cmd.By); err != nil {
+	if err := g.lrtaVictoryChecker(cmd.By); err != nil {
 		return nil, err
-	}
-	if !g.IsUmpire(cmd.By) {
-		return nil, engine.Illegal("victory.umpire", "Only the umpire checks the victory conditions between Victory Check Phases", fmt.Sprintf("Ask %s", g.Umpire.Name))
-	}
-	if g.Game() != LRTA {
-		return nil, engine.Illegal("victory.game", "/victory check is LRTA's", "LRTG's umpire uses /segment victory")
 	}
 	if o := g.Segment.Outcome; o != nil {
 		return nil, engine.Illegal("victory.over", fmt.Sprintf("The game is already over: %s (%s)", o.Name, o.Why), "The umpire ends it with /game end")
@@ -415,9 +422,6 @@ func (g Game) decideCheckLRTAVictory(cmd CheckLRTAVictory) ([]engine.Event, erro
 func (g Game) decideEmancipation(cmd DecideEmancipation) ([]engine.Event, error) {
 	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
-	}
-	if g.Game() != LRTA {
-		return nil, engine.Illegal("emancipation.game", "The Emancipation Proclamation is LRTA's (004)", "")
 	}
 	umpire := g.IsUmpire(cmd.By)
 	reason := strings.TrimSpace(cmd.Reason)

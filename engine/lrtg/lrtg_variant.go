@@ -32,6 +32,47 @@ type lrtgVariant struct {
 	spy       [2]string
 	// armyMorale: the variant's army morale (nil: LRTG 15.1's).
 	armyMorale func(g Game, side engine.Side, sizes engine.UnitSizes) ArmyMorale
+
+	// variant2: the sequence of play, the initiative, the time
+	// allocation, the movement charts and the victory check.
+
+	// sequence is the rule book whose sequence of play is cited ("": LRTG
+	// 003; LRTA's is 004).
+	sequence string
+	// navalPhase: the phase (a step prefix) in which naval movement needs
+	// no action (004 3: the "Leader Transfer / Naval Movement / Attachment
+	// Phase"); "": none (LRTG 003 4: units on the map move in the action
+	// cycle).
+	navalPhase string
+	// actionSteps names the action cycle's steps 4a and 4b (nil: LRTG 003
+	// 4 a), b)'s Normal and Distance Action Phases).
+	actionSteps map[string]string
+	// firstPortion is what the action cycle's first step (4a) allows and
+	// the rule that says so, when rail, strategic and naval movement wait
+	// for 4b ("": LRTG 003 4 a); 000 IV e): regular movement only).
+	firstPortion [2]string
+	// initiative: this turn's initiative rules (nil: LRTG's random
+	// events, Meade's paralysis and the Spy, 000 2.0 2), 3), 7)).
+	initiative func(g Game) InitiativeRule
+	// initiativeRerolls: how many initiative rolls a side may reroll this
+	// turn (nil: none; LRTG has no rerolls).
+	initiativeRerolls func(g Game, side engine.Side) int
+	// timePerLeader: the minutes a side's time allocation gains for each
+	// infantry corps leader near the enemy (nil: LRTG 22.2's
+	// TimeLeaderCSA, TimeLeaderUSA).
+	timePerLeader map[engine.Side]int
+	// ownMoveCharts: the variant's charts replace LRTG's movement
+	// sections, and a movement rule cites the chart (false: LRTG's
+	// section).
+	ownMoveCharts bool
+	// marchModifier: the modifiers of an extended march (disorganization)
+	// roll that the variant's rules add (nil: LRTG's random event of the
+	// turn, 000 2.0).
+	marchModifier func(g Game, u engine.UnitState, d *engine.MoveData) (int, []string, error)
+	// victoryRefused: the variant checks its own victory conditions with
+	// its own command, and refuses LRTG's /segment victory so (nil: LRTG
+	// VIII's check).
+	victoryRefused *engine.RuleError
 }
 
 // variant returns the game's LRTG variant hooks (all nil in LRTG).

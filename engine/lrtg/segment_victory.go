@@ -418,11 +418,11 @@ func (g Game) decideSegVictory(cmd CheckVictory) ([]engine.Event, error) {
 	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
-	if g.Game() == LRTA {
-		// LRTA's victory conditions are lrta_victory.go's (004): one
-		// command checks them, as /segment victory checks LRTG's.
-		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "segment.victory.game", What: "/segment victory checks LRTG's victory conditions; this is an LRTA game",
-			Hint: "Check LRTA's with /victory check (end:true reason:... rules that the game ends)", Rule: "004 Sequence of Play 8"}
+	if r := g.variant().victoryRefused; r != nil {
+		// A variant's victory conditions are its own (LRTA's:
+		// lrta_victory.go, 004): its own command checks them.
+		refused := *r
+		return nil, &refused
 	}
 	if err := g.needUmpire(cmd.By, "checks victory outside the Victory Check Phase"); err != nil {
 		return nil, err
