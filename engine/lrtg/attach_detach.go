@@ -30,8 +30,7 @@ func (g Game) decideDetach(cmd DetachUnit) ([]engine.Event, error) {
 	lim := g.attLimitsFor(cmd.By, cmd.Reason)
 	arm := attArm(p)
 	size := rules.sizeOf(p)
-	lrta := g.Game() == LRTA && p.Side == engine.USA
-	if err := g.detachParentRules(cmd, p, arm, size, lrta, lim); err != nil {
+	if err := g.detachParentRules(cmd, p, arm, size, lim); err != nil {
 		return nil, err
 	}
 	div := g.detachDivision(rules, p, arm, size)
@@ -62,20 +61,22 @@ func (g Game) decideDetach(cmd DetachUnit) ([]engine.Event, error) {
 // asks: a unit on the map (7.1), of a kind and group that detaches (7.0,
 // 12.4, 12.5; LRTA's list, 004), with the manpower to keep at least 1
 // (7.1).
-func (g Game) detachParentRules(cmd DetachUnit, p engine.UnitState, arm, size string, lrta bool, lim *attLimits) error {
+func (g Game) detachParentRules(cmd DetachUnit, p engine.UnitState, arm, size string, lim *attLimits) error {
 	switch {
 	case p.Eliminated:
 		return engine.Illegal("detach.eliminated", fmt.Sprintf("%s has been eliminated", p.Name), "")
 	case !p.OnMap:
 		return attRuled(engine.Illegal("detach.off_map", fmt.Sprintf("%s is not on the map", p.Name), "A substitute is placed in its parent's hex: detach once the unit is on the map"), "LRTG 7.1")
 	}
-	if lrta && lrtaIn(lrtaNoDetach, p.Command) && !lrtaHaupt(p) {
-		if err := lim.breach(attRuled(engine.Illegal("detach.group", fmt.Sprintf("%s (%s) may not detach: Shen, RR, Kan and Res units never detach", p.Name, p.Command), ""), lrtaAttachRule)); err != nil {
-			return err
+	if f := g.variant().detachRefused; f != nil {
+		if e := f(p); e != nil { // LRTA: the designations that never detach (004)
+			if err := lim.breach(e); err != nil {
+				return err
+			}
 		}
 	}
 	switch {
-	case attGroup(p) == "RR" && (!lrta || lrtaHaupt(p)):
+	case attGroup(p) == "RR" && g.isHaupt(p):
 		return attRuled(engine.Illegal("detach.kind", fmt.Sprintf("%s is the Haupt railroad unit: it does not detach", p.Name), ""), "LRTG 7.0, 12.5")
 	case arm == "" || size == "":
 		return attRuled(engine.Illegal("detach.kind", fmt.Sprintf("%s (%s) cannot detach: only infantry and cavalry units detach substitutes", p.Name, attKindName(p)), ""), "LRTG 7.0")
@@ -94,15 +95,15 @@ func (g Game) detachParentRules(cmd DetachUnit, p engine.UnitState, arm, size st
 		}
 		return attRuled(engine.Illegal("detach.whole", fmt.Sprintf("%s has %d manpower: detaching %d would leave it none", p.Name, p.Manpower, cmd.Manpower), hint), "LRTG 7.1")
 	}
-	return g.detachGroupRules(p, lrta, lim)
+	return g.detachGroupRules(p, lim)
 }
 
 // detachGroupRules checks 12.4 (and 7.1's list): the groups that may not
-// detach. LRTA has no releases (004 lists who may not detach,
-// detachParentRules); its militia follow 12.4.
-func (g Game) detachGroupRules(p engine.UnitState, lrta bool, lim *attLimits) error {
+// detach. LRTA has no releases (lrtgVariant.noReleases: 004 lists who may
+// not detach, detachParentRules); its militia follow 12.4.
+func (g Game) detachGroupRules(p engine.UnitState, lim *attLimits) error {
 	switch grp := attGroup(p); {
-	case lrta && grp != "PA":
+	case g.variant().noReleases && grp != "PA":
 	case grp == "PA":
 		if err := lim.breach(attRuled(engine.Illegal("detach.group", fmt.Sprintf("%s is Pennsylvania militia: the PA militia never detach", p.Name), ""), "LRTG 12.4")); err != nil {
 			return err

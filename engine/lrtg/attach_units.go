@@ -123,9 +123,9 @@ func (g Game) attCanAttach(rules *SubstituteRules, lim *attLimits, u, t engine.U
 	if err := g.attKindRules(rules, u, t); err != nil {
 		return err
 	}
-	if g.Game() == LRTA && u.Side == engine.USA {
-		// 004's Union restrictions replace LRTG 12's releases and 16.1 e.
-		if e := g.lrtaAttachLimit(rules, u, t); e != nil {
+	if f := g.variant().unionAttachLimit; f != nil && u.Side == engine.USA {
+		// LRTA: 004's Union restrictions replace LRTG 12's releases and 16.1 e.
+		if e := f(g, rules, u, t); e != nil {
 			return lim.breach(e)
 		}
 		return nil
@@ -141,6 +141,17 @@ func (g Game) attCanAttach(rules *SubstituteRules, lim *attLimits, u, t engine.U
 	return nil
 }
 
+// isHaupt reports whether a unit of the RR designation is Haupt's
+// railroad unit, which never attaches or detaches (LRTG 7.0, 7.3, 12.5:
+// the designation is his unit alone; a variant may say otherwise,
+// lrtgVariant.haupt).
+func (g Game) isHaupt(u engine.UnitState) bool {
+	if f := g.variant().haupt; f != nil {
+		return f(u)
+	}
+	return true
+}
+
 // attKindRules checks the units that never attach or cannot (7.2, 7.3):
 // the Haupt railroad unit, DC units not scheduled for release, leaders and
 // divisions; the others attach only as substitutes, infantry brigades and
@@ -150,7 +161,7 @@ func (g Game) attKindRules(rules *SubstituteRules, u, t engine.UnitState) error 
 	arm, size := attArm(u), rules.sizeOf(u)
 	sub := attIsSubstitute(u)
 	switch {
-	case attGroup(u) == "RR" && (g.Game() != LRTA || lrtaHaupt(u)):
+	case attGroup(u) == "RR" && g.isHaupt(u):
 		return attRuled(engine.Illegal("attach.never", fmt.Sprintf("%s may not attach", u.Name), "The Haupt railroad unit never attaches"), "LRTG 7.3")
 	case engine.Contains(u.Marks, "dc-only"):
 		return attRuled(engine.Illegal("attach.never", fmt.Sprintf("%s may never attach", u.Name), "DC units not scheduled for release (Jewett, Casey) never attach"), "LRTG 7.3")

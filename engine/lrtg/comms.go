@@ -595,11 +595,7 @@ func (g Game) commsOpen(by engine.Actor) error {
 		return err
 	}
 	if step := g.CommsStep(); g.CurrentStep() != step || g.Comms.Turn != g.Turn {
-		where := "003 2 d)"
-		if g.Game() == LRTA {
-			where = "004 2"
-		}
-		return engine.Illegal("comms.step", fmt.Sprintf("Dispatches are written in step %s (Communications); the game is at step %s", step, orNone(g.CurrentStep())), "/phase show says where the turn is ("+where+")")
+		return engine.Illegal("comms.step", fmt.Sprintf("Dispatches are written in step %s (Communications); the game is at step %s", step, orNone(g.CurrentStep())), "/phase show says where the turn is ("+g.commsRules().stepRef+")")
 	}
 	if g.Comms.Closed {
 		return engine.Illegal("comms.closed", "The communications phase of this turn is closed", "Dispatches are written in the next turn's step 2d")

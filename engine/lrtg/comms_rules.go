@@ -103,6 +103,9 @@ type commsRules struct {
 	// noSpy: the enemy's Spy takes no dispatch (LRTG 2.0 7), choice C11:
 	// the variant has no Spy).
 	noSpy bool
+	// stepRef is the sequence of play's step that holds the phase, as a
+	// refusal out of it cites it (LRTG: 003 2 d); LRTA: 004 2).
+	stepRef string
 }
 
 // commsRules are the game's: a variant's (lrtgVariant.comms), else LRTG's.
@@ -110,13 +113,13 @@ func (g Game) commsRules() commsRules {
 	if c := g.variant().comms; c != nil {
 		return *c
 	}
-	return commsRules{step: stepComms, table: DispatchTable, ref: "LRTG 21.2", verbal: ControlRange, lrtg: true}
+	return commsRules{step: stepComms, table: DispatchTable, ref: "LRTG 21.2", stepRef: "003 2 d)", verbal: ControlRange, lrtg: true}
 }
 
 // lrtaCommsRules are LRTA's communications phase (004 2): in step 2a
 // (choice C13), on its own delivery table, where a side that lost Enemy
 // Intelligence loses more dispatches (choice C15); no Spy.
-var lrtaCommsRules = commsRules{step: lrtaCommsStep, table: LRTADispatchTable, ref: "004 2", verbal: LRTAVerbalRange, noSpy: true,
+var lrtaCommsRules = commsRules{step: lrtaCommsStep, table: LRTADispatchTable, ref: "004 2", stepRef: "004 2", verbal: LRTAVerbalRange, noSpy: true,
 	facts: func(g Game, x Dispatch, f engine.Facts) {
 		lost, _ := g.LRTAInterceptBonus(engine.EnemyOf(x.Side)) // choice C15
 		f["intel_lost"] = engine.B2i(lost)

@@ -98,9 +98,6 @@ func (g Game) decideGiveCommand(cmd GiveCommand) ([]engine.Event, error) {
 		return nil, err
 	}
 	umpire := g.IsUmpire(cmd.By)
-	if g.Game() == LRTA {
-		return g.decideLRTATransfer(cmd) // lrta.go: 004 2 Command Transfers
-	}
 	// 16.2 14): also in step 3b of the turn Meade assumes command (phase2.go).
 	if step := g.CurrentStep(); !umpire && step != "" && step != "2c" && !g.meadeRedistributes(cmd.By) {
 		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "control.step", What: "Control changes hands in the Communications Phase (step 2c), not now",

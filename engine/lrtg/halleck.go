@@ -96,10 +96,11 @@ func halleckModule() engine.Module {
 func (g Game) meadeCommands() bool { return g.Movement.Meade || g.Command.Meade }
 
 // halleckPlayer returns the Halleck player while the Halleck rule is in
-// effect (the option is played, in LRTG, and Meade has not assumed
-// command), or nil.
+// effect (the option is played, in LRTG, not in a variant without the
+// rule (lrtgVariant.noHalleck: LRTA), and Meade has not assumed command),
+// or nil.
 func (g Game) halleckPlayer() *engine.Player {
-	if !g.Options.Halleck || g.Game() != LRTG || g.meadeCommands() {
+	if !g.Options.Halleck || g.variant().noHalleck || g.meadeCommands() {
 		return nil
 	}
 	n := 0

@@ -72,10 +72,7 @@ func (g Game) strategicLimit(u, e engine.UnitState) int {
 		return 0
 	}
 	if u.Kind == "cavalry" {
-		if g.Game() == LRTA {
-			return 4 // 004: "Cavalry must be more than 4 hexes from any unit"
-		}
-		return 8
+		return g.strategicRules().cavalryRange // LRTG 8; 004: "Cavalry must be more than 4 hexes from any unit"
 	}
 	switch e.Kind {
 	case "cavalry":

@@ -16,6 +16,7 @@ import (
 // where they are the same step and reuse LRTG's procedures there.
 func LRTARuleset() *engine.Ruleset {
 	mods := replaceModule(lrtgModules(), "segment", lrtaSegmentModule())
+	mods = replaceModule(mods, "control", lrtaControlModule()) // 004 2 Command Transfers (lrta_shared.go)
 	mods = append(mods,
 		lrtaArmyModule(),
 		lrtaEventsModule(),
@@ -40,6 +41,27 @@ func LRTARuleset() *engine.Ruleset {
 			return ""
 		},
 		Variant: lrtgVariant{
+			// variant1: 004's rules where move.go, records.go, segment_depots.go,
+			// unitlog.go, turnstart.go, places.go, attach_*.go, hidden.go,
+			// halleck.go and comms.go ask (lrta_shared.go).
+			restriction:       Game.lrtaRestriction, // 004's Union restrictions replace LRTG 12.x
+			railParalysed:     lrtaRailParalysed,    // 004 Rear Area Paralysis
+			railBarredWhere:   "a Confederate-controlled county",
+			strategic:         &lrtaStrategic,
+			haupt:             lrtaHaupt,
+			unionAttachLimit:  Game.lrtaAttachLimit,
+			detachRefused:     lrtaDetachRefused,
+			noReleases:        true,
+			arrivals:          Game.lrtaCheckEntry, // 004 1 a), b)
+			placeValues:       "lrta_",             // 004 Depots and Levied Supplies
+			levyRefused:       lrtaLevyRefused,
+			depotValues:       LRTADepotValues,
+			harpersFerryDepot: &lrtaHFDepot,
+			depotOnePerTurn:   true, // 004 5 h) ii)
+			manpowerMisfits:   lrtaManpowerMisfits,
+			noHalleck:         true,
+			// (LRTA's comms step reference is lrtaCommsRules.stepRef.)
+
 			railExempt:         lrtaRailExempt,
 			railBarred:         lrtaRailBarred,
 			navalCapacity:      lrtaNavalCapacity,

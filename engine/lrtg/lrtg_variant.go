@@ -8,6 +8,67 @@ import "github.com/umpire-games/umpire/engine"
 // (LRTARuleset's Hooks.Variant), so that LRTG's modules hold no branch on
 // which game they are played in.
 type lrtgVariant struct {
+	// variant1: the differences of move.go, records.go, segment_depots.go,
+	// unitlog.go, turnstart.go, places.go, attach_*.go, hidden.go,
+	// halleck.go and comms.go (LRTA's values: lrta_ruleset.go,
+	// lrta_shared.go; control.go's difference is LRTA's control module).
+	//
+	// restriction: the area a unit must remain in (nil: LRTG 3.2,
+	// 12.1-12.3, 16.3's releases and garrisons; LRTA: 004's Union
+	// restrictions, lrtaRestriction).
+	restriction func(g Game, u engine.UnitState, d *engine.MoveData) *moveArea
+	// railParalysed: the variant's own events that forbid the side rail
+	// movement this turn, beside LRTG 2.0's (004 Rear Area Paralysis).
+	railParalysed func(g Game, side engine.Side) bool
+	// railBarredWhere names what railBarred bars in a refusal ("a
+	// Confederate-controlled county": 004 Railroad Restrictions).
+	railBarredWhere string
+	// strategic: the variant's strategic movement (nil: LRTG 17.1's,
+	// lrtgStrategic).
+	strategic *strategicRules
+	// haupt: whether a unit of the RR designation is Haupt's railroad
+	// unit, which never attaches or detaches (nil: LRTG 7.0, 7.3, 12.5:
+	// the RR designation is Haupt's unit alone).
+	haupt func(u engine.UnitState) bool
+	// unionAttachLimit: the variant's restrictions on a Union unit's
+	// attachment, which replace LRTG 7.3's cavalry brigade and 12's and
+	// 16.1 e's groups (nil: LRTG's; LRTA: 004 Union Attachment /
+	// Detachment Restrictions).
+	unionAttachLimit func(g Game, rules *SubstituteRules, u, t engine.UnitState) *engine.RuleError
+	// detachRefused: a detachment the variant's rules refuse, which the
+	// umpire may waive (nil: none; LRTA: the designations that never
+	// detach, 004).
+	detachRefused func(p engine.UnitState) *engine.RuleError
+	// noReleases: the variant has no releases for a Union unit to detach
+	// (LRTG 12.4: "until released"; 004 lists who may not detach,
+	// detachRefused); its PA militia still never detach (12.4).
+	noReleases bool
+	// arrivals: the variant's check of a unit entering the map by /move,
+	// which replaces LRTG 3.0-3.2's entry (004 1 a), b)).
+	arrivals func(g Game, u engine.UnitState, cmd engine.MoveUnits) []*engine.RuleError
+	// placeValues: the prefix of the map's place values that print the
+	// variant's levy table (LRTG 13.1, 24.3: ""; 004 Depots and Levied
+	// Supplies: "lrta_").
+	placeValues string
+	// levyRefused: a town the variant's levy table does not list (nil:
+	// every levy town, LRTG 13.1).
+	levyRefused func(p engine.Place) *engine.RuleError
+	// depotValues: the depot table (nil: LRTG 13.8's, lrtgDepotValues;
+	// LRTA: 004's, LRTADepotValues).
+	depotValues func(p engine.Place, side engine.Side) (victuals, simplified, vp int, stocked bool)
+	// harpersFerryDepot: until when the Union keeps its depot at Harpers
+	// Ferry (nil: LRTG's, until Meade takes command).
+	harpersFerryDepot *depotHold
+	// depotOnePerTurn: each passive turn the Union places one depot or
+	// flips one, not both (004 5 h) ii); LRTG 13.8 has no such limit).
+	depotOnePerTurn bool
+	// manpowerMisfits: the variant's own checks of the manpower gain
+	// causes it plays differently, by cause (unitlog.go; nil: LRTG's).
+	manpowerMisfits map[string]func(g Game, u engine.UnitState, gain int) string
+	// noHalleck: the variant has no Halleck rule (000 21.1; 004 prints
+	// none).
+	noHalleck bool
+
 	// railExempt: the unit does not count toward the rail maximum (LRTG
 	// 12.5: the RR unit).
 	railExempt func(u engine.UnitState) bool

@@ -278,8 +278,8 @@ func (g Game) decideMove(cmd engine.MoveUnits) ([]engine.Event, error) {
 // free. Leaders are free, except Heintzelman (16.3): a garrison leader
 // moves with his units, and 12.x restricts the designated units.
 func (g Game) restriction(u engine.UnitState, d *engine.MoveData) *moveArea {
-	if g.Game() == LRTA {
-		return g.lrtaRestriction(u, d) // 004's restrictions replace 12.x (lrta_move.go)
+	if f := g.variant().restriction; f != nil {
+		return f(g, u, d) // LRTA: 004's restrictions replace 12.x (lrta_move.go)
 	}
 	if u.Side != engine.USA || d == nil || d.Theatre == nil {
 		return nil
@@ -322,6 +322,16 @@ func (g Game) restriction(u engine.UnitState, d *engine.MoveData) *moveArea {
 
 // ---- Rail movement (LRTG 8.1-8.3, 12.5) ----
 
+// railParalysed reports whether a variant's own event forbids the side
+// rail movement this turn (LRTA: 004 Rear Area Paralysis); LRTG's
+// (2.0) are g.Events.NoRail.
+func (g Game) railParalysed(side engine.Side) bool {
+	if f := g.variant().railParalysed; f != nil {
+		return f(g, side)
+	}
+	return false
+}
+
 // checkRail checks a move by rail (8.1-8.3, 12.5) and fills in the event:
 // the route, the fatigue (+2) and the load toward the turn's maximum.
 func (g Game) checkRail(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hiddenBlock) ([]*engine.RuleError, error) {
@@ -331,7 +341,7 @@ func (g Game) checkRail(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hidden
 	}
 	var broken []*engine.RuleError
 	first := g.Units[cmd.Units[0]]
-	if g.Events.NoRail(g.Turn, first.Side) || (g.Game() == LRTA && first.Side == engine.USA && g.lrtaNoRail()) {
+	if g.Events.NoRail(g.Turn, first.Side) || g.railParalysed(first.Side) {
 		broken = append(broken, moveRule("move.rail", "Rear Area Paralysis: the Union may not move by rail this turn", "Move by road, or wait for the next turn",
 			g.moveSection("LRTG 2.0", "004 Random Events: Rear Area Paralysis")))
 	}
@@ -445,15 +455,19 @@ func (g Game) railRoute(by engine.Actor, d *engine.MoveData, net railNet, enemy 
 	path, n, ok := net.route(from, to, undamaged, clear)
 	if !ok || n > RailMaxHexes {
 		var bad []string
+		barred, barredOr := g.variant().railBarredWhere, ""
+		if barred != "" {
+			barredOr = " or " + barred
+		}
 		for _, s := range raw[1:] {
 			if st := g.stationDamaged(d, s); st != "" {
 				bad = append(bad, s+" ("+st+")")
 			} else if g.railCSACounty(d, net.hex[s]) {
-				bad = append(bad, s+" (in a Confederate-controlled county)")
+				bad = append(bad, s+" (in "+barred+")")
 			}
 		}
 		return nil, 0, moveRule("move.rail", fmt.Sprintf("Every railroad route of %d hexes or less from %s to %s enters a damaged or destroyed station%s: %s", RailMaxHexes, from, to,
-			map[bool]string{true: " or a Confederate-controlled county"}[g.Game() == LRTA], strings.Join(bad, ", ")),
+			barredOr, strings.Join(bad, ", ")),
 			"Repair the station first", g.moveSection("LRTG 8.2", "004 Railroad Restrictions"))
 	}
 	// The enemy blocks every short enough route. Name the one on the
@@ -471,6 +485,41 @@ func (g Game) railRoute(by engine.Actor, d *engine.MoveData, net railNet, enemy 
 
 // ---- Strategic movement (LRTG 17.1) ----
 
+// strategicRules are the game's strategic movement where a variant plays
+// it differently (lrtgVariant.strategic).
+type strategicRules struct {
+	// cavalryRange: strategically moving cavalry stays more than this
+	// many hexes from any enemy unit (LRTG 17.1: "cavalry units must be
+	// more than eight hexes from any enemy unit"; 004: "Cavalry must be
+	// more than 4 hexes from any unit").
+	cavalryRange int
+	// clearHint is the hint of a move that comes too near the enemy.
+	clearHint string
+	// allowance is a unit's strategic allowance; it may set the event's
+	// Passive (LRTG 17.1 2.: the chart's column for the fatigue spent).
+	allowance func(g Game, cmd engine.MoveUnits, u engine.UnitState, ev *engine.UnitsMoved) (int, error)
+	// disorg adds the variant's modifiers to a disorganization check
+	// (nil: none beyond the chart's).
+	disorg func(g Game, u engine.UnitState, d *engine.MoveData, c *engine.DisorgCheck) error
+}
+
+// lrtgStrategic is LRTG 17.1's strategic movement.
+var lrtgStrategic = strategicRules{
+	cavalryRange: 8,
+	clearHint:    "Strategic movement stays more than 8 hexes from enemy infantry (cavalry: from any enemy unit) and more than 4 from enemy cavalry",
+	allowance: func(_ Game, cmd engine.MoveUnits, u engine.UnitState, _ *engine.UnitsMoved) (int, error) {
+		return strategicAllowance(cmd.Data.Strategic, u.Side, cmd.Fatigue, u.Kind == "cavalry", cmd.Passive)
+	},
+}
+
+// strategicRules are the game's: a variant's, else LRTG's.
+func (g Game) strategicRules() strategicRules {
+	if s := g.variant().strategic; s != nil {
+		return *s
+	}
+	return lrtgStrategic
+}
+
 // checkStrategic checks a strategic move and fills in the event: fatigue,
 // allowance, distance and the disorganization rolls to make.
 func (g Game) checkStrategic(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hiddenBlock) ([]*engine.RuleError, error) {
@@ -481,7 +530,7 @@ func (g Game) checkStrategic(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *h
 	if cmd.Fatigue < 2 || cmd.Fatigue > engine.MaxFatigue {
 		return nil, engine.Invalid("move.fatigue", fmt.Sprintf("%d fatigue levels: a strategic move expends 2 to 4", cmd.Fatigue), "Add fatigue:2, 3 or 4 ("+g.moveSection("LRTG 17.1", "004 Strategic Movement")+")")
 	}
-	lrta := g.Game() == LRTA
+	sr := g.strategicRules()
 	var broken []*engine.RuleError
 	ev.Fatigue, ev.Passive, ev.Allowance = cmd.Fatigue, cmd.Passive, -1
 	troops := 0
@@ -498,16 +547,7 @@ func (g Game) checkStrategic(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *h
 			broken = append(broken, moveRule("move.strategic", fmt.Sprintf("%s is at fatigue %d: %d more levels would take it above 4", u.Name, u.Fatigue, cmd.Fatigue),
 				fmt.Sprintf("It may expend at most %d", max(engine.MaxFatigue-u.Fatigue, 0)), g.moveSection("LRTG 17.1 1.", "004 Strategic Movement")))
 		}
-		cav := u.Kind == "cavalry"
-		var allow int
-		var err error
-		if lrta { // 004: normal (passive or paralysed) [passive and paralysed] (lrta_move.go)
-			passive := cmd.Passive || g.Passive(u.Side)
-			ev.Passive = passive
-			allow, _, err = lrtaStrategicAllowance(d.Strategic, u.Side, cmd.Fatigue, cav, passive, g.lrtaParalysed(u))
-		} else {
-			allow, err = strategicAllowance(d.Strategic, u.Side, cmd.Fatigue, cav, cmd.Passive)
-		}
+		allow, err := sr.allowance(g, cmd, u, ev)
 		if err != nil {
 			return nil, err
 		}
@@ -531,8 +571,8 @@ func (g Game) checkStrategic(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *h
 			return nil, err
 		}
 		check := engine.DisorgCheck{Unit: id, Fatigue: reached, Roll: roll, Modifier: mod, Why: why}
-		if lrta { // "Other modifiers (ex. +2 for AoV units) also may apply" (004)
-			if err := g.lrtaStrategicDisorg(u, d, &check); err != nil {
+		if sr.disorg != nil { // LRTA: "Other modifiers (ex. +2 for AoV units) also may apply" (004)
+			if err := sr.disorg(g, u, d, &check); err != nil {
 				return nil, err
 			}
 		}
@@ -564,11 +604,7 @@ func (g Game) strategicClear(by engine.Actor, u engine.UnitState, to engine.Hex,
 				hidden = true
 				continue
 			}
-			hint := "Strategic movement stays more than 8 hexes from enemy infantry (cavalry: from any enemy unit) and more than 4 from enemy cavalry"
-			if g.Game() == LRTA {
-				hint = "Strategic movement stays more than 8 hexes from enemy infantry and more than 4 from enemy cavalry; cavalry more than 4 from any enemy unit"
-			}
-			return moveRule("move.strategic", fmt.Sprintf("%s would be within %d hexes of %s", u.Name, limit, g.enemyName(by, e)), hint,
+			return moveRule("move.strategic", fmt.Sprintf("%s would be within %d hexes of %s", u.Name, limit, g.enemyName(by, e)), g.strategicRules().clearHint,
 				g.moveSection("LRTG 17.1", "004 Strategic Movement")), false
 		}
 	}

@@ -166,9 +166,10 @@ func (g Game) decidePlace(cmd ActOnPlace, d engine.Dice) ([]engine.Event, error)
 		if ps.Levied {
 			return nil, engine.Illegal("place.levied", p.Name+" has already been levied", "Each town may be levied once per game (LRTG 13.1)")
 		}
-		if _, ok := p.Values["lrta_levy_victuals"]; g.Game() == LRTA && !ok {
-			return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "place.kind", What: p.Name + " is not a town LRTA's Confederates may levy",
-				Hint: "004's Depots and Levied Supplies lists the towns", Rule: "004 Depots and Levied Supplies"}
+		if f := g.variant().levyRefused; f != nil {
+			if e := f(p); e != nil { // LRTA: the towns 004's table lists
+				return nil, e
+			}
 		}
 		if err := g.levyAllowed(p, g.Options.IntelMode() != engine.IntelOpen && !umpire); err != nil && !umpire {
 			return nil, err
@@ -290,12 +291,10 @@ func (g Game) burnDepot(cmd ActOnPlace, ev *PlaceActed, d engine.Dice) ([]engine
 	}
 	// 12.1, 13.8, 16.1: the Union keeps its Harpers Ferry depot until
 	// Meade takes command.
-	// LRTA: until the Release of Harpers Ferry Garrison (segment.go).
+	// LRTA: until the Release of Harpers Ferry Garrison (segment_depots.go).
 	if p.Name == "Harpers Ferry" && u.Side == engine.USA && ps.Depot == engine.USA {
-		if until, rule := g.harpersFerryDepotHeld(); g.Game() == LRTA && until != "" {
-			return nil, engine.Illegal("place.depot", "The Union may not destroy its depot at Harpers Ferry "+until, rule)
-		} else if until != "" {
-			return nil, engine.Illegal("place.depot", "The Union may not destroy its depot at Harpers Ferry until Meade takes command", "LRTG 12.1, 13.8, 16.1")
+		if h := g.hfDepot(); !h.released(g) {
+			return nil, engine.Illegal("place.depot", "The Union may not destroy its depot at Harpers Ferry "+h.until, h.destroyRule)
 		}
 	}
 	// rollstream.go: the actor's secret with limited intelligence.

@@ -229,42 +229,60 @@ func (g Game) moraleLosses(m *ArmyMorale, side engine.Side) {
 // Supply (LRTG 13, 23, 24; 003 supply & losses sheets, Simplified Supply).
 
 // LevyVictuals is what a levied town holds under the game's supply rule
-// (000 13.1 normal, 24.3 simplified), as the levy recorded it; in an LRTA
-// game the map's lrta_ values (004 Depots and Levied Supplies).
+// (000 13.1 normal, 24.3 simplified), as the levy recorded it; in a
+// variant the map's values of its own table (lrtgVariant.placeValues:
+// LRTA's lrta_, 004 Depots and Levied Supplies).
 func (g Game) LevyVictuals(p engine.Place) int {
-	if g.Game() == LRTA {
-		if g.Options.Supply == "simplified" {
-			if v, ok := p.Values["lrta_levy_victuals_simplified"]; ok {
-				return v
-			}
-		}
-		return p.Values["lrta_levy_victuals"]
-	}
+	pre := g.variant().placeValues
 	if g.Options.Supply == "simplified" {
-		if v, ok := p.Values["levy_victuals_simplified"]; ok {
+		if v, ok := p.Values[pre+"levy_victuals_simplified"]; ok {
 			return v
 		}
 	}
-	return p.Values["levy_victuals"]
+	return p.Values[pre+"levy_victuals"]
 }
 
 // LevyVP is what levying the town scores (+ Confederate): LRTG 13.1's
 // levy_vp, LRTA's lrta_levy_vp (004: "-" is none).
 func (g Game) LevyVP(p engine.Place) int {
-	if g.Game() == LRTA {
-		return p.Values["lrta_levy_vp"]
-	}
-	return p.Values["levy_vp"]
+	return p.Values[g.variant().placeValues+"levy_vp"]
 }
 
 // DepotVP is what destroying the depot at p scores (+ Confederate): the
 // depot table's VPs (LRTG 13.8; 004 in an LRTA game).
 func (g Game) DepotVP(p engine.Place) int {
-	if g.Game() == LRTA {
-		_, _, vp, _ := LRTADepotValues(p, g.Places[p.Name].Depot)
-		return vp
+	_, _, vp, _ := g.depotValues(p, g.Places[p.Name].Depot)
+	return vp
+}
+
+// depotValues returns what the game's depot table gives a depot of side
+// at p (lrtgVariant.depotValues: LRTA's LRTADepotValues, else
+// lrtgDepotValues).
+func (g Game) depotValues(p engine.Place, side engine.Side) (victuals, simplified, vp int, stocked bool) {
+	if f := g.variant().depotValues; f != nil {
+		return f(p, side)
 	}
-	return p.Values["depot_vp"]
+	return lrtgDepotValues(p, side)
+}
+
+// lrtgDepotValues is LRTG 13.8's depot table, as the map prints it: the
+// victuals of a captured depot under the normal and the simplified supply
+// rules (24.3's column where the map gives one), "all other" depots three
+// times the VP of their destruction; every depot holds victuals for its
+// captor.
+func lrtgDepotValues(p engine.Place, _ engine.Side) (victuals, simplified, vp int, stocked bool) {
+	others := func(v int) int {
+		if v == 0 { // "all other" depots: 3 x their VP (13.8)
+			return 3 * max(p.Values["depot_vp"], -p.Values["depot_vp"], 2)
+		}
+		return v
+	}
+	victuals = p.Values["depot_victuals"]
+	simplified = victuals
+	if v, ok := p.Values["depot_victuals_simplified"]; ok {
+		simplified = v
+	}
+	return others(victuals), others(simplified), p.Values["depot_vp"], true
 }
 
 // store is what a place holds as a store, and for whom: a levied town the
@@ -273,33 +291,17 @@ func (g Game) DepotVP(p engine.Place) int {
 // supply), as the depot table prints them.
 func (g Game) store(p engine.Place) (full int, holder engine.Side, ok bool) {
 	ps := g.Places[p.Name]
-	if g.Game() == LRTA {
-		if ps.Captured != "" && !ps.DepotDestroyed {
-			if v, s, _, stocked := LRTADepotValues(p, ps.Depot); stocked {
-				if g.Options.Supply == "simplified" {
-					v = s
-				}
-				return v, ps.Captured, true
+	if ps.Captured != "" && !ps.DepotDestroyed {
+		// A depot the table marks "NA" (LRTA's Confederate depots) holds
+		// nothing for its captor.
+		if v, s, _, stocked := g.depotValues(p, ps.Depot); stocked {
+			if g.Options.Supply == "simplified" {
+				v = s
 			}
+			return v, ps.Captured, true
 		}
-		if ps.Levied {
-			return g.LevyVictuals(p), engine.CSA, true
-		}
-		return 0, "", false
 	}
-	switch {
-	case ps.Captured != "" && !ps.DepotDestroyed:
-		full = p.Values["depot_victuals"]
-		if g.Options.Supply == "simplified" {
-			if v, ok := p.Values["depot_victuals_simplified"]; ok {
-				full = v
-			}
-		}
-		if full == 0 { // "all other" depots: 3 x their VP (13.8)
-			full = 3 * max(p.Values["depot_vp"], -p.Values["depot_vp"], 2)
-		}
-		return full, ps.Captured, true
-	case ps.Levied:
+	if ps.Levied {
 		return g.LevyVictuals(p), engine.CSA, true
 	}
 	return 0, "", false

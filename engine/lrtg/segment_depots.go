@@ -174,22 +174,39 @@ func procDepots(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, 
 	return append(evs, open), nil
 }
 
-// harpersFerryDepotHeld says until when the Union must keep its depot at
-// Harpers Ferry, and the rule ("" once it may dismantle or destroy it):
-// LRTG until Meade takes command (12.1, 13.8, 16.1); LRTA until the
-// Release of Harpers Ferry Garrison random event ("the depot in Harper's
-// Ferry may be dismantled or destroyed", 004 Random Events 6).
-func (g Game) harpersFerryDepotHeld() (until, rule string) {
-	if g.Game() == LRTA {
-		if g.LRTAHarpersFerryReleased() {
-			return "", ""
-		}
-		return "until the Release of Harpers Ferry Garrison random event", "004 Random Events (Release of Harpers Ferry Garrison)"
+// depotHold is until when the Union must keep its depot at Harpers Ferry
+// (lrtgVariant.harpersFerryDepot): LRTG until Meade takes command (12.1,
+// 13.8, 16.1); LRTA until the Release of Harpers Ferry Garrison random
+// event ("the depot in Harper's Ferry may be dismantled or destroyed",
+// 004 Random Events 6).
+type depotHold struct {
+	released    func(g Game) bool // the Union may dismantle or destroy it
+	until       string            // "until ...", what releases it
+	rule        string            // the rule a dismantling cites
+	destroyRule string            // the rule a destruction cites (places.go)
+}
+
+// lrtgHFDepot is LRTG's: until Meade takes command.
+var lrtgHFDepot = depotHold{released: func(g Game) bool { return g.Movement.Meade }, until: "until Meade takes command",
+	rule: "LRTG 13.8, 16.1", destroyRule: "LRTG 12.1, 13.8, 16.1"}
+
+// hfDepot is the game's hold on the Harpers Ferry depot: a variant's, else
+// LRTG's.
+func (g Game) hfDepot() depotHold {
+	if h := g.variant().harpersFerryDepot; h != nil {
+		return *h
 	}
-	if g.Movement.Meade {
+	return lrtgHFDepot
+}
+
+// harpersFerryDepotHeld says until when the Union must keep its depot at
+// Harpers Ferry, and the rule ("" once it may dismantle or destroy it).
+func (g Game) harpersFerryDepotHeld() (until, rule string) {
+	h := g.hfDepot()
+	if h.released(g) {
 		return "", ""
 	}
-	return "until Meade takes command", "LRTG 13.8, 16.1"
+	return h.until, h.rule
 }
 
 // ScheduleDepot schedules a depot's construction (Union) or dismantling,
@@ -268,7 +285,7 @@ func (g Game) decideSegDepot(cmd ScheduleDepot) ([]engine.Event, error) {
 		if side != engine.USA {
 			return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "segment.depot.side", What: "Only the Union constructs depots", Rule: "LRTG 13.8"}
 		}
-		if g.Game() == LRTA && g.Segment.Turn == g.Turn && g.Segment.Flipped != "" && !(umpire && cmd.Reason != "") {
+		if g.variant().depotOnePerTurn && g.Segment.Turn == g.Turn && g.Segment.Flipped != "" && !(umpire && cmd.Reason != "") {
 			return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "segment.depot.one", What: fmt.Sprintf("The Union depot at %s was flipped to its completed side this turn", g.Segment.Flipped),
 				Hint: "Each passive turn the Union places one depot on its build side or flips one, not both: place this one on a later passive turn", Rule: "004 Sequence of Play 5 h) ii); Impacts of Being Passive"}
 		}
@@ -288,11 +305,11 @@ func (g Game) decideSegDepot(cmd ScheduleDepot) ([]engine.Event, error) {
 // changes complete, drop or hasten.
 func (g *Game) applyDepotsChanged(e *DepotsChanged) {
 	gone := g.applyDepotPlaces(e.Changes)
-	lrta := g.Game() == LRTA
+	onePerTurn := g.variant().depotOnePerTurn
 	*g = g.seg(g.Turn, func(s *SegmentState) {
 		s.Gone = append(s.Gone, gone...)
 		for _, c := range e.Changes {
-			if lrta && c.Side == engine.USA && c.Action == "placed" {
+			if onePerTurn && c.Side == engine.USA && c.Action == "placed" {
 				s.Flipped = c.Place // 004 5 h) ii): one place or flip a turn
 			}
 		}

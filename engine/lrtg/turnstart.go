@@ -300,8 +300,8 @@ func (g Game) checkReinforcements(cmd engine.MoveUnits) []*engine.RuleError {
 	}
 	for _, id := range cmd.Units {
 		u := g.Units[id]
-		if g.Game() == LRTA {
-			out = append(out, g.lrtaCheckEntry(u, cmd)...) // lrta_turnstart.go: LRTA's arrivals (004 1 a), b))
+		if f := g.variant().arrivals; f != nil {
+			out = append(out, f(g, u, cmd)...) // LRTA's arrivals (004 1 a), b)): lrta_turnstart.go
 			continue
 		}
 		e, ok := g.EntryOf(u, t)
@@ -318,7 +318,7 @@ func (g Game) checkReinforcements(cmd engine.MoveUnits) []*engine.RuleError {
 			}
 			// Any other LRTG unit off the map (Meade's replacements,
 			// Chambliss) comes in as the rules bring it, not by a move.
-			if !u.OnMap && !u.Eliminated && g.Game() == LRTG && (u.Track == "meade-replacement" || u.Track == "replacement") {
+			if !u.OnMap && !u.Eliminated && (u.Track == "meade-replacement" || u.Track == "replacement") {
 				out = append(out, moveRule("move.off-map", fmt.Sprintf("%s is off the map (%s track): it comes into play as the rules bring it, not by a move", u.Name, u.Track),
 					"Meade's replacements come when Meade takes command (16.2); /oob shows where a unit waits", "LRTG 3.0, 16.2"))
 			}

@@ -43,6 +43,17 @@ func unionOnly(_ Game, u engine.UnitState, _ int) string {
 	return ""
 }
 
+// variantMisfit is the Misfit of a cause a variant plays differently: the
+// variant's check (lrtgVariant.manpowerMisfits), else LRTG's.
+func variantMisfit(cause string, lrtg func(g Game, u engine.UnitState, gain int) string) func(g Game, u engine.UnitState, gain int) string {
+	return func(g Game, u engine.UnitState, gain int) string {
+		if f, ok := g.variant().manpowerMisfits[cause]; ok {
+			return f(g, u, gain)
+		}
+		return lrtg(g, u, gain)
+	}
+}
+
 // ManpowerGainCauses are the causes of a manpower gain. Where the game
 // runs the sequence of play the engine applies most of them itself (the
 // Halleck event, Raw Recruits, stragglers, Meade's reorganization,
@@ -60,12 +71,9 @@ var ManpowerGainCauses = []GainCause{
 			return ""
 		}},
 	{"recruits", "LRTA random event Raw Recruits (004): manpower to Union infantry in resupply range",
-		func(g Game, u engine.UnitState, gain int) string {
-			if g.Game() != LRTA {
-				return "it is an LRTA random event"
-			}
-			return unionOnly(g, u, gain)
-		}},
+		variantMisfit("recruits", func(Game, engine.UnitState, int) string {
+			return "it is an LRTA random event" // LRTG has no Raw Recruits
+		})},
 	{"stragglers", "LRTG optional rule 30.2: a 5 or 6 restores a straggler's loss to its parent unit",
 		func(g Game, _ engine.UnitState, _ int) string {
 			if !g.optional(30) {
@@ -74,12 +82,7 @@ var ManpowerGainCauses = []GainCause{
 			return ""
 		}},
 	{"reorganization", "LRTG 16.2 8) g), h): Price's and Kilpatrick's manpower dispersed; LRTA's corps reorganizations (004)",
-		func(g Game, u engine.UnitState, gain int) string {
-			if g.Game() == LRTA {
-				return ""
-			}
-			return unionOnly(g, u, gain) // Price and Kilpatrick are Union
-		}},
+		variantMisfit("reorganization", unionOnly)}, // Price and Kilpatrick are Union
 	{"attachment", "LRTG 7.2, 18.3: an attaching unit's manpower is added to the unit it joins", nil},
 }
 

@@ -200,3 +200,32 @@ func TestSetUnitUnchangedRefused(t *testing.T) {
 		}
 	}
 }
+
+// The manpower gain causes LRTA plays differently (lrtgVariant's
+// manpowerMisfits): its Raw Recruits random event (004) raises Union
+// units, and its corps reorganizations (004) any unit; in LRTG, recruits
+// are no cause and a reorganization (16.2 8) g), h)) raises Union units
+// only.
+func TestGainCausesOfTheVariant(t *testing.T) {
+	lrta := opts()
+	lrta.Scenario = "lrta-campaign"
+	refused := func(g Game, c engine.SetUnit, why string) {
+		t.Helper()
+		_, err := g.Decide(c, engine.Script())
+		if re := ruleErr(t, err, engine.ErrIllegal, "unit.cause"); !strings.Contains(re.What, why) {
+			t.Errorf("%+v: %s, want %q", c, re.What, why)
+		}
+	}
+	recruits := engine.SetUnit{By: meade, Unit: "usa.wright", Field: "manpower", Value: 10, Cause: "recruits"}
+	csaRecruits := engine.SetUnit{By: lee, Unit: "csa.hood", Field: "manpower", Value: 16, Cause: "recruits"}
+	reorganized := engine.SetUnit{By: lee, Unit: "csa.hood", Field: "manpower", Value: 16, Cause: "reorganization"}
+
+	g := statusGame(t, lrta)
+	apply(t, g, recruits, engine.Script())
+	refused(g, csaRecruits, "it gives Union units manpower only")
+	apply(t, g, reorganized, engine.Script())
+
+	g = statusGame(t, opts())
+	refused(g, recruits, "it is an LRTA random event")
+	refused(g, reorganized, "it gives Union units manpower only")
+}
