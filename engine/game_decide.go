@@ -15,7 +15,7 @@ func (g GameState) decideNewGame(cmd NewGame, d Dice) ([]Event, error) {
 	if g.Created {
 		return nil, Illegal("game.exists", "This channel already has a game", "One game per channel: create the next one in another channel")
 	}
-	if err := checkOptions(cmd.Options); err != nil {
+	if err := checkOptions(cmd.Options, cmd.Rules); err != nil {
 		return nil, err
 	}
 	ev := &GameCreated{Options: cmd.Options, Umpire: cmd.By, SeedHash: "unseeded (scripted dice)", Rules: cmd.Rules}
