@@ -309,7 +309,7 @@ func longRoadsOptions(o engine.GameOptions) []string {
 	flag(o.JacksonLives, "Jackson Lives")
 	opts = append(opts, "supply "+o.Supply, fmt.Sprintf("communications option %d", o.Comms))
 	flag(o.TimeLimit, "time limitation")
-	flag(o.IntelMode() != engine.IntelOpen, o.DescribeIntel())
+	flag(o.IntelMode() != engine.IntelOpen, describeIntel(o)) // game_intel.go
 	flag(o.PrelimVictory, "preliminary victory conditions")
 	flag(o.BrandyStation, "Brandy Station")
 	flag(o.Halleck, "Halleck")

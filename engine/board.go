@@ -253,14 +253,14 @@ func (g GameState) Controls(a Actor, u UnitState) bool {
 	if p == nil || p.Side != u.Side {
 		return false
 	}
-	if CommandsUnit(p.Commands, u) {
+	if g.commandsUnit(p.Commands, u) {
 		return true
 	}
 	if !p.Overall {
 		return false
 	}
 	for _, o := range g.Players {
-		if o.Side == u.Side && o.Actor.ID != a.ID && CommandsUnit(o.Commands, u) {
+		if o.Side == u.Side && o.Actor.ID != a.ID && g.commandsUnit(o.Commands, u) {
 			return false
 		}
 	}

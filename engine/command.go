@@ -1,31 +1,15 @@
 package engine
 
-import (
-	"fmt"
-	"sort"
-	"strings"
-)
+import "strings"
 
-// The division of command (LRTG 21.1). Players declare the corps and
-// designations they command when they join; at the start the umpire's
-// /game start checks the division against the order of battle. Units
-// whose designation no one declared are the overall commander's. The
-// rule is about multiple commanders: a side of one player commands all.
+// The division of command: players declare the corps and designations
+// they command when they join. Which units a declaration covers, and
+// whether a side's division is lawful at the start, are the game's rules
+// (Hooks.CommandsUnit, Hooks.CheckCommand: LRTG 21.1 in engine/lrtg's
+// command_division.go); the kernel knows a unit's designation, and that
+// a declared designation covers the units that carry it.
 
-// Designations that 21.1 counts as one "corps" between them: the Union
-// VIII Corps is every "Balt", "WV" and "HF" unit (Gen. Schenck).
-var corpsOf = map[Side]map[string]string{
-	USA: {"balt": "VIII", "wv": "VIII", "hf": "VIII", "viii": "VIII"},
-}
-
-// Designations that are not corps for 21.1's count: the army
-// headquarters, the Haupt railroad unit, the Richmond Garrison
-// reinforcements (21.1 gives them to one commander but does not call them
-// a corps), and single units named for themselves (Imboden, Jenkins,
-// 12 VA: "not part of a corps").
-var NotCorps = map[string]bool{"anv": true, "aop": true, "rr": true, "rich": true}
-
-// designation is a unit's designation as a player declares it: its corps
+// Designation is a unit's designation as a player declares it: its corps
 // or designation, or, for a unit of no corps, its name.
 func Designation(u UnitState) string {
 	if u.Command == "" {
@@ -34,37 +18,30 @@ func Designation(u UnitState) string {
 	return u.Command
 }
 
-// commandsUnit reports whether a declared list of commands covers the
-// unit: its designation, or its 21.1 corps (VIII covers Balt, WV, HF).
-func CommandsUnit(cmds []string, u UnitState) bool {
+// commandsUnit reports whether a player's declared commands cover the
+// unit: the game's rule (Hooks.CommandsUnit), else its designation
+// declared.
+func (g GameState) commandsUnit(cmds []string, u UnitState) bool {
+	if g.rules != nil && g.rules.hooks.CommandsUnit != nil {
+		return g.rules.hooks.CommandsUnit(cmds, u)
+	}
 	d := Designation(u)
 	for _, c := range cmds {
 		if strings.EqualFold(c, d) {
-			return true
-		}
-		if k, ok := corpsOf[u.Side][strings.ToLower(d)]; ok && strings.EqualFold(c, k) {
 			return true
 		}
 	}
 	return false
 }
 
-// corpsKey is the 21.1 corps a declared designation counts as, or "" when
-// it counts as none.
-func CorpsKey(side Side, c string) string {
-	l := strings.ToLower(strings.TrimSpace(c))
-	if k, ok := corpsOf[side][l]; ok {
-		return k
-	}
-	if NotCorps[l] {
-		return ""
-	}
-	return strings.ToUpper(l)
-}
-
-// checkCommand checks the division of command of LRTG 21.1 against the
-// order of battle about to be set up.
+// checkCommand checks the division of command of every side against the
+// order of battle about to be set up (/game start), by the game's rules
+// (Hooks.CheckCommand). A game without the hook checks none: its players'
+// declarations stand as made.
 func (g GameState) checkCommand(oob *OrderOfBattle) error {
+	if g.rules == nil || g.rules.hooks.CheckCommand == nil {
+		return nil
+	}
 	for _, side := range []Side{CSA, USA} {
 		var players []Player
 		for _, p := range g.Players {
@@ -72,219 +49,9 @@ func (g GameState) checkCommand(oob *OrderOfBattle) error {
 				players = append(players, p)
 			}
 		}
-		if err := CheckSideCommand(side, players, oob, g.Options, true); err != nil {
+		if err := g.rules.hooks.CheckCommand(g, side, players, oob); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// checkSideCommand checks a side's division of command; atStart adds the
-// rules of the start of the game (the V Corps not the Union overall
-// commander's, the Halleck player's commands).
-func CheckSideCommand(side Side, players []Player, oob *OrderOfBattle, o GameOptions, atStart bool) error {
-	units, known := sideCommandUnits(side, oob)
-	if err := checkDeclaredCommands(side, players, units, known); err != nil {
-		return err
-	}
-	if len(players) < 2 {
-		return nil // one commander commands everything
-	}
-	var overall *Player
-	for i := range players {
-		if players[i].Overall {
-			overall = &players[i]
-		}
-	}
-	corps := declaredCorps(side, players, units)
-	// Halleck with two Union players (21.1): "Hooker shall receive control
-	// of all AOP units and Halleck shall have control of the DC, VIII Corps
-	// and PA forces only" until Meade assumes command, so the overall
-	// commander's limits (V Corps, AoP cavalry, fewest corps) wait for him.
-	hooker2 := side == USA && o.Halleck && atStart && len(players) == 2
-	var cavCommander *Player
-	for _, u := range units {
-		p := sideCommanderOf(players, overall, u)
-		if k := CorpsKey(side, u.Command); k != "" && u.Command != "" {
-			corps[p.Actor.ID][k] = true
-		}
-		if side == CSA && strings.EqualFold(u.Command, "Cav") {
-			cavCommander = p
-		}
-	}
-	if err := checkCommandLimits(side, players, overall, cavCommander, units, atStart, hooker2); err != nil {
-		return err
-	}
-	if side == USA && o.Halleck && atStart {
-		if err := checkHalleckCommand(players, overall, corps); err != nil {
-			return err
-		}
-	}
-	return checkFewestCorps(players, overall, corps, hooker2)
-}
-
-// sideCommandUnits returns the side's units of the order of battle (as far
-// as command goes) and its designations and corps by lower-case name, as
-// printed.
-func sideCommandUnits(side Side, oob *OrderOfBattle) ([]UnitState, map[string]string) {
-	known := map[string]string{} // lower-case designation or corps -> as printed
-	var units []UnitState
-	for _, u := range oob.Units {
-		if u.Side != side {
-			continue
-		}
-		us := UnitState{Side: u.Side, Name: u.Name, Command: u.Command}
-		units = append(units, us)
-		d := Designation(us)
-		known[strings.ToLower(d)] = d
-		if k, ok := corpsOf[side][strings.ToLower(d)]; ok {
-			known[strings.ToLower(k)] = k
-		}
-	}
-	return units, known
-}
-
-// checkDeclaredCommands checks that every declared designation exists on
-// the side, and that one player has it (21.1).
-func checkDeclaredCommands(side Side, players []Player, units []UnitState, known map[string]string) error {
-	S := strings.ToUpper(string(side))
-	owner := map[string]string{}
-	for _, p := range players {
-		for _, c := range p.Commands {
-			l := strings.ToLower(strings.TrimSpace(c))
-			if len(units) > 0 && known[l] == "" {
-				var names []string
-				for _, v := range known {
-					names = append(names, v)
-				}
-				sort.Strings(names)
-				return Invalid("game.command", fmt.Sprintf("%s declared %q, which is not a %s corps or designation", p.Actor.Name, c, S),
-					"The "+S+" designations: "+strings.Join(names, ", "))
-			}
-			if o, ok := owner[l]; ok && o != p.Actor.Name {
-				return Illegal("game.command", fmt.Sprintf("Both %s and %s declared %q", o, p.Actor.Name, c), "Each corps or designation has one commander (LRTG 21.1)")
-			}
-			owner[l] = p.Actor.Name
-		}
-	}
-	return nil
-}
-
-// sideCommanderOf is who commands a unit: its declared commander, else the
-// overall commander.
-func sideCommanderOf(players []Player, overall *Player, u UnitState) *Player {
-	for i := range players {
-		if CommandsUnit(players[i].Commands, u) {
-			return &players[i]
-		}
-	}
-	return overall
-}
-
-// declaredCorps returns the corps each player (by id) declared. A declared
-// designation is a corps when units carry it as their command (a unit
-// named for itself, e.g. Imboden, is none).
-func declaredCorps(side Side, players []Player, units []UnitState) map[string]map[string]bool {
-	isCorps := map[string]bool{}
-	for _, u := range units {
-		if u.Command != "" {
-			isCorps[strings.ToLower(u.Command)] = true
-		}
-	}
-	corps := map[string]map[string]bool{} // player id -> corps keys
-	for _, p := range players {
-		corps[p.Actor.ID] = map[string]bool{}
-		for _, c := range p.Commands {
-			l := strings.ToLower(strings.TrimSpace(c))
-			if k := CorpsKey(side, c); k != "" && (isCorps[l] || len(units) == 0 || corpsOf[side][l] != "") {
-				corps[p.Actor.ID][k] = true
-			}
-		}
-	}
-	return corps
-}
-
-// checkCommandLimits checks the commands 21.1 keeps from the overall
-// commander (the cavalry corps, the Richmond Garrison, the V Corps at the
-// start) and from the Confederate cavalry corps' commander (Imboden,
-// Jenkins, the 12 VA).
-func checkCommandLimits(side Side, players []Player, overall, cavCommander *Player, units []UnitState, atStart, hooker2 bool) error {
-	for _, u := range units {
-		p := sideCommanderOf(players, overall, u)
-		cmd := strings.ToLower(u.Command)
-		switch {
-		case side == CSA && cmd == "cav" && p == overall:
-			return Illegal("game.command", "The Confederate overall commander may not command the cavalry corps (CAV)", "Give Cav to another Confederate player (LRTG 21.1)")
-		case side == CSA && cmd == "rich" && p == overall:
-			return Illegal("game.command", "The Richmond Garrison units may not be the overall commander's", "Give Rich to one other Confederate player (LRTG 21.1)")
-		case side == CSA && cmd == "" && cavCommander != nil && p == cavCommander && isNonCavCavalry(u.Name):
-			return Illegal("game.command", fmt.Sprintf("%s may not be under the cavalry corps' commander", u.Name), "Imboden, Jenkins and the 12 VA go to another Confederate player (LRTG 21.1)")
-		case side == USA && cmd == "v" && p == overall && atStart && !hooker2:
-			return Illegal("game.command", "The Union overall commander may not command the V Corps at the start", "Give V to another Union player: he becomes the overall commander when Meade takes command (LRTG 21.1)")
-		case side == USA && cmd == "cav" && p == overall && !hooker2:
-			return Illegal("game.command", "The Union overall commander may not command the Army of the Potomac's cavalry", "Give Cav to another Union player (LRTG 21.1; he may command garrison cavalry)")
-		}
-	}
-	return nil
-}
-
-// checkHalleckCommand checks Halleck (21.1, optional): one player commands
-// the DC, VIII Corps and PA forces only, until Meade takes command.
-func checkHalleckCommand(players []Player, overall *Player, corps map[string]map[string]bool) error {
-	var halleck *Player
-	for i := range players {
-		if Contains(players[i].Commands, "DC") {
-			halleck = &players[i]
-		}
-	}
-	want := map[string]bool{"DC": true, "VIII": true, "PA": true}
-	ok := halleck != nil && halleck != overall
-	if ok {
-		for k := range corps[halleck.Actor.ID] {
-			ok = ok && want[k]
-		}
-		ok = ok && len(corps[halleck.Actor.ID]) == len(want)
-	}
-	if !ok {
-		return Illegal("game.command", "With the Halleck rule, one Union player other than the overall commander commands exactly DC, VIII (Balt, WV, HF) and PA", "e.g. /game join side:usa command:DC,VIII,PA (LRTG 21.1 Halleck)")
-	}
-	return nil
-}
-
-// checkFewestCorps checks that every subordinate commands at least as many
-// corps as the overall commander (21.1); with Halleck and two Union
-// players (hooker2) that waits for Meade.
-func checkFewestCorps(players []Player, overall *Player, corps map[string]map[string]bool, hooker2 bool) error {
-	n := len(corps[overall.Actor.ID])
-	for _, p := range players {
-		if hooker2 {
-			break
-		}
-		if p.Actor.ID == overall.Actor.ID {
-			continue
-		}
-		if m := len(corps[p.Actor.ID]); m < n {
-			return Illegal("game.command", fmt.Sprintf("%s commands %d corps, fewer than the overall commander's %d (%s)", p.Actor.Name, m, n, strings.Join(sortedKeys(corps[overall.Actor.ID]), ", ")),
-				"Every subordinate commands at least as many corps as the overall commander (LRTG 21.1): give him more, or declare more for the others")
-		}
-	}
-	return nil
-}
-
-func isNonCavCavalry(name string) bool {
-	for _, n := range []string{"Imboden", "Jenkins", "12 VA"} {
-		if strings.EqualFold(name, n) {
-			return true
-		}
-	}
-	return false
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

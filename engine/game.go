@@ -2,7 +2,6 @@ package engine
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 )
 
@@ -331,11 +330,6 @@ func (g GameState) foldKernel(e Event) GameState {
 	return g
 }
 
-// Valid option values.
-var (
-	supplyRules = []string{"normal", "simplified", "augmented"}
-)
-
 func Illegal(code, what, hint string) *RuleError {
 	return &RuleError{Kind: ErrIllegal, Code: code, What: what, Hint: hint}
 }
@@ -387,24 +381,14 @@ func (g GameState) NeedGame() error {
 	return nil
 }
 
-func checkOptions(o GameOptions) error {
-	ok := false
-	for _, s := range supplyRules {
-		ok = ok || o.Supply == s
-	}
-	if !ok {
-		return Invalid("game.supply", fmt.Sprintf("%q is not a supply rule", o.Supply), "Use supply:normal, simplified or augmented (LRTG 24)")
-	}
+// checkOptions checks a new game's options: the kernel's own (the
+// intelligence modes, view.go), then the game's (Hooks.CheckOptions).
+func checkOptions(o GameOptions, rules *Ruleset) error {
 	if err := checkIntelOptions(o); err != nil {
 		return err
 	}
-	if o.Comms < 1 || o.Comms > 3 {
-		return Invalid("game.comms", fmt.Sprintf("Communications option %d does not exist", o.Comms), "Use communications:1, 2 or 3 (LRTG 21)")
-	}
-	for _, n := range o.Optional {
-		if n < 18 || n > 31 {
-			return Invalid("game.optional", fmt.Sprintf("There is no optional rule %d", n), "LRTG's optional rules are 18 to 31")
-		}
+	if rules != nil && rules.hooks.CheckOptions != nil {
+		return rules.hooks.CheckOptions(o)
 	}
 	return nil
 }

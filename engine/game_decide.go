@@ -15,7 +15,7 @@ func (g GameState) decideNewGame(cmd NewGame, d Dice) ([]Event, error) {
 	if g.Created {
 		return nil, Illegal("game.exists", "This channel already has a game", "One game per channel: create the next one in another channel")
 	}
-	if err := checkOptions(cmd.Options); err != nil {
+	if err := checkOptions(cmd.Options, cmd.Rules); err != nil {
 		return nil, err
 	}
 	ev := &GameCreated{Options: cmd.Options, Umpire: cmd.By, SeedHash: "unseeded (scripted dice)", Rules: cmd.Rules}
@@ -50,7 +50,7 @@ func (g GameState) decideJoin(cmd JoinGame) ([]Event, error) {
 		// step the phases for his own side, and no one else could
 		// (docs/authorization.md). In an open game he may, and the
 		// table is told.
-		return nil, Illegal("game.umpire_joins", "You created this game, so you umpire it, and in a game that hides the enemy (limited or double-blind intelligence, or LITN's secret record sheets) the umpire commands no side",
+		return nil, Illegal("game.umpire_joins", "You created this game, so you umpire it, and in a game that hides the enemy (limited or double-blind intelligence, or secret record sheets) the umpire commands no side",
 			"Let a member who will not play create the game (/game new in another channel), or play an open game; a member of the server's umpire role may join a side and then umpires nothing in that game")
 	}
 	overall := true

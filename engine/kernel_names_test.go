@@ -11,9 +11,12 @@ import (
 )
 
 // TestKernelNamesNoGame: the kernel knows no game by name (issue 20): no
-// file of the package, and no identifier it declares or uses, names
-// LRTG, LRTA or LITN. A game's rules belong in its ruleset's package
-// (engine/lrtg, engine/litn), reached through Hooks.
+// file of the package, no identifier it declares or uses, and no string
+// literal of its non-test files (what a player may read: a refusal, a
+// label) names LRTG, LRTA or LITN. A game's rules and the words that cite
+// them belong in its ruleset's package (engine/lrtg, engine/litn),
+// reached through Hooks, or in the bot's presenters. Comments may name
+// games: they say where a rule comes from.
 func TestKernelNamesNoGame(t *testing.T) {
 	game := regexp.MustCompile(`(?i)lrtg|lrta|litn`)
 	entries, err := os.ReadDir(".")
@@ -39,8 +42,15 @@ func TestKernelNamesNoGame(t *testing.T) {
 		}
 		files++
 		ast.Inspect(f, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && game.MatchString(id.Name) {
-				t.Errorf("%s: identifier %s names a game", fset.Position(id.Pos()), id.Name)
+			switch n := n.(type) {
+			case *ast.Ident:
+				if game.MatchString(n.Name) {
+					t.Errorf("%s: identifier %s names a game", fset.Position(n.Pos()), n.Name)
+				}
+			case *ast.BasicLit:
+				if n.Kind == token.STRING && game.MatchString(n.Value) {
+					t.Errorf("%s: string %s names a game: the game's words are its ruleset's (a hook) or a presenter's", fset.Position(n.Pos()), n.Value)
+				}
 			}
 			return true
 		})

@@ -169,6 +169,24 @@ type Hooks struct {
 	// an actor controls a unit, when the game's rules say (decided). nil:
 	// the kernel's rule alone.
 	CommandOverride func(g GameState, a Actor, u UnitState) (ok, decided bool)
+	// CommandsUnit says whether a player's declared commands (Player.
+	// Commands) cover a unit, for the kernel's rule of command
+	// (Controls), where the game's rules group designations (a corps of
+	// several). nil: a declared designation covers the units that carry
+	// it (Designation).
+	CommandsUnit func(cmds []string, u UnitState) bool
+
+	// Creating and starting the game (game.go, game_decide.go).
+	//
+	// CheckOptions checks the values of the game's own options of a new
+	// game (its supply rules, its communications options, its optional
+	// rules' numbers), after the kernel's (the intelligence modes). nil:
+	// none are the game's.
+	CheckOptions func(o GameOptions) error
+	// CheckCommand checks a side's division of command, its players'
+	// declared commands, against the order of battle about to be set up
+	// (/game start). nil: the declarations stand as made.
+	CheckCommand func(g GameState, side Side, players []Player, oob *OrderOfBattle) error
 	// View adds to a view what the game's intelligence rules show
 	// (ViewFor): the counters it keeps off the units (dummies) to the
 	// umpire's and the public's views, and the whole of a side's or a

@@ -16,10 +16,14 @@ import (
 
 // Step is one step of a sequence of play.
 type Step struct {
-	ID     string // as printed: "1a", "4b", "9"
-	Phase  string // "Turn Start", "Action Cycle"...
-	Name   string
-	Rule   string // the rules section(s)
+	ID    string // as printed: "1a", "4b", "9"
+	Phase string // "Turn Start", "Action Cycle"...
+	Name  string
+	Rule  string // the rules section(s)
+	// Book is the rule book a bare section number of Rule cites, as
+	// the game's sequence names it (its YAML's book: "LRTG"); "" when
+	// Rule names its book itself ("LITN 15.4") or the game names none.
+	Book   string
 	When   string // the condition under which it happens ("" every turn)
 	Source string
 }
@@ -332,12 +336,15 @@ func StepLabel(s *Step) string {
 	if s == nil {
 		return "before the turn's first step"
 	}
-	return fmt.Sprintf("%s %s (%s, %s)", s.ID, s.Name, s.Phase, ruleRef(s.Rule))
+	return fmt.Sprintf("%s %s (%s, %s)", s.ID, s.Name, s.Phase, s.Citation())
 }
 
-func ruleRef(r string) string {
-	if r != "" && r[0] >= '0' && r[0] <= '9' {
-		return "LRTG " + r
+// Citation is the step's rule as its label cites it: a bare section
+// number with its book ("3.1" in LRTG's sequence: "LRTG 3.1"), anything
+// else as written ("Standardized Rules", "LITN 15.4").
+func (s *Step) Citation() string {
+	if s.Book != "" && s.Rule != "" && s.Rule[0] >= '0' && s.Rule[0] <= '9' {
+		return s.Book + " " + s.Rule
 	}
-	return r
+	return s.Rule
 }

@@ -261,21 +261,3 @@ func ViewFor(g GameState, v Viewer) View {
 func (g GameState) MapCounters(viewer Actor) []ViewCounter {
 	return ViewFor(g, g.ViewerOf(viewer)).Counters
 }
-
-// DescribeIntel says what the game's intelligence options are, for
-// /game status and /game new.
-func (o GameOptions) DescribeIntel() string {
-	mode := o.IntelMode()
-	switch mode {
-	case IntelLimited:
-		return "limited intelligence (LRTG 20): enemy stacks are force markers until contact"
-	case IntelDoubleBlind:
-		r := o.sightingRange()
-		k := "per side"
-		if o.KnowledgeMode() == KnowledgeCommander {
-			k = "per commander"
-		}
-		return fmt.Sprintf("double-blind: enemy units seen within %d hexes (cavalry %d), knowledge %s", r, 2*r, k)
-	}
-	return "open intelligence"
-}

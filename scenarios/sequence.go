@@ -16,7 +16,11 @@ import (
 var sequenceFS embed.FS
 
 type sequenceDoc struct {
-	Game  string    `yaml:"game"`
+	Game string `yaml:"game"`
+	// Book is the rule book the steps' bare section numbers cite in a
+	// step's label ("LRTG": "3.1" is cited "LRTG 3.1"); empty when every
+	// rule names its book.
+	Book  string    `yaml:"book"`
 	Steps []stepDoc `yaml:"steps"`
 }
 
@@ -70,7 +74,7 @@ func loadSequences(fsys fs.FS, dir string) (map[engine.Game]*engine.Sequence, er
 				return nil, fmt.Errorf("scenarios: %s: step %s: %w", name, s.ID, err)
 			}
 			seen[s.ID] = true
-			seq.Steps = append(seq.Steps, engine.Step{ID: s.ID, Phase: s.Phase, Name: s.Name, Rule: s.Rule, When: s.When, Source: s.Source})
+			seq.Steps = append(seq.Steps, engine.Step{ID: s.ID, Phase: s.Phase, Name: s.Name, Rule: s.Rule, Book: d.Book, When: s.When, Source: s.Source})
 		}
 		if len(seq.Steps) == 0 {
 			return nil, fmt.Errorf("scenarios: %s: no steps", name)

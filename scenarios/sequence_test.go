@@ -63,3 +63,36 @@ func TestSequenceLoaderRefusesBadData(t *testing.T) {
 		}
 	}
 }
+
+// TestStepCitesItsGamesBook: a step's label cites a bare rule number in
+// the book its sequence names (LRTG's: "LRTG 3.1"), and a sequence that
+// names none cites the number as written: the kernel prefixes no game's
+// name of its own (issue 20), so no LITN or LRTA step reads as LRTG's.
+func TestStepCitesItsGamesBook(t *testing.T) {
+	seqs, err := Sequences()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := engine.StepLabel(seqs[lrtg.LRTG].Step("1a")); got != "1a Confederate Reinforcements (Turn Start, LRTG 3.1)" {
+		t.Errorf("LRTG's 1a: %q", got)
+	}
+	if s := seqs[lrtg.LRTG].Step("1a"); s.Rule != "3.1" {
+		t.Errorf("LRTG's 1a rule %q: /phase lists the bare number", s.Rule)
+	}
+	for g, seq := range seqs {
+		for i := range seq.Steps {
+			label := engine.StepLabel(&seq.Steps[i])
+			if g != lrtg.LRTG && strings.Contains(label, "LRTG") {
+				t.Errorf("%s's step cited as LRTG's: %s", g, label)
+			}
+		}
+	}
+	fsys := fstest.MapFS{"seq/x.yaml": {Data: []byte("# s\ngame: other\nsteps: [{id: '1a', phase: P, name: N, rule: '3.1', source: s}]\n")}}
+	got, err := loadSequences(fsys, "seq")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if label := engine.StepLabel(got["other"].Step("1a")); label != "1a N (P, 3.1)" {
+		t.Errorf("a sequence naming no book: %q, want the number as written", label)
+	}
+}

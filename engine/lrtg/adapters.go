@@ -112,7 +112,7 @@ func (g Game) action(e engine.Event, apply func(*Game)) Game {
 // seriesHooks fills the hooks both rulesets of the series give the
 // kernel with the same functions: the turn record's checks, the folds
 // after the kernel's events, who answers for a side, a default's clock,
-// the board and the views.
+// the board and the views, the division of command and the options.
 func seriesHooks(h engine.Hooks) engine.Hooks {
 	h.RecordTurn = func(g engine.GameState, e *engine.TurnAdvanced, sizes engine.UnitSizes) {
 		recordTurn(Of(g), e, sizes)
@@ -140,6 +140,13 @@ func seriesHooks(h engine.Hooks) engine.Hooks {
 		return Of(g).commandOverride(a, u) // halleck.go: 21.1 Halleck, quartermaster general
 	}
 	h.View = func(g engine.GameState, view *engine.View, b engine.ViewBuilder) { hiddenView(Of(g), view, b) } // view_hidden.go: LRTG 20
+	// command_division.go: LRTG 21.1's corps and division of command;
+	// game_options.go: the series' options of /game new.
+	h.CommandsUnit = commandsUnit
+	h.CheckCommand = func(g engine.GameState, side engine.Side, players []engine.Player, oob *engine.OrderOfBattle) error {
+		return checkSideCommand(side, players, oob, g.Options, true)
+	}
+	h.CheckOptions = checkOptions
 	return h
 }
 

@@ -83,7 +83,7 @@ func (g Game) holder(side engine.Side, u engine.UnitState) *engine.Player {
 		if p.Side != side {
 			continue
 		}
-		if engine.CommandsUnit(p.Commands, u) {
+		if commandsUnit(p.Commands, u) {
 			return p
 		}
 		if p.Overall {
@@ -111,7 +111,7 @@ func (g Game) decideGiveCommand(cmd GiveCommand) ([]engine.Event, error) {
 	var units []engine.UnitState
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side == to.Side && !u.Eliminated && engine.CommandsUnit([]string{d}, u) {
+		if u.Side == to.Side && !u.Eliminated && commandsUnit([]string{d}, u) {
 			units = append(units, u)
 		}
 	}
@@ -141,7 +141,7 @@ func (g Game) decideGiveCommand(cmd GiveCommand) ([]engine.Event, error) {
 		}
 	}
 	if cmd.OOB != nil {
-		if err := engine.CheckSideCommand(to.Side, side, cmd.OOB, g.Options, false); err != nil && !(umpire && strings.TrimSpace(cmd.Reason) != "") && !g.settlingMeade(cmd.By, *from, cmd.OOB) {
+		if err := checkSideCommand(to.Side, side, cmd.OOB, g.Options, false); err != nil && !(umpire && strings.TrimSpace(cmd.Reason) != "") && !g.settlingMeade(cmd.By, *from, cmd.OOB) {
 			return nil, err
 		}
 	}

@@ -369,7 +369,7 @@ func (g Game) newOverall() *OverallChange {
 		}
 		if p.Overall {
 			old = p
-		} else if engine.CommandsUnit(p.Commands, vcorps) {
+		} else if commandsUnit(p.Commands, vcorps) {
 			v = p
 		}
 	}

@@ -123,7 +123,7 @@ func isCorpsCommander(d *engine.MoveData, u engine.UnitState) bool {
 	if d != nil && d.OOB != nil {
 		return unitSize(d, u.ID) == "corps"
 	}
-	return u.Command != "" && !engine.NotCorps[strings.ToLower(u.Command)]
+	return u.Command != "" && !notCorps[strings.ToLower(u.Command)]
 }
 
 // firstCrossing returns the day, when the move takes the first

@@ -547,7 +547,7 @@ func stepDistantCorps(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.E
 func (g Game) corpsCount(p engine.Player) int {
 	n := 0
 	for _, c := range p.Commands {
-		if engine.CorpsKey(p.Side, c) != "" {
+		if corpsKey(p.Side, c) != "" {
 			n++
 		}
 	}
@@ -593,7 +593,7 @@ func (g Game) settlingMeade(by engine.Actor, from engine.Player, oob *engine.Ord
 			side = append(side, p)
 		}
 	}
-	return engine.CheckSideCommand(engine.USA, side, oob, g.Options, false) != nil
+	return checkSideCommand(engine.USA, side, oob, g.Options, false) != nil
 }
 
 // freeControl says why a change of control adds no fatigue ("" when it
@@ -641,7 +641,7 @@ func (g Game) MeadeDivisionProblem() string {
 	if len(side) < 2 {
 		return ""
 	}
-	err := engine.CheckSideCommand(engine.USA, side, g.unitsOOB(engine.USA), g.Options, false)
+	err := checkSideCommand(engine.USA, side, g.unitsOOB(engine.USA), g.Options, false)
 	var re *engine.RuleError
 	if errors.As(err, &re) {
 		return re.What
@@ -701,7 +701,7 @@ func (g Game) Division(s engine.Side) []DivisionLine {
 		}
 		seen[strings.ToLower(d)] = true
 		h := g.holder(s, u)
-		if h == nil || engine.CommandsUnit(h.Commands, u) {
+		if h == nil || commandsUnit(h.Commands, u) {
 			continue
 		}
 		i := idx[h.Actor.ID]
