@@ -208,7 +208,7 @@ func handleAttach(ctx context.Context, r *Router, req Request) (Reply, error) {
 		if res.Fatigue > 0 {
 			fmt.Fprintf(&b, " Fatigue %d.", res.Fatigue)
 		}
-		if l := res.Status.Labels(); len(l) > 0 {
+		if l := statusLabels(res.Status); len(l) > 0 {
 			fmt.Fprintf(&b, " Status: %s.", strings.Join(l, ", "))
 		}
 		if e.Control {

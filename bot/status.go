@@ -270,7 +270,7 @@ func combatDetail(g engine.GameState, e *lrtg.CombatApplied) []string {
 // the marks that are not statuses (flanks refused, out of supply, fort).
 func statusText(u engine.UnitState) string {
 	u = u.WithStatus()
-	parts := u.Status.Labels()
+	parts := statusLabels(u.Status)
 	for _, m := range u.Marks {
 		if hasString(engine.UnitMarks, m) {
 			parts = append(parts, m)

@@ -176,26 +176,4 @@ type UnitDetachment struct {
 	Artillery int `json:"artillery,omitempty"`
 }
 
-// Labels describes the status in words, e.g. "disorganized", "low ammo";
-// nothing for a unit in good order.
-func (s UnitStatus) Labels() []string {
-	var out []string
-	if s.Disorganized {
-		out = append(out, "disorganized")
-	}
-	if s.Exhausted {
-		out = append(out, "exhausted")
-	}
-	if s.Demoralization > 0 {
-		out = append(out, fmt.Sprintf("demoralized (level %d)", s.Demoralization))
-	}
-	if s.Entrenchment > 0 {
-		out = append(out, fmt.Sprintf("entrenched (level %d)", s.Entrenchment))
-	}
-	if s.Ammo > 0 && s.Ammo < len(AmmoNames) {
-		out = append(out, AmmoNames[s.Ammo])
-	}
-	return out
-}
-
 var AmmoNames = []string{"normal ammo", "ammo level 1", "low ammo", "out of ammo"}
