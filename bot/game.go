@@ -258,7 +258,7 @@ func handleGameStart(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
-	if g.Game() == litn.ID && g.Created {
+	if gameNamed(g.Game()).setUpFromSheets && g.Created {
 		return r.startLITN(ctx, req, g) // litn_play.go: from the record sheets
 	}
 	// The order of battle: the umpire's import (/game oob, bot/oob.go), or

@@ -38,18 +38,29 @@ type gameInfo struct {
 	armyRecords bool
 	// options lists a game's options as /game status names them.
 	options func(o engine.GameOptions) []string
+	// turnRecordLetters: a turn's lines read the letters of the game's
+	// printed turn record (LRTG's June and July 1863 records: records.go);
+	// LRTA's record (lrta.turn-record) prints its notes in /table.
+	turnRecordLetters bool
+	// setUpFromSheets: the game is set up from each side's Player Record
+	// Sheet, which /game start reads (LITN: 002 2.5; litn_play.go), not
+	// from an order of battle.
+	setUpFromSheets bool
+	// series is how it presents the rules of LRTG's machinery
+	// (games_series.go).
+	series seriesInfo
 }
 
 // playedGames are the games the umpire plays, in the order /help lists
 // them.
 var playedGames = []gameInfo{
 	{id: lrtg.LRTG, name: "Long Roads to Gettysburg", short: "LRTG", theatre: "lrtg", rules: []engine.Game{lrtg.LRTG},
-		armyRecords: true, options: longRoadsOptions},
+		armyRecords: true, options: longRoadsOptions, turnRecordLetters: true, series: lrtgSeries},
 	// 004 plays on LRTG's map, tables and rules, with its own beside them.
 	{id: lrtg.LRTA, name: "Long Roads to Antietam", short: "LRTA", theatre: "lrtg", rules: []engine.Game{lrtg.LRTA, lrtg.LRTG},
-		armyRecords: true, options: longRoadsOptions},
+		armyRecords: true, options: longRoadsOptions, series: lrtaSeries},
 	{id: litn.ID, name: "Lee Invades the North", short: "LITN", theatre: "litn", rules: []engine.Game{litn.ID},
-		options: litnOptions},
+		options: litnOptions, setUpFromSheets: true, series: lrtgSeries},
 }
 
 // gameNamed returns what the bot knows of a game; an unknown one is named
@@ -61,7 +72,7 @@ func gameNamed(id engine.Game) gameInfo {
 		}
 	}
 	return gameInfo{id: id, name: strings.ToUpper(string(id)), short: strings.ToUpper(string(id)), theatre: "lrtg", rules: []engine.Game{id},
-		armyRecords: true, options: longRoadsOptions}
+		armyRecords: true, options: longRoadsOptions, series: lrtgSeries}
 }
 
 // title is "Lee Invades the North (LITN)".
