@@ -56,7 +56,8 @@ func lrtaTurnStartCommands() []*Command {
 }
 
 // presentLRTATurnStart tells what LRTA's 1a, 1b, 1c, 1g and the garrison
-// check did; nil for anything else (and for every LRTG game).
+// check did; nil for anything else (and in a game whose turn start is not
+// 004's: seriesInfo.bookletTurnStart).
 func presentLRTATurnStart(r *Router, req Request, g engine.GameState, e engine.Event, view EventView) []Output {
 	if !seriesOf(g).bookletTurnStart {
 		return nil

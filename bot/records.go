@@ -367,14 +367,14 @@ func handleMoraleShow(ctx context.Context, r *Router, req Request) (Reply, error
 // moraleEffect says what an army's state does in the game: LRTG's 15.2,
 // or LRTA's lrta.army-morale-effects (004 Army Morale).
 func (r *Router) moraleEffect(g engine.GameState, state string) string {
-	chart := seriesOf(g).moraleEffects
-	if chart == "" || state == "Normal" {
+	w := seriesOf(g)
+	if w.moraleEffects == "" || state == "Normal" {
 		return lrtg.MoraleEffect(state)
 	}
-	if ch := r.library.Chart(chart); ch != nil {
+	if ch := r.library.Chart(w.moraleEffects); ch != nil {
 		for _, row := range ch.Rows {
 			if len(row) >= 4 && strings.HasSuffix(row[2], state) && row[3] != "" {
-				return strings.ToLower(row[3][:1]) + row[3][1:] + " (004 Army Morale)"
+				return strings.ToLower(row[3][:1]) + row[3][1:] + " (" + w.moraleRule + ")"
 			}
 		}
 	}
