@@ -347,10 +347,6 @@ func handleActionShow(ctx context.Context, r *Router, req Request) (Reply, error
 	if lrtg.Of(g).VariableInitiative() {
 		lines = append(lines, "Variable initiative (optional rule 25): ties of 5-5 and 6-6 go to the Union.")
 	}
-	footer := "LRTG 1.0, 10, 17.2, 25; 003 4 a)-b)."
-	if g.Game() == lrtg.LRTA {
-		footer = "004 4 a)-b) (the Standardized Rules: LRTG 1.0, 10, 17.2)."
-	}
-	e := &Embed{Title: "Action cycle", Description: clipLines(lines, 4000), Footer: footer}
+	e := &Embed{Title: "Action cycle", Description: clipLines(lines, 4000), Footer: seriesOf(g).actionCycleFooter}
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
 }

@@ -177,14 +177,10 @@ func cycleBegunText(g engine.GameState, e *lrtg.CycleBegun) string {
 		return fmt.Sprintf("⚔️ %s: no initiative rolls on the opening turns: the Confederates make their activations, then the Union its allowed ones; %s.", title, e.Why)
 	case e.AllMoves:
 		return fmt.Sprintf("⚔️ %s: %s.", title, e.Why)
-	case e.Step == "4a" && g.Game() == lrtg.LRTA:
-		return fmt.Sprintf("⚔️ %s: normal and remote movement only; naval, rail and strategic movement wait for the %s (004 4 a)). Each action phase begins with the initiative: both sides roll a die.", title, lrtg.Of(g).ActionStepTitle("4b"))
 	case e.Step == "4a":
-		return fmt.Sprintf("⚔️ %s: regular movement only; strategic, rail and naval movement wait for the Distance Action Phase (003 4 a)). Each action phase begins with the initiative: both sides roll a die.", title)
-	case g.Game() == lrtg.LRTA:
-		return fmt.Sprintf("⚔️ %s: normal, remote, naval, rail and strategic movement until both sides pass (004 4 b); LRTA 5.1).", title)
+		return fmt.Sprintf(seriesOf(g).actionPhaseA, title, lrtg.Of(g).ActionStepTitle("4b"))
 	default:
-		return fmt.Sprintf("⚔️ %s: regular, strategic, rail and naval movement until both sides pass (003 4 b); 000 IV e)).", title)
+		return fmt.Sprintf(seriesOf(g).actionPhaseB, title)
 	}
 }
 

@@ -195,12 +195,11 @@ func (r *Router) spyCaptures(g engine.GameState) []Output {
 	return out
 }
 
-// commsOver is what the channel learns when the game's phase closes.
+// commsOver is what the channel learns when the game's phase closes,
+// citing the game's rule of the phase (LRTG 21.2, LRTA's 004 2): it
+// reads commsOverText in LRTG.
 func commsOver(g engine.GameState) string {
-	if g.Game() == lrtg.LRTA {
-		return "📨 The communications phase is over (" + lrtg.Of(g).CommsRule() + ")."
-	}
-	return commsOverText
+	return "📨 The communications phase is over (" + lrtg.Of(g).CommsRule() + ")."
 }
 
 // commsClosedReply: the actor sees the events given (a player his own
@@ -288,12 +287,8 @@ func interceptedText(g engine.GameState, viewer engine.Actor) string {
 	return strings.Join(lines, "\n")
 }
 
-func capturedRule(g engine.GameState) string {
-	if g.Game() == lrtg.LRTA {
-		return "004 2: intercepted dispatches"
-	}
-	return "LRTG 2.0 7): the Spy"
-}
+// capturedRule cites the game's rule of captured dispatches.
+func capturedRule(g engine.GameState) string { return seriesOf(g).capturedRule }
 
 // capturedLine is a captured dispatch as its captor reads it: the writer,
 // the intended recipient, when it was written and taken, and its text.

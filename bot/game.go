@@ -178,10 +178,8 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 				sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed)), views)
 		})
 	}
-	if sc.Game == lrtg.LRTA {
-		// 004 prints the simplified supply rules in full (Simplified
-		// Supply Rules, lrta.simplified-*): LRTA's default.
-		o.Supply = "simplified"
+	if s := gameNamed(sc.Game).defaultSupply; s != "" {
+		o.Supply = s
 	}
 	b := func(k string) bool { v, _ := strconv.ParseBool(req.Options[k]); return v }
 	o.JacksonLives, o.TimeLimit, o.LimitedIntel = b("jackson_lives"), b("time_limitation"), b("limited_intelligence")
@@ -199,7 +197,7 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 		o.Intel = "" // stored as before: limited_intelligence
 	}
 	o.Objectives = b("confederate_objectives")
-	if o.Objectives && sc.Game != lrtg.LRTA {
+	if o.Objectives && !gameNamed(sc.Game).confederateObjectives {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.objectives", What: "The Confederate Objectives optional rule is LRTA's (004 22.0)",
 			Hint: "Leave out confederate_objectives, or create an lrta-campaign game"}
 	}
@@ -258,7 +256,7 @@ func handleGameStart(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
-	if g.Game() == litn.ID && g.Created {
+	if gameNamed(g.Game()).setUpFromSheets && g.Created {
 		return r.startLITN(ctx, req, g) // litn_play.go: from the record sheets
 	}
 	// The order of battle: the umpire's import (/game oob, bot/oob.go), or
@@ -464,8 +462,8 @@ func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 // orderOf is the shipped order of battle a game sets up: LRTA's for an
 // LRTA scenario; LRTG's, or its Jackson Lives variant's (LRTG 31).
 func (r *Router) orderOf(g engine.GameState) *engine.OrderOfBattle {
-	if sc := r.scenarioOf(g); sc != nil && sc.Game == lrtg.LRTA {
-		return r.orders["lrta"]
+	if sc := r.scenarioOf(g); sc != nil && gameNamed(sc.Game).order != "" {
+		return r.orders[gameNamed(sc.Game).order]
 	}
 	if g.Options.JacksonLives {
 		return r.orders["lrtg/jackson-lives"]
@@ -560,7 +558,7 @@ func AuditStream(ctx context.Context, st Store, rs *engine.Rulesets, stream stri
 		return fmt.Sprintf("❌ The rolls do not match the seed after %d dice: %v", n, err), nil
 	}
 	text := fmt.Sprintf("✅ The revealed %s: the SHA-256 published at the start matches, and all %d dice of the game's rolls are what they give.", what, n)
-	if created.Rules != nil && created.Rules.ID() == litn.ID {
+	if created.Rules != nil && gameNamed(created.Rules.ID()).diceInOwnEvents {
 		// LITN's procedures keep their dice inside their own events,
 		// without the order they were drawn in: the audit cannot replay
 		// them yet, and must not let a pass suggest it did.

@@ -38,18 +38,48 @@ type gameInfo struct {
 	armyRecords bool
 	// options lists a game's options as /game status names them.
 	options func(o engine.GameOptions) []string
+	// turnRecordLetters: a turn's lines read the letters of the game's
+	// printed turn record (LRTG's June and July 1863 records: records.go);
+	// LRTA's record (lrta.turn-record) prints its notes in /table.
+	turnRecordLetters bool
+	// setUpFromSheets: the game is set up from each side's Player Record
+	// Sheet, which /game start reads (LITN: 002 2.5; litn_play.go), not
+	// from an order of battle.
+	setUpFromSheets bool
+	// series is how it presents the rules of LRTG's machinery
+	// (games_series.go).
+	series seriesInfo
+	// sequenceSource is the printed sequence of play /phase show cites.
+	sequenceSource string
+	// order is its shipped order of battle (scenarios/oob), "" for
+	// LRTG's, or its Jackson Lives variant's (LRTG 31: orderOf).
+	order string
+	// defaultSupply is the supply rules a new game plays unless told
+	// ("": the kernel's default). LRTA's 004 prints the simplified supply
+	// rules in full (Simplified Supply Rules, lrta.simplified-*).
+	defaultSupply string
+	// confederateObjectives: the game has the Confederate Objectives
+	// optional rule (004 22.0).
+	confederateObjectives bool
+	// diceInOwnEvents: its procedures keep their dice inside their own
+	// events, without the order they were drawn in, which the audit
+	// cannot replay yet (LITN's: command points, combat, arrivals).
+	diceInOwnEvents bool
 }
 
 // playedGames are the games the umpire plays, in the order /help lists
 // them.
 var playedGames = []gameInfo{
 	{id: lrtg.LRTG, name: "Long Roads to Gettysburg", short: "LRTG", theatre: "lrtg", rules: []engine.Game{lrtg.LRTG},
-		armyRecords: true, options: longRoadsOptions},
+		armyRecords: true, options: longRoadsOptions, turnRecordLetters: true, series: lrtgSeries,
+		sequenceSource: "003 Detailed Sequence of Play"},
 	// 004 plays on LRTG's map, tables and rules, with its own beside them.
 	{id: lrtg.LRTA, name: "Long Roads to Antietam", short: "LRTA", theatre: "lrtg", rules: []engine.Game{lrtg.LRTA, lrtg.LRTG},
-		armyRecords: true, options: longRoadsOptions},
+		armyRecords: true, options: longRoadsOptions, series: lrtaSeries,
+		sequenceSource: "004 Sequence of Play", order: "lrta", defaultSupply: "simplified", confederateObjectives: true},
 	{id: litn.ID, name: "Lee Invades the North", short: "LITN", theatre: "litn", rules: []engine.Game{litn.ID},
-		options: litnOptions},
+		options: litnOptions, setUpFromSheets: true, series: lrtgSeries,
+		sequenceSource: "002 3.1 Sequence Outline", diceInOwnEvents: true},
 }
 
 // gameNamed returns what the bot knows of a game; an unknown one is named
@@ -61,7 +91,7 @@ func gameNamed(id engine.Game) gameInfo {
 		}
 	}
 	return gameInfo{id: id, name: strings.ToUpper(string(id)), short: strings.ToUpper(string(id)), theatre: "lrtg", rules: []engine.Game{id},
-		armyRecords: true, options: longRoadsOptions}
+		armyRecords: true, options: longRoadsOptions, series: lrtgSeries, sequenceSource: "003 Detailed Sequence of Play"}
 }
 
 // title is "Lee Invades the North (LITN)".

@@ -83,8 +83,9 @@ func (r *Router) litnGame(ctx context.Context, req Request) (engine.GameState, e
 	if err != nil {
 		return g, err
 	}
-	if g.Game() != litn.ID { // the router refuses it first (games.go); a button does not pass there
-		return g, notThisGame(r.Command("litn"), g.Game())
+	// The router refuses it first (games.go); a button does not pass there.
+	if c := r.Command("litn"); !c.playedIn(g.Game()) {
+		return g, notThisGame(c, g.Game())
 	}
 	return g, nil
 }
@@ -222,11 +223,10 @@ func (r *Router) litnOutputs(req Request, g engine.GameState, e engine.Event, vi
 	return outs
 }
 
-// presentLITN is the step presenter of LITN events (/phase next).
+// presentLITN is the step presenter of LITN events (/phase next). Only
+// LITN's events say (litn.Sayer), and only a LITN game folds them: it
+// need not ask which game it speaks in (TestOnlyLITNEventsSay).
 func presentLITN(r *Router, req Request, g engine.GameState, e engine.Event, view EventView) []Output {
-	if g.Game() != litn.ID {
-		return nil
-	}
 	if _, ok := e.(litn.Sayer); !ok {
 		return nil
 	}

@@ -270,10 +270,12 @@ func (r *Router) pressLITNOption(ctx context.Context, req Request, customID stri
 }
 
 // litnCombatHexes completes the hexes of this turn's battles (the
-// counters on the map are public).
+// counters on the map are public). It is asked in a LITN game only: the
+// router completes no option of another game's command (Autocomplete,
+// games.go; TestLITNCompletionsElsewhere).
 func litnCombatHexes(r *Router, req Request, typed string) []engine.Match {
 	g, err := r.game(context.Background(), req)
-	if err != nil || g.Game() != litn.ID {
+	if err != nil {
 		return nil
 	}
 	var out []engine.Match
@@ -292,10 +294,11 @@ func litnCombatHexes(r *Router, req Request, typed string) []engine.Match {
 }
 
 // litnCombatOwnUnits completes the last of a comma-separated list among the
-// asker's own units (never the enemy's).
+// asker's own units (never the enemy's), in a LITN game only (as
+// litnCombatHexes).
 func litnCombatOwnUnits(r *Router, req Request, typed string) []engine.Match {
 	g, err := r.game(context.Background(), req)
-	if err != nil || g.Game() != litn.ID || !g.Started {
+	if err != nil || !g.Started {
 		return nil
 	}
 	side := litn.Of(g).SideOf(req.User)

@@ -62,8 +62,8 @@ func sheetGame(ctx context.Context, r *Router, req Request) (engine.GameState, e
 	if err != nil {
 		return g, "", err
 	}
-	if g.Game() != litn.ID { // the router refuses it first (games.go)
-		return g, "", notThisGame(r.Command("sheet"), g.Game())
+	if c := r.Command("sheet"); !c.playedIn(g.Game()) { // the router refuses it first (games.go)
+		return g, "", notThisGame(c, g.Game())
 	}
 	side := engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"])))
 	if side != "" && side != engine.CSA && side != engine.USA {

@@ -39,7 +39,7 @@ func lrtaEventCommands() []*Command {
 
 // presentLRTAEvent tells the channel what LRTA's step 1d did.
 func presentLRTAEvent(r *Router, req Request, g engine.GameState, e engine.Event, view EventView) []Output {
-	if g.Game() != lrtg.LRTA || g.CurrentStep() != "1d" {
+	if !seriesOf(g).bookletTurnStart || g.CurrentStep() != "1d" {
 		return nil
 	}
 	li := g.Options.LimitedIntel

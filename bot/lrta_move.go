@@ -79,10 +79,11 @@ func extendedMarchText(e *lrtg.ExtendedMarchRolled, label string) string {
 	return b.String()
 }
 
-// moveCite cites a movement rule for the game.
-func moveCite(g engine.GameState, lrtgRule, lrtaRule string) string {
-	if g.Game() == lrtg.LRTA {
-		return lrtaRule
+// moveCite cites a movement rule for the game: its booklet's section
+// where it has one (LRTA's 004), else LRTG's.
+func moveCite(g engine.GameState, lrtgRule, bookletRule string) string {
+	if seriesOf(g).booklet != "" {
+		return bookletRule
 	}
 	return lrtgRule
 }

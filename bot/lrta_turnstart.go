@@ -56,9 +56,10 @@ func lrtaTurnStartCommands() []*Command {
 }
 
 // presentLRTATurnStart tells what LRTA's 1a, 1b, 1c, 1g and the garrison
-// check did; nil for anything else (and for every LRTG game).
+// check did; nil for anything else (and in a game whose turn start is not
+// 004's: seriesInfo.bookletTurnStart).
 func presentLRTATurnStart(r *Router, req Request, g engine.GameState, e engine.Event, view EventView) []Output {
-	if g.Game() != lrtg.LRTA {
+	if !seriesOf(g).bookletTurnStart {
 		return nil
 	}
 	open := !g.Options.LimitedIntel
@@ -279,7 +280,7 @@ func handleGarrisonShow(ctx context.Context, r *Router, req Request) (Reply, err
 	if err != nil {
 		return Reply{}, err
 	}
-	if !g.Started || g.Game() != lrtg.LRTA {
+	if !g.Started || !seriesOf(g).bookletTurnStart {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "garrison.game", What: "The Union garrison requirements are LRTA's (004 1 c), 8), in a started game",
 			Hint: "/game new scenario:lrta-campaign, then /game start"}
 	}
@@ -379,9 +380,9 @@ func handleGarrisonPenalty(ctx context.Context, r *Router, req Request) (Reply, 
 }
 
 // hfRollTextOf is the surrender roll's text for the game (/harpersferry,
-// declare.go): LRTA's table needs 13, LRTG's 11.
+// declare.go): LRTA's table (its turn start's) needs 13, LRTG's 11.
 func (r *Router) hfRollTextOf(g engine.GameState, e *lrtg.HarpersFerryRolled, names bool) string {
-	if g.Game() == lrtg.LRTA {
+	if seriesOf(g).bookletTurnStart {
 		return lrtaHFRollText(r, g, e, names)
 	}
 	return hfRollText(g, e, names)

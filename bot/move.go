@@ -81,10 +81,8 @@ func (r *Router) moveRules(req Request, g engine.GameState, cmd *engine.MoveUnit
 // movement charts (LRTG 17.1; LRTA's 004 Strategic Movement) and the rules
 // library for the rest (LRTA's extended march charts: engine/lrtg/lrta_move.go).
 func (r *Router) moveData(g engine.GameState) *engine.MoveData {
-	strategic, disorg := "lrtg.strategic-movement", "lrtg.strategic-movement-disorganization"
-	if g.Game() == lrtg.LRTA {
-		strategic, disorg = "lrta.strategic-movement-allowance", "lrta.strategic-movement-disorganization"
-	}
+	charts := seriesOf(g).strategicCharts
+	strategic, disorg := charts[0], charts[1]
 	return &engine.MoveData{
 		Theatre:                  r.theatres["lrtg"],
 		OOB:                      r.orderOf(g),
@@ -115,9 +113,7 @@ func moveDetails(g engine.GameState, evs []engine.Event) string {
 		}
 		_, used := railUsed(g, e)
 		fmt.Fprintf(&b, " Rail movement this turn: %d of 2 brigades / regiments (a division counts 2; Haupt none; %s).", used, moveCite(g, "LRTG 8.3", "004 Railroad Maximums"))
-		if g.Game() == lrtg.LRTA {
-			b.WriteString(" Destroyed bridges are not in the map data: the route may not cross one (004 Railroad Restrictions).")
-		}
+		b.WriteString(seriesOf(g).railNote)
 	case lrtg.MoveNaval:
 		n, why := lrtg.Of(g).NavalCapacity()
 		fmt.Fprintf(&b, "\n⚓ By sea: up to %d boxes on the Naval Movement chart, fatigue +%d (%s). Naval movement this turn: %s of %d units (brigades and regiments count half).",

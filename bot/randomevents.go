@@ -162,7 +162,7 @@ func handleEventShow(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
-	if g.Game() == lrtg.LRTA {
+	if seriesOf(g).bookletTurnStart {
 		return lrtaEventShow(ctx, r, req, g) // bot/lrta_events.go (004 Random Events)
 	}
 	side, umpire := viewer(g, req.User)

@@ -120,7 +120,7 @@ func (r *Router) unitSizes(g engine.GameState) engine.UnitSizes {
 type turnRecord []lrtg.TurnEntry
 
 func (r *Router) turnRecord(g engine.GameState) turnRecord {
-	if g.Game() != lrtg.LRTG {
+	if !gameNamed(g.Game()).turnRecordLetters {
 		// The letters of the LRTG June and July 1863 records; LRTA's
 		// record (lrta.turn-record) prints its notes in /table.
 		return nil
@@ -306,7 +306,7 @@ func handleMoraleShow(ctx context.Context, r *Router, req Request) (Reply, error
 	own, umpire := viewer(g, req.User)
 	sizes := r.unitSizes(g)
 	e := &Embed{Title: fmt.Sprintf("Army morale, turn %d (%s)", g.Turn, g.TurnLabel(g.Turn))}
-	lrta := g.Game() == lrtg.LRTA
+	booklet := seriesOf(g).bookletMorale
 	disorderAt, panicAt, flightAt := lrtg.MoraleThresholds(g.Game())
 	unconfirmed := false
 	for _, s := range []engine.Side{engine.CSA, engine.USA} {
@@ -317,7 +317,7 @@ func handleMoraleShow(ctx context.Context, r *Router, req Request) (Reply, error
 		}
 		var lines []string
 		lines = append(lines, fmt.Sprintf("Level **%d**: %s — %s.", m.Level, m.State(), r.moraleEffect(g, m.State())))
-		if lrta {
+		if booklet {
 			// 004 Army Morale: every state needs an infantry division or
 			// cavalry brigade demoralized or recently eliminated.
 			if m.Level >= disorderAt && !m.DemoralizedDivision {
@@ -334,11 +334,7 @@ func handleMoraleShow(ctx context.Context, r *Router, req Request) (Reply, error
 			reached = append(reached, "Panic")
 		}
 		if len(reached) > 0 {
-			rule := "000 VII 7"
-			if lrta {
-				rule = "000 VII 7, which LRTA follows: 004 prints no award"
-			}
-			lines = append(lines, "Reached so far: "+strings.Join(reached, " and ")+fmt.Sprintf(" (worth %d VP to the enemy now, %s).", lrtg.MoraleAward(rec), rule))
+			lines = append(lines, "Reached so far: "+strings.Join(reached, " and ")+fmt.Sprintf(" (worth %d VP to the enemy now, %s).", lrtg.MoraleAward(rec), seriesOf(g).moraleAwardRule))
 		}
 		if umpire || own == s {
 			if len(m.Lines) == 0 {
@@ -357,7 +353,7 @@ func handleMoraleShow(ctx context.Context, r *Router, req Request) (Reply, error
 		e.Fields = append(e.Fields, EmbedField{Name: armyTitle(g, s), Value: clipLines(lines, 1000)})
 	}
 	e.Description = fmt.Sprintf("Disorder / Panic VP on the record: %+d (+ is Confederate). Disorder at 8, Panic at 11, Flight at 14 (15.2).", moraleVPTotal(g))
-	if lrta {
+	if booklet {
 		e.Description = fmt.Sprintf("Disorder / Panic VP on the record: %+d (+ is Confederate). Disorder at %d, Panic at %d, Flight at %d, each with an infantry division or cavalry brigade demoralized or eliminated in the last three turns (004 Army Morale).",
 			moraleVPTotal(g), disorderAt, panicAt, flightAt)
 	}
@@ -371,13 +367,14 @@ func handleMoraleShow(ctx context.Context, r *Router, req Request) (Reply, error
 // moraleEffect says what an army's state does in the game: LRTG's 15.2,
 // or LRTA's lrta.army-morale-effects (004 Army Morale).
 func (r *Router) moraleEffect(g engine.GameState, state string) string {
-	if g.Game() != lrtg.LRTA || state == "Normal" {
+	w := seriesOf(g)
+	if w.moraleEffects == "" || state == "Normal" {
 		return lrtg.MoraleEffect(state)
 	}
-	if ch := r.library.Chart("lrta.army-morale-effects"); ch != nil {
+	if ch := r.library.Chart(w.moraleEffects); ch != nil {
 		for _, row := range ch.Rows {
 			if len(row) >= 4 && strings.HasSuffix(row[2], state) && row[3] != "" {
-				return strings.ToLower(row[3][:1]) + row[3][1:] + " (004 Army Morale)"
+				return strings.ToLower(row[3][:1]) + row[3][1:] + " (" + w.moraleRule + ")"
 			}
 		}
 	}
@@ -387,8 +384,8 @@ func (r *Router) moraleEffect(g engine.GameState, state string) string {
 // armyTitle names a side's army in the game: LRTA's Union army is the
 // Army of the Potomac and the Army of Virginia (004 Army Morale f)).
 func armyTitle(g engine.GameState, s engine.Side) string {
-	if g.Game() == lrtg.LRTA && s == engine.USA {
-		return "Union army (AoP / AoV)"
+	if u := seriesOf(g).unionArmy; u != "" && s == engine.USA {
+		return u
 	}
 	return lrtg.ArmyName(s)
 }
@@ -707,10 +704,7 @@ func recordsPlot(g engine.GameState, title string) ([]byte, error) {
 		usa.Values = append(usa.Values, float64(pt.USA))
 	}
 	disorderAt, panicAt, flightAt := lrtg.MoraleThresholds(g.Game())
-	rule := "15.1"
-	if g.Game() == lrtg.LRTA {
-		rule = "004 Army Morale"
-	}
+	rule := seriesOf(g).moraleRule
 	p.Panels = []render.Panel{
 		{Title: "Victory points (+ Confederate)", Series: []render.Series{vp}, Min: 0, Max: 10},
 		{Title: fmt.Sprintf("Army morale level (%s)", rule), Series: []render.Series{csa, usa}, Min: 0, Max: float64(flightAt),

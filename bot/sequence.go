@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
-	"github.com/umpire-games/umpire/engine/litn"
-	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // The sequence of play (engine/sequence.go): /phase show says where the
@@ -101,14 +99,7 @@ func handlePhaseShow(ctx context.Context, r *Router, req Request) (Reply, error)
 		}
 		lines = append(lines, fmt.Sprintf("%s %s %s (%s)", mark, s.ID, s.Name, s.Rule))
 	}
-	source := "003 Detailed Sequence of Play"
-	switch g.Game() {
-	case lrtg.LRTA:
-		source = "004 Sequence of Play"
-	case litn.ID:
-		source = "002 3.1 Sequence Outline"
-	}
-	e := &Embed{Title: "Sequence of play", Description: clipLines(lines, 4000), Footer: source + ". ▶ under way, – not this turn."}
+	e := &Embed{Title: "Sequence of play", Description: clipLines(lines, 4000), Footer: gameNamed(g.Game()).sequenceSource + ". ▶ under way, – not this turn."}
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
 }
 

@@ -253,7 +253,7 @@ func handleReinforcements(ctx context.Context, r *Router, req Request) (Reply, e
 	var lines []string
 	for _, s := range sides {
 		switch {
-		case g.Game() == lrtg.LRTA:
+		case seriesOf(g).bookletTurnStart:
 			lines = append(lines, r.lrtaReinforcements(g, s)...)
 		case s == engine.CSA:
 			lines = append(lines, r.csaReinforcements(g)...)
@@ -261,11 +261,7 @@ func handleReinforcements(ctx context.Context, r *Router, req Request) (Reply, e
 			lines = append(lines, r.usaReinforcements(g)...)
 		}
 	}
-	footer := "LRTG 3.0-3.2; 003 Detailed Sequence of Play 1 a), b). A reinforcement may wait for a later reinforcement phase (3.0)."
-	if g.Game() == lrtg.LRTA {
-		footer = "LRTA 2.0, 2.3; 004 Sequence of Play 1 a), b) (LRTG 3.0-3.2 where 004 is silent). A reinforcement may wait for a later reinforcement phase (LRTG 3.0)."
-	}
-	e := &Embed{Title: fmt.Sprintf("Reinforcements — turn %d (%s)", g.Turn, g.TurnLabel(g.Turn)), Description: clipLines(lines, 4000), Footer: footer}
+	e := &Embed{Title: fmt.Sprintf("Reinforcements — turn %d (%s)", g.Turn, g.TurnLabel(g.Turn)), Description: clipLines(lines, 4000), Footer: seriesOf(g).reinforcementsFooter}
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
 }
 

@@ -87,13 +87,13 @@ func vpCommands() []*Command {
 			Options: []OptionSpec{
 				{Name: "action", Description: "county, crossed, vicksburg, draft-riots or raspberry-raid; none: show the record", Type: String, MaxLength: 20, Placeholder: "action",
 					Autocomplete: func(r *Router, req Request, typed string) []engine.Match {
-						lrta := false
+						var refusal func(string) error
 						if g, err := r.game(context.Background(), req); err == nil {
-							lrta = g.Game() == lrtg.LRTA
+							refusal = seriesOf(g).vpRefusal
 						}
 						var out []engine.Match
 						for _, a := range vpActions() {
-							if lrta && lrtaVPRefusal(a.Value) != nil {
+							if refusal != nil && refusal(a.Value) != nil {
 								continue
 							}
 							if strings.Contains(a.Value, strings.ToLower(strings.TrimSpace(typed))) {
@@ -123,9 +123,11 @@ func handleVP(ctx context.Context, r *Router, req Request) (Reply, error) {
 				What: fmt.Sprintf("%s: goes with action:%s", opt, act), Hint: fmt.Sprintf("Use /vp action:%s %s:<...>", act, opt)}
 		}
 	}
-	if lrtaVPRefusal(action) != nil {
-		if g, err := r.gameHere(ctx, req); err == nil && g.Game() == lrtg.LRTA {
-			return Reply{}, lrtaVPRefusal(action)
+	if lrtaVPRefusal(action) != nil { // the game is read only for an action some game refuses
+		if g, err := r.gameHere(ctx, req); err == nil {
+			if refuse := seriesOf(g).vpRefusal; refuse != nil && refuse(action) != nil {
+				return Reply{}, refuse(action)
+			}
 		}
 	}
 	switch action {
@@ -208,20 +210,11 @@ func vpRecordEmbed(g engine.GameState) *Embed {
 		}
 	}
 	if !lrtg.Of(g).Victory.Crossed.IsZero() {
-		rule := "000 VII 1"
-		if g.Game() == lrtg.LRTA {
-			rule = "004 County Control Phase; LRTG 11.2"
-		}
 		lines = append(lines, fmt.Sprintf("First Confederate infantry across the Potomac: %s; county points double from %s (%s).",
-			lrtg.Of(g).Victory.Crossed.Format("January 2, 2006"), lrtg.Of(g).Victory.Crossed.AddDate(0, 0, lrtg.DoublingDays).Format("January 2, 2006"), rule))
-	}
-	if g.Game() == lrtg.LRTA {
-		return &Embed{Title: fmt.Sprintf("Victory Point Record: %+d (+ is Confederate)", total), Description: clipLines(lines, 3800),
-			Footer: "Recorded as they happen: the board's actions (/place), county and DC control (/victory county, /victory dc), the Confederate objectives (/victory), army Disorder and Panic (/morale check), the garrison penalties (/garrison penalty) and any other category (004)."}
+			lrtg.Of(g).Victory.Crossed.Format("January 2, 2006"), lrtg.Of(g).Victory.Crossed.AddDate(0, 0, lrtg.DoublingDays).Format("January 2, 2006"), seriesOf(g).crossingRule))
 	}
 	return &Embed{Title: fmt.Sprintf("Victory Point Record: %+d (+ is Confederate)", total), Description: clipLines(lines, 3800),
-		Footer: "Recorded as they happen: the board's actions (/place), county control (/vp action:county), the rolled events (/vp action:vicksburg, draft-riots, raspberry-raid) and any other category. " +
-			"Not yet computed: the occupation of Washington (+20, VII 4), Confederate wagon trains (−5, VII 2), the Wrightsville bridge (Pa. add-on map), Stuart's embarrassment (Brandy Station option)."}
+		Footer: seriesOf(g).vpRecordFooter}
 }
 
 // vpTurnTable writes category rows by turn in a fixed-width block, eight
@@ -396,10 +389,7 @@ func handleVPCrossed(ctx context.Context, r *Router, req Request) (Reply, error)
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.PotomacCrossed)
 		d, _ := time.Parse(time.DateOnly, e.Date)
-		rule := "000 VII 1, LRTG 11.2"
-		if g.Game() == lrtg.LRTA {
-			rule = "004 County Control Phase: doubled if over 30 days north of the Potomac, read as LRTG 11.2"
-		}
+		rule := seriesOf(g).crossedRule
 		text := fmt.Sprintf("📅 %s records the first Confederate infantry crossing of the Potomac on %s (turn %d): county control points double from %s (%s; points already scored are not doubled).",
 			req.User.Name, d.Format("January 2, 2006"), e.Turn, d.AddDate(0, 0, lrtg.DoublingDays).Format("January 2, 2006"), rule)
 		return publicText(req, text, views)

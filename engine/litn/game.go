@@ -398,13 +398,12 @@ func waitFor(sides func(g Game) []engine.Side) func(Game) []string {
 	}
 }
 
-// needStep checks the game is a started LITN game at one of the steps.
+// needStep checks the game is ready for play at one of the steps. Only
+// LITN's deciders ask it, and the kernel hands them LITN's commands in a
+// LITN game only (LoadSheet.Foreign).
 func (g Game) needStep(by engine.Actor, what string, steps ...string) error {
 	if err := g.BoardReady(by); err != nil {
 		return err
-	}
-	if g.Game() != ID {
-		return engine.Illegal("litn.only", fmt.Sprintf("%s is Lee Invades the North's; this game is %s", what, strings.ToUpper(string(g.Game()))), "")
 	}
 	if len(steps) == 0 {
 		return nil
@@ -536,9 +535,6 @@ func (g Game) decideStart(c Start) ([]engine.Event, error) {
 	}
 	if !g.IsUmpire(c.By) {
 		return nil, engine.Illegal("game.umpire", "Only the umpire starts the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
-	}
-	if g.Game() != ID {
-		return nil, fmt.Errorf("litn: Start for a %s game", g.Game())
 	}
 	for _, s := range []engine.Side{engine.CSA, engine.USA} {
 		if !slices.ContainsFunc(g.Players, func(p engine.Player) bool { return p.Side == s }) {

@@ -80,7 +80,7 @@ func (g Game) initMeadeSwap() []Unit {
 // hookerMajorsEvent moves the marker back for the turn's Union major
 // victories (15.6), nil when there is nothing to move.
 func hookerMajorsEvent(g Game) engine.Event {
-	if g.Game() != ID || g.Options.Scenario != Scenario3 || g.LITN.Initial.HookerReplaced {
+	if g.Options.Scenario != Scenario3 || g.LITN.Initial.HookerReplaced {
 		return nil
 	}
 	n := 0

@@ -96,9 +96,10 @@ type NoReaction struct {
 // EventType implements Event.
 func (*NoReaction) EventType() string { return EventNoReaction }
 
-// movementStep reports whether a LITN Movement Phase is under way.
+// movementStep reports whether a Movement Phase is under way (asked by
+// LITN's combat decider: in a LITN game only).
 func (g Game) movementStep() bool {
-	if g.Game() != ID || !g.Started {
+	if !g.Started {
 		return false
 	}
 	st := g.CurrentStep()

@@ -105,9 +105,8 @@ func steps(steps []stepHooks) []engine.StepRules {
 }
 
 // Foreign implements ForeignCommand: a record sheet loaded into a game of
-// another ruleset is refused as the sheet's decider refuses it (sheets
-// are LITN's: 002 2.5).
-func (c LoadSheet) Foreign(g engine.GameState) error {
-	_, _, err := decideSheet(Of(g), c, nil)
-	return err
-}
+// another ruleset is refused (sheets are LITN's: 002 2.5). The kernel
+// asks it only of a game whose ruleset does not decide LoadSheet, so
+// LITN's deciders never ask which game they decide for: a LITN command
+// reaches them only in a LITN game (TestLITNCommandsElsewhere).
+func (c LoadSheet) Foreign(g engine.GameState) error { return Of(g).foreignSheet(c) }

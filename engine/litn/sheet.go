@@ -531,15 +531,8 @@ func decideSheet(g Game, cmd engine.Command, _ engine.Dice) ([]engine.Event, boo
 	if !ok {
 		return nil, false, nil
 	}
-	if err := g.NeedGame(); err != nil {
+	if err := g.mayLoadSheet(c); err != nil {
 		return nil, true, err
-	}
-	if !g.IsUmpire(c.By) {
-		return nil, true, engine.Illegal("game.umpire", "Only the umpire loads a record sheet", fmt.Sprintf("Ask %s", g.Umpire.Name))
-	}
-	if g.Game() != ID {
-		return nil, true, engine.Illegal("sheet.litn_only", fmt.Sprintf("Player Record Sheets are LITN's (002 2.5); this game is %s", strings.ToUpper(string(g.Game()))),
-			"LITN only: load a sheet into a Lee Invades the North game; this game's set-up is its order of battle (/oob, /game oob)")
 	}
 	if g.Ended != nil {
 		return nil, true, engine.Illegal("game.ended", "The game has ended", "Load a record sheet into a new game")
@@ -600,4 +593,27 @@ func applySheet(g Game, e engine.Event) (Game, bool) {
 	m[ev.Side] = ev.Sheet.Copy()
 	g.LITN.Sheets = m
 	return g, true
+}
+
+// mayLoadSheet is what every game answers alike to a record sheet: there
+// is a game, and the umpire loads it.
+func (g Game) mayLoadSheet(c LoadSheet) error {
+	if err := g.NeedGame(); err != nil {
+		return err
+	}
+	if !g.IsUmpire(c.By) {
+		return engine.Illegal("game.umpire", "Only the umpire loads a record sheet", fmt.Sprintf("Ask %s", g.Umpire.Name))
+	}
+	return nil
+}
+
+// foreignSheet refuses a record sheet in a game of another ruleset: the
+// kernel asks LoadSheet.Foreign only where the game's ruleset decides no
+// LoadSheet, that is in any game but LITN's (002 2.5).
+func (g Game) foreignSheet(c LoadSheet) error {
+	if err := g.mayLoadSheet(c); err != nil {
+		return err
+	}
+	return engine.Illegal("sheet.litn_only", fmt.Sprintf("Player Record Sheets are LITN's (002 2.5); this game is %s", strings.ToUpper(string(g.Game()))),
+		"LITN only: load a sheet into a Lee Invades the North game; this game's set-up is its order of battle (/oob, /game oob)")
 }
