@@ -73,12 +73,13 @@ func presentSegment(r *Router, req Request, g engine.GameState, e engine.Event, 
 	switch e := e.(type) {
 	case *lrtg.SegmentOpened:
 		var outs []Output
-		if len(e.Public) > 0 {
-			outs = append(outs, pub(strings.Join(e.Public, "\n"), false))
+		public, secret := openedLines(e)
+		if len(public) > 0 {
+			outs = append(outs, pub(strings.Join(public, "\n"), false))
 		}
 		for _, s := range []engine.Side{engine.CSA, engine.USA} {
-			if len(e.Secret[s]) > 0 {
-				outs = append(outs, umpire(fmt.Sprintf("%s (told to the %s by /segment show): %s", e.Step, segSideName(s), strings.Join(e.Secret[s], " "))))
+			if len(secret[s]) > 0 {
+				outs = append(outs, umpire(fmt.Sprintf("%s (told to the %s by /segment show): %s", e.Step, segSideName(s), strings.Join(secret[s], " "))))
 			}
 		}
 		return append([]Output{}, outs...)

@@ -159,7 +159,7 @@ func TestLRTASupplyTurn(t *testing.T) {
 	if a := got[engine.USA]; a == nil || a.Delta != 5 || a.Track.To != 5 {
 		t.Fatalf("USA resupply: %+v", a)
 	}
-	if len(open.Waits) != 2 || !strings.Contains(strings.Join(open.Secret[engine.CSA], " "), "2 divisions out of resupply range") {
+	if told := open.Told(engine.CSA); len(open.Waits) != 2 || len(told) == 0 || told[0].Code != NoteLRTAResupply || told[0].N != 2 || told[0].Delta != 4 {
 		t.Errorf("5e opened: %+v", open)
 	}
 	// Foraging: CSA turn 15 without a Rest & Refit -2, the Valley -1, the

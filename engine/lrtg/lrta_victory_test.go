@@ -311,7 +311,7 @@ func TestLRTACountyControlStep(t *testing.T) {
 	g = lvAt(t, g, "Rockville", "csa.hood") // 12 MP in Montgomery County
 	g, evs := lvBegin(t, g, "7")
 	op := lvFind[*lrtg.SegmentOpened](evs)
-	if op == nil || len(op.Waits) != 1 || !strings.Contains(strings.Join(op.Secret[engine.CSA], " "), "Montgomery County") {
+	if op == nil || len(op.Waits) != 1 || len(op.Told(engine.CSA)) != 1 || op.Told(engine.CSA)[0].Code != lrtg.NoteLRTACountyCan || !slices.Contains(op.Told(engine.CSA)[0].Names, "Montgomery County") {
 		t.Fatalf("step 7: %+v", op)
 	}
 	if !lvWaits(g, "/victory county") {
@@ -339,8 +339,8 @@ func TestLRTADCAwards(t *testing.T) {
 	g = lvAt(t, g, "White House", "csa.robertson")
 	g = lvAt(t, g, "US Capitol", "csa.hood")
 	g, evs := lvBegin(t, g, "7")
-	if op := lvFind[*lrtg.SegmentOpened](evs); !strings.Contains(strings.Join(op.Secret[engine.CSA], " "), "occupies the White House") {
-		t.Errorf("step 7 does not tell the Confederates: %+v", op.Secret)
+	if op := lvFind[*lrtg.SegmentOpened](evs); len(op.Told(engine.CSA)) != 1 || !strings.Contains(strings.Join(op.Told(engine.CSA)[0].Items, " "), "occupies the White House") || len(op.Told(engine.USA)) != 0 {
+		t.Errorf("step 7 does not tell the Confederates: %+v", op.Notes)
 	}
 	claim := func(by engine.Actor, item, unit, fort string) lrtg.ClaimDC {
 		return lrtg.ClaimDC{By: by, Item: item, Unit: unit, Fort: fort, Map: d.lrtg}

@@ -170,7 +170,7 @@ func procDepots(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, 
 			}
 		}
 	}
-	open.Public = append(open.Public, "Depot placement and removal (13.8): schedules are secret; each side sees its own with /segment show.")
+	open.tell(SegmentNote{Code: NoteDepotsOpen})
 	return append(evs, open), nil
 }
 

@@ -26,13 +26,16 @@ const (
 )
 
 // SegmentOpened records what a step of this module waits for and what it
-// tells: Public to everyone, Secret to each side alone.
+// tells (Notes: codes and parameters, segment_notes.go). Public (to
+// everyone) and Secret (to each side alone) are the sentences events
+// stored before the codes carry: read, never written.
 type SegmentOpened struct {
 	Turn   int                      `json:"turn"`
 	Step   string                   `json:"step"`
 	Waits  []StepWait               `json:"waits,omitempty"`
 	Public []string                 `json:"public,omitempty"`
 	Secret map[engine.Side][]string `json:"secret,omitempty"`
+	Notes  []SegmentNote            `json:"notes,omitempty"`
 }
 
 // SegmentDone records a side done with its part of a step.
@@ -285,10 +288,3 @@ func (*StragglersRecorded) EventType() string { return EventStragglers }
 
 // EventType implements Event.
 func (*VictoryChecked) EventType() string { return EventVictoryChecked }
-
-func (o *SegmentOpened) addSecret(s engine.Side, line string) {
-	if o.Secret == nil {
-		o.Secret = map[engine.Side][]string{}
-	}
-	o.Secret[s] = append(o.Secret[s], line)
-}

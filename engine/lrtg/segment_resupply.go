@@ -89,7 +89,7 @@ func procResupply(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event
 	state := g
 	for _, s := range segSides {
 		if !g.Passive(s) {
-			open.Public = append(open.Public, fmt.Sprintf("The %s are not passive: they gain no victuals (13.0).", segSide(s)))
+			open.tell(SegmentNote{Code: NoteNotPassive, About: s})
 			continue
 		}
 		open.Waits = append(open.Waits, StepWait{Step: "5e", Side: s, What: fmt.Sprintf("the %s's foraging and draws (/segment forage, /segment draw) or /segment done", segSide(s))})
@@ -109,7 +109,7 @@ func procResupply(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event
 			if err != nil {
 				return nil, err
 			}
-			open.addSecret(s, fmt.Sprintf("Resupply: %d divisions in resupply range: %+d victuals (24.2).", n, v))
+			open.tellSide(s, SegmentNote{Code: NoteResupply, N: n, Delta: v})
 			if v == 0 {
 				continue
 			}
