@@ -1,19 +1,43 @@
 package bot
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
+	"github.com/umpire-games/umpire/engine"
 	"github.com/umpire-games/umpire/engine/lrtg"
 )
+
+// proseEvents are the event types whose sentences became codes and
+// parameters (issue 20): for each, the words a presenter says of one
+// event, and whether the event carries the sentences of older code.
+var proseEvents = map[string]struct {
+	words func(engine.Event) string
+	old   func(engine.Event) bool
+}{
+	lrtg.EventSegmentOpened: {
+		words: func(e engine.Event) string {
+			public, secret := openedLines(e.(*lrtg.SegmentOpened))
+			return fmt.Sprintf("%q %q", public, secret)
+		},
+		old: func(e engine.Event) bool {
+			o := e.(*lrtg.SegmentOpened)
+			return len(o.Public)+len(o.Secret) > 0
+		},
+	},
+	lrtg.EventRandomEvent: {
+		words: func(e engine.Event) string { return fmt.Sprintf("%q", effectLines(e.(*lrtg.RandomEventRolled))) },
+		old:   func(e engine.Event) bool { return len(e.(*lrtg.RandomEventRolled).Effects) > 0 },
+	},
+}
 
 // TestStoredScriptsReadAsStored plays the stored logs' scripts again with
 // today's code (writing nothing, unlike -update) and checks that the
 // events today's engine writes read word for word as the ones older code
-// stored: what every player reads at every cut (testdata/stored/*.reads.txt)
-// and what each step of the Supply Segment and phases 7-8 told (a
-// segment.opened event: sentences when stored, codes and parameters now,
-// issue 20), to everyone and to each side alone.
+// stored: what every player reads at every cut (testdata/stored/*.reads.txt),
+// and what the presenters say of every event whose sentences became codes
+// and parameters (proseEvents), stored then and written now.
 func TestStoredScriptsReadAsStored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays every stored script")
@@ -25,40 +49,53 @@ func TestStoredScriptsReadAsStored(t *testing.T) {
 			recs, _ := playStored(t, g)
 			compareStoredReads(t, g, readStored(t, g, recs), readStored(t, g, stored))
 
-			was, now := storedOpened(t, stored), storedOpened(t, recs)
+			was, now := storedProse(t, stored), storedProse(t, recs)
 			if len(was) != len(now) {
-				t.Fatalf("%d segment.opened events stored, %d written now", len(was), len(now))
+				t.Fatalf("%d events of proseEvents stored, %d written now", len(was), len(now))
 			}
 			for i := range was {
-				if len(was[i].Notes) > 0 {
-					t.Fatalf("stored segment.opened %d (step %s) carries codes: the stored log is not older code's", i, was[i].Step)
+				typ := was[i].EventType()
+				if now[i].EventType() != typ {
+					t.Fatalf("event %d: %s stored, %s now", i, typ, now[i].EventType())
 				}
-				if len(now[i].Public) > 0 || len(now[i].Secret) > 0 {
-					t.Errorf("segment.opened %d (step %s) written with sentences: %q %q", i, now[i].Step, now[i].Public, now[i].Secret)
+				p := proseEvents[typ]
+				if p.old(now[i]) {
+					t.Errorf("%s %d written with sentences: %+v", typ, i, now[i])
 				}
-				wp, ws := openedLines(was[i])
-				np, ns := openedLines(now[i])
-				if !reflect.DeepEqual(wp, np) || !reflect.DeepEqual(ws, ns) {
-					t.Errorf("segment.opened %d (turn %d, step %s) reads differently:\nstored: %q %q\nnow:    %q %q", i, was[i].Turn, was[i].Step, wp, ws, np, ns)
+				if w, n := p.words(was[i]), p.words(now[i]); w != n {
+					t.Errorf("%s %d reads differently:\nstored: %s\nnow:    %s", typ, i, w, n)
 				}
 			}
 		})
 	}
 }
 
-// storedOpened decodes the segment.opened events of a log, in order.
-func storedOpened(t *testing.T, recs []storedRecord) []*lrtg.SegmentOpened {
+// storedProse decodes the events of a log whose sentences became codes,
+// in order.
+func storedProse(t *testing.T, recs []storedRecord) []engine.Event {
 	t.Helper()
-	var out []*lrtg.SegmentOpened
+	var out []engine.Event
 	for _, rec := range recs {
-		if rec.Type != lrtg.EventSegmentOpened {
+		if _, ok := proseEvents[rec.Type]; !ok {
 			continue
 		}
 		e, err := storedRulesets.DecodeEvent(rec.Type, rec.Data)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, e.(*lrtg.SegmentOpened))
+		out = append(out, e)
 	}
 	return out
+}
+
+// TestStoredProseIsOld: the stored logs hold the sentences of older code
+// (so TestStoredScriptsReadAsStored compares the two shapes).
+func TestStoredProseIsOld(t *testing.T) {
+	for _, g := range storedGames {
+		for i, e := range storedProse(t, readStoredLog(t, g)) {
+			if p := proseEvents[e.EventType()]; !p.old(e) && !reflect.DeepEqual(p.words(e), p.words(reflect.New(reflect.TypeOf(e).Elem()).Interface().(engine.Event))) {
+				t.Errorf("%s: %s %d carries codes: the stored log is not older code's", g.name, e.EventType(), i)
+			}
+		}
+	}
 }
