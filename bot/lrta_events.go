@@ -103,7 +103,7 @@ func lrtaEventText(r *Router, e *lrtg.LRTARandomEvent) string {
 	if e.CasualtyName != "" {
 		fmt.Fprintf(&b, "\n• Leader Casualties: %s (004).", e.CasualtyName)
 	}
-	for _, s := range e.Effects {
+	for _, s := range lrtaEffectLines(e) {
 		b.WriteString("\n• " + s)
 	}
 	return b.String()

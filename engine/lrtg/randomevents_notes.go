@@ -53,6 +53,10 @@ type RandomNote struct {
 	Side   engine.Side `json:"side,omitempty"`   // the side the note is about
 	N      int         `json:"n,omitempty"`      // a count (see the code)
 	Track  string      `json:"track,omitempty"`  // a reinforcement track (Track* constants)
-	Name   string      `json:"name,omitempty"`   // a group released, or a table outcome's name
+	M      int         `json:"m,omitempty"`      // a second count (see the code)
+	From   int         `json:"from,omitempty"`   // the first turn of a span
+	To     int         `json:"to,omitempty"`     // its last turn
+	Names  []string    `json:"names,omitempty"`  // places (see the code)
+	Name   string      `json:"name,omitempty"`   // a group released, an outcome (see the code), or a table outcome's name
 	Effect string      `json:"effect,omitempty"` // a table outcome's effect as the table prints it
 }
