@@ -534,7 +534,8 @@ func handleSupplyShow(ctx context.Context, r *Router, req Request) (Reply, error
 	var log []string
 	for _, s := range lrtg.Of(g).Records.SupplyLog {
 		if s.Side == side {
-			log = append(log, fmt.Sprintf("turn %d: %s — %s (%s)", s.Turn, s.What, s.Reason, s.By.Name))
+			what, reason := supplyEntryText(s)
+			log = append(log, fmt.Sprintf("turn %d: %s — %s (%s)", s.Turn, what, reason, s.By.Name))
 		}
 	}
 	if n := len(log); n > 8 {

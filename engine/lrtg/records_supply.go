@@ -240,13 +240,13 @@ func (g Game) decideSupply(cmd AdjustSupply) (engine.Event, error) {
 
 func (g Game) applySupply(e *SupplyAdjusted) Game {
 	r := g.Records
-	var what []string
+	entry := SupplyEntry{Turn: e.Turn, Side: e.Side, Kind: SupplyEntryAdjust, Delta: e.Delta, Reason: e.Reason, By: e.By}
 	switch {
 	case e.Store != nil:
 		m := copyInts(r.StoreUsed)
 		m[e.Store.Unit] += e.Store.From - e.Store.To
 		r.StoreUsed = m
-		what = append(what, fmt.Sprintf("%s store %d → %d", e.Store.Name, e.Store.From, e.Store.To))
+		entry.Store = e.Store
 	case e.Track != nil:
 		m := make(map[engine.Side]int, 2)
 		for k, v := range r.Track {
@@ -254,17 +254,16 @@ func (g Game) applySupply(e *SupplyAdjusted) Game {
 		}
 		m[e.Side] = e.Track.To
 		r.Track = m
-		what = append(what, fmt.Sprintf("track %+d → %+d", e.Track.From, e.Track.To))
+		entry.Track = e.Track
 	default:
 		m := copyInts(r.Victuals)
 		for _, c := range e.Units {
 			m[c.Unit] = c.To
-			what = append(what, fmt.Sprintf("%s %d → %d", c.Name, c.From, c.To))
 		}
+		entry.Units = e.Units
 		r.Victuals = m
 	}
-	r.SupplyLog = append(append([]SupplyEntry(nil), r.SupplyLog...),
-		SupplyEntry{Turn: e.Turn, Side: e.Side, What: fmt.Sprintf("%+d: %s", e.Delta, strings.Join(what, ", ")), Reason: e.Reason, By: e.By})
+	r.logSupply(entry)
 	g.Records = r
 	return g
 }

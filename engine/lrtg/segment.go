@@ -385,7 +385,7 @@ func applySegment(g Game, e engine.Event) (Game, bool) {
 	case *VictualsDrawn:
 		return g.action(e, func(g *Game) {
 			*g = g.segUseStore(e.Store.Unit, e.Store.From-e.Store.To)
-			*g = g.segVictuals(e.Turn, e.Side, e.By, e.Units, fmt.Sprintf("%d from %s", e.Store.From-e.Store.To, e.Store.Name), "drawn from a store (13.1, 13.8)")
+			*g = g.segVictuals(SupplyEntry{Turn: e.Turn, Side: e.Side, Kind: SupplyEntryDraw, Store: &e.Store, Units: e.Units, By: e.By})
 		}), true
 	case *SupplyEffectsApplied:
 		return g.action(e, func(g *Game) { g.applySupplyEffects(e) }), true

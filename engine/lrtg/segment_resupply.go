@@ -368,18 +368,16 @@ func (g Game) decideSegDraw(cmd DrawVictuals) ([]engine.Event, error) {
 	return []engine.Event{ev}, nil
 }
 
-// segVictuals folds victual changes of units and a line on the side's
-// supply sheet.
-func (g Game) segVictuals(turn int, side engine.Side, by engine.Actor, changes []VictualChange, what, reason string) Game {
+// segVictuals folds victual changes of units (entry.Units) and the line
+// on the side's supply sheet.
+func (g Game) segVictuals(entry SupplyEntry) Game {
 	r := g.Records
 	m := copyInts(r.Victuals)
-	var parts []string
-	for _, c := range changes {
+	for _, c := range entry.Units {
 		m[c.Unit] = c.To
-		parts = append(parts, fmt.Sprintf("%s %d → %d", c.Name, c.From, c.To))
 	}
 	r.Victuals = m
-	r.SupplyLog = append(append([]SupplyEntry(nil), r.SupplyLog...), SupplyEntry{Turn: turn, Side: side, What: what + ": " + strings.Join(parts, ", "), Reason: reason, By: by})
+	r.logSupply(entry)
 	g.Records = r
 	return g
 }
@@ -403,12 +401,10 @@ func (g *Game) applyUnitForaged(e *UnitForaged) {
 		}
 		t[e.Side] = e.Victuals.To
 		g.Records.Track = t
-		g.Records.SupplyLog = append(append([]SupplyEntry(nil), g.Records.SupplyLog...), SupplyEntry{Turn: e.Turn, Side: e.Side,
-			What: fmt.Sprintf("%+d: track %+d → %+d", e.Victuals.To-e.Victuals.From, e.Victuals.From, e.Victuals.To), Reason: fmt.Sprintf("foraging: %d fatigue kept (24.4)", e.Levels), By: e.By})
+		g.Records.logSupply(SupplyEntry{Turn: e.Turn, Side: e.Side, Kind: SupplyEntryForageTrack, Track: e.Victuals, Levels: e.Levels, By: e.By})
 		return
 	}
 	*g = g.seg(e.Turn, func(s *SegmentState) { s.Foraged = append(s.Foraged, e.Unit) })
 	g.EditUnit(e.Unit, func(u *engine.UnitState) { u.Fatigue = e.Fatigue.To })
-	*g = g.segVictuals(e.Turn, e.Side, e.By, []VictualChange{*e.Victuals}, fmt.Sprintf("%+d", e.Victuals.To-e.Victuals.From),
-		fmt.Sprintf("foraging: %d fatigue at forage %d (13.5)", e.Levels, e.Modified))
+	*g = g.segVictuals(SupplyEntry{Turn: e.Turn, Side: e.Side, Kind: SupplyEntryForage, Units: []VictualChange{*e.Victuals}, Levels: e.Levels, Value: e.Modified, By: e.By})
 }
