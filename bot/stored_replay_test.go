@@ -30,6 +30,10 @@ var proseEvents = map[string]struct {
 		words: func(e engine.Event) string { return fmt.Sprintf("%q", effectLines(e.(*lrtg.RandomEventRolled))) },
 		old:   func(e engine.Event) bool { return len(e.(*lrtg.RandomEventRolled).Effects) > 0 },
 	},
+	lrtg.EventLRTAVictoryPhase: {
+		words: func(e engine.Event) string { return fmt.Sprintf("%q", victoryPhaseLines(e.(*lrtg.LRTAVictoryPhase))) },
+		old:   func(e engine.Event) bool { return len(e.(*lrtg.LRTAVictoryPhase).Notes) > 0 },
+	},
 	lrtg.EventLRTARandomEvent: {
 		words: func(e engine.Event) string { return fmt.Sprintf("%q", lrtaEffectLines(e.(*lrtg.LRTARandomEvent))) },
 		old:   func(e engine.Event) bool { return len(e.(*lrtg.LRTARandomEvent).Effects) > 0 },

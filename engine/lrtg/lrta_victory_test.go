@@ -407,7 +407,7 @@ func TestLRTAVictoryEnd(t *testing.T) {
 	g.Turn = 30
 	g30, evs := lvBegin(t, g, "8")
 	ph := lvFind[*lrtg.LRTAVictoryPhase](evs)
-	if ph == nil || !strings.Contains(strings.Join(ph.Notes, " "), "End RTA") {
+	if ph == nil || !slices.ContainsFunc(ph.Facts, func(n lrtg.VictoryNote) bool { return n.Code == lrtg.VictoryNoteEndRTA && n.To == lrtg.LRTATurns }) {
 		t.Errorf("turn 30 notes: %+v", ph)
 	}
 	if vc := lvFind[*lrtg.VictoryChecked](evs); vc.End != "" || lrtg.Of(g30).Segment.Outcome != nil {
@@ -436,8 +436,10 @@ func TestLRTAVictoryEnd(t *testing.T) {
 	p := lvGame(t, engine.GameOptions{})
 	p.Turn = 23
 	_, evs = lvBegin(t, lvAt(t, p, "Culpeper", "csa.hood", "csa.ewell", "csa.jones", "csa.hill", "csa.starke", "csa.funk"), "8")
-	if ph := lvFind[*lrtg.LRTAVictoryPhase](evs); !strings.Contains(strings.Join(ph.Notes, " "), "LRTG VIII would end the game") {
-		t.Errorf("turn 23 notes: %+v", ph.Notes)
+	if ph := lvFind[*lrtg.LRTAVictoryPhase](evs); !slices.ContainsFunc(ph.Facts, func(n lrtg.VictoryNote) bool {
+		return n.Code == lrtg.VictoryNoteNoneNorth && n.Turn == lrtg.LRTAPotomacTurn
+	}) {
+		t.Errorf("turn 23 notes: %+v", ph.Facts)
 	}
 }
 
