@@ -30,6 +30,20 @@ var proseEvents = map[string]struct {
 		words: func(e engine.Event) string { return fmt.Sprintf("%q", effectLines(e.(*lrtg.RandomEventRolled))) },
 		old:   func(e engine.Event) bool { return len(e.(*lrtg.RandomEventRolled).Effects) > 0 },
 	},
+	lrtg.EventDepotsChanged: {
+		words: func(e engine.Event) string {
+			public, secret := depotChangeLines(e.(*lrtg.DepotsChanged))
+			return fmt.Sprintf("%q %q", public, secret)
+		},
+		old: func(e engine.Event) bool {
+			for _, c := range e.(*lrtg.DepotsChanged).Changes {
+				if c.Why != "" {
+					return true
+				}
+			}
+			return false
+		},
+	},
 	lrtg.EventLRTAVictoryPhase: {
 		words: func(e engine.Event) string { return fmt.Sprintf("%q", victoryPhaseLines(e.(*lrtg.LRTAVictoryPhase))) },
 		old:   func(e engine.Event) bool { return len(e.(*lrtg.LRTAVictoryPhase).Notes) > 0 },

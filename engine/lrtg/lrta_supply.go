@@ -397,7 +397,7 @@ func procLRTADepots(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Eve
 		if done {
 			continue
 		}
-		flip := DepotChange{Side: engine.USA, Place: sc.Place, Action: "placed", Why: "flipped to its completed side on a passive turn (004 Impacts of Being Passive)"}
+		flip := DepotChange{Side: engine.USA, Place: sc.Place, Action: "placed", Code: DepotWhyLRTAFlipped}
 		if p := placeOfTheatre(t, sc.Place); p == nil {
 			flip.Action, flip.Why = "dropped", "the place is not in the map data"
 		} else if _, _, err := g.segConstructTurns(t, *p); err != nil {

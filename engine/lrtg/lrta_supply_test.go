@@ -2,7 +2,6 @@ package lrtg
 
 import (
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
@@ -272,7 +271,7 @@ func TestLRTADepotFlip(t *testing.T) {
 	g1 = passive(g1, engine.USA)
 	g2, evs := runLRTAStep(t, g1, "5h", engine.Script(), ctx)
 	ch, ok := evs[0].(*DepotsChanged)
-	if !ok || len(ch.Changes) != 1 || ch.Changes[0].Action != "placed" || ch.Changes[0].Place != "Mid" || !strings.Contains(ch.Changes[0].Why, "004") {
+	if !ok || len(ch.Changes) != 1 || ch.Changes[0].Action != "placed" || ch.Changes[0].Place != "Mid" || ch.Changes[0].Code != DepotWhyLRTAFlipped || ch.Changes[0].Why != "" {
 		t.Fatalf("flip: %+v", evs[0])
 	}
 	if g2.Places["Mid"].Depot != engine.USA || len(g2.Segment.Schedules) != 0 {

@@ -166,10 +166,24 @@ type DepotScheduled struct {
 type DepotChange struct {
 	Side   engine.Side `json:"side"`
 	Place  string      `json:"place"`
-	Action string      `json:"action"` // placed, removed, hastened, dropped
-	Why    string      `json:"why,omitempty"`
+	Action string      `json:"action"`        // placed, removed, hastened, dropped
+	Why    string      `json:"why,omitempty"` // stored before the codes: read, never written
 	Due    int         `json:"due,omitempty"`
+	Code   string      `json:"code,omitempty"` // why (DepotWhy*; the words are the bot's)
 }
+
+// Why a depot changed (DepotChange.Code; issue 20: codes in events, words
+// in the bot). A code, once written to a log, keeps its meaning.
+const (
+	DepotWhyHastened    = "hastened"     // passive again before it is done: one turn less (13.8)
+	DepotWhyCaptured    = "captured"     // captured or destroyed before it was dismantled (13.8)
+	DepotWhyDismantled  = "dismantled"   // dismantled as scheduled (13.8)
+	DepotWhyOffMap      = "off-map"      // the place is not in the map data
+	DepotWhySite        = "site"         // the site no longer meets its conditions (13.8)
+	DepotWhyConstructed = "constructed"  // constructed as scheduled (13.8)
+	DepotWhyCSA         = "csa"          // a Confederate depot at Winchester or Berryville (13.8)
+	DepotWhyLRTAFlipped = "lrta-flipped" // LRTA: flipped to its completed side on a passive turn (004)
+)
 
 // DepotsChanged records the Depot Placement / Removal step (13.8), or a
 // Confederate depot placed at Winchester or Berryville.
