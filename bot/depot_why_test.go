@@ -23,6 +23,7 @@ func TestDepotChangeWords(t *testing.T) {
 		{Side: engine.USA, Place: "Westminster", Action: "placed", Code: lrtg.DepotWhyConstructed},
 		{Side: engine.CSA, Place: "Winchester", Action: "placed", Code: lrtg.DepotWhyCSA},
 		{Side: engine.USA, Place: "Alexandria", Action: "placed", Code: lrtg.DepotWhyLRTAFlipped},
+		{Side: engine.USA, Place: "Leesburg", Action: "dropped", Code: lrtg.DepotWhyLRTASite},
 		{Side: engine.USA, Place: "Baltimore", Action: "placed", Why: "said then"},
 	}}
 	public, secret := depotChangeLines(e)
@@ -38,6 +39,7 @@ func TestDepotChangeWords(t *testing.T) {
 		"USA depot at Emmitsburg dropped (the depot was captured or destroyed before it was dismantled (13.8))",
 		"CSA depot at Nowhere dropped (the place is not in the map data)",
 		"CSA depot at Cashtown dropped (the site no longer meets the conditions it was scheduled under (13.8))",
+		"USA depot at Leesburg dropped (the site no longer meets the conditions it was begun under (LRTG 13.8))",
 	}
 	if !slices.Equal(public, wantPublic) {
 		t.Errorf("public:\n got %q\nwant %q", public, wantPublic)

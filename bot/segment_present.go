@@ -239,6 +239,8 @@ func depotWhy(c lrtg.DepotChange) string {
 		return "a Confederate depot (13.8)"
 	case lrtg.DepotWhyLRTAFlipped:
 		return "flipped to its completed side on a passive turn (004 Impacts of Being Passive)"
+	case lrtg.DepotWhyLRTASite:
+		return "the site no longer meets the conditions it was begun under (LRTG 13.8)"
 	}
 	return c.Code
 }

@@ -399,9 +399,9 @@ func procLRTADepots(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Eve
 		}
 		flip := DepotChange{Side: engine.USA, Place: sc.Place, Action: "placed", Code: DepotWhyLRTAFlipped}
 		if p := placeOfTheatre(t, sc.Place); p == nil {
-			flip.Action, flip.Why = "dropped", "the place is not in the map data"
+			flip.Action, flip.Code = "dropped", DepotWhyOffMap
 		} else if _, _, err := g.segConstructTurns(t, *p); err != nil {
-			flip.Action, flip.Why = "dropped", "the site no longer meets the conditions it was begun under (LRTG 13.8)"
+			flip.Action, flip.Code = "dropped", DepotWhyLRTASite
 		}
 		changes = append(changes, flip)
 	}

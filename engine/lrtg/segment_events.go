@@ -183,6 +183,7 @@ const (
 	DepotWhyConstructed = "constructed"  // constructed as scheduled (13.8)
 	DepotWhyCSA         = "csa"          // a Confederate depot at Winchester or Berryville (13.8)
 	DepotWhyLRTAFlipped = "lrta-flipped" // LRTA: flipped to its completed side on a passive turn (004)
+	DepotWhyLRTASite    = "lrta-site"    // LRTA: the site no longer meets the conditions it was begun under (LRTG 13.8)
 )
 
 // DepotsChanged records the Depot Placement / Removal step (13.8), or a
