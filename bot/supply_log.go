@@ -38,7 +38,34 @@ func supplyEntryText(s lrtg.SupplyEntry) (what, reason string) {
 		case s.Track != nil:
 			units = fmt.Sprintf("track %+d → %+d", s.Track.From, s.Track.To)
 		}
-		return fmt.Sprintf("%+d: %s", s.Delta, units), s.Reason
+		return fmt.Sprintf("%+d: %s", s.Delta, units), supplyReason(s.ReasonCode, s.Divisions, s.Reason)
 	}
 	return fmt.Sprintf("%s: %s", s.Kind, units), s.Reason
+}
+
+// supplyReason says why the supply was adjusted: the engine's reason by
+// its code (lrtg.SupplyWhy*), word for word what the engine wrote before
+// the codes, or the words the umpire, a player or older code gave.
+func supplyReason(code string, divisions int, reason string) string {
+	switch code {
+	case "":
+		return reason
+	case lrtg.SupplyWhyExpenditure:
+		return "supply expenditure (13.4: all but units at fatigue 0 in resupply range)"
+	case lrtg.SupplyWhyExpenditureSimplified:
+		return "supply expenditure (24.1)"
+	case lrtg.SupplyWhyResupplyInRange:
+		return fmt.Sprintf("resupply: %d divisions in resupply range (24.2)", divisions)
+	case lrtg.SupplyWhyResupplyFull:
+		return "resupply: units in resupply range are fully resupplied (13.5)"
+	case lrtg.SupplyWhyLRTAResupply:
+		return fmt.Sprintf("resupply: %d divisions out of resupply range (004 Simplified Supply)", divisions)
+	case lrtg.SupplyWhyLRTAProblemsTrack:
+		return "Confederate Supply Problems (004 random event 7)"
+	case lrtg.SupplyWhyLRTAProblemsAll:
+		return "Confederate Supply Problems: one victual from every Confederate unit (004 random event 7)"
+	case lrtg.SupplyWhyLRTAProblemsNorth:
+		return "Confederate Supply Problems: a second victual north of the Potomac, no Rest and Refit offered (004 random event 7)"
+	}
+	return code
 }

@@ -27,3 +27,28 @@ func TestSupplyEntryWords(t *testing.T) {
 		}
 	}
 }
+
+// TestSupplyReasonWords: the engine's reasons for a supply adjustment read
+// word for word as the engine wrote them before the codes (issue 20), and
+// a reason in words (a player's, or an older event's) reads as given.
+func TestSupplyReasonWords(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		n    int
+		want string
+	}{
+		{lrtg.SupplyWhyExpenditure, 0, "supply expenditure (13.4: all but units at fatigue 0 in resupply range)"},
+		{lrtg.SupplyWhyExpenditureSimplified, 0, "supply expenditure (24.1)"},
+		{lrtg.SupplyWhyResupplyInRange, 7, "resupply: 7 divisions in resupply range (24.2)"},
+		{lrtg.SupplyWhyResupplyFull, 0, "resupply: units in resupply range are fully resupplied (13.5)"},
+		{lrtg.SupplyWhyLRTAResupply, 2, "resupply: 2 divisions out of resupply range (004 Simplified Supply)"},
+		{lrtg.SupplyWhyLRTAProblemsTrack, 0, "Confederate Supply Problems (004 random event 7)"},
+		{lrtg.SupplyWhyLRTAProblemsAll, 0, "Confederate Supply Problems: one victual from every Confederate unit (004 random event 7)"},
+		{lrtg.SupplyWhyLRTAProblemsNorth, 0, "Confederate Supply Problems: a second victual north of the Potomac, no Rest and Refit offered (004 random event 7)"},
+		{"", 0, "the umpire's words"},
+	} {
+		if got := supplyReason(c.code, c.n, "the umpire's words"); got != c.want {
+			t.Errorf("%q: got %q, want %q", c.code, got, c.want)
+		}
+	}
+}

@@ -223,7 +223,7 @@ func (g Game) lreSupplyProblems(state Game, ev *LRTARandomEvent, m *engine.Theat
 			n = 1
 		}
 		ev.note(RandomNote{Code: map[bool]string{true: LRTANoteSupplyTrackOffered, false: LRTANoteSupplyTrack}[offered], N: n})
-		return evs, adjust(AdjustSupply{By: ev.By, Side: engine.CSA, Delta: -n, Reason: "Confederate Supply Problems (004 random event 7)", Sizes: sizes})
+		return evs, adjust(AdjustSupply{By: ev.By, Side: engine.CSA, Delta: -n, Code: SupplyWhyLRTAProblemsTrack, Sizes: sizes})
 	}
 	var all, north []string
 	for _, u := range g.SupplyUnits(engine.CSA, sizes) {
@@ -232,7 +232,7 @@ func (g Game) lreSupplyProblems(state Game, ev *LRTARandomEvent, m *engine.Theat
 		}
 	}
 	if len(all) > 0 {
-		if err := adjust(AdjustSupply{By: ev.By, Side: engine.CSA, Delta: -1, Units: all, Reason: "Confederate Supply Problems: one victual from every Confederate unit (004 random event 7)", Sizes: sizes}); err != nil {
+		if err := adjust(AdjustSupply{By: ev.By, Side: engine.CSA, Delta: -1, Units: all, Code: SupplyWhyLRTAProblemsAll, Sizes: sizes}); err != nil {
 			return nil, err
 		}
 	}
@@ -248,7 +248,7 @@ func (g Game) lreSupplyProblems(state Game, ev *LRTARandomEvent, m *engine.Theat
 	}
 	sort.Strings(north)
 	if len(north) > 0 {
-		if err := adjust(AdjustSupply{By: ev.By, Side: engine.CSA, Delta: -1, Units: north, Reason: "Confederate Supply Problems: a second victual north of the Potomac, no Rest and Refit offered (004 random event 7)", Sizes: sizes}); err != nil {
+		if err := adjust(AdjustSupply{By: ev.By, Side: engine.CSA, Delta: -1, Units: north, Code: SupplyWhyLRTAProblemsNorth, Sizes: sizes}); err != nil {
 			return nil, err
 		}
 	}

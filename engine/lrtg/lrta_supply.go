@@ -329,8 +329,7 @@ func procLRTAResupply(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.E
 		}
 		open.tellSide(s, SegmentNote{Code: NoteLRTAResupply, N: out, Delta: v})
 		if v > 0 {
-			ev, err := state.decideSupply(AdjustSupply{By: g.Umpire, Side: s, Delta: v, Sizes: sizes,
-				Reason: fmt.Sprintf("resupply: %d divisions out of resupply range (004 Simplified Supply)", out)})
+			ev, err := state.decideSupply(AdjustSupply{By: g.Umpire, Side: s, Delta: v, Sizes: sizes, Code: SupplyWhyLRTAResupply, Divisions: out})
 			if err != nil {
 				return nil, err
 			}

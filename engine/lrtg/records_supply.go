@@ -172,11 +172,11 @@ func (g Game) decideSupply(cmd AdjustSupply) (engine.Event, error) {
 		return nil, engine.Invalid("supply.delta", "An adjustment of 0 changes nothing", "Give by: a number, e.g. -1 for the Supply Expenditure Phase")
 	}
 	reason := strings.TrimSpace(cmd.Reason)
-	if reason == "" {
+	if reason == "" && cmd.Code == "" {
 		return nil, engine.Invalid("supply.reason", "A supply adjustment needs its reason", "Add reason:, e.g. reason:supply expenditure (13.4)")
 	}
 	rule := g.Options.Supply
-	ev := &SupplyAdjusted{By: cmd.By, Side: cmd.Side, Turn: g.Turn, Rule: rule, Delta: cmd.Delta, Reason: reason}
+	ev := &SupplyAdjusted{By: cmd.By, Side: cmd.Side, Turn: g.Turn, Rule: rule, Delta: cmd.Delta, Reason: reason, ReasonCode: cmd.Code, Divisions: cmd.Divisions}
 	switch {
 	case cmd.Store != nil:
 		if len(cmd.Units) > 0 {
@@ -240,7 +240,7 @@ func (g Game) decideSupply(cmd AdjustSupply) (engine.Event, error) {
 
 func (g Game) applySupply(e *SupplyAdjusted) Game {
 	r := g.Records
-	entry := SupplyEntry{Turn: e.Turn, Side: e.Side, Kind: SupplyEntryAdjust, Delta: e.Delta, Reason: e.Reason, By: e.By}
+	entry := SupplyEntry{Turn: e.Turn, Side: e.Side, Kind: SupplyEntryAdjust, Delta: e.Delta, Reason: e.Reason, ReasonCode: e.ReasonCode, Divisions: e.Divisions, By: e.By}
 	switch {
 	case e.Store != nil:
 		m := copyInts(r.StoreUsed)

@@ -25,9 +25,26 @@ type SupplyEntry struct {
 	Units  []VictualChange // adjust, draw, forage: the units' victuals
 	Levels int             // forage: fatigue spent; forage-track: fatigue kept
 	Value  int             // forage: the forage value after modifiers
-	Reason string          // adjust: the event's reason
-	By     engine.Actor
+	Reason string          // adjust: the event's reason in words (a player's, or the engine's before the codes)
+	// adjust: the engine's reason, as a code (SupplyWhy*) and its parameter
+	ReasonCode string
+	Divisions  int
+	By         engine.Actor
 }
+
+// The engine's reasons for a supply adjustment (SupplyAdjusted.ReasonCode;
+// issue 20: codes in events, words in the bot). A code, once written to a
+// log, keeps its meaning.
+const (
+	SupplyWhyExpenditure           = "expenditure"                // 13.4: all but units at fatigue 0 in resupply range
+	SupplyWhyExpenditureSimplified = "expenditure.simplified"     // 24.1
+	SupplyWhyResupplyInRange       = "resupply.in-range"          // 24.2: Divisions in resupply range
+	SupplyWhyResupplyFull          = "resupply.full"              // 13.5: units in resupply range fully resupplied
+	SupplyWhyLRTAResupply          = "lrta.resupply.out-of-range" // 004 Simplified Supply: Divisions out of resupply range
+	SupplyWhyLRTAProblemsTrack     = "lrta.supply-problems.track" // 004 random event 7, Simplified Supply
+	SupplyWhyLRTAProblemsAll       = "lrta.supply-problems.all"   // 004 random event 7: one victual from every unit
+	SupplyWhyLRTAProblemsNorth     = "lrta.supply-problems.north" // 004 random event 7: a second victual north of the Potomac
+)
 
 // logSupply adds an entry to the supply sheet's log.
 func (r *RecordsState) logSupply(e SupplyEntry) {

@@ -19,9 +19,9 @@ func procExpenditure(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Ev
 	for _, s := range segSides {
 		cmd := AdjustSupply{By: g.Umpire, Side: s, Delta: -1, Sizes: sizes}
 		if g.Options.Supply == "simplified" {
-			cmd.Reason = "supply expenditure (24.1)"
+			cmd.Code = SupplyWhyExpenditureSimplified
 		} else {
-			cmd.Reason = "supply expenditure (13.4: all but units at fatigue 0 in resupply range)"
+			cmd.Code = SupplyWhyExpenditure
 			for _, u := range g.SupplyUnits(s, sizes) {
 				st, _ := g.SupplyStatus(u.ID)
 				if (u.Fatigue == 0 && st.InRange) || g.Victuals(u) <= 0 {
@@ -113,7 +113,7 @@ func procResupply(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event
 			if v == 0 {
 				continue
 			}
-			cmd.Delta, cmd.Reason = v, fmt.Sprintf("resupply: %d divisions in resupply range (24.2)", n)
+			cmd.Delta, cmd.Code, cmd.Divisions = v, SupplyWhyResupplyInRange, n
 		} else {
 			for _, u := range g.SupplyUnits(s, sizes) {
 				if st, _ := g.SupplyStatus(u.ID); st.InRange && g.Victuals(u) < SupplyMax(s) {
@@ -123,7 +123,7 @@ func procResupply(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event
 			if len(cmd.Units) == 0 {
 				continue
 			}
-			cmd.Delta, cmd.Reason = SupplyMax(s), "resupply: units in resupply range are fully resupplied (13.5)"
+			cmd.Delta, cmd.Code = SupplyMax(s), SupplyWhyResupplyFull
 		}
 		ev, err := state.decideSupply(cmd)
 		if err != nil {
