@@ -78,7 +78,7 @@ func presentLRTAEvent(r *Router, req Request, g engine.GameState, e engine.Event
 		for _, u := range e.Units {
 			parts = append(parts, fmt.Sprintf("%s %d → %d", u.Name, u.From, u.To))
 		}
-		return append(outs, umpire(fmt.Sprintf("%s: %s", e.Reason, strings.Join(parts, ", "))))
+		return append(outs, umpire(fmt.Sprintf("%s: %s", supplyReason(e.ReasonCode, e.Divisions, e.Reason), strings.Join(parts, ", "))))
 	}
 	return nil
 }
@@ -103,7 +103,7 @@ func lrtaEventText(r *Router, e *lrtg.LRTARandomEvent) string {
 	if e.CasualtyName != "" {
 		fmt.Fprintf(&b, "\n• Leader Casualties: %s (004).", e.CasualtyName)
 	}
-	for _, s := range e.Effects {
+	for _, s := range lrtaEffectLines(e) {
 		b.WriteString("\n• " + s)
 	}
 	return b.String()

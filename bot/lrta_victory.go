@@ -465,10 +465,11 @@ func presentLRTAVictory(r *Router, req Request, g engine.GameState, e engine.Eve
 	case *lrtg.ObjectiveDiscovered:
 		return []Output{pub("🔎 "+upperFirst(discoveryText(e.Outcome))+".", true)}
 	case *lrtg.LRTAVictoryPhase:
-		if len(e.Notes) == 0 {
+		lines := victoryPhaseLines(e)
+		if len(lines) == 0 {
 			return []Output{}
 		}
-		return []Output{pub("📜 "+strings.Join(e.Notes, "\n"), true)}
+		return []Output{pub("📜 "+strings.Join(lines, "\n"), true)}
 	}
 	return nil
 }

@@ -131,7 +131,7 @@ func (r *Router) rollText(tr *engine.TableRolled, li bool) string {
 func eventText(g engine.GameState, e *lrtg.RandomEventRolled, li, own bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "📜 **Random event, turn %d: %s** (LRTG 2.0).", e.Turn, e.Name)
-	for _, s := range e.Effects {
+	for _, s := range effectLines(e) {
 		b.WriteString("\n• " + s)
 	}
 	names := func(ids []string) string {

@@ -531,7 +531,8 @@ func handleSupplyShow(ctx context.Context, r *Router, req Request) (Reply, error
 	var log []string
 	for _, s := range lrtg.Of(g).Records.SupplyLog {
 		if s.Side == side {
-			log = append(log, fmt.Sprintf("turn %d: %s — %s (%s)", s.Turn, s.What, s.Reason, s.By.Name))
+			what, reason := supplyEntryText(s)
+			log = append(log, fmt.Sprintf("turn %d: %s — %s (%s)", s.Turn, what, reason, s.By.Name))
 		}
 	}
 	if n := len(log); n > 8 {
@@ -610,7 +611,7 @@ func handleSupplyAdjust(ctx context.Context, r *Router, req Request) (Reply, err
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.SupplyAdjusted)
 		var b strings.Builder
-		fmt.Fprintf(&b, "%s supply %+d (turn %d): %s.", sideName(e.Side), e.Delta, e.Turn, e.Reason)
+		fmt.Fprintf(&b, "%s supply %+d (turn %d): %s.", sideName(e.Side), e.Delta, e.Turn, supplyReason(e.ReasonCode, e.Divisions, e.Reason))
 		switch {
 		case e.Store != nil:
 			fmt.Fprintf(&b, "\n%s: %d → %d victuals.", e.Store.Name, e.Store.From, e.Store.To)

@@ -193,7 +193,7 @@ func (r *Router) segmentLines(g engine.GameState, side engine.Side) []string {
 	if s.Turn == g.Turn {
 		for _, n := range s.Notes {
 			if n.Side == side {
-				lines = append(lines, fmt.Sprintf("%s: %s", n.Step, n.What))
+				lines = append(lines, fmt.Sprintf("%s: %s", n.Step, stepNoteText(n)))
 			}
 		}
 	}

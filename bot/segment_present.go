@@ -73,12 +73,13 @@ func presentSegment(r *Router, req Request, g engine.GameState, e engine.Event, 
 	switch e := e.(type) {
 	case *lrtg.SegmentOpened:
 		var outs []Output
-		if len(e.Public) > 0 {
-			outs = append(outs, pub(strings.Join(e.Public, "\n"), false))
+		public, secret := openedLines(e)
+		if len(public) > 0 {
+			outs = append(outs, pub(strings.Join(public, "\n"), false))
 		}
 		for _, s := range []engine.Side{engine.CSA, engine.USA} {
-			if len(e.Secret[s]) > 0 {
-				outs = append(outs, umpire(fmt.Sprintf("%s (told to the %s by /segment show): %s", e.Step, segSideName(s), strings.Join(e.Secret[s], " "))))
+			if len(secret[s]) > 0 {
+				outs = append(outs, umpire(fmt.Sprintf("%s (told to the %s by /segment show): %s", e.Step, segSideName(s), strings.Join(secret[s], " "))))
 			}
 		}
 		return append([]Output{}, outs...)
@@ -216,9 +217,37 @@ func supplyEffectsText(e *lrtg.SupplyEffectsApplied) (text, detail string) {
 // depotChangeLines splits the depot changes (13.8) into those both sides
 // see on the map (placed, removed) and the schedules only the umpire hears
 // of.
+// depotWhy says why a depot changed: the code's words, or the sentence an
+// event stored before the codes carries (issue 20).
+func depotWhy(c lrtg.DepotChange) string {
+	switch c.Code {
+	case "":
+		return c.Why
+	case lrtg.DepotWhyHastened:
+		return "passive again before it is done: one turn less (13.8)"
+	case lrtg.DepotWhyCaptured:
+		return "the depot was captured or destroyed before it was dismantled (13.8)"
+	case lrtg.DepotWhyDismantled:
+		return "dismantled as scheduled (13.8)"
+	case lrtg.DepotWhyOffMap:
+		return "the place is not in the map data"
+	case lrtg.DepotWhySite:
+		return "the site no longer meets the conditions it was scheduled under (13.8)"
+	case lrtg.DepotWhyConstructed:
+		return "constructed as scheduled (13.8)"
+	case lrtg.DepotWhyCSA:
+		return "a Confederate depot (13.8)"
+	case lrtg.DepotWhyLRTAFlipped:
+		return "flipped to its completed side on a passive turn (004 Impacts of Being Passive)"
+	case lrtg.DepotWhyLRTASite:
+		return "the site no longer meets the conditions it was begun under (LRTG 13.8)"
+	}
+	return c.Code
+}
+
 func depotChangeLines(e *lrtg.DepotsChanged) (public, secret []string) {
 	for _, c := range e.Changes {
-		line := fmt.Sprintf("%s depot at %s %s (%s)", segSideName(c.Side), c.Place, c.Action, c.Why)
+		line := fmt.Sprintf("%s depot at %s %s (%s)", segSideName(c.Side), c.Place, c.Action, depotWhy(c))
 		switch c.Action {
 		case "placed", "removed":
 			public = append(public, line)

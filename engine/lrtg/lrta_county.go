@@ -126,8 +126,8 @@ func LRTACounties(ch *engine.Chart, th *engine.Theatre) ([]County, error) {
 
 func procLRTACounty(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, error) {
 	t := segTheatre(ctx)
-	open := &SegmentOpened{Turn: g.Turn, Step: "7", Public: []string{"The Confederates claim the counties they control (/victory county) and Washington, DC's awards (/victory dc) (004 County/DC Control; LRTG 11)."}}
-	var can []string
+	open := &SegmentOpened{Turn: g.Turn, Step: "7", Notes: []SegmentNote{{Code: NoteLRTACountyOpen}}}
+	var can, dc []string
 	if t != nil && ctx.Library != nil {
 		cs, err := LRTACounties(ctx.Library.Chart(LRTACountyChart), t)
 		if err != nil {
@@ -155,15 +155,15 @@ func procLRTACounty(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Eve
 				continue
 			}
 			if u := g.dcOccupant(t, it); u != nil {
-				can = append(can, "Washington, DC: "+it.Title)
+				dc = append(dc, it.Title)
 			}
 		}
 	}
-	if len(can) > 0 || g.Options.LimitedIntel || t == nil {
+	if len(can)+len(dc) > 0 || g.Options.LimitedIntel || t == nil {
 		open.Waits = []StepWait{{Step: "7", Side: engine.CSA, What: "the CSA's county and DC claims (/victory county, /victory dc) or /segment done"}}
 	}
-	if len(can) > 0 {
-		open.addSecret(engine.CSA, fmt.Sprintf("Claimable by the map (%d+ Confederate manpower in the county; DC occupations): %s.", CountyMP, strings.Join(can, ", ")))
+	if len(can)+len(dc) > 0 {
+		open.tellSide(engine.CSA, SegmentNote{Code: NoteLRTACountyCan, N: CountyMP, Names: can, Items: dc})
 	}
 	return []engine.Event{open}, nil
 }

@@ -200,40 +200,38 @@ func lrtaEventsStep(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Eve
 	pope := !g.LRTAMcClellan()
 	ev := &LRTARandomEvent{By: by, Turn: g.Turn, Days: max(g.TurnDays(g.Turn), 1), Roll: tr.Number, Printed: tr.Printed,
 		Outcome: tr.Outcome, Name: tr.Name, Pope: pope, SugarLoaf: g.lreSugarLoaf(m)}
-	say := func(format string, args ...any) { ev.Effects = append(ev.Effects, fmt.Sprintf(format, args...)) }
 	multi := g.multipleCommanders()
 	var after []engine.Event // events that follow the random event (victuals)
 	switch o := ev.Outcome; {
 	case o == LRTAEventRain || o == LRTAEventRainPlusOne:
-		what := "Rain"
+		rainCode := LRTANoteRain
 		if o == LRTAEventRainPlusOne {
-			what = "Heavy rain (Rain+1)"
+			rainCode = LRTANoteHeavyRain
 		}
-		say("%s for the whole turn, under the Standardized Rules' rain rules (004: \"refer to the Standard rules\"; they are not in the rules documents, so movement and combat in the rain are the players'). Days of rain so far in the game: %d (tracked: after four, a 4 becomes Raw Recruits).",
-			what, g.LRTARainDays()+ev.Days)
+		ev.note(RandomNote{Code: rainCode, N: g.LRTARainDays() + ev.Days})
 	case o == LRTAEventUnionParalysis:
 		if pope {
-			say("Union command paralysis this turn, doubled while Pope commands: every Union infantry unit's movement allowance -2 and cavalry's -4 (never below 1), except in strategic movement (-1 / -2, the strategic chart's paralysis column). Tracked for the movement phases.")
+			ev.note(RandomNote{Code: LRTANoteUnionParalysisPope})
 		} else {
-			say("Union command paralysis this turn: infantry -1 and cavalry -2 in reorganized corps, -2 / -4 in corps not yet reorganized (never below 1; not cumulative with the reorganization's paralysis: 004's note). Tracked for the movement phases.")
+			ev.note(RandomNote{Code: LRTANoteUnionParalysis})
 		}
-		say("Paralysed units may not force march nor take part in assaults or grand assaults; a Passive Union adds its passive penalties.")
+		ev.note(RandomNote{Code: LRTANoteParalysedUnion})
 		if multi {
-			say("Union commanders may not communicate this turn (tracked).")
+			ev.note(RandomNote{Code: LRTANoteNoComms, Side: engine.USA})
 		}
 	case o == LRTAEventCSAParalysis:
-		say("Confederate command paralysis this turn: every Confederate infantry unit's movement allowance -1 and cavalry's -2 (never below 1). Paralysed units may not force march nor take part in assaults or grand assaults; a Passive Confederate side adds its passive penalties. Tracked for the movement phases.")
+		ev.note(RandomNote{Code: LRTANoteCSAParalysis})
 		if multi {
-			say("Confederate commanders may not communicate this turn (tracked).")
+			ev.note(RandomNote{Code: LRTANoteNoComms, Side: engine.CSA})
 		}
 	case o == LRTAEventRearParalysis:
-		turns := "this turn"
+		rear := RandomNote{Code: LRTANoteRearParalysis}
 		if pope {
-			turns = fmt.Sprintf("this turn and next (turns %d-%d) while Pope commands", g.Turn, g.Turn+1)
+			rear = RandomNote{Code: LRTANoteRearParalysisPope, From: g.Turn, To: g.Turn + 1}
 		}
-		say("Union Shen, RR, DC, Balt and PA units may neither activate nor entrench %s unless an enemy unit comes within 8 hexes of them, and there is no Union railroad movement (tracked).", turns)
+		ev.note(rear)
 	case o == LRTAEventReleaseHF:
-		say("For the rest of the game the Union need not keep 5 MP in and around Harpers Ferry, and may dismantle or destroy the Harpers Ferry depot (tracked).")
+		ev.note(RandomNote{Code: LRTANoteReleaseHF})
 	case o == LRTAEventSupplyProblems:
 		more, err := g.lreSupplyProblems(state.Apply(ev), ev, m, ctx)
 		if err != nil {
@@ -258,9 +256,9 @@ func lrtaEventsStep(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Eve
 		if ir.Outcome == string(engine.CSA) {
 			ev.Intel = engine.CSA
 		}
-		g.lreIntelEffects(ev, say, multi)
+		g.lreIntelEffects(ev, multi)
 	case o == LRTAEventMcClellanDelays:
-		say("No Army of the Potomac unit may leave %s this turn (tracked).", strings.Join(LRTAMcClellanDelaysAreas, ", "))
+		ev.note(RandomNote{Code: LRTANoteMcClellanDelays, Names: append([]string(nil), LRTAMcClellanDelaysAreas...)})
 	case o == LRTAEventLeaderCasualties:
 		lt, err := table(LRTALeaderCasualtiesTable)
 		if err != nil {
@@ -271,22 +269,21 @@ func lrtaEventsStep(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Eve
 			return nil, err
 		}
 		ev.CasualtyRoll, ev.Casualty, ev.CasualtyName = cr.Number, cr.Outcome, cr.Name
-		g.lreCasualtyEffects(ev, say)
+		g.lreCasualtyEffects(ev)
 	case o == LRTAEventSpeedsEvacuation:
-		say("Every Union reinforcement due at Harrison's Landing, and every Confederate reinforcement, arrives one turn earlier (tracked for the Reinforcements step).")
-		say("This turn Union naval movement doubles (4 boxes for two fatigues) and Union naval capacity is six units (tracked).")
+		ev.note(RandomNote{Code: LRTANoteEvacuationEarlier})
+		ev.note(RandomNote{Code: LRTANoteEvacuationNaval})
 	case strings.HasPrefix(o, LRTAEventRawRecruits):
 		ev.Recruits = tr.Values["union_manpower"]
 		n := g.LRTARawRecruitsTimes() + 1
-		say("Raw Recruits, its %s occurrence: the Union may add %d manpower in all to Union infantry units in resupply range (/recruits, now). Every two manpower (rounded up) given to Army of the Potomac units, or to Shen, RR, Kan and Res units, adds one AoP casualty for army demoralization only, never for VP.",
-			Ordinal(n), ev.Recruits)
+		ev.note(RandomNote{Code: LRTANoteRecruits, N: n, M: ev.Recruits})
 		if len(g.lreRecruitable()) == 0 {
-			say("No Union infantry unit is on the map: nothing can be given.")
+			ev.note(RandomNote{Code: LRTANoteRecruitsNone})
 		}
 	case o == LRTAEventHeat:
-		say("Heat for the whole turn: every extended march roll is one higher (tracked).")
+		ev.note(RandomNote{Code: LRTANoteHeat})
 	default:
-		say("%s: %s", tr.Name, tr.Effect)
+		ev.note(RandomNote{Code: RandomNoteTable, Name: tr.Name, Effect: tr.Effect})
 	}
 	evs = append(evs, ev)
 	return append(evs, after...), nil

@@ -113,48 +113,43 @@ func (g Game) LRTAIntelFacts(m *engine.Theatre, tb *engine.Table, sugarLoaf engi
 }
 
 // lreIntelEffects says what the Enemy Intelligence winner gains (004).
-func (g Game) lreIntelEffects(ev *LRTARandomEvent, say func(string, ...any), multi bool) {
-	win, lose, winOf, loseOf := "Confederates", "Union", "Confederates'", "Union's"
-	if ev.Intel == engine.USA {
-		win, lose, winOf, loseOf = "Union", "Confederates", "Union's", "Confederates'"
-	}
+func (g Game) lreIntelEffects(ev *LRTARandomEvent, multi bool) {
 	switch ev.IntelForm {
 	case string(engine.CSA):
-		say("The Confederates may have two initiative rolls of this turn rerolled (both dice; a reroll is never rerolled; tracked for the Action Cycle).")
+		ev.note(RandomNote{Code: LRTANoteIntelRerolls})
 	case LRTAIntelThreeCigars:
-		say("Three Cigars: the Union adds one to all its initiative rolls this turn and the next three (turns %d-%d; tracked). It happens once a game.", ev.Turn, ev.Turn+lreThreeCigarsTurns-1)
+		ev.note(RandomNote{Code: LRTANoteThreeCigars, From: ev.Turn, To: ev.Turn + lreThreeCigarsTurns - 1})
 	case LRTAIntelUnionCommon:
-		say("Three Cigars is still running: no further initiative benefit.")
+		ev.note(RandomNote{Code: LRTANoteCigarsRunning})
 	default:
-		say("The Union wins the initiative on rolls of 4-4, 5-5 and 6-6 this turn (tracked for the Action Cycle).")
+		ev.note(RandomNote{Code: LRTANoteIntelDoubles})
 	}
-	say("The %s must declare Operational or Passive before the %s (tracked for 1e).", lose, win)
-	say("The %s may examine the %s supply status sheet (/event show, for the %s only).", win, loseOf, win)
+	ev.note(RandomNote{Code: LRTANoteIntelDeclare, Side: ev.Intel})
+	ev.note(RandomNote{Code: LRTANoteIntelExamine, Side: ev.Intel})
 	if g.Options.LimitedIntel {
-		say("Limited intelligence: the %s must remove every force marker, show the units under it and place none this turn (the umpire's to apply).", lose)
+		ev.note(RandomNote{Code: LRTANoteIntelMarkers, Side: ev.Intel})
 	}
 	if multi {
-		say("Multiplayer communication: the %s chance of intercepting communications rises this turn (LRTA 21; tracked).", winOf)
+		ev.note(RandomNote{Code: LRTANoteIntelIntercept, Side: ev.Intel})
 	}
 	if ev.Intel == engine.USA && g.Options.Objectives {
-		say("Confederate Objectives: the Union adds three to its roll to discover the Confederate objective this turn (tracked for 2b).")
+		ev.note(RandomNote{Code: LRTANoteIntelObjectives})
 	}
 }
 
 // lreCasualtyEffects applies or tracks the Leader Casualties result (004).
-func (g Game) lreCasualtyEffects(ev *LRTARandomEvent, say func(string, ...any)) {
-	next := fmt.Sprintf("turns %d-%d", ev.Turn, ev.Turn+1)
+func (g Game) lreCasualtyEffects(ev *LRTARandomEvent) {
 	switch ev.Casualty {
 	case "lee-wrists":
-		say("Lee breaks his wrists: the Lee bonus is ignored and the Confederates may make no grand assault, this turn and next (%s; tracked).", next)
+		ev.note(RandomNote{Code: LRTANoteLeeWrists, From: ev.Turn, To: ev.Turn + 1})
 	case "jackson-falls":
-		say("Jackson falls off his horse: the Jackson bonus is ignored this turn and next (%s; tracked).", next)
+		ev.note(RandomNote{Code: LRTANoteJacksonFalls, From: ev.Turn, To: ev.Turn + 1})
 	case "mcclellan-ill":
-		say("McClellan falls ill: the Union may make no grand assault this turn and next (%s; tracked).", next)
+		ev.note(RandomNote{Code: LRTANoteMcClellanIll, From: ev.Turn, To: ev.Turn + 1})
 	case "reno-killed":
-		g.lreReplace(ev, say, "usa.reno", "Reno", "Cox", true, "Reno is killed: Cox replaces him at once")
+		g.lreReplace(ev, "usa.reno", "Reno", "Cox", true)
 	case "hatch-wounded":
-		g.lreReplace(ev, say, "usa.hatch", "Hatch", "Doubleday", false, "Hatch is wounded: Doubleday replaces him at once, with Hatch's artillery value")
+		g.lreReplace(ev, "usa.hatch", "Hatch", "Doubleday", false)
 	}
 }
 
@@ -165,10 +160,10 @@ func (g Game) lreCasualtyEffects(ev *LRTARandomEvent, say func(string, ...any)) 
 // "replaces:<id>"), else a counter made for it. With the unit not in play
 // (off the map on a track, or eliminated), nothing happens: the chart
 // prints no alternative.
-func (g Game) lreReplace(ev *LRTARandomEvent, say func(string, ...any), id, name, by string, leader bool, what string) {
+func (g Game) lreReplace(ev *LRTARandomEvent, id, name, by string, leader bool) {
 	out, ok := g.lreFind(engine.USA, id, name)
 	if !ok || out.Eliminated || !out.OnMap && out.Track != "" {
-		say("%s: %s is not in play, so nothing happens (004 prints no alternative).", what, name)
+		ev.note(RandomNote{Code: LRTANoteCasualtyAbsent, Name: ev.Casualty})
 		return
 	}
 	// The replacement's counter: the one marked "replaces:<id>" (the order
@@ -200,7 +195,7 @@ func (g Game) lreReplace(ev *LRTARandomEvent, say func(string, ...any), id, name
 		in.Kind, in.Manpower = "leader", 0
 	}
 	ev.Replaced, ev.Replacement = out.ID, &in
-	say("%s (applied: the %s counter takes %s's place and command).", what, by, name)
+	ev.note(RandomNote{Code: LRTANoteCasualtyReplaced, Name: ev.Casualty})
 }
 
 // lreSupplyProblems settles Confederate Supply Problems (004 random event
@@ -210,7 +205,6 @@ func (g Game) lreReplace(ev *LRTARandomEvent, say func(string, ...any), id, name
 // (two without the offer). The victuals are recorded by the records
 // module's supply events.
 func (g Game) lreSupplyProblems(state Game, ev *LRTARandomEvent, m *engine.Theatre, ctx engine.StepContext) ([]engine.Event, error) {
-	say := func(format string, args ...any) { ev.Effects = append(ev.Effects, fmt.Sprintf(format, args...)) }
 	offered := g.LRTARestRefitProposed()
 	sizes := segSizes(ctx)
 	var evs []engine.Event
@@ -228,8 +222,8 @@ func (g Game) lreSupplyProblems(state Game, ev *LRTARandomEvent, m *engine.Theat
 		if offered {
 			n = 1
 		}
-		say("Simplified Supply: the Confederate army victuals marker drops by %d (applied; %s).", n, map[bool]string{true: "the Confederates have offered a Rest and Refit period", false: "no Rest and Refit period has been proposed"}[offered])
-		return evs, adjust(AdjustSupply{By: ev.By, Side: engine.CSA, Delta: -n, Reason: "Confederate Supply Problems (004 random event 7)", Sizes: sizes})
+		ev.note(RandomNote{Code: map[bool]string{true: LRTANoteSupplyTrackOffered, false: LRTANoteSupplyTrack}[offered], N: n})
+		return evs, adjust(AdjustSupply{By: ev.By, Side: engine.CSA, Delta: -n, Code: SupplyWhyLRTAProblemsTrack, Sizes: sizes})
 	}
 	var all, north []string
 	for _, u := range g.SupplyUnits(engine.CSA, sizes) {
@@ -238,13 +232,13 @@ func (g Game) lreSupplyProblems(state Game, ev *LRTARandomEvent, m *engine.Theat
 		}
 	}
 	if len(all) > 0 {
-		if err := adjust(AdjustSupply{By: ev.By, Side: engine.CSA, Delta: -1, Units: all, Reason: "Confederate Supply Problems: one victual from every Confederate unit (004 random event 7)", Sizes: sizes}); err != nil {
+		if err := adjust(AdjustSupply{By: ev.By, Side: engine.CSA, Delta: -1, Units: all, Code: SupplyWhyLRTAProblemsAll, Sizes: sizes}); err != nil {
 			return nil, err
 		}
 	}
-	say("Every Confederate unit loses one victual (applied; each side sees its own sheet with /supply show).")
+	ev.note(RandomNote{Code: LRTANoteSupplyAll})
 	if offered {
-		say("The Confederates have offered a Rest and Refit period (7.3): no second victual is lost north of the Potomac.")
+		ev.note(RandomNote{Code: LRTANoteSupplyOffered})
 		return evs, nil
 	}
 	for _, u := range state.SupplyUnits(engine.CSA, sizes) {
@@ -254,10 +248,10 @@ func (g Game) lreSupplyProblems(state Game, ev *LRTARandomEvent, m *engine.Theat
 	}
 	sort.Strings(north)
 	if len(north) > 0 {
-		if err := adjust(AdjustSupply{By: ev.By, Side: engine.CSA, Delta: -1, Units: north, Reason: "Confederate Supply Problems: a second victual north of the Potomac, no Rest and Refit offered (004 random event 7)", Sizes: sizes}); err != nil {
+		if err := adjust(AdjustSupply{By: ev.By, Side: engine.CSA, Delta: -1, Units: north, Code: SupplyWhyLRTAProblemsNorth, Sizes: sizes}); err != nil {
 			return nil, err
 		}
 	}
-	say("No Rest and Refit period has been offered (7.3): Confederate units north of the Potomac lose a second victual (applied).")
+	ev.note(RandomNote{Code: LRTANoteSupplyNorth})
 	return evs, nil
 }

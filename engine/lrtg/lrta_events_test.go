@@ -220,12 +220,22 @@ func lreReorganize(g engine.GameState, corps string) engine.GameState {
 	return g
 }
 
-func lreHas(t *testing.T, ev *lrtg.LRTARandomEvent, says ...string) {
+// lreHas checks that the event says each note, by code and parameters
+// (those the want notes give; issue 20: the words are the bot's).
+func lreHas(t *testing.T, ev *lrtg.LRTARandomEvent, want ...lrtg.RandomNote) {
 	t.Helper()
-	all := strings.Join(ev.Effects, "\n")
-	for _, s := range says {
-		if !strings.Contains(all, s) {
-			t.Errorf("%s: the effects lack %q:\n%s", ev.Outcome, s, all)
+	if len(ev.Effects) != 0 {
+		t.Errorf("%s: written with sentences: %q", ev.Outcome, ev.Effects)
+	}
+	for _, w := range want {
+		found := false
+		for _, n := range ev.Notes {
+			if n.Code == w.Code && (w.Side == "" || n.Side == w.Side) && (w.Name == "" || n.Name == w.Name) && (w.From == 0 || n.From == w.From && n.To == w.To) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: the notes lack %+v: %+v", ev.Outcome, w, ev.Notes)
 		}
 	}
 }
@@ -312,7 +322,7 @@ func TestLRTARandomEventRedirects(t *testing.T) {
 			if ev.Recruits != c.values {
 				t.Fatalf("Raw Recruits manpower %d, want %d", ev.Recruits, c.values)
 			}
-			if len(ev.Effects) == 0 {
+			if len(ev.Notes) == 0 || len(ev.Effects) != 0 {
 				t.Fatal("no effects said")
 			}
 			if g.CurrentStep() != "1d" {
@@ -369,7 +379,7 @@ func TestLRTACommandParalysis(t *testing.T) {
 	if ev.Outcome != lrtg.LRTAEventUnionParalysis || !lrtg.Of(pg).LRTACommandParalysis(engine.USA) || lrtg.Of(pg).LRTACommandParalysis(engine.CSA) {
 		t.Fatalf("event %s", ev.Outcome)
 	}
-	lreHas(t, ev, "doubled while Pope commands", "-2 and cavalry's -4")
+	lreHas(t, ev, lrtg.RandomNote{Code: lrtg.LRTANoteUnionParalysisPope})
 	check("Pope", pg, "usa.king", false, 2, "doubled while Pope commands")
 	check("Pope", pg, "usa.bayard", false, 4, "doubled")
 	check("Pope, strategic", pg, "usa.king", true, 1, "not doubled in strategic movement")
@@ -387,7 +397,7 @@ func TestLRTACommandParalysis(t *testing.T) {
 	if ev.Outcome != lrtg.LRTAEventUnionParalysis || ev.Pope {
 		t.Fatalf("event %s, Pope %v", ev.Outcome, ev.Pope)
 	}
-	lreHas(t, ev, "not cumulative")
+	lreHas(t, ev, lrtg.RandomNote{Code: lrtg.LRTANoteUnionParalysis})
 	// 004's example: reorganized infantry corps -1, unreorganized -2.
 	check("McClellan, event, reorganized", mg, "usa.hatch", false, 1, "reorganized III corps")
 	check("McClellan, event, unreorganized", mg, "usa.schurz", false, 2, "not cumulative")
@@ -473,7 +483,7 @@ func TestLRTAEnemyIntelligence(t *testing.T) {
 	if d, _ := lrtg.Of(g).LRTAObjectiveDiscoveryModifier(); d != 0 {
 		t.Errorf("discovery %+d after a Confederate win", d)
 	}
-	lreHas(t, ev, "two initiative rolls", "The Union must declare Operational or Passive before the Confederates", "remove every force marker")
+	lreHas(t, ev, lrtg.RandomNote{Code: lrtg.LRTANoteIntelRerolls}, lrtg.RandomNote{Code: lrtg.LRTANoteIntelDeclare, Side: engine.CSA}, lrtg.RandomNote{Code: lrtg.LRTANoteIntelMarkers, Side: engine.CSA})
 	// USA 6 beats CSA 1+1 with the Union commander south: 4-4, 5-5, 6-6.
 	g, _, ev = lreRoll(t, base, 4, 4, 1, 6)
 	if ev.Intel != engine.USA || ev.IntelForm != "usa" {
@@ -485,7 +495,7 @@ func TestLRTAEnemyIntelligence(t *testing.T) {
 	if d, why := lrtg.Of(g).LRTAObjectiveDiscoveryModifier(); d != 3 || !strings.Contains(why, "004") {
 		t.Errorf("discovery %+d (%s)", d, why)
 	}
-	lreHas(t, ev, "4-4, 5-5 and 6-6", "adds three to its roll to discover")
+	lreHas(t, ev, lrtg.RandomNote{Code: lrtg.LRTANoteIntelDoubles}, lrtg.RandomNote{Code: lrtg.LRTANoteIntelObjectives})
 	// Lee and Pope north of the Potomac (Hagerstown, Frederick): Lee north
 	// +1 to the Union; Three Cigars, once a game, four turns.
 	north := lrePlace(t, lrePlace(t, base, "HW2502", "csa.lee"), "RS2326", "usa.pope")
@@ -594,7 +604,7 @@ func TestLRTALeaderCasualties(t *testing.T) {
 		dd.Hex != hatch.Hex || !dd.OnMap || dd.Manpower != 6 || dd.Command != "III" || dd.Name != "Doubleday" {
 		t.Fatalf("Hatch: %+v, Doubleday %+v", ev, dd)
 	}
-	lreHas(t, ev, "artillery value")
+	lreHas(t, ev, lrtg.RandomNote{Code: lrtg.LRTANoteCasualtyReplaced, Name: "hatch-wounded"})
 	// With Reno out of play nothing happens (no alternative is printed).
 	gone := lreAt(g, 12)
 	gone.Units = maps.Clone(gone.Units)
@@ -603,7 +613,7 @@ func TestLRTALeaderCasualties(t *testing.T) {
 	if ev.Replaced != "" || g.Units["usa.cox"].Name != "" {
 		t.Fatalf("a missing Reno was replaced: %+v", ev)
 	}
-	lreHas(t, ev, "not in play")
+	lreHas(t, ev, lrtg.RandomNote{Code: lrtg.LRTANoteCasualtyAbsent, Name: "reno-killed"})
 }
 
 // Confederate Supply Problems (7): one victual from every Confederate unit
@@ -625,7 +635,7 @@ func TestLRTASupplyProblems(t *testing.T) {
 	if n != 2 || v(g, "csa.hood") != 4 || v(g, "csa.ewell") != 5 || v(g, "csa.robertson") != 5 || v(g, "usa.king") != 7 {
 		t.Fatalf("%d adjustments; Hood %d, Ewell %d, Robertson %d, King %d", n, v(g, "csa.hood"), v(g, "csa.ewell"), v(g, "csa.robertson"), v(g, "usa.king"))
 	}
-	lreHas(t, ev, "loses one victual", "north of the Potomac lose a second")
+	lreHas(t, ev, lrtg.RandomNote{Code: lrtg.LRTANoteSupplyAll}, lrtg.RandomNote{Code: lrtg.LRTANoteSupplyNorth})
 	// The Rest and Refit period offered (the army module's state).
 	offered := base
 	offered = lrtg.With(offered, func(s *lrtg.State) { s.LRTAArmy.Proposed, s.LRTAArmy.ProposedTurn = true, 9 })
@@ -633,7 +643,7 @@ func TestLRTASupplyProblems(t *testing.T) {
 	if v(g, "csa.hood") != 5 || v(g, "csa.ewell") != 5 {
 		t.Fatalf("after the offer: Hood %d, Ewell %d", v(g, "csa.hood"), v(g, "csa.ewell"))
 	}
-	lreHas(t, ev, "no second victual")
+	lreHas(t, ev, lrtg.RandomNote{Code: lrtg.LRTANoteSupplyOffered})
 	// Simplified Supply: the army victuals marker 6 -> 4, or 6 -> 5.
 	simple := lrePlace(t, lreGame(t, engine.GameOptions{Supply: "simplified"}, 10), "RS2326", "csa.hood")
 	g, _, _ = lreRoll(t, simple, 3, 4)
@@ -715,7 +725,7 @@ func TestLRTAEventQueries(t *testing.T) {
 	}
 	// Rear Area Paralysis under Pope: this turn and next.
 	g, _, ev := lreRoll(t, base, 3, 3)
-	lreHas(t, ev, "this turn and next")
+	lreHas(t, ev, lrtg.RandomNote{Code: lrtg.LRTANoteRearParalysisPope, From: ev.Turn, To: ev.Turn + 1})
 	casey := func(g engine.GameState) engine.UnitState { return g.Units["usa.casey"] }
 	for turn, want := range map[int]bool{10: true, 11: true, 12: false} {
 		at := lreAt(g, turn)

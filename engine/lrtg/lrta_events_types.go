@@ -34,8 +34,7 @@ const (
 
 // LRTARandomEvent is a turn's LRTA random event: the roll (the
 // table.rolled event before it), the event after the "treat instead"
-// chain, and what it did. Effects says, in words that place no unit, what
-// was applied, what is tracked and what is left to the players.
+// chain, and what it did (Notes).
 type LRTARandomEvent struct {
 	By      engine.Actor `json:"by"`
 	Turn    int          `json:"turn"`
@@ -63,8 +62,13 @@ type LRTARandomEvent struct {
 	Replaced     string            `json:"replaced,omitempty"`
 	Replacement  *engine.UnitState `json:"replacement,omitempty"`
 	// Raw Recruits: the manpower the Union may give now.
-	Recruits int      `json:"recruits,omitempty"`
-	Effects  []string `json:"effects"`
+	Recruits int `json:"recruits,omitempty"`
+	// Notes says what was applied, what is tracked and what is left to
+	// the players: codes and parameters (lrta_events_notes.go), placing no
+	// unit. Effects is the sentences events stored before the codes carry:
+	// read, never written.
+	Effects []string     `json:"effects,omitempty"`
+	Notes   []RandomNote `json:"notes,omitempty"`
 }
 
 // EventType implements Event.

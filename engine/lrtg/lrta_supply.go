@@ -311,7 +311,7 @@ func procLRTAResupply(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.E
 	state := g
 	for _, s := range segSides {
 		if !g.Passive(s) {
-			open.Public = append(open.Public, fmt.Sprintf("The %s are not passive: they gain no victuals (004 Impacts of Being Passive).", segSide(s)))
+			open.tell(SegmentNote{Code: NoteLRTANotPassive, About: s})
 			continue
 		}
 		open.Waits = append(open.Waits, StepWait{Step: "5e", Side: s, What: fmt.Sprintf("the %s's foraging (/segment forage fatigue:<levels kept>) or /segment done", segSide(s))})
@@ -327,10 +327,9 @@ func procLRTAResupply(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.E
 		if err != nil {
 			return nil, err
 		}
-		open.addSecret(s, fmt.Sprintf("Resupply: %d divisions out of resupply range: %+d victuals (004 Simplified Supply).", out, v))
+		open.tellSide(s, SegmentNote{Code: NoteLRTAResupply, N: out, Delta: v})
 		if v > 0 {
-			ev, err := state.decideSupply(AdjustSupply{By: g.Umpire, Side: s, Delta: v, Sizes: sizes,
-				Reason: fmt.Sprintf("resupply: %d divisions out of resupply range (004 Simplified Supply)", out)})
+			ev, err := state.decideSupply(AdjustSupply{By: g.Umpire, Side: s, Delta: v, Sizes: sizes, Code: SupplyWhyLRTAResupply, Divisions: out})
 			if err != nil {
 				return nil, err
 			}
@@ -343,11 +342,7 @@ func procLRTAResupply(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.E
 			return nil, err
 		}
 		offered.Offers = append(offered.Offers, LRTAForageOffer{Side: s, Modifier: mod, Modifiers: why, Gains: gains})
-		line := fmt.Sprintf("Foraging (004): keep 1, 2 or 3 fatigue levels in the Recovery Phase for %+d, %+d or %+d victuals (modifier %+d", gains[1], gains[2], gains[3], mod)
-		if len(why) > 0 {
-			line += ": " + strings.Join(why, "; ")
-		}
-		open.addSecret(s, line+"); /segment forage fatigue:<levels kept>.")
+		open.tellSide(s, SegmentNote{Code: NoteLRTAForage, Gains: gains, Modifier: mod, Modifiers: why})
 	}
 	if len(offered.Offers) > 0 {
 		evs = append(evs, offered)
@@ -401,11 +396,11 @@ func procLRTADepots(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Eve
 		if done {
 			continue
 		}
-		flip := DepotChange{Side: engine.USA, Place: sc.Place, Action: "placed", Why: "flipped to its completed side on a passive turn (004 Impacts of Being Passive)"}
+		flip := DepotChange{Side: engine.USA, Place: sc.Place, Action: "placed", Code: DepotWhyLRTAFlipped}
 		if p := placeOfTheatre(t, sc.Place); p == nil {
-			flip.Action, flip.Why = "dropped", "the place is not in the map data"
+			flip.Action, flip.Code = "dropped", DepotWhyOffMap
 		} else if _, _, err := g.segConstructTurns(t, *p); err != nil {
-			flip.Action, flip.Why = "dropped", "the site no longer meets the conditions it was begun under (LRTG 13.8)"
+			flip.Action, flip.Code = "dropped", DepotWhyLRTASite
 		}
 		changes = append(changes, flip)
 	}

@@ -2,7 +2,6 @@ package lrtg
 
 import (
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
@@ -159,7 +158,7 @@ func TestLRTASupplyTurn(t *testing.T) {
 	if a := got[engine.USA]; a == nil || a.Delta != 5 || a.Track.To != 5 {
 		t.Fatalf("USA resupply: %+v", a)
 	}
-	if len(open.Waits) != 2 || !strings.Contains(strings.Join(open.Secret[engine.CSA], " "), "2 divisions out of resupply range") {
+	if told := open.Told(engine.CSA); len(open.Waits) != 2 || len(told) == 0 || told[0].Code != NoteLRTAResupply || told[0].N != 2 || told[0].Delta != 4 {
 		t.Errorf("5e opened: %+v", open)
 	}
 	// Foraging: CSA turn 15 without a Rest & Refit -2, the Valley -1, the
@@ -272,7 +271,7 @@ func TestLRTADepotFlip(t *testing.T) {
 	g1 = passive(g1, engine.USA)
 	g2, evs := runLRTAStep(t, g1, "5h", engine.Script(), ctx)
 	ch, ok := evs[0].(*DepotsChanged)
-	if !ok || len(ch.Changes) != 1 || ch.Changes[0].Action != "placed" || ch.Changes[0].Place != "Mid" || !strings.Contains(ch.Changes[0].Why, "004") {
+	if !ok || len(ch.Changes) != 1 || ch.Changes[0].Action != "placed" || ch.Changes[0].Place != "Mid" || ch.Changes[0].Code != DepotWhyLRTAFlipped || ch.Changes[0].Why != "" {
 		t.Fatalf("flip: %+v", evs[0])
 	}
 	if g2.Places["Mid"].Depot != engine.USA || len(g2.Segment.Schedules) != 0 {

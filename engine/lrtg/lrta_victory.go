@@ -250,7 +250,7 @@ func (g Game) csaDivisionDemoralized(sizes engine.UnitSizes) bool {
 
 func procLRTAVictory(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Event, error) {
 	if o := g.Segment.Outcome; o != nil { // decided earlier this turn (/victory check)
-		return []engine.Event{&LRTAVictoryPhase{Turn: g.Turn, Notes: []string{fmt.Sprintf("🏁 The game is over: %s (%s).", o.Name, o.Why)}}}, nil
+		return []engine.Event{&LRTAVictoryPhase{Turn: g.Turn, Facts: []VictoryNote{{Code: VictoryNoteGameOver, Name: o.Name, Why: o.Why}}}}, nil
 	}
 	sizes := segSizes(ctx)
 	var evs []engine.Event
@@ -274,16 +274,16 @@ func procLRTAVictory(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Ev
 	ph := &LRTAVictoryPhase{Turn: g.Turn}
 	switch g.Turn {
 	case LRTAPotomacTurn:
-		ph.Notes = append(ph.Notes, fmt.Sprintf("The turn record prints \"Potomac\" on turn %d; 004 does not explain it.", g.Turn))
+		ph.Facts = append(ph.Facts, VictoryNote{Code: VictoryNotePotomac, Turn: g.Turn})
 	case LRTAEndRTATurn:
-		ph.Notes = append(ph.Notes, fmt.Sprintf("The turn record prints \"End RTA\" on turn %d; 004 does not explain it: this campaign game goes on to turn %d (\"End LSN\").", g.Turn, LRTATurns))
+		ph.Facts = append(ph.Facts, VictoryNote{Code: VictoryNoteEndRTA, Turn: g.Turn, To: LRTATurns})
 	}
 	if t := segTheatre(ctx); t != nil && t.Region("north-of-potomac") != nil && g.Turn >= LRTAPotomacTurn && len(state.segCSANorth(t)) == 0 {
-		ph.Notes = append(ph.Notes, fmt.Sprintf("No Confederate infantry unit is north of the Potomac on or after the turn record's \"Potomac\" (turn %d): LRTG VIII would end the game now; in LRTA that is the umpire's ruling (/victory check end:true reason:...).", LRTAPotomacTurn))
+		ph.Facts = append(ph.Facts, VictoryNote{Code: VictoryNoteNoneNorth, Turn: LRTAPotomacTurn})
 	}
 	if fail, c, u := state.EmancipationConditions(sizes); len(fail) == 0 && state.LRTAVictory.Issued == 0 {
 		ph.EPOpen = true
-		ph.Notes = append(ph.Notes, fmt.Sprintf("The Union may issue the Emancipation Proclamation (Confederate level %d, Union %d, a Confederate infantry division demoralized): /victory emancipation issue:true or false.", c, u))
+		ph.Facts = append(ph.Facts, VictoryNote{Code: VictoryNoteEPOpen, CSA: c, USA: u})
 	}
 	evs = append(evs, ph)
 	state = state.Apply(ph)

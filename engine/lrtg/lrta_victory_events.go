@@ -79,11 +79,14 @@ type DCControlled struct {
 
 // LRTAVictoryPhase records what the Victory Check Phase tells every player
 // beyond the checks: the turn record's notes, and whether the Emancipation
-// Proclamation may be issued this turn.
+// Proclamation may be issued this turn. Facts are what it tells, as codes
+// and parameters (lrta_victory_notes.go); Notes the sentences events
+// stored before the codes carry: read, never written.
 type LRTAVictoryPhase struct {
-	Turn   int      `json:"turn"`
-	Notes  []string `json:"notes,omitempty"`
-	EPOpen bool     `json:"ep_open,omitempty"`
+	Turn   int           `json:"turn"`
+	Notes  []string      `json:"notes,omitempty"`
+	EPOpen bool          `json:"ep_open,omitempty"`
+	Facts  []VictoryNote `json:"facts,omitempty"`
 }
 
 // EmancipationDecided records the Union's choice on the Emancipation

@@ -311,7 +311,7 @@ func TestLRTACountyControlStep(t *testing.T) {
 	g = lvAt(t, g, "Rockville", "csa.hood") // 12 MP in Montgomery County
 	g, evs := lvBegin(t, g, "7")
 	op := lvFind[*lrtg.SegmentOpened](evs)
-	if op == nil || len(op.Waits) != 1 || !strings.Contains(strings.Join(op.Secret[engine.CSA], " "), "Montgomery County") {
+	if op == nil || len(op.Waits) != 1 || len(op.Told(engine.CSA)) != 1 || op.Told(engine.CSA)[0].Code != lrtg.NoteLRTACountyCan || !slices.Contains(op.Told(engine.CSA)[0].Names, "Montgomery County") {
 		t.Fatalf("step 7: %+v", op)
 	}
 	if !lvWaits(g, "/victory county") {
@@ -339,8 +339,8 @@ func TestLRTADCAwards(t *testing.T) {
 	g = lvAt(t, g, "White House", "csa.robertson")
 	g = lvAt(t, g, "US Capitol", "csa.hood")
 	g, evs := lvBegin(t, g, "7")
-	if op := lvFind[*lrtg.SegmentOpened](evs); !strings.Contains(strings.Join(op.Secret[engine.CSA], " "), "occupies the White House") {
-		t.Errorf("step 7 does not tell the Confederates: %+v", op.Secret)
+	if op := lvFind[*lrtg.SegmentOpened](evs); len(op.Told(engine.CSA)) != 1 || !strings.Contains(strings.Join(op.Told(engine.CSA)[0].Items, " "), "occupies the White House") || len(op.Told(engine.USA)) != 0 {
+		t.Errorf("step 7 does not tell the Confederates: %+v", op.Notes)
 	}
 	claim := func(by engine.Actor, item, unit, fort string) lrtg.ClaimDC {
 		return lrtg.ClaimDC{By: by, Item: item, Unit: unit, Fort: fort, Map: d.lrtg}
@@ -407,7 +407,7 @@ func TestLRTAVictoryEnd(t *testing.T) {
 	g.Turn = 30
 	g30, evs := lvBegin(t, g, "8")
 	ph := lvFind[*lrtg.LRTAVictoryPhase](evs)
-	if ph == nil || !strings.Contains(strings.Join(ph.Notes, " "), "End RTA") {
+	if ph == nil || !slices.ContainsFunc(ph.Facts, func(n lrtg.VictoryNote) bool { return n.Code == lrtg.VictoryNoteEndRTA && n.To == lrtg.LRTATurns }) {
 		t.Errorf("turn 30 notes: %+v", ph)
 	}
 	if vc := lvFind[*lrtg.VictoryChecked](evs); vc.End != "" || lrtg.Of(g30).Segment.Outcome != nil {
@@ -436,8 +436,10 @@ func TestLRTAVictoryEnd(t *testing.T) {
 	p := lvGame(t, engine.GameOptions{})
 	p.Turn = 23
 	_, evs = lvBegin(t, lvAt(t, p, "Culpeper", "csa.hood", "csa.ewell", "csa.jones", "csa.hill", "csa.starke", "csa.funk"), "8")
-	if ph := lvFind[*lrtg.LRTAVictoryPhase](evs); !strings.Contains(strings.Join(ph.Notes, " "), "LRTG VIII would end the game") {
-		t.Errorf("turn 23 notes: %+v", ph.Notes)
+	if ph := lvFind[*lrtg.LRTAVictoryPhase](evs); !slices.ContainsFunc(ph.Facts, func(n lrtg.VictoryNote) bool {
+		return n.Code == lrtg.VictoryNoteNoneNorth && n.Turn == lrtg.LRTAPotomacTurn
+	}) {
+		t.Errorf("turn 23 notes: %+v", ph.Facts)
 	}
 }
 

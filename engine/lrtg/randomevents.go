@@ -185,7 +185,6 @@ func randomEventsStep(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.E
 	r := &rolledEvent{g: g, state: &state, ev: ev, table: table, roll: roll,
 		multi:     g.multipleCommanders(),
 		commsRule: g.Options.Comms == historicCommsOption || g.Options.Comms == hybridCommsOption}
-	say := r.say
 	switch ev.Outcome {
 	case RandomRain, RandomRainPlusOne, RandomRainAndAmmo:
 		r.rain()
@@ -193,7 +192,7 @@ func randomEventsStep(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.E
 		r.halleck(m)
 	case RandomHooker:
 		n := g.Events.HookerQuestioned() + 1
-		say("Hooker Questioned: occurrence %d from the random events (the first Union Army Disorder and the Confederates' 75 VP count too). At the third, Meade replaces Hooker in step 3b (16.2).", n)
+		r.note(RandomNote{Code: RandomNoteHooker, N: n})
 	case RandomUSACommsBreak, RandomCSACommsBreak:
 		r.commsBreak()
 	case RandomRichmond:
@@ -219,18 +218,18 @@ func randomEventsStep(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.E
 	case RandomReinforcement:
 		r.installment(TrackCSAReinforce, "Confederate Reinforcement")
 	case RandomRearParalysis:
-		say("HF, PA, Balt, DC and WV units may activate or entrench only if within 8 hexes of an enemy unit at some point this turn (tracked; the players' to observe), and there is no Union railroad movement (tracked).")
+		r.note(RandomNote{Code: RandomNoteRearParalysis})
 	case RandomLeeSick:
-		say("Confederate initiative rolls are one less this turn; the Confederates still win ties after the subtraction (tracked for the Action Cycle).")
+		r.note(RandomNote{Code: RandomNoteLeeSick})
 		if r.multi {
-			say("Confederate commanders may not communicate this turn (tracked).")
+			r.note(RandomNote{Code: RandomNoteLeeSickComms})
 		}
 	case RandomHeat:
-		say("Heat for the whole turn: every disorganization (extended march) roll is one higher (tracked).")
+		r.note(RandomNote{Code: RandomNoteHeat})
 	case RandomNoEffect:
-		say("Nothing happens.")
+		r.note(RandomNote{Code: RandomNoteNothing})
 	default:
-		say("%s: %s", tr.Name, tr.Effect)
+		r.note(RandomNote{Code: RandomNoteTable, Name: tr.Name, Effect: tr.Effect})
 	}
 	return append(evs, ev), nil
 }

@@ -6,7 +6,6 @@
 package lrtg
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -16,14 +15,14 @@ import (
 // unit the Confederates could withdraw, it waits for their choice (/event
 // raid); with none, the raid is rolled now (more: its events, after ev).
 func (g Game) raspberryRaid(state Game, ev *RandomEventRolled, d engine.Dice, ctx engine.StepContext, m *engine.Theatre, table func(string) (*engine.Table, error)) ([]engine.Event, error) {
-	say := func(format string, args ...any) { ev.Effects = append(ev.Effects, fmt.Sprintf(format, args...)) }
-	say("Dix moves on Richmond (%s).", "000 2.0 5)")
+	note := func(n RandomNote) { ev.Notes = append(ev.Notes, n) }
+	note(RandomNote{Code: RandomNoteRaid})
 	if len(g.withdrawable(m)) > 0 {
 		ev.RaidPending = true
-		say("The Confederates may first withdraw Richmond Garrison units (unattached, 3+ manpower, south of the Potomac), each -1 to the roll, then roll for the VP they lose: /event raid.")
+		note(RandomNote{Code: RandomNoteRaidWithdraw})
 		return nil, nil
 	}
-	say("No Richmond Garrison unit can be withdrawn (on the map, 3+ manpower, south of the Potomac): the raid is rolled at once.")
+	note(RandomNote{Code: RandomNoteRaidAtOnce})
 	rt, err := table(RaspberryRaidTable)
 	if err != nil {
 		return nil, err

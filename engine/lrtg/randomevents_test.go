@@ -6,6 +6,7 @@ import (
 	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/scenarios"
 	"maps"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -340,7 +341,7 @@ func TestRandomEventRedirects(t *testing.T) {
 			if ev.Printed != c.printed || ev.Outcome != c.outcome || len(tr.Redirects) != c.chain {
 				t.Fatalf("printed %s → %s via %+v; want %s → %s in %d steps", ev.Printed, ev.Outcome, tr.Redirects, c.printed, c.outcome, c.chain)
 			}
-			if len(ev.Effects) == 0 {
+			if len(ev.Notes) == 0 || len(ev.Effects) != 0 {
 				t.Errorf("%s says nothing of its effects", ev.Outcome)
 			}
 		})
@@ -350,8 +351,8 @@ func TestRandomEventRedirects(t *testing.T) {
 func TestRandomEventEffects(t *testing.T) {
 	t.Run("rain days, heat and paralysis flags", func(t *testing.T) {
 		g, _, ev := rollEvent(t, reGame(t, engine.GameOptions{}), 1, 2) // 3: Rain
-		if lrtg.Of(g).Events.RainDays() != 1 || !lrtg.Of(g).EventActive(lrtg.EffectAnyRain) || !lrtg.Of(g).Events.Active(4, lrtg.RandomRain) || !strings.Contains(ev.Effects[0], "1 days of rain so far") {
-			t.Fatalf("rain: %d days, %+v", lrtg.Of(g).Events.RainDays(), ev.Effects)
+		if lrtg.Of(g).Events.RainDays() != 1 || !lrtg.Of(g).EventActive(lrtg.EffectAnyRain) || !lrtg.Of(g).Events.Active(4, lrtg.RandomRain) || len(ev.Notes) == 0 || !reflect.DeepEqual(ev.Notes[0], lrtg.RandomNote{Code: lrtg.RandomNoteRain, N: 1}) {
+			t.Fatalf("rain: %d days, %+v", lrtg.Of(g).Events.RainDays(), ev.Notes)
 		}
 		g, _, _ = rollEvent(t, nextTurn(g), 1, 1) // 2: Rain+1
 		if lrtg.Of(g).Events.RainDays() != 2 || !lrtg.Of(g).EventActive(lrtg.RandomRainPlusOne) || lrtg.Of(g).Events.Active(4, lrtg.RandomRainPlusOne) {
@@ -413,8 +414,8 @@ func TestRandomEventEffects(t *testing.T) {
 		for i := 1; i <= 2; i++ {
 			var ev *lrtg.RandomEventRolled
 			g, _, ev = rollEvent(t, g, 3, 3)
-			if lrtg.Of(g).Events.HookerQuestioned() != i || !strings.Contains(ev.Effects[0], "occurrence "+string(rune('0'+i))) {
-				t.Fatalf("occurrence %d: %d %+v", i, lrtg.Of(g).Events.HookerQuestioned(), ev.Effects)
+			if lrtg.Of(g).Events.HookerQuestioned() != i || len(ev.Notes) == 0 || !reflect.DeepEqual(ev.Notes[0], lrtg.RandomNote{Code: lrtg.RandomNoteHooker, N: i}) {
+				t.Fatalf("occurrence %d: %d %+v", i, lrtg.Of(g).Events.HookerQuestioned(), ev.Notes)
 			}
 			g = nextTurn(g)
 		}

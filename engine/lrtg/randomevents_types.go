@@ -15,8 +15,7 @@ const (
 
 // RandomEventRolled is a turn's random event: the roll (the table.rolled
 // event before it), the outcome after the "treat instead" chain, and what
-// it did. Effects says, in words that name no unit, what was applied, what
-// is tracked for the turn and what is left to the players.
+// it did (Notes).
 type RandomEventRolled struct {
 	By      engine.Actor `json:"by"`
 	Turn    int          `json:"turn"`
@@ -51,8 +50,13 @@ type RandomEventRolled struct {
 	// Ammo is the ammunition levels the Confederates may replenish now.
 	Ammo int `json:"ammo,omitempty"`
 	// RaidPending: the Raspberry Raid waits for the Confederate choice.
-	RaidPending bool     `json:"raid_pending,omitempty"`
-	Effects     []string `json:"effects"`
+	RaidPending bool `json:"raid_pending,omitempty"`
+	// Notes says what was applied, what is tracked for the turn and what
+	// is left to the players: codes and parameters (randomevents_notes.go),
+	// naming no unit. Effects is the sentences events stored before the
+	// codes carry: read, never written.
+	Effects []string     `json:"effects,omitempty"`
+	Notes   []RandomNote `json:"notes,omitempty"`
 }
 
 // ManpowerGain is a unit's manpower change.

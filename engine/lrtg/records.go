@@ -67,15 +67,6 @@ type ArmyRecord struct {
 	EverPanic    bool
 }
 
-// SupplyEntry is one line of a side's supply sheet.
-type SupplyEntry struct {
-	Turn   int
-	Side   engine.Side
-	What   string
-	Reason string
-	By     engine.Actor
-}
-
 // supplyMoraleLine is army morale's supply contribution (LRTG 15.1 9)-10),
 // 24.6; 004 Army Morale h)-i)): the simplified supply track's, or one for
 // every three Union (two Confederate) infantry divisions out of supply;

@@ -29,9 +29,13 @@ type (
 		Side   engine.Side
 		Delta  int
 		Reason string
-		Units  []string      // normal / augmented supply: these units (none: every unit of the side on the map that needs supply)
-		Store  *engine.Place // a levied town or a captured depot whose victuals are taken
-		Sizes  engine.UnitSizes
+		// Code and Divisions are the engine's own reason, as a code
+		// (SupplyWhy*) and its parameter, in place of Reason's words.
+		Code      string
+		Divisions int
+		Units     []string      // normal / augmented supply: these units (none: every unit of the side on the map that needs supply)
+		Store     *engine.Place // a levied town or a captured depot whose victuals are taken
+		Sizes     engine.UnitSizes
 	}
 )
 
@@ -80,16 +84,21 @@ type VictualChange struct {
 // after (simplified supply moves morale, 24.6; out-of-supply divisions do,
 // 15.1).
 type SupplyAdjusted struct {
-	By     engine.Actor       `json:"by"`
-	Side   engine.Side        `json:"side"`
-	Turn   int                `json:"turn"`
-	Rule   string             `json:"rule"` // normal, simplified or augmented
-	Delta  int                `json:"delta"`
-	Reason string             `json:"reason"`
-	Track  *VictualChange     `json:"track,omitempty"` // simplified: the side's track
-	Units  []VictualChange    `json:"units,omitempty"` // normal / augmented
-	Store  *VictualChange     `json:"store,omitempty"` // a levied town (Unit is its name)
-	Check  engine.MoraleCheck `json:"check"`
+	By     engine.Actor `json:"by"`
+	Side   engine.Side  `json:"side"`
+	Turn   int          `json:"turn"`
+	Rule   string       `json:"rule"` // normal, simplified or augmented
+	Delta  int          `json:"delta"`
+	Reason string       `json:"reason,omitempty"` // the umpire's or player's words
+	// ReasonCode is the engine's reason (SupplyWhy*; the words are the
+	// bot's) with its Divisions, in place of Reason; events stored before
+	// the codes carry the engine's words in Reason.
+	ReasonCode string             `json:"reason_code,omitempty"`
+	Divisions  int                `json:"divisions,omitempty"`
+	Track      *VictualChange     `json:"track,omitempty"` // simplified: the side's track
+	Units      []VictualChange    `json:"units,omitempty"` // normal / augmented
+	Store      *VictualChange     `json:"store,omitempty"` // a levied town (Unit is its name)
+	Check      engine.MoraleCheck `json:"check"`
 }
 
 // EventType implements Event.

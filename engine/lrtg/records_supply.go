@@ -172,11 +172,11 @@ func (g Game) decideSupply(cmd AdjustSupply) (engine.Event, error) {
 		return nil, engine.Invalid("supply.delta", "An adjustment of 0 changes nothing", "Give by: a number, e.g. -1 for the Supply Expenditure Phase")
 	}
 	reason := strings.TrimSpace(cmd.Reason)
-	if reason == "" {
+	if reason == "" && cmd.Code == "" {
 		return nil, engine.Invalid("supply.reason", "A supply adjustment needs its reason", "Add reason:, e.g. reason:supply expenditure (13.4)")
 	}
 	rule := g.Options.Supply
-	ev := &SupplyAdjusted{By: cmd.By, Side: cmd.Side, Turn: g.Turn, Rule: rule, Delta: cmd.Delta, Reason: reason}
+	ev := &SupplyAdjusted{By: cmd.By, Side: cmd.Side, Turn: g.Turn, Rule: rule, Delta: cmd.Delta, Reason: reason, ReasonCode: cmd.Code, Divisions: cmd.Divisions}
 	switch {
 	case cmd.Store != nil:
 		if len(cmd.Units) > 0 {
@@ -240,13 +240,13 @@ func (g Game) decideSupply(cmd AdjustSupply) (engine.Event, error) {
 
 func (g Game) applySupply(e *SupplyAdjusted) Game {
 	r := g.Records
-	var what []string
+	entry := SupplyEntry{Turn: e.Turn, Side: e.Side, Kind: SupplyEntryAdjust, Delta: e.Delta, Reason: e.Reason, ReasonCode: e.ReasonCode, Divisions: e.Divisions, By: e.By}
 	switch {
 	case e.Store != nil:
 		m := copyInts(r.StoreUsed)
 		m[e.Store.Unit] += e.Store.From - e.Store.To
 		r.StoreUsed = m
-		what = append(what, fmt.Sprintf("%s store %d → %d", e.Store.Name, e.Store.From, e.Store.To))
+		entry.Store = e.Store
 	case e.Track != nil:
 		m := make(map[engine.Side]int, 2)
 		for k, v := range r.Track {
@@ -254,17 +254,16 @@ func (g Game) applySupply(e *SupplyAdjusted) Game {
 		}
 		m[e.Side] = e.Track.To
 		r.Track = m
-		what = append(what, fmt.Sprintf("track %+d → %+d", e.Track.From, e.Track.To))
+		entry.Track = e.Track
 	default:
 		m := copyInts(r.Victuals)
 		for _, c := range e.Units {
 			m[c.Unit] = c.To
-			what = append(what, fmt.Sprintf("%s %d → %d", c.Name, c.From, c.To))
 		}
+		entry.Units = e.Units
 		r.Victuals = m
 	}
-	r.SupplyLog = append(append([]SupplyEntry(nil), r.SupplyLog...),
-		SupplyEntry{Turn: e.Turn, Side: e.Side, What: fmt.Sprintf("%+d: %s", e.Delta, strings.Join(what, ", ")), Reason: e.Reason, By: e.By})
+	r.logSupply(entry)
 	g.Records = r
 	return g
 }

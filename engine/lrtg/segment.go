@@ -49,7 +49,7 @@ type SegmentState struct {
 	Turn    int                 `json:"turn,omitempty"`
 	Waits   []StepWait          `json:"waits,omitempty"`   // this turn: who each step waits for
 	Done    []StepWait          `json:"done,omitempty"`    // this turn: who has said /segment done
-	Notes   []StepWait          `json:"notes,omitempty"`   // this turn: what each step told a side alone
+	Notes   []StepNote          `json:"notes,omitempty"`   // this turn: what each step told a side alone
 	Status  []UnitSupply        `json:"status,omitempty"`  // this turn: 5b
 	Foraged []string            `json:"foraged,omitempty"` // this turn: units that foraged (13.5)
 	Keep    map[engine.Side]int `json:"keep,omitempty"`    // this turn: fatigue a side keeps to forage (24.4)
@@ -331,7 +331,7 @@ func (s SegmentState) clone() SegmentState {
 	c := s
 	c.Waits = append([]StepWait(nil), s.Waits...)
 	c.Done = append([]StepWait(nil), s.Done...)
-	c.Notes = append([]StepWait(nil), s.Notes...)
+	c.Notes = append([]StepNote(nil), s.Notes...)
 	c.Status = append([]UnitSupply(nil), s.Status...)
 	c.Foraged = append([]string(nil), s.Foraged...)
 	c.Keep = segSideInts(s.Keep)
@@ -385,7 +385,7 @@ func applySegment(g Game, e engine.Event) (Game, bool) {
 	case *VictualsDrawn:
 		return g.action(e, func(g *Game) {
 			*g = g.segUseStore(e.Store.Unit, e.Store.From-e.Store.To)
-			*g = g.segVictuals(e.Turn, e.Side, e.By, e.Units, fmt.Sprintf("%d from %s", e.Store.From-e.Store.To, e.Store.Name), "drawn from a store (13.1, 13.8)")
+			*g = g.segVictuals(SupplyEntry{Turn: e.Turn, Side: e.Side, Kind: SupplyEntryDraw, Store: &e.Store, Units: e.Units, By: e.By})
 		}), true
 	case *SupplyEffectsApplied:
 		return g.action(e, func(g *Game) { g.applySupplyEffects(e) }), true
@@ -417,15 +417,20 @@ func (s *SegmentState) applyOpened(e *SegmentOpened) {
 		}
 	}
 	s.Waits = append(keep, e.Waits...)
-	var notes []StepWait
+	var notes []StepNote
 	for _, n := range s.Notes {
 		if n.Step != e.Step {
 			notes = append(notes, n)
 		}
 	}
 	for _, side := range segSides {
-		for _, line := range e.Secret[side] {
-			notes = append(notes, StepWait{Step: e.Step, Side: side, What: line})
+		for _, line := range e.Secret[side] { // stored before the codes
+			notes = append(notes, StepNote{Step: e.Step, Side: side, What: line})
+		}
+	}
+	for _, n := range e.Notes {
+		if n.Side != "" {
+			notes = append(notes, StepNote{Step: e.Step, Side: n.Side, Note: n})
 		}
 	}
 	s.Notes = notes

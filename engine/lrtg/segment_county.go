@@ -4,9 +4,6 @@
 package lrtg
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/umpire-games/umpire/engine"
 )
 
@@ -26,7 +23,7 @@ var scoringCounties = map[string]bool{
 
 func procCounty(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, error) {
 	t := segTheatre(ctx)
-	open := &SegmentOpened{Turn: g.Turn, Step: "7", Public: []string{"The Confederates claim the counties they control (/vp action:county, LRTG 11)."}}
+	open := &SegmentOpened{Turn: g.Turn, Step: "7", Notes: []SegmentNote{{Code: NoteCountyOpen}}}
 	var can []string
 	if t != nil {
 		for i := range t.Regions {
@@ -49,7 +46,7 @@ func procCounty(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, 
 		open.Waits = []StepWait{{Step: "7", Side: engine.CSA, What: "the CSA's county control claims (/vp action:county) or /segment done"}}
 	}
 	if len(can) > 0 {
-		open.addSecret(engine.CSA, fmt.Sprintf("Counties with %d+ Confederate manpower: %s.", CountyMP, strings.Join(can, ", ")))
+		open.tellSide(engine.CSA, SegmentNote{Code: NoteCountyCan, N: CountyMP, Names: can})
 	}
 	return []engine.Event{open}, nil
 }

@@ -128,7 +128,7 @@ func procDepots(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, 
 		if g.Passive(sc.Side) && sc.Turn < g.Turn && due > g.Turn {
 			due--
 			ch.Changes = append(ch.Changes, DepotChange{Side: sc.Side, Place: sc.Place, Action: "hastened", Due: due,
-				Why: "passive again before it is done: one turn less (13.8)"})
+				Code: DepotWhyHastened})
 		}
 		if due > g.Turn {
 			continue
@@ -140,16 +140,16 @@ func procDepots(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, 
 		}
 		switch {
 		case sc.Action == DepotDismantle && (ps.Captured != "" || ps.DepotDestroyed || ps.Depot != sc.Side):
-			ch.Changes = append(ch.Changes, DepotChange{Side: sc.Side, Place: sc.Place, Action: "dropped", Why: "the depot was captured or destroyed before it was dismantled (13.8)"})
+			ch.Changes = append(ch.Changes, DepotChange{Side: sc.Side, Place: sc.Place, Action: "dropped", Code: DepotWhyCaptured})
 		case sc.Action == DepotDismantle:
-			ch.Changes = append(ch.Changes, DepotChange{Side: sc.Side, Place: sc.Place, Action: "removed", Why: "dismantled as scheduled (13.8)"})
+			ch.Changes = append(ch.Changes, DepotChange{Side: sc.Side, Place: sc.Place, Action: "removed", Code: DepotWhyDismantled})
 		case p == nil:
-			ch.Changes = append(ch.Changes, DepotChange{Side: sc.Side, Place: sc.Place, Action: "dropped", Why: "the place is not in the map data"})
+			ch.Changes = append(ch.Changes, DepotChange{Side: sc.Side, Place: sc.Place, Action: "dropped", Code: DepotWhyOffMap})
 		default:
 			if _, _, err := g.segConstructTurns(t, *p); err != nil {
-				ch.Changes = append(ch.Changes, DepotChange{Side: sc.Side, Place: sc.Place, Action: "dropped", Why: "the site no longer meets the conditions it was scheduled under (13.8)"})
+				ch.Changes = append(ch.Changes, DepotChange{Side: sc.Side, Place: sc.Place, Action: "dropped", Code: DepotWhySite})
 			} else {
-				ch.Changes = append(ch.Changes, DepotChange{Side: sc.Side, Place: sc.Place, Action: "placed", Why: "constructed as scheduled (13.8)"})
+				ch.Changes = append(ch.Changes, DepotChange{Side: sc.Side, Place: sc.Place, Action: "placed", Code: DepotWhyConstructed})
 			}
 		}
 	}
@@ -170,7 +170,7 @@ func procDepots(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, 
 			}
 		}
 	}
-	open.Public = append(open.Public, "Depot placement and removal (13.8): schedules are secret; each side sees its own with /segment show.")
+	open.tell(SegmentNote{Code: NoteDepotsOpen})
 	return append(evs, open), nil
 }
 
@@ -258,7 +258,7 @@ func (g Game) decideSegDepot(cmd ScheduleDepot) ([]engine.Event, error) {
 		if err := g.segCSADepotSite(cmd.Map, p); err != nil {
 			return nil, err
 		}
-		return []engine.Event{&DepotsChanged{By: cmd.By, Turn: g.Turn, Changes: []DepotChange{{Side: engine.CSA, Place: p.Name, Action: "placed", Why: "a Confederate depot (13.8)"}}}}, nil
+		return []engine.Event{&DepotsChanged{By: cmd.By, Turn: g.Turn, Changes: []DepotChange{{Side: engine.CSA, Place: p.Name, Action: "placed", Code: DepotWhyCSA}}}}, nil
 	}
 	if !g.Passive(side) && !(umpire && cmd.Reason != "") {
 		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "segment.passive", What: fmt.Sprintf("The %s are not passive this turn", segSide(side)), Hint: "Only passive players schedule depots", Rule: "LRTG 13.8"}

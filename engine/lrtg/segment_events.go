@@ -26,13 +26,16 @@ const (
 )
 
 // SegmentOpened records what a step of this module waits for and what it
-// tells: Public to everyone, Secret to each side alone.
+// tells (Notes: codes and parameters, segment_notes.go). Public (to
+// everyone) and Secret (to each side alone) are the sentences events
+// stored before the codes carry: read, never written.
 type SegmentOpened struct {
 	Turn   int                      `json:"turn"`
 	Step   string                   `json:"step"`
 	Waits  []StepWait               `json:"waits,omitempty"`
 	Public []string                 `json:"public,omitempty"`
 	Secret map[engine.Side][]string `json:"secret,omitempty"`
+	Notes  []SegmentNote            `json:"notes,omitempty"`
 }
 
 // SegmentDone records a side done with its part of a step.
@@ -163,10 +166,25 @@ type DepotScheduled struct {
 type DepotChange struct {
 	Side   engine.Side `json:"side"`
 	Place  string      `json:"place"`
-	Action string      `json:"action"` // placed, removed, hastened, dropped
-	Why    string      `json:"why,omitempty"`
+	Action string      `json:"action"`        // placed, removed, hastened, dropped
+	Why    string      `json:"why,omitempty"` // stored before the codes: read, never written
 	Due    int         `json:"due,omitempty"`
+	Code   string      `json:"code,omitempty"` // why (DepotWhy*; the words are the bot's)
 }
+
+// Why a depot changed (DepotChange.Code; issue 20: codes in events, words
+// in the bot). A code, once written to a log, keeps its meaning.
+const (
+	DepotWhyHastened    = "hastened"     // passive again before it is done: one turn less (13.8)
+	DepotWhyCaptured    = "captured"     // captured or destroyed before it was dismantled (13.8)
+	DepotWhyDismantled  = "dismantled"   // dismantled as scheduled (13.8)
+	DepotWhyOffMap      = "off-map"      // the place is not in the map data
+	DepotWhySite        = "site"         // the site no longer meets its conditions (13.8)
+	DepotWhyConstructed = "constructed"  // constructed as scheduled (13.8)
+	DepotWhyCSA         = "csa"          // a Confederate depot at Winchester or Berryville (13.8)
+	DepotWhyLRTAFlipped = "lrta-flipped" // LRTA: flipped to its completed side on a passive turn (004)
+	DepotWhyLRTASite    = "lrta-site"    // LRTA: the site no longer meets the conditions it was begun under (LRTG 13.8)
+)
 
 // DepotsChanged records the Depot Placement / Removal step (13.8), or a
 // Confederate depot placed at Winchester or Berryville.
@@ -285,10 +303,3 @@ func (*StragglersRecorded) EventType() string { return EventStragglers }
 
 // EventType implements Event.
 func (*VictoryChecked) EventType() string { return EventVictoryChecked }
-
-func (o *SegmentOpened) addSecret(s engine.Side, line string) {
-	if o.Secret == nil {
-		o.Secret = map[engine.Side][]string{}
-	}
-	o.Secret[s] = append(o.Secret[s], line)
-}

@@ -6,7 +6,6 @@ package lrtg
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/umpire-games/umpire/engine"
 )
@@ -24,7 +23,7 @@ func (g Game) StoreAmmo(p engine.Place) (left, full int, ok bool) {
 
 func procAmmo(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, error) {
 	if !g.optional(19) {
-		return []engine.Event{&SegmentOpened{Turn: g.Turn, Step: "5i", Public: []string{"Ammunition is not tracked in this game (optional rule 19)."}}}, nil
+		return []engine.Event{&SegmentOpened{Turn: g.Turn, Step: "5i", Notes: []SegmentNote{{Code: NoteAmmoUntracked}}}}, nil
 	}
 	t := segTheatre(ctx)
 	open := &SegmentOpened{Turn: g.Turn, Step: "5i"}
@@ -33,7 +32,7 @@ func procAmmo(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, er
 		open.Waits = []StepWait{{Step: "5i", Side: engine.CSA, What: "the CSA's ammunition draws (/segment ammo) or /segment done"}}
 	}
 	if len(can) > 0 {
-		open.addSecret(engine.CSA, "Captured depots with ammunition for divisions in their county (19.5): "+strings.Join(can, ", ")+".")
+		open.tellSide(engine.CSA, SegmentNote{Code: NoteAmmoDepots, Names: can})
 	}
 	return []engine.Event{open}, nil
 }

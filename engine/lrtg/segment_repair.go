@@ -51,7 +51,7 @@ func procRepair(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, 
 		open.Waits = []StepWait{{Step: "5g", Side: engine.USA, What: "the USA's railroad repair attempt (/segment repair) or /segment done"}}
 	}
 	if len(can) > 0 {
-		open.addSecret(engine.USA, "Damaged stations you may try to repair (one a turn, 13.7): "+strings.Join(can, ", ")+".")
+		open.tellSide(engine.USA, SegmentNote{Code: NoteRepairStations, Names: can})
 	}
 	return []engine.Event{open}, nil
 }

@@ -19,9 +19,9 @@ func procExpenditure(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Ev
 	for _, s := range segSides {
 		cmd := AdjustSupply{By: g.Umpire, Side: s, Delta: -1, Sizes: sizes}
 		if g.Options.Supply == "simplified" {
-			cmd.Reason = "supply expenditure (24.1)"
+			cmd.Code = SupplyWhyExpenditureSimplified
 		} else {
-			cmd.Reason = "supply expenditure (13.4: all but units at fatigue 0 in resupply range)"
+			cmd.Code = SupplyWhyExpenditure
 			for _, u := range g.SupplyUnits(s, sizes) {
 				st, _ := g.SupplyStatus(u.ID)
 				if (u.Fatigue == 0 && st.InRange) || g.Victuals(u) <= 0 {
@@ -89,7 +89,7 @@ func procResupply(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event
 	state := g
 	for _, s := range segSides {
 		if !g.Passive(s) {
-			open.Public = append(open.Public, fmt.Sprintf("The %s are not passive: they gain no victuals (13.0).", segSide(s)))
+			open.tell(SegmentNote{Code: NoteNotPassive, About: s})
 			continue
 		}
 		open.Waits = append(open.Waits, StepWait{Step: "5e", Side: s, What: fmt.Sprintf("the %s's foraging and draws (/segment forage, /segment draw) or /segment done", segSide(s))})
@@ -109,11 +109,11 @@ func procResupply(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event
 			if err != nil {
 				return nil, err
 			}
-			open.addSecret(s, fmt.Sprintf("Resupply: %d divisions in resupply range: %+d victuals (24.2).", n, v))
+			open.tellSide(s, SegmentNote{Code: NoteResupply, N: n, Delta: v})
 			if v == 0 {
 				continue
 			}
-			cmd.Delta, cmd.Reason = v, fmt.Sprintf("resupply: %d divisions in resupply range (24.2)", n)
+			cmd.Delta, cmd.Code, cmd.Divisions = v, SupplyWhyResupplyInRange, n
 		} else {
 			for _, u := range g.SupplyUnits(s, sizes) {
 				if st, _ := g.SupplyStatus(u.ID); st.InRange && g.Victuals(u) < SupplyMax(s) {
@@ -123,7 +123,7 @@ func procResupply(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event
 			if len(cmd.Units) == 0 {
 				continue
 			}
-			cmd.Delta, cmd.Reason = SupplyMax(s), "resupply: units in resupply range are fully resupplied (13.5)"
+			cmd.Delta, cmd.Code = SupplyMax(s), SupplyWhyResupplyFull
 		}
 		ev, err := state.decideSupply(cmd)
 		if err != nil {
@@ -368,18 +368,16 @@ func (g Game) decideSegDraw(cmd DrawVictuals) ([]engine.Event, error) {
 	return []engine.Event{ev}, nil
 }
 
-// segVictuals folds victual changes of units and a line on the side's
-// supply sheet.
-func (g Game) segVictuals(turn int, side engine.Side, by engine.Actor, changes []VictualChange, what, reason string) Game {
+// segVictuals folds victual changes of units (entry.Units) and the line
+// on the side's supply sheet.
+func (g Game) segVictuals(entry SupplyEntry) Game {
 	r := g.Records
 	m := copyInts(r.Victuals)
-	var parts []string
-	for _, c := range changes {
+	for _, c := range entry.Units {
 		m[c.Unit] = c.To
-		parts = append(parts, fmt.Sprintf("%s %d → %d", c.Name, c.From, c.To))
 	}
 	r.Victuals = m
-	r.SupplyLog = append(append([]SupplyEntry(nil), r.SupplyLog...), SupplyEntry{Turn: turn, Side: side, What: what + ": " + strings.Join(parts, ", "), Reason: reason, By: by})
+	r.logSupply(entry)
 	g.Records = r
 	return g
 }
@@ -403,12 +401,10 @@ func (g *Game) applyUnitForaged(e *UnitForaged) {
 		}
 		t[e.Side] = e.Victuals.To
 		g.Records.Track = t
-		g.Records.SupplyLog = append(append([]SupplyEntry(nil), g.Records.SupplyLog...), SupplyEntry{Turn: e.Turn, Side: e.Side,
-			What: fmt.Sprintf("%+d: track %+d → %+d", e.Victuals.To-e.Victuals.From, e.Victuals.From, e.Victuals.To), Reason: fmt.Sprintf("foraging: %d fatigue kept (24.4)", e.Levels), By: e.By})
+		g.Records.logSupply(SupplyEntry{Turn: e.Turn, Side: e.Side, Kind: SupplyEntryForageTrack, Track: e.Victuals, Levels: e.Levels, By: e.By})
 		return
 	}
 	*g = g.seg(e.Turn, func(s *SegmentState) { s.Foraged = append(s.Foraged, e.Unit) })
 	g.EditUnit(e.Unit, func(u *engine.UnitState) { u.Fatigue = e.Fatigue.To })
-	*g = g.segVictuals(e.Turn, e.Side, e.By, []VictualChange{*e.Victuals}, fmt.Sprintf("%+d", e.Victuals.To-e.Victuals.From),
-		fmt.Sprintf("foraging: %d fatigue at forage %d (13.5)", e.Levels, e.Modified))
+	*g = g.segVictuals(SupplyEntry{Turn: e.Turn, Side: e.Side, Kind: SupplyEntryForage, Units: []VictualChange{*e.Victuals}, Levels: e.Levels, Value: e.Modified, By: e.By})
 }

@@ -13,7 +13,7 @@ import (
 
 func procLevies(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, error) {
 	t := segTheatre(ctx)
-	open := &SegmentOpened{Turn: g.Turn, Step: "5a", Public: []string{"The Confederates may levy towns (/place action:levy, LRTG 13.1)."}}
+	open := &SegmentOpened{Turn: g.Turn, Step: "5a", Notes: []SegmentNote{{Code: NoteLevyOpen}}}
 	var towns []string
 	if t != nil {
 		for i := range t.Places {
@@ -27,9 +27,9 @@ func procLevies(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, 
 		open.Waits = []StepWait{{Step: "5a", Side: engine.CSA, What: "the CSA's levies (/place action:levy) or /segment done"}}
 	}
 	if len(towns) > 0 {
-		open.addSecret(engine.CSA, "Towns you may levy now: "+strings.Join(towns, ", ")+".")
+		open.tellSide(engine.CSA, SegmentNote{Code: NoteLevyTowns, Names: towns})
 	} else {
-		open.addSecret(engine.CSA, "No town can be levied now (13.1: infantry of 5+ manpower at fatigue 0 in it, no enemy of 3+ manpower adjacent).")
+		open.tellSide(engine.CSA, SegmentNote{Code: NoteLevyNone})
 	}
 	return []engine.Event{open}, nil
 }

@@ -238,7 +238,7 @@ func (g Game) segStatusUnits(s engine.Side, sizes engine.UnitSizes) []engine.Uni
 func procSupplyStatus(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, error) {
 	t, sizes := segTheatre(ctx), segSizes(ctx)
 	ev := &SupplyStatusSet{Turn: g.Turn, Rule: g.Options.Supply}
-	open := &SegmentOpened{Turn: g.Turn, Step: "5b", Public: []string{"Each side's supply status is determined (13.2); each side sees its own with /segment show."}}
+	open := &SegmentOpened{Turn: g.Turn, Step: "5b", Notes: []SegmentNote{{Code: NoteStatusOpen}}}
 	for _, s := range segSides {
 		unsure := 0
 		for _, u := range g.segStatusUnits(s, sizes) {
@@ -253,7 +253,7 @@ func procSupplyStatus(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.E
 				What: fmt.Sprintf("the %s's word on units the map cannot settle (/segment range, then /segment done)", segSide(s))})
 		}
 		if unsure > 0 {
-			open.addSecret(s, fmt.Sprintf("%d of your units are within six hexes of a depot: say which are in resupply range with /segment range units:<...> in_range:true; the others are not.", unsure))
+			open.tellSide(s, SegmentNote{Code: NoteStatusUnsure, N: unsure})
 		}
 	}
 	return []engine.Event{ev, open}, nil

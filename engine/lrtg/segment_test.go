@@ -2,6 +2,7 @@ package lrtg
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -754,8 +755,8 @@ func TestCountyControlWait(t *testing.T) {
 	if w := g.Waiting(); len(w) != 1 || !strings.Contains(w[0], "/vp action:county") {
 		t.Fatalf("waits: %v", w)
 	}
-	if o := evs[0].(*SegmentOpened); len(o.Secret[engine.CSA]) != 1 || !strings.Contains(o.Secret[engine.CSA][0], "md.frederick") || len(o.Secret[engine.USA]) != 0 {
-		t.Fatalf("secret: %+v", o.Secret)
+	if o, n := evs[0].(*SegmentOpened), evs[0].(*SegmentOpened).Told(engine.CSA); len(n) != 1 || n[0].Code != NoteCountyCan || n[0].N != CountyMP || !slices.Contains(n[0].Names, "md.frederick") || len(o.Told(engine.USA)) != 0 {
+		t.Fatalf("secret: %+v", o.Notes)
 	}
 	g = apply(t, g, FinishStep{By: lee}, engine.Script())
 	if len(g.Waiting()) != 0 {

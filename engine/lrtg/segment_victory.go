@@ -172,7 +172,7 @@ func (CheckVictory) CommandName() string { return "segment victory" }
 
 func procVictory(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, error) {
 	if o := g.Segment.Outcome; o != nil { // decided earlier this turn (/segment victory)
-		return []engine.Event{&SegmentOpened{Turn: g.Turn, Step: "8", Public: []string{fmt.Sprintf("🏁 The game is over: %s (%s).", o.Name, o.Why)}}}, nil
+		return []engine.Event{&SegmentOpened{Turn: g.Turn, Step: "8", Notes: []SegmentNote{{Code: NoteGameOver, Name: o.Name, Why: o.Why}}}}, nil
 	}
 	return g.segVictoryEvents(g.Umpire, ctx, true)
 }
