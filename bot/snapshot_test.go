@@ -110,6 +110,7 @@ func streamEvents(t *testing.T, r *Router, stream string) []engine.Event {
 func TestSnapshotsAndBulkFoldOfRealGames(t *testing.T) {
 	for name, log := range snapshotLogs(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // each game on its own: the longest test of the package
 			seq := []engine.GameState{{}}
 			for _, e := range log {
 				seq = append(seq, seq[len(seq)-1].Apply(e))
