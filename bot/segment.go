@@ -211,7 +211,7 @@ func (r *Router) segmentLines(g engine.GameState, side engine.Side) []string {
 			case st.InRange:
 				in = append(in, line)
 			case !st.Sure && st.Claimed == "":
-				word = append(word, fmt.Sprintf("%s: %s", st.Name, st.Why))
+				word = append(word, fmt.Sprintf("%s: %s", st.Name, supplyStatusWhy(st)))
 			default:
 				out = append(out, line)
 			}

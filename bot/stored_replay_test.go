@@ -53,6 +53,23 @@ var proseEvents = map[string]struct {
 		// The stored events carry every reason in words, the engine's too;
 		// an adjustment by the umpire or a player still does: no old.
 	},
+	lrtg.EventSupplyStatus: {
+		words: func(e engine.Event) string {
+			var ws []string
+			for _, st := range e.(*lrtg.SupplyStatusSet).Units {
+				ws = append(ws, supplyStatusWhy(st))
+			}
+			return fmt.Sprintf("%q", ws)
+		},
+		old: func(e engine.Event) bool {
+			for _, st := range e.(*lrtg.SupplyStatusSet).Units {
+				if st.Why != "" {
+					return true
+				}
+			}
+			return false
+		},
+	},
 	lrtg.EventLRTAVictoryPhase: {
 		words: func(e engine.Event) string { return fmt.Sprintf("%q", victoryPhaseLines(e.(*lrtg.LRTAVictoryPhase))) },
 		old:   func(e engine.Event) bool { return len(e.(*lrtg.LRTAVictoryPhase).Notes) > 0 },
