@@ -53,6 +53,30 @@ var proseEvents = map[string]struct {
 		// The stored events carry every reason in words, the engine's too;
 		// an adjustment by the umpire or a player still does: no old.
 	},
+	lrtg.EventForaged: {
+		words: func(e engine.Event) string {
+			f := e.(*lrtg.UnitForaged)
+			return fmt.Sprintf("%q", forageModifiers(f.Mods, f.Modifiers))
+		},
+		old: func(e engine.Event) bool { return len(e.(*lrtg.UnitForaged).Modifiers) > 0 },
+	},
+	lrtg.EventLRTAForageOffered: {
+		words: func(e engine.Event) string {
+			var ws []string
+			for _, o := range e.(*lrtg.LRTAForageOffered).Offers {
+				ws = append(ws, forageModifiers(o.Mods, o.Modifiers)...)
+			}
+			return fmt.Sprintf("%q", ws)
+		},
+		old: func(e engine.Event) bool {
+			for _, o := range e.(*lrtg.LRTAForageOffered).Offers {
+				if len(o.Modifiers) > 0 {
+					return true
+				}
+			}
+			return false
+		},
+	},
 	lrtg.EventSupplyStatus: {
 		words: func(e engine.Event) string {
 			var ws []string

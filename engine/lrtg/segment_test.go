@@ -2,6 +2,7 @@ package lrtg
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -386,7 +387,8 @@ func TestForageNormal(t *testing.T) {
 	}
 	f := evs[0].(*UnitForaged)
 	// 4 -1 (Valley) -1 (15 turns north) = 2; two levels at 2: 2 victuals.
-	if f.Modified != 2 || f.Gained != 2 || f.Victuals.To != 3 || f.Fatigue.To != 2 || len(f.Modifiers) != 2 {
+	if f.Modified != 2 || f.Gained != 2 || f.Victuals.To != 3 || f.Fatigue.To != 2 || len(f.Modifiers) != 0 ||
+		!reflect.DeepEqual(f.Mods, []ForageMod{{Code: ForageRiverShenandoah, Value: -1}, {Code: ForageCrossed, Value: -1, N: 15, From: 15}}) {
 		t.Fatalf("forage: %+v", f)
 	}
 	g = applyAll(g, evs)
