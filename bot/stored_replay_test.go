@@ -28,8 +28,14 @@ var proseEvents = map[string]struct {
 		},
 	},
 	lrtg.EventRandomEvent: {
-		words: func(e engine.Event) string { return fmt.Sprintf("%q", effectLines(e.(*lrtg.RandomEventRolled))) },
-		old:   func(e engine.Event) bool { return len(e.(*lrtg.RandomEventRolled).Effects) > 0 },
+		words: func(e engine.Event) string {
+			r := e.(*lrtg.RandomEventRolled)
+			return fmt.Sprintf("%q %q", effectLines(r), cavalryTieText(r.SpyCavalry, r.SpyTie))
+		},
+		old: func(e engine.Event) bool {
+			r := e.(*lrtg.RandomEventRolled)
+			return len(r.Effects) > 0 || r.SpyTie != ""
+		},
 	},
 	lrtg.EventDepotsChanged: {
 		words: func(e engine.Event) string {
@@ -99,8 +105,14 @@ var proseEvents = map[string]struct {
 		old:   func(e engine.Event) bool { return len(e.(*lrtg.LRTAVictoryPhase).Notes) > 0 },
 	},
 	lrtg.EventLRTARandomEvent: {
-		words: func(e engine.Event) string { return fmt.Sprintf("%q", lrtaEffectLines(e.(*lrtg.LRTARandomEvent))) },
-		old:   func(e engine.Event) bool { return len(e.(*lrtg.LRTARandomEvent).Effects) > 0 },
+		words: func(e engine.Event) string {
+			r := e.(*lrtg.LRTARandomEvent)
+			return fmt.Sprintf("%q %q", lrtaEffectLines(r), cavalryTieText(r.IntelCavalry, r.IntelTie))
+		},
+		old: func(e engine.Event) bool {
+			r := e.(*lrtg.LRTARandomEvent)
+			return len(r.Effects) > 0 || r.IntelTie != ""
+		},
 	},
 }
 
