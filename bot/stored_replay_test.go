@@ -83,6 +83,23 @@ var proseEvents = map[string]struct {
 			return false
 		},
 	},
+	lrtg.EventGarrisonChecked: {
+		words: func(e engine.Event) string {
+			var ws []string
+			for _, s := range e.(*lrtg.GarrisonChecked).Garrisons {
+				ws = append(ws, garrisonWhy(s))
+			}
+			return fmt.Sprintf("%q", ws)
+		},
+		old: func(e engine.Event) bool {
+			for _, s := range e.(*lrtg.GarrisonChecked).Garrisons {
+				if s.Why != "" {
+					return true
+				}
+			}
+			return false
+		},
+	},
 	lrtg.EventSupplyStatus: {
 		words: func(e engine.Event) string {
 			var ws []string
