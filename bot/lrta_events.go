@@ -61,7 +61,7 @@ func presentLRTAEvent(r *Router, req Request, g engine.GameState, e engine.Event
 		}
 	case *lrtg.LRTARandomEvent:
 		outs := []Output{pub(lrtaEventText(r, e), !li)}
-		if e.IntelTie != "" || e.SugarLoaf != "" || e.Replacement != nil {
+		if e.IntelTie != "" || e.IntelCavalry != nil || e.SugarLoaf != "" || e.Replacement != nil {
 			outs = append(outs, umpire(lrtaEventUmpireText(e)))
 		}
 		return outs
@@ -114,8 +114,8 @@ func lrtaEventText(r *Router, e *lrtg.LRTARandomEvent) string {
 // as the step saw it, the replacement counter's place.
 func lrtaEventUmpireText(e *lrtg.LRTARandomEvent) string {
 	var parts []string
-	if e.IntelTie != "" {
-		parts = append(parts, "Enemy Intelligence tie rule: "+e.IntelTie)
+	if tie := cavalryTieText(e.IntelCavalry, e.IntelTie); tie != "" {
+		parts = append(parts, "Enemy Intelligence tie rule: "+tie)
 	}
 	if e.SugarLoaf != "" {
 		parts = append(parts, fmt.Sprintf("the last unit seen on Sugar Loaf Mountain (HCR W 4424) is %s", sideName(e.SugarLoaf)))

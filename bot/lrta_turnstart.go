@@ -250,7 +250,7 @@ func garrisonCheckText(g engine.GameState, e *lrtg.GarrisonChecked, names bool) 
 		case s.Checked:
 			mark = "❌"
 		}
-		line := fmt.Sprintf("%s %s: %s", mark, lrtg.GarrisonTitle(s.Garrison), s.Why)
+		line := fmt.Sprintf("%s %s: %s", mark, lrtg.GarrisonTitle(s.Garrison), garrisonWhy(s))
 		if names && s.Checked && len(s.Units) > 0 {
 			line += " [" + unitNames(g, s.Units) + "]"
 		}

@@ -211,7 +211,7 @@ func (r *Router) segmentLines(g engine.GameState, side engine.Side) []string {
 			case st.InRange:
 				in = append(in, line)
 			case !st.Sure && st.Claimed == "":
-				word = append(word, fmt.Sprintf("%s: %s", st.Name, st.Why))
+				word = append(word, fmt.Sprintf("%s: %s", st.Name, supplyStatusWhy(st)))
 			default:
 				out = append(out, line)
 			}
@@ -381,8 +381,8 @@ func handleSegmentForage(ctx context.Context, r *Router, req Request) (Reply, er
 			}
 			fmt.Fprintf(&b, ": %+d victuals (13.5); fatigue %d → %d", f.Gained, f.Fatigue.From, f.Fatigue.To)
 		}
-		if len(f.Modifiers) > 0 {
-			b.WriteString(" — " + strings.Join(f.Modifiers, "; "))
+		if mods := forageModifiers(f.Mods, f.Modifiers); len(mods) > 0 {
+			b.WriteString(" — " + strings.Join(mods, "; "))
 		}
 		fmt.Fprintf(&b, ".\nVictuals: %d → %d.", f.Victuals.From, f.Victuals.To)
 		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: b.String(), Events: views}}}

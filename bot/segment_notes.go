@@ -56,8 +56,8 @@ func segmentNoteText(n lrtg.SegmentNote) string {
 			return 0
 		}
 		line := fmt.Sprintf("Foraging (004): keep 1, 2 or 3 fatigue levels in the Recovery Phase for %+d, %+d or %+d victuals (modifier %+d", g(1), g(2), g(3), n.Modifier)
-		if len(n.Modifiers) > 0 {
-			line += ": " + strings.Join(n.Modifiers, "; ")
+		if mods := forageModifiers(n.Mods, n.Modifiers); len(mods) > 0 {
+			line += ": " + strings.Join(mods, "; ")
 		}
 		return line + "); /segment forage fatigue:<levels kept>."
 	case lrtg.NoteLRTACountyOpen:

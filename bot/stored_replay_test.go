@@ -28,8 +28,14 @@ var proseEvents = map[string]struct {
 		},
 	},
 	lrtg.EventRandomEvent: {
-		words: func(e engine.Event) string { return fmt.Sprintf("%q", effectLines(e.(*lrtg.RandomEventRolled))) },
-		old:   func(e engine.Event) bool { return len(e.(*lrtg.RandomEventRolled).Effects) > 0 },
+		words: func(e engine.Event) string {
+			r := e.(*lrtg.RandomEventRolled)
+			return fmt.Sprintf("%q %q", effectLines(r), cavalryTieText(r.SpyCavalry, r.SpyTie))
+		},
+		old: func(e engine.Event) bool {
+			r := e.(*lrtg.RandomEventRolled)
+			return len(r.Effects) > 0 || r.SpyTie != ""
+		},
 	},
 	lrtg.EventDepotsChanged: {
 		words: func(e engine.Event) string {
@@ -53,13 +59,77 @@ var proseEvents = map[string]struct {
 		// The stored events carry every reason in words, the engine's too;
 		// an adjustment by the umpire or a player still does: no old.
 	},
+	lrtg.EventForaged: {
+		words: func(e engine.Event) string {
+			f := e.(*lrtg.UnitForaged)
+			return fmt.Sprintf("%q", forageModifiers(f.Mods, f.Modifiers))
+		},
+		old: func(e engine.Event) bool { return len(e.(*lrtg.UnitForaged).Modifiers) > 0 },
+	},
+	lrtg.EventLRTAForageOffered: {
+		words: func(e engine.Event) string {
+			var ws []string
+			for _, o := range e.(*lrtg.LRTAForageOffered).Offers {
+				ws = append(ws, forageModifiers(o.Mods, o.Modifiers)...)
+			}
+			return fmt.Sprintf("%q", ws)
+		},
+		old: func(e engine.Event) bool {
+			for _, o := range e.(*lrtg.LRTAForageOffered).Offers {
+				if len(o.Modifiers) > 0 {
+					return true
+				}
+			}
+			return false
+		},
+	},
+	lrtg.EventGarrisonChecked: {
+		words: func(e engine.Event) string {
+			var ws []string
+			for _, s := range e.(*lrtg.GarrisonChecked).Garrisons {
+				ws = append(ws, garrisonWhy(s))
+			}
+			return fmt.Sprintf("%q", ws)
+		},
+		old: func(e engine.Event) bool {
+			for _, s := range e.(*lrtg.GarrisonChecked).Garrisons {
+				if s.Why != "" {
+					return true
+				}
+			}
+			return false
+		},
+	},
+	lrtg.EventSupplyStatus: {
+		words: func(e engine.Event) string {
+			var ws []string
+			for _, st := range e.(*lrtg.SupplyStatusSet).Units {
+				ws = append(ws, supplyStatusWhy(st))
+			}
+			return fmt.Sprintf("%q", ws)
+		},
+		old: func(e engine.Event) bool {
+			for _, st := range e.(*lrtg.SupplyStatusSet).Units {
+				if st.Why != "" {
+					return true
+				}
+			}
+			return false
+		},
+	},
 	lrtg.EventLRTAVictoryPhase: {
 		words: func(e engine.Event) string { return fmt.Sprintf("%q", victoryPhaseLines(e.(*lrtg.LRTAVictoryPhase))) },
 		old:   func(e engine.Event) bool { return len(e.(*lrtg.LRTAVictoryPhase).Notes) > 0 },
 	},
 	lrtg.EventLRTARandomEvent: {
-		words: func(e engine.Event) string { return fmt.Sprintf("%q", lrtaEffectLines(e.(*lrtg.LRTARandomEvent))) },
-		old:   func(e engine.Event) bool { return len(e.(*lrtg.LRTARandomEvent).Effects) > 0 },
+		words: func(e engine.Event) string {
+			r := e.(*lrtg.LRTARandomEvent)
+			return fmt.Sprintf("%q %q", lrtaEffectLines(r), cavalryTieText(r.IntelCavalry, r.IntelTie))
+		},
+		old: func(e engine.Event) bool {
+			r := e.(*lrtg.LRTARandomEvent)
+			return len(r.Effects) > 0 || r.IntelTie != ""
+		},
 	},
 }
 

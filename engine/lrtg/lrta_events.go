@@ -251,7 +251,7 @@ func lrtaEventsStep(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Eve
 		if err != nil {
 			return nil, err
 		}
-		ev.IntelRoll, ev.IntelForm, ev.IntelTie = ir.Number, ir.Outcome, why
+		ev.IntelRoll, ev.IntelForm, ev.IntelCavalry = ir.Number, ir.Outcome, why
 		ev.Intel = engine.USA
 		if ir.Outcome == string(engine.CSA) {
 			ev.Intel = engine.CSA

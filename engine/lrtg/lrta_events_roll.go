@@ -69,10 +69,10 @@ func (g Game) lreSugarLoaf(m *engine.Theatre) engine.Side {
 }
 
 // LRTAIntelFacts computes the Enemy Intelligence contest's facts (004
-// Enemy Intelligence modifiers and tie rule), with the tie's distances in
-// words for the umpire. The tie goes to the Confederates at equal
+// Enemy Intelligence modifiers and tie rule), with the tie's distances
+// for the umpire. The tie goes to the Confederates at equal
 // distances or when neither can be measured (as LRTG's Spy).
-func (g Game) LRTAIntelFacts(m *engine.Theatre, tb *engine.Table, sugarLoaf engine.Side) (engine.Facts, string, error) {
+func (g Game) LRTAIntelFacts(m *engine.Theatre, tb *engine.Table, sugarLoaf engine.Side) (engine.Facts, *CavalryTie, error) {
 	lee, leeOK := g.lreFind(engine.CSA, csaArmyCommanderID, "Lee")
 	cmdr, cmdrOK := g.lreCommander()
 	tie, why := g.cavalryTie(lee, leeOK, cmdr, cmdrOK)
@@ -101,11 +101,11 @@ func (g Game) LRTAIntelFacts(m *engine.Theatre, tb *engine.Table, sugarLoaf engi
 	for name, v := range map[string]string{"sugar_loaf_last_occupant": occupant, "three_cigars": g.LRTAThreeCigars(g.Turn), "closest_cavalry": tie} {
 		spec := tb.Fact(name)
 		if spec == nil {
-			return nil, "", fmt.Errorf("engine: table %s has no fact %s", tb.ID, name)
+			return nil, nil, fmt.Errorf("engine: table %s has no fact %s", tb.ID, name)
 		}
 		n, err := spec.Parse(v)
 		if err != nil {
-			return nil, "", fmt.Errorf("engine: table %s: %w", tb.ID, err)
+			return nil, nil, fmt.Errorf("engine: table %s: %w", tb.ID, err)
 		}
 		f[name] = n
 	}

@@ -468,8 +468,8 @@ func TestLRTAEnemyIntelligence(t *testing.T) {
 	if ir.Table != lrtg.LRTAIntelTable || len(ir.Sides) != 2 || ir.Sides[0].Total != 4 || ir.Sides[1].Total != 4 || len(ir.Redirects) == 0 || ir.Redirects[0].From != "tie" {
 		t.Fatalf("contest %+v", ir)
 	}
-	if string(ev.Intel) != f["closest_cavalry"] || ev.IntelTie == "" || lrtg.Of(g).LRTAIntelWinner() != ev.Intel {
-		t.Fatalf("tie to %s, closest cavalry %s (%s)", ev.Intel, f["closest_cavalry"], ev.IntelTie)
+	if string(ev.Intel) != f["closest_cavalry"] || ev.IntelCavalry == nil || ev.IntelCavalry.To != ev.Intel || ev.IntelTie != "" || lrtg.Of(g).LRTAIntelWinner() != ev.Intel {
+		t.Fatalf("tie to %s, closest cavalry %s (%+v)", ev.Intel, f["closest_cavalry"], ev.IntelCavalry)
 	}
 	// CSA 5 +1 beats USA 5: the Confederates' rerolls; the Union declares
 	// first and, with limited intelligence, reveals its force markers.

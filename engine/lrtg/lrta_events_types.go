@@ -49,11 +49,13 @@ type LRTARandomEvent struct {
 	// as of this step ("" none yet): the Enemy Intelligence modifiers.
 	SugarLoaf engine.Side `json:"sugar_loaf,omitempty"`
 	// Enemy Intelligence: the contest's roll, winner and form (csa, usa,
-	// three-cigars, usa-common); IntelTie explains a tie (umpire).
-	IntelRoll int64       `json:"intel_roll,omitempty"`
-	Intel     engine.Side `json:"intel,omitempty"`
-	IntelForm string      `json:"intel_form,omitempty"`
-	IntelTie  string      `json:"intel_tie,omitempty"`
+	// three-cigars, usa-common); IntelCavalry settles a tie (umpire;
+	// cavalry_tie.go), IntelTie in words in events stored before.
+	IntelRoll    int64       `json:"intel_roll,omitempty"`
+	Intel        engine.Side `json:"intel,omitempty"`
+	IntelForm    string      `json:"intel_form,omitempty"`
+	IntelTie     string      `json:"intel_tie,omitempty"`
+	IntelCavalry *CavalryTie `json:"intel_cavalry,omitempty"`
 	// Leader Casualties: the roll and its outcome id; Replaced is the unit
 	// taken out and Replacement the counter that takes its place.
 	CasualtyRoll int64             `json:"casualty_roll,omitempty"`

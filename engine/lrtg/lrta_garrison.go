@@ -151,8 +151,26 @@ type GarrisonStatus struct {
 	CavalryPresent int      `json:"cavalry_present,omitempty"`
 	Units          []string `json:"units,omitempty"`
 	Met            bool     `json:"met,omitempty"`
-	Why            string   `json:"why"`
+	Why            string   `json:"why,omitempty"` // events stored before the codes: why, in words
+	// Code is why (GarrisonWhy*), with the turn of the event that lifted
+	// the requirement, or the radius counted around Harpers Ferry; the
+	// words are the bot's (issue 20).
+	Code   string `json:"code,omitempty"`
+	Turn   int    `json:"turn,omitempty"`
+	Radius int    `json:"radius,omitempty"`
 }
+
+// The codes of GarrisonStatus.Code (004 8). A code, once written to a log,
+// keeps its meaning and parameters.
+const (
+	GarrisonWhyBaltimore     = "baltimore.umpire" // 004 prints no Baltimore requirement: the umpire judges it
+	GarrisonWhyNoDCArea      = "dc.no-map"        // no DC Defense Area in the map data: the umpire judges it
+	GarrisonWhyDC            = "dc.count"         // Present (CavalryPresent) against Required (Cavalry)
+	GarrisonWhyHFReleased    = "hf.released"      // the Release of Harpers Ferry Garrison event of Turn lifted it
+	GarrisonWhyHFSurrendered = "hf.surrendered"   // Harpers Ferry surrendered on Turn
+	GarrisonWhyNoHF          = "hf.no-map"        // no Harpers Ferry in the map data: the umpire judges it
+	GarrisonWhyHF            = "hf.count"         // Present within Radius hexes of Harpers Ferry against Required
+)
 
 // Short reports whether the garrison was checked and found short.
 func (s GarrisonStatus) Short() bool { return s.Checked && !s.Met }
@@ -478,8 +496,7 @@ func lrtaGarrisonCheck(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.
 		t = ctx.Move.Theatre
 	}
 	chk.Garrisons = append(chk.Garrisons, g.dcGarrisonStatus(t, req))
-	chk.Garrisons = append(chk.Garrisons, GarrisonStatus{Garrison: GarrisonBaltimore,
-		Why: "004 prints no Baltimore requirement (it cites LRTA 3.2 and 5.2, not among the seeds): the umpire judges it, and assesses any penalty with /garrison penalty"})
+	chk.Garrisons = append(chk.Garrisons, GarrisonStatus{Garrison: GarrisonBaltimore, Code: GarrisonWhyBaltimore})
 	chk.Garrisons = append(chk.Garrisons, g.hfGarrisonStatus(t))
 	if t != nil {
 		chk.Threat = len(g.dcThreats(t)) > 0
@@ -522,23 +539,13 @@ func (g Game) unionManpower(in func(engine.Hex) bool) (all, cavalry int, ids []s
 func (g Game) dcGarrisonStatus(t *engine.Theatre, req DCGarrisonSet) GarrisonStatus {
 	s := GarrisonStatus{Garrison: GarrisonDC, Required: req.Total, Cavalry: req.Cavalry}
 	if t == nil || t.Region("dc-defense-area") == nil {
-		s.Why = "the map data has no DC Defense Area: the umpire judges it"
+		s.Code = GarrisonWhyNoDCArea
 		return s
 	}
 	s.Checked = true
 	s.Present, s.CavalryPresent, s.Units = g.unionManpower(t.InAny("dc-defense-area"))
 	s.Met = s.Present >= s.Required && s.CavalryPresent >= s.Cavalry
-	var short []string
-	if s.Present < s.Required {
-		short = append(short, fmt.Sprintf("%d MP short", s.Required-s.Present))
-	}
-	if s.CavalryPresent < s.Cavalry {
-		short = append(short, fmt.Sprintf("%d cavalry MP short", s.Cavalry-s.CavalryPresent))
-	}
-	s.Why = fmt.Sprintf("%d MP in the DC Defense Area (%d cavalry); %d required (%d cavalry)", s.Present, s.CavalryPresent, s.Required, s.Cavalry)
-	if len(short) > 0 {
-		s.Why += ": " + strings.Join(short, ", ")
-	}
+	s.Code = GarrisonWhyDC
 	return s
 }
 
@@ -546,13 +553,13 @@ func (g Game) hfGarrisonStatus(t *engine.Theatre) GarrisonStatus {
 	s := GarrisonStatus{Garrison: GarrisonHarpersFerry}
 	for _, e := range g.LRTAEvents.Rolled {
 		if e.Outcome == LRTAEventReleaseHF {
-			s.Why = fmt.Sprintf("the Release of Harpers Ferry Garrison random event (turn %d) lifted the requirement for the rest of the game", e.Turn)
+			s.Code, s.Turn = GarrisonWhyHFReleased, e.Turn
 			return s
 		}
 	}
 	for _, r := range g.Declared.HF {
 		if r.Rolled && (r.Outcome == lrtaHFSurrenders || r.Outcome == "surrender") {
-			s.Why = fmt.Sprintf("Harpers Ferry surrendered on turn %d", r.Turn)
+			s.Code, s.Turn = GarrisonWhyHFSurrendered, r.Turn
 			return s
 		}
 	}
@@ -561,16 +568,13 @@ func (g Game) hfGarrisonStatus(t *engine.Theatre) GarrisonStatus {
 		hf = t.Place("Harpers Ferry")
 	}
 	if hf == nil {
-		s.Why = "the map data has no Harpers Ferry: the umpire judges it"
+		s.Code = GarrisonWhyNoHF
 		return s
 	}
 	s.Checked, s.Required = true, hfGarrisonMP
 	s.Present, s.CavalryPresent, s.Units = g.unionManpower(func(h engine.Hex) bool { return engine.Distance(h, hf.Hex) <= hfRadius })
 	s.Met = s.Present >= s.Required
-	s.Why = fmt.Sprintf("%d MP in or within %d hexes of Harpers Ferry; %d required", s.Present, hfRadius, s.Required)
-	if !s.Met {
-		s.Why += fmt.Sprintf(": %d MP short", s.Required-s.Present)
-	}
+	s.Code, s.Radius = GarrisonWhyHF, hfRadius
 	return s
 }
 

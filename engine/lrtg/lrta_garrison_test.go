@@ -174,7 +174,7 @@ func TestGarrisonCheckAndPenalty(t *testing.T) {
 	if !dc.Met || dc.Present != 18 || dc.CavalryPresent != 2 || dc.Required != 18 || !reflect.DeepEqual(dc.Units, []string{"usa.2-ma", "usa.waagner", "usa.whipple"}) {
 		t.Fatalf("DC: %+v", dc)
 	}
-	if !hf.Met || hf.Present != 5 || hf.Required != 5 || balt.Checked || !strings.Contains(balt.Why, "no Baltimore requirement") {
+	if !hf.Met || hf.Present != 5 || hf.Required != 5 || hf.Code != GarrisonWhyHF || hf.Radius != hfRadius || balt.Checked || balt.Code != GarrisonWhyBaltimore || balt.Why != "" {
 		t.Fatalf("HF %+v, Baltimore %+v", hf, balt)
 	}
 	if w := lrtaGarrisonWait(met); len(w) != 0 {
@@ -185,7 +185,7 @@ func TestGarrisonCheckAndPenalty(t *testing.T) {
 	threat, _ = laRun(t, threat, "1c", engine.Script())
 	short, chk := laCheck(t, threat)
 	dc = garrisonStatus(t, chk, GarrisonDC)
-	if dc.Met || dc.Required != 38 || !strings.Contains(dc.Why, "20 MP short") || !reflect.DeepEqual(chk.Short(), []string{GarrisonDC}) || !chk.Threat {
+	if dc.Met || dc.Required != 38 || dc.Present != 18 || dc.Code != GarrisonWhyDC || !reflect.DeepEqual(chk.Short(), []string{GarrisonDC}) || !chk.Threat {
 		t.Fatalf("short: %+v", chk)
 	}
 	if w := lrtaGarrisonWait(short); len(w) != 1 || !strings.Contains(w[0], "/garrison penalty") {
@@ -194,25 +194,25 @@ func TestGarrisonCheckAndPenalty(t *testing.T) {
 	// The cavalry: 2 MA gone, 16 MP and no cavalry.
 	nocav := tsAt(g, laFarSouth, "usa.2-ma")
 	_, chk = laCheck(t, nocav)
-	if dc = garrisonStatus(t, chk, GarrisonDC); dc.Met || !strings.Contains(dc.Why, "2 MP short, 2 cavalry MP short") {
+	if dc = garrisonStatus(t, chk, GarrisonDC); dc.Met || dc.Present != 16 || dc.CavalryPresent != 0 || dc.Cavalry != 2 || dc.Code != GarrisonWhyDC {
 		t.Fatalf("no cavalry: %+v", dc)
 	}
 	// Harpers Ferry: Ford leaves, 3 MP.
 	_, chk = laCheck(t, tsAt(g, laFarSouth, "usa.ford"))
-	if hf = garrisonStatus(t, chk, GarrisonHarpersFerry); hf.Met || !strings.Contains(hf.Why, "2 MP short") {
+	if hf = garrisonStatus(t, chk, GarrisonHarpersFerry); hf.Met || hf.Present != 3 || hf.Code != GarrisonWhyHF {
 		t.Fatalf("HF short: %+v", hf)
 	}
 	// Released by the random event, or surrendered: no longer checked.
 	released := tsAt(g, laFarSouth, "usa.ford", "usa.miles")
 	released.LRTAEvents.Rolled = []LRTARandomEvent{{Turn: 4, Outcome: LRTAEventReleaseHF}}
 	_, chk = laCheck(t, released)
-	if hf = garrisonStatus(t, chk, GarrisonHarpersFerry); hf.Checked || !strings.Contains(hf.Why, "turn 4") {
+	if hf = garrisonStatus(t, chk, GarrisonHarpersFerry); hf.Checked || hf.Code != GarrisonWhyHFReleased || hf.Turn != 4 {
 		t.Fatalf("released: %+v", hf)
 	}
 	fell := tsAt(g, laFarSouth, "usa.ford", "usa.miles")
 	fell.Declared.HF = []HarpersFerryRecord{{Turn: 1, Rolled: true, Outcome: lrtaHFSurrenders}}
 	_, chk = laCheck(t, fell)
-	if hf = garrisonStatus(t, chk, GarrisonHarpersFerry); hf.Checked || !strings.Contains(hf.Why, "surrendered") {
+	if hf = garrisonStatus(t, chk, GarrisonHarpersFerry); hf.Checked || hf.Code != GarrisonWhyHFSurrendered || hf.Turn != 1 {
 		t.Fatalf("surrendered: %+v", hf)
 	}
 	// Without 1c this turn the check sets the requirement itself.

@@ -61,7 +61,8 @@ type LRTASupplyState struct {
 type LRTAForageOffer struct {
 	Side      engine.Side `json:"side"`
 	Modifier  int         `json:"modifier"`
-	Modifiers []string    `json:"modifiers,omitempty"`
+	Modifiers []string    `json:"modifiers,omitempty"` // events stored before the codes: what makes it up, in words
+	Mods      []ForageMod `json:"mods,omitempty"`      // what makes it up (forage_modifiers.go)
 	Gains     []int       `json:"gains"`
 }
 
@@ -130,7 +131,7 @@ func (g Game) decideLRTAForage(cmd Forage) ([]engine.Event, error) {
 	}
 	to = min(to, SupplyMax(cmd.Side))
 	return []engine.Event{&UnitForaged{By: cmd.By, Side: cmd.Side, Turn: g.Turn, Rule: g.Options.Supply, Levels: cmd.Levels,
-		Modifiers: offer.Modifiers, Modified: offer.Modifier, Gained: gained,
+		Modifiers: offer.Modifiers, Mods: offer.Mods, Modified: offer.Modifier, Gained: gained,
 		Victuals: &VictualChange{Unit: string(cmd.Side), Name: "supply track", From: from, To: to}}}, nil
 }
 
@@ -253,9 +254,9 @@ func (g Game) lrtaCSAInfantryLeaderNorth(t *engine.Theatre) string {
 
 // lrtaForageModifier is a side's foraging modifier (004 Foraging
 // modifiers), with why.
-func (g Game) lrtaForageModifier(s engine.Side, t *engine.Theatre, sizes engine.UnitSizes) (int, []string) {
+func (g Game) lrtaForageModifier(s engine.Side, t *engine.Theatre, sizes engine.UnitSizes) (int, []ForageMod) {
 	n := 0
-	var why []string
+	var why []ForageMod
 	if s == engine.USA {
 		m, w := g.segUnionForage(t, sizes) // "majority of USA divisions": as 24.4
 		n, why = m, w
@@ -263,7 +264,7 @@ func (g Game) lrtaForageModifier(s engine.Side, t *engine.Theatre, sizes engine.
 			// "Add one box to all Union units forage tables (now a maximum of
 			// seven are available)": a column to the right (lrta_army.go).
 			n += b
-			why = append(why, fmt.Sprintf("%+d McClellan has assumed command (one box more)", b))
+			why = append(why, ForageMod{Code: ForageLRTAMcClellan, Value: b})
 		}
 		return n, why
 	}
@@ -275,20 +276,20 @@ func (g Game) lrtaForageModifier(s engine.Side, t *engine.Theatre, sizes engine.
 	switch {
 	case g.Turn >= late:
 		n -= 2
-		why = append(why, fmt.Sprintf("-2 turn %d: turn %d or later%s", g.Turn, late, map[bool]string{false: " (no Confederate Rest & Refit)"}[rr]))
+		why = append(why, ForageMod{Code: ForageLRTALate, Value: -2, N: g.Turn, From: late, RestRefit: rr})
 	case g.Turn >= early:
 		n--
-		why = append(why, fmt.Sprintf("-1 turn %d: turns %d-%d%s", g.Turn, early, late-1, map[bool]string{false: " (no Confederate Rest & Refit)"}[rr]))
+		why = append(why, ForageMod{Code: ForageLRTAEarly, Value: -1, N: g.Turn, From: early, To: late - 1, RestRefit: rr})
 	}
 	if leader := g.lrtaCSAInfantryLeaderNorth(t); leader != "" {
 		r := g.Segment.Rivers
 		if r.Shenandoah {
 			n--
-			why = append(why, fmt.Sprintf("-1 the Union controls the Shenandoah Valley (Front Royal and Winchester) and %s is north of the Potomac", leader))
+			why = append(why, ForageMod{Code: ForageLRTAShenandoah, Value: -1, Leader: leader})
 		}
 		if r.Potomac {
 			n--
-			why = append(why, fmt.Sprintf("-1 the Union controls the Potomac (Harpers Ferry or Martinsburg) and %s is north of the Potomac", leader))
+			why = append(why, ForageMod{Code: ForageLRTAPotomac, Value: -1, Leader: leader})
 		}
 	}
 	return n, why
@@ -341,8 +342,8 @@ func procLRTAResupply(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.E
 		if err != nil {
 			return nil, err
 		}
-		offered.Offers = append(offered.Offers, LRTAForageOffer{Side: s, Modifier: mod, Modifiers: why, Gains: gains})
-		open.tellSide(s, SegmentNote{Code: NoteLRTAForage, Gains: gains, Modifier: mod, Modifiers: why})
+		offered.Offers = append(offered.Offers, LRTAForageOffer{Side: s, Modifier: mod, Mods: why, Gains: gains})
+		open.tellSide(s, SegmentNote{Code: NoteLRTAForage, Gains: gains, Modifier: mod, Mods: why})
 	}
 	if len(offered.Offers) > 0 {
 		evs = append(evs, offered)

@@ -164,7 +164,8 @@ func TestLRTASupplyTurn(t *testing.T) {
 	// Foraging: CSA turn 15 without a Rest & Refit -2, the Valley -1, the
 	// Potomac -1 (Lee north): the -4 column; keep 2 (remove 1): 2.
 	o, ok := g.LRTASupply.ForageOffer(g.Turn, engine.CSA)
-	if !ok || o.Modifier != -4 || len(o.Modifiers) != 3 || !reflect.DeepEqual(o.Gains, []int{0, 0, 2, 2}) {
+	want := []ForageMod{{Code: ForageLRTALate, Value: -2, N: 15, From: 15}, {Code: ForageLRTAShenandoah, Value: -1, Leader: "Lee"}, {Code: ForageLRTAPotomac, Value: -1, Leader: "Lee"}}
+	if !ok || o.Modifier != -4 || len(o.Modifiers) != 0 || !reflect.DeepEqual(o.Mods, want) || !reflect.DeepEqual(o.Gains, []int{0, 0, 2, 2}) {
 		t.Fatalf("CSA forage offer: %+v", o)
 	}
 	g.Sequence.Step = "5e"

@@ -7,7 +7,6 @@ package lrtg
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/umpire-games/umpire/engine"
 )
@@ -104,7 +103,7 @@ func (g Game) RandomEventFacts(m *engine.Theatre) engine.Facts {
 // cavalryTie settles the Spy's (and LRTA Enemy Intelligence's) tie: the
 // side whose cavalry is closest to the other side's army commander, the
 // Confederates when equal or when neither can be measured (2.0 7); 004).
-func (g Game) cavalryTie(lee engine.UnitState, leeOK bool, cmdr engine.UnitState, cmdrOK bool) (string, string) {
+func (g Game) cavalryTie(lee engine.UnitState, leeOK bool, cmdr engine.UnitState, cmdrOK bool) (string, *CavalryTie) {
 	closest := func(side engine.Side, target engine.UnitState, ok bool) int {
 		best := -1
 		if !ok || !target.OnMap || target.Eliminated {
@@ -125,35 +124,29 @@ func (g Game) cavalryTie(lee engine.UnitState, leeOK bool, cmdr engine.UnitState
 	if usaD >= 0 && (csaD < 0 || usaD < csaD) {
 		tie = "usa"
 	}
-	dist := func(d int) string {
-		if d < 0 {
-			return "not measurable"
-		}
-		return fmt.Sprintf("%d hexes", d)
-	}
-	name := "the Union army commander"
+	why := &CavalryTie{CSA: csaD, USA: usaD, To: engine.Side(tie)}
 	if cmdrOK {
-		name = cmdr.Name
+		why.Commander = cmdr.Name
 	}
-	return tie, fmt.Sprintf("closest Confederate cavalry to %s: %s; closest Union cavalry to Lee: %s; a tie goes to the %s", name, dist(csaD), dist(usaD), strings.ToUpper(tie))
+	return tie, why
 }
 
 // SpyFacts computes the Spy contest's facts (000 2.0 7)): Lee north of
 // the Potomac, the Union army commander south of it, and the side whose
 // cavalry is closest to the enemy's commanding general (the Confederates
 // at the same distance, or when neither can be measured), with the
-// distances in words for the umpire.
-func (g Game) SpyFacts(m *engine.Theatre, tb *engine.Table) (engine.Facts, string, error) {
+// distances for the umpire.
+func (g Game) SpyFacts(m *engine.Theatre, tb *engine.Table) (engine.Facts, *CavalryTie, error) {
 	lee, leeOK := g.firstUnit(csaArmyCommanderID)
 	cmdr, cmdrOK := g.unionCommander()
 	tie, why := g.cavalryTie(lee, leeOK, cmdr, cmdrOK)
 	spec := tb.Fact("closest_cavalry")
 	if spec == nil {
-		return nil, "", fmt.Errorf("engine: table %s has no fact closest_cavalry", tb.ID)
+		return nil, nil, fmt.Errorf("engine: table %s has no fact closest_cavalry", tb.ID)
 	}
 	v, err := spec.Parse(tie)
 	if err != nil {
-		return nil, "", fmt.Errorf("engine: table %s: %w", tb.ID, err)
+		return nil, nil, fmt.Errorf("engine: table %s: %w", tb.ID, err)
 	}
 	south := 0
 	if !northOf(m, cmdr) {

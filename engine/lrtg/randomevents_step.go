@@ -160,7 +160,7 @@ func (r *rolledEvent) spy(m *engine.Theatre) error {
 	if err != nil {
 		return err
 	}
-	ev.SpyRoll, ev.Spy, ev.SpyTie = sr.Number, engine.Side(sr.Outcome), why
+	ev.SpyRoll, ev.Spy, ev.SpyCavalry = sr.Number, engine.Side(sr.Outcome), why
 	r.note(RandomNote{Code: RandomNoteSpy, Side: ev.Spy})
 	r.note(RandomNote{Code: RandomNoteSpyExamine, Side: ev.Spy})
 	if g.Options.LimitedIntel {

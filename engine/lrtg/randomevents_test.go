@@ -484,8 +484,9 @@ func TestSpyContest(t *testing.T) {
 			if sr.Table != lrtg.SpyTable || sr.Sides[0].Total != 3 || sr.Sides[1].Total != 3 || len(sr.Redirects) != 1 || sr.Redirects[0].From != "tie" {
 				t.Fatalf("spy roll: %+v", sr.TableRoll)
 			}
-			if ev.Spy != c.want || lrtg.Of(after).Events.SpyWinner(4) != c.want || lrtg.Of(after).Events.SpyWinner(5) != "" || ev.SpyRoll != sr.Number {
-				t.Fatalf("winner %q (%s), want %q", ev.Spy, ev.SpyTie, c.want)
+			if ev.Spy != c.want || lrtg.Of(after).Events.SpyWinner(4) != c.want || lrtg.Of(after).Events.SpyWinner(5) != "" || ev.SpyRoll != sr.Number ||
+				ev.SpyCavalry == nil || ev.SpyCavalry.To != c.want || ev.SpyTie != "" {
+				t.Fatalf("winner %q (%+v), want %q", ev.Spy, ev.SpyCavalry, c.want)
 			}
 		})
 	}

@@ -34,10 +34,12 @@ type RandomEventRolled struct {
 	BeauregardRoll int64             `json:"beauregard_roll,omitempty"`
 	Beauregard     *engine.UnitState `json:"beauregard,omitempty"`
 	BeauregardWith string            `json:"beauregard_with,omitempty"`
-	// Spy: the contest's roll and winner; SpyTie explains a tie (umpire).
-	SpyRoll int64       `json:"spy_roll,omitempty"`
-	Spy     engine.Side `json:"spy,omitempty"`
-	SpyTie  string      `json:"spy_tie,omitempty"`
+	// Spy: the contest's roll and winner; SpyCavalry settles a tie
+	// (umpire; cavalry_tie.go), SpyTie in words in events stored before.
+	SpyRoll    int64       `json:"spy_roll,omitempty"`
+	Spy        engine.Side `json:"spy,omitempty"`
+	SpyTie     string      `json:"spy_tie,omitempty"`
+	SpyCavalry *CavalryTie `json:"spy_cavalry,omitempty"`
 	// Halleck: the manpower added in DC and Baltimore, and whether the
 	// Halleck player commands this turn.
 	Manpower        []ManpowerGain `json:"manpower,omitempty"`

@@ -92,10 +92,11 @@ type UnitForaged struct {
 	Rule      string         `json:"rule"`
 	Unit      string         `json:"unit,omitempty"`
 	Name      string         `json:"name,omitempty"`
-	Levels    int            `json:"levels"`          // normal: fatigue spent; simplified: fatigue kept
-	Value     int            `json:"value,omitempty"` // normal: the county's printed forage value (the forager's word)
-	Modifiers []string       `json:"modifiers,omitempty"`
-	Modified  int            `json:"modified,omitempty"` // normal: the value after modifiers
+	Levels    int            `json:"levels"`              // normal: fatigue spent; simplified: fatigue kept
+	Value     int            `json:"value,omitempty"`     // normal: the county's printed forage value (the forager's word)
+	Modifiers []string       `json:"modifiers,omitempty"` // events stored before the codes: the modifiers in words
+	Mods      []ForageMod    `json:"mods,omitempty"`      // the modifiers (forage_modifiers.go)
+	Modified  int            `json:"modified,omitempty"`  // normal: the value after modifiers
 	Gained    int            `json:"gained"`
 	Fatigue   *VictualChange `json:"fatigue,omitempty"` // normal: the unit's fatigue before and after
 	Victuals  *VictualChange `json:"victuals"`          // the unit's victuals, or the side's track

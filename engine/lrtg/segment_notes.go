@@ -46,7 +46,8 @@ type SegmentNote struct {
 	Items     []string    `json:"items,omitempty"`     // LRTA: Washington, DC's awards by title
 	Gains     []int       `json:"gains,omitempty"`     // LRTA foraging: victuals for keeping 0-3 fatigue levels
 	Modifier  int         `json:"modifier,omitempty"`  // LRTA foraging: the column's modifier
-	Modifiers []string    `json:"modifiers,omitempty"` // LRTA foraging: what makes it up
+	Modifiers []string    `json:"modifiers,omitempty"` // LRTA foraging: what makes it up, in words (notes stored before the codes)
+	Mods      []ForageMod `json:"mods,omitempty"`      // LRTA foraging: what makes it up
 	Name      string      `json:"name,omitempty"`      // game over: the result
 	Why       string      `json:"why,omitempty"`       // game over: its reason
 }

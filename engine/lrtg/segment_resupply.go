@@ -189,13 +189,13 @@ func (g Game) decideSegForage(cmd Forage) ([]engine.Event, error) {
 		if base < 0 {
 			return nil, fmt.Errorf("engine: %s has no row for %d", cmd.Chart.ID, cmd.Levels-3)
 		}
-		mod, why := 0, []string(nil)
+		mod, why := 0, []ForageMod(nil)
 		if cmd.Side == engine.CSA {
 			mod, why = g.segRiverModifiers()
 		} else if cmd.Map != nil {
 			mod, why = g.segUnionForage(cmd.Map, cmd.Sizes)
 		}
-		ev.Gained, ev.Modifiers = max(base+mod, 0), why
+		ev.Gained, ev.Mods = max(base+mod, 0), why
 		from := g.SupplyLevel(cmd.Side)
 		to := from + ev.Gained
 		if ev.Gained > 0 && from < 0 {
@@ -233,12 +233,12 @@ func (g Game) decideSegForage(cmd Forage) ([]engine.Event, error) {
 	}
 	mod := 0
 	if u.Side == engine.CSA && cmd.Map != nil && segIn(cmd.Map, "north-of-potomac", u.Hex) {
-		mod, ev.Modifiers = g.segRiverModifiers()
+		mod, ev.Mods = g.segRiverModifiers()
 	}
 	ev.Modified = cmd.Value + mod
 	col := min(max(ev.Modified, -1), 6) + 2 // column 1 is forage -1 (a lower value reads there too)
 	if ev.Modified < -1 {
-		ev.Modifiers = append(ev.Modifiers, fmt.Sprintf("%d is below the table: read as -1", ev.Modified))
+		ev.Mods = append(ev.Mods, ForageMod{Code: ForageBelowTable, N: ev.Modified})
 	}
 	if cmd.Levels > len(cmd.Chart.Rows) || col >= len(cmd.Chart.Rows[cmd.Levels-1]) {
 		return nil, fmt.Errorf("engine: %s has no cell for %d levels, forage %d", cmd.Chart.ID, cmd.Levels, ev.Modified)
@@ -252,7 +252,7 @@ func (g Game) decideSegForage(cmd Forage) ([]engine.Event, error) {
 
 // segUnionForage is 24.4's Union modifier: -1 if most Union
 // division-sized units are in Virginia, +1 if most are in Pennsylvania.
-func (g Game) segUnionForage(t *engine.Theatre, sizes engine.UnitSizes) (int, []string) {
+func (g Game) segUnionForage(t *engine.Theatre, sizes engine.UnitSizes) (int, []ForageMod) {
 	divs := g.segUnits(func(u engine.UnitState) bool { return u.Side == engine.USA && sizeOf(u, sizes) == "division" })
 	va, pa := 0, 0
 	for _, u := range divs {
@@ -265,9 +265,9 @@ func (g Game) segUnionForage(t *engine.Theatre, sizes engine.UnitSizes) (int, []
 	}
 	switch {
 	case 2*va > len(divs):
-		return -1, []string{fmt.Sprintf("-1 most Union divisions are in Virginia (%d of %d)", va, len(divs))}
+		return -1, []ForageMod{{Code: ForageUnionVirginia, Value: -1, N: va, Of: len(divs)}}
 	case 2*pa > len(divs):
-		return 1, []string{fmt.Sprintf("+1 most Union divisions are in Pennsylvania (%d of %d)", pa, len(divs))}
+		return 1, []ForageMod{{Code: ForageUnionPenn, Value: 1, N: pa, Of: len(divs)}}
 	}
 	return 0, nil
 }

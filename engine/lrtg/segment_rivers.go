@@ -5,7 +5,6 @@
 package lrtg
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -91,30 +90,30 @@ func (SetRivers) CommandName() string { return "segment rivers" }
 // Simplified Supply): each Union control -1, and -1 / -2 / -3 after 15 /
 // 22 / 29 turns of Confederate infantry north of the Potomac (the crossing
 // turn counts as the first: the 24.4 count, lrtg-p2-supply.yaml).
-func (g Game) segRiverModifiers() (int, []string) {
+func (g Game) segRiverModifiers() (int, []ForageMod) {
 	n := 0
-	var why []string
+	var why []ForageMod
 	r := g.Segment.Rivers
 	if r.Potomac {
 		n--
-		why = append(why, "-1 the Union controls the Potomac (13.3)")
+		why = append(why, ForageMod{Code: ForageRiverPotomac, Value: -1})
 	}
 	if r.Shenandoah {
 		n--
-		why = append(why, "-1 the Union controls the Shenandoah Valley (13.3)")
+		why = append(why, ForageMod{Code: ForageRiverShenandoah, Value: -1})
 	}
 	if c := g.Victory.CrossedTurn; c > 0 {
 		turns := g.Turn - c + 1
 		switch {
 		case turns >= 29:
 			n -= 3
-			why = append(why, fmt.Sprintf("-3 Confederate infantry north of the Potomac for %d turns (29 or more)", turns))
+			why = append(why, ForageMod{Code: ForageCrossed, Value: -3, N: turns, From: 29})
 		case turns >= 22:
 			n -= 2
-			why = append(why, fmt.Sprintf("-2 Confederate infantry north of the Potomac for %d turns (22 or more)", turns))
+			why = append(why, ForageMod{Code: ForageCrossed, Value: -2, N: turns, From: 22})
 		case turns >= 15:
 			n--
-			why = append(why, fmt.Sprintf("-1 Confederate infantry north of the Potomac for %d turns (15 or more)", turns))
+			why = append(why, ForageMod{Code: ForageCrossed, Value: -1, N: turns, From: 15})
 		}
 	}
 	return n, why

@@ -185,26 +185,26 @@ func (g Game) segUnionRail(t *engine.Theatre, county string) (string, bool) {
 func (g Game) segStatusOf(t *engine.Theatre, u engine.UnitState) UnitSupply {
 	st := UnitSupply{Unit: u.ID, Name: u.Name, Side: u.Side}
 	if t == nil {
-		st.Why = "no map data: the owning player's word"
+		st.Code = StatusNoMap
 		return st
 	}
 	county := segCounty(t, u.Hex)
 	deps := g.segFriendlyDepots(t, u.Side)
 	for _, d := range deps {
 		if county != "" && segCounty(t, d.Hex) == county {
-			st.InRange, st.Sure, st.Why = true, true, fmt.Sprintf("a %s depot in its county (%s at %s)", segSide(u.Side), segRegionName(t, county), d.Name)
+			st.InRange, st.Sure, st.Code, st.Region, st.Depot = true, true, StatusDepotCounty, segRegionName(t, county), d.Name
 			return st
 		}
 	}
 	if u.Side == engine.CSA {
 		for _, c := range []string{"va.orange", "va.spotsylvania", "va.caroline"} {
 			if county == c {
-				st.InRange, st.Sure, st.Why = true, true, "in "+segRegionName(t, c)+" (13.2)"
+				st.InRange, st.Sure, st.Code, st.Region = true, true, StatusRegion, segRegionName(t, c)
 				return st
 			}
 		}
 	} else if via, ok := g.segUnionRail(t, county); ok {
-		st.InRange, st.Sure, st.Why = true, true, fmt.Sprintf("a station in %s connected by rail to the depot at %s", segRegionName(t, county), via)
+		st.InRange, st.Sure, st.Code, st.Region, st.Depot = true, true, StatusRail, segRegionName(t, county), via
 		return st
 	}
 	near := ""
@@ -215,13 +215,10 @@ func (g Game) segStatusOf(t *engine.Theatre, u engine.UnitState) UnitSupply {
 		}
 	}
 	if near != "" {
-		st.Why = fmt.Sprintf("%d hexes from the depot at %s: in range if a road, pike or railroad path of six hexes or less, clear of enemy units and uncovered enemy ZOC, reaches it (the owner's word: the map data has no roads)", best, near)
+		st.Code, st.Hexes, st.Depot = StatusNear, best, near
 		return st
 	}
-	st.Sure, st.Why = true, "no friendly depot in its county or within six hexes"
-	if u.Side == engine.USA {
-		st.Why += ", and no station of its county connected by rail to one"
-	}
+	st.Sure, st.Code = true, StatusNone
 	return st
 }
 
@@ -298,7 +295,7 @@ func (g Game) decideSegRange(cmd ClaimRange) ([]engine.Event, error) {
 			return nil, engine.Illegal("segment.range", fmt.Sprintf("%s has no supply status this turn", u.Name), "Only the units the Supply Status Phase lists (13.2; 24.2 divisions)")
 		}
 		if st.Sure && !umpire && cmd.Store == nil {
-			return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "segment.range.sure", What: fmt.Sprintf("%s's status is settled by the map: %s", u.Name, st.Why),
+			return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "segment.range.sure", What: fmt.Sprintf("%s's status is settled by the map: %s", u.Name, settledWhy(st)),
 				Hint: "Only units six hexes or less from a depot are the player's word; the umpire may overrule with reason:", Rule: "LRTG 13.2"}
 		}
 		if engine.Contains(ev.Units, u.ID) {
@@ -342,8 +339,14 @@ type UnitSupply struct {
 	Side    engine.Side `json:"side"`
 	InRange bool        `json:"in_range"`
 	Sure    bool        `json:"sure"`
-	Why     string      `json:"why"`
-	Claimed string      `json:"claimed,omitempty"`
+	Why     string      `json:"why,omitempty"` // events stored before the codes: why, in words
+	// Code is why (Status*, segment_status_codes.go), with its parameters:
+	// the depot or store, the county's name, the hexes to the depot.
+	Code    string `json:"code,omitempty"`
+	Depot   string `json:"depot,omitempty"`
+	Region  string `json:"region,omitempty"`
+	Hexes   int    `json:"hexes,omitempty"`
+	Claimed string `json:"claimed,omitempty"`
 }
 
 // applyRangeClaimed puts the claimed units in or out of range on the
@@ -355,7 +358,7 @@ func (g Game) applyRangeClaimed(e *SupplyRangeClaimed) Game {
 			if engine.Contains(e.Units, s.Status[i].Unit) {
 				s.Status[i].InRange, s.Status[i].Claimed = e.InRange, e.By.Name
 				if e.Store != nil {
-					s.Status[i].Why = "a victual of " + e.Store.Name + " (24.3)"
+					s.Status[i].Code, s.Status[i].Depot, s.Status[i].Region, s.Status[i].Hexes, s.Status[i].Why = StatusStore, e.Store.Name, "", 0, ""
 				}
 			}
 		}

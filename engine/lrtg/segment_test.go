@@ -2,6 +2,7 @@ package lrtg
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -196,23 +197,22 @@ func wantErr(t *testing.T, err error, code string) {
 func TestSupplyStatusFromCountiesDepotsAndRails(t *testing.T) {
 	g, ctx := segGame(t, opts(), 4)
 	g, _ = runStep(t, g, "5b", engine.Script(), ctx)
-	want := map[string]struct {
-		in, sure bool
-		why      string
-	}{
-		"csa.hood":     {true, true, "a CSA depot in its county (va.fauquier at Culpeper)"},
-		"csa.rodes":    {true, true, "in va.orange (13.2)"},
-		"csa.heth":     {false, false, "5 hexes from the depot at Culpeper"},
-		"csa.early":    {false, true, "no friendly depot in its county or within six hexes"},
-		"csa.hampton":  {false, true, "no friendly depot"},
-		"usa.wright":   {true, true, "a USA depot in its county (va.fauquier at Alexandria)"},
-		"usa.sykes":    {true, true, "a station in md.washington connected by rail to the depot at Alexandria"},
-		"usa.reynolds": {false, true, "and no station of its county connected by rail to one"},
-		"usa.buford":   {true, true, "a USA depot in its county (md.frederick at Frederick)"},
+	// Why is a code and its parameters (issue 20), no sentence.
+	want := map[string]UnitSupply{
+		"csa.hood":     {InRange: true, Sure: true, Code: StatusDepotCounty, Region: "va.fauquier", Depot: "Culpeper"},
+		"csa.rodes":    {InRange: true, Sure: true, Code: StatusRegion, Region: "va.orange"},
+		"csa.heth":     {Code: StatusNear, Hexes: 5, Depot: "Culpeper"},
+		"csa.early":    {Sure: true, Code: StatusNone},
+		"csa.hampton":  {Sure: true, Code: StatusNone},
+		"usa.wright":   {InRange: true, Sure: true, Code: StatusDepotCounty, Region: "va.fauquier", Depot: "Alexandria"},
+		"usa.sykes":    {InRange: true, Sure: true, Code: StatusRail, Region: "md.washington", Depot: "Alexandria"},
+		"usa.reynolds": {Sure: true, Code: StatusNone},
+		"usa.buford":   {InRange: true, Sure: true, Code: StatusDepotCounty, Region: "md.frederick", Depot: "Frederick"},
 	}
 	for id, w := range want {
 		st, ok := g.SupplyStatus(id)
-		if !ok || st.InRange != w.in || st.Sure != w.sure || !strings.Contains(st.Why, w.why) {
+		w.Unit, w.Name, w.Side = st.Unit, st.Name, st.Side
+		if !ok || st != w || st.Unit != id {
 			t.Errorf("%s: %+v, want %+v", id, st, w)
 		}
 	}
@@ -227,6 +227,9 @@ func TestSupplyStatusFromCountiesDepotsAndRails(t *testing.T) {
 	// Heth is the player's word; Hood is settled by the map.
 	_, err := g.Decide(ClaimRange{By: lee, Units: []string{"csa.hood"}, InRange: false}, engine.Script())
 	wantErr(t, err, "segment.range.sure")
+	if !strings.Contains(err.Error(), "settled by the map: a CSA depot in its county (va.fauquier at Culpeper)") {
+		t.Errorf("the refusal does not say why: %v", err)
+	}
 	_, err = g.Decide(ClaimRange{By: meade, Units: []string{"csa.heth"}, InRange: true}, engine.Script())
 	if err == nil {
 		t.Fatal("the Union spoke for a Confederate unit")
@@ -258,7 +261,7 @@ func TestUnionRailSupplyBlockedByCountyControl(t *testing.T) {
 	g, ctx := segGame(t, opts(), 4)
 	g.Places = copyPlaces(g.Places)
 	g.Places["Gettysburg"] = PlaceState{}
-	if st := g.segStatusOf(ctx.Move.Theatre, g.Units["usa.reynolds"]); !st.InRange || !strings.Contains(st.Why, "a station in pa.adams connected by rail to the depot at Alexandria") {
+	if st := g.segStatusOf(ctx.Move.Theatre, g.Units["usa.reynolds"]); !st.InRange || st.Code != StatusRail || st.Region != "pa.adams" || st.Depot != "Alexandria" {
 		t.Fatalf("reynolds with Mid repaired: %+v", st)
 	}
 	g.Victory.Counties = map[string][]int{"md.frederick-west": {g.Turn - 1}}
@@ -384,7 +387,8 @@ func TestForageNormal(t *testing.T) {
 	}
 	f := evs[0].(*UnitForaged)
 	// 4 -1 (Valley) -1 (15 turns north) = 2; two levels at 2: 2 victuals.
-	if f.Modified != 2 || f.Gained != 2 || f.Victuals.To != 3 || f.Fatigue.To != 2 || len(f.Modifiers) != 2 {
+	if f.Modified != 2 || f.Gained != 2 || f.Victuals.To != 3 || f.Fatigue.To != 2 || len(f.Modifiers) != 0 ||
+		!reflect.DeepEqual(f.Mods, []ForageMod{{Code: ForageRiverShenandoah, Value: -1}, {Code: ForageCrossed, Value: -1, N: 15, From: 15}}) {
 		t.Fatalf("forage: %+v", f)
 	}
 	g = applyAll(g, evs)
