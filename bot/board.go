@@ -173,21 +173,34 @@ func (r *Router) gameHere(ctx context.Context, req Request) (engine.GameState, e
 	return g, nil
 }
 
+// moveOpts are /move's options; the movement rules' (mode and after) are
+// declared in moveOptions (move.go).
+type moveOpts struct {
+	Units   string `opt:"units,raw"`
+	To      string `opt:"to,raw"`
+	Mode    string `opt:"mode,lower"`
+	Fatigue int    `opt:"fatigue"`
+	Passive bool   `opt:"passive"`
+	Reason  string `opt:"reason"`
+}
+
 func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
 	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
-	ids, err := unitList(g, req.User, req.Options["units"])
-	if err != nil {
-		return Reply{}, err
-	}
-	to, name, ref, err := locateRef(r.theatres["lrtg"], req.Options["to"])
-	if err != nil {
-		return Reply{}, err
+	var o moveOpts
+	var p optionProblems
+	p.decode(req, &o)
+	ids, err := unitList(g, req.User, o.Units)
+	p.also(err)
+	to, name, ref, err := locateRef(r.theatres["lrtg"], o.To)
+	p.also(err)
+	if err := p.err(req); err != nil {
+		return Reply{}, err // a wrong unit and a wrong destination refused together
 	}
 	cmd := engine.MoveUnits{By: req.User, Units: ids, To: to, Ref: ref}
-	r.moveRules(req, g, &cmd) // mode, fatigue, reason and the data the rules need (move.go)
+	r.moveRules(o, g, &cmd) // mode, fatigue, reason and the data the rules need (move.go)
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		names := make([]string, len(ids))
 		for i, id := range ids {

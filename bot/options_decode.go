@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -29,28 +30,54 @@ import (
 // bad:"code|what|hint" replaces the default refusal for the field (what may
 // hold one %q for the value typed), so existing refusals keep their words.
 
+// reasonOpts are the options of the many commands that take only a reason.
+type reasonOpts struct {
+	Reason string `opt:"reason"`
+}
+
 // optionProblems gathers what is wrong with a request's options; handlers
-// add their own checks to it and refuse once.
-type optionProblems []*engine.RuleError
+// add their own checks to it (a unit or a place not found) and refuse once.
+type optionProblems struct {
+	list  []*engine.RuleError
+	fatal error // not a refusal (a store failed): returned as it is
+}
 
 // add records a problem.
 func (p *optionProblems) add(code, what, hint string) {
-	*p = append(*p, &engine.RuleError{Kind: engine.ErrInvalid, Code: code, What: what, Hint: hint})
+	p.list = append(p.list, &engine.RuleError{Kind: engine.ErrInvalid, Code: code, What: what, Hint: hint})
+}
+
+// also records the refusal a lookup returned, if any; it says whether
+// there was one.
+func (p *optionProblems) also(err error) bool {
+	var re *engine.RuleError
+	switch {
+	case err == nil:
+		return false
+	case errors.As(err, &re):
+		p.list = append(p.list, re)
+	case p.fatal == nil:
+		p.fatal = err
+	}
+	return true
 }
 
 // err returns nil, the one problem as it is, or every problem in one
 // refusal: the code they share (else "<command>.option"), each problem
-// with what would be right.
+// with what would be right; the first problem's kind (invalid or illegal).
 func (p optionProblems) err(req Request) error {
-	switch len(p) {
+	if p.fatal != nil {
+		return p.fatal
+	}
+	switch len(p.list) {
 	case 0:
 		return nil
 	case 1:
-		return p[0]
+		return p.list[0]
 	}
-	code := p[0].Code
-	parts := make([]string, len(p))
-	for i, e := range p {
+	code := p.list[0].Code
+	parts := make([]string, len(p.list))
+	for i, e := range p.list {
 		if e.Code != code {
 			code = ""
 		}
@@ -62,8 +89,8 @@ func (p optionProblems) err(req Request) error {
 	if code == "" {
 		code = strings.Join(append([]string{req.Command}, req.Path...), ".") + ".option"
 	}
-	return &engine.RuleError{Kind: engine.ErrInvalid, Code: code,
-		What: fmt.Sprintf("%d options are wrong: %s", len(p), strings.Join(parts, "; ")),
+	return &engine.RuleError{Kind: p.list[0].Kind, Code: code,
+		What: fmt.Sprintf("%d problems with the options: %s", len(p.list), strings.Join(parts, "; ")),
 		Hint: "Correct them all and send the command again"}
 }
 

@@ -48,7 +48,7 @@ func TestDecodeOptionsListsEveryProblem(t *testing.T) {
 	if !errors.As(err, &re) || re.Code != "move.option" {
 		t.Fatalf("several problems: %#v", err)
 	}
-	for _, w := range []string{"6 options are wrong", `mode: "fly" is not one of normal, rail`, `fatigue must be a whole number, not "x"`,
+	for _, w := range []string{"6 problems with the options", `mode: "fly" is not one of normal, rail`, `fatigue must be a whole number, not "x"`,
 		`passive must be true or false, not "maybe"`, `optional: "y" is not a whole number`, `"-2" is not a distance`, "The option side is missing"} {
 		if !strings.Contains(re.What, w) {
 			t.Errorf("refusal %q lacks %q", re.What, w)

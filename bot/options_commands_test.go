@@ -1,0 +1,27 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// Issue 20: a command with two wrong options names both in one refusal
+// (before, the player learnt of the second only after fixing the first).
+func TestMoveRefusesEveryWrongOptionAtOnce(t *testing.T) {
+	ctx := context.Background()
+	r := NewRouter(openStore(t))
+	startLRTG(t, r, nil)
+	out := r.Handle(ctx, moveReq(leeA, map[string]string{"units": "Nobody", "to": "Atlantis"})).first()
+	if out.Error == nil || !strings.Contains(out.Text, `You have no unit "Nobody"`) || !strings.Contains(out.Text, "Atlantis") || !strings.Contains(out.Text, "2 problems with the options") {
+		t.Fatalf("wrong unit and wrong destination: %+v", out)
+	}
+	if testing.Verbose() {
+		t.Log(out.Text)
+	}
+	// One wrong option is refused in the words it always was.
+	out = r.Handle(ctx, moveReq(leeA, map[string]string{"units": "Nobody", "to": "Culpeper"})).first()
+	if out.Error == nil || out.Error.Code != "unit.unknown" || strings.Contains(out.Text, "problems") {
+		t.Fatalf("wrong unit: %+v", out)
+	}
+}
