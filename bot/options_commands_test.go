@@ -25,3 +25,17 @@ func TestMoveRefusesEveryWrongOptionAtOnce(t *testing.T) {
 		t.Fatalf("wrong unit: %+v", out)
 	}
 }
+
+func TestUnitSetAndPlaceRefuseEveryWrongOptionAtOnce(t *testing.T) {
+	ctx := context.Background()
+	r := NewRouter(openStore(t))
+	startLRTG(t, r, nil)
+	out := r.Handle(ctx, unitSetReq(leeA, map[string]string{"unit": "Nobody", "field": "fatigue", "value": "two"})).first()
+	if out.Error == nil || !strings.Contains(out.Text, `You have no unit "Nobody"`) || !strings.Contains(out.Text, `"two" is not a number (fatigue is a whole number)`) {
+		t.Fatalf("wrong unit and wrong value: %+v", out)
+	}
+	out = r.Handle(ctx, Request{ChannelID: "war", User: leeA, Command: "place", Options: map[string]string{"at": "Atlantis", "action": "destroy-depot", "unit": "Nobody"}}).first()
+	if out.Error == nil || !strings.Contains(out.Text, `There is no place "Atlantis"`) || !strings.Contains(out.Text, `You have no unit "Nobody"`) {
+		t.Fatalf("wrong place and wrong unit: %+v", out)
+	}
+}
