@@ -39,3 +39,12 @@ func TestUnitSetAndPlaceRefuseEveryWrongOptionAtOnce(t *testing.T) {
 		t.Fatalf("wrong place and wrong unit: %+v", out)
 	}
 }
+
+func TestGameNewRefusesEveryWrongOptionAtOnce(t *testing.T) {
+	r := NewRouter(openStore(t))
+	out := r.Handle(context.Background(), gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-high-tide", "optional": "18,x,y", "confederate_objectives": "true"})).first()
+	if out.Error == nil || !strings.Contains(out.Text, `"x" is not a rule number`) || !strings.Contains(out.Text, `"y" is not a rule number`) ||
+		!strings.Contains(out.Text, "The Confederate Objectives optional rule is LRTA's") {
+		t.Fatalf("two wrong rule numbers and LRTA's objectives: %+v", out)
+	}
+}
