@@ -48,3 +48,18 @@ func TestGameNewRefusesEveryWrongOptionAtOnce(t *testing.T) {
 		t.Fatalf("two wrong rule numbers and LRTA's objectives: %+v", out)
 	}
 }
+
+func TestActionArmyAndDispatchRuleRefuseEveryWrongOptionAtOnce(t *testing.T) {
+	ctx := context.Background()
+	r := NewRouter(openStore(t))
+	startLRTG(t, r, nil)
+	out := r.Handle(ctx, actionReq(leeA, "army", map[string]string{"leader": "Nobody", "units": "Hood, Noone"})).first()
+	if out.Error == nil || !strings.Contains(out.Text, `"Nobody"`) || !strings.Contains(out.Text, `"Noone"`) {
+		t.Fatalf("wrong leader and wrong unit: %+v", out)
+	}
+	// One wrong option keeps its code and words.
+	out = r.Handle(ctx, Request{ChannelID: "war", User: umpireA, Command: "dispatch", Path: []string{"rule"}, Options: map[string]string{"a": "Lee", "b": "Stuart", "mode": "verbal", "hexes": "-3", "reason": "r"}}).first()
+	if out.Error == nil || out.Error.Code != "comms.hexes" || !strings.Contains(out.Text, `"-3" is not a distance. hexes:<0 or more>`) {
+		t.Fatalf("hexes -3: %+v", out)
+	}
+}
