@@ -63,3 +63,14 @@ func TestActionArmyAndDispatchRuleRefuseEveryWrongOptionAtOnce(t *testing.T) {
 		t.Fatalf("hexes -3: %+v", out)
 	}
 }
+
+// The router's own check of option types and presence lists every problem
+// too, in a fixed order (the options by name, then the missing ones).
+func TestCommandCheckListsEveryProblem(t *testing.T) {
+	r := NewRouter(openStore(t))
+	out := r.Handle(context.Background(), Request{Command: "roll", Options: map[string]string{"colour": "red", "for": strings.Repeat("x", 101)}}).first()
+	want := `3 problems with the options: /roll has no option "colour"; for is 101 characters long, more than 100; /roll needs the option dice. Usage: /roll`
+	if out.Error == nil || out.Error.Code != "option.unknown" || !strings.HasPrefix(out.Text, want) {
+		t.Fatalf("got %+v, want %q", out, want)
+	}
+}
