@@ -26,6 +26,7 @@ import (
 //	Units   []string `opt:"units"`              // a comma-separated list
 //	Rules   []int  `opt:"optional"`             // numbers separated by commas or spaces
 //	Side    string `opt:"side,required" one:"csa|usa"`
+//	Value   *int   `opt:"value"`                // nil when the option was not given
 //
 // bad:"code|what|hint" replaces the default refusal for the field (what may
 // hold one %q for the value typed), so existing refusals keep their words.
@@ -33,6 +34,11 @@ import (
 // reasonOpts are the options of the many commands that take only a reason.
 type reasonOpts struct {
 	Reason string `opt:"reason"`
+}
+
+// sideOpts are the options of the commands that take only a side.
+type sideOpts struct {
+	Side string `opt:"side,lower"`
 }
 
 // optionProblems gathers what is wrong with a request's options; handlers
@@ -164,6 +170,14 @@ func (p *optionProblems) field(req Request, f reflect.StructField, dst reflect.V
 			dst.SetInt(int64(n))
 			return
 		}
+	}
+	if dst.Kind() == reflect.Pointer {
+		if !present {
+			return // nil: the option was not given
+		}
+		v := reflect.New(dst.Type().Elem())
+		dst.Set(v)
+		dst = v.Elem()
 	}
 	if !present || s == "" && dst.Kind() != reflect.String {
 		return

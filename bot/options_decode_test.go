@@ -55,3 +55,18 @@ func TestDecodeOptionsListsEveryProblem(t *testing.T) {
 		}
 	}
 }
+
+// A pointer field tells an option given (even blank) from one left out.
+func TestDecodeOptionsPointers(t *testing.T) {
+	var o struct {
+		Value *int    `opt:"value"`
+		Unit  *string `opt:"unit,raw"`
+		Other *string `opt:"other"`
+	}
+	if err := decodeOptions(Request{Options: map[string]string{"value": "4", "unit": ""}}, &o); err != nil {
+		t.Fatal(err)
+	}
+	if o.Value == nil || *o.Value != 4 || o.Unit == nil || *o.Unit != "" || o.Other != nil {
+		t.Fatalf("got value %v, unit %v, other %v", o.Value, o.Unit, o.Other)
+	}
+}
