@@ -74,3 +74,17 @@ func TestCommandCheckListsEveryProblem(t *testing.T) {
 		t.Fatalf("got %+v, want %q", out, want)
 	}
 }
+
+func TestAttachAndBattleRefuseEveryWrongOptionAtOnce(t *testing.T) {
+	ctx := context.Background()
+	r := NewRouter(openStore(t))
+	startLRTG(t, r, nil)
+	out := r.Handle(ctx, Request{ChannelID: "war", User: leeA, Command: "battle", Path: []string{"result"}, Options: map[string]string{"attacker": "Nobody", "defender": "Hood"}}).first()
+	if out.Error == nil || !strings.Contains(out.Text, `"Nobody"`) || !strings.Contains(out.Text, "The defender's units have no result") {
+		t.Fatalf("wrong attacker and a defender without result: %+v", out)
+	}
+	out = r.Handle(ctx, unitReq(leeA, "attach", map[string]string{"unit": "Nobody", "to": "Noone"})).first()
+	if out.Error == nil || !strings.Contains(out.Text, `"Nobody"`) || !strings.Contains(out.Text, `"Noone"`) {
+		t.Fatalf("wrong unit and wrong unit to join: %+v", out)
+	}
+}
