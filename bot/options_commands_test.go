@@ -88,3 +88,15 @@ func TestAttachAndBattleRefuseEveryWrongOptionAtOnce(t *testing.T) {
 		t.Fatalf("wrong unit and wrong unit to join: %+v", out)
 	}
 }
+
+// /vp names every option given with the wrong action (before: one, picked
+// at random from a map).
+func TestVPListsEveryOptionOfAnotherAction(t *testing.T) {
+	ctx := context.Background()
+	r := NewRouter(openStore(t))
+	startLRTG(t, r, nil)
+	out := r.Handle(ctx, Request{ChannelID: "war", User: umpireA, Command: "vp", Options: map[string]string{"action": "crossed", "county": "Adams", "removed": "2"}}).first()
+	if out.Error == nil || out.Error.Code != "vp.option" || !strings.Contains(out.Text, "county: goes with action:county") || !strings.Contains(out.Text, "removed: goes with action:") {
+		t.Fatalf("county and removed with action:crossed: %+v", out)
+	}
+}
