@@ -69,8 +69,9 @@ func (p *optionProblems) also(err error) bool {
 }
 
 // err returns nil, the one problem as it is, or every problem in one
-// refusal: the code they share (else "<command>.option"), each problem
-// with what would be right; the first problem's kind (invalid or illegal).
+// refusal, each with what would be right, under the first problem's kind
+// and code: the refusal the command gave before it listed them all, so
+// what reads the codes (the authorization matrix, clients) reads the same.
 func (p optionProblems) err(req Request) error {
 	if p.fatal != nil {
 		return p.fatal
@@ -84,16 +85,10 @@ func (p optionProblems) err(req Request) error {
 	code := p.list[0].Code
 	parts := make([]string, len(p.list))
 	for i, e := range p.list {
-		if e.Code != code {
-			code = ""
-		}
 		parts[i] = e.What
 		if e.Hint != "" {
 			parts[i] += " (" + e.Hint + ")"
 		}
-	}
-	if code == "" {
-		code = strings.Join(append([]string{req.Command}, req.Path...), ".") + ".option"
 	}
 	return &engine.RuleError{Kind: p.list[0].Kind, Code: code,
 		What: fmt.Sprintf("%d problems with the options: %s", len(p.list), strings.Join(parts, "; ")),

@@ -45,7 +45,7 @@ func TestDecodeOptionsListsEveryProblem(t *testing.T) {
 	}
 	var many decodeSample
 	err = decodeOptions(Request{Command: "move", Options: map[string]string{"mode": "fly", "fatigue": "x", "passive": "maybe", "optional": "18,y", "hexes": "-2"}}, &many)
-	if !errors.As(err, &re) || re.Code != "move.option" {
+	if !errors.As(err, &re) || re.Code != "option.value" {
 		t.Fatalf("several problems: %#v", err)
 	}
 	for _, w := range []string{"6 problems with the options", `mode: "fly" is not one of normal, rail`, `fatigue must be a whole number, not "x"`,
