@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -181,11 +180,18 @@ func handleActionActivate(ctx context.Context, r *Router, req Request) (Reply, e
 	if err != nil {
 		return Reply{}, err
 	}
-	id, err := findUnit(g, req.User, req.Options["leader_or_unit"])
+	var o struct {
+		Unit   string `opt:"leader_or_unit,raw"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	id, err := findUnit(g, req.User, o.Unit)
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleAction(ctx, req, lrtg.ActivateUnit{By: req.User, Unit: id, Reason: strings.TrimSpace(req.Options["reason"])})
+	return r.settleAction(ctx, req, lrtg.ActivateUnit{By: req.User, Unit: id, Reason: o.Reason})
 }
 
 func handleActionArmy(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -193,19 +199,25 @@ func handleActionArmy(ctx context.Context, r *Router, req Request) (Reply, error
 	if err != nil {
 		return Reply{}, err
 	}
-	leader, err := findUnit(g, req.User, req.Options["leader"])
-	if err != nil {
-		return Reply{}, err
+	var o struct {
+		Leader string `opt:"leader,raw"`
+		Units  string `opt:"units,raw"`
+		Reason string `opt:"reason"`
 	}
-	units, err := sideUnitList(g, req.User, req.Options["units"])
-	if err != nil {
-		return Reply{}, err
+	var p optionProblems
+	p.decode(req, &o)
+	leader, err := findUnit(g, req.User, o.Leader)
+	p.also(err)
+	units, err := sideUnitList(g, req.User, o.Units)
+	p.also(err)
+	if err := p.err(req); err != nil {
+		return Reply{}, err // a wrong leader and a wrong unit refused together
 	}
 	tb := r.library.Table("lrtg.activate-army-leader")
 	if tb == nil {
 		return Reply{}, fmt.Errorf("the rules library has no lrtg.activate-army-leader table")
 	}
-	return r.settleAction(ctx, req, lrtg.ActivateArmyLeader{By: req.User, Leader: leader, Units: units, Table: tb, Reason: strings.TrimSpace(req.Options["reason"])})
+	return r.settleAction(ctx, req, lrtg.ActivateArmyLeader{By: req.User, Leader: leader, Units: units, Table: tb, Reason: o.Reason})
 }
 
 func handleActionPass(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -225,11 +237,21 @@ func handleActionDone(ctx context.Context, r *Router, req Request) (Reply, error
 }
 
 func handleActionDefer(ctx context.Context, r *Router, req Request) (Reply, error) {
-	return r.settleAction(ctx, req, lrtg.DeferInitiative{By: req.User, To: strings.TrimSpace(req.Options["player"])})
+	var o struct {
+		Player string `opt:"player"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	return r.settleAction(ctx, req, lrtg.DeferInitiative{By: req.User, To: o.Player})
 }
 
 func handleActionRolls(ctx context.Context, r *Router, req Request) (Reply, error) {
-	return r.settleAction(ctx, req, lrtg.BeginInitiativeRolls{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])})
+	var o reasonOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	return r.settleAction(ctx, req, lrtg.BeginInitiativeRolls{By: req.User, Reason: o.Reason})
 }
 
 func handleActionRemote(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -237,7 +259,13 @@ func handleActionRemote(ctx context.Context, r *Router, req Request) (Reply, err
 	if err != nil {
 		return Reply{}, err
 	}
-	ids, err := unitList(g, req.User, req.Options["units"])
+	var o struct {
+		Units string `opt:"units,raw"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	ids, err := unitList(g, req.User, o.Units)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -245,8 +273,14 @@ func handleActionRemote(ctx context.Context, r *Router, req Request) (Reply, err
 }
 
 func handleActionAnswer(ctx context.Context, r *Router, req Request) (Reply, error) {
-	allow, _ := strconv.ParseBool(req.Options["allow"])
-	return r.settleAction(ctx, req, lrtg.AnswerRemote{By: req.User, Allow: allow, Comment: strings.TrimSpace(req.Options["comment"])})
+	var o struct {
+		Allow   bool   `opt:"allow"`
+		Comment string `opt:"comment"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	return r.settleAction(ctx, req, lrtg.AnswerRemote{By: req.User, Allow: o.Allow, Comment: o.Comment})
 }
 
 func actionEnemy(s engine.Side) engine.Side {

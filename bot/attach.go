@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -148,10 +147,18 @@ func handleDetach(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	mp, _ := strconv.Atoi(req.Options["manpower"])
-	art, _ := strconv.Atoi(req.Options["artillery"])
-	cmd := lrtg.DetachUnit{By: req.User, Unit: id, Manpower: mp, As: req.Options["as"], Rest: req.Options["rest"], Artillery: art,
-		Reason: strings.TrimSpace(req.Options["reason"]), Rules: rules}
+	var o struct {
+		Manpower  int    `opt:"manpower"`
+		Artillery int    `opt:"artillery"`
+		As        string `opt:"as,raw"`
+		Rest      string `opt:"rest,raw"`
+		Reason    string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.DetachUnit{By: req.User, Unit: id, Manpower: o.Manpower, As: o.As, Rest: o.Rest, Artillery: o.Artillery,
+		Reason: o.Reason, Rules: rules}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.UnitDetached)
 		p := g.Units[id]
@@ -177,19 +184,25 @@ func handleAttach(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	ids, err := unitList(g, req.User, req.Options["unit"])
-	if err != nil {
-		return Reply{}, err
+	var o struct {
+		Units  string `opt:"unit,raw"`
+		To     string `opt:"to,raw"`
+		Reason string `opt:"reason"`
 	}
-	to, err := attachFindFriendly(g, req.User, req.Options["to"])
-	if err != nil {
-		return Reply{}, err
+	var p optionProblems
+	p.decode(req, &o)
+	ids, err := unitList(g, req.User, o.Units)
+	p.also(err)
+	to, err := attachFindFriendly(g, req.User, o.To)
+	p.also(err)
+	if err := p.err(req); err != nil {
+		return Reply{}, err // wrong units and a wrong unit to join refused together
 	}
 	rules, err := r.substituteRules(g)
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.AttachUnits{By: req.User, Units: ids, To: to, Reason: strings.TrimSpace(req.Options["reason"]), Rules: rules}
+	cmd := lrtg.AttachUnits{By: req.User, Units: ids, To: to, Reason: o.Reason, Rules: rules}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.UnitsAttached)
 		names := make([]string, len(ids))

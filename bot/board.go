@@ -173,21 +173,34 @@ func (r *Router) gameHere(ctx context.Context, req Request) (engine.GameState, e
 	return g, nil
 }
 
+// moveOpts are /move's options; the movement rules' (mode and after) are
+// declared in moveOptions (move.go).
+type moveOpts struct {
+	Units   string `opt:"units,raw"`
+	To      string `opt:"to,raw"`
+	Mode    string `opt:"mode,lower"`
+	Fatigue int    `opt:"fatigue"`
+	Passive bool   `opt:"passive"`
+	Reason  string `opt:"reason"`
+}
+
 func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
 	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
-	ids, err := unitList(g, req.User, req.Options["units"])
-	if err != nil {
-		return Reply{}, err
-	}
-	to, name, ref, err := locateRef(r.theatres["lrtg"], req.Options["to"])
-	if err != nil {
-		return Reply{}, err
+	var o moveOpts
+	var p optionProblems
+	p.decode(req, &o)
+	ids, err := unitList(g, req.User, o.Units)
+	p.also(err)
+	to, name, ref, err := locateRef(r.theatres["lrtg"], o.To)
+	p.also(err)
+	if err := p.err(req); err != nil {
+		return Reply{}, err // a wrong unit and a wrong destination refused together
 	}
 	cmd := engine.MoveUnits{By: req.User, Units: ids, To: to, Ref: ref}
-	r.moveRules(req, g, &cmd) // mode, fatigue, reason and the data the rules need (move.go)
+	r.moveRules(o, g, &cmd) // mode, fatigue, reason and the data the rules need (move.go)
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		names := make([]string, len(ids))
 		for i, id := range ids {
@@ -211,22 +224,37 @@ func (r *Router) boardReply(req Request, g engine.GameState, text string, views 
 	return Reply{Outputs: []Output{{Audience: aud, Text: text, Events: views}}}
 }
 
+// unitSetOpts are /unit set's options.
+type unitSetOpts struct {
+	Unit   string `opt:"unit,raw"`
+	Field  string `opt:"field,lower"`
+	Value  string `opt:"value"` // a number or a status word, by field
+	Cause  string `opt:"cause,lower"`
+	Reason string `opt:"reason"`
+}
+
 func handleUnitSet(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, id, err := r.gameUnit(ctx, req)
+	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.SetUnit{By: req.User, Unit: id, Field: strings.ToLower(strings.TrimSpace(req.Options["field"])),
-		Cause: strings.ToLower(strings.TrimSpace(req.Options["cause"])), Reason: strings.TrimSpace(req.Options["reason"])}
-	value := strings.TrimSpace(req.Options["value"])
+	var o unitSetOpts
+	var p optionProblems
+	p.decode(req, &o)
+	id, err := findUnit(g, req.User, o.Unit)
+	p.also(err)
+	cmd := engine.SetUnit{By: req.User, Unit: id, Field: o.Field, Cause: o.Cause, Reason: o.Reason}
 	if cmd.Field == "manpower" || cmd.Field == "fatigue" {
-		v, err := strconv.Atoi(value)
+		v, err := strconv.Atoi(o.Value)
 		if err != nil {
-			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "unit.value", What: fmt.Sprintf("%q is not a number", value), Hint: cmd.Field + " is a whole number"}
+			p.add("unit.value", fmt.Sprintf("%q is not a number", o.Value), cmd.Field+" is a whole number")
 		}
 		cmd.Value = v
 	} else {
-		cmd.Text = value
+		cmd.Text = o.Value
+	}
+	if err := p.err(req); err != nil {
+		return Reply{}, err // a wrong unit and a wrong value refused together
 	}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*engine.UnitSet)
@@ -262,7 +290,11 @@ func handleEliminate(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.EliminateUnit{By: req.User, Unit: id, Reason: strings.TrimSpace(req.Options["reason"])}
+	var o reasonOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.EliminateUnit{By: req.User, Unit: id, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, _ []engine.Event) Reply {
 		return r.boardReply(req, g, fmt.Sprintf("%s is eliminated.", g.Units[id].Name), views)
 	})
@@ -273,9 +305,17 @@ func handleMark(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	off, _ := strconv.ParseBool(req.Options["off"])
-	cmd := engine.MarkUnit{By: req.User, Unit: id, Mark: strings.ToLower(strings.TrimSpace(req.Options["mark"])), Off: off,
-		Cause: strings.ToLower(strings.TrimSpace(req.Options["cause"])), Reason: strings.TrimSpace(req.Options["reason"])}
+	var o struct {
+		Mark   string `opt:"mark,lower"`
+		Off    bool   `opt:"off"`
+		Cause  string `opt:"cause,lower"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	off := o.Off
+	cmd := engine.MarkUnit{By: req.User, Unit: id, Mark: o.Mark, Off: o.Off, Cause: o.Cause, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, _ []engine.Event) Reply {
 		verb := "is now"
 		if off {
@@ -286,7 +326,11 @@ func handleMark(ctx context.Context, r *Router, req Request) (Reply, error) {
 }
 
 func handleUndo(ctx context.Context, r *Router, req Request) (Reply, error) {
-	cmd := engine.UndoLast{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	var o reasonOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.UndoLast{By: req.User, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*engine.Undone)
 		return publicText(req, fmt.Sprintf("↩️ The umpire undid the last action (%s): %s", e.What, e.Reason), views)
@@ -294,8 +338,15 @@ func handleUndo(ctx context.Context, r *Router, req Request) (Reply, error) {
 }
 
 func handlePause(ctx context.Context, r *Router, req Request) (Reply, error) {
-	resume, _ := strconv.ParseBool(req.Options["resume"])
-	cmd := engine.PauseGame{By: req.User, Resume: resume, Reason: strings.TrimSpace(req.Options["reason"])}
+	var o struct {
+		Resume bool   `opt:"resume"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	resume := o.Resume
+	cmd := engine.PauseGame{By: req.User, Resume: resume, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, _ []engine.Event) Reply {
 		text := "⏸️ The game is paused"
 		if resume {
@@ -336,24 +387,38 @@ func placeCommands() []*Command {
 	}
 }
 
+// placeOpts are /place's options.
+type placeOpts struct {
+	At     string `opt:"at,raw"` // the refusal quotes it as typed
+	Action string `opt:"action,lower"`
+	Unit   string `opt:"unit"`
+	Reason string `opt:"reason"`
+}
+
 func handlePlace(ctx context.Context, r *Router, req Request) (Reply, error) {
 	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
+	var o placeOpts
+	var probs optionProblems
+	probs.decode(req, &o)
 	t := r.theatres["lrtg"]
-	p := t.Place(strings.TrimSpace(req.Options["at"]))
+	p := t.Place(strings.TrimSpace(o.At))
 	if p == nil {
-		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "place.unknown", What: fmt.Sprintf("There is no place %q", req.Options["at"]), Hint: "Discord completes place names"}
+		probs.add("place.unknown", fmt.Sprintf("There is no place %q", o.At), "Discord completes place names")
 	}
-	cmd := lrtg.ActOnPlace{By: req.User, Place: *p, Action: strings.ToLower(strings.TrimSpace(req.Options["action"])), Reason: strings.TrimSpace(req.Options["reason"])}
-	if s := strings.TrimSpace(req.Options["unit"]); s != "" {
+	cmd := lrtg.ActOnPlace{By: req.User, Action: o.Action, Reason: o.Reason}
+	if o.Unit != "" {
 		// Among the asker's own units only, so that a name never confirms
 		// an enemy unit (findUnit).
-		if cmd.Unit, err = findUnit(g, req.User, s); err != nil {
-			return Reply{}, err
-		}
+		cmd.Unit, err = findUnit(g, req.User, o.Unit)
+		probs.also(err)
 	}
+	if err := probs.err(req); err != nil {
+		return Reply{}, err // a wrong place and a wrong unit refused together
+	}
+	cmd.Place = *p
 	cmd.Stations = r.stationRules(cmd.Action) // 000 VII 3 (bot/vp.go)
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		// The unit's depot roll (13.8): to the actor alone under limited

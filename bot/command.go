@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -123,42 +124,62 @@ func (o OptionSpec) typeName() string {
 }
 
 // check refuses a request whose options do not fit the command, with a
-// message that shows the right usage.
+// message that shows the right usage. Every problem is listed in one
+// refusal (issue 20), under the code of the first: unknown or mistyped
+// options by name, then missing ones.
 func (c *Command) check(req Request) *engine.RuleError {
-	bad := func(code, what string) *engine.RuleError {
-		return &engine.RuleError{Kind: engine.ErrInvalid, Code: code, What: what, Hint: "Usage: " + c.Usage()}
+	var code string
+	var whats []string
+	bad := func(c, what string) {
+		if code == "" {
+			code = c
+		}
+		whats = append(whats, what)
 	}
 	// The command as typed: "/table roll", not "/roll" (FuzzCommandOptions).
 	typed := c.path
 	if typed == "" {
 		typed = c.Name
 	}
-	for name, v := range req.Options {
+	names := make([]string, 0, len(req.Options))
+	for name := range req.Options {
+		names = append(names, name)
+	}
+	sort.Strings(names) // the same refusal every time
+	for _, name := range names {
+		v := req.Options[name]
 		o := c.Option(name)
 		if o == nil {
-			return bad("option.unknown", fmt.Sprintf("/%s has no option %q", typed, name))
+			bad("option.unknown", fmt.Sprintf("/%s has no option %q", typed, name))
+			continue
 		}
 		switch o.Type {
 		case Integer:
 			if _, err := strconv.ParseInt(v, 10, 64); err != nil {
-				return bad("option.type", fmt.Sprintf("%s must be a whole number, not %q", name, v))
+				bad("option.type", fmt.Sprintf("%s must be a whole number, not %q", name, v))
 			}
 		case Boolean:
 			if _, err := strconv.ParseBool(v); err != nil {
-				return bad("option.type", fmt.Sprintf("%s must be true or false, not %q", name, v))
+				bad("option.type", fmt.Sprintf("%s must be true or false, not %q", name, v))
 			}
 		case String:
 			if o.MaxLength > 0 && len([]rune(v)) > o.MaxLength {
-				return bad("option.length", fmt.Sprintf("%s is %d characters long, more than %d", name, len([]rune(v)), o.MaxLength))
+				bad("option.length", fmt.Sprintf("%s is %d characters long, more than %d", name, len([]rune(v)), o.MaxLength))
 			}
 		}
 	}
 	for _, o := range c.Options {
 		if _, ok := req.Options[o.Name]; o.Required && !ok {
-			return bad("option.missing", fmt.Sprintf("/%s needs the option %s", typed, o.Name))
+			bad("option.missing", fmt.Sprintf("/%s needs the option %s", typed, o.Name))
 		}
 	}
-	return nil
+	switch len(whats) {
+	case 0:
+		return nil
+	case 1:
+		return &engine.RuleError{Kind: engine.ErrInvalid, Code: code, What: whats[0], Hint: "Usage: " + c.Usage()}
+	}
+	return &engine.RuleError{Kind: engine.ErrInvalid, Code: code, What: fmt.Sprintf("%d problems with the options: %s", len(whats), strings.Join(whats, "; ")), Hint: "Usage: " + c.Usage()}
 }
 
 // ApplicationCommand returns the command as Discord registers it.

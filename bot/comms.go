@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -96,7 +95,14 @@ func handleDispatchSend(ctx context.Context, r *Router, req Request) (Reply, err
 	if err := dispatchTextMissing(req); err != nil { // Discord's form: components.go
 		return Reply{}, err
 	}
-	cmd := lrtg.SendDispatch{By: req.User, To: req.Options["to"], Text: req.Options["text"]}
+	var o struct {
+		To   string `opt:"to,raw"`
+		Text string `opt:"text,raw"` // the dispatch as written
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.SendDispatch{By: req.User, To: o.To, Text: o.Text}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		d := evs[0].(*lrtg.DispatchSent).Dispatch
 		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral},
@@ -127,7 +133,13 @@ func handleDispatchClose(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.CloseComms{By: req.User, Table: r.library.Table(lrtg.Of(before).DispatchTableID()), Reason: req.Options["reason"]}
+	var o struct {
+		Reason string `opt:"reason,raw"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.CloseComms{By: req.User, Table: r.library.Table(lrtg.Of(before).DispatchTableID()), Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		rep := commsClosedReply(req, before, "The communications phase is closed. "+rolledText(evs), views)
 		rep.Outputs = append(rep.Outputs, r.deliveries(after(before, evs), false)...)
@@ -430,15 +442,17 @@ func handleDispatchLog(ctx context.Context, r *Router, req Request) (Reply, erro
 }
 
 func handleDispatchRule(ctx context.Context, r *Router, req Request) (Reply, error) {
-	hexes := -1
-	if v := strings.TrimSpace(req.Options["hexes"]); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "comms.hexes", What: fmt.Sprintf("%q is not a distance", v), Hint: "hexes:<0 or more>"}
-		}
-		hexes = n
+	var o struct {
+		A      string `opt:"a,raw"`
+		B      string `opt:"b,raw"`
+		Mode   string `opt:"mode,lower"`
+		Hexes  int    `opt:"hexes" default:"-1" min:"0" bad:"comms.hexes|%q is not a distance|hexes:<0 or more>"` // -1: not given
+		Reason string `opt:"reason,raw"`
 	}
-	cmd := lrtg.RuleCommsPair{By: req.User, A: req.Options["a"], B: req.Options["b"], Mode: strings.ToLower(strings.TrimSpace(req.Options["mode"])), Hexes: hexes, Reason: req.Options["reason"]}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.RuleCommsPair{By: req.User, A: o.A, B: o.B, Mode: o.Mode, Hexes: o.Hexes, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		p := evs[0].(*lrtg.CommsPairRuled).Pair
 		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral},

@@ -68,10 +68,18 @@ func handleDeclare(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	if strings.TrimSpace(req.Options["posture"]) == "" {
+	var o struct {
+		Posture string `opt:"posture,raw"` // the rules read it as typed
+		Side    string `opt:"side,lower"`
+		Reason  string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	if strings.TrimSpace(o.Posture) == "" {
 		return ephemeralText(declareStatus(g, req.User)), nil
 	}
-	cmd := lrtg.DeclarePosture{By: req.User, Side: recordSide(req.Options["side"]), Posture: req.Options["posture"], Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.DeclarePosture{By: req.User, Side: engine.Side(o.Side), Posture: o.Posture, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		d := evs[0].(*lrtg.PostureDeclared)
 		own := fmt.Sprintf("🔒 You declared the %s **%s** for turn %d.", declSideLabel(d.Side), d.Posture, d.Turn)
@@ -375,8 +383,15 @@ func handleHarpersFerry(ctx context.Context, r *Router, req Request) (Reply, err
 	if err != nil {
 		return Reply{}, err
 	}
-	surrounded, _ := strconv.ParseBool(req.Options["surrounded"])
-	cmd := lrtg.RuleHarpersFerry{By: req.User, Surrounded: surrounded, Facts: map[string]bool{}, Reason: strings.TrimSpace(req.Options["reason"]),
+	var o struct {
+		Surrounded bool   `opt:"surrounded"`
+		Units      string `opt:"units,raw"`
+		Reason     string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.RuleHarpersFerry{By: req.User, Surrounded: o.Surrounded, Facts: map[string]bool{}, Reason: o.Reason,
 		Table: r.library.Table(lrtg.HarpersFerryTableOf(g.Game()))} // LRTA: lrta_turnstart.go
 	for o, f := range hfOptions {
 		if s, ok := req.Options[o]; ok {
@@ -385,7 +400,7 @@ func handleHarpersFerry(ctx context.Context, r *Router, req Request) (Reply, err
 		}
 	}
 	if g.IsUmpire(req.User) {
-		if cmd.Units, err = unitList(g, req.User, req.Options["units"]); err != nil {
+		if cmd.Units, err = unitList(g, req.User, o.Units); err != nil {
 			return Reply{}, err
 		}
 	}

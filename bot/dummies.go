@@ -52,14 +52,18 @@ func dummyCommands() []*Command {
 	}}
 }
 
-// dummyHex reads the hex option.
-func (r *Router) dummyHex(req Request) (engine.Hex, string, error) {
-	h, _, ref, err := locateRef(r.theatres["lrtg"], req.Options["hex"])
-	return h, ref, err
+// dummyOpts are /dummy place's and /dummy remove's options.
+type dummyOpts struct {
+	Hex    string `opt:"hex,raw"`
+	Side   string `opt:"side,lower"`
+	All    string `opt:"all,raw"` // only "true" (any case) removes them all
+	Reason string `opt:"reason"`
 }
 
-func dummySideOption(req Request) engine.Side {
-	return engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"])))
+// dummyHex reads the hex option.
+func (r *Router) dummyHex(o dummyOpts) (engine.Hex, string, error) {
+	h, _, ref, err := locateRef(r.theatres["lrtg"], o.Hex)
+	return h, ref, err
 }
 
 func handleDummyPlace(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -67,11 +71,15 @@ func handleDummyPlace(ctx context.Context, r *Router, req Request) (Reply, error
 	if err != nil {
 		return Reply{}, err
 	}
-	h, ref, err := r.dummyHex(req)
+	var o dummyOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	h, ref, err := r.dummyHex(o)
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.PlaceDummy{By: req.User, Side: dummySideOption(req), Hex: h, Ref: ref, Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
+	cmd := lrtg.PlaceDummy{By: req.User, Side: engine.Side(o.Side), Hex: h, Ref: ref, Reason: o.Reason, Data: r.moveData(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		d := evs[0].(*lrtg.DummyPlaced).Dummy
 		next := after(g, evs)
@@ -83,17 +91,21 @@ func handleDummyPlace(ctx context.Context, r *Router, req Request) (Reply, error
 }
 
 func handleDummyRemove(ctx context.Context, r *Router, req Request) (Reply, error) {
+	var o dummyOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
 	var err error
-	all := strings.EqualFold(req.Options["all"], "true")
-	cmd := lrtg.RemoveDummies{By: req.User, Side: dummySideOption(req), All: all, Reason: strings.TrimSpace(req.Options["reason"])}
+	all := strings.EqualFold(o.All, "true")
+	cmd := lrtg.RemoveDummies{By: req.User, Side: engine.Side(o.Side), All: all, Reason: o.Reason}
 	switch {
-	case all && strings.TrimSpace(req.Options["hex"]) != "":
+	case all && strings.TrimSpace(o.Hex) != "":
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "dummy.options", What: "Give a hex or all:true, not both", Hint: "/dummy remove hex:<hex>, or /dummy remove all:true"}
 	case !all:
-		if strings.TrimSpace(req.Options["hex"]) == "" {
+		if strings.TrimSpace(o.Hex) == "" {
 			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "dummy.options", What: "Say which dummy to remove", Hint: "/dummy remove hex:<hex>, or /dummy remove all:true"}
 		}
-		if cmd.Hex, cmd.Ref, err = r.dummyHex(req); err != nil {
+		if cmd.Hex, cmd.Ref, err = r.dummyHex(o); err != nil {
 			return Reply{}, err
 		}
 	}
@@ -113,7 +125,11 @@ func handleDummyList(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
-	side := dummySideOption(req)
+	var o sideOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	side := engine.Side(o.Side)
 	if p := g.Player(req.User.ID); !g.IsUmpire(req.User) {
 		if p == nil {
 			return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "dummy.player", What: "Only a side's commanders see its dummies", Hint: "Join the game"}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -154,8 +153,37 @@ func publicText(req Request, text string, views []EventView) Reply {
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: text, Events: views}}}
 }
 
+// gameNewOpts are the options /game new takes in every game; the LRTG
+// series' own are lrtgNewOpts, LITN's are read by litnGameOptions.
+type gameNewOpts struct {
+	Scenario string `opt:"scenario"`
+	Seed     string `opt:"seed,raw"` // dice.go reads it as typed
+}
+
+// lrtgNewOpts are the options of an LRTG or LRTA game.
+type lrtgNewOpts struct {
+	JacksonLives        bool   `opt:"jackson_lives"`
+	TimeLimit           bool   `opt:"time_limitation"`
+	LimitedIntel        bool   `opt:"limited_intelligence"`
+	PrelimVictory       bool   `opt:"preliminary_victory"`
+	BrandyStation       bool   `opt:"brandy_station"`
+	Halleck             bool   `opt:"halleck"`
+	OverallRestrictions bool   `opt:"overall_restrictions"`
+	Objectives          bool   `opt:"confederate_objectives"`
+	Intel               string `opt:"intelligence,lower"`
+	Knowledge           string `opt:"knowledge,lower"`
+	Sighting            int    `opt:"sighting"`
+	Supply              string `opt:"supply,lower"`
+	Comms               int    `opt:"communications" default:"1"`
+	Optional            []int  `opt:"optional" bad:"game.optional|%q is not a rule number|Give optional rules as numbers, e.g. 18,19,23"`
+}
+
 func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
-	o := engine.GameOptions{Scenario: strings.TrimSpace(req.Options["scenario"]), Supply: "normal", Comms: 1}
+	var opts gameNewOpts
+	if err := decodeOptions(req, &opts); err != nil {
+		return Reply{}, err
+	}
+	o := engine.GameOptions{Scenario: opts.Scenario, Supply: "normal", Comms: 1}
 	var sc *engine.Scenario
 	for i := range r.scenarios {
 		if r.scenarios[i].ID == o.Scenario {
@@ -171,7 +199,7 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 		if err := litnGameOptions(req, &o); err != nil {
 			return Reply{}, err
 		}
-		src := r.chosenSource(req.Options["seed"]) // dice.go
+		src := r.chosenSource(opts.Seed) // dice.go
 		return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o, Rules: r.rulesets.Of(o)}, src, func(views []EventView, evs []engine.Event) Reply {
 			c := evs[0].(*engine.GameCreated)
 			return publicText(req, fmt.Sprintf("🎖️ New game: **%s** (Lee Invades the North), umpire %s. Join with /game join side:csa or side:usa; the umpire loads each side's record sheet with /sheet load and starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s",
@@ -181,41 +209,32 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if s := gameNamed(sc.Game).defaultSupply; s != "" {
 		o.Supply = s
 	}
-	b := func(k string) bool { v, _ := strconv.ParseBool(req.Options[k]); return v }
-	o.JacksonLives, o.TimeLimit, o.LimitedIntel = b("jackson_lives"), b("time_limitation"), b("limited_intelligence")
-	o.PrelimVictory, o.BrandyStation, o.Halleck = b("preliminary_victory"), b("brandy_station"), b("halleck")
-	o.OverallRestrictions = b("overall_restrictions")
-	o.Intel = strings.ToLower(strings.TrimSpace(req.Options["intelligence"]))
-	o.Knowledge = strings.ToLower(strings.TrimSpace(req.Options["knowledge"]))
-	if s := req.Options["sighting"]; s != "" {
-		o.Sighting, _ = strconv.Atoi(s) // the option's type was checked
-	}
+	var lo lrtgNewOpts
+	var p optionProblems
+	p.decode(req, &lo)
+	o.JacksonLives, o.TimeLimit, o.LimitedIntel = lo.JacksonLives, lo.TimeLimit, lo.LimitedIntel
+	o.PrelimVictory, o.BrandyStation, o.Halleck = lo.PrelimVictory, lo.BrandyStation, lo.Halleck
+	o.OverallRestrictions = lo.OverallRestrictions
+	o.Intel, o.Knowledge, o.Sighting = lo.Intel, lo.Knowledge, lo.Sighting
 	if o.Intel == engine.IntelLimited || o.Intel == engine.IntelDoubleBlind {
 		o.LimitedIntel = true // every output that hides the enemy's units hides them
 	}
 	if o.Intel == engine.IntelLimited {
 		o.Intel = "" // stored as before: limited_intelligence
 	}
-	o.Objectives = b("confederate_objectives")
+	o.Objectives = lo.Objectives
 	if o.Objectives && !gameNamed(sc.Game).confederateObjectives {
-		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.objectives", What: "The Confederate Objectives optional rule is LRTA's (004 22.0)",
-			Hint: "Leave out confederate_objectives, or create an lrta-campaign game"}
+		p.add("game.objectives", "The Confederate Objectives optional rule is LRTA's (004 22.0)", "Leave out confederate_objectives, or create an lrta-campaign game")
 	}
-	if s := strings.ToLower(strings.TrimSpace(req.Options["supply"])); s != "" {
-		o.Supply = s
+	if err := p.err(req); err != nil {
+		return Reply{}, err // every wrong option at once
 	}
-	if s := req.Options["communications"]; s != "" {
-		o.Comms, _ = strconv.Atoi(s)
+	if lo.Supply != "" {
+		o.Supply = lo.Supply
 	}
-	for _, f := range strings.FieldsFunc(req.Options["optional"], func(r rune) bool { return r == ',' || r == ' ' }) {
-		n, err := strconv.Atoi(f)
-		if err != nil {
-			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.optional", What: fmt.Sprintf("%q is not a rule number", f), Hint: "Give optional rules as numbers, e.g. 18,19,23"}
-		}
-		o.Optional = append(o.Optional, n)
-	}
+	o.Comms, o.Optional = lo.Comms, lo.Optional
 	sort.Ints(o.Optional)
-	src := r.chosenSource(req.Options["seed"]) // dice.go
+	src := r.chosenSource(opts.Seed) // dice.go
 	return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o, Rules: r.rulesets.Of(o)}, src, func(views []EventView, evs []engine.Event) Reply {
 		c := evs[0].(*engine.GameCreated)
 		return publicText(req, fmt.Sprintf("🎖️ New game: **%s**, umpire %s. Join with /game join side:csa or side:usa; the umpire starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s",
@@ -224,14 +243,14 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 }
 
 func handleGameJoin(ctx context.Context, r *Router, req Request) (Reply, error) {
-	side := engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"])))
-	var cmds []string
-	for _, c := range strings.Split(req.Options["command"], ",") {
-		if c = strings.TrimSpace(c); c != "" {
-			cmds = append(cmds, c)
-		}
+	var o struct {
+		Side     string   `opt:"side,lower"`
+		Commands []string `opt:"command"` // commands separated by commas
 	}
-	return r.settleGameFrom(ctx, req, engine.JoinGame{By: req.User, Side: side, Commands: cmds}, nil, func(g0 engine.GameState, views []EventView, evs []engine.Event) Reply {
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	return r.settleGameFrom(ctx, req, engine.JoinGame{By: req.User, Side: engine.Side(o.Side), Commands: o.Commands}, nil, func(g0 engine.GameState, views []EventView, evs []engine.Event) Reply {
 		p := evs[0].(*engine.GameJoined).Player
 		role := "a commander"
 		if p.Overall {
@@ -390,7 +409,13 @@ func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if !g.Started {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.not_started", What: "The game has not started", Hint: "The umpire starts it with /game start"}
 	}
-	side := engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"])))
+	var o struct {
+		Side string `opt:"side,lower"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	side := engine.Side(o.Side)
 	p := g.Player(req.User.ID)
 	isUmpire := g.IsUmpire(req.User)
 	switch {
@@ -484,7 +509,11 @@ func handleGameEnd(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if _, err := channelsMode(req); err != nil { // channels.go: the adapter archives or deletes them
 		return Reply{}, err
 	}
-	cmd := engine.EndGame{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	var o reasonOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.EndGame{By: req.User, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*engine.GameEnded)
 		seed := fmt.Sprintf("(%d, %d)", e.Seed1, e.Seed2)

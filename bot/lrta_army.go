@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -228,7 +227,15 @@ func handleRestRefitPropose(ctx context.Context, r *Router, req Request) (Reply,
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.ProposeRestRefit{By: req.User, DHHill: req.Options["dh_hill"], Funk: req.Options["funk"], Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
+	var o struct {
+		DHHill string `opt:"dh_hill,raw"`
+		Funk   string `opt:"funk,raw"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.ProposeRestRefit{By: req.User, DHHill: o.DHHill, Funk: o.Funk, Reason: o.Reason, Data: r.moveData(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		p := evs[0].(*lrtg.RestRefitProposed)
 		re := evs[1].(*lrtg.ConfederateReorganized)
@@ -254,7 +261,11 @@ func handleRestRefitPass(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.PassRestRefit{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	var o reasonOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.PassRestRefit{By: req.User, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		next := lrtaAfter(g, evs)
 		text := fmt.Sprintf("The Confederates do not propose a Rest and Refit period this turn (004 1 e)).\n%s", waitingLine(next))
@@ -267,14 +278,16 @@ func handleRestRefitAnswer(ctx context.Context, r *Router, req Request) (Reply, 
 	if err != nil {
 		return Reply{}, err
 	}
-	accept, _ := strconv.ParseBool(req.Options["accept"])
-	var dc []string
-	for _, s := range strings.Split(req.Options["dc"], ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			dc = append(dc, s)
-		}
+	var o struct {
+		Accept     bool     `opt:"accept"`
+		DC         []string `opt:"dc"` // separated by commas
+		Pleasonton string   `opt:"pleasonton,raw"`
+		Reason     string   `opt:"reason"`
 	}
-	cmd := lrtg.AnswerRestRefit{By: req.User, Accept: accept, DC: dc, Pleasonton: req.Options["pleasonton"], Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.AnswerRestRefit{By: req.User, Accept: o.Accept, DC: o.DC, Pleasonton: o.Pleasonton, Reason: o.Reason, Data: r.moveData(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		a := evs[0].(*lrtg.RestRefitAnswered)
 		ex := evs[1].(*lrtg.UnionCavalryExhausted)
@@ -298,12 +311,20 @@ func handleRestRefitConsolidate(ctx context.Context, r *Router, req Request) (Re
 	if err != nil {
 		return Reply{}, err
 	}
+	var o struct {
+		Unit   string `opt:"unit,raw"`
+		Into   string `opt:"into,raw"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
 	own := func(u engine.UnitState) bool { return !u.Eliminated && attachFriendly(g, req.User, u) }
-	id, err := leaderFind(g, req.Options["unit"], "unit", own)
+	id, err := leaderFind(g, o.Unit, "unit", own)
 	if err != nil {
 		return Reply{}, err
 	}
-	shares, err := lrtg.LRTAShares(req.Options["into"])
+	shares, err := lrtg.LRTAShares(o.Into)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -312,7 +333,7 @@ func handleRestRefitConsolidate(ctx context.Context, r *Router, req Request) (Re
 			return Reply{}, err
 		}
 	}
-	cmd := lrtg.ConsolidateUnit{By: req.User, Unit: id, Into: shares, Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
+	cmd := lrtg.ConsolidateUnit{By: req.User, Unit: id, Into: shares, Reason: o.Reason, Data: r.moveData(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.UnitConsolidated)
 		var to []string
@@ -332,7 +353,11 @@ func handleRestRefitDone(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.FinishRestRefit{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	var o reasonOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.FinishRestRefit{By: req.User, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		return publicText(req, "The Confederates have finished their reorganization.\n"+waitingLine(lrtaAfter(g, evs)), views)
 	})
@@ -342,7 +367,11 @@ func handleRestRefitEnd(ctx context.Context, r *Router, req Request) (Reply, err
 	if _, err := r.gameHere(ctx, req); err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.EndRestRefit{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	var o reasonOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.EndRestRefit{By: req.User, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.RestRefitEnded)
 		return publicText(req, fmt.Sprintf("⚖️ The umpire records the end of the Confederate Rest and Refit period (turn %d): %s.", e.Turn, e.Reason), views)
@@ -482,7 +511,14 @@ func handleReorganizeBegin(ctx context.Context, r *Router, req Request) (Reply, 
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.DecideReorganization{By: req.User, Begin: true, Overall: req.Options["overall"], Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
+	var o struct {
+		Overall string `opt:"overall,raw"`
+		Reason  string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.DecideReorganization{By: req.User, Begin: true, Overall: o.Overall, Reason: o.Reason, Data: r.moveData(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.McClellanAssumed)
 		next := lrtaAfter(g, evs)
@@ -498,7 +534,11 @@ func handleReorganizeDefer(ctx context.Context, r *Router, req Request) (Reply, 
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.DecideReorganization{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	var o reasonOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.DecideReorganization{By: req.User, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		text := "The Union does not begin its army reorganization this turn: Pope keeps command (004 Union Army Reorganization).\n" + waitingLine(lrtaAfter(g, evs))
 		return publicText(req, text, views)
@@ -511,8 +551,16 @@ func handleReorganizeRoll(ctx context.Context, r *Router, req Request) (Reply, e
 		return Reply{}, err
 	}
 	tb := r.library.Table(lrtg.LRTAReorganizationTable)
-	cmd := lrtg.RollReorganization{By: req.User, Corps: strings.Split(req.Options["corps"], ","), WithMcClellan: req.Options["with_mcclellan"],
-		Reason: strings.TrimSpace(req.Options["reason"]), Table: tb, Data: r.moveData(g)}
+	var o struct {
+		Corps         string `opt:"corps,raw"` // split as typed: the rules read each name
+		WithMcClellan string `opt:"with_mcclellan,raw"`
+		Reason        string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.RollReorganization{By: req.User, Corps: strings.Split(o.Corps, ","), WithMcClellan: o.WithMcClellan,
+		Reason: o.Reason, Table: tb, Data: r.moveData(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		att := evs[0].(*lrtg.ReorganizationAttempts)
 		next := lrtaAfter(g, evs)

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -225,11 +224,18 @@ func handleVictorySelect(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.SelectObjectives{By: req.User, Chart: r.library.Chart(lrtg.LRTAObjectivesChart), Context: r.stepContext(g), Reason: strings.TrimSpace(req.Options["reason"])}
-	if v := strings.TrimSpace(req.Options["objectives"]); strings.EqualFold(v, "keep") {
+	var o struct {
+		Objectives string `opt:"objectives"` // names separated by commas, or keep
+		Reason     string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.SelectObjectives{By: req.User, Chart: r.library.Chart(lrtg.LRTAObjectivesChart), Context: r.stepContext(g), Reason: o.Reason}
+	if strings.EqualFold(o.Objectives, "keep") {
 		cmd.Keep = true
 	} else {
-		for _, n := range strings.Split(v, ",") {
+		for _, n := range strings.Split(o.Objectives, ",") {
 			if n = strings.TrimSpace(n); n != "" {
 				cmd.Names = append(cmd.Names, n)
 			}
@@ -309,7 +315,14 @@ func handleVictoryAchieved(ctx context.Context, r *Router, req Request) (Reply, 
 	if err != nil {
 		return Reply{}, err
 	}
-	name := strings.TrimSpace(req.Options["objective"])
+	var o struct {
+		Objective string `opt:"objective"`
+		Reason    string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	name := o.Objective
 	own, umpire := viewer(g, req.User)
 	if umpire || own == engine.CSA { // the claimant's own list: a unique start of a name
 		var hits []string
@@ -326,7 +339,7 @@ func handleVictoryAchieved(ctx context.Context, r *Router, req Request) (Reply, 
 			name = hits[0]
 		}
 	}
-	cmd := lrtg.ClaimObjective{By: req.User, Name: name, Sizes: r.unitSizes(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.ClaimObjective{By: req.User, Name: name, Sizes: r.unitSizes(g), Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.ObjectiveAchieved)
 		text := fmt.Sprintf("🎯 %s: the Confederate objective **%s** is achieved (selected turn %d): **%+d VP** (004 Confederate Objectives).", e.By.Name, e.Objective, e.Selected, e.VP)
@@ -358,11 +371,18 @@ func handleVictoryCounty(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	c, err := findCounty(cs, req.Options["county"])
+	var o struct {
+		County string `opt:"county,raw"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	c, err := findCounty(cs, o.County)
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.ClaimCounty{By: req.User, County: c, Map: th, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.ClaimCounty{By: req.User, County: c, Map: th, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		text := strings.Replace(countyText(evs[0].(*lrtg.CountyControlled)), "(LRTG 11.2; 000 VII 1)", "(004 County/DC Control; LRTG 11.2)", 1)
 		return publicText(req, text, views)
@@ -374,7 +394,16 @@ func handleVictoryDC(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
-	unit := strings.TrimSpace(req.Options["unit"])
+	var o struct {
+		Item   string `opt:"item,raw"`
+		Unit   string `opt:"unit"`
+		Fort   string `opt:"fort,raw"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	unit := o.Unit
 	if _, ok := g.Units[unit]; !ok && unit != "" {
 		for _, id := range sortedUnitIDs(g) {
 			if u := g.Units[id]; u.Side == engine.CSA && strings.EqualFold(u.Name, unit) {
@@ -383,7 +412,7 @@ func handleVictoryDC(ctx context.Context, r *Router, req Request) (Reply, error)
 			}
 		}
 	}
-	cmd := lrtg.ClaimDC{By: req.User, Item: req.Options["item"], Unit: unit, Fort: req.Options["fort"], Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.ClaimDC{By: req.User, Item: o.Item, Unit: unit, Fort: o.Fort, Map: r.theatres["lrtg"], Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.DCControlled)
 		text := fmt.Sprintf("🏛️ %s: Washington, DC — %s: **%+d VP** (004 County/DC Control; once in the game).", e.By.Name, e.What, e.VP)
@@ -405,8 +434,14 @@ func handleVictoryEmancipation(ctx context.Context, r *Router, req Request) (Rep
 	if err != nil {
 		return Reply{}, err
 	}
-	issue, _ := strconv.ParseBool(req.Options["issue"])
-	cmd := lrtg.DecideEmancipation{By: req.User, Issue: issue, Sizes: r.unitSizes(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	var o struct {
+		Issue  bool   `opt:"issue"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.DecideEmancipation{By: req.User, Issue: o.Issue, Sizes: r.unitSizes(g), Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		after := g.Apply(evs[0])
 		return publicText(req, emancipationText(evs[0].(*lrtg.EmancipationDecided))+"\n"+waitingLine(after), views)
@@ -418,8 +453,14 @@ func handleVictoryCheck(ctx context.Context, r *Router, req Request) (Reply, err
 	if err != nil {
 		return Reply{}, err
 	}
-	end, _ := strconv.ParseBool(req.Options["end"])
-	cmd := lrtg.CheckLRTAVictory{By: req.User, Context: r.stepContext(g), End: end, Reason: strings.TrimSpace(req.Options["reason"])}
+	var o struct {
+		End    bool   `opt:"end"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.CheckLRTAVictory{By: req.User, Context: r.stepContext(g), End: o.End, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		var lines []string
 		for _, e := range evs {

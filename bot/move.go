@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -67,12 +66,9 @@ func moveOptions() []OptionSpec {
 }
 
 // moveRules fills in a move's mode, fatigue, passive and reason from the
-// request, and the scenario data its checks need.
-func (r *Router) moveRules(req Request, g engine.GameState, cmd *engine.MoveUnits) {
-	cmd.Mode = strings.ToLower(strings.TrimSpace(req.Options["mode"]))
-	cmd.Fatigue, _ = strconv.Atoi(req.Options["fatigue"])
-	cmd.Passive, _ = strconv.ParseBool(req.Options["passive"])
-	cmd.Reason = strings.TrimSpace(req.Options["reason"])
+// decoded options, and the scenario data its checks need.
+func (r *Router) moveRules(o moveOpts, g engine.GameState, cmd *engine.MoveUnits) {
+	cmd.Mode, cmd.Fatigue, cmd.Passive, cmd.Reason = o.Mode, o.Fatigue, o.Passive, o.Reason
 	cmd.Data = r.moveData(g)
 }
 
@@ -210,7 +206,14 @@ func handleRelease(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.ReleaseUnits{By: req.User, Group: req.Options["group"], Reason: strings.TrimSpace(req.Options["reason"])}
+	var o struct {
+		Group  string `opt:"group,raw"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.ReleaseUnits{By: req.User, Group: o.Group, Reason: o.Reason}
 	d := r.moveData(g)
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.UnitsReleased)
@@ -235,7 +238,11 @@ func handleMeade(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if _, err := r.gameHere(ctx, req); err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.MeadeTakesCommand{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
+	var o reasonOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.MeadeTakesCommand{By: req.User, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.MeadeCommands)
 		text := "🎖️ Meade takes command of the Army of the Potomac (LRTG 16.2)"

@@ -226,7 +226,11 @@ func handleTurnNext(ctx context.Context, r *Router, req Request) (Reply, error) 
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := engine.AdvanceTurn{By: req.User, Reason: strings.TrimSpace(req.Options["reason"]), Sizes: r.unitSizes(g)}
+	var o reasonOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.AdvanceTurn{By: req.User, Reason: o.Reason, Sizes: r.unitSizes(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*engine.TurnAdvanced)
 		next := g
@@ -417,8 +421,15 @@ func handleMoraleAdjust(ctx context.Context, r *Router, req Request) (Reply, err
 	if err != nil {
 		return Reply{}, err
 	}
-	by, _ := strconv.Atoi(req.Options["by"])
-	cmd := lrtg.AdjustMorale{By: req.User, Side: recordSide(req.Options["side"]), Delta: by, Reason: req.Options["reason"], Sizes: r.unitSizes(g)}
+	var o struct {
+		Side   string `opt:"side,lower"`
+		By     int    `opt:"by"`
+		Reason string `opt:"reason,raw"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.AdjustMorale{By: req.User, Side: engine.Side(o.Side), Delta: o.By, Reason: o.Reason, Sizes: r.unitSizes(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.MoraleAdjusted)
 		private := fmt.Sprintf("%s army morale %+d: %s (turn %d).\n%s", sideName(e.Side), e.Delta, e.Reason, e.Turn, checkText(e.Check))
@@ -468,7 +479,11 @@ func handleSupplyShow(ctx context.Context, r *Router, req Request) (Reply, error
 	if err != nil {
 		return Reply{}, err
 	}
-	side, err := supplySide(g, req.User, recordSide(req.Options["side"]))
+	var o sideOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	side, err := supplySide(g, req.User, engine.Side(o.Side))
 	if err != nil {
 		return Reply{}, err
 	}
@@ -584,29 +599,37 @@ func handleSupplyAdjust(ctx context.Context, r *Router, req Request) (Reply, err
 	if err != nil {
 		return Reply{}, err
 	}
-	side := recordSide(req.Options["side"])
-	by, _ := strconv.Atoi(req.Options["by"])
-	cmd := lrtg.AdjustSupply{By: req.User, Side: side, Delta: by, Reason: req.Options["reason"], Sizes: r.unitSizes(g)}
+	var o struct {
+		Side   string   `opt:"side,lower"`
+		By     int      `opt:"by"`
+		Units  []string `opt:"units"` // names separated by commas
+		At     string   `opt:"at"`
+		Reason string   `opt:"reason,raw"`
+	}
+	var probs optionProblems
+	probs.decode(req, &o)
+	side := engine.Side(o.Side)
+	cmd := lrtg.AdjustSupply{By: req.User, Side: side, Delta: o.By, Reason: o.Reason, Sizes: r.unitSizes(g)}
 	// Names are read only for a side the asker keeps: a name never confirms
 	// an enemy unit or store (the engine refuses the side itself).
 	if own, umpire := viewer(g, req.User); umpire || own == side {
-		for _, s := range strings.Split(req.Options["units"], ",") {
-			if strings.TrimSpace(s) == "" {
-				continue
-			}
+		for _, s := range o.Units {
 			id, err := findSideUnit(g, side, s)
-			if err != nil {
-				return Reply{}, err
+			if probs.also(err) {
+				break // the first wrong name, as before
 			}
 			cmd.Units = append(cmd.Units, id)
 		}
-		if at := strings.TrimSpace(req.Options["at"]); at != "" {
-			p := r.theatres["lrtg"].Place(at)
+		if o.At != "" {
+			p := r.theatres["lrtg"].Place(o.At)
 			if p == nil {
-				return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "place.unknown", What: fmt.Sprintf("There is no place %q", at), Hint: "Discord completes the levied towns"}
+				probs.add("place.unknown", fmt.Sprintf("There is no place %q", o.At), "Discord completes the levied towns")
 			}
 			cmd.Store = p
 		}
+	}
+	if err := probs.err(req); err != nil {
+		return Reply{}, err // a wrong unit and a wrong place refused together
 	}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.SupplyAdjusted)
@@ -785,7 +808,13 @@ func (r *Router) recordStatusLines(g engine.GameState) []string {
 // plot when the asker wants it (plot:true).
 func (r *Router) recordsReply(req Request, g engine.GameState, e *Embed) (Reply, error) {
 	out := Output{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}
-	if plot, _ := strconv.ParseBool(req.Options["plot"]); plot {
+	var o struct {
+		Plot bool `opt:"plot"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	if o.Plot {
 		f, err := r.recordsPlotFile(g)
 		if err != nil {
 			return Reply{}, err

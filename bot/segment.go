@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -171,7 +170,11 @@ func handleSegmentShow(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err != nil {
 		return Reply{}, err
 	}
-	side, err := supplySide(g, req.User, recordSide(req.Options["side"]))
+	var o sideOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	side, err := supplySide(g, req.User, engine.Side(o.Side))
 	if err != nil {
 		return Reply{}, err
 	}
@@ -295,7 +298,11 @@ func handleSegmentDone(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.FinishStep{By: req.User, Side: recordSide(req.Options["side"])}
+	var o sideOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.FinishStep{By: req.User, Side: engine.Side(o.Side)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		d := evs[0].(*lrtg.SegmentDone)
 		after := g.Apply(d)
@@ -314,18 +321,24 @@ func handleSegmentRange(ctx context.Context, r *Router, req Request) (Reply, err
 	if err != nil {
 		return Reply{}, err
 	}
-	ids, err := unitList(g, req.User, req.Options["units"])
-	if err != nil {
-		return Reply{}, err
+	var o struct {
+		Units   string `opt:"units,raw"`
+		InRange bool   `opt:"in_range"`
+		At      string `opt:"at"`
+		Reason  string `opt:"reason"`
 	}
-	in, _ := strconv.ParseBool(req.Options["in_range"])
-	cmd := lrtg.ClaimRange{By: req.User, Units: ids, InRange: in, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
-	if at := strings.TrimSpace(req.Options["at"]); at != "" {
-		p, err := segmentPlace(r, at)
-		if err != nil {
-			return Reply{}, err
-		}
+	var probs optionProblems
+	probs.decode(req, &o)
+	ids, err := unitList(g, req.User, o.Units)
+	probs.also(err)
+	cmd := lrtg.ClaimRange{By: req.User, Units: ids, InRange: o.InRange, Map: r.theatres["lrtg"], Reason: o.Reason}
+	if o.At != "" {
+		p, err := segmentPlace(r, o.At)
+		probs.also(err)
 		cmd.Store = p
+	}
+	if err := probs.err(req); err != nil {
+		return Reply{}, err // wrong units and a wrong place refused together
 	}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.SupplyRangeClaimed)
@@ -346,23 +359,34 @@ func handleSegmentForage(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	levels, _ := strconv.Atoi(req.Options["fatigue"])
-	value, _ := strconv.Atoi(req.Options["value"])
-	cmd := lrtg.Forage{By: req.User, Levels: levels, Value: value, Map: r.theatres["lrtg"], Sizes: r.unitSizes(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	var o struct {
+		Fatigue int     `opt:"fatigue"`
+		Value   *int    `opt:"value"`
+		Unit    *string `opt:"unit,raw"`
+		Side    string  `opt:"side,lower"`
+		Reason  string  `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.Forage{By: req.User, Levels: o.Fatigue, Map: r.theatres["lrtg"], Sizes: r.unitSizes(g), Reason: o.Reason}
+	if o.Value != nil {
+		cmd.Value = *o.Value
+	}
 	if g.Options.Supply == "simplified" {
-		if _, ok := req.Options["unit"]; ok {
+		if o.Unit != nil {
 			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "segment.forage.unit", What: "Under Simplified Supply the whole side forages", Hint: "Give fatigue: the levels your units keep in the Recovery Phase (24.4)"}
 		}
 		cmd.Chart = r.library.Chart("lrtg.simplified-forage")
-		cmd.Side = recordSide(req.Options["side"])
+		cmd.Side = engine.Side(o.Side)
 		if own, umpire := viewer(g, req.User); !umpire {
 			cmd.Side = own
 		}
 	} else {
-		if _, ok := req.Options["value"]; !ok {
+		if o.Value == nil {
 			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "segment.forage.value", What: "Foraging needs the county's forage value", Hint: "Give value: from the Player Aids (13.5)"}
 		}
-		id, err := findUnit(g, req.User, req.Options["unit"])
+		id, err := findUnit(g, req.User, *o.Unit)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -389,20 +413,37 @@ func handleSegmentForage(ctx context.Context, r *Router, req Request) (Reply, er
 	})
 }
 
+// atUnitsOpts are the options of the supply segment's draws: a store or
+// depot and the units that draw from it.
+type atUnitsOpts struct {
+	At     string `opt:"at,raw"`
+	Units  string `opt:"units,raw"`
+	Reason string `opt:"reason"`
+}
+
+// decode reads the options and finds the place and the units, refusing a
+// wrong place and wrong units together.
+func (o *atUnitsOpts) decode(r *Router, g engine.GameState, req Request) (*engine.Place, []string, error) {
+	var probs optionProblems
+	probs.decode(req, o)
+	p, err := segmentPlace(r, o.At)
+	probs.also(err)
+	ids, err := unitList(g, req.User, o.Units)
+	probs.also(err)
+	return p, ids, probs.err(req)
+}
+
 func handleSegmentDraw(ctx context.Context, r *Router, req Request) (Reply, error) {
 	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
-	p, err := segmentPlace(r, req.Options["at"])
+	var o atUnitsOpts
+	p, ids, err := o.decode(r, g, req)
 	if err != nil {
 		return Reply{}, err
 	}
-	ids, err := unitList(g, req.User, req.Options["units"])
-	if err != nil {
-		return Reply{}, err
-	}
-	cmd := lrtg.DrawVictuals{By: req.User, Store: *p, Units: ids, Map: r.theatres["lrtg"], Sizes: r.unitSizes(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.DrawVictuals{By: req.User, Store: *p, Units: ids, Map: r.theatres["lrtg"], Sizes: r.unitSizes(g), Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		d := evs[0].(*lrtg.VictualsDrawn)
 		var parts []string
@@ -422,11 +463,18 @@ func handleSegmentRepair(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	p, err := segmentPlace(r, req.Options["station"])
+	var o struct {
+		Station string `opt:"station,raw"`
+		Reason  string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	p, err := segmentPlace(r, o.Station)
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.AttemptRepair{By: req.User, Station: *p, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.AttemptRepair{By: req.User, Station: *p, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		if a, ok := evs[0].(*lrtg.RepairAttempted); ok && a.Prevented { // engine/lrtg/hidden.go
 			return r.boardReply(req, g, fmt.Sprintf("🛑 An enemy unit is in or next to %s: no repair is possible (13.7: no enemy unit in or adjacent to the station). This turn's attempt is spent.", a.Station), views)
@@ -451,11 +499,19 @@ func handleSegmentDepot(ctx context.Context, r *Router, req Request) (Reply, err
 	if err != nil {
 		return Reply{}, err
 	}
-	p, err := segmentPlace(r, req.Options["at"])
+	var o struct {
+		At     string `opt:"at,raw"`
+		Action string `opt:"action,lower"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	p, err := segmentPlace(r, o.At)
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.ScheduleDepot{By: req.User, Action: strings.ToLower(strings.TrimSpace(req.Options["action"])), Place: *p, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.ScheduleDepot{By: req.User, Action: o.Action, Place: *p, Map: r.theatres["lrtg"], Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		switch e := evs[0].(type) {
 		case *lrtg.DepotScheduled:
@@ -476,15 +532,12 @@ func handleSegmentAmmo(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err != nil {
 		return Reply{}, err
 	}
-	p, err := segmentPlace(r, req.Options["at"])
+	var o atUnitsOpts
+	p, ids, err := o.decode(r, g, req)
 	if err != nil {
 		return Reply{}, err
 	}
-	ids, err := unitList(g, req.User, req.Options["units"])
-	if err != nil {
-		return Reply{}, err
-	}
-	cmd := lrtg.DrawAmmo{By: req.User, Depot: *p, Units: ids, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.DrawAmmo{By: req.User, Depot: *p, Units: ids, Map: r.theatres["lrtg"], Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		a := evs[0].(*lrtg.AmmoDrawn)
 		var parts []string
@@ -500,9 +553,15 @@ func handleSegmentRivers(ctx context.Context, r *Router, req Request) (Reply, er
 	if _, err := r.gameHere(ctx, req); err != nil {
 		return Reply{}, err
 	}
-	p, _ := strconv.ParseBool(req.Options["potomac"])
-	s, _ := strconv.ParseBool(req.Options["shenandoah"])
-	cmd := lrtg.SetRivers{By: req.User, Potomac: p, Shenandoah: s, Reason: req.Options["reason"]}
+	var o struct {
+		Potomac    bool   `opt:"potomac"`
+		Shenandoah bool   `opt:"shenandoah"`
+		Reason     string `opt:"reason,raw"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.SetRivers{By: req.User, Potomac: o.Potomac, Shenandoah: o.Shenandoah, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		return publicText(req, "⚖️ "+riversText(evs[0].(*lrtg.RiversControlled)), views)
 	})
@@ -513,8 +572,14 @@ func handleSegmentStragglers(ctx context.Context, r *Router, req Request) (Reply
 	if err != nil {
 		return Reply{}, err
 	}
-	mp, _ := strconv.Atoi(req.Options["mp"])
-	cmd := lrtg.RecordStragglers{By: req.User, Unit: id, MP: mp, Reason: strings.TrimSpace(req.Options["reason"])}
+	var o struct {
+		MP     int    `opt:"mp"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.RecordStragglers{By: req.User, Unit: id, MP: o.MP, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.StragglersRecorded)
 		text := fmt.Sprintf("🔒 %s: %d manpower lost on the march recorded as stragglers; they are rolled for in the Recovery Phase of a passive turn (30.2).", e.Name, e.MP)
@@ -527,7 +592,11 @@ func handleSegmentVictory(ctx context.Context, r *Router, req Request) (Reply, e
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.CheckVictory{By: req.User, Context: r.stepContext(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	var o reasonOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.CheckVictory{By: req.User, Context: r.stepContext(g), Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		var lines []string
 		for _, e := range evs {

@@ -81,6 +81,18 @@ func unitNumbers(g engine.GameState, asker engine.Actor, option, s string) (map[
 	return out, nil
 }
 
+// battleOpts are /battle result's options.
+type battleOpts struct {
+	Attacker       string `opt:"attacker,raw"`
+	Defender       string `opt:"defender,raw"`
+	AttackerResult string `opt:"attacker_result,raw"` // the rules read the results as typed
+	DefenderResult string `opt:"defender_result,raw"`
+	Loss           string `opt:"loss,raw"`
+	Artillery      string `opt:"artillery,raw"`
+	At             string `opt:"at"`
+	Reason         string `opt:"reason"`
+}
+
 func handleBattleResult(ctx context.Context, r *Router, req Request) (Reply, error) {
 	g, err := r.gameHere(ctx, req)
 	if err != nil {
@@ -89,25 +101,28 @@ func handleBattleResult(ctx context.Context, r *Router, req Request) (Reply, err
 	if !g.Started {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.not_started", What: "The game has not started", Hint: "The umpire starts it with /game start"}
 	}
-	cmd := lrtg.ApplyCombat{By: req.User, Reason: strings.TrimSpace(req.Options["reason"])}
-	if cmd.Attacker.Units, err = unitList(g, req.User, req.Options["attacker"]); err != nil {
-		return Reply{}, err
-	}
-	if cmd.Defender.Units, err = unitList(g, req.User, req.Options["defender"]); err != nil {
-		return Reply{}, err
-	}
-	cmd.Attacker.Result, cmd.Defender.Result = req.Options["attacker_result"], req.Options["defender_result"]
+	var o battleOpts
+	var p optionProblems
+	p.decode(req, &o)
+	cmd := lrtg.ApplyCombat{By: req.User, Reason: o.Reason}
+	cmd.Attacker.Units, err = unitList(g, req.User, o.Attacker)
+	p.also(err)
+	cmd.Defender.Units, err = unitList(g, req.User, o.Defender)
+	p.also(err)
+	cmd.Attacker.Result, cmd.Defender.Result = o.AttackerResult, o.DefenderResult
 	for _, x := range []struct {
 		units  []string
 		result string
 		role   string
 	}{{cmd.Attacker.Units, cmd.Attacker.Result, "attacker"}, {cmd.Defender.Units, cmd.Defender.Result, "defender"}} {
 		if len(x.units) > 0 && strings.TrimSpace(x.result) == "" {
-			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "combat.result", What: fmt.Sprintf("The %s's units have no result", x.role),
-				Hint: fmt.Sprintf("Add %s_result: (- for none). %s", x.role, lrtg.CombatResultHint)}
+			p.add("combat.result", fmt.Sprintf("The %s's units have no result", x.role), fmt.Sprintf("Add %s_result: (- for none). %s", x.role, lrtg.CombatResultHint))
 		}
 	}
-	losses, err := unitNumbers(g, req.User, "loss", req.Options["loss"])
+	if err := p.err(req); err != nil {
+		return Reply{}, err // the sides' units and results refused together
+	}
+	losses, err := unitNumbers(g, req.User, "loss", o.Loss)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -122,7 +137,7 @@ func handleBattleResult(ctx context.Context, r *Router, req Request) (Reply, err
 				Hint: "Allocate losses to the attacker's and defender's units"}
 		}
 	}
-	if cmd.Artillery, err = unitNumbers(g, req.User, "artillery", req.Options["artillery"]); err != nil {
+	if cmd.Artillery, err = unitNumbers(g, req.User, "artillery", o.Artillery); err != nil {
 		return Reply{}, err
 	}
 	if oob := r.orderOf(g); oob != nil {
@@ -132,7 +147,7 @@ func handleBattleResult(ctx context.Context, r *Router, req Request) (Reply, err
 			}
 		}
 	}
-	switch at := strings.TrimSpace(req.Options["at"]); {
+	switch at := o.At; {
 	case at != "":
 		t := r.theatres["lrtg"]
 		h, name, err := t.Locate(at)

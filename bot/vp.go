@@ -115,13 +115,20 @@ func vpCommands() []*Command {
 }
 
 func handleVP(ctx context.Context, r *Router, req Request) (Reply, error) {
-	action := strings.ToLower(strings.TrimSpace(req.Options["action"]))
-	uses := map[string]string{"county": "county", "date": "crossed", "removed": lrtg.VPDraftRiots, "units": lrtg.VPRaspberry}
-	for opt, act := range uses {
-		if _, ok := req.Options[opt]; ok && action != act {
-			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "vp.option",
-				What: fmt.Sprintf("%s: goes with action:%s", opt, act), Hint: fmt.Sprintf("Use /vp action:%s %s:<...>", act, opt)}
+	var o struct {
+		Action string `opt:"action,lower"`
+	}
+	var p optionProblems
+	p.decode(req, &o)
+	action := o.Action
+	// Every option given with the wrong action, in a fixed order.
+	for _, u := range []struct{ opt, act string }{{"county", "county"}, {"date", "crossed"}, {"removed", lrtg.VPDraftRiots}, {"units", lrtg.VPRaspberry}} {
+		if _, ok := req.Options[u.opt]; ok && action != u.act {
+			p.add("vp.option", fmt.Sprintf("%s: goes with action:%s", u.opt, u.act), fmt.Sprintf("Use /vp action:%s %s:<...>", u.act, u.opt))
 		}
+	}
+	if err := p.err(req); err != nil {
+		return Reply{}, err
 	}
 	if lrtaVPRefusal(action) != nil { // the game is read only for an action some game refuses
 		if g, err := r.gameHere(ctx, req); err == nil {
