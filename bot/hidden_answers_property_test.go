@@ -168,7 +168,7 @@ func (h *hiddenCheck) probeOne(p *leakPlay, g engine.GameState) {
 		base = answerOf(p, withDummy(c.g, enemy, x), c.cmd)
 	}
 	for _, kind := range []string{"infantry", "cavalry"} {
-		u := engine.UnitState{ID: strings.ToLower(string(enemy)) + ".zzprobe", Name: hiddenProbeName, Side: enemy, Kind: kind,
+		u := engine.UnitState{ID: strings.ToLower(string(enemy)) + ".zzprobe", Name: hiddenProbeName, Side: enemy, Kind: engine.UnitKind(kind),
 			Manpower: 1 + p.rng.IntN(15), OnMap: true, Hex: x}
 		if refs := p.th.Printed(x); len(refs) > 0 {
 			u.Ref = refs[0]

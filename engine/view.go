@@ -210,7 +210,7 @@ func ViewFor(g GameState, v Viewer) View {
 		view.known[u.ID] = true
 		u = u.WithStatus()
 		marks := append(u.Status.Codes(), u.Marks...)
-		view.Counters = append(view.Counters, ViewCounter{Unit: u.ID, Hex: u.Hex, Side: string(u.Side), Name: u.Name, Kind: u.Kind, Manpower: u.Manpower, Fatigue: u.Fatigue, Marks: marks})
+		view.Counters = append(view.Counters, ViewCounter{Unit: u.ID, Hex: u.Hex, Side: string(u.Side), Name: u.Name, Kind: string(u.Kind), Manpower: u.Manpower, Fatigue: u.Fatigue, Marks: marks})
 	}
 	marker := func(side Side, h Hex) {
 		view.Counters = append(view.Counters, ViewCounter{Hex: h, Side: string(side), Kind: "force", Unidentified: true})

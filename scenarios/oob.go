@@ -224,7 +224,7 @@ func addSide(o *engine.OrderOfBattle, side engine.Side, d oobSide, t *engine.The
 		if u.Slot < 0 {
 			return fmt.Errorf("%s: slot %d: give 0 or more", u.where(), u.Slot)
 		}
-		us := engine.UnitSetup{ID: u.ID, Name: u.Name, Side: side, Kind: u.Kind, Size: u.Size, Command: u.Command, Manpower: u.Manpower,
+		us := engine.UnitSetup{ID: u.ID, Name: u.Name, Side: side, Kind: engine.UnitKind(u.Kind), Size: u.Size, Command: u.Command, Manpower: u.Manpower,
 			Track: u.Track, Slot: u.Slot, Entry: u.Entry, Marks: u.Marks, Notes: u.Notes, Source: u.Source}
 		switch {
 		case u.Hex != "" && u.Track == "":

@@ -26,7 +26,7 @@ func IsArmyLeader(u engine.UnitState) bool {
 // ArmyLeaderUnitKinds are the kinds of unit an army leader may select
 // (10.1 2): "any combination of infantry, cavalry, or artillery";
 // militia are infantry).
-var ArmyLeaderUnitKinds = []string{"infantry", "cavalry", "artillery", "militia"}
+var ArmyLeaderUnitKinds = []engine.UnitKind{engine.KindInfantry, engine.KindCavalry, engine.KindArtillery, engine.KindMilitia}
 
 // armyConditions checks 10.1's conditions for an attempt, and returns the
 // rules broken and the distance to the nearest eligible infantry.

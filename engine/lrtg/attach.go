@@ -395,7 +395,7 @@ func attKindName(u engine.UnitState) string {
 	if u.Kind == "" {
 		return "unit"
 	}
-	return u.Kind
+	return string(u.Kind)
 }
 
 func attGroupName(u engine.UnitState) string {

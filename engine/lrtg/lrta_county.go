@@ -25,8 +25,8 @@ type DCItem struct {
 	ID    string
 	Title string
 	VP    int
-	Kind  string // the occupying unit's kind ("" for a fort)
-	Place string // the place it must occupy ("" any hex of the dc region)
+	Kind  engine.UnitKind // the occupying unit's kind ("" for a fort)
+	Place string          // the place it must occupy ("" any hex of the dc region)
 }
 
 // DCItems are 004's Washington, DC awards (lrta.dc-control-vp).

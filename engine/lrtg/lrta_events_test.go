@@ -32,7 +32,7 @@ func lreOOB(t *testing.T) *engine.OrderOfBattle {
 	t.Helper()
 	m := reLoad(t).lrtg
 	u := func(id, name string, side engine.Side, kind, size, command string, mp int, ref string) engine.UnitSetup {
-		s := engine.UnitSetup{ID: id, Name: name, Side: side, Kind: kind, Size: size, Command: command, Manpower: mp}
+		s := engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Size: size, Command: command, Manpower: mp}
 		if ref == "" {
 			s.Track = "leader-casualties"
 			return s

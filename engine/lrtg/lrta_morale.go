@@ -171,8 +171,8 @@ func lrtaAddMorale(m *ArmyMorale, l MoraleLine) {
 
 // lrtaStrikes is the threshold condition: an infantry division or cavalry
 // brigade demoralized, or eliminated in the last three turns.
-func lrtaStrikes(kind, size string) bool {
-	return infantry(engine.UnitState{Kind: kind}) && size == "division" || kind == "cavalry" && size == "brigade"
+func lrtaStrikes(kind engine.UnitKind, size string) bool {
+	return infantry(engine.UnitState{Kind: kind}) && size == "division" || kind == engine.KindCavalry && size == "brigade"
 }
 
 // lrtaEliminationLines adds the elimination schedules: the units the side

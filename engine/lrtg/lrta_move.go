@@ -221,7 +221,7 @@ func extendedMarchModifier(csa, usa *engine.Chart, u engine.UnitState, north boo
 		case armyAoP:
 			col, what = 2, "Army of the Potomac infantry, "+what
 		default:
-			col, what = 3, fmt.Sprintf("%s (%s), %s", u.Name, strings.TrimSpace(u.Command+" "+u.Kind), what)
+			col, what = 3, fmt.Sprintf("%s (%s), %s", u.Name, strings.TrimSpace(u.Command+" "+string(u.Kind)), what)
 		}
 	}
 	if row == nil || col >= len(row) {
