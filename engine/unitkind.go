@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"slices"
-	"strings"
-)
+import "slices"
 
 // UnitKind is the kind of a unit as the orders of battle print it
 // (scenarios/oob/*.yaml "kind:"). It is a string so that UnitState's JSON
@@ -23,8 +20,7 @@ const (
 	KindWagon     UnitKind = "wagon"
 )
 
-// UnitKinds are the kinds the orders of battle use, in the order a refusal
-// lists them.
+// UnitKinds are the kinds the orders of battle use.
 var UnitKinds = []UnitKind{KindLeader, KindInfantry, KindCavalry, KindArtillery, KindMilitia, KindWagon}
 
 // IsLeader says whether the unit is a leader: a leader has no manpower and
@@ -32,20 +28,6 @@ var UnitKinds = []UnitKind{KindLeader, KindInfantry, KindCavalry, KindArtillery,
 // "a combat result applies to combat units").
 func (k UnitKind) IsLeader() bool { return k == KindLeader }
 
-// ParseUnitKind reads a kind a player typed (any case, surrounding spaces
-// ignored). ok is false when it names no kind; UnitKindList then says which
-// kinds there are.
-func ParseUnitKind(s string) (UnitKind, bool) {
-	k := UnitKind(strings.ToLower(strings.TrimSpace(s)))
-	return k, slices.Contains(UnitKinds, k)
-}
-
-// UnitKindList lists the kinds for a refusal: "leader, infantry, cavalry,
-// artillery, militia or wagon".
-func UnitKindList() string {
-	names := make([]string, len(UnitKinds))
-	for i, k := range UnitKinds {
-		names[i] = string(k)
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
+// Valid says whether k is one of UnitKinds (the order-of-battle loader
+// refuses any other, listing them: scenarios/oob.go).
+func (k UnitKind) Valid() bool { return slices.Contains(UnitKinds, k) }

@@ -296,9 +296,9 @@ func attRuled(e *engine.RuleError, rule string) *engine.RuleError {
 // brigades) or cavalry; "" for the others.
 func attArm(u engine.UnitState) string {
 	switch u.Kind {
-	case "infantry", "militia":
+	case engine.KindInfantry, engine.KindMilitia:
 		return "infantry"
-	case "cavalry":
+	case engine.KindCavalry:
 		return "cavalry"
 	}
 	return ""
