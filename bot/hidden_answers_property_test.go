@@ -301,7 +301,7 @@ func (h *hiddenCheck) command(p *leakPlay, g engine.GameState, side engine.Side,
 	own := leakUnits(g, side)
 	var troops []engine.UnitState
 	for _, u := range own {
-		if u.Kind != "leader" {
+		if u.Kind != engine.KindLeader {
 			troops = append(troops, u)
 		}
 	}
@@ -348,7 +348,7 @@ func (h *hiddenCheck) command(p *leakPlay, g engine.GameState, side engine.Side,
 		}
 		var inf []engine.UnitState
 		for _, x := range troops {
-			if x.Kind == "infantry" {
+			if x.Kind == engine.KindInfantry {
 				inf = append(inf, x)
 			}
 		}

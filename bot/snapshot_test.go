@@ -249,7 +249,7 @@ func snapshotGame(t *testing.T, every int) (*store.Store, engine.GameState) {
 	}
 	for i, id := range sortedUnitIDs(g)[:2*every] {
 		u := g.Units[id]
-		if !u.OnMap || u.Kind == "leader" {
+		if !u.OnMap || u.Kind == engine.KindLeader {
 			continue
 		}
 		rep := r.Handle(ctx, Request{GuildID: "g", ChannelID: "war", User: umpireA, Command: "unit", Path: []string{"set"},
