@@ -301,7 +301,7 @@ func (h *hiddenCheck) command(p *leakPlay, g engine.GameState, side engine.Side,
 	own := leakUnits(g, side)
 	var troops []engine.UnitState
 	for _, u := range own {
-		if u.Kind != engine.KindLeader {
+		if !u.Kind.IsLeader() {
 			troops = append(troops, u)
 		}
 	}

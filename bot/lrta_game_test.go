@@ -369,7 +369,7 @@ func (lg *lrtaGame) checkReorganizationRolls(t *testing.T) {
 		}
 		if mc := pre.Units["usa.mcclellan"]; mc.OnMap {
 			for _, u := range pre.Units {
-				if u.Kind == engine.KindLeader && u.Command == e.Corps && u.OnMap && u.Hex == mc.Hex {
+				if u.Kind.IsLeader() && u.Command == e.Corps && u.OnMap && u.Hex == mc.Hex {
 					mod++
 				}
 			}
@@ -434,7 +434,7 @@ func checkReplaced(t *testing.T, pre, post engine.GameState, nu, old string, los
 	if _, still := post.Units[old]; still {
 		t.Errorf("%s is still in play after %s replaced it", old, nu)
 	}
-	if n.OnMap != o.OnMap || n.Hex != o.Hex || n.Track != o.Track || n.Slot != o.Slot || (n.Kind != engine.KindLeader && n.Manpower != o.Manpower-loss) {
+	if n.OnMap != o.OnMap || n.Hex != o.Hex || n.Track != o.Track || n.Slot != o.Slot || (!n.Kind.IsLeader() && n.Manpower != o.Manpower-loss) {
 		t.Errorf("%s replaces %s: %v %s/%d %d MP; want %v %s/%d %d MP", nu, old, n.Hex, n.Track, n.Slot, n.Manpower, o.Hex, o.Track, o.Slot, o.Manpower-loss)
 	}
 }
@@ -614,7 +614,7 @@ func (lg *lrtaGame) checkMcClellan(t *testing.T) {
 		if e.Corps == "V-AP" {
 			// Reynolds joins the PA militia: a leader (tactical 0, command
 			// 2) waiting on its track (004 Union Corps Reorganization).
-			if r := post.Units["usa.reynolds-pa"]; r.OnMap || r.Track != "pa-militia" || r.Kind != engine.KindLeader || r.Name != "Reynolds" {
+			if r := post.Units["usa.reynolds-pa"]; r.OnMap || r.Track != "pa-militia" || !r.Kind.IsLeader() || r.Name != "Reynolds" {
 				t.Errorf("Reynolds: %+v", r)
 			}
 		}

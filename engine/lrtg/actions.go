@@ -506,7 +506,7 @@ func (g Game) decideActivate(cmd ActivateUnit) ([]engine.Event, error) {
 	if u.Eliminated || !u.OnMap {
 		return nil, engine.Illegal("action.unit", fmt.Sprintf("%s is not on the map", u.Name), "Activate a unit or leader on the map")
 	}
-	ev := &Activated{By: cmd.By, Side: side, Turn: g.Turn, Step: a.Step, Phase: a.Phase, Unit: u.ID, Name: u.Name, Leader: u.Kind == engine.KindLeader}
+	ev := &Activated{By: cmd.By, Side: side, Turn: g.Turn, Step: a.Step, Phase: a.Phase, Unit: u.ID, Name: u.Name, Leader: u.Kind.IsLeader()}
 	if a.Opening {
 		ev.Phase = a.Phase + 1
 	}

@@ -20,7 +20,7 @@ var armyCommands = map[string]bool{"anv": true, "aop": true, "ap": true, "av": t
 // IsArmyLeader reports whether a unit is an army leader: Lee (ANV), Hooker
 // or Meade (AoP); in LRTA Pope (AV) and McClellan (AP).
 func IsArmyLeader(u engine.UnitState) bool {
-	return u.Kind == engine.KindLeader && armyCommands[strings.ToLower(u.Command)]
+	return u.Kind.IsLeader() && armyCommands[strings.ToLower(u.Command)]
 }
 
 // ArmyLeaderUnitKinds are the kinds of unit an army leader may select
@@ -63,7 +63,7 @@ func (g Game) armyLeaderStacked(side engine.Side, leader engine.UnitState) bool 
 	stacked := false
 	for _, id := range g.StackAt(leader.Hex) {
 		o := g.Units[id]
-		if id != leader.ID && o.Side == side && o.Kind == engine.KindLeader && !strings.EqualFold(o.Command, "Cav") && !o.Eliminated {
+		if id != leader.ID && o.Side == side && o.Kind.IsLeader() && !strings.EqualFold(o.Command, "Cav") && !o.Eliminated {
 			stacked = true
 		}
 	}

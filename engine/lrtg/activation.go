@@ -88,7 +88,7 @@ func (g Game) activationGate(cmd engine.MoveUnits) *engine.RuleError {
 	}
 	// Leaders go along with the units they move with.
 	if some {
-		outside = slices.DeleteFunc(outside, func(u engine.UnitState) bool { return u.Kind == engine.KindLeader })
+		outside = slices.DeleteFunc(outside, func(u engine.UnitState) bool { return u.Kind.IsLeader() })
 	}
 	if len(outside) == 0 {
 		if a.Opening && side == engine.USA && a.Active != nil && a.Active.Side == engine.USA {
@@ -132,7 +132,7 @@ func (g Game) inActivation(act Activation, u engine.UnitState) bool {
 		return slices.Contains(act.Units, u.ID)
 	}
 	l, ok := g.Units[act.Unit]
-	if !ok || l.Kind != engine.KindLeader || IsArmyLeader(l) || u.Side != l.Side {
+	if !ok || !l.Kind.IsLeader() || IsArmyLeader(l) || u.Side != l.Side {
 		return false
 	}
 	return g.leaderActivates(l, u)
@@ -265,7 +265,7 @@ func (g Game) unionCost(u engine.UnitState) []string {
 		return []string{d + " cavalry division"}
 	}
 	if strings.EqualFold(u.Command, "Cav") {
-		if u.Kind == engine.KindLeader {
+		if u.Kind.IsLeader() {
 			return nil
 		}
 		return []string{u.Name + " (cavalry)"}

@@ -126,7 +126,7 @@ func (g Game) detachDivision(rules *SubstituteRules, p engine.UnitState, arm, si
 		switch {
 		case size == "division":
 			div = rules.division(p.ID)
-		case p.Detached.Division != "" && p.Kind != engine.KindLeader:
+		case p.Detached.Division != "" && !p.Kind.IsLeader():
 			// 18.2: once 18.3 has replaced the division, its brigades may
 			// give the division's other brigades (one, some or all).
 			if _, broken := g.Attach.Broken[p.Detached.Division]; broken {

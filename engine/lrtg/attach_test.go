@@ -486,7 +486,7 @@ func TestRule18BrigadesAndTheDivisionLeader(t *testing.T) {
 	if w.Manpower != 7 || w.Hex != hexB || w.Fatigue != 1 || w.Status != (engine.UnitStatus{Ammo: engine.AmmoLow, Entrenchment: 1}) || engine.Contains(w.Marks, "optional-detachment") {
 		t.Fatalf("the replacing brigade %+v", w)
 	}
-	if l.Kind != engine.KindLeader || l.Name != "McLaws" || l.Hex != hexB || !g.Controls(lee, l) {
+	if !l.Kind.IsLeader() || l.Name != "McLaws" || l.Hex != hexB || !g.Controls(lee, l) {
 		t.Fatalf("the division leader %+v", l)
 	}
 	if n := total(g, "csa.mclaws.kershaw", "csa.mclaws.semmes", "csa.mclaws.wofford"); n != 15 {

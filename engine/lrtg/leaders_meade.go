@@ -122,7 +122,7 @@ func takePlace(nu, old engine.UnitState) engine.UnitState {
 	old = old.WithStatus()
 	nu = nu.WithStatus()
 	nu.OnMap, nu.Hex, nu.Ref, nu.Track, nu.Slot = old.OnMap, old.Hex, old.Ref, old.Track, old.Slot
-	if nu.Kind != engine.KindLeader {
+	if !nu.Kind.IsLeader() {
 		nu.Manpower = old.Manpower
 	}
 	nu.Fatigue, nu.Status = old.Fatigue, old.Status
@@ -230,7 +230,7 @@ func (g Game) meadeAssumes(counted []HookerEvent) *MeadeAssumed {
 		// first V Corps unit on the map.
 		var v []string
 		for _, id := range g.sortedUnits() {
-			if u, ok := w.live(id); ok && u.OnMap && u.Kind != engine.KindLeader && strings.EqualFold(u.Command, "V") {
+			if u, ok := w.live(id); ok && u.OnMap && !u.Kind.IsLeader() && strings.EqualFold(u.Command, "V") {
 				v = append(v, id)
 			}
 		}
@@ -246,7 +246,7 @@ func (g Game) meadeAssumes(counted []HookerEvent) *MeadeAssumed {
 	// map.
 	var pa []engine.UnitState
 	for _, u := range w.units {
-		if u.Side == engine.USA && strings.EqualFold(u.Command, "PA") && u.Kind != engine.KindLeader && u.OnMap && !u.Eliminated {
+		if u.Side == engine.USA && strings.EqualFold(u.Command, "PA") && !u.Kind.IsLeader() && u.OnMap && !u.Eliminated {
 			pa = append(pa, u)
 		}
 	}

@@ -36,7 +36,7 @@ func (g Game) lrtaCavalryExhaustion(cmd AnswerRestRefit) (*UnionCavalryExhausted
 	for _, u := range g.lrtaTrackUnits(trackCavExhaustion, lrtaOOB(cmd.Data)) {
 		b := lrtaReplacesOf(u)
 		if b == "" {
-			if u.Kind == engine.KindLeader {
+			if u.Kind.IsLeader() {
 				l := u
 				leader = &l
 			}

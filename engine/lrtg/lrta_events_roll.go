@@ -83,7 +83,7 @@ func (g Game) LRTAIntelFacts(m *engine.Theatre, tb *engine.Table, sugarLoaf engi
 			radius = v
 		}
 		for _, id := range sortedIDs(g.Units) {
-			if u := g.Units[id]; u.Kind == engine.KindLeader && u.OnMap && !u.Eliminated && engine.Distance(u.Hex, p.Hex) <= radius {
+			if u := g.Units[id]; u.Kind.IsLeader() && u.OnMap && !u.Eliminated && engine.Distance(u.Hex, p.Hex) <= radius {
 				near[u.Side] = true
 			}
 		}
@@ -176,7 +176,7 @@ func (g Game) lreReplace(ev *LRTARandomEvent, id, name, by string, leader bool) 
 			if found || u.Side != engine.USA || u.OnMap || u.Eliminated {
 				continue
 			}
-			if pass && engine.Contains(u.Marks, "replaces:"+out.ID) || !pass && strings.EqualFold(u.Name, by) && (!leader || u.Kind == engine.KindLeader) {
+			if pass && engine.Contains(u.Marks, "replaces:"+out.ID) || !pass && strings.EqualFold(u.Name, by) && (!leader || u.Kind.IsLeader()) {
 				in, found = u, true
 			}
 		}

@@ -592,7 +592,7 @@ func TestLRTALeaderCasualties(t *testing.T) {
 	reno := base.Units["usa.reno"]
 	g, ev = roll(5)
 	cox, ok := g.Units[lrtg.Of(g).LRTAReplacedBy("usa.reno")]
-	if _, still := g.Units["usa.reno"]; ev.Casualty != "reno-killed" || still || !ok || cox.Name != "Cox" || cox.Kind != engine.KindLeader || cox.Hex != reno.Hex || cox.Command != "IX" || !cox.OnMap {
+	if _, still := g.Units["usa.reno"]; ev.Casualty != "reno-killed" || still || !ok || cox.Name != "Cox" || !cox.Kind.IsLeader() || cox.Hex != reno.Hex || cox.Command != "IX" || !cox.OnMap {
 		t.Fatalf("Reno: %+v, Cox %+v", ev, cox)
 	}
 	// 6: Hatch is wounded; Doubleday's counter takes his place, manpower

@@ -507,7 +507,7 @@ func LRTAGarrisonsNow(g Game, ctx engine.StepContext) (GarrisonChecked, error) {
 func (g Game) unionManpower(in func(engine.Hex) bool) (all, cavalry int, ids []string) {
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side != engine.USA || !u.OnMap || u.Eliminated || u.Kind == engine.KindLeader || !in(u.Hex) {
+		if u.Side != engine.USA || !u.OnMap || u.Eliminated || u.Kind.IsLeader() || !in(u.Hex) {
 			continue
 		}
 		all += u.Manpower

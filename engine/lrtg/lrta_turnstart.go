@@ -277,7 +277,7 @@ func (g Game) nearestUnionDivision(data *engine.MoveData) int {
 	best := lrtaHFNoDivision
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side == engine.USA && u.OnMap && !u.Eliminated && u.Kind != engine.KindLeader && sizes[id] == "division" {
+		if u.Side == engine.USA && u.OnMap && !u.Eliminated && !u.Kind.IsLeader() && sizes[id] == "division" {
 			best = min(best, engine.Distance(u.Hex, hf.Hex))
 		}
 	}

@@ -131,7 +131,7 @@ func (g *Game) applyMoved(e *engine.UnitsMoved) {
 	for _, id := range e.Units {
 		g.EditUnit(id, func(u *engine.UnitState) {
 			u.OnMap, u.Hex, u.Ref, u.Track, u.Slot = true, e.To, e.Ref, "", 0
-			if e.Fatigue > 0 && u.Kind != engine.KindLeader {
+			if e.Fatigue > 0 && !u.Kind.IsLeader() {
 				u.Fatigue = min(u.Fatigue+e.Fatigue, engine.MaxFatigue)
 			}
 		})
@@ -289,7 +289,7 @@ func (g Game) restriction(u engine.UnitState, d *engine.MoveData) *moveArea {
 		return &moveArea{rule: "LRTG 16.3", where: "in the DC defense area (Washington and Alexandria County)", until: "always",
 			in: t.InAny("dc-defense-area")}
 	}
-	if u.Kind == engine.KindLeader {
+	if u.Kind.IsLeader() {
 		return nil
 	}
 	switch group := releaseMark(u); {
@@ -352,7 +352,7 @@ func (g Game) checkRail(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hidden
 		if !u.OnMap || u.Hex != first.Hex {
 			return nil, engine.Invalid("move.rail-stack", "Units moving by rail together must start in one hex", "Move each stack by rail on its own")
 		}
-		if u.Kind == engine.KindLeader {
+		if u.Kind.IsLeader() {
 			continue // he travels with his units
 		}
 		troops++
@@ -536,7 +536,7 @@ func (g Game) checkStrategic(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *h
 	troops := 0
 	for _, id := range cmd.Units {
 		u := g.Units[id]
-		if u.Kind == engine.KindLeader {
+		if u.Kind.IsLeader() {
 			continue // he moves with his units and has no fatigue
 		}
 		troops++

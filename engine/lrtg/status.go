@@ -160,7 +160,7 @@ func (g Game) decideStatusSet(cmd engine.SetUnit, u engine.UnitState) ([]engine.
 		return nil, engine.Invalid("unit.field", fmt.Sprintf("%q cannot be set", cmd.Field),
 			"Fields: manpower, fatigue, "+strings.Join(StatusFields, ", "))
 	}
-	if u.Kind == engine.KindLeader {
+	if u.Kind.IsLeader() {
 		return nil, engine.Invalid("unit.leader", fmt.Sprintf("%s is a leader: leaders have no %s", u.Name, f.name), "")
 	}
 	if cmd.Cause != "" && f.name != "entrenchment" {
@@ -506,7 +506,7 @@ func (g Game) decideCombat(cmd ApplyCombat, d engine.Dice) ([]engine.Event, erro
 				return nil, engine.Illegal("combat.eliminated", fmt.Sprintf("%s has been eliminated", u.Name), "")
 			case !u.OnMap:
 				return nil, engine.Illegal("combat.off_map", fmt.Sprintf("%s is not on the map", u.Name), "")
-			case u.Kind == engine.KindLeader:
+			case u.Kind.IsLeader():
 				return nil, engine.Invalid("combat.leader", fmt.Sprintf("%s is a leader: a combat result applies to combat units", u.Name), "Name the combat units")
 			}
 			if s, ok := sides[x.role]; ok && s != u.Side {

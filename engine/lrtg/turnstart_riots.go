@@ -104,7 +104,7 @@ func (g Game) checkRiotUnit(u engine.UnitState, mp int, d *engine.MoveData) erro
 	switch {
 	case u.Side != engine.USA:
 		return &engine.RuleError{Kind: engine.ErrIllegal, Code: "draftriots.unit", What: u.Name + " is not a Union unit", Rule: rule}
-	case u.Kind == engine.KindLeader:
+	case u.Kind.IsLeader():
 		return engine.Invalid("draftriots.unit", u.Name+" is a leader: leaders have no manpower", "Name units with manpower")
 	case !u.OnMap || u.Eliminated:
 		return &engine.RuleError{Kind: engine.ErrIllegal, Code: "draftriots.unit", What: u.Name + " is not on the map", Hint: "Manpower is removed from the board", Rule: rule}

@@ -57,7 +57,7 @@ func (g Game) leeIn(t *engine.Theatre, regions ...string) bool {
 	in := t.InAny(regions...)
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side == engine.CSA && u.OnMap && !u.Eliminated && (id == idLee || (u.Kind == engine.KindLeader && u.Command == "ANV")) && in(u.Hex) {
+		if u.Side == engine.CSA && u.OnMap && !u.Eliminated && (id == idLee || (u.Kind.IsLeader() && u.Command == "ANV")) && in(u.Hex) {
 			return true
 		}
 	}
