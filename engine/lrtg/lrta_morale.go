@@ -108,7 +108,7 @@ func lrtaEliminationMorale(e engine.Elimination, age int) int {
 	if age < 0 || age > 2 {
 		return 0
 	}
-	brigade := e.Size == "brigade" && (e.Kind == engine.KindInfantry || e.Kind == engine.KindMilitia || e.Kind == engine.KindCavalry)
+	brigade := e.Size == "brigade" && (infantryKind(e.Kind) || e.Kind == engine.KindCavalry)
 	switch {
 	case e.Size == "division" && e.Side == engine.USA:
 		return [3]int{3, 2, 1}[age] // "for whatever reason"
@@ -172,7 +172,7 @@ func lrtaAddMorale(m *ArmyMorale, l MoraleLine) {
 // lrtaStrikes is the threshold condition: an infantry division or cavalry
 // brigade demoralized, or eliminated in the last three turns.
 func lrtaStrikes(kind engine.UnitKind, size string) bool {
-	return infantry(engine.UnitState{Kind: kind}) && size == "division" || kind == engine.KindCavalry && size == "brigade"
+	return infantryKind(kind) && size == "division" || kind == engine.KindCavalry && size == "brigade"
 }
 
 // lrtaEliminationLines adds the elimination schedules: the units the side

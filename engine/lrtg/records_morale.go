@@ -135,8 +135,11 @@ func sizeOf(u engine.UnitState, sizes engine.UnitSizes) string {
 
 // infantry says whether the unit counts as infantry: PA militia are infantry
 // brigades (7.2; 10.1 2) "militia are infantry").
-func infantry(u engine.UnitState) bool {
-	return u.Kind == engine.KindInfantry || u.Kind == engine.KindMilitia
+func infantry(u engine.UnitState) bool { return infantryKind(u.Kind) }
+
+// infantryKind is infantry for a kind alone (an elimination record's).
+func infantryKind(k engine.UnitKind) bool {
+	return k == engine.KindInfantry || k == engine.KindMilitia
 }
 
 // eliminationMorale is what an eliminated unit adds, age turns after the
@@ -152,7 +155,7 @@ func eliminationMorale(e engine.Elimination, age int) int {
 		return [3]int{6, 4, 2}[age]
 	case e.Size != "brigade":
 		return 0
-	case e.Side == engine.USA && (e.Kind == engine.KindInfantry || e.Kind == engine.KindMilitia || e.Kind == engine.KindCavalry || e.Kind == engine.KindArtillery):
+	case e.Side == engine.USA && (infantryKind(e.Kind) || e.Kind == engine.KindCavalry || e.Kind == engine.KindArtillery):
 		return [3]int{1, 1, 0}[age]
 	case e.Side == engine.CSA && (e.Kind == engine.KindInfantry || e.Kind == engine.KindCavalry):
 		return [3]int{2, 1, 1}[age]
