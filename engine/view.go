@@ -97,7 +97,7 @@ func (o GameOptions) sightingRange() int {
 // SightRange is how far a unit sees (choice V2).
 func (o GameOptions) SightRange(u UnitState) int {
 	r := o.sightingRange()
-	if u.Kind == "cavalry" {
+	if u.Kind == KindCavalry {
 		r *= 2
 	}
 	return r
