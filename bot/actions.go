@@ -29,7 +29,7 @@ func actionCommands() []*Command {
 	}
 	sideUnits := func(r *Router, req Request, typed string) []engine.Match {
 		return unitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool {
-			return onAskersSide(g, req.User, u) && u.OnMap && !u.Eliminated && u.Kind != "leader"
+			return onAskersSide(g, req.User, u) && u.OnMap && !u.Eliminated && !u.Kind.IsLeader()
 		})
 	}
 	players := func(r *Router, req Request, typed string) []engine.Match {

@@ -489,9 +489,9 @@ func unitMatches(r *Router, req Request, typed string, keep func(engine.GameStat
 			continue
 		}
 		if strings.Contains(strings.ToLower(u.Name+" "+u.ID), last) {
-			label := fmt.Sprintf("%s (%s)", u.Name, strings.TrimSpace(u.Command+" "+u.Kind))
+			label := fmt.Sprintf("%s (%s)", u.Name, strings.TrimSpace(u.Command+" "+string(u.Kind)))
 			if u.Manpower > 0 {
-				label = fmt.Sprintf("%s (%s, %d MP)", u.Name, strings.TrimSpace(u.Command+" "+u.Kind), u.Manpower)
+				label = fmt.Sprintf("%s (%s, %d MP)", u.Name, strings.TrimSpace(u.Command+" "+string(u.Kind)), u.Manpower)
 			}
 			out = append(out, engine.Match{Value: u.ID, Label: label})
 		}

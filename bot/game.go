@@ -465,7 +465,7 @@ func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 				where = fmt.Sprintf("last seen %s on turn %d (another commander's)", r.hexRef(c.Hex), c.SeenTurn)
 			}
 		}
-		l := fmt.Sprintf("%s (%s)", u.Name, strings.TrimSpace(u.Command+" "+u.Kind))
+		l := fmt.Sprintf("%s (%s)", u.Name, strings.TrimSpace(u.Command+" "+string(u.Kind)))
 		if u.Manpower > 0 {
 			l += fmt.Sprintf(" %d MP", u.Manpower)
 		}

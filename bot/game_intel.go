@@ -19,7 +19,7 @@ func describeIntel(o engine.GameOptions) string {
 			k = "per commander"
 		}
 		return fmt.Sprintf("double-blind: enemy units seen within %d hexes (cavalry %d), knowledge %s",
-			o.SightRange(engine.UnitState{}), o.SightRange(engine.UnitState{Kind: "cavalry"}), k)
+			o.SightRange(engine.UnitState{}), o.SightRange(engine.UnitState{Kind: engine.KindCavalry}), k)
 	}
 	return "open intelligence"
 }

@@ -168,7 +168,7 @@ func (h *hiddenCheck) probeOne(p *leakPlay, g engine.GameState) {
 		base = answerOf(p, withDummy(c.g, enemy, x), c.cmd)
 	}
 	for _, kind := range []string{"infantry", "cavalry"} {
-		u := engine.UnitState{ID: strings.ToLower(string(enemy)) + ".zzprobe", Name: hiddenProbeName, Side: enemy, Kind: kind,
+		u := engine.UnitState{ID: strings.ToLower(string(enemy)) + ".zzprobe", Name: hiddenProbeName, Side: enemy, Kind: engine.UnitKind(kind),
 			Manpower: 1 + p.rng.IntN(15), OnMap: true, Hex: x}
 		if refs := p.th.Printed(x); len(refs) > 0 {
 			u.Ref = refs[0]
@@ -301,7 +301,7 @@ func (h *hiddenCheck) command(p *leakPlay, g engine.GameState, side engine.Side,
 	own := leakUnits(g, side)
 	var troops []engine.UnitState
 	for _, u := range own {
-		if u.Kind != "leader" {
+		if !u.Kind.IsLeader() {
 			troops = append(troops, u)
 		}
 	}
@@ -348,7 +348,7 @@ func (h *hiddenCheck) command(p *leakPlay, g engine.GameState, side engine.Side,
 		}
 		var inf []engine.UnitState
 		for _, x := range troops {
-			if x.Kind == "infantry" {
+			if x.Kind == engine.KindInfantry {
 				inf = append(inf, x)
 			}
 		}

@@ -437,7 +437,7 @@ func checkHighTideMorale(t *testing.T, p *hightidePlay) {
 	// (the divisions that last drew on turn 15 ran dry by June 30).
 	dry := 0
 	for _, u := range g.Units {
-		if u.Side == engine.CSA && u.OnMap && !u.Eliminated && u.Kind == "infantry" && p.sizes[u.ID] == "division" && lrtg.Of(g).Victuals(u) <= 0 {
+		if u.Side == engine.CSA && u.OnMap && !u.Eliminated && u.Kind == engine.KindInfantry && p.sizes[u.ID] == "division" && lrtg.Of(g).Victuals(u) <= 0 {
 			dry++
 		}
 	}

@@ -46,7 +46,7 @@ func leaderCommands() []*Command {
 func leaderOwn(r *Router, req Request, typed string) []engine.Match {
 	return unitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool {
 		_, away := lrtg.Of(g).Command.Away[u.ID]
-		return u.Kind == "leader" && !u.Eliminated && (u.OnMap || away) && g.Controls(req.User, u)
+		return u.Kind.IsLeader() && !u.Eliminated && (u.OnMap || away) && g.Controls(req.User, u)
 	})
 }
 
@@ -58,7 +58,7 @@ func leaderTargets(r *Router, req Request, typed string) []engine.Match {
 		out = append(out, engine.Match{Value: lrtg.LeaderOff, Label: "off (a passive side: off the map, back to any unit next turn)"})
 	}
 	return append(out, unitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool {
-		return u.Kind != "leader" && u.OnMap && !u.Eliminated && attachFriendly(g, req.User, u)
+		return !u.Kind.IsLeader() && u.OnMap && !u.Eliminated && attachFriendly(g, req.User, u)
 	})...)
 }
 
@@ -104,7 +104,7 @@ func handleLeaderTransfer(ctx context.Context, r *Router, req Request) (Reply, e
 		return Reply{}, err
 	}
 	id, err := leaderFind(g, req.Options["leader"], "leader", func(u engine.UnitState) bool {
-		return u.Kind == "leader" && !u.Eliminated && g.Controls(req.User, u)
+		return u.Kind.IsLeader() && !u.Eliminated && g.Controls(req.User, u)
 	})
 	if err != nil {
 		return Reply{}, err
@@ -112,7 +112,7 @@ func handleLeaderTransfer(ctx context.Context, r *Router, req Request) (Reply, e
 	to := strings.TrimSpace(req.Options["to"])
 	if !strings.EqualFold(to, lrtg.LeaderOff) {
 		if to, err = leaderFind(g, to, "unit", func(u engine.UnitState) bool {
-			return u.Kind != "leader" && !u.Eliminated && attachFriendly(g, req.User, u)
+			return !u.Kind.IsLeader() && !u.Eliminated && attachFriendly(g, req.User, u)
 		}); err != nil {
 			return Reply{}, err
 		}

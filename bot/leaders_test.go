@@ -192,7 +192,7 @@ func TestMeadeTakesCommandInStep3b(t *testing.T) {
 			if now.Hex != o.Hex || now.Ref != o.Ref {
 				t.Errorf("%s at %s, %s was at %s", u.ID, now.Ref, old, o.Ref)
 			}
-			if now.Kind != "cavalry" && now.Manpower != o.Manpower { // the cavalry's below (8) g), h))
+			if now.Kind != engine.KindCavalry && now.Manpower != o.Manpower { // the cavalry's below (8) g), h))
 				t.Errorf("%s has %d MP, %s had %d", u.ID, now.Manpower, old, o.Manpower)
 			}
 		}
@@ -258,7 +258,7 @@ func TestMeadeTakesCommandInStep3b(t *testing.T) {
 		}
 	}
 	for _, u := range oob.Units {
-		if d := lrtg.CavalryDivision(u.ID); d != "" && u.Kind == "cavalry" && !strings.HasPrefix(u.Notes, "division: "+d) {
+		if d := lrtg.CavalryDivision(u.ID); d != "" && u.Kind == engine.KindCavalry && !strings.HasPrefix(u.Notes, "division: "+d) {
 			t.Errorf("%s: the engine's division %q, the data's notes %q", u.ID, d, u.Notes)
 		}
 	}

@@ -485,7 +485,7 @@ func setUpLoadGame(ctx context.Context, srv *loadFake, r *Router, g *loadGame, s
 	units:
 		for _, id := range sortedUnitIDs(state) {
 			u := state.Units[id]
-			if !u.OnMap || u.Kind == "leader" || u.Ref == "" || !state.Controls(p.actor, u) {
+			if !u.OnMap || u.Kind.IsLeader() || u.Ref == "" || !state.Controls(p.actor, u) {
 				continue
 			}
 			for _, nb := range u.Hex.Neighbours() {

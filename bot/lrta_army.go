@@ -139,7 +139,7 @@ func lrtaArmyCommands() []*Command {
 // lrtaOwnOnMap offers the asker's units on the map.
 func lrtaOwnOnMap(r *Router, req Request, typed string) []engine.Match {
 	return unitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool {
-		return u.Kind != "leader" && u.OnMap && !u.Eliminated && g.Controls(req.User, u)
+		return !u.Kind.IsLeader() && u.OnMap && !u.Eliminated && g.Controls(req.User, u)
 	})
 }
 

@@ -22,7 +22,7 @@ func lrtaEventsGame(t *testing.T, r *Router, rainy bool) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return engine.UnitState{ID: id, Name: name, Side: side, Kind: kind, Command: command, Manpower: mp, OnMap: true, Hex: h, Ref: hr.String()}
+		return engine.UnitState{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Command: command, Manpower: mp, OnMap: true, Hex: h, Ref: hr.String()}
 	}
 	pope := unit("usa.pope", "Pope", engine.USA, "leader", "AoV", 0, "SS3108")
 	evs := []engine.Event{

@@ -155,7 +155,7 @@ func (lg *lrtaGame) checkDice(t *testing.T) {
 			want = "leader-casualties"
 		case tr.Natural == 6:
 			for _, u := range pre.Units {
-				if u.Side == engine.CSA && u.Kind == "infantry" && u.OnMap && !u.Eliminated && engine.Distance(u.Hex, hf.Hex) <= 8 {
+				if u.Side == engine.CSA && u.Kind == engine.KindInfantry && u.OnMap && !u.Eliminated && engine.Distance(u.Hex, hf.Hex) <= 8 {
 					want = "release-harpers-ferry-garrison"
 				}
 			}
@@ -369,7 +369,7 @@ func (lg *lrtaGame) checkReorganizationRolls(t *testing.T) {
 		}
 		if mc := pre.Units["usa.mcclellan"]; mc.OnMap {
 			for _, u := range pre.Units {
-				if u.Kind == "leader" && u.Command == e.Corps && u.OnMap && u.Hex == mc.Hex {
+				if u.Kind.IsLeader() && u.Command == e.Corps && u.OnMap && u.Hex == mc.Hex {
 					mod++
 				}
 			}
@@ -434,7 +434,7 @@ func checkReplaced(t *testing.T, pre, post engine.GameState, nu, old string, los
 	if _, still := post.Units[old]; still {
 		t.Errorf("%s is still in play after %s replaced it", old, nu)
 	}
-	if n.OnMap != o.OnMap || n.Hex != o.Hex || n.Track != o.Track || n.Slot != o.Slot || (n.Kind != "leader" && n.Manpower != o.Manpower-loss) {
+	if n.OnMap != o.OnMap || n.Hex != o.Hex || n.Track != o.Track || n.Slot != o.Slot || (!n.Kind.IsLeader() && n.Manpower != o.Manpower-loss) {
 		t.Errorf("%s replaces %s: %v %s/%d %d MP; want %v %s/%d %d MP", nu, old, n.Hex, n.Track, n.Slot, n.Manpower, o.Hex, o.Track, o.Slot, o.Manpower-loss)
 	}
 }
@@ -520,7 +520,7 @@ func (lg *lrtaGame) checkRestRefit(t *testing.T) {
 		"usa.1-ny": "usa.buford", "usa.6-pa": "usa.buford", "usa.3-pa": "usa.buford", "usa.6-us": "usa.pleasonton", "usa.12-pa": "usa.pleasonton"}
 	for id, brigade := range regiments {
 		u, b := post.Units[id], pre.Units[brigade]
-		if u.Manpower != 1 || u.Kind != "cavalry" {
+		if u.Manpower != 1 || u.Kind != engine.KindCavalry {
 			t.Errorf("%s: %+v", id, u)
 		}
 		if _, still := post.Units[brigade]; still {
@@ -614,7 +614,7 @@ func (lg *lrtaGame) checkMcClellan(t *testing.T) {
 		if e.Corps == "V-AP" {
 			// Reynolds joins the PA militia: a leader (tactical 0, command
 			// 2) waiting on its track (004 Union Corps Reorganization).
-			if r := post.Units["usa.reynolds-pa"]; r.OnMap || r.Track != "pa-militia" || r.Kind != "leader" || r.Name != "Reynolds" {
+			if r := post.Units["usa.reynolds-pa"]; r.OnMap || r.Track != "pa-militia" || !r.Kind.IsLeader() || r.Name != "Reynolds" {
 				t.Errorf("Reynolds: %+v", r)
 			}
 		}
@@ -701,7 +701,7 @@ func (lg *lrtaGame) checkGarrisons(t *testing.T) {
 		want := 18
 		fairfax := false
 		for _, u := range pre.Units {
-			if u.Side == engine.CSA && u.Kind == "infantry" && u.OnMap && u.Manpower >= 5 && lg.region(u.Hex, "va.fairfax") {
+			if u.Side == engine.CSA && u.Kind == engine.KindInfantry && u.OnMap && u.Manpower >= 5 && lg.region(u.Hex, "va.fairfax") {
 				fairfax = true
 			}
 		}
@@ -725,7 +725,7 @@ func (lg *lrtaGame) checkGarrisons(t *testing.T) {
 		for _, u := range pre.Units {
 			if u.Side == engine.USA && u.OnMap && !u.Eliminated && lg.region(u.Hex, "dc-defense-area") {
 				mp += u.Manpower
-				if u.Kind == "cavalry" {
+				if u.Kind == engine.KindCavalry {
 					cav += u.Manpower
 				}
 			}

@@ -16,7 +16,7 @@ import (
 func lrtaMoveUnitSubcommands() []*Command {
 	units := func(r *Router, req Request, typed string) []engine.Match {
 		return unitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool {
-			return g.Controls(req.User, u) && !u.Eliminated && u.OnMap && u.Kind != "leader"
+			return g.Controls(req.User, u) && !u.Eliminated && u.OnMap && !u.Kind.IsLeader()
 		})
 	}
 	return []*Command{{

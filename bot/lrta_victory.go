@@ -89,7 +89,7 @@ func lrtaVictoryCommands() []*Command {
 		var out []engine.Match
 		for _, id := range sortedUnitIDs(g) {
 			u := g.Units[id]
-			if u.Side == engine.CSA && u.OnMap && !u.Eliminated && (u.Kind == "cavalry" || u.Kind == "infantry") &&
+			if u.Side == engine.CSA && u.OnMap && !u.Eliminated && (u.Kind == engine.KindCavalry || u.Kind == engine.KindInfantry) &&
 				strings.Contains(strings.ToLower(u.Name), strings.ToLower(strings.TrimSpace(typed))) && len(out) < 25 {
 				out = append(out, engine.Match{Value: u.ID, Label: fmt.Sprintf("%s (%s)", u.Name, u.Kind)})
 			}

@@ -26,7 +26,7 @@ func lvbGame(t *testing.T, r *Router, o engine.GameOptions, turn int, step strin
 		if p == nil {
 			t.Fatalf("no place %s", place)
 		}
-		u := engine.UnitState{ID: id, Name: name, Side: side, Kind: kind, Command: command, Manpower: mp, OnMap: true, Hex: p.Hex, Ref: p.Ref.String()}
+		u := engine.UnitState{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Command: command, Manpower: mp, OnMap: true, Hex: p.Hex, Ref: p.Ref.String()}
 		u.Status.Demoralization = demoralized[id]
 		return u
 	}

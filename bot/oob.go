@@ -104,7 +104,7 @@ func importSummary(e *engine.OOBImported) string {
 			if u.Side != side {
 				continue
 			}
-			kinds[u.Kind]++
+			kinds[string(u.Kind)]++
 			if u.OnMap {
 				where["on the map"]++
 			} else {

@@ -77,7 +77,7 @@ func handleCommandArmy(ctx context.Context, r *Router, req Request) (Reply, erro
 	sides := askerSides(g, req.User)
 	id, err := leaderFind(g, req.Options["with"], "corps commander", func(u engine.UnitState) bool {
 		for _, s := range sides {
-			if u.Side == s && u.Kind == "leader" {
+			if u.Side == s && u.Kind.IsLeader() {
 				return true
 			}
 		}

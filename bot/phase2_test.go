@@ -147,7 +147,7 @@ func TestRestrictionsKeepTheSidesSecrets(t *testing.T) {
 	g, _ := r.gameHere(ctx, Request{ChannelID: "war", User: umpireA})
 	var secrets []string
 	for _, u := range g.Units {
-		if u.Side == engine.CSA && u.Kind == "leader" && u.Name != "Lee" {
+		if u.Side == engine.CSA && u.Kind.IsLeader() && u.Name != "Lee" {
 			secrets = append(secrets, u.Name)
 		}
 		if u.Side == engine.CSA && u.OnMap {

@@ -31,7 +31,7 @@ func randomEventCommands() []*Command {
 		var out []engine.Match
 		for _, id := range sortedUnitIDs(g) {
 			u := g.Units[id]
-			if strings.EqualFold(u.Command, "Rich") && u.Kind != "leader" && u.OnMap && !u.Eliminated && g.Controls(req.User, u) &&
+			if strings.EqualFold(u.Command, "Rich") && !u.Kind.IsLeader() && u.OnMap && !u.Eliminated && g.Controls(req.User, u) &&
 				strings.Contains(strings.ToLower(u.Name), strings.ToLower(strings.TrimSpace(typed))) {
 				out = append(out, engine.Match{Value: u.ID, Label: fmt.Sprintf("%s (%d MP)", u.Name, u.Manpower)})
 			}

@@ -250,7 +250,7 @@ func snapshotGame(t *testing.T, every int) (*store.Store, engine.GameState) {
 	}
 	for i, id := range sortedUnitIDs(g)[:2*every] {
 		u := g.Units[id]
-		if !u.OnMap || u.Kind == "leader" {
+		if !u.OnMap || u.Kind.IsLeader() {
 			continue
 		}
 		rep := r.Handle(ctx, Request{GuildID: "g", ChannelID: "war", User: umpireA, Command: "unit", Path: []string{"set"},

@@ -49,7 +49,7 @@ func statusUnitSubcommands() []*Command { return nil }
 // (no leaders: they take no combat results).
 func ownUnits(r *Router, req Request, typed string) []engine.Match {
 	return unitMatches(r, req, typed, func(g engine.GameState, u engine.UnitState) bool {
-		return g.Controls(req.User, u) && !u.Eliminated && u.OnMap && u.Kind != "leader"
+		return g.Controls(req.User, u) && !u.Eliminated && u.OnMap && !u.Kind.IsLeader()
 	})
 }
 

@@ -203,7 +203,7 @@ func TestUmpireRoleMemberWhoPlays(t *testing.T) {
 	g := gameOfG(t, r)
 	var enemy []string // the Union's secrets: its units' names with their hexes
 	for _, u := range g.Units {
-		if u.Side == engine.USA && u.OnMap && u.Kind != "leader" {
+		if u.Side == engine.USA && u.OnMap && !u.Kind.IsLeader() {
 			enemy = append(enemy, u.ID, u.Ref)
 		}
 	}

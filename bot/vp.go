@@ -498,7 +498,7 @@ func (r *Router) crossingHint(g engine.GameState, asker engine.Actor) string {
 		return ""
 	}
 	for _, u := range g.Units {
-		if u.Side == engine.CSA && u.Kind == "infantry" && u.OnMap && !u.Eliminated && north.Contains(engine.Center(u.Hex)) {
+		if u.Side == engine.CSA && u.Kind == engine.KindInfantry && u.OnMap && !u.Eliminated && north.Contains(engine.Center(u.Hex)) {
 			return "Umpire: Confederate infantry is north of the Potomac and no crossing is recorded; record its day with /vp action:crossed date:<day>."
 		}
 	}

@@ -54,7 +54,7 @@ type UnitState struct {
 	ID       string   `json:"id"`
 	Name     string   `json:"name"`
 	Side     Side     `json:"side"`
-	Kind     string   `json:"kind"`
+	Kind     UnitKind `json:"kind"`
 	Command  string   `json:"command,omitempty"`
 	Manpower int      `json:"manpower,omitempty"`
 	Fatigue  int      `json:"fatigue,omitempty"`

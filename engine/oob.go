@@ -23,10 +23,10 @@ type UnitSetup struct {
 	ID       string // unique in the order of battle, e.g. "csa.mclaws"
 	Name     string
 	Side     Side
-	Kind     string // leader, infantry, cavalry, artillery, militia, wagon
-	Size     string // army, corps, division, brigade, regiment, battalion, battery
-	Command  string // the corps or designation as printed: "1", "VI", "Cav", "AoP", "DC", "Balt"
-	Manpower int    // 0 for leaders
+	Kind     UnitKind // leader, infantry, cavalry, artillery, militia (UnitKinds)
+	Size     string   // army, corps, division, brigade, regiment, battalion, battery
+	Command  string   // the corps or designation as printed: "1", "VI", "Cav", "AoP", "DC", "Balt"
+	Manpower int      // 0 for leaders
 	// On the map: the printed hex and its place in the theatre grid.
 	Ref    HexRef
 	Hex    Hex
@@ -69,7 +69,7 @@ func (o *OrderOfBattle) Unit(id string) *UnitSetup {
 }
 
 // Count returns how many units of the side (and kind, if given) there are.
-func (o *OrderOfBattle) Count(side Side, kind string) int {
+func (o *OrderOfBattle) Count(side Side, kind UnitKind) int {
 	n := 0
 	for _, u := range o.Units {
 		if u.Side == side && (kind == "" || u.Kind == kind) {

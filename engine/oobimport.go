@@ -51,7 +51,7 @@ type ImportedUnit struct {
 	ID       string   `json:"id"`
 	Name     string   `json:"name"`
 	Side     Side     `json:"side"`
-	Kind     string   `json:"kind"`
+	Kind     UnitKind `json:"kind"`
 	Size     string   `json:"size,omitempty"`
 	Command  string   `json:"command,omitempty"`
 	Manpower int      `json:"manpower,omitempty"`

@@ -103,13 +103,13 @@ type MoraleVP struct {
 
 // Elimination is a unit eliminated, with the turn morale counts it from.
 type Elimination struct {
-	Unit    string `json:"unit"`
-	Name    string `json:"name"`
-	Side    Side   `json:"side"`
-	Kind    string `json:"kind"`
-	Command string `json:"command,omitempty"`
-	Size    string `json:"size"`
-	Turn    int    `json:"turn"`
+	Unit    string   `json:"unit"`
+	Name    string   `json:"name"`
+	Side    Side     `json:"side"`
+	Kind    UnitKind `json:"kind"`
+	Command string   `json:"command,omitempty"`
+	Size    string   `json:"size"`
+	Turn    int      `json:"turn"`
 }
 
 // TurnPoint is one finished turn on the record: the VP total (+ is

@@ -97,7 +97,7 @@ func (o GameOptions) sightingRange() int {
 // SightRange is how far a unit sees (choice V2).
 func (o GameOptions) SightRange(u UnitState) int {
 	r := o.sightingRange()
-	if u.Kind == "cavalry" {
+	if u.Kind == KindCavalry {
 		r *= 2
 	}
 	return r
@@ -210,7 +210,7 @@ func ViewFor(g GameState, v Viewer) View {
 		view.known[u.ID] = true
 		u = u.WithStatus()
 		marks := append(u.Status.Codes(), u.Marks...)
-		view.Counters = append(view.Counters, ViewCounter{Unit: u.ID, Hex: u.Hex, Side: string(u.Side), Name: u.Name, Kind: u.Kind, Manpower: u.Manpower, Fatigue: u.Fatigue, Marks: marks})
+		view.Counters = append(view.Counters, ViewCounter{Unit: u.ID, Hex: u.Hex, Side: string(u.Side), Name: u.Name, Kind: string(u.Kind), Manpower: u.Manpower, Fatigue: u.Fatigue, Marks: marks})
 	}
 	marker := func(side Side, h Hex) {
 		view.Counters = append(view.Counters, ViewCounter{Hex: h, Side: string(side), Kind: "force", Unidentified: true})

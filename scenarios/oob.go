@@ -68,7 +68,17 @@ type depotDoc struct {
 	Source   string `yaml:"source"`
 }
 
-var unitKinds = map[string]bool{"leader": true, "infantry": true, "cavalry": true, "artillery": true, "militia": true, "wagon": true}
+// unitKinds are the kinds a unit may have: the kernel's named kinds
+// (engine.UnitKinds), so that a kind the rules compare with a constant is
+// the only kind a set-up or an imported file can hold. The set is read
+// once here, where the file is parsed; the refusal lists it.
+var unitKinds = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range engine.UnitKinds {
+		m[string(k)] = true
+	}
+	return m
+}()
 
 // unitSizes are the sizes a unit may have ("" when the counter has none,
 // like LRTG's Haupt).
@@ -224,7 +234,7 @@ func addSide(o *engine.OrderOfBattle, side engine.Side, d oobSide, t *engine.The
 		if u.Slot < 0 {
 			return fmt.Errorf("%s: slot %d: give 0 or more", u.where(), u.Slot)
 		}
-		us := engine.UnitSetup{ID: u.ID, Name: u.Name, Side: side, Kind: u.Kind, Size: u.Size, Command: u.Command, Manpower: u.Manpower,
+		us := engine.UnitSetup{ID: u.ID, Name: u.Name, Side: side, Kind: engine.UnitKind(u.Kind), Size: u.Size, Command: u.Command, Manpower: u.Manpower,
 			Track: u.Track, Slot: u.Slot, Entry: u.Entry, Marks: u.Marks, Notes: u.Notes, Source: u.Source}
 		switch {
 		case u.Hex != "" && u.Track == "":

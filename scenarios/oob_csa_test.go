@@ -82,7 +82,7 @@ func TestOOBCSAKindCounts(t *testing.T) {
 	}
 	for _, c := range cases {
 		for kind, n := range c.want {
-			if got := c.o.Count(engine.CSA, kind); got != n {
+			if got := c.o.Count(engine.CSA, engine.UnitKind(kind)); got != n {
 				t.Errorf("%s/%s: %d Confederate units of kind %q, want %d", c.o.Game, c.o.Variant, got, kind, n)
 			}
 		}
@@ -168,7 +168,7 @@ func TestOOBCSAHexes(t *testing.T) {
 }
 
 // csaManpower sums the Confederate manpower of a kind on the map and on the tracks.
-func csaManpower(o *engine.OrderOfBattle, kind string) (onMap, onTracks int) {
+func csaManpower(o *engine.OrderOfBattle, kind engine.UnitKind) (onMap, onTracks int) {
 	for _, u := range o.Units {
 		if u.Side != engine.CSA || u.Kind != kind {
 			continue

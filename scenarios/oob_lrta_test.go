@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -170,7 +171,7 @@ func TestLRTAOOBRosterValues(t *testing.T) {
 		if u.OnMap {
 			ref = u.Ref.String()
 		}
-		if u.Name != c.name || u.Kind != c.kind || u.Size != c.size || u.Command != c.command || u.Manpower != c.manpower ||
+		if u.Name != c.name || string(u.Kind) != c.kind || u.Size != c.size || u.Command != c.command || u.Manpower != c.manpower ||
 			ref != c.ref || u.Track != c.track || u.Slot != c.slot {
 			t.Errorf("%s = %s %s %s %q %d %s %s %d, want %+v", c.id, u.Name, u.Kind, u.Size, u.Command, u.Manpower, ref, u.Track, u.Slot, c)
 		}
@@ -485,7 +486,7 @@ func TestImportTemplate(t *testing.T) {
 	}
 	kinds := map[string]bool{}
 	for _, u := range o.Units {
-		kinds[u.Kind] = true
+		kinds[string(u.Kind)] = true
 	}
 	for k := range unitKinds {
 		if !kinds[k] {
@@ -608,5 +609,21 @@ func TestOrdersOfBattleFromSidesFile(t *testing.T) {
 	}
 	if u := o.Unit("usa.y"); u.Ref.String() != "SS1418" {
 		t.Errorf("Culpeper is SS1418: %v", u.Ref)
+	}
+}
+
+// Every shipped unit has one of the kernel's named kinds: a rule comparing
+// with a constant meets every kind a set-up can hold.
+func TestOOBKindsAreNamed(t *testing.T) {
+	all, err := OrdersOfBattle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, o := range all {
+		for _, u := range o.Units {
+			if !slices.Contains(engine.UnitKinds, u.Kind) {
+				t.Errorf("%s: %s has kind %q, not one of engine.UnitKinds", name, u.ID, u.Kind)
+			}
+		}
 	}
 }

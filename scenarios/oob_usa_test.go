@@ -73,7 +73,7 @@ func TestOOBUSACounts(t *testing.T) {
 	}
 	kinds := map[string]int{"leader": 17, "infantry": 47, "cavalry": 23, "artillery": 3, "militia": 10, "wagon": 0}
 	for k, want := range kinds {
-		if n := o.Count(engine.USA, k); n != want {
+		if n := o.Count(engine.USA, engine.UnitKind(k)); n != want {
 			t.Errorf("%s: %d, want %d", k, n, want)
 		}
 	}
@@ -368,7 +368,7 @@ func TestOOBUSAManpower(t *testing.T) {
 		if !u.OnMap {
 			where = u.Track
 		}
-		kind := u.Kind
+		kind := string(u.Kind)
 		if u.Command == "RR" {
 			kind = "engineer"
 		}

@@ -506,12 +506,12 @@ func (g Game) decideActivate(cmd ActivateUnit) ([]engine.Event, error) {
 	if u.Eliminated || !u.OnMap {
 		return nil, engine.Illegal("action.unit", fmt.Sprintf("%s is not on the map", u.Name), "Activate a unit or leader on the map")
 	}
-	ev := &Activated{By: cmd.By, Side: side, Turn: g.Turn, Step: a.Step, Phase: a.Phase, Unit: u.ID, Name: u.Name, Leader: u.Kind == "leader"}
+	ev := &Activated{By: cmd.By, Side: side, Turn: g.Turn, Step: a.Step, Phase: a.Phase, Unit: u.ID, Name: u.Name, Leader: u.Kind.IsLeader()}
 	if a.Opening {
 		ev.Phase = a.Phase + 1
 	}
 	// 000 VIII 3) a): Confederate cavalry may not move on turns 1 and 2.
-	if a.Opening && side == engine.CSA && g.Turn <= 2 && (u.Kind == "cavalry" || strings.EqualFold(u.Command, "Cav")) {
+	if a.Opening && side == engine.CSA && g.Turn <= 2 && (u.Kind == engine.KindCavalry || strings.EqualFold(u.Command, "Cav")) {
 		broken := fmt.Sprintf("Confederate cavalry may not activate on turns 1 and 2 of the opening; %s is cavalry", u.Name)
 		reason := strings.TrimSpace(cmd.Reason)
 		if !g.IsUmpire(cmd.By) || reason == "" {

@@ -20,13 +20,13 @@ var armyCommands = map[string]bool{"anv": true, "aop": true, "ap": true, "av": t
 // IsArmyLeader reports whether a unit is an army leader: Lee (ANV), Hooker
 // or Meade (AoP); in LRTA Pope (AV) and McClellan (AP).
 func IsArmyLeader(u engine.UnitState) bool {
-	return u.Kind == "leader" && armyCommands[strings.ToLower(u.Command)]
+	return u.Kind.IsLeader() && armyCommands[strings.ToLower(u.Command)]
 }
 
 // ArmyLeaderUnitKinds are the kinds of unit an army leader may select
 // (10.1 2): "any combination of infantry, cavalry, or artillery";
 // militia are infantry).
-var ArmyLeaderUnitKinds = []string{"infantry", "cavalry", "artillery", "militia"}
+var ArmyLeaderUnitKinds = []engine.UnitKind{engine.KindInfantry, engine.KindCavalry, engine.KindArtillery, engine.KindMilitia}
 
 // armyConditions checks 10.1's conditions for an attempt, and returns the
 // rules broken and the distance to the nearest eligible infantry.
@@ -63,7 +63,7 @@ func (g Game) armyLeaderStacked(side engine.Side, leader engine.UnitState) bool 
 	stacked := false
 	for _, id := range g.StackAt(leader.Hex) {
 		o := g.Units[id]
-		if id != leader.ID && o.Side == side && o.Kind == "leader" && !strings.EqualFold(o.Command, "Cav") && !o.Eliminated {
+		if id != leader.ID && o.Side == side && o.Kind.IsLeader() && !strings.EqualFold(o.Command, "Cav") && !o.Eliminated {
 			stacked = true
 		}
 	}
@@ -77,7 +77,7 @@ func (g Game) nearestFreshInfantry(side engine.Side, h engine.Hex) int {
 	nearest := -1
 	for _, id := range g.sortedUnits() {
 		o := g.Units[id]
-		if o.Side == side && o.OnMap && !o.Eliminated && o.Kind == "infantry" && o.Fatigue <= 3 {
+		if o.Side == side && o.OnMap && !o.Eliminated && o.Kind == engine.KindInfantry && o.Fatigue <= 3 {
 			if dd := engine.Distance(o.Hex, h); nearest < 0 || dd < nearest {
 				nearest = dd
 			}

@@ -20,7 +20,7 @@ func acGame(t *testing.T, o engine.GameOptions) Game {
 	g = apply(t, g, engine.JoinGame{By: jebA, Side: engine.CSA, Commands: []string{"Cav"}}, engine.Script())
 	g = apply(t, g, engine.JoinGame{By: meade, Side: engine.USA}, engine.Script())
 	u := func(id, name string, side engine.Side, kind, command string, mp int, h engine.Hex) engine.UnitSetup {
-		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: kind, Command: command, Manpower: mp, OnMap: true, Hex: h}
+		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Command: command, Manpower: mp, OnMap: true, Hex: h}
 	}
 	oob := &engine.OrderOfBattle{Units: []engine.UnitSetup{
 		u("csa.lee", "Lee", engine.CSA, "leader", "ANV", 0, at(0, 0)),

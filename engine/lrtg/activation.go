@@ -88,7 +88,7 @@ func (g Game) activationGate(cmd engine.MoveUnits) *engine.RuleError {
 	}
 	// Leaders go along with the units they move with.
 	if some {
-		outside = slices.DeleteFunc(outside, func(u engine.UnitState) bool { return u.Kind == "leader" })
+		outside = slices.DeleteFunc(outside, func(u engine.UnitState) bool { return u.Kind.IsLeader() })
 	}
 	if len(outside) == 0 {
 		if a.Opening && side == engine.USA && a.Active != nil && a.Active.Side == engine.USA {
@@ -132,7 +132,7 @@ func (g Game) inActivation(act Activation, u engine.UnitState) bool {
 		return slices.Contains(act.Units, u.ID)
 	}
 	l, ok := g.Units[act.Unit]
-	if !ok || l.Kind != "leader" || IsArmyLeader(l) || u.Side != l.Side {
+	if !ok || !l.Kind.IsLeader() || IsArmyLeader(l) || u.Side != l.Side {
 		return false
 	}
 	return g.leaderActivates(l, u)
@@ -231,7 +231,7 @@ func (g Game) fullDivisionsNear(h engine.Hex, oob *engine.OrderOfBattle) int {
 	brigades := map[string]int{} // division -> manpower of its brigades in range
 	far := map[string]bool{}
 	for _, u := range g.Units {
-		if u.Side != engine.CSA || u.Kind != "infantry" || u.Eliminated {
+		if u.Side != engine.CSA || u.Kind != engine.KindInfantry || u.Eliminated {
 			continue
 		}
 		near := u.OnMap && engine.Distance(u.Hex, h) <= FredericksburgRange
@@ -265,7 +265,7 @@ func (g Game) unionCost(u engine.UnitState) []string {
 		return []string{d + " cavalry division"}
 	}
 	if strings.EqualFold(u.Command, "Cav") {
-		if u.Kind == "leader" {
+		if u.Kind.IsLeader() {
 			return nil
 		}
 		return []string{u.Name + " (cavalry)"}

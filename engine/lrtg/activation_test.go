@@ -82,7 +82,7 @@ func TestMovesBelongToActions(t *testing.T) {
 func TestLeaderActivates(t *testing.T) {
 	var g Game
 	u := func(id, name string, side engine.Side, kind, command string, marks ...string) engine.UnitState {
-		return engine.UnitState{ID: id, Name: name, Side: side, Kind: kind, Command: command, Marks: marks}
+		return engine.UnitState{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Command: command, Marks: marks}
 	}
 	longstreet := u("csa.longstreet", "Longstreet", engine.CSA, "leader", "1")
 	stuart := u("csa.stuart", "Stuart", engine.CSA, "leader", "Cav")
@@ -121,7 +121,7 @@ func TestLeaderActivates(t *testing.T) {
 func TestOpeningUnionAllowance(t *testing.T) {
 	fred := at(0, 0)
 	u := func(id, name string, side engine.Side, kind, size, command string, mp int, h engine.Hex) engine.UnitSetup {
-		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: kind, Size: size, Command: command, Manpower: mp, OnMap: true, Hex: h}
+		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Size: size, Command: command, Manpower: mp, OnMap: true, Hex: h}
 	}
 	oob := &engine.OrderOfBattle{Units: []engine.UnitSetup{
 		u("csa.longstreet", "Longstreet", engine.CSA, "leader", "corps", "1", 0, at(30, 0)),

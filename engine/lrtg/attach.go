@@ -296,9 +296,9 @@ func attRuled(e *engine.RuleError, rule string) *engine.RuleError {
 // brigades) or cavalry; "" for the others.
 func attArm(u engine.UnitState) string {
 	switch u.Kind {
-	case "infantry", "militia":
+	case engine.KindInfantry, engine.KindMilitia:
 		return "infantry"
-	case "cavalry":
+	case engine.KindCavalry:
 		return "cavalry"
 	}
 	return ""
@@ -395,7 +395,7 @@ func attKindName(u engine.UnitState) string {
 	if u.Kind == "" {
 		return "unit"
 	}
-	return u.Kind
+	return string(u.Kind)
 }
 
 func attGroupName(u engine.UnitState) string {

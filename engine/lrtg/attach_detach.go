@@ -126,7 +126,7 @@ func (g Game) detachDivision(rules *SubstituteRules, p engine.UnitState, arm, si
 		switch {
 		case size == "division":
 			div = rules.division(p.ID)
-		case p.Detached.Division != "" && p.Kind != "leader":
+		case p.Detached.Division != "" && !p.Kind.IsLeader():
 			// 18.2: once 18.3 has replaced the division, its brigades may
 			// give the division's other brigades (one, some or all).
 			if _, broken := g.Attach.Broken[p.Detached.Division]; broken {
@@ -262,7 +262,7 @@ func (g Game) detachBreakUp(div *DivisionBrigades, detached, named string, p eng
 	br := engine.UnitState{ID: attBrigadeID(div.Division, b), Name: b, Side: p.Side, Kind: p.Kind, Command: p.Command, Manpower: rest,
 		Fatigue: p.Fatigue, OnMap: true, Hex: p.Hex, Ref: p.Ref, Marks: marks, Status: p.Status,
 		Detached: engine.UnitDetachment{Size: "brigade", From: p.ID, Division: div.Division}}
-	l := engine.UnitState{ID: div.Division + ".leader", Name: div.Leader, Side: p.Side, Kind: "leader", Command: p.Command,
+	l := engine.UnitState{ID: div.Division + ".leader", Name: div.Leader, Side: p.Side, Kind: engine.KindLeader, Command: p.Command,
 		OnMap: true, Hex: p.Hex, Ref: p.Ref, Detached: engine.UnitDetachment{Size: "division", From: p.ID, Division: div.Division}}
 	return &br, &l, nil
 }

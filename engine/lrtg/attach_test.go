@@ -155,7 +155,7 @@ func TestDetachPlacesASubstituteWithItsParentsStatus(t *testing.T) {
 	}
 	// 7.1: the parent's hex and command; its fatigue, entrenchment,
 	// organization, demoralization and supply; no ammunition.
-	if !sub.OnMap || sub.Hex != hexA || sub.Command != "1" || sub.Side != engine.CSA || sub.Kind != "infantry" {
+	if !sub.OnMap || sub.Hex != hexA || sub.Command != "1" || sub.Side != engine.CSA || sub.Kind != engine.KindInfantry {
 		t.Fatalf("placed as %+v", sub)
 	}
 	want := engine.UnitStatus{Disorganized: true, Demoralization: 1, Entrenchment: 2}
@@ -176,7 +176,7 @@ func TestDetachPlacesASubstituteWithItsParentsStatus(t *testing.T) {
 	}
 	// A cavalry brigade gives a cavalry regiment.
 	g = apply(t, g, detach(jebA, "csa.hampton", 2), engine.Script())
-	if u := g.Units["csa.hampton.d1"]; u.Name != "Cav Sub 1" || u.Detached.Size != "regiment" || u.Kind != "cavalry" {
+	if u := g.Units["csa.hampton.d1"]; u.Name != "Cav Sub 1" || u.Detached.Size != "regiment" || u.Kind != engine.KindCavalry {
 		t.Fatalf("cavalry detachment %+v", u)
 	}
 }
@@ -486,7 +486,7 @@ func TestRule18BrigadesAndTheDivisionLeader(t *testing.T) {
 	if w.Manpower != 7 || w.Hex != hexB || w.Fatigue != 1 || w.Status != (engine.UnitStatus{Ammo: engine.AmmoLow, Entrenchment: 1}) || engine.Contains(w.Marks, "optional-detachment") {
 		t.Fatalf("the replacing brigade %+v", w)
 	}
-	if l.Kind != "leader" || l.Name != "McLaws" || l.Hex != hexB || !g.Controls(lee, l) {
+	if !l.Kind.IsLeader() || l.Name != "McLaws" || l.Hex != hexB || !g.Controls(lee, l) {
 		t.Fatalf("the division leader %+v", l)
 	}
 	if n := total(g, "csa.mclaws.kershaw", "csa.mclaws.semmes", "csa.mclaws.wofford"); n != 15 {

@@ -73,11 +73,11 @@ func (g Game) decideAttachUnits(cmd AttachUnits) ([]engine.Event, error) {
 	for _, u := range units {
 		total += u.Manpower
 	}
-	if d := t.Detached.Division; g.optional(18) && d != "" && t.Kind != "leader" && total >= 9 {
+	if d := t.Detached.Division; g.optional(18) && d != "" && !t.Kind.IsLeader() && total >= 9 {
 		if _, broken := g.Attach.Broken[d]; broken {
 			all := true
 			for _, u := range units {
-				all = all && u.Detached.Division == d && u.Kind != "leader"
+				all = all && u.Detached.Division == d && !u.Kind.IsLeader()
 			}
 			if all {
 				return g.attReform(cmd, lim, t, units, total)
@@ -165,7 +165,7 @@ func (g Game) attKindRules(rules *SubstituteRules, u, t engine.UnitState) error 
 		return attRuled(engine.Illegal("attach.never", fmt.Sprintf("%s may not attach", u.Name), "The Haupt railroad unit never attaches"), "LRTG 7.3")
 	case engine.Contains(u.Marks, "dc-only"):
 		return attRuled(engine.Illegal("attach.never", fmt.Sprintf("%s may never attach", u.Name), "DC units not scheduled for release (Jewett, Casey) never attach"), "LRTG 7.3")
-	case arm == "" || u.Kind == "leader":
+	case arm == "" || u.Kind.IsLeader():
 		return attRuled(engine.Illegal("attach.cannot", fmt.Sprintf("%s (%s) cannot attach: only infantry and cavalry units attach", u.Name, attKindName(u)), ""), "LRTG 7.2")
 	case !sub && size == "division":
 		return attRuled(engine.Illegal("attach.cannot", fmt.Sprintf("%s is an infantry division: divisions do not attach", u.Name), "Units attach to it"), "LRTG 7.2")
@@ -173,7 +173,7 @@ func (g Game) attKindRules(rules *SubstituteRules, u, t engine.UnitState) error 
 		return attRuled(engine.Illegal("attach.cannot", fmt.Sprintf("%s is a cavalry %s: of the cavalry only regiments attach", u.Name, size), ""), "LRTG 7.2")
 	case !sub && size != "brigade" && size != "regiment":
 		return attRuled(engine.Illegal("attach.cannot", fmt.Sprintf("%s may not attach", u.Name), "Substitutes, infantry brigades and regiments and cavalry regiments attach"), "LRTG 7.2, 7.3")
-	case attArm(t) != arm || t.Kind == "leader":
+	case attArm(t) != arm || t.Kind.IsLeader():
 		return attRuled(engine.Illegal("attach.type", fmt.Sprintf("%s is %s and %s is not: a unit attaches to a unit of its own type", u.Name, arm, t.Name), ""), "LRTG 7.2")
 	}
 	return nil
@@ -301,7 +301,7 @@ func (g Game) attReform(cmd AttachUnits, lim *attLimits, t engine.UnitState, uni
 		ev.Freed = append(ev.Freed, u.ID)
 	}
 	for _, id := range g.sortedUnits() {
-		if u := g.Units[id]; u.Detached.Division == d.ID && u.Kind == "leader" {
+		if u := g.Units[id]; u.Detached.Division == d.ID && u.Kind.IsLeader() {
 			ev.Freed = append(ev.Freed, id)
 		}
 	}

@@ -116,7 +116,7 @@ func (g Game) decideSetUnit(cmd engine.SetUnit) ([]engine.Event, error) {
 	from, vp := 0, 0
 	switch cmd.Field {
 	case "manpower":
-		if u.Kind == "leader" {
+		if u.Kind.IsLeader() {
 			return nil, engine.Invalid("unit.leader", fmt.Sprintf("%s is a leader: leaders have no manpower", u.Name), "")
 		}
 		if cmd.Value < 0 || cmd.Value > 30 {

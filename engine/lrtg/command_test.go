@@ -11,7 +11,7 @@ import (
 // A small order of battle with the designations 21.1 names.
 func commandOOB() *engine.OrderOfBattle {
 	u := func(id, name string, side engine.Side, kind, cmd string) engine.UnitSetup {
-		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: kind, Command: cmd, Manpower: 3}
+		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Command: cmd, Manpower: 3}
 	}
 	return &engine.OrderOfBattle{Units: []engine.UnitSetup{
 		u("csa.lee", "Lee", engine.CSA, "leader", "ANV"),

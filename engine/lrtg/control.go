@@ -164,7 +164,7 @@ func (g Game) decideGiveCommand(cmd GiveCommand) ([]engine.Event, error) {
 	// the side is operational (none for the free changes: phase2.go).
 	if ev.Why == "" && !g.Declared.Passive(to.Side, g.Turn) {
 		for _, u := range units {
-			if u.OnMap && u.Kind != "leader" && u.Fatigue < engine.MaxFatigue {
+			if u.OnMap && !u.Kind.IsLeader() && u.Fatigue < engine.MaxFatigue {
 				ev.Fatigued = append(ev.Fatigued, u.ID)
 			}
 		}
@@ -177,7 +177,7 @@ func (g Game) decideGiveCommand(cmd GiveCommand) ([]engine.Event, error) {
 func (g Game) armyCommander(side engine.Side) *engine.UnitState {
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side == side && u.Kind == "leader" && u.OnMap && !u.Eliminated && IsArmyLeader(u) {
+		if u.Side == side && u.Kind.IsLeader() && u.OnMap && !u.Eliminated && IsArmyLeader(u) {
 			return &u
 		}
 	}

@@ -701,7 +701,7 @@ func (g Game) TimeAllocation(sizes engine.UnitSizes) *TimeAllocated {
 		}
 		for _, id := range ids {
 			u := g.Units[id]
-			if u.Side != s || u.Kind != "leader" || !u.OnMap || u.Eliminated || sizes[id] != "corps" || strings.EqualFold(u.Command, "Cav") {
+			if u.Side != s || !u.Kind.IsLeader() || !u.OnMap || u.Eliminated || sizes[id] != "corps" || strings.EqualFold(u.Command, "Cav") {
 				continue
 			}
 			if g.enemyWithin(s, u.Hex, TimeLeaderRange) {
@@ -724,7 +724,7 @@ func (g Game) TimeAllocation(sizes engine.UnitSizes) *TimeAllocated {
 // the map within n hexes of h.
 func (g Game) enemyWithin(side engine.Side, h engine.Hex, n int) bool {
 	for _, u := range g.Units {
-		if u.Side != side && u.Kind != "leader" && u.OnMap && !u.Eliminated && engine.Distance(u.Hex, h) <= n {
+		if u.Side != side && !u.Kind.IsLeader() && u.OnMap && !u.Eliminated && engine.Distance(u.Hex, h) <= n {
 			return true
 		}
 	}
@@ -787,7 +787,7 @@ func (g Game) HarpersFerryCheck(data *engine.MoveData) *HarpersFerryChecked {
 		return ev
 	}
 	ids := sortedIDs(g.Units)
-	live := func(u engine.UnitState) bool { return u.Kind != "leader" && u.OnMap && !u.Eliminated }
+	live := func(u engine.UnitState) bool { return !u.Kind.IsLeader() && u.OnMap && !u.Eliminated }
 	for _, id := range ids {
 		if u := g.Units[id]; u.Side == engine.USA && live(u) && engine.Distance(u.Hex, hf.Hex) <= hfRadius {
 			ev.Units = append(ev.Units, id)
@@ -803,7 +803,7 @@ func (g Game) HarpersFerryCheck(data *engine.MoveData) *HarpersFerryChecked {
 	} else {
 		ev.Facts[hfFactDivision] = 0
 		for _, id := range ids {
-			if u := g.Units[id]; u.Side == engine.USA && u.Kind == "infantry" && live(u) && sizes[id] == "division" && engine.Distance(u.Hex, hf.Hex) <= hfDivisionRange {
+			if u := g.Units[id]; u.Side == engine.USA && u.Kind == engine.KindInfantry && live(u) && sizes[id] == "division" && engine.Distance(u.Hex, hf.Hex) <= hfDivisionRange {
 				ev.Facts[hfFactDivision] = 1
 				break
 			}
@@ -814,7 +814,7 @@ func (g Game) HarpersFerryCheck(data *engine.MoveData) *HarpersFerryChecked {
 	// no Confederate infantry on it gives nothing; one with some is asked.
 	csaInfantryWithin := func(h engine.Hex, n int) bool {
 		for _, id := range ids {
-			if u := g.Units[id]; u.Side == engine.CSA && u.Kind == "infantry" && live(u) && engine.Distance(u.Hex, h) <= n {
+			if u := g.Units[id]; u.Side == engine.CSA && u.Kind == engine.KindInfantry && live(u) && engine.Distance(u.Hex, h) <= n {
 				return true
 			}
 		}
@@ -941,7 +941,7 @@ func (g Game) decideHarpersFerry(cmd RuleHarpersFerry, d engine.Dice) ([]engine.
 			if err != nil {
 				return nil, err
 			}
-			if u.Side != engine.USA || u.Kind == "leader" || !u.OnMap || u.Eliminated {
+			if u.Side != engine.USA || u.Kind.IsLeader() || !u.OnMap || u.Eliminated {
 				return nil, engine.Invalid("harpersferry.unit", fmt.Sprintf("%s is not a Union unit on the map", u.Name), "Name the Union units cut off")
 			}
 			ev.Cutoff = append(ev.Cutoff, id)

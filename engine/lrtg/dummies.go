@@ -179,7 +179,7 @@ func (g Game) DummiesOf(s engine.Side) []Dummy {
 func (g Game) DummyLimit(s engine.Side, d *engine.MoveData) (int, string) {
 	north, south := 0, 0
 	for _, u := range g.Units {
-		if u.Side != s || u.Kind != "leader" || !u.OnMap || u.Eliminated || !isInfantryCorpsCommander(d, u) {
+		if u.Side != s || !u.Kind.IsLeader() || !u.OnMap || u.Eliminated || !isInfantryCorpsCommander(d, u) {
 			continue
 		}
 		if northOfPotomac(d, u.Hex) {

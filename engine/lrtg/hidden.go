@@ -68,16 +68,16 @@ func hexRefOf(d *engine.MoveData, h engine.Hex) string {
 // any enemy unit; 004: LRTA cavalry more than 4 from any unit); 0: the
 // enemy unit does not restrict it (leaders, artillery for infantry).
 func (g Game) strategicLimit(u, e engine.UnitState) int {
-	if e.Side == u.Side || !e.OnMap || e.Eliminated || e.Kind == "leader" {
+	if e.Side == u.Side || !e.OnMap || e.Eliminated || e.Kind.IsLeader() {
 		return 0
 	}
-	if u.Kind == "cavalry" {
+	if u.Kind == engine.KindCavalry {
 		return g.strategicRules().cavalryRange // LRTG 8; 004: "Cavalry must be more than 4 hexes from any unit"
 	}
 	switch e.Kind {
-	case "cavalry":
+	case engine.KindCavalry:
 		return 4
-	case "infantry", "militia":
+	case engine.KindInfantry, engine.KindMilitia:
 		return 8
 	}
 	return 0
@@ -112,7 +112,7 @@ func (g Game) strategicStops(cmd engine.MoveUnits, ev *engine.UnitsMoved) []engi
 func (g Game) strategicNear(stack []string, h engine.Hex) bool {
 	for _, id := range stack {
 		u := g.Units[id]
-		if u.Kind == "leader" {
+		if u.Kind.IsLeader() {
 			continue
 		}
 		for _, e := range g.Units {
@@ -260,7 +260,7 @@ func (g Game) remoteOnly(cmd engine.MoveUnits) []engine.UnitState {
 	var out []engine.UnitState
 	for _, id := range cmd.Units {
 		u, ok := g.Units[id]
-		if !ok || !u.OnMap || u.Eliminated || u.Kind == "leader" || !g.RemoteAllowed(id) || slices.Contains(a.Retreats, id) ||
+		if !ok || !u.OnMap || u.Eliminated || u.Kind.IsLeader() || !g.RemoteAllowed(id) || slices.Contains(a.Retreats, id) ||
 			a.Active != nil && a.Active.Side == side && g.inActivation(*a.Active, u) {
 			continue
 		}

@@ -25,7 +25,7 @@ func hiddenModes() map[string]engine.GameOptions {
 func noEnemyIn(t *testing.T, what, text string, enemies ...engine.UnitState) {
 	t.Helper()
 	for _, e := range enemies {
-		for _, s := range []string{e.ID, e.Name, e.Ref, fmt.Sprintf("%d,%d", e.Hex.Q, e.Hex.R), e.Kind} {
+		for _, s := range []string{e.ID, e.Name, e.Ref, fmt.Sprintf("%d,%d", e.Hex.Q, e.Hex.R), string(e.Kind)} {
 			if s != "" && strings.Contains(text, s) {
 				t.Errorf("%s tells %q of the unseen %s: %s", what, s, e.ID, text)
 			}

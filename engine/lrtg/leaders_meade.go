@@ -122,7 +122,7 @@ func takePlace(nu, old engine.UnitState) engine.UnitState {
 	old = old.WithStatus()
 	nu = nu.WithStatus()
 	nu.OnMap, nu.Hex, nu.Ref, nu.Track, nu.Slot = old.OnMap, old.Hex, old.Ref, old.Track, old.Slot
-	if nu.Kind != "leader" {
+	if !nu.Kind.IsLeader() {
 		nu.Manpower = old.Manpower
 	}
 	nu.Fatigue, nu.Status = old.Fatigue, old.Status
@@ -230,7 +230,7 @@ func (g Game) meadeAssumes(counted []HookerEvent) *MeadeAssumed {
 		// first V Corps unit on the map.
 		var v []string
 		for _, id := range g.sortedUnits() {
-			if u, ok := w.live(id); ok && u.OnMap && u.Kind != "leader" && strings.EqualFold(u.Command, "V") {
+			if u, ok := w.live(id); ok && u.OnMap && !u.Kind.IsLeader() && strings.EqualFold(u.Command, "V") {
 				v = append(v, id)
 			}
 		}
@@ -246,7 +246,7 @@ func (g Game) meadeAssumes(counted []HookerEvent) *MeadeAssumed {
 	// map.
 	var pa []engine.UnitState
 	for _, u := range w.units {
-		if u.Side == engine.USA && strings.EqualFold(u.Command, "PA") && u.Kind != "leader" && u.OnMap && !u.Eliminated {
+		if u.Side == engine.USA && strings.EqualFold(u.Command, "PA") && !u.Kind.IsLeader() && u.OnMap && !u.Eliminated {
 			pa = append(pa, u)
 		}
 	}
@@ -329,7 +329,7 @@ func (w *meadeWork) disperseKilpatrick() {
 	}
 	var near []engine.UnitState
 	for _, u := range w.units {
-		if u.ID != idKilpatrick && u.Side == engine.USA && u.Kind == "cavalry" && strings.EqualFold(u.Command, "Cav") &&
+		if u.ID != idKilpatrick && u.Side == engine.USA && u.Kind == engine.KindCavalry && strings.EqualFold(u.Command, "Cav") &&
 			u.OnMap && !u.Eliminated && u.Manpower <= 2 {
 			near = append(near, u)
 		}

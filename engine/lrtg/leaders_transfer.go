@@ -125,7 +125,7 @@ func meadePlaced(id string) bool {
 // corps or garrison leader to a unit of his corps or designation (16.3:
 // Schenck's VIII Corps is Balt, WV and HF).
 func (g Game) leaderMayJoin(l, t engine.UnitState) *engine.RuleError {
-	if t.Kind == "leader" {
+	if t.Kind.IsLeader() {
 		return engine.Illegal("leader.target", fmt.Sprintf("%s is a leader: a leader transfers to a unit", t.Name), "Name a unit he commands")
 	}
 	cmd := strings.ToLower(l.Command)
@@ -171,7 +171,7 @@ func (g Game) decideTransfer(cmd TransferLeader) ([]engine.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if l.Kind != "leader" {
+	if !l.Kind.IsLeader() {
 		return nil, engine.Invalid("leader.kind", fmt.Sprintf("%s is not a leader", l.Name), "Transfer a leader: /oob lists yours")
 	}
 	if l.Eliminated {

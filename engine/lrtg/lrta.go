@@ -47,7 +47,7 @@ func (g Game) lrtaFarDesignations(side engine.Side) []string {
 	var far []string
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side != side || !u.OnMap || u.Eliminated || u.Kind != "leader" || IsArmyLeader(u) || u.Command == "" {
+		if u.Side != side || !u.OnMap || u.Eliminated || !u.Kind.IsLeader() || IsArmyLeader(u) || u.Command == "" {
 			continue
 		}
 		if h := g.holder(side, u); h == nil || !h.Overall {

@@ -226,7 +226,7 @@ func (g Game) lrtaDecideConsolidate(cmd ConsolidateUnit) ([]engine.Event, error)
 			size = s.Size
 		}
 	}
-	if !(u.Kind == "infantry" && size == "brigade") && !engine.Contains(lrtaConsolidateDivisions, u.ID) {
+	if !(u.Kind == engine.KindInfantry && size == "brigade") && !engine.Contains(lrtaConsolidateDivisions, u.ID) {
 		broken = append(broken, moveRule("restrefit.unit", fmt.Sprintf("%s is neither an infantry brigade nor the Kemper, Wilcox or Ripley division unit", u.Name), "", "004 Confederate Reorganization (6)"))
 	}
 	if u.Eliminated || !u.OnMap {
@@ -251,7 +251,7 @@ func (g Game) lrtaDecideConsolidate(cmd ConsolidateUnit) ([]engine.Event, error)
 			return nil, engine.Invalid("restrefit.into", fmt.Sprintf("%s is named twice, or is the unit broken up", t.Name), "")
 		case mp <= 0:
 			return nil, engine.Invalid("restrefit.into", fmt.Sprintf("No manpower for %s (share %d)", t.Name, i+1), "Give each unit its MP: into:Hood:2,Evans:1")
-		case t.Side != engine.CSA || t.Kind == "leader" || t.Eliminated || !t.OnMap:
+		case t.Side != engine.CSA || t.Kind.IsLeader() || t.Eliminated || !t.OnMap:
 			return nil, engine.Illegal("restrefit.into", t.Name+" is not a Confederate unit on the map", "")
 		}
 		if d := engine.Distance(u.Hex, t.Hex); d > lrtaConsolidateRange {

@@ -36,7 +36,7 @@ func (g Game) lrtaCavalryExhaustion(cmd AnswerRestRefit) (*UnionCavalryExhausted
 	for _, u := range g.lrtaTrackUnits(trackCavExhaustion, lrtaOOB(cmd.Data)) {
 		b := lrtaReplacesOf(u)
 		if b == "" {
-			if u.Kind == "leader" {
+			if u.Kind.IsLeader() {
 				l := u
 				leader = &l
 			}
@@ -203,7 +203,7 @@ func lrtaFindAmong(units map[string]engine.UnitState, ids []string, s string) st
 func (g Game) lrtaPleasontonUnit(w *meadeWork, regiments, dc []string, named string) (string, error) {
 	ok := func(id string) bool {
 		u, live := w.live(id)
-		return live && u.Side == engine.USA && u.Kind == "cavalry" && u.OnMap && !engine.Contains(dc, id)
+		return live && u.Side == engine.USA && u.Kind == engine.KindCavalry && u.OnMap && !engine.Contains(dc, id)
 	}
 	if s := strings.TrimSpace(named); s != "" {
 		for _, id := range sortedIDs(w.units) {

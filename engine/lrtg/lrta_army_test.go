@@ -662,7 +662,7 @@ func TestLRTACorpsReorganizationVAndIX(t *testing.T) {
 	if h := armyUnit(t, g, "usa.humphreys"); h.Hex != reynolds.Hex || h.Manpower != 13 || h.Command != "V-AP" {
 		t.Errorf("Humphreys %+v", h)
 	}
-	if r := armyUnit(t, g, "usa.reynolds-pa"); r.Kind != "leader" || r.Command != "PA" {
+	if r := armyUnit(t, g, "usa.reynolds-pa"); !r.Kind.IsLeader() || r.Command != "PA" {
 		t.Errorf("Reynolds (PA) %+v", r)
 	}
 	g.Turn, g.Sequence = 17, engine.SequenceState{Step: "3b", Turn: 17}

@@ -258,7 +258,7 @@ func (g Game) lrtaWithMcClellan(corps []string, named string) (string, error) {
 func (g Game) lrtaCorpsLeaderOf(corps string) (engine.UnitState, bool) {
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side == engine.USA && u.Kind == "leader" && strings.EqualFold(u.Command, corps) && u.OnMap && !u.Eliminated {
+		if u.Side == engine.USA && u.Kind.IsLeader() && strings.EqualFold(u.Command, corps) && u.OnMap && !u.Eliminated {
 			return u, true
 		}
 	}
@@ -352,7 +352,7 @@ func (g Game) lrtaCorpsReorganization(c LRTACorps, data *engine.MoveData) *Union
 				what += fmt.Sprintf(", less %d MP", lrtaHatchLoss)
 			}
 			w.lrtaReplace(c.Corps, u, what)
-			if nu, ok := w.live(u.ID); ok && (u.ID == lrtaHatch || u.ID == lrtaRicketts) && nu.Kind != "leader" {
+			if nu, ok := w.live(u.ID); ok && (u.ID == lrtaHatch || u.ID == lrtaRicketts) && !nu.Kind.IsLeader() {
 				nu.Manpower = max(nu.Manpower-lrtaHatchLoss, 0)
 				last := &w.changes[len(w.changes)-1]
 				for i := range last.Units {
@@ -395,7 +395,7 @@ func (g Game) lrtaCorpsReorganization(c LRTACorps, data *engine.MoveData) *Union
 func (w *meadeWork) lrtaLeader(corps string) (string, bool) {
 	for _, id := range sortedIDs(w.units) {
 		u := w.units[id]
-		if u.Side == engine.USA && u.Kind == "leader" && strings.EqualFold(u.Command, corps) && u.OnMap && !u.Eliminated {
+		if u.Side == engine.USA && u.Kind.IsLeader() && strings.EqualFold(u.Command, corps) && u.OnMap && !u.Eliminated {
 			return id, true
 		}
 	}
@@ -411,9 +411,9 @@ func (w *meadeWork) lrtaReynolds() {
 	if _, ok := w.units[lrtaReynoldsPAID]; ok {
 		return
 	}
-	r := engine.UnitState{ID: lrtaReynoldsPAID, Name: "Reynolds", Side: engine.USA, Kind: "leader", Command: "PA", Track: lrtaReynoldsPATrack}
+	r := engine.UnitState{ID: lrtaReynoldsPAID, Name: "Reynolds", Side: engine.USA, Kind: engine.KindLeader, Command: "PA", Track: lrtaReynoldsPATrack}
 	for _, id := range sortedIDs(w.units) {
-		if u := w.units[id]; u.Side == engine.USA && strings.EqualFold(u.Command, "PA") && u.Kind != "leader" && u.OnMap && !u.Eliminated {
+		if u := w.units[id]; u.Side == engine.USA && strings.EqualFold(u.Command, "PA") && !u.Kind.IsLeader() && u.OnMap && !u.Eliminated {
 			r.OnMap, r.Hex, r.Ref, r.Track = true, u.Hex, u.Ref, ""
 			w.add(MeadeChange{Step: step, What: "Reynolds joins the PA militia as a leader (tactical 0, command 2), with " + u.Name, Units: []engine.UnitState{r}})
 			return

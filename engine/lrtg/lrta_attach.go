@@ -41,7 +41,7 @@ func lrtaHaupt(u engine.UnitState) bool {
 // restricted designations (or is cavalry, or of an army command): it has
 // no corps affiliation and is no Army of the Potomac unit for 004.
 func lrtaDesignated(u engine.UnitState) bool {
-	return u.Kind == "cavalry" || lrtaIn([]string{"DC", "Balt", "RR", "Shen", "Kan", "Res", "PA", "Cav", "", "AP", "AV", "AoP", "AoV"}, u.Command)
+	return u.Kind == engine.KindCavalry || lrtaIn([]string{"DC", "Balt", "RR", "Shen", "Kan", "Res", "PA", "Cav", "", "AP", "AV", "AoP", "AoV"}, u.Command)
 }
 
 // lrtaAttachLimit is why 004 forbids the Union unit u to attach to t (nil:
@@ -52,7 +52,7 @@ func (g Game) lrtaAttachLimit(rules *SubstituteRules, u, t engine.UnitState) *en
 	}
 	same := strings.EqualFold(strings.TrimSpace(u.Command), strings.TrimSpace(t.Command))
 	switch {
-	case u.Kind == "cavalry":
+	case u.Kind == engine.KindCavalry:
 		return refuse(fmt.Sprintf("%s is Union cavalry: Union cavalry units may not attach", u.Name))
 	case strings.EqualFold(u.Command, "PA"):
 		if !strings.EqualFold(t.Command, "PA") || rules.sizeOf(t) != "division" {

@@ -25,17 +25,17 @@ type DCItem struct {
 	ID    string
 	Title string
 	VP    int
-	Kind  string // the occupying unit's kind ("" for a fort)
-	Place string // the place it must occupy ("" any hex of the dc region)
+	Kind  engine.UnitKind // the occupying unit's kind ("" for a fort)
+	Place string          // the place it must occupy ("" any hex of the dc region)
 }
 
 // DCItems are 004's Washington, DC awards (lrta.dc-control-vp).
 var DCItems = []DCItem{
 	{DCFort, "a fort in or around Washington and Alexandria destroyed", 10, "", ""},
-	{DCCavalryCity, "a CSA cavalry unit occupies a city hex of Washington, DC", 25, "cavalry", ""},
-	{DCCavalryWH, "a CSA cavalry unit occupies the White House", 25, "cavalry", "White House"},
-	{DCCavalryCapitol, "a CSA cavalry unit occupies the Capitol", 25, "cavalry", "US Capitol"},
-	{DCInfantryCity, "a CSA infantry unit occupies a city hex of Washington, DC", 50, "infantry", ""},
+	{DCCavalryCity, "a CSA cavalry unit occupies a city hex of Washington, DC", 25, engine.KindCavalry, ""},
+	{DCCavalryWH, "a CSA cavalry unit occupies the White House", 25, engine.KindCavalry, "White House"},
+	{DCCavalryCapitol, "a CSA cavalry unit occupies the Capitol", 25, engine.KindCavalry, "US Capitol"},
+	{DCInfantryCity, "a CSA infantry unit occupies a city hex of Washington, DC", 50, engine.KindInfantry, ""},
 }
 
 func dcItem(id string) (DCItem, bool) {

@@ -78,9 +78,9 @@ func (g Game) LRTACommandParalysis(side engine.Side) bool {
 // movement charts) 1, cavalry 2, others (leaders, wagons) none.
 func lreParalysisBase(u engine.UnitState) int {
 	switch {
-	case infantry(u), u.Kind == "artillery":
+	case infantry(u), u.Kind == engine.KindArtillery:
 		return 1
-	case u.Kind == "cavalry":
+	case u.Kind == engine.KindCavalry:
 		return 2
 	}
 	return 0

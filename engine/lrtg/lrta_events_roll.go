@@ -34,7 +34,7 @@ func (g Game) LRTARandomEventFacts(m *engine.Theatre) engine.Facts {
 	near := false
 	if hf := placeOf(m, "Harpers Ferry"); hf != nil {
 		for _, id := range sortedIDs(g.Units) {
-			if u := g.Units[id]; u.Side == engine.CSA && u.Kind == "infantry" && u.OnMap && !u.Eliminated && engine.Distance(u.Hex, hf.Hex) <= lreHFRadius {
+			if u := g.Units[id]; u.Side == engine.CSA && u.Kind == engine.KindInfantry && u.OnMap && !u.Eliminated && engine.Distance(u.Hex, hf.Hex) <= lreHFRadius {
 				near = true
 			}
 		}
@@ -83,7 +83,7 @@ func (g Game) LRTAIntelFacts(m *engine.Theatre, tb *engine.Table, sugarLoaf engi
 			radius = v
 		}
 		for _, id := range sortedIDs(g.Units) {
-			if u := g.Units[id]; u.Kind == "leader" && u.OnMap && !u.Eliminated && engine.Distance(u.Hex, p.Hex) <= radius {
+			if u := g.Units[id]; u.Kind.IsLeader() && u.OnMap && !u.Eliminated && engine.Distance(u.Hex, p.Hex) <= radius {
 				near[u.Side] = true
 			}
 		}
@@ -176,7 +176,7 @@ func (g Game) lreReplace(ev *LRTARandomEvent, id, name, by string, leader bool) 
 			if found || u.Side != engine.USA || u.OnMap || u.Eliminated {
 				continue
 			}
-			if pass && engine.Contains(u.Marks, "replaces:"+out.ID) || !pass && strings.EqualFold(u.Name, by) && (!leader || u.Kind == "leader") {
+			if pass && engine.Contains(u.Marks, "replaces:"+out.ID) || !pass && strings.EqualFold(u.Name, by) && (!leader || u.Kind.IsLeader()) {
 				in, found = u, true
 			}
 		}
@@ -192,7 +192,7 @@ func (g Game) lreReplace(ev *LRTARandomEvent, id, name, by string, leader bool) 
 	in = out
 	in.ID, in.Name, in.Marks = keep.ID, keep.Name, keep.Marks
 	if leader {
-		in.Kind, in.Manpower = "leader", 0
+		in.Kind, in.Manpower = engine.KindLeader, 0
 	}
 	ev.Replaced, ev.Replacement = out.ID, &in
 	ev.note(RandomNote{Code: LRTANoteCasualtyReplaced, Name: ev.Casualty})

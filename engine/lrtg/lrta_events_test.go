@@ -32,7 +32,7 @@ func lreOOB(t *testing.T) *engine.OrderOfBattle {
 	t.Helper()
 	m := reLoad(t).lrtg
 	u := func(id, name string, side engine.Side, kind, size, command string, mp int, ref string) engine.UnitSetup {
-		s := engine.UnitSetup{ID: id, Name: name, Side: side, Kind: kind, Size: size, Command: command, Manpower: mp}
+		s := engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Size: size, Command: command, Manpower: mp}
 		if ref == "" {
 			s.Track = "leader-casualties"
 			return s
@@ -592,7 +592,7 @@ func TestLRTALeaderCasualties(t *testing.T) {
 	reno := base.Units["usa.reno"]
 	g, ev = roll(5)
 	cox, ok := g.Units[lrtg.Of(g).LRTAReplacedBy("usa.reno")]
-	if _, still := g.Units["usa.reno"]; ev.Casualty != "reno-killed" || still || !ok || cox.Name != "Cox" || cox.Kind != "leader" || cox.Hex != reno.Hex || cox.Command != "IX" || !cox.OnMap {
+	if _, still := g.Units["usa.reno"]; ev.Casualty != "reno-killed" || still || !ok || cox.Name != "Cox" || !cox.Kind.IsLeader() || cox.Hex != reno.Hex || cox.Command != "IX" || !cox.OnMap {
 		t.Fatalf("Reno: %+v, Cox %+v", ev, cox)
 	}
 	// 6: Hatch is wounded; Doubleday's counter takes his place, manpower

@@ -389,7 +389,7 @@ func (g Game) dcThreats(t *engine.Theatre) []string {
 	var out []string
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side == engine.CSA && u.Kind == "infantry" && u.OnMap && !u.Eliminated && u.Manpower >= dcThreatMP && in(u.Hex) {
+		if u.Side == engine.CSA && u.Kind == engine.KindInfantry && u.OnMap && !u.Eliminated && u.Manpower >= dcThreatMP && in(u.Hex) {
 			out = append(out, id)
 		}
 	}
@@ -524,11 +524,11 @@ func LRTAGarrisonsNow(g Game, ctx engine.StepContext) (GarrisonChecked, error) {
 func (g Game) unionManpower(in func(engine.Hex) bool) (all, cavalry int, ids []string) {
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side != engine.USA || !u.OnMap || u.Eliminated || u.Kind == "leader" || !in(u.Hex) {
+		if u.Side != engine.USA || !u.OnMap || u.Eliminated || u.Kind.IsLeader() || !in(u.Hex) {
 			continue
 		}
 		all += u.Manpower
-		if u.Kind == "cavalry" {
+		if u.Kind == engine.KindCavalry {
 			cavalry += u.Manpower
 		}
 		ids = append(ids, id)

@@ -88,11 +88,11 @@ func lrtaIsFunk(u engine.UnitState) bool {
 // lrtaCorps returns the corps a unit counts in for a) ("" for none).
 func lrtaCorps(u engine.UnitState) string {
 	switch {
-	case u.Side == engine.CSA && u.Kind == "cavalry":
+	case u.Side == engine.CSA && u.Kind == engine.KindCavalry:
 		return "Cav" // all Confederate cavalry brigades form the cavalry corps
 	case u.Side == engine.CSA && lrtaIsFunk(u):
 		return ""
-	case u.Side == engine.USA && (u.Kind == "cavalry" || lrtaIn(lrtaNonArmy, u.Command) || strings.EqualFold(u.Command, "Cav")):
+	case u.Side == engine.USA && (u.Kind == engine.KindCavalry || lrtaIn(lrtaNonArmy, u.Command) || strings.EqualFold(u.Command, "Cav")):
 		return ""
 	case lrtaIn([]string{"", "AP", "AV", "AoP", "AoV", "ANV"}, u.Command):
 		return ""
@@ -108,7 +108,7 @@ func lrtaEliminationMorale(e engine.Elimination, age int) int {
 	if age < 0 || age > 2 {
 		return 0
 	}
-	brigade := e.Size == "brigade" && (e.Kind == "infantry" || e.Kind == "militia" || e.Kind == "cavalry")
+	brigade := e.Size == "brigade" && (infantryKind(e.Kind) || e.Kind == engine.KindCavalry)
 	switch {
 	case e.Size == "division" && e.Side == engine.USA:
 		return [3]int{3, 2, 1}[age] // "for whatever reason"
@@ -171,8 +171,8 @@ func lrtaAddMorale(m *ArmyMorale, l MoraleLine) {
 
 // lrtaStrikes is the threshold condition: an infantry division or cavalry
 // brigade demoralized, or eliminated in the last three turns.
-func lrtaStrikes(kind, size string) bool {
-	return infantry(engine.UnitState{Kind: kind}) && size == "division" || kind == "cavalry" && size == "brigade"
+func lrtaStrikes(kind engine.UnitKind, size string) bool {
+	return infantryKind(kind) && size == "division" || kind == engine.KindCavalry && size == "brigade"
 }
 
 // lrtaEliminationLines adds the elimination schedules: the units the side

@@ -23,7 +23,7 @@ var (
 
 func lvOOB() *engine.OrderOfBattle {
 	u := func(id, name string, side engine.Side, kind, size, command string, mp int) engine.UnitSetup {
-		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: kind, Size: size, Command: command, Manpower: mp, OnMap: true, Hex: engine.Hex{Q: 1, R: 1}}
+		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Size: size, Command: command, Manpower: mp, OnMap: true, Hex: engine.Hex{Q: 1, R: 1}}
 	}
 	mc := u("usa.mcclellan", "McClellan", engine.USA, "leader", "army", "AP", 0)
 	mc.OnMap, mc.Track, mc.Slot = false, "mcclellan", 1

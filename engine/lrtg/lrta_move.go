@@ -125,7 +125,7 @@ const (
 // commands the AoV and AoP columns are the same (+1).
 func lrtaUnionArmy(u engine.UnitState) string {
 	switch {
-	case u.Kind == "cavalry":
+	case u.Kind == engine.KindCavalry:
 		return armyOther
 	case hasUnitMark(u, armyAoV):
 		return armyAoV
@@ -189,7 +189,7 @@ func extendedMarchModifier(csa, usa *engine.Chart, u engine.UnitState, north boo
 			row = chartRow(csa, "have not proposed")
 		}
 		switch {
-		case u.Kind == "cavalry":
+		case u.Kind == engine.KindCavalry:
 			col, what = 3, "Confederate cavalry"
 		case north:
 			col, what = 2, "Confederate infantry north of the Potomac"
@@ -221,7 +221,7 @@ func extendedMarchModifier(csa, usa *engine.Chart, u engine.UnitState, north boo
 		case armyAoP:
 			col, what = 2, "Army of the Potomac infantry, "+what
 		default:
-			col, what = 3, fmt.Sprintf("%s (%s), %s", u.Name, strings.TrimSpace(u.Command+" "+u.Kind), what)
+			col, what = 3, fmt.Sprintf("%s (%s), %s", u.Name, strings.TrimSpace(u.Command+" "+string(u.Kind)), what)
 		}
 	}
 	if row == nil || col >= len(row) {
@@ -340,7 +340,7 @@ func (g Game) lrtaStrategicDisorg(u engine.UnitState, d *engine.MoveData, c *eng
 // game). Leaders are free, as in LRTG (12.x restricts the designated
 // units). 004 prints no release: the restrictions hold "at all times".
 func (g Game) lrtaRestriction(u engine.UnitState, d *engine.MoveData) *moveArea {
-	if u.Side != engine.USA || d == nil || d.Theatre == nil || u.Kind == "leader" || strings.EqualFold(u.Name, "Haupt") {
+	if u.Side != engine.USA || d == nil || d.Theatre == nil || u.Kind.IsLeader() || strings.EqualFold(u.Name, "Haupt") {
 		return nil
 	}
 	t := d.Theatre
@@ -508,7 +508,7 @@ func (g Game) checkNaval(cmd engine.MoveUnits, ev *engine.UnitsMoved) ([]*engine
 		if !u.OnMap || u.Hex != first.Hex {
 			return nil, engine.Invalid("move.naval-stack", "Units moving by sea together must start in one hex", "Move each stack on its own")
 		}
-		if u.Kind == "leader" {
+		if u.Kind.IsLeader() {
 			continue // he sails with his units
 		}
 		troops++
@@ -632,7 +632,7 @@ func (g Game) decideExtendedMarch(cmd RollExtendedMarch, d engine.Dice) ([]engin
 	if !u.OnMap || u.Eliminated {
 		return nil, engine.Illegal("march.unit", u.Name+" is not on the map", "Only units on the map march")
 	}
-	if u.Kind == "leader" {
+	if u.Kind.IsLeader() {
 		return nil, engine.Invalid("march.unit", u.Name+" is a leader", "Leaders make no extended march roll; roll for the units he moves with")
 	}
 	reason := strings.TrimSpace(cmd.Reason)
@@ -698,7 +698,7 @@ func lrtaDelayed(g Game, cmd engine.MoveUnits) *engine.RuleError {
 	}
 	for _, id := range cmd.Units {
 		u := g.Units[id]
-		if u.Side != engine.USA || !u.OnMap || u.Kind == "leader" || lrtaUnionArmy(u) != armyAoP {
+		if u.Side != engine.USA || !u.OnMap || u.Kind.IsLeader() || lrtaUnionArmy(u) != armyAoP {
 			continue
 		}
 		for _, a := range areas {

@@ -58,7 +58,7 @@ func lrtaMoveLibrary() *engine.Library {
 
 func lrtaMoveOOB() *engine.OrderOfBattle {
 	u := func(id, name string, side engine.Side, kind, size, command string, mp int, h engine.Hex, marks ...string) engine.UnitSetup {
-		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: kind, Size: size, Command: command, Manpower: mp, OnMap: true, Hex: h, Marks: marks}
+		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Size: size, Command: command, Manpower: mp, OnMap: true, Hex: h, Marks: marks}
 	}
 	return &engine.OrderOfBattle{Units: []engine.UnitSetup{
 		u("csa.jackson", "Jackson", engine.CSA, "leader", "corps", "J", 0, at(150, 150)),

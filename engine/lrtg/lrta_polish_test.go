@@ -299,7 +299,7 @@ func polishAttachGame(t *testing.T, game engine.GameOptions) (Game, *SubstituteR
 	g = apply(t, g, engine.JoinGame{By: meade, Side: engine.USA}, engine.Script())
 	h := engine.Hex{Q: 5, R: 5}
 	u := func(id, name, kind, size, command string, mp int) engine.UnitSetup {
-		return engine.UnitSetup{ID: id, Name: name, Side: engine.USA, Kind: kind, Size: size, Command: command, Manpower: mp, OnMap: true, Hex: h}
+		return engine.UnitSetup{ID: id, Name: name, Side: engine.USA, Kind: engine.UnitKind(kind), Size: size, Command: command, Manpower: mp, OnMap: true, Hex: h}
 	}
 	oob := &engine.OrderOfBattle{Units: []engine.UnitSetup{
 		u("usa.banks-div", "Augur", "infantry", "division", "II", 6),

@@ -23,7 +23,7 @@ var lrtaStrategic = strategicRules{
 	allowance: func(g Game, cmd engine.MoveUnits, u engine.UnitState, ev *engine.UnitsMoved) (int, error) {
 		passive := cmd.Passive || g.Passive(u.Side) // 004: "Passive players have reduced strategic movement"
 		ev.Passive = passive
-		allow, _, err := lrtaStrategicAllowance(cmd.Data.Strategic, u.Side, cmd.Fatigue, u.Kind == "cavalry", passive, g.lrtaParalysed(u))
+		allow, _, err := lrtaStrategicAllowance(cmd.Data.Strategic, u.Side, cmd.Fatigue, u.Kind == engine.KindCavalry, passive, g.lrtaParalysed(u))
 		return allow, err
 	},
 	disorg: Game.lrtaStrategicDisorg,

@@ -245,7 +245,7 @@ func (g Game) lrtaCSAInfantryLeaderNorth(t *engine.Theatre) string {
 	north := t.InAny("north-of-potomac")
 	for _, id := range sortedIDs(g.Units) {
 		u := g.Units[id]
-		if u.Side == engine.CSA && u.Kind == "leader" && u.OnMap && !u.Eliminated && !strings.HasPrefix(strings.ToLower(u.Command), "cav") && north(u.Hex) {
+		if u.Side == engine.CSA && u.Kind.IsLeader() && u.OnMap && !u.Eliminated && !strings.HasPrefix(strings.ToLower(u.Command), "cav") && north(u.Hex) {
 			return u.Name
 		}
 	}

@@ -101,7 +101,7 @@ func lrtaPAMilitia(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Even
 	if g.TurnStart.PAFrom == 0 {
 		// "roll 1 die 1st CSA across Potomac" (004 1 a)).
 		switch {
-		case g.csaIn(t, []string{"infantry", "cavalry"}, "north-of-potomac"):
+		case g.csaIn(t, []engine.UnitKind{engine.KindInfantry, engine.KindCavalry}, "north-of-potomac"):
 			ev.Began = "a Confederate unit is across the Potomac"
 		case g.Victory.CrossedTurn > 0:
 			ev.Began = fmt.Sprintf("the first Confederate infantry crossed the Potomac on turn %d (recorded with /vp action:crossed)", g.Victory.CrossedTurn)
@@ -115,8 +115,8 @@ func lrtaPAMilitia(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Even
 		return nil, err
 	}
 	facts := engine.Facts{
-		"csa_infantry_north_of_potomac": engine.B2i(g.csaIn(t, []string{"infantry"}, "north-of-potomac")),
-		"csa_unit_in_pennsylvania":      engine.B2i(g.csaIn(t, []string{"infantry", "cavalry"}, "pa")),
+		"csa_infantry_north_of_potomac": engine.B2i(g.csaIn(t, []engine.UnitKind{engine.KindInfantry}, "north-of-potomac")),
+		"csa_unit_in_pennsylvania":      engine.B2i(g.csaIn(t, []engine.UnitKind{engine.KindInfantry, engine.KindCavalry}, "pa")),
 		"camp_curtin_csa_occupied":      engine.B2i(g.campCurtinOccupied(t)),
 	}
 	tr, err := g.rollOn(tb, facts, d)
@@ -277,7 +277,7 @@ func (g Game) nearestUnionDivision(data *engine.MoveData) int {
 	best := lrtaHFNoDivision
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side == engine.USA && u.OnMap && !u.Eliminated && u.Kind != "leader" && sizes[id] == "division" {
+		if u.Side == engine.USA && u.OnMap && !u.Eliminated && !u.Kind.IsLeader() && sizes[id] == "division" {
 			best = min(best, engine.Distance(u.Hex, hf.Hex))
 		}
 	}

@@ -46,10 +46,10 @@ func laTheatre() *engine.Theatre {
 
 func laOOB() *engine.OrderOfBattle {
 	on := func(id, name string, side engine.Side, kind, size, command string, mp int, h engine.Hex) engine.UnitSetup {
-		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: kind, Size: size, Command: command, Manpower: mp, OnMap: true, Hex: h}
+		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Size: size, Command: command, Manpower: mp, OnMap: true, Hex: h}
 	}
 	off := func(id, name string, side engine.Side, kind, size, command string, mp int, track string, slot int, entry string) engine.UnitSetup {
-		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: kind, Size: size, Command: command, Manpower: mp, Track: track, Slot: slot, Entry: entry}
+		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Size: size, Command: command, Manpower: mp, Track: track, Slot: slot, Entry: entry}
 	}
 	return &engine.OrderOfBattle{Game: LRTA, Units: []engine.UnitSetup{
 		on("csa.lee", "Lee", engine.CSA, "leader", "army", "ANV", 0, tsVA),

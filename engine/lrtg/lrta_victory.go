@@ -339,7 +339,9 @@ func (g Game) lrtaVictoryCheck(by engine.Actor, ctx engine.StepContext, phase bo
 					ev.Unchecked = append(ev.Unchecked, name+" (not in the map data)")
 					continue
 				}
-				for _, u := range g.segUnits(func(u engine.UnitState) bool { return u.Side == engine.CSA && u.Kind == "infantry" && u.Hex == p.Hex }) {
+				for _, u := range g.segUnits(func(u engine.UnitState) bool {
+					return u.Side == engine.CSA && u.Kind == engine.KindInfantry && u.Hex == p.Hex
+				}) {
 					if ev.Decisive == nil {
 						ev.Decisive = &VictoryResult{Level: ConfederateDecisive, Why: fmt.Sprintf("Confederate infantry (%s) occupies the %s in the Victory Check Phase (004 County/DC Control)", u.Name, strings.TrimPrefix(name, "US "))}
 					}

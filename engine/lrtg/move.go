@@ -131,7 +131,7 @@ func (g *Game) applyMoved(e *engine.UnitsMoved) {
 	for _, id := range e.Units {
 		g.EditUnit(id, func(u *engine.UnitState) {
 			u.OnMap, u.Hex, u.Ref, u.Track, u.Slot = true, e.To, e.Ref, "", 0
-			if e.Fatigue > 0 && u.Kind != "leader" {
+			if e.Fatigue > 0 && !u.Kind.IsLeader() {
 				u.Fatigue = min(u.Fatigue+e.Fatigue, engine.MaxFatigue)
 			}
 		})
@@ -289,7 +289,7 @@ func (g Game) restriction(u engine.UnitState, d *engine.MoveData) *moveArea {
 		return &moveArea{rule: "LRTG 16.3", where: "in the DC defense area (Washington and Alexandria County)", until: "always",
 			in: t.InAny("dc-defense-area")}
 	}
-	if u.Kind == "leader" {
+	if u.Kind.IsLeader() {
 		return nil
 	}
 	switch group := releaseMark(u); {
@@ -352,14 +352,14 @@ func (g Game) checkRail(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hidden
 		if !u.OnMap || u.Hex != first.Hex {
 			return nil, engine.Invalid("move.rail-stack", "Units moving by rail together must start in one hex", "Move each stack by rail on its own")
 		}
-		if u.Kind == "leader" {
+		if u.Kind.IsLeader() {
 			continue // he travels with his units
 		}
 		troops++
 		switch {
 		case u.Side != engine.USA:
 			broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is Confederate: only the Union moves by rail", u.Name), "", g.moveSection("LRTG 8", "004 Railroad Movement")))
-		case u.Kind != "infantry" && u.Kind != "militia":
+		case u.Kind != engine.KindInfantry && u.Kind != engine.KindMilitia:
 			broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is %s: cavalry and artillery may not move by rail", u.Name, u.Kind), "Only infantry moves by rail", g.moveSection("LRTG 8.1", "004 Railroad Restrictions")))
 		case disorganized(u):
 			broken = append(broken, moveRule("move.rail", fmt.Sprintf("%s is disorganized", u.Name), "Only organized units move by rail", g.moveSection("LRTG 8.1", "004 Railroad Movement (LRTG 8.1)")))
@@ -508,7 +508,7 @@ var lrtgStrategic = strategicRules{
 	cavalryRange: 8,
 	clearHint:    "Strategic movement stays more than 8 hexes from enemy infantry (cavalry: from any enemy unit) and more than 4 from enemy cavalry",
 	allowance: func(_ Game, cmd engine.MoveUnits, u engine.UnitState, _ *engine.UnitsMoved) (int, error) {
-		return strategicAllowance(cmd.Data.Strategic, u.Side, cmd.Fatigue, u.Kind == "cavalry", cmd.Passive)
+		return strategicAllowance(cmd.Data.Strategic, u.Side, cmd.Fatigue, u.Kind == engine.KindCavalry, cmd.Passive)
 	},
 }
 
@@ -536,7 +536,7 @@ func (g Game) checkStrategic(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *h
 	troops := 0
 	for _, id := range cmd.Units {
 		u := g.Units[id]
-		if u.Kind == "leader" {
+		if u.Kind.IsLeader() {
 			continue // he moves with his units and has no fatigue
 		}
 		troops++

@@ -35,7 +35,7 @@ func (g Game) seenPresence(side engine.Side, unseen func(engine.UnitState) bool)
 		if _, ok := p.occupied[u.Hex]; !ok {
 			p.occupied[u.Hex] = u
 		}
-		if u.Kind == "leader" {
+		if u.Kind.IsLeader() {
 			continue
 		}
 		for _, h := range u.Hex.Neighbours() {
@@ -99,7 +99,7 @@ func (g Game) checkWithCorpsCommander(cmd engine.MoveUnits) *engine.RuleError {
 		var names []string
 		for _, oid := range g.sortedUnits() {
 			o := g.Units[oid]
-			if o.Side != u.Side || o.Kind != "leader" || o.ID == u.ID || o.Eliminated || !isCorpsCommander(cmd.Data, o) {
+			if o.Side != u.Side || !o.Kind.IsLeader() || o.ID == u.ID || o.Eliminated || !isCorpsCommander(cmd.Data, o) {
 				continue
 			}
 			if o.OnMap {
@@ -137,7 +137,7 @@ func (g Game) firstCrossing(cmd engine.MoveUnits) string {
 	infantry := false
 	for _, id := range cmd.Units {
 		u := g.Units[id]
-		infantry = infantry || (u.Side == engine.CSA && u.Kind == "infantry")
+		infantry = infantry || (u.Side == engine.CSA && u.Kind == engine.KindInfantry)
 	}
 	if !infantry || !engine.Contains(cmd.Data.Theatre.RegionsAt(cmd.To), "north-of-potomac") {
 		return ""

@@ -78,7 +78,7 @@ func testStrategicCharts() (*engine.Chart, *engine.Chart) {
 
 func moveOOB() *engine.OrderOfBattle {
 	u := func(id, name string, side engine.Side, kind, size, command string, mp int, h engine.Hex, marks ...string) engine.UnitSetup {
-		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: kind, Size: size, Command: command, Manpower: mp, OnMap: true, Hex: h, Marks: marks}
+		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Size: size, Command: command, Manpower: mp, OnMap: true, Hex: h, Marks: marks}
 	}
 	return &engine.OrderOfBattle{Units: []engine.UnitSetup{
 		u("csa.hood", "Hood", engine.CSA, "infantry", "division", "1", 15, at(150, 150)),

@@ -301,7 +301,7 @@ func (g Game) ArmyCandidates(s engine.Side) []engine.UnitState {
 	var out []engine.UnitState
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side != s || u.Kind != "leader" || !u.OnMap || u.Eliminated || u.Detached.Division != "" || !isArmyInfantryCorps(s, u.Command) {
+		if u.Side != s || !u.Kind.IsLeader() || !u.OnMap || u.Eliminated || u.Detached.Division != "" || !isArmyInfantryCorps(s, u.Command) {
 			continue
 		}
 		if h := g.holder(s, u); h != nil && h.Actor.ID == overall.Actor.ID {
@@ -453,7 +453,7 @@ func reasonIf(umpire bool, reason string) string {
 // (the order of battle's "corps" size when known), neither the army
 // commander nor a division leader.
 func isCorpsCommanderFor2b(d *engine.MoveData, u engine.UnitState) bool {
-	if u.Kind != "leader" || !u.OnMap || u.Eliminated || u.Detached.Division != "" || CavalryDivision(u.ID) != "" {
+	if !u.Kind.IsLeader() || !u.OnMap || u.Eliminated || u.Detached.Division != "" || CavalryDivision(u.ID) != "" {
 		return false
 	}
 	if c := strings.ToLower(u.Command); c == "anv" || c == "aop" {

@@ -24,7 +24,7 @@ var (
 func p2OOB() *engine.OrderOfBattle {
 	q := func(n int) engine.Hex { return engine.Hex{Q: n} }
 	u := func(id, name string, side engine.Side, kind, cmd string, at int) engine.UnitSetup {
-		s := engine.UnitSetup{ID: id, Name: name, Side: side, Kind: kind, Command: cmd, OnMap: true, Hex: q(at)}
+		s := engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Command: cmd, OnMap: true, Hex: q(at)}
 		if kind != "leader" {
 			s.Manpower = 5
 		}

@@ -321,7 +321,7 @@ func (g Game) burnDepot(cmd ActOnPlace, ev *PlaceActed, d engine.Dice) ([]engine
 func (g Game) levyAllowed(p engine.Place, hidden bool) error {
 	ok := false
 	for _, u := range g.Units {
-		if u.OnMap && u.Side == engine.CSA && u.Kind == "infantry" && u.Manpower >= 5 && u.Fatigue == 0 && u.Hex == p.Hex {
+		if u.OnMap && u.Side == engine.CSA && u.Kind == engine.KindInfantry && u.Manpower >= 5 && u.Fatigue == 0 && u.Hex == p.Hex {
 			ok = true
 		}
 	}
@@ -450,7 +450,7 @@ func (g Game) levyCommander(by engine.Actor, p engine.Place) error {
 	}
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.OnMap && !u.Eliminated && u.Side == engine.CSA && u.Kind == "infantry" && u.Manpower >= 5 && u.Fatigue == 0 && u.Hex == p.Hex && g.Controls(by, u) {
+		if u.OnMap && !u.Eliminated && u.Side == engine.CSA && u.Kind == engine.KindInfantry && u.Manpower >= 5 && u.Fatigue == 0 && u.Hex == p.Hex && g.Controls(by, u) {
 			return nil
 		}
 	}

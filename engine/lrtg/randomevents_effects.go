@@ -43,7 +43,7 @@ func (g Game) withdrawable(m *engine.Theatre) []string {
 	var out []string
 	for _, id := range sortedIDs(g.Units) {
 		u := g.Units[id]
-		if strings.EqualFold(u.Command, richmondCommand) && u.Kind != "leader" && u.OnMap && !u.Eliminated && u.Manpower >= 3 && !northOf(m, u) {
+		if strings.EqualFold(u.Command, richmondCommand) && !u.Kind.IsLeader() && u.OnMap && !u.Eliminated && u.Manpower >= 3 && !northOf(m, u) {
 			out = append(out, id)
 		}
 	}
@@ -63,7 +63,7 @@ func (g Game) halleckManpower(m *engine.Theatre) []ManpowerGain {
 	var out []ManpowerGain
 	for _, id := range sortedIDs(g.Units) {
 		u := g.Units[id]
-		if u.Side != engine.USA || !u.OnMap || u.Eliminated || u.Kind == "leader" {
+		if u.Side != engine.USA || !u.OnMap || u.Eliminated || u.Kind.IsLeader() {
 			continue
 		}
 		for _, r := range regions {

@@ -83,7 +83,7 @@ func (g Game) RandomEventFacts(m *engine.Theatre) engine.Facts {
 	meade, _ := g.firstUnit(usaMeadeArmyID, usaMeadeCorpsID)
 	crossed := g.Victory.CrossedTurn > 0
 	for _, id := range sortedIDs(g.Units) {
-		if u := g.Units[id]; u.Side == engine.CSA && u.Kind == "infantry" && northOf(m, u) {
+		if u := g.Units[id]; u.Side == engine.CSA && u.Kind == engine.KindInfantry && northOf(m, u) {
 			crossed = true
 		}
 	}
@@ -111,7 +111,7 @@ func (g Game) cavalryTie(lee engine.UnitState, leeOK bool, cmdr engine.UnitState
 		}
 		for _, id := range sortedIDs(g.Units) {
 			u := g.Units[id]
-			if u.Side == side && u.Kind == "cavalry" && u.OnMap && !u.Eliminated {
+			if u.Side == side && u.Kind == engine.KindCavalry && u.OnMap && !u.Eliminated {
 				if d := engine.Distance(u.Hex, target.Hex); best < 0 || d < best {
 					best = d
 				}

@@ -136,7 +136,7 @@ func (r *rolledEvent) richmond() error {
 	if br.Outcome == "arrives" {
 		with := g.Units[ev.Units[0]]
 		ev.BeauregardWith = with.ID
-		ev.Beauregard = &engine.UnitState{ID: BeauregardID, Name: "Beauregard", Side: engine.CSA, Kind: "leader", Command: richmondCommand,
+		ev.Beauregard = &engine.UnitState{ID: BeauregardID, Name: "Beauregard", Side: engine.CSA, Kind: engine.KindLeader, Command: richmondCommand,
 			Track: with.Track, Slot: with.Slot}
 		r.note(RandomNote{Code: RandomNoteBeauregardArrives})
 	} else {

@@ -398,7 +398,7 @@ func TestRandomEventEffects(t *testing.T) {
 			t.Fatal("179 PA at York gained manpower")
 		}
 		for _, m := range ev.Manpower {
-			if u := g.Units[m.Unit]; u.Side != engine.USA || u.Kind == "leader" {
+			if u := g.Units[m.Unit]; u.Side != engine.USA || u.Kind.IsLeader() {
 				t.Errorf("Halleck added manpower to %s", m.Unit)
 			}
 		}
@@ -432,7 +432,7 @@ func TestRandomEventEffects(t *testing.T) {
 		if got := lrtg.Of(g).AvailableToEnter(); len(got) != 2 || got[0] != lrtg.BeauregardID || got[1] != "csa.corse" {
 			t.Fatalf("available: %v", got)
 		}
-		if b := g.Units[lrtg.BeauregardID]; b.Kind != "leader" || b.Command != "Rich" || b.Side != engine.CSA || b.OnMap {
+		if b := g.Units[lrtg.BeauregardID]; !b.Kind.IsLeader() || b.Command != "Rich" || b.Side != engine.CSA || b.OnMap {
 			t.Fatalf("Beauregard: %+v", b)
 		}
 		g, evs, ev = rollEvent(t, nextTurn(g), 2, 2) // the next: M. Jenkins, no roll for Beauregard

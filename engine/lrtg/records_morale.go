@@ -127,13 +127,20 @@ func sizeOf(u engine.UnitState, sizes engine.UnitSizes) string {
 		return s
 	}
 	switch u.Kind {
-	case "infantry", "cavalry", "artillery", "militia":
+	case engine.KindInfantry, engine.KindCavalry, engine.KindArtillery, engine.KindMilitia:
 		return "brigade"
 	}
 	return ""
 }
 
-func infantry(u engine.UnitState) bool { return u.Kind == "infantry" || u.Kind == "militia" }
+// infantry says whether the unit counts as infantry: PA militia are infantry
+// brigades (7.2; 10.1 2) "militia are infantry").
+func infantry(u engine.UnitState) bool { return infantryKind(u.Kind) }
+
+// infantryKind is infantry for a kind alone (an elimination record's).
+func infantryKind(k engine.UnitKind) bool {
+	return k == engine.KindInfantry || k == engine.KindMilitia
+}
 
 // eliminationMorale is what an eliminated unit adds, age turns after the
 // turn it was eliminated (000 15.1; 003 ARMY MORALE).
@@ -148,9 +155,9 @@ func eliminationMorale(e engine.Elimination, age int) int {
 		return [3]int{6, 4, 2}[age]
 	case e.Size != "brigade":
 		return 0
-	case e.Side == engine.USA && (e.Kind == "infantry" || e.Kind == "militia" || e.Kind == "cavalry" || e.Kind == "artillery"):
+	case e.Side == engine.USA && (infantryKind(e.Kind) || e.Kind == engine.KindCavalry || e.Kind == engine.KindArtillery):
 		return [3]int{1, 1, 0}[age]
-	case e.Side == engine.CSA && (e.Kind == "infantry" || e.Kind == "cavalry"):
+	case e.Side == engine.CSA && (e.Kind == engine.KindInfantry || e.Kind == engine.KindCavalry):
 		return [3]int{2, 1, 1}[age]
 	}
 	return 0

@@ -60,9 +60,9 @@ func (g Game) NeedsSupply(u engine.UnitState, sizes engine.UnitSizes) bool {
 	switch {
 	case infantry(u) && size == "division":
 		return true
-	case u.Kind == "cavalry" && size == "brigade":
+	case u.Kind == engine.KindCavalry && size == "brigade":
 		return true
-	case g.Options.Supply == "augmented" && (infantry(u) || u.Kind == "cavalry") && (size == "brigade" || size == "regiment"):
+	case g.Options.Supply == "augmented" && (infantry(u) || u.Kind == engine.KindCavalry) && (size == "brigade" || size == "regiment"):
 		return true
 	}
 	return false

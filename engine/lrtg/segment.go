@@ -140,7 +140,7 @@ func (g Game) segUnits(keep func(engine.UnitState) bool) []engine.UnitState {
 	var out []engine.UnitState
 	for _, id := range sortedIDs(g.Units) {
 		u := g.Units[id].WithStatus()
-		if u.OnMap && !u.Eliminated && u.Kind != "leader" && (keep == nil || keep(u)) {
+		if u.OnMap && !u.Eliminated && !u.Kind.IsLeader() && (keep == nil || keep(u)) {
 			out = append(out, u)
 		}
 	}
@@ -151,7 +151,7 @@ func (g Game) segUnits(keep func(engine.UnitState) bool) []engine.UnitState {
 // adjacent, next to it.
 func (g Game) segEnemyNear(s engine.Side, h engine.Hex, adjacent bool) bool {
 	for _, u := range g.Units {
-		if u.Side != s && u.OnMap && !u.Eliminated && u.Kind != "leader" {
+		if u.Side != s && u.OnMap && !u.Eliminated && !u.Kind.IsLeader() {
 			if d := engine.Distance(u.Hex, h); d == 0 || adjacent && d == 1 {
 				return true
 			}
@@ -164,7 +164,7 @@ func (g Game) segEnemyNear(s engine.Side, h engine.Hex, adjacent bool) bool {
 // a unit he sees identified is there; hidden, only units he does not see.
 func (g Game) segEnemyNearBy(s engine.Side, h engine.Hex, adjacent bool, unseen func(engine.UnitState) bool) (seen, hidden bool) {
 	for _, u := range g.Units {
-		if u.Side != s && u.OnMap && !u.Eliminated && u.Kind != "leader" {
+		if u.Side != s && u.OnMap && !u.Eliminated && !u.Kind.IsLeader() {
 			if d := engine.Distance(u.Hex, h); d == 0 || adjacent && d == 1 {
 				if unseen != nil && unseen(u) {
 					hidden = true

@@ -49,7 +49,7 @@ func (g Game) segAmmoCandidates(t *engine.Theatre) []string {
 		}
 		c := segCounty(t, d.Hex)
 		for _, u := range g.segUnits(func(u engine.UnitState) bool {
-			return u.Side == engine.CSA && u.Kind == "infantry" && u.Status.Ammo > 0
+			return u.Side == engine.CSA && u.Kind == engine.KindInfantry && u.Status.Ammo > 0
 		}) {
 			if c != "" && segCounty(t, u.Hex) == c {
 				out = append(out, d.Name)
@@ -97,7 +97,7 @@ func (g Game) decideSegAmmo(cmd DrawAmmo) ([]engine.Event, error) {
 			return nil, err
 		}
 		u = u.WithStatus()
-		if u.Side != engine.CSA || u.Kind != "infantry" {
+		if u.Side != engine.CSA || u.Kind != engine.KindInfantry {
 			return nil, engine.Invalid("segment.ammo.unit", u.Name+" does not track ammunition", "Confederate infantry divisions do (LRTG 19)")
 		}
 		if cmd.Map != nil && (c == "" || segCounty(cmd.Map, u.Hex) != c) {

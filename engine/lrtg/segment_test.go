@@ -75,7 +75,7 @@ func withValues(p engine.Place, v map[string]int) engine.Place { p.Values = v; r
 
 func segTestOOB() *engine.OrderOfBattle {
 	u := func(id, name string, side engine.Side, kind, size, command string, mp int, h engine.Hex) engine.UnitSetup {
-		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: kind, Size: size, Command: command, Manpower: mp, OnMap: true, Hex: h}
+		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Size: size, Command: command, Manpower: mp, OnMap: true, Hex: h}
 	}
 	return &engine.OrderOfBattle{
 		Units: []engine.UnitSetup{

@@ -150,7 +150,7 @@ func segPotomacDay(year int) time.Time {
 // segCSANorth returns the Confederate infantry units north of the Potomac.
 func (g Game) segCSANorth(t *engine.Theatre) []string {
 	var out []string
-	for _, u := range g.segUnits(func(u engine.UnitState) bool { return u.Side == engine.CSA && u.Kind == "infantry" }) {
+	for _, u := range g.segUnits(func(u engine.UnitState) bool { return u.Side == engine.CSA && u.Kind == engine.KindInfantry }) {
 		if segIn(t, "north-of-potomac", u.Hex) {
 			out = append(out, u.Name)
 		}
@@ -247,7 +247,9 @@ func (g Game) segDecisiveVictory(ev *VictoryChecked, t *engine.Theatre, csa, usa
 				ev.Unchecked = append(ev.Unchecked, name+" (not in the map data)")
 				continue
 			}
-			for _, u := range g.segUnits(func(u engine.UnitState) bool { return u.Side == engine.CSA && u.Kind == "infantry" && u.Hex == p.Hex }) {
+			for _, u := range g.segUnits(func(u engine.UnitState) bool {
+				return u.Side == engine.CSA && u.Kind == engine.KindInfantry && u.Hex == p.Hex
+			}) {
 				if ev.Decisive == nil {
 					ev.Decisive = &VictoryResult{Level: ConfederateDecisive, Why: fmt.Sprintf("Confederate infantry (%s) occupies %s (000 VIII)", u.Name, name)}
 				}

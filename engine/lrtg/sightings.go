@@ -191,7 +191,7 @@ func (g Game) recordContact(e *engine.UnitsMoved) Game {
 		if u.Side == mover.Side || !u.OnMap || u.Eliminated {
 			continue
 		}
-		if d := engine.Distance(u.Hex, c); d == 0 || d == 1 && u.Kind != "leader" {
+		if d := engine.Distance(u.Hex, c); d == 0 || d == 1 && !u.Kind.IsLeader() {
 			met = append(met, u)
 		}
 	}

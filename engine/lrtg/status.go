@@ -160,7 +160,7 @@ func (g Game) decideStatusSet(cmd engine.SetUnit, u engine.UnitState) ([]engine.
 		return nil, engine.Invalid("unit.field", fmt.Sprintf("%q cannot be set", cmd.Field),
 			"Fields: manpower, fatigue, "+strings.Join(StatusFields, ", "))
 	}
-	if u.Kind == "leader" {
+	if u.Kind.IsLeader() {
 		return nil, engine.Invalid("unit.leader", fmt.Sprintf("%s is a leader: leaders have no %s", u.Name, f.name), "")
 	}
 	if cmd.Cause != "" && f.name != "entrenchment" {
@@ -178,7 +178,7 @@ func (g Game) decideStatusSet(cmd engine.SetUnit, u engine.UnitState) ([]engine.
 		if !engine.Contains(intStrings(g.Options.Optional), "19") {
 			return nil, engine.Illegal("unit.ammunition", "This game does not use optional rule 19 (Ammunition)", "Ammunition is tracked only with optional rule 19, chosen at /game new")
 		}
-		if u.Side != engine.CSA || u.Kind != "infantry" {
+		if u.Side != engine.CSA || u.Kind != engine.KindInfantry {
 			return nil, engine.Illegal("unit.ammunition", fmt.Sprintf("%s does not track ammunition", u.Name), "Only Confederate infantry divisions do (LRTG 19)")
 		}
 	}
@@ -506,7 +506,7 @@ func (g Game) decideCombat(cmd ApplyCombat, d engine.Dice) ([]engine.Event, erro
 				return nil, engine.Illegal("combat.eliminated", fmt.Sprintf("%s has been eliminated", u.Name), "")
 			case !u.OnMap:
 				return nil, engine.Illegal("combat.off_map", fmt.Sprintf("%s is not on the map", u.Name), "")
-			case u.Kind == "leader":
+			case u.Kind.IsLeader():
 				return nil, engine.Invalid("combat.leader", fmt.Sprintf("%s is a leader: a combat result applies to combat units", u.Name), "Name the combat units")
 			}
 			if s, ok := sides[x.role]; ok && s != u.Side {
@@ -651,7 +651,7 @@ func (g Game) combatSide(cmd ApplyCombat, role string, cs CombatSide, res Combat
 		} else {
 			c.FatigueTo = min(engine.MaxFatigue, u.Fatigue+res.Fatigue)
 			c.Disorganized = res.Disorganize && !u.Status.Disorganized
-			if ruleAmmo && u.Side == engine.CSA && u.Kind == "infantry" && engine.Contains(cmd.Divisions, u.ID) {
+			if ruleAmmo && u.Side == engine.CSA && u.Kind == engine.KindInfantry && engine.Contains(cmd.Divisions, u.ID) {
 				c.AmmoTo = min(engine.AmmoOut, u.Status.Ammo+1) // LRTG 19.2
 			}
 		}
@@ -741,7 +741,7 @@ func (l CombatLosses) add(u engine.UnitState, cause string, mp int) CombatLosses
 		l.CSA += mp
 	case armyOfThePotomac(u):
 		l.AoP += mp
-		if u.Kind == "artillery" {
+		if u.Kind == engine.KindArtillery {
 			l.AoPArtillery += mp
 		}
 	}

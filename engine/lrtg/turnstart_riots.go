@@ -104,7 +104,7 @@ func (g Game) checkRiotUnit(u engine.UnitState, mp int, d *engine.MoveData) erro
 	switch {
 	case u.Side != engine.USA:
 		return &engine.RuleError{Kind: engine.ErrIllegal, Code: "draftriots.unit", What: u.Name + " is not a Union unit", Rule: rule}
-	case u.Kind == "leader":
+	case u.Kind.IsLeader():
 		return engine.Invalid("draftriots.unit", u.Name+" is a leader: leaders have no manpower", "Name units with manpower")
 	case !u.OnMap || u.Eliminated:
 		return &engine.RuleError{Kind: engine.ErrIllegal, Code: "draftriots.unit", What: u.Name + " is not on the map", Hint: "Manpower is removed from the board", Rule: rule}
@@ -112,7 +112,7 @@ func (g Game) checkRiotUnit(u engine.UnitState, mp int, d *engine.MoveData) erro
 		return engine.Invalid("draftriots.manpower", fmt.Sprintf("%d manpower from %s: send 1 or more, or leave the unit out", mp, u.Name), "Write unit:manpower, e.g. Crawford:2")
 	case mp > u.Manpower:
 		return &engine.RuleError{Kind: engine.ErrIllegal, Code: "draftriots.manpower", What: fmt.Sprintf("%s has %d manpower; it cannot send %d", u.Name, u.Manpower, mp), Rule: rule}
-	case u.Command == "PA" || u.Kind == "militia":
+	case u.Command == "PA" || u.Kind == engine.KindMilitia:
 		return &engine.RuleError{Kind: engine.ErrIllegal, Code: "draftriots.unit", What: u.Name + " is Pennsylvania militia: the militia never go to New York", Rule: rule}
 	}
 	if u.Command == "DC" || u.Command == "Balt" || releaseMark(u) != "" || hasUnitMark(u, "dc-only") {

@@ -8,6 +8,7 @@ package lrtg
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,7 +23,7 @@ import (
 // where units are now: a unit that entered and left again before this
 // phase is the umpire's to rule on.
 func threatenedArrivals(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, error) {
-	if g.TurnStart.WashingtonThreatened || !g.csaIn(ctx.Move.Theatre, []string{"infantry"}, strings.Fields(earlyEntryRegions)...) {
+	if g.TurnStart.WashingtonThreatened || !g.csaIn(ctx.Move.Theatre, []engine.UnitKind{engine.KindInfantry}, strings.Fields(earlyEntryRegions)...) {
 		return nil, nil
 	}
 	var ids []string
@@ -39,11 +40,11 @@ func threatenedArrivals(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine
 
 // csaIn reports whether a Confederate unit of one of the kinds (any kind:
 // nil) is on the map in one of the regions.
-func (g Game) csaIn(t *engine.Theatre, kinds []string, regions ...string) bool {
+func (g Game) csaIn(t *engine.Theatre, kinds []engine.UnitKind, regions ...string) bool {
 	in := t.InAny(regions...)
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side == engine.CSA && u.OnMap && !u.Eliminated && (kinds == nil || engine.Contains(kinds, u.Kind)) && in(u.Hex) {
+		if u.Side == engine.CSA && u.OnMap && !u.Eliminated && (kinds == nil || slices.Contains(kinds, u.Kind)) && in(u.Hex) {
 			return true
 		}
 	}
@@ -56,7 +57,7 @@ func (g Game) leeIn(t *engine.Theatre, regions ...string) bool {
 	in := t.InAny(regions...)
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side == engine.CSA && u.OnMap && !u.Eliminated && (id == idLee || (u.Kind == "leader" && u.Command == "ANV")) && in(u.Hex) {
+		if u.Side == engine.CSA && u.OnMap && !u.Eliminated && (id == idLee || (u.Kind.IsLeader() && u.Command == "ANV")) && in(u.Hex) {
 			return true
 		}
 	}
@@ -160,7 +161,7 @@ func (g Game) baltDCTrigger(t *engine.Theatre) string {
 	switch {
 	case g.Movement.Meade:
 		return "Meade commands the Army of the Potomac"
-	case g.csaIn(t, []string{"infantry"}, "md"):
+	case g.csaIn(t, []engine.UnitKind{engine.KindInfantry}, "md"):
 		return "Confederate infantry is in Maryland"
 	case g.Victory.CrossedTurn > 0:
 		return fmt.Sprintf("the first Confederate infantry crossed the Potomac on turn %d (recorded with /vp action:crossed)", g.Victory.CrossedTurn)
@@ -212,7 +213,7 @@ func rollBaltDC(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Event, 
 	if err != nil {
 		return nil, err
 	}
-	threat := g.csaIn(t, []string{"infantry"}, strings.Fields(dcThreatRegions)...)
+	threat := g.csaIn(t, []engine.UnitKind{engine.KindInfantry}, strings.Fields(dcThreatRegions)...)
 	// In 003's order the release roll (1 b) comes before the random
 	// events (1 d): Halleck cannot have interfered yet this turn. The
 	// random events cancel a release of their turn (003 random event 5).
@@ -316,7 +317,7 @@ func rollWV(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Event, erro
 	if err != nil {
 		return nil, err
 	}
-	facts := engine.Facts{"csa_infantry_north_of_potomac": engine.B2i(g.csaIn(ctx.Move.Theatre, []string{"infantry"}, "north-of-potomac"))}
+	facts := engine.Facts{"csa_infantry_north_of_potomac": engine.B2i(g.csaIn(ctx.Move.Theatre, []engine.UnitKind{engine.KindInfantry}, "north-of-potomac"))}
 	tr, err := g.rollOn(tb, facts, d)
 	if err != nil {
 		return nil, err
@@ -343,7 +344,7 @@ func rollPAMilitia(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Even
 	}
 	if g.TurnStart.PAFrom == 0 {
 		switch {
-		case g.csaIn(t, []string{"infantry", "cavalry"}, "north-of-potomac"):
+		case g.csaIn(t, []engine.UnitKind{engine.KindInfantry, engine.KindCavalry}, "north-of-potomac"):
 			ev.Began = "Confederate infantry or cavalry is across the Potomac"
 		case g.Victory.CrossedTurn > 0:
 			ev.Began = fmt.Sprintf("the first Confederate infantry crossed the Potomac on turn %d (recorded with /vp action:crossed)", g.Victory.CrossedTurn)
@@ -357,8 +358,8 @@ func rollPAMilitia(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Even
 		return nil, err
 	}
 	facts := engine.Facts{
-		"csa_unit_in_pennsylvania":      engine.B2i(g.csaIn(t, []string{"infantry", "cavalry"}, "pa")),
-		"csa_infantry_north_of_potomac": engine.B2i(g.csaIn(t, []string{"infantry"}, "north-of-potomac")),
+		"csa_unit_in_pennsylvania":      engine.B2i(g.csaIn(t, []engine.UnitKind{engine.KindInfantry, engine.KindCavalry}, "pa")),
+		"csa_infantry_north_of_potomac": engine.B2i(g.csaIn(t, []engine.UnitKind{engine.KindInfantry}, "north-of-potomac")),
 		"lee_in_pennsylvania":           engine.B2i(g.leeIn(t, "pa")),
 		"camp_curtin_csa_occupied":      engine.B2i(g.campCurtinOccupied(t)),
 	}

@@ -49,10 +49,10 @@ func tsTheatre() *engine.Theatre {
 
 func tsOOB() *engine.OrderOfBattle {
 	on := func(id, name string, side engine.Side, kind, command string, mp int, h engine.Hex, marks ...string) engine.UnitSetup {
-		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: kind, Command: command, Manpower: mp, OnMap: true, Hex: h, Marks: marks}
+		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Command: command, Manpower: mp, OnMap: true, Hex: h, Marks: marks}
 	}
 	off := func(id, name string, side engine.Side, kind, command string, mp int, track string, slot int, marks ...string) engine.UnitSetup {
-		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: kind, Command: command, Manpower: mp, Track: track, Slot: slot, Marks: marks}
+		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Command: command, Manpower: mp, Track: track, Slot: slot, Marks: marks}
 	}
 	return &engine.OrderOfBattle{Units: []engine.UnitSetup{
 		on("csa.lee", "Lee", engine.CSA, "leader", "ANV", 0, tsVA),

@@ -122,7 +122,7 @@ func (g Game) doubleBlindView(view *engine.View, ids []string, show func(engine.
 		if !ok || view.Knows(id) || u.Eliminated || g.seenBy(eyes, s.Hex) {
 			continue // seen now, gone, or the place is watched and empty of it
 		}
-		view.Counters = append(view.Counters, engine.ViewCounter{Unit: id, Hex: s.Hex, Side: string(u.Side), Name: u.Name, Kind: u.Kind, SeenTurn: s.Turn})
+		view.Counters = append(view.Counters, engine.ViewCounter{Unit: id, Hex: s.Hex, Side: string(u.Side), Name: u.Name, Kind: string(u.Kind), SeenTurn: s.Turn})
 	}
 }
 
