@@ -76,23 +76,7 @@ func (p optionProblems) err(req Request) error {
 	if p.fatal != nil {
 		return p.fatal
 	}
-	switch len(p.list) {
-	case 0:
-		return nil
-	case 1:
-		return p.list[0]
-	}
-	code := p.list[0].Code
-	parts := make([]string, len(p.list))
-	for i, e := range p.list {
-		parts[i] = e.What
-		if e.Hint != "" {
-			parts[i] += " (" + e.Hint + ")"
-		}
-	}
-	return &engine.RuleError{Kind: p.list[0].Kind, Code: code,
-		What: fmt.Sprintf("%d problems with the options: %s", len(p.list), strings.Join(parts, "; ")),
-		Hint: "Correct them all and send the command again"}
+	return engine.OptionProblems(p.list)
 }
 
 // decodeOptions fills dst, a pointer to a struct with opt tags, from the

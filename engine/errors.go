@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // The two kinds of rule error, after godip: input that was not understood,
@@ -39,4 +40,27 @@ func (e *RuleError) Unwrap() error { return e.Kind }
 
 func Invalid(code, what, hint string) *RuleError {
 	return &RuleError{Kind: ErrInvalid, Code: code, What: what, Hint: hint}
+}
+
+// OptionProblems joins every problem found with a command's options into
+// one refusal, so that a player corrects them all at once: none is nil,
+// one is itself, several are the first one's kind and code with every
+// problem's words and hint.
+func OptionProblems(list []*RuleError) error {
+	switch len(list) {
+	case 0:
+		return nil
+	case 1:
+		return list[0]
+	}
+	parts := make([]string, len(list))
+	for i, e := range list {
+		parts[i] = e.What
+		if e.Hint != "" {
+			parts[i] += " (" + e.Hint + ")"
+		}
+	}
+	return &RuleError{Kind: list[0].Kind, Code: list[0].Code,
+		What: fmt.Sprintf("%d problems with the options: %s", len(list), strings.Join(parts, "; ")),
+		Hint: "Correct them all and send the command again"}
 }
