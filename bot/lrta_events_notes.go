@@ -17,11 +17,7 @@ import (
 // the sentences an event stored before the codes carries, or its notes
 // said.
 func lrtaEffectLines(e *lrtg.LRTARandomEvent) []string {
-	out := append([]string(nil), e.Effects...)
-	for _, n := range e.Notes {
-		out = append(out, lrtaNoteText(n))
-	}
-	return out
+	return storedThenSaid(e.Effects, e.Notes, lrtaNoteText)
 }
 
 // lrtaCasualty is how a leader casualty replaced at once (004) is said:

@@ -13,11 +13,7 @@ import (
 // victoryPhaseLines is what the phase tells: the sentences an event
 // stored before the codes carries, or its facts said.
 func victoryPhaseLines(e *lrtg.LRTAVictoryPhase) []string {
-	out := append([]string(nil), e.Notes...)
-	for _, n := range e.Facts {
-		out = append(out, victoryNoteText(n))
-	}
-	return out
+	return storedThenSaid(e.Notes, e.Facts, victoryNoteText)
 }
 
 // victoryNoteText says one note.

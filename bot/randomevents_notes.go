@@ -15,11 +15,7 @@ import (
 // effectLines is what a random event did, a sentence a line: the sentences
 // an event stored before the codes carries, or its notes said.
 func effectLines(e *lrtg.RandomEventRolled) []string {
-	out := append([]string(nil), e.Effects...)
-	for _, n := range e.Notes {
-		out = append(out, effectNoteText(n))
-	}
-	return out
+	return storedThenSaid(e.Effects, e.Notes, effectNoteText)
 }
 
 // effectTrack names a reinforcement track as the random events say it.
