@@ -335,11 +335,11 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 func (g GameState) applyBoard(e Event) (GameState, bool) {
 	switch e := e.(type) {
 	case *UnitEliminated:
-		g = g.action(e, func(g *GameState) {
+		g = g.BoardAction(e, func(g *GameState) {
 			g.EditUnit(e.Unit, func(u *UnitState) { u.Eliminated, u.OnMap = true, false })
 		})
 	case *UnitMarked:
-		g = g.action(e, func(g *GameState) {
+		g = g.BoardAction(e, func(g *GameState) {
 			g.EditUnit(e.Unit, func(u *UnitState) {
 				// Marks recorded before statuses were typed fold into them.
 				*u = u.WithStatus()
@@ -382,16 +382,17 @@ func (g GameState) applyBoard(e Event) (GameState, bool) {
 		if effect == nil {
 			return g, false
 		}
-		g = g.action(e, effect)
+		g = g.BoardAction(e, effect)
 	}
 	return g, true
 }
 
-// action applies a board action, keeping the state before it for the
-// umpire's undo (one level: the kept state keeps no history of its own).
+// BoardAction applies a board action (the kernel's own, or an event a
+// game's module owns), keeping the state before it for the umpire's undo
+// (one level: the kept state keeps no history of its own).
 // The states are built behind pointers from actionStates (fold.go: new
 // ones, or a bulk fold's own) so that g itself is only copied.
-func (g GameState) action(e Event, apply func(*GameState)) GameState {
+func (g GameState) BoardAction(e Event, apply func(*GameState)) GameState {
 	before, work := g.actionStates()
 	*before = g
 	before.prev = nil
@@ -400,13 +401,6 @@ func (g GameState) action(e Event, apply func(*GameState)) GameState {
 	apply(work)
 	work.prev, work.lastAction = before, e.EventType()
 	return *work
-}
-
-// BoardAction folds a game's board action (an event its module owns): the
-// state apply changes, with the state before kept for the umpire's undo,
-// as the kernel keeps it for its own board events (action).
-func (g GameState) BoardAction(e Event, apply func(*GameState)) GameState {
-	return g.action(e, apply)
 }
 
 // editUnit changes one unit of a state whose Units map is already its own.

@@ -38,7 +38,7 @@ func turnModule() Module {
 			if !ok {
 				return g, false
 			}
-			return g.action(e, func(g *GameState) { *g = g.applyAdvance(ta) }), true
+			return g.BoardAction(e, func(g *GameState) { *g = g.applyAdvance(ta) }), true
 		})}
 }
 
