@@ -128,13 +128,9 @@ func (o OptionSpec) typeName() string {
 // refusal (issue 20), under the code of the first: unknown or mistyped
 // options by name, then missing ones.
 func (c *Command) check(req Request) *engine.RuleError {
-	var code string
-	var whats []string
-	bad := func(c, what string) {
-		if code == "" {
-			code = c
-		}
-		whats = append(whats, what)
+	var problems []*engine.RuleError
+	bad := func(code, what string) {
+		problems = append(problems, engine.Invalid(code, what, ""))
 	}
 	// The command as typed: "/table roll", not "/roll" (FuzzCommandOptions).
 	typed := c.path
@@ -173,13 +169,13 @@ func (c *Command) check(req Request) *engine.RuleError {
 			bad("option.missing", fmt.Sprintf("/%s needs the option %s", typed, o.Name))
 		}
 	}
-	switch len(whats) {
-	case 0:
+	err := engine.OptionProblems(problems) // one problem as it is, several in one
+	if err == nil {
 		return nil
-	case 1:
-		return &engine.RuleError{Kind: engine.ErrInvalid, Code: code, What: whats[0], Hint: "Usage: " + c.Usage()}
 	}
-	return &engine.RuleError{Kind: engine.ErrInvalid, Code: code, What: fmt.Sprintf("%d problems with the options: %s", len(whats), strings.Join(whats, "; ")), Hint: "Usage: " + c.Usage()}
+	re := err.(*engine.RuleError)
+	re.Hint = "Usage: " + c.Usage()
+	return re
 }
 
 // ApplicationCommand returns the command as Discord registers it.
