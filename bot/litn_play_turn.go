@@ -25,8 +25,9 @@ func litnTurnSubcommands() []*Command {
 	}}
 }
 
-// litnFirstOpts are /litn first's options. The side is checked here, not
-// by the decoder: a blank side: is refused with the others, in its words.
+// litnFirstOpts are /litn first's options. The side is checked by the
+// handler, not by a one: tag: a blank side: is refused too (one: lets a
+// blank through), in /litn first's own words.
 type litnFirstOpts struct {
 	Side string `opt:"side,raw"`
 }
