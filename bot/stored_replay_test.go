@@ -134,6 +134,16 @@ var proseEvents = map[string]struct {
 			return len(p.Notes) > 0
 		},
 	},
+	lrtg.EventUnionRolled: {
+		words: func(e engine.Event) string {
+			r := e.(*lrtg.UnionRolled)
+			return fmt.Sprintf("%q %q", unionNoRoll(r), unionBegan(r))
+		},
+		old: func(e engine.Event) bool {
+			r := e.(*lrtg.UnionRolled)
+			return r.Why != "" || r.Began != ""
+		},
+	},
 	lrtg.EventVictoryChecked: {
 		// The reasons alone: a check that goes on says none, as the
 		// zero event (TestStoredProseIsOld).
