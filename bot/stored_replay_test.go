@@ -144,6 +144,10 @@ var proseEvents = map[string]struct {
 			return r.Why != "" || r.Began != ""
 		},
 	},
+	lrtg.EventCycleBegun: {
+		words: func(e engine.Event) string { return cycleAllMovesWhy(e.(*lrtg.CycleBegun)) },
+		old:   func(e engine.Event) bool { return e.(*lrtg.CycleBegun).Why != "" },
+	},
 	lrtg.EventVictoryChecked: {
 		// The reasons alone: a check that goes on says none, as the
 		// zero event (TestStoredProseIsOld).

@@ -55,3 +55,21 @@ func TestUnionRollWordsAsBefore(t *testing.T) {
 		}
 	}
 }
+
+// TestCycleAllMovesWordsAsBefore: why every kind of movement is allowed
+// reads word for word as the sentence the engine wrote before the code.
+func TestCycleAllMovesWordsAsBefore(t *testing.T) {
+	for _, c := range []struct {
+		e    lrtg.CycleBegun
+		want string
+	}{
+		{lrtg.CycleBegun{WhyCode: lrtg.AllMovesTimeLimit}, "time limitation: strategic, rail and naval movement are allowed now (003 4 a); 000 IV e) note)"},
+		{lrtg.CycleBegun{WhyCode: lrtg.AllMovesOpening}, "activated units may use strategic and naval movement (000 VIII 3))"},
+		{lrtg.CycleBegun{Why: "stored"}, "stored"},
+		{lrtg.CycleBegun{}, ""},
+	} {
+		if got := cycleAllMovesWhy(&c.e); got != c.want {
+			t.Errorf("%s: %q, want %q", c.e.WhyCode, got, c.want)
+		}
+	}
+}
