@@ -128,11 +128,11 @@ func presentLRTATurnStart(r *Router, req Request, g engine.GameState, e engine.E
 func militiaRollText(g engine.GameState, e *lrtg.UnionRolled) string {
 	const title = "Pennsylvania militia entry (LRTA 2.3; 004 1 a))"
 	if !e.Rolled {
-		return fmt.Sprintf("– %s: no roll — %s.", title, e.Why)
+		return fmt.Sprintf("– %s: no roll — %s.", title, unionNoRoll(e))
 	}
 	var b strings.Builder
-	if e.Began != "" {
-		fmt.Fprintf(&b, "▶ The militia rolls begin: %s.\n", e.Began)
+	if e.RollsBegan() {
+		fmt.Fprintf(&b, "▶ The militia rolls begin: %s.\n", unionBegan(e))
 	}
 	fmt.Fprintf(&b, "🎲 Roll #%d · %s: %s %s%s", e.Number, title, e.Dice, faces(e.Faces), modText(e.Modifiers))
 	if len(e.Modifiers) > 0 {

@@ -264,14 +264,14 @@ func (r *Router) segmentLines(g engine.GameState, side engine.Side) []string {
 		lines = append(lines, "Stragglers awaiting a passive turn (30): "+strings.Join(strag, ", ")+".")
 	}
 	for _, p := range s.Prelims {
-		line := fmt.Sprintf("%s (turn %d): %s", p.Name, p.Turn, p.Why)
-		if p.Cancelled != "" {
-			line += "; cancelled: " + p.Cancelled
+		line := fmt.Sprintf("%s (turn %d): %s", p.Name, p.Turn, prelimWhy(p))
+		if p.IsCancelled() {
+			line += "; cancelled: " + prelimCancelWhy(p)
 		}
 		lines = append(lines, line+".")
 	}
 	if o := s.Outcome; o != nil {
-		lines = append(lines, fmt.Sprintf("🏁 The game is over: **%s** (%s).", o.Name, o.Why))
+		lines = append(lines, fmt.Sprintf("🏁 The game is over: **%s** (%s).", o.Name, victoryWhy(*o)))
 	}
 	return lines
 }

@@ -92,11 +92,11 @@ func (r *Router) entryText(g engine.GameState, id string) string {
 func (r *Router) unionRollText(g engine.GameState, e *lrtg.UnionRolled) string {
 	title := trackTitle(e.Track)
 	if !e.Rolled {
-		return fmt.Sprintf("– %s (LRTG 3.2): no roll — %s.", title, e.Why)
+		return fmt.Sprintf("– %s (LRTG 3.2): no roll — %s.", title, unionNoRoll(e))
 	}
 	var b strings.Builder
-	if e.Began != "" {
-		fmt.Fprintf(&b, "▶ %s: the rolls begin — %s (LRTG 3.2).\n", title, e.Began)
+	if e.RollsBegan() {
+		fmt.Fprintf(&b, "▶ %s: the rolls begin — %s (LRTG 3.2).\n", title, unionBegan(e))
 	}
 	fmt.Fprintf(&b, "🎲 Roll #%d · %s (LRTG 3.2)", e.Number, title)
 	if e.Group != "" {
