@@ -50,6 +50,11 @@ type slotDoc struct {
 	ColumnsHelp string   `yaml:"columns_help"`
 	Cell        string   `yaml:"cell"`
 	CellHelp    string   `yaml:"cell_help"`
+	// ColumnBands: the copy's columns are numeric bands in these groups
+	// (engine.ChartSlot.ColumnBands); RowBands: a looked-up copy's rows
+	// are numeric bands, "open" or "from-start".
+	ColumnBands []string `yaml:"column_bands"`
+	RowBands    string   `yaml:"row_bands"`
 }
 
 type tableDoc struct {
@@ -562,11 +567,27 @@ func (d slotDoc) build() (*engine.ChartSlot, error) {
 		return nil, fmt.Errorf("cell: %v", err)
 	}
 	s := &engine.ChartSlot{ID: d.ID, Game: g, Title: d.Title, Source: d.Source, Notes: strings.TrimSpace(d.Notes),
-		Columns: d.Columns, RowsHelp: d.RowsHelp, ColumnsHelp: d.ColumnsHelp, Cell: re, CellHelp: d.CellHelp}
+		Columns: d.Columns, RowsHelp: d.RowsHelp, ColumnsHelp: d.ColumnsHelp, Cell: re, CellHelp: d.CellHelp,
+		ColumnBands: d.ColumnBands, RowBands: d.RowBands}
 	if d.Dice != "" {
 		if s.Dice, err = engine.ParseDice(d.Dice); err != nil {
 			return nil, fmt.Errorf("dice: %v", err)
 		}
+	}
+	switch {
+	case len(d.ColumnBands) > 0 && len(d.Columns) > 0:
+		return nil, fmt.Errorf("column_bands are for columns the copy names (columns_help), not fixed columns")
+	case d.RowBands != "" && d.RowBands != engine.BandsOpen && d.RowBands != engine.BandsFromStart:
+		return nil, fmt.Errorf("row_bands is %q or %q, not %q", engine.BandsOpen, engine.BandsFromStart, d.RowBands)
+	case d.RowBands != "" && (s.Rolled() || len(d.Rows) > 0):
+		return nil, fmt.Errorf("row_bands are for a looked-up chart whose copy names its rows (a rolled chart's rows are bands already)")
+	}
+	groups := map[string]bool{}
+	for _, gr := range d.ColumnBands {
+		if groups[gr] || strings.TrimSpace(gr) != gr || strings.Contains(gr, " ") {
+			return nil, fmt.Errorf("column band group %q: groups are distinct words", gr)
+		}
+		groups[gr] = true
 	}
 	seen := map[string]bool{}
 	for _, label := range d.Rows {
