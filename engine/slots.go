@@ -41,6 +41,29 @@ type ChartSlot struct {
 	// on a rolled chart) or BandsFromStart (every number from the first
 	// row's, open at the top). "" is plain names.
 	RowBands string
+	// ColumnCells and RowCells give the cells of a column, or of a row,
+	// their own form where a chart mixes them (a modifier's side beside
+	// its range): a row's form comes first, then its column's, then Cell.
+	ColumnCells map[string]CellForm
+	RowCells    map[string]CellForm
+}
+
+// CellForm is what the cells of one row or column hold: the pattern
+// checked on load and its words for a refusal.
+type CellForm struct {
+	Cell *regexp.Regexp
+	Help string
+}
+
+// cellForm is the form of the cell at a row and column.
+func (s *ChartSlot) cellForm(row, col string) CellForm {
+	if f, ok := s.RowCells[row]; ok {
+		return f
+	}
+	if f, ok := s.ColumnCells[col]; ok {
+		return f
+	}
+	return CellForm{Cell: s.Cell, Help: s.CellHelp}
 }
 
 // The kinds of banded rows a looked-up slot may declare (RowBands).

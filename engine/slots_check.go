@@ -65,19 +65,18 @@ func (s *ChartSlot) Validate(c ChartCopy) (*LoadedChart, error) {
 			p.add("row %q is missing", r.Label)
 			continue
 		}
-		if cols != nil && len(row) != len(cols) {
+		if cols == nil {
+			continue // the copy named no columns: its cells cannot be read
+		}
+		if len(row) != len(cols) {
 			p.add("row %q has %d cells; it needs %d (%s)", r.Label, len(row), len(cols), strings.Join(cols, ", "))
 			continue
 		}
 		clean := make([]string, len(row))
 		for j, cell := range row {
 			cell = strings.TrimSpace(cell)
-			if !s.Cell.MatchString(cell) {
-				where := fmt.Sprintf("cell %d", j+1)
-				if cols != nil {
-					where = fmt.Sprintf("column %q", cols[j])
-				}
-				p.add("row %q, %s: %q is not %s", r.Label, where, cell, s.CellHelp)
+			if f := s.cellForm(r.Label, cols[j]); !f.Cell.MatchString(cell) {
+				p.add("row %q, column %q: %q is not %s", r.Label, cols[j], cell, f.Help)
 			}
 			clean[j] = cell
 		}

@@ -10,6 +10,7 @@ import (
 	"math"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -55,6 +56,35 @@ type slotDoc struct {
 	// are numeric bands, "open" or "from-start".
 	ColumnBands []string `yaml:"column_bands"`
 	RowBands    string   `yaml:"row_bands"`
+	// ColumnCells and RowCells: the cells of a fixed column or row have
+	// their own form (engine.ChartSlot.ColumnCells).
+	ColumnCells map[string]cellFormDoc `yaml:"column_cells"`
+	RowCells    map[string]cellFormDoc `yaml:"row_cells"`
+}
+
+type cellFormDoc struct {
+	Cell string `yaml:"cell"`
+	Help string `yaml:"help"`
+}
+
+// cellForms builds the per-row or per-column cell forms, each for one of
+// the slot's fixed headings.
+func cellForms(what string, docs map[string]cellFormDoc, fixed []string) (map[string]engine.CellForm, error) {
+	if len(docs) == 0 {
+		return nil, nil
+	}
+	out := map[string]engine.CellForm{}
+	for name, d := range docs {
+		if !slices.Contains(fixed, name) {
+			return nil, fmt.Errorf("%s_cells: %q is not one of the slot's fixed %ss", what, name, what)
+		}
+		re, err := regexp.Compile(d.Cell)
+		if err != nil || d.Help == "" {
+			return nil, fmt.Errorf("%s_cells: %q needs a valid cell pattern and help (%v)", what, name, err)
+		}
+		out[name] = engine.CellForm{Cell: re, Help: d.Help}
+	}
+	return out, nil
 }
 
 type tableDoc struct {
@@ -581,6 +611,12 @@ func (d slotDoc) build() (*engine.ChartSlot, error) {
 		return nil, fmt.Errorf("row_bands is %q or %q, not %q", engine.BandsOpen, engine.BandsFromStart, d.RowBands)
 	case d.RowBands != "" && (s.Rolled() || len(d.Rows) > 0):
 		return nil, fmt.Errorf("row_bands are for a looked-up chart whose copy names its rows (a rolled chart's rows are bands already)")
+	}
+	if s.ColumnCells, err = cellForms("column", d.ColumnCells, d.Columns); err != nil {
+		return nil, err
+	}
+	if s.RowCells, err = cellForms("row", d.RowCells, d.Rows); err != nil {
+		return nil, err
 	}
 	groups := map[string]bool{}
 	for _, gr := range d.ColumnBands {
