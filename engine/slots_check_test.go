@@ -15,7 +15,7 @@ func TestSlotValidateListsEveryProblem(t *testing.T) {
 	s := &ChartSlot{ID: "x.points", Title: "Points", Dice: d6, Columns: []string{"A", "B"},
 		Cell: regexp.MustCompile(`^\d+$`), CellHelp: "a whole number", RowsHelp: "the die roll"}
 	bad := ChartCopy{Cells: map[string][]string{
-		"1 or less": {"1", "x"},     // a bad cell
+		"1 or less": {"1", "x"},      // a bad cell
 		"2-4":       {"1", "2", "3"}, // a wrong count
 		"6 or more": {"2", "3"},      // and a gap: no row for 5
 	}, Order: []string{"1 or less", "2-4", "6 or more"}}
