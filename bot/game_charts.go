@@ -35,9 +35,9 @@ func (r *Router) gameSlots(ctx context.Context, req Request, g engine.GameState)
 }
 
 // startChartsNote tells the table, when the group has loaded any of the
-// game's charts, which the game keeps and which it settles without (a
-// game started with none reads as it always has: every action is then on
-// the players' word, as before the series' charts were slots).
+// game's charts, which the game keeps and which it has not (a game
+// started with none reads as it always has, so the scripted games' start
+// replies are unchanged).
 func startChartsNote(slots []*engine.ChartSlot, kept map[string]*engine.LoadedChart) string {
 	if len(kept) == 0 {
 		return ""
@@ -52,7 +52,33 @@ func startChartsNote(slots []*engine.ChartSlot, kept map[string]*engine.LoadedCh
 	}
 	text := fmt.Sprintf("\nThe game keeps the server's charts loaded now: %s.", strings.Join(have, ", "))
 	if len(missing) > 0 {
-		text += fmt.Sprintf(" Not loaded: %s; what they would settle stays on the players' word in this game (a chart loaded later serves the next game).", strings.Join(missing, ", "))
+		text += fmt.Sprintf(" Not loaded: %s (a chart loaded from now on serves the next game, not this one).", strings.Join(missing, ", "))
 	}
 	return text
+}
+
+// slotGames names the games whose channels use a chart slot: those
+// offered its game's rules data (gameInfo.rules), so the series' charts,
+// filed under LRTG, read "LRTG, LRTA".
+func slotGames(sl *engine.ChartSlot) string {
+	var names []string
+	for _, g := range playedGames {
+		if slices.Contains(g.rules, sl.Game) {
+			names = append(names, g.short)
+		}
+	}
+	if len(names) == 0 {
+		return strings.ToUpper(string(sl.Game))
+	}
+	return strings.Join(names, ", ")
+}
+
+// chartLoadedText confirms a load: a rolled chart is rolled on, a
+// looked-up one is read by the umpire (and shown).
+func chartLoadedText(sl *engine.ChartSlot) string {
+	text := fmt.Sprintf("Loaded your copy of %s. /chart show name:%s shows it", sl.Title, sl.ID)
+	if sl.Rolled() {
+		return text + "; /chart roll rolls on it."
+	}
+	return text + "; the umpire looks it up where the rules call for it."
 }

@@ -25,8 +25,9 @@ func (p shapeProblems) refusal(s *ChartSlot) error {
 	if len(p) == 0 {
 		return nil
 	}
-	what := s.Title + ": " + p[0]
+	what, hint := s.Title+": "+p[0], s.ShapeHelp()
 	if len(p) > 1 {
+		hint = "Correct them all and load it again. " + hint
 		lines := p
 		if len(lines) > maxShapeProblems {
 			lines = lines[:maxShapeProblems]
@@ -35,9 +36,8 @@ func (p shapeProblems) refusal(s *ChartSlot) error {
 		if n := len(p) - len(lines); n > 0 {
 			what += fmt.Sprintf("\n- and %d more", n)
 		}
-		what += "\n"
 	}
-	return &RuleError{Kind: ErrInvalid, Code: "chart.shape", What: what, Hint: s.ShapeHelp()}
+	return &RuleError{Kind: ErrInvalid, Code: "chart.shape", What: what, Hint: hint}
 }
 
 // Validate checks a group's copy of the chart against the slot's shape:

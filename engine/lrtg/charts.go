@@ -137,6 +137,6 @@ func joinChartProblems(list []*engine.RuleError) error {
 		parts[i] = e.What
 	}
 	return &engine.RuleError{Kind: engine.ErrInvalid, Code: "chart.content",
-		What: fmt.Sprintf("%d problems with the loaded charts:\n- %s\n", len(list), strings.Join(parts, "\n- ")),
-		Hint: "Correct the copies and load them again (/chart load; docs/series-charts.md)"}
+		What: fmt.Sprintf("%d problems with the loaded charts:\n- %s", len(list), strings.Join(parts, "\n- ")),
+		Hint: "Correct them all and load the copies again (/chart load; docs/series-charts.md)"}
 }
