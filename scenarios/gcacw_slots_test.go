@@ -123,3 +123,50 @@ func TestSeriesChartLoadListsEveryProblem(t *testing.T) {
 		}
 	}
 }
+
+// The extended march modifiers the seeds print, read typed, against the
+// seeds' numbers: 003 MOVEMENT "Extend March die roll modifiers" (To F2 /
+// F3 / F4: unexhausted no roll, 0, +2; exhausted 0, +2, +4), LRTA's copy
+// in 004, and 004's modifiers by unit type.
+func TestSeedsExtendedMarchModifiers(t *testing.T) {
+	lib := library(t)
+	for _, game := range []engine.Game{lrtg.LRTG, lrtg.LRTA} {
+		want := map[[2]int][2]int{ // {fatigue, exhausted}: {modifier, roll}
+			{2, 0}: {0, 0}, {3, 0}: {0, 1}, {4, 0}: {2, 1},
+			{2, 1}: {0, 1}, {3, 1}: {2, 1}, {4, 1}: {4, 1},
+		}
+		for k, w := range want {
+			mod, roll, err := lrtg.FatigueMarchModifier(lib, game, k[0], k[1] == 1)
+			if err != nil || mod != w[0] || roll != (w[1] == 1) {
+				t.Errorf("%s to F%d exhausted=%v: %d %v %v, want %v", game, k[0], k[1] == 1, mod, roll, err, w)
+			}
+		}
+		if _, _, err := lrtg.FatigueMarchModifier(lib, game, 5, false); err == nil {
+			t.Errorf("%s: fatigue 5 accepted", game)
+		}
+	}
+	cases := []struct {
+		side           engine.Side
+		situation, col string
+		want           int
+	}{
+		{engine.CSA, "The Confederates have not proposed a Rest & Refit period", "Infantry north of the Potomac", 2},
+		{engine.CSA, "The Confederates have proposed a Rest & Refit period", "Infantry north of the Potomac", 1},
+		{engine.CSA, "The Confederates have proposed a Rest & Refit period", "Cavalry", 0},
+		{engine.USA, "At start", "Army of Virginia infantry", 2},
+		{engine.USA, "At start", "Army of the Potomac infantry", 1},
+		{engine.USA, "The Union does not accept the Confederate Rest & Refit period", "Army of the Potomac infantry", 2},
+		{engine.USA, "McClellan takes command", "Army of Virginia infantry", 1},
+	}
+	for _, c := range cases {
+		if v, err := lrtg.UnitTypeMarchModifier(lib, c.side, c.situation, c.col); err != nil || v != c.want {
+			t.Errorf("%s %q %q: %d %v, want %d", c.side, c.situation, c.col, v, err, c.want)
+		}
+	}
+	if _, err := lrtg.UnitTypeMarchModifier(lib, engine.USA, "At start", "Militia"); err == nil || !strings.Contains(err.Error(), "Its unit types:") {
+		t.Errorf("unknown type: %v", err)
+	}
+	if lrtg.HeatMarchModifier != 1 {
+		t.Error("Heat adds one (000 random events 11, 12; 004 Heat)")
+	}
+}
