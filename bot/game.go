@@ -294,14 +294,18 @@ func handleGameStart(ctx context.Context, r *Router, req Request) (Reply, error)
 	case oob.Game == lrtg.LRTA:
 		setup = "the shipped LRTA order of battle: scenarios/oob/lrta-*.yaml"
 	}
-	return r.settleGame(ctx, req, engine.StartGame{By: req.User, OOB: oob}, nil, func(views []EventView, evs []engine.Event) Reply {
+	slots, charts, err := r.gameSlots(ctx, req, g) // game_charts.go
+	if err != nil {
+		return Reply{}, err
+	}
+	return r.settleGame(ctx, req, engine.StartGame{By: req.User, OOB: oob, Slots: slots, Charts: charts}, nil, func(views []EventView, evs []engine.Event) Reply {
 		st := evs[0].(*engine.GameStarted)
 		n := map[engine.Side]int{}
 		for _, u := range st.Units {
 			n[u.Side]++
 		}
 		text := fmt.Sprintf("⚔️ The game has started: %d Confederate and %d Union units are set up (%s). Turn 1. Dice seed SHA-256: `%s`.",
-			n[engine.CSA], n[engine.USA], setup, g.SeedHash)
+			n[engine.CSA], n[engine.USA], setup, g.SeedHash) + startChartsNote(slots, st.Charts)
 		if !g.Options.LimitedIntel {
 			return publicText(req, text, views)
 		}

@@ -293,8 +293,12 @@ func handleChartShow(ctx context.Context, r *Router, req Request) (Reply, error)
 	if c == nil {
 		return Reply{}, notFound("chart.unknown", "chart", name, r.library.SearchCharts(name, 5), "Start typing a chart's name to see them")
 	}
+	games := strings.ToUpper(string(c.Game))
+	if sl := r.library.Slot(name); sl != nil {
+		games = slotGames(sl) // game_charts.go: the series' charts serve LRTG and LRTA
+	}
 	e := &Embed{
-		Title:       fmt.Sprintf("%s (%s)", c.Title, strings.ToUpper(string(c.Game))),
+		Title:       fmt.Sprintf("%s (%s)", c.Title, games),
 		Description: "```\n" + TextGrid(c.Columns, c.Rows, 3800) + "\n```",
 		Footer:      "Source: " + c.Source,
 	}
@@ -424,7 +428,7 @@ func handleChartLoad(ctx context.Context, r *Router, req Request) (Reply, error)
 		func(c engine.Charts, _ engine.Dice) ([]engine.Event, error) { return c.Decide(cmd) },
 		func(views []EventView, _ []engine.Event) Reply {
 			return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral},
-				Text:   fmt.Sprintf("Loaded your copy of %s. /chart show name:%s shows it; /chart roll rolls on it.", sl.Title, sl.ID),
+				Text:   chartLoadedText(sl),
 				Events: views}}}
 		})
 }
