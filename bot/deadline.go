@@ -79,8 +79,8 @@ func deadlineCommands() []*Command {
 	}}
 }
 
-// spanValue reads a span option's value ("off" is 0); nil when blank.
-func spanValue(v string) (*time.Duration, error) {
+// spanOption reads a span option's value ("off" is 0); nil when blank.
+func spanOption(v string) (*time.Duration, error) {
 	v = strings.ToLower(strings.TrimSpace(v))
 	switch v {
 	case "":
@@ -113,7 +113,7 @@ func spanList(s string) ([]time.Duration, error) {
 }
 
 // deadlineSetOpts are /deadline set's options; the spans are read by
-// spanValue and spanList, each problem added to the one refusal.
+// spanOption and spanList, each problem added to the one refusal.
 type deadlineSetOpts struct {
 	Default      string `opt:"default"`
 	Step         string `opt:"step"`
@@ -133,7 +133,7 @@ func handleDeadlineSet(ctx context.Context, r *Router, req Request) (Reply, erro
 	var probs optionProblems
 	probs.decode(req, &o)
 	span := func(v string) *time.Duration {
-		d, err := spanValue(v)
+		d, err := spanOption(v)
 		probs.also(err)
 		return d
 	}

@@ -232,7 +232,7 @@ func FuzzCommandOptions(f *testing.F) {
 		if _, err := litnPairs(o.Name, value); err != nil {
 			inClear(t, value, err)
 		}
-		if d, err := spanValue(req.Options[o.Name]); err != nil {
+		if d, err := spanOption(req.Options[o.Name]); err != nil {
 			inClear(t, value, err)
 		} else if d != nil && *d < 0 {
 			t.Fatalf("%s:%q is a negative span %v", o.Name, value, *d)
