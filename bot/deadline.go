@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -121,7 +120,7 @@ type deadlineSetOpts struct {
 	Grace        string `opt:"grace"`
 	LastCall     string `opt:"last_call"`
 	Remind       string `opt:"remind"`
-	VacationDays string `opt:"vacation_days"`
+	VacationDays *int   `opt:"vacation_days" bad:"deadline.vacation_days|%q is not a number of days|e.g. vacation_days:14"` // nil: unchanged
 }
 
 func handleDeadlineSet(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -159,13 +158,7 @@ func handleDeadlineSet(ctx context.Context, r *Router, req Request) (Reply, erro
 			cmd.Remind = []time.Duration{}
 		}
 	}
-	if v := o.VacationDays; v != "" {
-		if n, err := strconv.Atoi(v); err != nil {
-			probs.add("deadline.vacation_days", fmt.Sprintf("%q is not a number of days", v), "e.g. vacation_days:14")
-		} else {
-			cmd.VacationDays = &n
-		}
-	}
+	cmd.VacationDays = o.VacationDays
 	if err := probs.err(req); err != nil {
 		return Reply{}, err // every wrong span, step and number in one refusal
 	}
