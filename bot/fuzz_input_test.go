@@ -247,7 +247,7 @@ func FuzzCommandOptions(f *testing.F) {
 		if err := p.err(req); err != nil {
 			inClear(t, value, err)
 		}
-		if d, err := spanOption(req, o.Name); err != nil {
+		if d, err := spanOption(req.Options[o.Name]); err != nil {
 			inClear(t, value, err)
 		} else if d != nil && *d < 0 {
 			t.Fatalf("%s:%q is a negative span %v", o.Name, value, *d)

@@ -510,11 +510,14 @@ func loadGameData(ts map[string]*engine.Theatre) ([]engine.Scenario, map[string]
 }
 
 func handleGameEnd(ctx context.Context, r *Router, req Request) (Reply, error) {
-	if _, err := channelsMode(req); err != nil { // channels.go: the adapter archives or deletes them
+	var o struct {
+		Channels string `opt:"channels,raw"` // channels.go: the adapter archives or deletes them
+		Reason   string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
 		return Reply{}, err
 	}
-	var o reasonOpts
-	if err := decodeOptions(req, &o); err != nil {
+	if _, err := closeMode(o.Channels); err != nil {
 		return Reply{}, err
 	}
 	cmd := engine.EndGame{By: req.User, Reason: o.Reason}

@@ -568,15 +568,16 @@ func handleSegmentRivers(ctx context.Context, r *Router, req Request) (Reply, er
 }
 
 func handleSegmentStragglers(ctx context.Context, r *Router, req Request) (Reply, error) {
-	_, id, err := r.gameUnit(ctx, req)
-	if err != nil {
-		return Reply{}, err
-	}
 	var o struct {
+		Unit   string `opt:"unit,raw"`
 		MP     int    `opt:"mp"`
 		Reason string `opt:"reason"`
 	}
 	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	_, id, err := r.gameUnit(ctx, req, o.Unit)
+	if err != nil {
 		return Reply{}, err
 	}
 	cmd := lrtg.RecordStragglers{By: req.User, Unit: id, MP: o.MP, Reason: o.Reason}
