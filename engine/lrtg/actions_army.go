@@ -204,10 +204,16 @@ func (g Game) decideArmy(cmd ActivateArmyLeader, d engine.Dice) ([]engine.Event,
 	evs := []engine.Event{tr}
 	state := g.Apply(tr)
 	if ev.Success {
-		// 10.1 3): the movement die, a 1 counting as 2; in a hidden mode
-		// the side's secret (allowance.go).
+		// 10.1 3): the movement die, a 1 counting as 2. With the
+		// allowance reckoned, in a hidden mode it is the side's secret
+		// (allowance.go); without (a caller with no chart), public as it
+		// always was.
+		audience := ""
+		if cmd.Allowance != nil {
+			audience = g.allowanceAudience(side)
+		}
 		ma, err := state.RollFor(engine.RollDice{By: cmd.By, Expression: "1d6",
-			Purpose: fmt.Sprintf("%s's movement allowance die (LRTG 10.1 3): a 1 counts as 2; cavalry double)", leader.Name)}, d, g.allowanceAudience(side))
+			Purpose: fmt.Sprintf("%s's movement allowance die (LRTG 10.1 3): a 1 counts as 2; cavalry double)", leader.Name)}, d, audience)
 		if err != nil {
 			return nil, err
 		}

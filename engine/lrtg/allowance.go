@@ -371,11 +371,10 @@ func (g Game) rollAllowance(act Activation, chart *engine.Chart, by engine.Actor
 		case jackson:
 			expr, purpose = "2d6", fmt.Sprintf("%s's movement allowance with the Foot Cavalry: the first die white, the second colored (LRTG 31.3)", actor.Name)
 		}
-		out, err := state.RollFor(engine.RollDice{By: by, Expression: expr, Purpose: purpose}, d, audience)
+		r, err := state.allowanceRoll(engine.RollDice{By: by, Expression: expr, Purpose: purpose}, d, audience)
 		if err != nil {
 			return nil, nil, g, err
 		}
-		r := out[0].(*engine.DiceRolled)
 		ar := AllowanceRoll{Arm: arm, Roll: r.Number, Secret: r.Secret}
 		for _, t := range r.Terms {
 			ar.Faces = append(ar.Faces, t.Faces...)
@@ -513,6 +512,28 @@ func (g Game) armyAllowance(leader engine.UnitState, units []string, roll *engin
 		al.Units = append(al.Units, g.allowancePenalties(ua, u, lines))
 	}
 	return al, nil
+}
+
+// allowanceRoll rolls an allowance's dice from the free stream (the
+// stream typed rolls draw from, engine/dice.go), numbered by audience's
+// count: an allowance is rolled at every action, and drawing it from the
+// game's own stream would move every later procedure die of every game
+// replayed from a chosen seed (docs/dice.md's reason for one free stream).
+// Nobody can predict the free stream, a chosen seed's game included (its
+// salt is secret), so no /roll burnt before an action steers its
+// allowance; the audit replays it with the free rolls.
+func (g Game) allowanceRoll(cmd engine.RollDice, d engine.Dice, audience string) (*engine.DiceRolled, error) {
+	stream := ""
+	if f, ok := d.(engine.FreeDicer); ok {
+		d, stream = f.Free()
+	}
+	out, err := engine.NumberedRoll(cmd, d, g.RollsOf(audience), audience)
+	if err != nil {
+		return nil, err
+	}
+	r := out[0].(*engine.DiceRolled)
+	r.DiceStream = stream
+	return r, nil
 }
 
 // rainToday reports whether it rains this turn (LRTG's random events, or
