@@ -364,6 +364,9 @@ func handleActionShow(ctx context.Context, r *Router, req Request) (Reply, error
 		default:
 			what = "activates " + name(en.Unit)
 		}
+		if sum := allowanceSummary(g, en.Allowance); sum != "" && sees(en.Side) {
+			what += " (" + sum + ")" // actions_allowance.go
+		}
 		log = append(log, fmt.Sprintf("· %s phase %d — %s: %s", en.Step, en.Phase, S(en.Side), what))
 	}
 	if len(log) > 0 {

@@ -70,7 +70,7 @@ func allowanceText(g engine.GameState, al *lrtg.MovementAllowance, step string, 
 		groups = append(groups, group{names: []string{name}, how: how, mp: u.MP})
 	}
 	for _, x := range groups {
-		fmt.Fprintf(&b, "\n· %s: **%d** movement points (%s).", strings.Join(x.names, ", "), x.mp, x.how)
+		fmt.Fprintf(&b, "\n· %s: **%d** %s (%s).", strings.Join(x.names, ", "), x.mp, movementPoints(x.mp), x.how)
 	}
 	for _, n := range al.Notes {
 		if n == lrtg.AllowNoteRain {
@@ -81,6 +81,35 @@ func allowanceText(g engine.GameState, al *lrtg.MovementAllowance, step string, 
 		b.WriteString("\n· A unit that moves strategically, by rail or by sea uses that movement's own allowance instead (17.1, 8.2).")
 	}
 	return b.String()
+}
+
+// movementPoints is "movement point(s)" for n.
+func movementPoints(n int) string {
+	if n == 1 {
+		return "movement point"
+	}
+	return "movement points"
+}
+
+// allowanceSummary is an allowance in one line for a turn's record: each
+// unit's movement points, units of the same allowance together.
+func allowanceSummary(g engine.GameState, al *lrtg.MovementAllowance) string {
+	if al == nil || len(al.Units) == 0 {
+		return ""
+	}
+	var order []int
+	names := map[int][]string{}
+	for _, u := range al.Units {
+		if _, ok := names[u.MP]; !ok {
+			order = append(order, u.MP)
+		}
+		names[u.MP] = append(names[u.MP], actionUnitName(g, u.Unit))
+	}
+	parts := make([]string, len(order))
+	for i, mp := range order {
+		parts[i] = fmt.Sprintf("%s %d", strings.Join(names[mp], ", "), mp)
+	}
+	return "allowance " + strings.Join(parts, "; ")
 }
 
 // allowanceFaces writes a roll's dice: [4], [3+4]; Jackson's white and

@@ -128,7 +128,7 @@ func TestActionCycleThroughTheRouter(t *testing.T) {
 		"Roll #6", "Roll #7", "**The CSA has the initiative** (Distance Action Phase, action phase 1): CSA 6, USA 6: a tie, and the Confederates win it")
 	show := mustOK(t, r, actionReq(meadeA, "show", nil))
 	acWants(t, "/action show", show.Text, "Turn 1, 4b Distance Action Phase.", "Action phase 1: the CSA has the initiative.",
-		"4a phase 1 — CSA: activates Longstreet", "4a phase 2 — CSA: Activate Army Leader with Lee", "Activate Army Leader (CSA): succeeded this turn")
+		"4a phase 1 — CSA: activates Longstreet (allowance Hood, McLaws 6)", "4a phase 2 — CSA: Activate Army Leader with Lee (allowance Hood, McLaws 8)", "Activate Army Leader (CSA): succeeded this turn")
 	if show.Audience.Kind != AudienceEphemeral {
 		t.Errorf("/action show is %s", show.Audience.Kind)
 	}
@@ -217,8 +217,10 @@ func TestActionSecrecyUnderLimitedIntelligence(t *testing.T) {
 			}
 		}
 	}
+	acWants(t, "the umpire's record of the turn", mustOK(t, r, actionReq(umpireA, "show", nil)).Text,
+		"4a phase 1 — CSA: activates Longstreet (allowance Hood, McLaws 6)", "4a phase 2 — CSA: Activate Army Leader with Lee (allowance Hood, McLaws 4)")
 	for _, o := range []Output{mustOK(t, r, actionReq(meadeA, "show", nil)), mustOK(t, r, gameReq(meadeA, "status", nil))} {
-		for _, s := range []string{"Hood", "McLaws", "Movement allowance", "movement points"} {
+		for _, s := range []string{"Hood", "McLaws", "Movement allowance", "movement points", "allowance"} {
 			if strings.Contains(o.Text, s) {
 				t.Errorf("Meade reads %q: %s", s, o.Text)
 			}

@@ -136,6 +136,9 @@ type ActionEntry struct {
 	Side  engine.Side `json:"side"`
 	Kind  string      `json:"kind"`
 	Unit  string      `json:"unit,omitempty"`
+	// Allowance is the movement allowance rolled as the action began
+	// (allowance.go), kept for the turn's record.
+	Allowance *MovementAllowance `json:"allowance,omitempty"`
 }
 
 // ArmyAttempt is an Activate Army Leader attempt (10.1).
@@ -632,11 +635,11 @@ func applyActions(g Game, e engine.Event) (Game, bool) {
 		a.Active = &Activation{Side: e.Side, By: e.By, Kind: ActionActivate, Unit: e.Unit, Allowance: e.Allowance}
 		a.Long = nil
 		a.ToDecide, a.Holder = "", ""
-		a.Log = append(slices.Clone(a.Log), ActionEntry{Step: e.Step, Phase: e.Phase, Side: e.Side, Kind: ActionActivate, Unit: e.Unit})
+		a.Log = append(slices.Clone(a.Log), ActionEntry{Step: e.Step, Phase: e.Phase, Side: e.Side, Kind: ActionActivate, Unit: e.Unit, Allowance: e.Allowance})
 	case *ArmyAttempted:
 		a.Phase = e.Phase
 		a.Army = append(slices.Clone(a.Army), ArmyAttempt{Side: e.Side, Turn: e.Turn, Step: e.Step, Phase: e.Phase, Leader: e.Leader, Success: e.Success})
-		a.Log = append(slices.Clone(a.Log), ActionEntry{Step: e.Step, Phase: e.Phase, Side: e.Side, Kind: ActionArmy, Unit: e.Leader})
+		a.Log = append(slices.Clone(a.Log), ActionEntry{Step: e.Step, Phase: e.Phase, Side: e.Side, Kind: ActionArmy, Unit: e.Leader, Allowance: e.Allowance})
 		a.Holder = ""
 		if e.Success {
 			a.Active = &Activation{Side: e.Side, By: e.By, Kind: ActionArmy, Unit: e.Leader, Units: slices.Clone(e.Units), Allowance: e.Allowance}
