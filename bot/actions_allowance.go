@@ -194,6 +194,8 @@ func allowanceStep(g engine.GameState, u lrtg.UnitAllowance, s lrtg.AllowanceSte
 		return v + ": Jackson is debilitated, no +2 leader bonus this turn (31.4)"
 	case lrtg.AllowNoLeaderLine:
 		return fmt.Sprintf("the chart prints no line for this %s with a leader, so it rolls as it would alone", strings.ToLower(string(g.Units[u.Unit].Kind)))
+	case lrtg.AllowRainWagon:
+		return fmt.Sprintf("%s rain, a wagon train (LRTG 23.4%s): not if it starts and stays on a pike the whole move", v, floor)
 	case lrtg.AllowPassive:
 		return fmt.Sprintf("%s passive (%s%s)", v, moveCite(g, "000 4.2", "004 Impacts of Being Passive"), floor)
 	case lrtg.AllowParalysisCSA:

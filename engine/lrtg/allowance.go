@@ -25,7 +25,8 @@
 //     Rules' 5.2, is the chart's "USA Cavalry + Leader = two dice +1": a
 //     Union cavalry leader's activation gives it; it is not added twice.
 //
-// Where the seeds give no number the umpire decides and the allowance says
+// A wagon train (23.4) loses one in rain unless it starts and stays on a
+// pike. Where the seeds give no number the umpire decides and the allowance says
 // so: rain (003, 004: "per the Standardized Rules", which are not among the
 // seeds) is recorded as a note, not a number. Heat changes no allowance
 // (it adds to extended march and disorganization rolls: 003 11), 004
@@ -93,6 +94,7 @@ const (
 	AllowParalysisUnreorg  = "paralysis.unreorganized"
 	AllowParalysisArmy     = "paralysis.reorganization" // the Union Army Reorganization's own
 	AllowNoteRain          = "rain"                     // the Standardized Rules' rain: the umpire's
+	AllowRainWagon         = "rain.wagon"               // 23.4: a wagon train -1 in rain, unless on a pike
 )
 
 // MovementAllowance is the allowance rolled when an action began: the
@@ -468,6 +470,14 @@ func (g Game) allowancePenalties(ua UnitAllowance, u engine.UnitState, lines []a
 	}
 	if g.Passive(u.Side) {
 		sub(AllowPassive, -passiveOf(lines, u.Side, ua.Arm))
+	}
+	// 23.4: "In rain turns, wagon trains reduce their movement rolls by
+	// one (to a minimum of one hex) unless they start and remain on a pike
+	// for their entire movement": the pike is the player's word, so the
+	// allowance counts the penalty and its step says when it does not
+	// apply.
+	if u.Kind == engine.KindWagon && g.rainToday() {
+		sub(AllowRainWagon, 1)
 	}
 	if r := g.variant().allowance; r != nil && r.paralysis != nil {
 		n, code := r.paralysis(g, u)

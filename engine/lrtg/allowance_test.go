@@ -309,11 +309,21 @@ func TestAllowanceLRTAParalysis(t *testing.T) {
 }
 
 // Rain: the seeds give no number ("per the Standardized Rules"): the
-// allowance carries a note for the umpire, and no step.
+// allowance carries a note for the umpire, and no step; but a wagon train
+// loses one, at least one left (23.4), unless on a pike.
 func TestAllowanceRainIsTheUmpires(t *testing.T) {
 	g := acEvent(alGame(t, opts(), engine.CSA), 5, RandomRain, "")
 	_, ev, _ := alActivate(t, g, lee, "csa.hood", allowanceChartLRTG(), 4)
 	if u := alUnit(t, ev.Allowance, "csa.hood"); u.MP != 5 || len(u.Steps) != 0 || !reflect.DeepEqual(ev.Allowance.Notes, []string{AllowNoteRain}) {
 		t.Errorf("%+v %v", u, ev.Allowance.Notes)
+	}
+	g.Units = maps.Clone(g.Units)
+	g.Units["csa.wagon1"] = engine.UnitState{ID: "csa.wagon1", Name: "1st Corps wagons", Side: engine.CSA, Kind: engine.KindWagon, Command: "1", OnMap: true, Hex: at(0, 0)}
+	_, ev, _ = alActivate(t, g, lee, "csa.longstreet", allowanceChartLRTG(), 3)
+	if u := alUnit(t, ev.Allowance, "csa.wagon1"); u.MP != 4 || !reflect.DeepEqual(u.Steps, []AllowanceStep{{Code: AllowRainWagon, Value: -1}}) {
+		t.Errorf("the wagon train in rain: %+v", u)
+	}
+	if u := alUnit(t, ev.Allowance, "csa.hood"); u.MP != 5 || len(u.Steps) != 0 {
+		t.Errorf("Hood in rain: %+v", u)
 	}
 }
