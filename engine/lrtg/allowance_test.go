@@ -55,6 +55,7 @@ func alGame(t *testing.T, o engine.GameOptions, side engine.Side) Game {
 	add("csa.early", "Early", engine.CSA, engine.KindInfantry, "2", at(10, 11))
 	add("usa.schenck", "Schenck", engine.USA, engine.KindLeader, "VIII", at(50, 10))
 	add("usa.kenly", "Kenly", engine.USA, engine.KindInfantry, "Balt", at(50, 10))
+	add("usa.pleasonton", "Pleasonton", engine.USA, engine.KindLeader, "Cav", at(60, 30))
 	early := g.Units["csa.early"]
 	early.Status.Disorganized = true
 	g.Units["csa.early"] = early
@@ -126,6 +127,8 @@ func TestAllowanceRolledAtActivation(t *testing.T) {
 		{"USA AoP infantry with its leader", engine.USA, meade, "usa.sykes", []int{4}, map[string]int{"usa.barnes": 5}, "leader (AoP)"},
 		{"USA garrison infantry with its leader", engine.USA, meade, "usa.schenck", []int{4}, map[string]int{"usa.kenly": 4}, "leader (DC, Balt, HF, RR, PA, WV)"},
 		{"USA cavalry march", engine.USA, meade, "usa.buford", []int{5, 6}, map[string]int{"usa.buford": 11}, "none"},
+		// Pleasonton's +1 (004 Union Cavalry Exhaustion 3), citing 5.2) is this line's.
+		{"USA cavalry with its leader", engine.USA, meade, "usa.pleasonton", []int{5, 6}, map[string]int{"usa.buford": 12}, "leader"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g := alGame(t, opts(), c.side)
@@ -291,6 +294,12 @@ func TestAllowanceLRTAParalysis(t *testing.T) {
 	_, ev, _ = alActivate(t, g, meade, "usa.schenck", allowanceChartLRTA(), 4)
 	if u := alUnit(t, ev.Allowance, "usa.kenly"); u.MP != 4 || !reflect.DeepEqual(alCodes(u), []string{AllowNoLeaderLine}) {
 		t.Errorf("Balt with its leader: %+v", u)
+	}
+	// The Pleasonton division leader: "+1 to the movement of cavalry when
+	// activated by Pleasanton" is the chart's cavalry-with-leader line.
+	_, ev, _ = alActivate(t, g, meade, "usa.pleasonton", allowanceChartLRTA(), 2, 3)
+	if u := alUnit(t, ev.Allowance, "usa.buford"); u.MP != 6 || u.With != "leader" || len(u.Steps) != 0 {
+		t.Errorf("Buford with Pleasonton: %+v", u)
 	}
 	g.LRTAEvents = LRTAEventsState{Rolled: []LRTARandomEvent{{Turn: 5, Outcome: LRTAEventUnionParalysis}}}
 	_, ev, _ = alActivate(t, g, meade, "usa.sykes", allowanceChartLRTA(), 4)
