@@ -51,7 +51,11 @@ func allowanceText(g engine.GameState, al *lrtg.MovementAllowance, step string, 
 		if i > 0 {
 			sep = "; "
 		}
-		fmt.Fprintf(&b, "%s%s %s for %s", sep, rollLabel(r.Roll, engine.RollStream{Secret: r.Secret}), allowanceFaces(r, army), allowanceArmWords(r.Arm))
+		arm := allowanceArmWords(r.Arm)
+		if r.Arm == lrtg.ArmInfantry && len(r.Faces) == 2 && !army {
+			arm = "infantry and artillery (the white die; the colored one for the Foot Cavalry, 31.3)"
+		}
+		fmt.Fprintf(&b, "%s%s %s for %s", sep, rollLabel(r.Roll, engine.RollStream{Secret: r.Secret}), allowanceFaces(r, army), arm)
 	}
 	b.WriteString(".")
 	type group struct {

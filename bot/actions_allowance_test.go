@@ -27,7 +27,7 @@ func TestAllowanceStepsHaveWords(t *testing.T) {
 	al := &lrtg.MovementAllowance{Rolls: []lrtg.AllowanceRoll{{Arm: lrtg.ArmInfantry, Roll: 7, Faces: []int{1, 2}}},
 		Units: []lrtg.UnitAllowance{{Unit: "csa.hood", Arm: lrtg.ArmInfantry, With: "leader", Dice: 1, Plus: 2, MP: 4, Steps: []lrtg.AllowanceStep{{Code: lrtg.AllowFootCavalry, Value: 1}}}},
 		Notes: []string{lrtg.AllowNoteRain}}
-	acWants(t, "Jackson's allowance", allowanceText(g, al, "4b", false), "Roll #7 [1 white, 2 colored] for infantry and artillery (one die)",
+	acWants(t, "Jackson's allowance", allowanceText(g, al, "4b", false), "Roll #7 [1 white, 2 colored] for infantry and artillery (the white die; the colored one for the Foot Cavalry, 31.3)",
 		"· Hood: **4** movement points (die 1, +2 infantry with its leader, +1 Foot Cavalry: the colored die is even (31.3)).",
 		"It rains this turn: the Standardized Rules' rain rules (not in these rules) may lower these; the umpire rules on it.",
 		"uses that movement's own allowance instead (17.1, 8.2)")
