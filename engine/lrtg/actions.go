@@ -554,7 +554,7 @@ func (g Game) decideActivate(cmd ActivateUnit, d engine.Dice) ([]engine.Event, e
 		return []engine.Event{ev}, nil
 	}
 	// The movement allowance, as the action begins (allowance.go).
-	dice, al, _, err := g.rollAllowance(Activation{Side: side, By: cmd.By, Kind: ActionActivate, Unit: u.ID}, cmd.Allowance, cmd.By, d)
+	dice, al, err := g.rollAllowance(Activation{Side: side, By: cmd.By, Kind: ActionActivate, Unit: u.ID}, cmd.Allowance, cmd.By, d)
 	if err != nil {
 		return nil, err
 	}

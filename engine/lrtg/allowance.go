@@ -341,11 +341,11 @@ func (g Game) allowanceAudience(side engine.Side) string {
 
 // rollAllowance rolls the allowance of an Activate Leader action or a
 // march (act): one roll for each arm the action moves. It returns the dice
-// events, the allowance, and the state after the dice.
-func (g Game) rollAllowance(act Activation, chart *engine.Chart, by engine.Actor, d engine.Dice) ([]engine.Event, *MovementAllowance, Game, error) {
+// events and the allowance.
+func (g Game) rollAllowance(act Activation, chart *engine.Chart, by engine.Actor, d engine.Dice) ([]engine.Event, *MovementAllowance, error) {
 	lines, err := readAllowanceChart(chart)
 	if err != nil {
-		return nil, nil, g, err
+		return nil, nil, err
 	}
 	actor := g.Units[act.Unit]
 	var leader *engine.UnitState
@@ -375,7 +375,7 @@ func (g Game) rollAllowance(act Activation, chart *engine.Chart, by engine.Actor
 		}
 		r, err := state.allowanceRoll(engine.RollDice{By: by, Expression: expr, Purpose: purpose}, d, audience)
 		if err != nil {
-			return nil, nil, g, err
+			return nil, nil, err
 		}
 		ar := AllowanceRoll{Arm: arm, Roll: r.Number, Secret: r.Secret}
 		for _, t := range r.Terms {
@@ -390,7 +390,7 @@ func (g Game) rollAllowance(act Activation, chart *engine.Chart, by engine.Actor
 		arm := allowanceArm(u)
 		l, fell, err := g.allowanceLine(lines, u, arm, leader)
 		if err != nil {
-			return nil, nil, g, err
+			return nil, nil, err
 		}
 		faces := rolls[arm].Faces
 		ua := UnitAllowance{Unit: u.ID, Arm: arm, With: l.with, Plus: l.plus}
@@ -412,7 +412,7 @@ func (g Game) rollAllowance(act Activation, chart *engine.Chart, by engine.Actor
 		ua = g.allowancePenalties(ua, u, lines)
 		al.Units = append(al.Units, ua)
 	}
-	return evs, al, state, nil
+	return evs, al, nil
 }
 
 // footCavalry reports whether the activating leader is Jackson with his
