@@ -371,7 +371,7 @@ func (g Game) rollAllowance(act Activation, chart *engine.Chart, by engine.Actor
 		case arm == ArmCavalry:
 			expr, purpose = "2d6", fmt.Sprintf("%s's movement allowance, cavalry (two dice)", actor.Name)
 		case jackson:
-			expr, purpose = "2d6", fmt.Sprintf("%s's movement allowance with the Foot Cavalry: the first die white, the second colored (LRTG 31.3)", actor.Name)
+			expr, purpose = "2d6", fmt.Sprintf("%s's movement allowance, infantry and artillery with the Foot Cavalry: the first die white, the second colored (LRTG 31.3)", actor.Name)
 		}
 		r, err := state.allowanceRoll(engine.RollDice{By: by, Expression: expr, Purpose: purpose}, d, audience)
 		if err != nil {
