@@ -199,6 +199,10 @@ type Router struct {
 	rulesets *engine.Rulesets
 	// snapshotEvery: events between two snapshots of a game (snapshot.go).
 	snapshotEvery int
+	// allowanceOff: actions roll no movement allowance, as before issue 21
+	// (actions_allowance.go); set only by the test that replays the stored
+	// logs' scripts as the code that stored them played them.
+	allowanceOff bool
 }
 
 // Option configures a Router.
