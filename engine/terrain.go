@@ -145,6 +145,20 @@ func (l *TerrainLayer) Hexside(a, b Hex) []string {
 	return append([]string(nil), l.side[SideOf(a, b)]...)
 }
 
+// Knows reports whether the layer speaks for the hexside between a and b:
+// when it gives both hexes' terrain, it gives every feature of the
+// hexside between them (the format's rule, docs/terrain-layer.md), so
+// Hexside's empty answer there means no road and no water. Elsewhere an
+// empty answer means only that the layer does not say.
+func (l *TerrainLayer) Knows(a, b Hex) bool {
+	if l == nil || Distance(a, b) != 1 {
+		return false
+	}
+	_, okA := l.hex[a]
+	_, okB := l.hex[b]
+	return okA && okB
+}
+
 // Counts returns how many hexes and hexsides the layer names.
 func (l *TerrainLayer) Counts() (hexes, sides int) {
 	if l == nil {

@@ -44,6 +44,9 @@ func TestTerrainLoadedRoundTrip(t *testing.T) {
 	if got := l.Hexside(h(5, 6), h(5, 5)); !reflect.DeepEqual(got, []string{"creek", "ford"}) {
 		t.Errorf("creek: %v", got)
 	}
+	if !l.Knows(h(1, 1), h(1, 2)) || l.Knows(h(3, 3), h(3, 4)) || l.Knows(h(1, 1), h(1, 1)) {
+		t.Error("Knows: a hexside between two hexes of the layer is known, one without their terrain is not")
+	}
 	if n, s := l.Counts(); n != 5 || s != 3 {
 		t.Errorf("counts %d %d", n, s)
 	}
