@@ -27,8 +27,22 @@ const kindTerrain = "terrain"
 func terrainStream(req Request) string { return "terrain:" + req.GuildID }
 
 // terrainCostSlot is the series' terrain cost chart: when the guild has
-// loaded it, a layer's terrain names must be its rows.
+// loaded it, the terrain names of a layer of the series' map (LRTG's,
+// which LRTA shares) must be its rows. LITN's map is not priced by it.
 const terrainCostSlot = "gcacw.terrain-costs"
+
+// costChart returns the loaded cost chart a layer of the map is checked
+// against, and whether the map has one to check against.
+func (r *Router) costChart(ctx context.Context, req Request, mapID string) (*engine.LoadedChart, bool, error) {
+	if mapID != "lrtg" {
+		return nil, false, nil
+	}
+	charts, err := r.loadedCharts(ctx, req)
+	if err != nil {
+		return nil, true, err
+	}
+	return charts.Loaded[terrainCostSlot], true, nil
+}
 
 func terrainCommands() []*Command {
 	mapOption := OptionSpec{Name: "map", Description: "lrtg (LRTG and LRTA) or litn (default: this channel's game's map, else lrtg)", Type: String, MaxLength: 10, Placeholder: "lrtg|litn"}
@@ -106,11 +120,10 @@ func handleTerrainLoad(ctx context.Context, r *Router, req Request) (Reply, erro
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "terrain.file", What: what,
 			Hint: "Begin the file with map: and one of " + strings.Join(r.theatreIDs(), ", ") + ". Nothing was loaded"}
 	}
-	charts, err := r.loadedCharts(ctx, req)
+	costs, priced, err := r.costChart(ctx, req, t.ID)
 	if err != nil {
 		return Reply{}, err
 	}
-	costs := charts.Loaded[terrainCostSlot]
 	sum := sha256.Sum256(data)
 	cmd := engine.LoadTerrain{By: req.User, Map: t, Copy: c, Costs: costs, SHA256: hex.EncodeToString(sum[:])}
 	return settle(ctx, r, req, terrainStream(req), kindTerrain, r.terrains,
@@ -119,7 +132,7 @@ func handleTerrainLoad(ctx context.Context, r *Router, req Request) (Reply, erro
 			l := &evs[0].(*engine.TerrainLoaded).Layer
 			text := fmt.Sprintf("Loaded your terrain layer for %s%s: %s. It replaces any earlier layer of this map on this server.\n/terrain show at:<hex> reads it; /map draws it.",
 				t.Title, titled(l.Title), layerSummary(l))
-			if costs == nil {
+			if costs == nil && priced {
 				text += fmt.Sprintf("\nThe terrain cost chart (%s) is not loaded here, so the terrain names were not checked against its rows: load it (/chart load) and then this layer again.", terrainCostSlot)
 			}
 			return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: text, Events: views}}}
@@ -211,16 +224,14 @@ func handleTerrainShow(ctx context.Context, r *Router, req Request) (Reply, erro
 	}
 	l := st.Layer(t.ID)
 	if l == nil {
-		return ephemeralText(fmt.Sprintf("No terrain layer is loaded for %s on this server: every move's terrain is the player's word. A server manager loads one with /terrain load (the format: docs/terrain-layer.md).", t.Title)), nil
+		return ephemeralText(fmt.Sprintf("No terrain layer is loaded for %s on this server: every move's terrain is the player's word. A server manager or the umpire role loads one with /terrain load (the format: docs/terrain-layer.md).", t.Title)), nil
 	}
 	at := strings.TrimSpace(req.Options["at"])
 	if at == "" {
 		text := fmt.Sprintf("**Terrain layer for %s**%s, loaded by %s: %s.\nHexes it does not name are the player's word.", t.Title, titled(l.Title), st.LoadedBy[t.ID].Name, layerSummary(l))
-		if charts, err := r.loadedCharts(ctx, req); err == nil {
-			if costs := charts.Loaded[terrainCostSlot]; costs != nil {
-				if missing := notRows(l.TerrainNames(), costs.Rows); len(missing) > 0 {
-					text += fmt.Sprintf("\n⚠️ Not rows of the terrain cost chart loaded since: %s. Load the layer again with names the chart has.", strings.Join(missing, ", "))
-				}
+		if costs, _, err := r.costChart(ctx, req, t.ID); err == nil && costs != nil {
+			if missing := notRows(l.TerrainNames(), costs.Rows); len(missing) > 0 {
+				text += fmt.Sprintf("\n⚠️ Not rows of the terrain cost chart loaded since: %s. Load the layer again with names the chart has.", strings.Join(missing, ", "))
 			}
 		}
 		return ephemeralText(text), nil

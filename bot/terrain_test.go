@@ -160,6 +160,10 @@ func TestTerrainNamesAgainstTheCostChart(t *testing.T) {
 	if !strings.Contains(out.Text, "Not rows of the terrain cost chart loaded since: woods") {
 		t.Errorf("show: %s", out.Text)
 	}
+	// LITN's map is not priced by the series' chart.
+	if out := r.Handle(ctx, terrainReq("load", map[string]string{"data": "map: litn\nterrain:\n  woods: [2838]\n"})).first(); out.Error != nil || strings.Contains(out.Text, "cost chart") {
+		t.Errorf("a LITN layer: %s", out.Text)
+	}
 	out = r.Handle(ctx, terrainReq("load", map[string]string{"data": terrainLayer})).first()
 	if out.Error == nil || !strings.Contains(out.Text, `line 5: the terrain "woods" is not a row of your loaded terrain cost chart (its rows: Clear, forest)`) {
 		t.Errorf("load: %s", out.Text)

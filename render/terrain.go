@@ -21,7 +21,7 @@ import (
 var (
 	pikeInk  = color.RGBA{0x6e, 0x35, 0x12, 0xff}
 	trailInk = color.RGBA{0xa8, 0x7a, 0x4a, 0xff}
-	creekInk = color.RGBA{0x6a, 0x9c, 0xd4, 0xff}
+	creekInk = color.RGBA{0x4a, 0x88, 0xd0, 0xff}
 	fordInk  = color.RGBA{0xf4, 0xee, 0xdc, 0xff}
 )
 
@@ -146,7 +146,7 @@ func drawHexsides(dc *canvas, v *engine.MapView, hexPx func(engine.Hex) (float64
 	}
 	stroke(engine.FeatureRiver, riverInk, size*0.2, nil, false, 1)
 	stroke(engine.FeatureMinorRiver, riverInk, size*0.12, nil, false, 1)
-	stroke(engine.FeatureCreek, creekInk, size*0.07, nil, false, 1)
+	stroke(engine.FeatureCreek, creekInk, size*0.09, nil, false, 1)
 	stroke(engine.FeatureTrail, trailInk, size*0.06, []float64{size * 0.15, size * 0.12}, true, 0)
 	stroke(engine.FeatureRoad, roadInk, size*0.1, nil, true, 0)
 	stroke(engine.FeaturePike, pikeInk, size*0.14, nil, true, 0)
