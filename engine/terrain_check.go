@@ -47,6 +47,9 @@ type TerrainProblem struct {
 // counted.
 const MaxTerrainProblems = 20
 
+// maxTerrainTitle bounds a layer's title (one line).
+const maxTerrainTitle = 100
+
 // maxTerrainHexes bounds what the runs of one file may expand to (every
 // sheet of a theatre holds a few thousand hexes).
 const maxTerrainHexes = 200000
@@ -97,6 +100,9 @@ func (t *Theatre) CheckTerrain(c TerrainCopy, costs *LoadedChart) (*TerrainLayer
 	}
 	if costs != nil {
 		ck.names(c.Hexes, costs)
+	}
+	if len(strings.TrimSpace(c.Title)) > maxTerrainTitle {
+		ck.add(0, "the title is longer than %d characters: give one line", maxTerrainTitle)
 	}
 	if len(hexes) == 0 && len(sides) == 0 && len(ck.problems) == 0 {
 		ck.add(0, "the layer gives no terrain and no hexside")
@@ -239,6 +245,12 @@ func (ck *terrainChecker) run(s, prevSheet string, line int) ([]Hex, []string, s
 		return []Hex{h}, []string{ref.String()}, ref.Sheet, true
 	}
 	last = strings.TrimSpace(last)
+	if !bareNumber.MatchString(last) {
+		// The last hex written in full, on the same sheet.
+		if _, lr, err := ck.t.ParseHex(last, ""); err == nil && lr.Sheet == ref.Sheet {
+			last = fmt.Sprintf("%02d%02d", lr.Col, lr.Row)
+		}
+	}
 	if !bareNumber.MatchString(last) {
 		ck.add(line, "%q is not a run: write the first hex and the last printed number of the same sheet, e.g. %s-%02d%02d", s, ref, ref.Col+1, ref.Row+2)
 		return nil, nil, "", false

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -72,6 +73,10 @@ func TestTerrainRefusedRecordsNothing(t *testing.T) {
 	evs, err := Terrains{}.Decide(LoadTerrain{Map: terrainTheatre(), Copy: TerrainCopy{Map: "test", Hexes: []TerrainItem{{Name: "woods", Refs: []string{"AA1111"}}}}})
 	if len(evs) != 0 || !errors.Is(err, ErrInvalid) {
 		t.Fatalf("%v %v", evs, err)
+	}
+	long := TerrainCopy{Map: "test", Title: strings.Repeat("x", 101), Hexes: []TerrainItem{{Name: "woods", Refs: []string{"AA0101"}}}}
+	if _, err := (Terrains{}).Decide(LoadTerrain{Map: terrainTheatre(), Copy: long}); err == nil || !strings.Contains(err.Error(), "the title is longer than 100 characters") {
+		t.Errorf("a long title: %v", err)
 	}
 }
 

@@ -231,6 +231,11 @@ func TestParseTerrainFileForms(t *testing.T) {
 	if got := l.Hexside(d, a); !reflect.DeepEqual(got, []string{"minor-river"}) {
 		t.Errorf("minor river: %v", got)
 	}
+	// A block's last hex may be written in full, on the same sheet.
+	c, _ = ParseTerrainFile([]byte("map: lrtg\nterrain:\n  woods: [HW2420-HW2521]\n  clear: [HW2410-RS0101]\n"))
+	if _, err := th.CheckTerrain(c, nil); err == nil || strings.Contains(err.Error(), "HW2420-HW2521") || !strings.Contains(err.Error(), `"HW2410-RS0101" is not a run`) {
+		t.Errorf("full last hex: %v", err)
+	}
 	// A hex printed on two sheets is one hex: HW2420 is RS0532 (the
 	// sheets' calibration, lrtg-sheets.yaml), so giving it two terrains
 	// under its two names is a clash.
