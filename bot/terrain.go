@@ -52,7 +52,7 @@ func terrainCommands() []*Command {
 		Subcommands: []*Command{
 			{
 				Name:        "load",
-				Description: "Load your group's terrain layer for a map, replacing its last one (server managers, umpires)",
+				Description: "Load your group's terrain layer for a map, replacing its last one (server managers, the umpire role)",
 				Ephemeral:   true,
 				Options: []OptionSpec{
 					{Name: "file", Description: "The layer (YAML: map, terrain, lines, hexsides)", Type: Attachment},

@@ -148,8 +148,12 @@ func (ck *terrainChecker) refusal() error {
 		}
 		b.WriteString(p.What)
 	}
+	fix := "Correct them all"
+	if len(ps) == 1 {
+		fix = "Correct it"
+	}
 	return &RuleError{Kind: ErrInvalid, Code: "terrain.file", What: b.String(),
-		Hint: "Nothing was loaded. Correct them all and load the file again (the format: docs/terrain-layer.md)"}
+		Hint: "Nothing was loaded. " + fix + " and load the file again (the format: docs/terrain-layer.md)"}
 }
 
 // ref reads one printed reference; a bare number takes the sheet of prev.
