@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/scenarios"
 )
 
@@ -28,11 +29,16 @@ func terrainStream(req Request) string { return "terrain:" + req.GuildID }
 
 // terrainCostSlot is the series' terrain cost chart: when the guild has
 // loaded it, the terrain names of a layer of the series' map (LRTG's,
-// which LRTA shares) must be its rows. LITN's map is not priced by it.
-const terrainCostSlot = "gcacw.terrain-costs"
+// which LRTA shares) must be its hexes' rows. LITN's map is not priced
+// by it.
+const terrainCostSlot = lrtg.SlotTerrainCosts
 
-// costChart returns the loaded cost chart a layer of the map is checked
-// against, and whether the map has one to check against.
+// costChart returns the hexes' rows of the loaded cost chart a layer of
+// the map is checked against (nil when it is not loaded), and whether the
+// map has such a chart at all. The chart's other rows are the roads
+// along a hexside ("road: Pike") and the hexside features ("hexside:
+// Creek"), which a layer's features meet by name (lrtg.SeriesCharts.
+// StepCost): a terrain is one of the plain rows.
 func (r *Router) costChart(ctx context.Context, req Request, mapID string) (*engine.LoadedChart, bool, error) {
 	if mapID != "lrtg" {
 		return nil, false, nil
@@ -41,7 +47,18 @@ func (r *Router) costChart(ctx context.Context, req Request, mapID string) (*eng
 	if err != nil {
 		return nil, true, err
 	}
-	return charts.Loaded[terrainCostSlot], true, nil
+	lc := charts.Loaded[terrainCostSlot]
+	if lc == nil {
+		return nil, true, nil
+	}
+	hexRows := &engine.LoadedChart{Columns: lc.Columns}
+	for _, row := range lc.Rows {
+		l := strings.ToLower(strings.TrimSpace(row))
+		if !strings.HasPrefix(l, lrtg.TerrainRoad+":") && !strings.HasPrefix(l, lrtg.TerrainHexside+":") {
+			hexRows.Rows = append(hexRows.Rows, row)
+		}
+	}
+	return hexRows, true, nil
 }
 
 func terrainCommands() []*Command {
@@ -97,7 +114,13 @@ func handleTerrainLoad(ctx context.Context, r *Router, req Request) (Reply, erro
 			What: "Only someone who may manage this server, or a member of its umpire role, loads terrain layers",
 			Hint: "Ask a member with the Manage Server permission"}
 	}
-	data := []byte(req.Options["data"])
+	var o struct {
+		Data string `opt:"data,raw"` // the file pasted as text; file: wins
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	data := []byte(o.Data)
 	if f, ok := req.Attachments["file"]; ok {
 		data = f
 	}
@@ -214,7 +237,14 @@ func counted(n int, one, many string) string {
 }
 
 func handleTerrainShow(ctx context.Context, r *Router, req Request) (Reply, error) {
-	t, err := r.theatre(ctx, req)
+	var o struct {
+		At  string `opt:"at"`
+		Map string `opt:"map,lower"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	t, err := r.theatre(ctx, req, o.Map)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -226,7 +256,7 @@ func handleTerrainShow(ctx context.Context, r *Router, req Request) (Reply, erro
 	if l == nil {
 		return ephemeralText(fmt.Sprintf("No terrain layer is loaded for %s on this server: every move's terrain is the player's word. A server manager or the umpire role loads one with /terrain load (the format: docs/terrain-layer.md).", t.Title)), nil
 	}
-	at := strings.TrimSpace(req.Options["at"])
+	at := o.At
 	if at == "" {
 		text := fmt.Sprintf("**Terrain layer for %s**%s, loaded by %s: %s.\nHexes it does not name are the player's word.", t.Title, titled(l.Title), st.LoadedBy[t.ID].Name, layerSummary(l))
 		if costs, _, err := r.costChart(ctx, req, t.ID); err == nil && costs != nil {

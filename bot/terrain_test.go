@@ -139,7 +139,7 @@ func TestTerrainStoredAndReplaced(t *testing.T) {
 }
 
 // With the terrain cost chart loaded, a terrain it has no row for is
-// refused; /terrain show flags names the chart loaded since lacks.
+// refused (its roads' and hexside features' rows are not terrains); /terrain show flags names the chart loaded since lacks.
 func TestTerrainNamesAgainstTheCostChart(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
@@ -149,7 +149,7 @@ func TestTerrainNamesAgainstTheCostChart(t *testing.T) {
 	}
 	// The chart as a group would load it (invented rows; the slot is the
 	// series' charts').
-	typ, data, err := engine.EncodeEvent(&engine.ChartLoaded{Slot: terrainCostSlot, Chart: engine.LoadedChart{Rows: []string{"Clear", "forest"}, Columns: []string{"infantry"}, Cells: [][]string{{"1"}, {"2"}}}})
+	typ, data, err := engine.EncodeEvent(&engine.ChartLoaded{Slot: terrainCostSlot, Chart: engine.LoadedChart{Rows: []string{"Clear", "forest", "road: Pike", "hexside: Creek"}, Columns: []string{"infantry"}, Cells: [][]string{{"1"}, {"2"}, {"½"}, {"+1"}}}})
 	if err != nil {
 		t.Fatal(err)
 	}
