@@ -185,6 +185,7 @@ type Router struct {
 	theatres   map[string]*engine.Theatre
 	states     *stateCache[engine.Channel]
 	charts     *stateCache[engine.Charts]
+	terrains   *stateCache[engine.Terrains] // the guilds' terrain layers (terrain.go)
 	games      *stateCache[engine.GameState]
 	// scenarios and orders are the game data (scenarios.Catalogue,
 	// scenarios.OrdersOfBattle).
@@ -220,7 +221,7 @@ func WithClock(now func() time.Time) Option { return func(r *Router) { r.now = n
 
 // NewRouter returns a router over st with the built-in commands.
 func NewRouter(st Store, opts ...Option) *Router {
-	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now, states: newStateCache[engine.Channel](10000), charts: newStateCache[engine.Charts](1000), games: newStateCache[engine.GameState](1000), streamLocks: &stripedLocks{}, links: &linkCache{}, snapshotEvery: snapshotEvery}
+	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now, states: newStateCache[engine.Channel](10000), charts: newStateCache[engine.Charts](1000), terrains: newStateCache[engine.Terrains](1000), games: newStateCache[engine.GameState](1000), streamLocks: &stripedLocks{}, links: &linkCache{}, snapshotEvery: snapshotEvery}
 	for _, o := range opts {
 		o(r)
 	}
