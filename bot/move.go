@@ -49,7 +49,7 @@ func moveGameSubcommands() []*Command {
 // moveOptions are the options /move takes for the movement rules.
 func moveOptions() []OptionSpec {
 	return []OptionSpec{
-		{Name: "path", Description: "A march's hexes in order, each next to the last, e.g. SS1824 SS1825 SS1925 (commas if a place has spaces)", Type: String, MaxLength: 1500, Placeholder: "hex hex ..."},
+		{Name: "path", Description: "A march's hexes in order, each next to the last: SS1824 SS1825 (commas if a place has spaces)", Type: String, MaxLength: 1500, Placeholder: "hex hex ..."},
 		{Name: "mode", Description: "normal, rail (LRTG 8), strategic (LRTG 17.1) or naval (LRTG 5.0)", Type: String, MaxLength: 10, Placeholder: "normal|rail|strategic|naval",
 			Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
 				var out []engine.Match

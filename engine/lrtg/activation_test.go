@@ -23,7 +23,7 @@ func TestMovesBelongToActions(t *testing.T) {
 	wantRule(t, g, mv(lee, at(1, 0), "csa.hood"), "move.activation", "003 4", "No action of yours is under way: Hood may move only when activated")
 	g, _ = acDo(t, g, ActivateUnit{By: lee, Unit: "csa.longstreet"}, engine.Script())
 	wantMove(t, g, mv(lee, at(1, 0), "csa.hood", "csa.longstreet"))
-	wantMove(t, g, mv(lee, at(1, 0), "csa.mclaws")) // one stack moves from one hex (move_path.go)
+	wantMove(t, g, mv(lee, at(1, 0), "csa.mclaws"))          // one stack moves from one hex (move_path.go)
 	wantMove(t, g, mv(lee, at(1, 0), "csa.lee", "csa.hood")) // Lee goes along
 	wantRule(t, g, mv(lee, at(1, 0), "csa.lee"), "move.activation", "003 4", "Lee is not part of the activation of Longstreet")
 	wantRule(t, g, mv(jebA, at(21, 0), "csa.hampton"), "move.activation", "003 4", "Hampton is not part of the activation of Longstreet")

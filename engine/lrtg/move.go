@@ -54,6 +54,9 @@ type MovementState struct {
 	// actionKey): a unit marches once in an action (move_path.go).
 	Act      string   `json:"act,omitempty"`
 	ActMoved []string `json:"act_moved,omitempty"`
+	// Advance: attackers of a combat of the action whose defenders
+	// retreated, who may move once more (the advance after combat).
+	Advance []string `json:"advance,omitempty"`
 }
 
 // IsReleased reports whether the group (a ReleaseGroups id) is released.

@@ -29,8 +29,8 @@ import (
 //     step the engine cannot price is counted (UnitsMoved.Unpriced) and
 //     goes on the umpire's log;
 //   - a unit moves once in an action (leaders, who go along with the
-//     units they are stacked with, and a retreat after combat, 9.3,
-//     aside).
+//     units they are stacked with, a retreat after combat, 9.3, and the
+//     attackers' advance into a hex their combat cleared aside).
 //
 // The umpire's move with To alone is a placement (corrections, set-up),
 // as before, and so is a player's outside the sequence of play (a game
@@ -206,7 +206,7 @@ func (g Game) movedInAction(cmd engine.MoveUnits, on []engine.UnitState) *engine
 	a, _ := g.cycle()
 	var again []string
 	for _, u := range on {
-		if !u.Kind.IsLeader() && slices.Contains(g.Movement.ActMoved, u.ID) && !slices.Contains(a.Retreats, u.ID) {
+		if !u.Kind.IsLeader() && slices.Contains(g.Movement.ActMoved, u.ID) && !slices.Contains(a.Retreats, u.ID) && !slices.Contains(g.Movement.Advance, u.ID) {
 			again = append(again, u.Name)
 		}
 	}
@@ -251,10 +251,49 @@ func (g *Game) recordActionMove(e *engine.UnitsMoved) {
 	}
 	m := g.Movement
 	if m.Act != key {
-		m.Act, m.ActMoved = key, nil
+		m.Act, m.ActMoved, m.Advance = key, nil, nil
 	}
 	m.ActMoved = append(slices.Clone(m.ActMoved), e.Units...)
+	m.Advance = slices.DeleteFunc(slices.Clone(m.Advance), func(id string) bool { return slices.Contains(e.Units, id) })
 	g.Movement = m
+}
+
+// afterCombat notes the attackers of a combat of the action under way
+// whose defenders retreated or were eliminated: they may move once more
+// in the action, to advance after combat (the advance's own limits are
+// the Standardized Rules', not in the seeds: the umpire's log has the
+// path).
+func (m MovementState) afterCombat(g Game, e *CombatApplied) MovementState {
+	key := g.actionKey()
+	if key == "" {
+		return m
+	}
+	cleared := false
+	var attackers []string
+	for _, s := range e.Sides {
+		switch s.Role {
+		case "defender":
+			gone := len(s.Units) > 0
+			for _, u := range s.Units {
+				gone = gone && u.Eliminated
+			}
+			cleared = cleared || s.Result.Retreat != "" || gone
+		case "attacker":
+			for _, u := range s.Units {
+				if !u.Eliminated {
+					attackers = append(attackers, u.Unit)
+				}
+			}
+		}
+	}
+	if !cleared || len(attackers) == 0 {
+		return m
+	}
+	if m.Act != key {
+		m.Act, m.ActMoved, m.Advance = key, nil, nil
+	}
+	m.Advance = append(slices.Clone(m.Advance), attackers...)
+	return m
 }
 
 // pathStops is the event of a march an unseen enemy unit stopped: the

@@ -230,10 +230,10 @@ type UnitLogEntry struct {
 	// A march (move_path.go): the hexes entered in order, the steps whose
 	// movement points the engine could not price, and the rule of an
 	// unseen enemy that stopped it.
-	Path     []engine.Hex
-	Unpriced int
-	Stopped  string
-	Cause, Reason  string
+	Path          []engine.Hex
+	Unpriced      int
+	Stopped       string
+	Cause, Reason string
 	// Undone: the umpire took the change back (/game undo).
 	Undone bool
 }
