@@ -139,6 +139,7 @@ func (r *Router) moveData(g engine.GameState) *engine.MoveData {
 		Strategic:                r.library.Chart(strategic),
 		StrategicDisorganization: r.library.Chart(disorg),
 		Library:                  r.library,
+		FreeMarches:              r.freeMarches, // tests only: stored_logs_test.go
 	}
 }
 

@@ -66,7 +66,7 @@ func TestMarchPathThroughTheRouter(t *testing.T) {
 			var b strings.Builder
 			for _, o := range do("@meade /move units:usa.179-pa path:RS0732 RS0832 RS0932 RS1032") {
 				if o.Audience.Kind == AudienceChannel && o.Audience.Channel == "umpire" {
-					if !strings.Contains(o.Text, "by RS0732 – RS0832 (2 steps)") || !strings.Contains(o.Text, "stopped by an enemy unit") || !strings.Contains(o.Text, "movement points not checked") {
+					if !strings.Contains(o.Text, "by RS0732 – RS0832 (2 steps)") || !strings.Contains(o.Text, "stopped by an enemy unit the player did not see in RS0932 (the path given: RS0732 – RS0832 – RS0932 – RS1032)") || !strings.Contains(o.Text, "movement points not checked") {
 						t.Errorf("umpire's log: %s", o.Text)
 					}
 					continue

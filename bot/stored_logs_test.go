@@ -47,9 +47,9 @@ type storedGame struct {
 // intelligence), the options the scripts leave out, Jackson Lives.
 var storedGames = []storedGame{
 	{name: "session", script: "session.script", mapAt: "SS4030"},
-	{name: "hightide", script: "hightide.script", mapAt: "SS4030"},
-	{name: "campaign", script: "campaign.script", mapAt: "SS4030"},
-	{name: "lrta", script: "lrta.script", mapAt: "SS3015"},
+	{name: "hightide", script: "stored/hightide.script", mapAt: "SS4030"},
+	{name: "campaign", script: "stored/campaign.script", mapAt: "SS4030"},
+	{name: "lrta", script: "stored/lrta.script", mapAt: "SS3015"},
 	{name: "litn", script: "stored/litn.script", litn: true, mapAt: "2838"},
 	{name: "options", script: "stored/options.script", mapAt: "SS4030"},
 	{name: "litn3", script: "stored/litn3.script", litn: true, mapAt: "1910"},
@@ -126,9 +126,15 @@ func newStoredPlayer(t *testing.T, name string) *storedPlayer {
 	}
 	t.Cleanup(func() { st.Close() })
 	p.st = st
-	p.r = NewRouter(st, WithLogger(quietLog()), WithDice(SeededSource{Entropy: fixedEntropy(0x5a)}), WithClock(p.clock.Now))
+	p.r = NewRouter(st, WithLogger(quietLog()), WithDice(SeededSource{Entropy: fixedEntropy(0x5a)}), WithClock(p.clock.Now), withFreeMarches())
 	return p
 }
+
+// withFreeMarches plays the stored logs' scripts, written before a march
+// was a path (issue 21), as they were played: without the path checks
+// (engine.MoveData.FreeMarches), so that what today's engine writes can
+// be compared with what older code stored.
+func withFreeMarches() Option { return func(r *Router) { r.freeMarches = true } }
 
 // play runs one line and returns its outputs as the console's JSON lines.
 func (p *storedPlayer) play(t *testing.T, line string) []ConsoleLine {

@@ -167,6 +167,16 @@ func marchLogWords(e lrtg.UnitLogEntry, ref func(engine.Hex) string) string {
 	}
 	if e.Stopped == lrtg.MoveStoppedPath {
 		b.WriteString(", stopped by an enemy unit the player did not see")
+		if e.Contact != nil {
+			b.WriteString(" in " + ref(*e.Contact))
+		}
+		planned := make([]string, len(e.Planned))
+		for i, h := range e.Planned {
+			planned[i] = ref(h)
+		}
+		if len(planned) > 0 {
+			fmt.Fprintf(&b, " (the path given: %s)", strings.Join(planned, " – "))
+		}
 	}
 	if e.Unpriced > 0 {
 		fmt.Fprintf(&b, ", movement points not checked for %d %s: no terrain cost chart or terrain layer is loaded (the Standardized Rules' terrain and ZOC costs are the group's)", e.Unpriced, plural(e.Unpriced, "step", "steps"))

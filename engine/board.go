@@ -165,6 +165,9 @@ type UnitsMoved struct {
 	Path     []Hex `json:"path,omitempty"`
 	MP       int   `json:"mp,omitempty"`
 	Unpriced int   `json:"unpriced,omitempty"`
+	// Planned is the whole path the player gave a march an enemy unit
+	// he did not see stopped (Stopped), for the umpire's log.
+	Planned []Hex `json:"planned,omitempty"`
 }
 
 // DisorgCheck is what a unit that moved strategically rolls for
@@ -191,6 +194,11 @@ type MoveData struct {
 	// Library is the rules tables, for the charts a game reads beyond
 	// these (LRTA: lrta.extended-march-csa / -usa, lrta_move.go).
 	Library *Library
+	// FreeMarches leaves out the checks of a march's path
+	// (lrtg/move_path.go): only the tests that replay games scripted
+	// before marches were paths set it (bot's stored logs, which must
+	// still read as stored); nothing a player or an umpire sends does.
+	FreeMarches bool
 }
 
 // UnitSet records a change of a unit's manpower, fatigue or a status

@@ -62,7 +62,7 @@ func (g Game) marchStack(cmd engine.MoveUnits) ([]engine.UnitState, bool) {
 			on = append(on, u)
 		}
 	}
-	if len(on) == 0 || (g.IsUmpire(cmd.By) && len(cmd.Path) == 0) {
+	if len(on) == 0 || (g.IsUmpire(cmd.By) && len(cmd.Path) == 0) || cmd.Data != nil && cmd.Data.FreeMarches {
 		return on, false
 	}
 	if g.CurrentStep() == "" && len(cmd.Path) == 0 {
@@ -121,8 +121,11 @@ func (g Game) checkPath(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hidden
 	for i, h := range path {
 		if engine.Distance(prev, h) != 1 {
 			what := fmt.Sprintf("%s is not next to %s", ref(h), ref(prev))
-			if h == prev {
-				what = fmt.Sprintf("The path enters %s from %s itself", ref(h), ref(prev))
+			switch {
+			case h == prev && i == 0:
+				what = fmt.Sprintf("The stack is in %s already", ref(h))
+			case h == prev:
+				what = fmt.Sprintf("The path names %s twice in a row", ref(h))
 			}
 			hint := "Give every hex the stack enters, in order, each next to the last: path:<hex> <hex> ..."
 			if len(cmd.Path) == 0 {
@@ -309,7 +312,7 @@ func (g Game) pathStops(cmd engine.MoveUnits, ev *engine.UnitsMoved, pc *pathChe
 	}
 	contact := pc.path[at]
 	e := g.stoppedEvent(cmd, ev, cmd.Units, stop, MoveStoppedPath, &contact)
-	e.Path, e.Hexes = slices.Clone(pc.path[:at]), at
+	e.Path, e.Hexes, e.Planned = slices.Clone(pc.path[:at]), at, slices.Clone(pc.path)
 	if at == 0 {
 		e.Path = nil
 	}

@@ -164,7 +164,7 @@ func TestHiddenMarchStopsAtTheUnseenEnemy(t *testing.T) {
 				t.Error("the march was not spent")
 			}
 			log := after.UnitLog()
-			if len(log) == 0 || !slices.Equal(log[len(log)-1].Path, p[:2]) || log[len(log)-1].Stopped != MoveStoppedPath {
+			if len(log) == 0 || !slices.Equal(log[len(log)-1].Path, p[:2]) || !slices.Equal(log[len(log)-1].Planned, p) || log[len(log)-1].Stopped != MoveStoppedPath {
 				t.Errorf("umpire's log %+v", log)
 			}
 			// A march refused for another rule (a gap) says nothing of the

@@ -229,10 +229,13 @@ type UnitLogEntry struct {
 	Unchecked      string
 	// A march (move_path.go): the hexes entered in order, the steps whose
 	// movement points the engine could not price, and the rule of an
-	// unseen enemy that stopped it.
+	// unseen enemy that stopped it, with the whole path given and the hex
+	// it could not enter.
 	Path          []engine.Hex
 	Unpriced      int
 	Stopped       string
+	Planned       []engine.Hex
+	Contact       *engine.Hex
 	Cause, Reason string
 	// Undone: the umpire took the change back (/game undo).
 	Undone bool
@@ -328,6 +331,7 @@ func (next Game) logUnitChange(g Game, e engine.Event) Game {
 			en := entry(e.By, id)
 			en.Kind, en.ToRef, en.Mode, en.Unchecked = LogMove, e.Ref, e.Mode, e.Unchecked
 			en.Path, en.Unpriced, en.Stopped = slices.Clone(e.Path), e.Unpriced, e.Stopped
+			en.Planned, en.Contact = slices.Clone(e.Planned), e.Contact
 			en.FromRef = u.Ref
 			if !u.OnMap {
 				en.FromRef = strings.TrimSpace(fmt.Sprintf("%s %d", u.Track, u.Slot))
