@@ -125,6 +125,11 @@ func unitLogLine(g engine.GameState, e lrtg.UnitLogEntry, ref func(engine.Hex) s
 		if from == "" {
 			from = "?"
 		}
+		for _, id := range e.With { // a march: the whole stack
+			if u, ok := g.Units[id]; ok {
+				name += ", " + u.Name
+			}
+		}
 		what = fmt.Sprintf("moved %s %s → %s", name, from, e.ToRef)
 		if e.Mode != "" {
 			what += " (" + e.Mode + ")"

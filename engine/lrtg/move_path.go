@@ -80,6 +80,9 @@ func (g Game) marchStack(cmd engine.MoveUnits) ([]engine.UnitState, bool) {
 // breaks nothing here: it stops the march (hid.path, pathStops).
 func (g Game) checkPath(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hiddenBlock) []*engine.RuleError {
 	on, ok := g.marchStack(cmd)
+	if len(on) == 0 && len(cmd.Path) > 0 {
+		return []*engine.RuleError{moveRule("move.path", "A path is a march of units on the map, and none of these is", "Units entering the map are placed with to: (their entry rules: /reinforcements)", "")}
+	}
 	if !ok {
 		return nil
 	}
