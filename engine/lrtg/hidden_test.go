@@ -312,7 +312,7 @@ func TestHiddenRemoteMoveStopsAndSpendsThePermission(t *testing.T) {
 				t.Fatalf("refused for free: %v", err)
 			}
 			e := evs[0].(*engine.UnitsMoved)
-			if e.Stopped != MoveStoppedRemote || e.To != buford.Hex || e.Fatigue != 0 {
+			if e.Stopped != MoveStoppedRemote || e.To != buford.Hex || e.Fatigue != 0 || e.Path != nil || e.Hexes != 0 {
 				t.Fatalf("remote move %+v", e)
 			}
 			noEnemyIn(t, "the event", eventText(t, evs), near.Units["csa.hampton"])

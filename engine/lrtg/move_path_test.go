@@ -55,6 +55,10 @@ func TestMarchIsAPath(t *testing.T) {
 	if u := after.Units["csa.hood"]; u.Hex != p[2] {
 		t.Errorf("Hood at %v", u.Hex)
 	}
+	// The umpire's log: one entry for the stack, with its path.
+	if log := after.UnitLog(); len(log) != 1 || log[0].Unit != "csa.hood" || !slices.Equal(log[0].With, []string{"csa.longstreet"}) || !slices.Equal(log[0].Path, p) || log[0].Unpriced != 3 {
+		t.Errorf("umpire's log %+v", log)
+	}
 	// to: alone is a one-hex step.
 	wantMove(t, g, mv(lee, p[0], "csa.hood"))
 	re := wantRule(t, g, mv(lee, p[2], "csa.hood"), "move.path", "", "is not next to", "path:")
