@@ -241,8 +241,11 @@ func (g Game) pricePath(d *engine.MoveData, units []engine.UnitState, start engi
 // stepCost is the hook that prices one step of a march for the stack:
 // its movement points and whether they are known. Nothing prices a step
 // yet: the terrain costs are the Standardized Rules' (not in the seeds),
-// loaded by a group as a chart slot with a terrain layer for the map;
-// when they are, this reads them, and the march's MP is compared with the
+// a chart slot a group loads (SeriesCharts.StepCost, charts_terrain.go),
+// and a step's terrain and road come from a terrain layer for the map,
+// not loaded yet. When both are, this reads them (unknown where the
+// layer is silent), and the march's MP, with SeriesCharts.CheapestCost
+// as the lower bound of the unpriced steps, is compared with the
 // allowance rolled at activation.
 func (g Game) stepCost(_ *engine.MoveData, _ []engine.UnitState, _, _ engine.Hex) (mp int, known bool) {
 	return 0, false
