@@ -243,7 +243,10 @@ func TestMovesAndTheOpeningAllowanceThroughTheRouter(t *testing.T) {
 		t.Fatalf("a move without an action: %+v", out)
 	}
 	mustOK(t, r, actionReq(leeA, "activate", map[string]string{"leader_or_unit": "Longstreet"}))
-	if out := move(leeA, "Hood,Longstreet", "Culpeper"); out.Error != nil {
+	// A march is a path (engine/lrtg/move_path.go): Hood from SS2030.
+	march := Request{GuildID: "g", ChannelID: "war", User: leeA, Command: "move", Options: map[string]string{"units": "Hood",
+		"path": "SS2029 SS2028 SS2027 SS2026 SS2025 SS2024 SS2023 SS2022 SS2021 SS1921 SS1820 SS1720 SS1619 SS1519 Culpeper"}}
+	if out := r.Handle(ctx, march).first(); out.Error != nil {
 		t.Fatalf("Longstreet's corps: %s", out.Text)
 	}
 	if out := move(leeA, "Rodes", "Culpeper"); out.Error == nil || !strings.Contains(out.Text, "Rodes is not part of the activation of Longstreet") {

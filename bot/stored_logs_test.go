@@ -47,9 +47,9 @@ type storedGame struct {
 // intelligence), the options the scripts leave out, Jackson Lives.
 var storedGames = []storedGame{
 	{name: "session", script: "session.script", mapAt: "SS4030"},
-	{name: "hightide", script: "hightide.script", mapAt: "SS4030"},
-	{name: "campaign", script: "campaign.script", mapAt: "SS4030"},
-	{name: "lrta", script: "lrta.script", mapAt: "SS3015"},
+	{name: "hightide", script: "stored/hightide.script", mapAt: "SS4030"},
+	{name: "campaign", script: "stored/campaign.script", mapAt: "SS4030"},
+	{name: "lrta", script: "stored/lrta.script", mapAt: "SS3015"},
 	{name: "litn", script: "stored/litn.script", litn: true, mapAt: "2838"},
 	{name: "options", script: "stored/options.script", mapAt: "SS4030"},
 	{name: "litn3", script: "stored/litn3.script", litn: true, mapAt: "1910"},
@@ -131,14 +131,23 @@ func newStoredPlayer(t *testing.T, name string) *storedPlayer {
 	t.Cleanup(func() { st.Close() })
 	p.st = st
 	// The stored logs' scripts were played before issue 21 rolled a movement
-	// allowance as each action begins (its rolls and events, by design,
-	// move every later cut and count): they are replayed without it, so
-	// that everything else must still read as stored. The allowance has its
-	// own tests (engine/lrtg/allowance_test.go, bot/actions_test.go) and
-	// shows in the scripted games of bot/testdata.
-	p.r = NewRouter(st, WithLogger(quietLog()), WithDice(SeededSource{Entropy: fixedEntropy(0x5a)}), WithClock(p.clock.Now), withoutAllowance())
+	// allowance as each action begins and checked a march hex by hex (its
+	// rolls and events, by design, move every later cut and count, and the
+	// old scripts' long moves are refused): they are replayed without both
+	// (frozen copies in testdata/stored, README there), so that everything
+	// else must still read as stored. The allowance and the path have their
+	// own tests (engine/lrtg/allowance_test.go, move_path_test.go,
+	// bot/actions_test.go, bot/move_path_test.go) and show in the scripted
+	// games of bot/testdata.
+	p.r = NewRouter(st, WithLogger(quietLog()), WithDice(SeededSource{Entropy: fixedEntropy(0x5a)}), WithClock(p.clock.Now), withoutAllowance(), withFreeMarches())
 	return p
 }
+
+// withFreeMarches plays the stored logs' scripts, written before a march
+// was a path (issue 21), as they were played: without the path checks
+// (engine.MoveData.FreeMarches), so that what today's engine writes can
+// be compared with what older code stored.
+func withFreeMarches() Option { return func(r *Router) { r.freeMarches = true } }
 
 // play runs one line and returns its outputs as the console's JSON lines.
 func (p *storedPlayer) play(t *testing.T, line string) []ConsoleLine {

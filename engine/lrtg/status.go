@@ -663,7 +663,8 @@ func (g Game) combatSide(cmd ApplyCombat, role string, cs CombatSide, res Combat
 
 func (g Game) applyCombat(e *CombatApplied) Game {
 	return g.action(e, func(g *Game) {
-		g.Actions = g.Actions.retreating(*g, e) // activation.go: the retreats its owner moves
+		g.Actions = g.Actions.retreating(*g, e)    // activation.go: the retreats its owner moves
+		g.Movement = g.Movement.afterCombat(*g, e) // move_path.go: the attackers' advance
 		vp := append([]VPEntry(nil), g.VP...)
 		for _, s := range e.Sides {
 			for _, c := range s.Units {
