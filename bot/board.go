@@ -207,6 +207,11 @@ func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
 	}
 	cmd := engine.MoveUnits{By: req.User, Units: ids, To: to, Ref: ref, Path: path}
 	r.moveRules(o, g, &cmd) // mode, fatigue, reason and the data the rules need (move.go)
+	// The server's terrain layer prices a march's steps with the game's
+	// terrain cost chart (engine/lrtg/move_price.go); LRTA plays on LRTG's map.
+	if cmd.Data.Terrain, err = r.loadedTerrain(ctx, req, "lrtg"); err != nil {
+		return Reply{}, err
+	}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		names := make([]string, len(ids))
 		for i, id := range ids {

@@ -189,7 +189,7 @@ func marchLogWords(e lrtg.UnitLogEntry, ref func(engine.Hex) string) string {
 		}
 	}
 	if e.Unpriced > 0 {
-		fmt.Fprintf(&b, ", movement points not checked for %d %s: no terrain cost chart or terrain layer is loaded (the Standardized Rules' terrain and ZOC costs are the group's)", e.Unpriced, plural(e.Unpriced, "step", "steps"))
+		fmt.Fprintf(&b, ", movement points not checked for %d %s: nothing loaded prices them (a terrain layer that gives the hexes and hexsides, and the terrain cost chart's rows for them; the Standardized Rules' terrain and ZOC costs are the group's)", e.Unpriced, plural(e.Unpriced, "step", "steps"))
 	}
 	return b.String()
 }

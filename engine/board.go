@@ -162,9 +162,9 @@ type UnitsMoved struct {
 	// them. MP is what the steps the engine could price cost; Unpriced
 	// counts the steps it could not (no cost chart or terrain layer
 	// loaded), which go on the umpire's log.
-	Path     []Hex `json:"path,omitempty"`
-	MP       int   `json:"mp,omitempty"`
-	Unpriced int   `json:"unpriced,omitempty"`
+	Path     []Hex   `json:"path,omitempty"`
+	MP       float64 `json:"mp,omitempty"`
+	Unpriced int     `json:"unpriced,omitempty"`
 	// Planned is the whole path the player gave a march an enemy unit
 	// he did not see stopped (Stopped), for the umpire's log.
 	Planned []Hex `json:"planned,omitempty"`
@@ -199,6 +199,10 @@ type MoveData struct {
 	// before marches were paths set it (bot's stored logs, which must
 	// still read as stored); nothing a player or an umpire sends does.
 	FreeMarches bool
+	// Terrain is the server's terrain layer for the map (nil: none
+	// loaded): with the game's terrain cost chart it prices a march's
+	// steps (lrtg/move_price.go).
+	Terrain *TerrainLayer
 }
 
 // UnitSet records a change of a unit's manpower, fatigue or a status

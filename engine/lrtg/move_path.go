@@ -26,7 +26,7 @@ import (
 //     attacker next to the enemy, so an ordinary march may enter an enemy
 //     ZOC. What the Standardized Rules charge for it (their ZOC and
 //     terrain costs, not in the seeds) is left to the loaded charts: a
-//     step the engine cannot price is counted (UnitsMoved.Unpriced) and
+//     step the engine cannot price (move_price.go) is counted (UnitsMoved.Unpriced) and
 //     goes on the umpire's log;
 //   - a unit moves once in an action (leaders, who go along with the
 //     units they are stacked with, a retreat after combat, 9.3, and the
@@ -110,7 +110,9 @@ func (g Game) checkPath(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hidden
 		path = []engine.Hex{cmd.To}
 	}
 	ev.Path, ev.Hexes = slices.Clone(path), len(path)
-	ev.MP, ev.Unpriced = g.pricePath(d, on, start, path)
+	price := g.pricePath(d, on, start, path) // move_price.go
+	ev.MP, ev.Unpriced = price.mp, price.unpriced
+	broken = append(broken, g.checkAllowance(d, on, price, ref)...)
 	side := on[0].Side
 	seen, all := g.seenPresence(side, hid.unseen), g.enemiesOf(side)
 	zoc := g.armyMarch(cmd, on) // 000 10.2
@@ -223,34 +225,6 @@ func (g Game) movedInAction(cmd engine.MoveUnits, on []engine.UnitState) *engine
 		"A unit marches once in an action: give its whole path in one /move", g.actionsRule())
 }
 
-// pricePath is what a march's steps cost in movement points, as far as
-// the engine can price them (mp), and the steps it cannot (unpriced).
-func (g Game) pricePath(d *engine.MoveData, units []engine.UnitState, start engine.Hex, path []engine.Hex) (mp, unpriced int) {
-	prev := start
-	for _, h := range path {
-		if c, ok := g.stepCost(d, units, prev, h); ok {
-			mp += c
-		} else {
-			unpriced++
-		}
-		prev = h
-	}
-	return mp, unpriced
-}
-
-// stepCost is the hook that prices one step of a march for the stack:
-// its movement points and whether they are known. Nothing prices a step
-// yet: the terrain costs are the Standardized Rules' (not in the seeds),
-// a chart slot a group loads (SeriesCharts.StepCost, charts_terrain.go),
-// and a step's terrain and road come from a terrain layer for the map,
-// not loaded yet. When both are, this reads them (unknown where the
-// layer is silent), and the march's MP, with SeriesCharts.CheapestCost
-// as the lower bound of the unpriced steps, is compared with the
-// allowance rolled at activation.
-func (g Game) stepCost(_ *engine.MoveData, _ []engine.UnitState, _, _ engine.Hex) (mp int, known bool) {
-	return 0, false
-}
-
 // recordActionMove notes the units a player's move moved in the action
 // under way (movedInAction).
 func (g *Game) recordActionMove(e *engine.UnitsMoved) {
@@ -326,7 +300,8 @@ func (g Game) pathStops(cmd engine.MoveUnits, ev *engine.UnitsMoved, pc *pathChe
 	for _, id := range cmd.Units {
 		on = append(on, g.Units[id])
 	}
-	e.MP, e.Unpriced = g.pricePath(cmd.Data, on, pc.start, pc.path[:at])
+	price := g.pricePath(cmd.Data, on, pc.start, pc.path[:at])
+	e.MP, e.Unpriced = price.mp, price.unpriced
 	return []engine.Event{e}
 }
 

@@ -1,0 +1,193 @@
+package lrtg
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// A march's movement points (issue 21). The terrain costs are the
+// Standardized Rules' and the terrain is the map's, neither in the seeds:
+// a group loads its copy of the cost chart (gcacw.terrain-costs, kept by
+// the game from /game start: SeriesCharts) and a terrain layer for the map
+// (the server's, MoveData.Terrain). A step is priced when both say what it
+// needs: the terrain of the hex entered, what lies on the hexside crossed
+// (the layer knows both hexes), and the chart's cost of each for every
+// kind of unit in the stack. The stack pays what its dearest kind pays (it
+// moves together), and on each step the cheapest way the hexside offers
+// (along a road, pike or trail there, or across country). A railroad is
+// not a road for a march (8.2 makes rail movement its own kind).
+//
+// A step nothing prices is counted (UnitsMoved.Unpriced) and goes on the
+// umpire's log; it still costs at least the cheapest step the chart has
+// (CheapestCost), so a destination the allowance rolled at activation
+// (AllowanceOf) cannot reach even at that cost is refused.
+
+// stepPrice is what one step of a march costs the stack.
+type stepPrice struct {
+	mp         float64
+	known      bool
+	prohibited bool
+}
+
+// marchKinds are the chart columns that price a stack: each kind of unit
+// in it but leaders, who go along. Militia march as infantry where the
+// copy has no column of its own for them (a choice: the seeds give militia
+// no movement of their own).
+func marchKinds(charts SeriesCharts, units []engine.UnitState) []string {
+	cols := charts.TerrainKinds()
+	var kinds []string
+	for _, u := range units {
+		if u.Kind.IsLeader() {
+			continue
+		}
+		k := string(u.Kind)
+		if engine.Column(cols, k) < 0 && u.Kind == engine.KindMilitia {
+			k = string(engine.KindInfantry)
+		}
+		if !engine.Contains(kinds, k) {
+			kinds = append(kinds, k)
+		}
+	}
+	return kinds
+}
+
+// stepCost prices one step from prev into h for the stack.
+func (g Game) stepCost(d *engine.MoveData, units []engine.UnitState, prev, h engine.Hex) stepPrice {
+	if d == nil || d.Terrain == nil {
+		return stepPrice{}
+	}
+	terrain, ok := d.Terrain.Terrain(h)
+	features := d.Terrain.Hexside(prev, h)
+	if !ok || (len(features) == 0 && !d.Terrain.Knows(prev, h)) {
+		return stepPrice{}
+	}
+	var roads, sides []string
+	for _, f := range features {
+		switch {
+		case f == engine.FeatureRailroad:
+		case engine.LineFeature(f):
+			roads = append(roads, f)
+		default:
+			sides = append(sides, f)
+		}
+	}
+	charts := g.SeriesCharts(d.Library)
+	kinds := marchKinds(charts, units)
+	if len(kinds) == 0 {
+		return stepPrice{}
+	}
+	out := stepPrice{known: true}
+	for _, k := range kinds {
+		best, found, open := 0.0, false, false
+		for _, road := range append([]string{""}, roads...) {
+			mp, prohibited, ok := charts.StepCost(k, terrain, road, sides...)
+			if !ok {
+				continue
+			}
+			found = true
+			if !prohibited && (!open || mp < best) {
+				best, open = mp, true
+			}
+		}
+		switch {
+		case !found:
+			return stepPrice{}
+		case !open:
+			out.prohibited = true
+		}
+		out.mp = math.Max(out.mp, best)
+	}
+	return out
+}
+
+// pricedPath is a march's price: the movement points of the steps priced,
+// the steps that could not be, and the steps the chart forbids the stack.
+type pricedPath struct {
+	mp         float64
+	unpriced   int
+	prohibited []engine.Hex
+}
+
+func (g Game) pricePath(d *engine.MoveData, units []engine.UnitState, start engine.Hex, path []engine.Hex) pricedPath {
+	var p pricedPath
+	prev := start
+	for _, h := range path {
+		switch c := g.stepCost(d, units, prev, h); {
+		case c.prohibited:
+			p.prohibited = append(p.prohibited, h)
+		case c.known:
+			p.mp += c.mp
+		default:
+			p.unpriced++
+		}
+		prev = h
+	}
+	return p
+}
+
+// checkAllowance refuses a march that cannot be made within the movement
+// allowance its units rolled at activation: the priced steps plus, for
+// each step not priced, the cheapest step the chart has for the stack's
+// dearest kind. The least allowance of the stack counts (they move
+// together). Outside an action, or without an allowance (rail, strategic,
+// naval; the umpire's placements), nothing is compared; without a cost
+// chart the unpriced steps are bounded by nothing.
+func (g Game) checkAllowance(d *engine.MoveData, units []engine.UnitState, p pricedPath, ref func(engine.Hex) string) []*engine.RuleError {
+	var broken []*engine.RuleError
+	if len(p.prohibited) > 0 {
+		refs := make([]string, len(p.prohibited))
+		for i, h := range p.prohibited {
+			refs[i] = ref(h)
+		}
+		broken = append(broken, moveRule("move.prohibited", fmt.Sprintf("The terrain cost chart forbids the stack the step into %s", strings.Join(refs, ", ")),
+			"Go round it (the chart's P: prohibited; the terrain layer: /terrain show at:<hex>)", ""))
+	}
+	allow, who, have := 0, "", false
+	for _, u := range units {
+		if u.Kind.IsLeader() {
+			continue
+		}
+		if mp, ok := g.AllowanceOf(u.ID); ok && (!have || mp < allow) {
+			allow, who, have = mp, u.Name, true
+		}
+	}
+	if !have {
+		return broken
+	}
+	least := 0.0
+	if d != nil {
+		charts := g.SeriesCharts(d.Library)
+		for _, k := range marchKinds(charts, units) {
+			if c, ok := charts.CheapestCost(k); ok {
+				least = math.Max(least, c)
+			}
+		}
+	}
+	bound := p.mp + float64(p.unpriced)*least
+	if bound <= float64(allow) {
+		return broken
+	}
+	what := fmt.Sprintf("%s has %d movement points in this action; this march costs %s", who, allow, mpWords(p.mp))
+	if p.unpriced > 0 {
+		what = fmt.Sprintf("%s has %d movement points in this action; this march costs at least %s (%s for the steps the terrain layer prices, %d %s at %s or more each)",
+			who, allow, mpWords(bound), mpWords(p.mp), p.unpriced, map[bool]string{true: "step", false: "steps"}[p.unpriced == 1], mpWords(least))
+	}
+	return append(broken, moveRule("move.allowance", what,
+		"March a shorter path, or ask the umpire: a march past the allowance is an extended march, which he settles (he may move it with reason:)", ""))
+}
+
+// mpWords writes movement points as the charts do: whole, or with a half.
+func mpWords(mp float64) string {
+	s := strconv.FormatFloat(mp, 'f', -1, 64)
+	if strings.HasSuffix(s, ".5") {
+		s = strings.TrimSuffix(s, ".5") + "½"
+		if s == "0½" {
+			s = "½"
+		}
+	}
+	return s + " MP"
+}
