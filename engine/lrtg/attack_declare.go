@@ -12,14 +12,14 @@ import (
 // Declaring an attack (attack.go): the checks, every problem found said
 // at once, then the battle recorded with the attacker's stated modifiers.
 
-// SlotCombat is the Combat Chart's slot (the series' charts, docs).
-const SlotCombat = "gcacw.combat"
+// combatChartSlot is the Combat Chart's slot (the series' charts).
+const combatChartSlot = "gcacw.combat"
 
 // errCombatNotLoaded refuses an attack while the group has not loaded its
 // Combat Chart (or the bot cannot read it).
 func errCombatNotLoaded() *engine.RuleError {
-	return engine.Illegal("chart.empty", "The Combat Chart ("+SlotCombat+") is not loaded: its numbers are printed on the series' charts, not in the rules text",
-		"A server manager loads the group's copy with /chart load name:"+SlotCombat+" (and gcacw.combat-modifiers); until then the players apply printed results with /battle result")
+	return engine.Illegal("chart.empty", "The Combat Chart ("+combatChartSlot+") is not loaded: its numbers are printed on the series' charts, not in the rules text",
+		"A server manager loads the group's copy with /chart load name:"+combatChartSlot+" (and gcacw.combat-modifiers); until then the players apply printed results with /battle result")
 }
 
 // attackProblems joins every problem found with an attack into one
