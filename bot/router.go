@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/scenarios"
 	"github.com/umpire-games/umpire/store"
 )
@@ -199,6 +200,8 @@ type Router struct {
 	rulesets *engine.Rulesets
 	// snapshotEvery: events between two snapshots of a game (snapshot.go).
 	snapshotEvery int
+	// attackCharts: what /attack settles a game's battles with (attack.go).
+	attackCharts func(engine.GameState) *lrtg.AttackCharts
 }
 
 // Option configures a Router.
