@@ -64,14 +64,17 @@ func (g Game) decideAnswerAttack(cmd AnswerAttack, d engine.Dice) ([]engine.Even
 	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
+	umpire := g.IsUmpire(cmd.By)
+	deadline := umpire && cmd.Reason == engine.DeadlineReason // the scheduler acts as the umpire
+	if !umpire && g.Player(cmd.By.ID) == nil {
+		return nil, engine.Illegal("attack.player", "Only the game's players and its umpire answer an attack", "Join the game with /game join")
+	}
 	b, re := g.pendingBattle(cmd.Battle)
 	if re != nil {
 		return nil, re
 	}
-	umpire := g.IsUmpire(cmd.By)
-	deadline := cmd.Reason == engine.DeadlineReason
 	switch {
-	case umpire || deadline:
+	case umpire:
 	case !g.answersFor(cmd.By, b):
 		return nil, engine.Illegal("attack.defender", fmt.Sprintf("Battle #%d's modifiers are the defender's to state", b.N), "The defending units' commander answers; the umpire may settle it")
 	case b.Answered:

@@ -272,6 +272,8 @@ func TestAttackDeadlineDefault(t *testing.T) {
 	if _, _, ok := g.attackDefault(ump, engine.CSA); ok {
 		t.Error("the attacker owes no modifiers")
 	}
+	// A player's "deadline default" is no deadline's: the defender answers.
+	acRefused(t, g, AnswerAttack{By: lee, Battle: 1, Reason: engine.DeadlineReason}, "attack.defender")
 	g, evs := acDo(t, g, cmd, engine.Script())
 	if an := evs[0].(*AttackAnswered); !an.Default || len(evs) != 1 {
 		t.Fatalf("%+v", evs)
