@@ -193,6 +193,9 @@ func handleAttackShow(ctx context.Context, r *Router, req Request) (Reply, error
 		}
 	}
 	if len(lines) == 0 {
+		if g.IsUmpire(req.User) {
+			return ephemeralText("⚔️ No battle waits to be settled."), nil
+		}
 		return ephemeralText("⚔️ No battle of yours waits to be settled."), nil
 	}
 	return ephemeralText("⚔️ **Battles waiting**\n" + strings.Join(lines, "\n")), nil

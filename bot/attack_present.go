@@ -46,7 +46,7 @@ func (r *Router) attackReply(req Request, before engine.GameState, views []Event
 			priv = append(priv, declaredText(prev, b))
 			pub = append(pub, fmt.Sprintf("⚔️ Battle #%d is declared (turn %d): the %s states its modifiers (/attack defend battle:%d).", b.N, b.Turn, sideUpper(engine.EnemyOf(b.Side)), b.N))
 		case *lrtg.AttackAnswered:
-			priv = append(priv, answeredText(e))
+			priv = append(priv, answeredText(prev, e))
 			if settledIn(evs) == nil {
 				pub = append(pub, fmt.Sprintf("🛡️ Battle #%d: the defender has answered; the umpire settles it (/attack defend battle:%d).", e.N, e.N))
 			}
@@ -182,11 +182,14 @@ func attackedText(g engine.GameState, b lrtg.Battle) string {
 		b.N, sideUpper(b.Side), b.Ref, unitNames(g, b.Defenders), unitNames(g, b.Attackers), b.Type, modifiersText(b.Stated), b.N)
 }
 
-func answeredText(e *lrtg.AttackAnswered) string {
+func answeredText(g engine.GameState, e *lrtg.AttackAnswered) string {
 	if e.Default {
 		return fmt.Sprintf("⏰ Battle #%d: the defender stated no modifiers by the deadline (none). The umpire settles it with /attack defend battle:%d.", e.N, e.N)
 	}
 	s := fmt.Sprintf("🛡️ Battle #%d: %s states the defender's modifiers: %s.", e.N, e.By.Name, modifiersText(e.Stated))
+	if g.IsUmpire(e.By) {
+		s = fmt.Sprintf("🛡️ Battle #%d: the umpire settles it without the defender's answer; modifiers he states: %s.", e.N, modifiersText(e.Stated))
+	}
 	if e.Disorganized != "" {
 		s += fmt.Sprintf(" The defender's disorganized units count %s (his word).", e.Disorganized)
 	}

@@ -345,3 +345,33 @@ func TestAttackHiddenRefusals(t *testing.T) {
 		t.Errorf("a hidden game's wait names the hex: %s", w)
 	}
 }
+
+// The deadlines: a battle's modifiers are the defending side's to state
+// (the waits name it, so the scheduler reminds its commander); missed,
+// the default answers none for it (deadline_defaults.go), and the battle
+// waits for the umpire.
+func TestAttackDeadlineHook(t *testing.T) {
+	g := atkGame(t, opts())
+	g, _ = acDo(t, g, declare("csa.hood"), engine.Script())
+	all := g.Kernel().Owing()
+	var usa []engine.Owed
+	for _, o := range all {
+		if o.Side == engine.USA {
+			usa = append(usa, o)
+		}
+	}
+	if len(usa) != 1 || !strings.Contains(strings.Join(usa[0].What, ";"), "modifiers for battle #1") {
+		t.Fatalf("owed %+v", all)
+	}
+	d, ok := commonDeadlineDefault(g, engine.DeadlineMiss{Run: engine.RunDeadlines{By: ump}, Out: usa, Owing: all})
+	if !ok || len(d.Commands) != 1 || d.What != "no modifiers stated for battle #1 (none)" || len(d.Covered) != 1 {
+		t.Fatalf("default %+v", d)
+	}
+	g, _ = acDo(t, g, d.Commands[0], engine.Script())
+	if b, ok := g.Attacks.Battle(1); !ok || !b.Answered || len(b.DefStated) != 0 {
+		t.Fatalf("battle %+v", b)
+	}
+	if o := g.Kernel().Owing(); len(o) != 1 || o[0].Side != engine.CSA {
+		t.Errorf("after the default, owed %+v (the umpire's settling has no deadline)", o)
+	}
+}
