@@ -192,6 +192,18 @@ func handleAttackShow(ctx context.Context, r *Router, req Request) (Reply, error
 			lines = append(lines, line)
 		}
 	}
+	var settled []string
+	for _, s := range lrtg.Of(g).Attacks.SettledThisTurn(g.Turn) {
+		if settledSeen(g, req.User, s) {
+			settled = append(settled, explainLines(g, &s)...)
+		}
+	}
+	switch {
+	case len(settled) > 0 && len(lines) > 0:
+		return ephemeralText("⚔️ **Battles waiting**\n" + strings.Join(lines, "\n") + "\n**Settled this turn**\n" + strings.Join(settled, "\n")), nil
+	case len(settled) > 0:
+		return ephemeralText("⚔️ **Settled this turn**\n" + strings.Join(settled, "\n")), nil
+	}
 	if len(lines) == 0 {
 		if g.IsUmpire(req.User) {
 			return ephemeralText("⚔️ No battle waits to be settled."), nil

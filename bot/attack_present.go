@@ -223,6 +223,25 @@ func formatValue(v float64) string {
 // settledLines explain a settled battle and what its results did. g is
 // the state before the results.
 func settledLines(g engine.GameState, s *lrtg.AttackSettled, a *lrtg.CombatApplied) []string {
+	lines := explainLines(g, s)
+	lines = append(lines, combatDetail(g, a)...)
+	for _, side := range a.Sides {
+		for _, c := range side.Units {
+			u := g.Units[c.Unit].WithStatus()
+			if c.DemoralizationTo > u.Status.Demoralization {
+				lines = append(lines, fmt.Sprintf("%s routs: demoralization %d → %d (a routed unit counts for its army's morale, LRTG 15.1 1)).", u.Name, u.Status.Demoralization, c.DemoralizationTo))
+			}
+			if c.EntrenchmentLeft > 0 {
+				lines = append(lines, fmt.Sprintf("%s leaves its entrenchment (level %d) behind.", u.Name, c.EntrenchmentLeft))
+			}
+		}
+	}
+	return lines
+}
+
+// explainLines explain a settlement: values, modifiers, dice, row,
+// columns and results.
+func explainLines(g engine.GameState, s *lrtg.AttackSettled) []string {
 	att, def := sideUpper(s.AttSide), sideUpper(s.DefenderSide)
 	lines := []string{fmt.Sprintf("⚔️ **Battle #%d at %s** (turn %d, %s attack), settled by the umpire on the loaded Combat Chart:", s.N, s.Ref, s.Turn, s.Type)}
 	av := fmt.Sprintf("Attacker (%s): %s: combat value **%s**", att, valueText(g, s.Attackers), formatValue(s.AttValue))
@@ -240,19 +259,27 @@ func settledLines(g engine.GameState, s *lrtg.AttackSettled, a *lrtg.CombatAppli
 	lines = append(lines, fmt.Sprintf("Chart: row %q; the attacker's column %q (value %s), the defender's %q (value %s).",
 		s.Row, s.AttColumn, formatValue(s.AttValue), s.DefColumn, formatValue(s.DefValue)))
 	lines = append(lines, fmt.Sprintf("Results: attacker **%s**, defender **%s**.", s.AttResult, s.DefResult))
-	lines = append(lines, combatDetail(g, a)...)
-	for _, side := range a.Sides {
-		for _, c := range side.Units {
-			u := g.Units[c.Unit].WithStatus()
-			if c.DemoralizationTo > u.Status.Demoralization {
-				lines = append(lines, fmt.Sprintf("%s routs: demoralization %d → %d (a routed unit counts for its army's morale, LRTG 15.1 1)).", u.Name, u.Status.Demoralization, c.DemoralizationTo))
-			}
-			if c.EntrenchmentLeft > 0 {
-				lines = append(lines, fmt.Sprintf("%s leaves its entrenchment (level %d) behind.", u.Name, c.EntrenchmentLeft))
-			}
-		}
-	}
 	return lines
+}
+
+// settledSeen reports whether the asker may read a settled battle: the
+// umpire, anyone in an open game, a player told of it (engagedPlayer).
+func settledSeen(g engine.GameState, asker engine.Actor, s lrtg.AttackSettled) bool {
+	if g.IsUmpire(asker) || g.Options.IntelMode() == engine.IntelOpen {
+		return true
+	}
+	p := g.Player(asker.ID)
+	if p == nil {
+		return false
+	}
+	b := lrtg.Battle{N: s.N, Side: s.AttSide}
+	for _, u := range s.Attackers {
+		b.Attackers = append(b.Attackers, u.Unit)
+	}
+	for _, u := range s.Defenders {
+		b.Defenders = append(b.Defenders, u.Unit)
+	}
+	return engagedPlayer(g, *p, b)
 }
 
 // pendingLine is a battle waiting, as the asker may see it ("" none).

@@ -175,6 +175,13 @@ func TestAttackThroughRouterLimited(t *testing.T) {
 	if d.Audience.Kind != AudienceEphemeral || !strings.Contains(d.Text, "Hood 16 MP") || !strings.Contains(d.Text, "Wright 9 MP") {
 		t.Errorf("Meade's reply: %+v", d)
 	}
+	// The attacker, who has no channel in the console, reads it with /attack show; a guest not.
+	show := r.Handle(ctx, attackReq(leeA, "show", nil)).first()
+	outs = append(outs, show)
+	acWants(t, "Lee's /attack show", show.Text, "Settled this turn", "Battle #1 at "+ref, "Wright 9 MP", "Results: attacker")
+	if guest := r.Handle(ctx, attackReq(engine.Actor{ID: "u9", Name: "Guest"}, "show", nil)).first(); strings.Contains(guest.Text, "Wright") || strings.Contains(guest.Text, ref) {
+		t.Errorf("a guest reads: %s", guest.Text)
+	}
 	engaged := map[string]bool{"csa.hood": true, "usa.wright": true}
 	for _, o := range outs {
 		for id, u := range g.Units {

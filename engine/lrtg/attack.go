@@ -124,6 +124,20 @@ type AttackState struct {
 	Next    int             `json:"next,omitempty"` // the last battle's number
 	Pending []Battle        `json:"pending,omitempty"`
 	Applied []AppliedBattle `json:"applied,omitempty"`
+	// Settled are this turn's settlements, for /attack show (one whose
+	// result an undo took back has no Applied record with its number).
+	Settled []AttackSettled `json:"settled,omitempty"`
+}
+
+// SettledThisTurn are the battles settled this turn whose results stand.
+func (s AttackState) SettledThisTurn(turn int) []AttackSettled {
+	var out []AttackSettled
+	for _, b := range s.Settled {
+		if b.Turn == turn && slices.ContainsFunc(s.Applied, func(r AppliedBattle) bool { return r.Attack == b.N }) {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // Battle returns the battle numbered n that waits to be settled.
@@ -281,7 +295,10 @@ func attackModule() engine.Module {
 				}
 				g.Attacks.Pending = p
 			case *AttackSettled:
-				// The explanation: the CombatApplied after it applies.
+				// The explanation (the CombatApplied after it applies the
+				// results), kept for the turn.
+				kept := slices.DeleteFunc(slices.Clone(g.Attacks.Settled), func(b AttackSettled) bool { return b.Turn < e.Turn || b.N == e.N })
+				g.Attacks.Settled = append(kept, *e)
 			default:
 				return g, false
 			}
