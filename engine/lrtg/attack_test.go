@@ -73,7 +73,8 @@ func atkGame(t *testing.T, o engine.GameOptions) Game {
 	}}
 	g = apply(t, g, engine.StartGame{By: ump, OOB: oob}, engine.Script())
 	g, _ = acBegin(t, g, 5, "4a", engine.Script(6, 1))
-	g, _ = acDo(t, g, ActivateUnit{By: lee, Unit: "csa.longstreet"}, engine.Script())
+	// Spare faces: an activation that rolls its movement allowance takes them.
+	g, _ = acDo(t, g, ActivateUnit{By: lee, Unit: "csa.longstreet"}, engine.Script(3, 3, 3, 3))
 	return g
 }
 
