@@ -307,7 +307,11 @@ func (g Game) appliedAgain(cmd ApplyCombat, battle string) error {
 				return engine.Illegal("combat.settled", fmt.Sprintf("%s fought in battle #%d, which the umpire settled: its result is applied", g.unitName(firstCommon(x.units, r.Units)), r.Attack),
 					"A battle is applied once; the umpire corrects a result with /battle result")
 			case r.Role == x.role && r.Battle == battle && sameSet(r.Units, x.units):
-				return engine.Illegal("combat.twice", fmt.Sprintf("The %s's result at %s was applied already to %s in this action", x.role, refOr(battle, engine.Hex{}), g.unitName(x.units[0])),
+				where := ""
+				if battle != "" {
+					where = " at " + battle
+				}
+				return engine.Illegal("combat.twice", fmt.Sprintf("The %s's result%s was applied already to %s in this action", x.role, where, g.unitName(x.units[0])),
 					"A battle is applied once; the umpire corrects a result with /battle result")
 			}
 		}
