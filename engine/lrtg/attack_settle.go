@@ -311,7 +311,7 @@ func (g Game) appliedAgain(cmd ApplyCombat, battle string) error {
 				if battle != "" {
 					where = " at " + battle
 				}
-				return engine.Illegal("combat.twice", fmt.Sprintf("The %s's result%s was applied already to %s in this action", x.role, where, g.unitName(x.units[0])),
+				return engine.Illegal("combat.applied", fmt.Sprintf("The %s's result%s was applied already to %s in this action", x.role, where, g.unitName(x.units[0])),
 					"A battle is applied once; the umpire corrects a result with /battle result")
 			}
 		}

@@ -311,7 +311,7 @@ func TestBattleResultAppliedOnce(t *testing.T) {
 	g := atkGame(t, opts())
 	r := ApplyCombat{By: lee, Battle: "0611", Attacker: CombatSide{Units: []string{"csa.mclaws"}, Result: "2"}}
 	g, _ = acDo(t, g, r, engine.Script())
-	re := acRefused(t, g, r, "combat.twice", "applied already to McLaws")
+	re := acRefused(t, g, r, "combat.applied", "applied already to McLaws")
 	var rerr *engine.RuleError
 	if !errors.As(re, &rerr) {
 		t.Fatal(re)
