@@ -376,3 +376,20 @@ func TestAttackDeadlineHook(t *testing.T) {
 		t.Errorf("after the default, owed %+v (the umpire's settling has no deadline)", o)
 	}
 }
+
+// LRTA plays on the same module: an attack settled, and the rules'
+// morale modifier under 004's name.
+func TestAttackInLRTA(t *testing.T) {
+	g := atkGame(t, engine.GameOptions{Scenario: "lrta-campaign", Supply: "simplified", Comms: 1})
+	g.Records.Armies = map[engine.Side]ArmyRecord{engine.USA: {Panic: true}}
+	g, _ = acDo(t, g, declare("csa.hood", "csa.mclaws"), engine.Script())
+	g, evs := acDo(t, g, AnswerAttack{By: meade, Charts: fakeCharts()}, engine.Script(2, 3))
+	s := evs[3].(*AttackSettled)
+	// 29 against 11; 2 against 3 - 1: a difference of 0.
+	if s.Diff != 0 || s.Row != "0 or less" || len(s.Modifiers) != 1 || s.Modifiers[0].Rule != "004 Army Morale" || s.AttResult.String() != "1f" {
+		t.Fatalf("settled %+v", s)
+	}
+	if h := g.Units["csa.hood"]; h.Manpower != 14 || h.Fatigue != 1 {
+		t.Errorf("Hood %+v", h)
+	}
+}
