@@ -165,6 +165,23 @@ func actionWhere(g engine.GameState, step string, phase int) string {
 	return fmt.Sprintf("%s, action phase %d", lrtg.Of(g).ActionStepTitle(step), phase)
 }
 
+// cycleAllMovesWhy says why every kind of movement is allowed in the
+// portion (lrtg.CycleBegun.WhyCode, issue 20), word for word what the
+// engine wrote into the event before the code; an event stored then
+// carries its sentence (Why), said as stored.
+func cycleAllMovesWhy(e *lrtg.CycleBegun) string {
+	switch e.WhyCode {
+	case "":
+		return e.Why
+	case lrtg.AllMovesTimeLimit:
+		return "time limitation: strategic, rail and naval movement are allowed now (003 4 a); 000 IV e) note)"
+	case lrtg.AllMovesOpening:
+		return "activated units may use strategic and naval movement (000 VIII 3))"
+	}
+	// A code this program does not know (a newer program's log).
+	return fmt.Sprintf("(reason %q)", e.WhyCode)
+}
+
 // cycleBegunText tells the start of an action cycle step: not played,
 // the opening's activations, every kind of movement, or the movement the
 // step allows (003 4 a)-b); 004 4 a)-b)).
@@ -174,9 +191,9 @@ func cycleBegunText(g engine.GameState, e *lrtg.CycleBegun) string {
 	case e.Skipped != "":
 		return fmt.Sprintf("⚔️ The %s is not played this turn: %s.", title, e.Skipped)
 	case e.Opening:
-		return fmt.Sprintf("⚔️ %s: no initiative rolls on the opening turns: the Confederates make their activations, then the Union its allowed ones; %s.", title, e.Why)
+		return fmt.Sprintf("⚔️ %s: no initiative rolls on the opening turns: the Confederates make their activations, then the Union its allowed ones; %s.", title, cycleAllMovesWhy(e))
 	case e.AllMoves:
-		return fmt.Sprintf("⚔️ %s: %s.", title, e.Why)
+		return fmt.Sprintf("⚔️ %s: %s.", title, cycleAllMovesWhy(e))
 	case e.Step == "4a":
 		return fmt.Sprintf(seriesOf(g).actionPhaseA, title, lrtg.Of(g).ActionStepTitle("4b"))
 	default:

@@ -74,8 +74,10 @@ func attachFreeCounters(r *Router, req Request, typed string) []engine.Match {
 	if p := g.Player(req.User.ID); p != nil {
 		side = p.Side
 	}
+	var o unitOpts
+	_ = decodeOptions(req, &o) // a string: nothing to refuse while completing
 	unit := ""
-	if id, err := findUnit(g, req.User, req.Options["unit"]); err == nil {
+	if id, err := findUnit(g, req.User, o.Unit); err == nil {
 		unit, side = id, g.Units[id].Side
 	}
 	if side == "" {
@@ -139,15 +141,8 @@ func (r *Router) substituteRules(g engine.GameState) (*lrtg.SubstituteRules, err
 }
 
 func handleDetach(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, id, err := r.gameUnit(ctx, req)
-	if err != nil {
-		return Reply{}, err
-	}
-	rules, err := r.substituteRules(g)
-	if err != nil {
-		return Reply{}, err
-	}
 	var o struct {
+		Unit      string `opt:"unit,raw"`
 		Manpower  int    `opt:"manpower"`
 		Artillery int    `opt:"artillery"`
 		As        string `opt:"as,raw"`
@@ -155,6 +150,14 @@ func handleDetach(ctx context.Context, r *Router, req Request) (Reply, error) {
 		Reason    string `opt:"reason"`
 	}
 	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	g, id, err := r.gameUnit(ctx, req, o.Unit)
+	if err != nil {
+		return Reply{}, err
+	}
+	rules, err := r.substituteRules(g)
+	if err != nil {
 		return Reply{}, err
 	}
 	cmd := lrtg.DetachUnit{By: req.User, Unit: id, Manpower: o.Manpower, As: o.As, Rest: o.Rest, Artillery: o.Artillery,

@@ -150,14 +150,20 @@ func findUnit(g engine.GameState, asker engine.Actor, s string) (string, error) 
 	return "", &engine.RuleError{Kind: engine.ErrInvalid, Code: "unit.ambiguous", What: fmt.Sprintf("%q names several units: %s", s, strings.Join(hits, ", ")), Hint: "Use the unit's id"}
 }
 
-// gameUnit returns the channel's game and the unit the "unit" option names
-// among the asker's own.
-func (r *Router) gameUnit(ctx context.Context, req Request) (engine.GameState, string, error) {
+// unitOpts are the options of the commands that take a unit and a reason.
+type unitOpts struct {
+	Unit   string `opt:"unit,raw"`
+	Reason string `opt:"reason"`
+}
+
+// gameUnit returns the channel's game and the unit its "unit" option,
+// decoded by the handler, names among the asker's own.
+func (r *Router) gameUnit(ctx context.Context, req Request, unit string) (engine.GameState, string, error) {
 	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return g, "", err
 	}
-	id, err := findUnit(g, req.User, req.Options["unit"])
+	id, err := findUnit(g, req.User, unit)
 	return g, id, err
 }
 
@@ -286,12 +292,12 @@ func handleUnitSet(ctx context.Context, r *Router, req Request) (Reply, error) {
 }
 
 func handleEliminate(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, id, err := r.gameUnit(ctx, req)
-	if err != nil {
+	var o unitOpts
+	if err := decodeOptions(req, &o); err != nil {
 		return Reply{}, err
 	}
-	var o reasonOpts
-	if err := decodeOptions(req, &o); err != nil {
+	g, id, err := r.gameUnit(ctx, req, o.Unit)
+	if err != nil {
 		return Reply{}, err
 	}
 	cmd := engine.EliminateUnit{By: req.User, Unit: id, Reason: o.Reason}
@@ -301,17 +307,18 @@ func handleEliminate(ctx context.Context, r *Router, req Request) (Reply, error)
 }
 
 func handleMark(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, id, err := r.gameUnit(ctx, req)
-	if err != nil {
-		return Reply{}, err
-	}
 	var o struct {
+		Unit   string `opt:"unit,raw"`
 		Mark   string `opt:"mark,lower"`
 		Off    bool   `opt:"off"`
 		Cause  string `opt:"cause,lower"`
 		Reason string `opt:"reason"`
 	}
 	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	g, id, err := r.gameUnit(ctx, req, o.Unit)
+	if err != nil {
 		return Reply{}, err
 	}
 	off := o.Off

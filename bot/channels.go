@@ -48,9 +48,24 @@ func channelsOption() OptionSpec {
 	return OptionSpec{Name: "channels", Description: "The game's private channels: archive (read-only) or delete (default archive)", Type: String, MaxLength: 7, Placeholder: "archive|delete"}
 }
 
-// channelsMode reads the /game end channels option.
-func channelsMode(req Request) (string, error) { return closeMode(req.Options["channels"]) }
+// channelsOpts are the options that say what becomes of the game's
+// channels: /game end's channels and /game channels' close, as typed
+// (closeMode reads them).
+type channelsOpts struct {
+	Channels string `opt:"channels,raw"`
+	Close    string `opt:"close,raw"`
+}
 
+// channelsOptions decodes them for the adapter, which reads the request
+// after the router has checked it.
+func channelsOptions(req Request) channelsOpts {
+	var o channelsOpts
+	_ = decodeOptions(req, &o) // strings as typed: nothing to refuse
+	return o
+}
+
+// closeMode reads a way to close the channels: archive (the default) or
+// delete.
 func closeMode(s string) (string, error) {
 	switch m := strings.ToLower(strings.TrimSpace(s)); m {
 	case "", engine.ChannelsArchive:
@@ -119,7 +134,7 @@ func (d *Discord) afterHandle(ctx context.Context, req Request, rep Reply) Reply
 	case "end":
 		note = d.endChannels(ctx, req)
 	case "channels":
-		if req.Options["close"] == "" {
+		if channelsOptions(req).Close == "" {
 			note, private = d.openChannels(ctx, req)
 			if note == "" {
 				note, private = d.addUmpireChannel(ctx, req)
@@ -332,9 +347,10 @@ func (d *Discord) endChannels(ctx context.Context, req Request) string {
 	if err != nil || g.Channels.Category == "" || g.Channels.Closed == engine.ChannelsDelete {
 		return ""
 	}
-	mode, err := channelsMode(req)
+	o := channelsOptions(req)
+	mode, err := closeMode(o.Channels)
 	if req.Path[0] == "channels" {
-		mode, err = closeMode(req.Options["close"])
+		mode, err = closeMode(o.Close)
 	} else if g.Ended == nil {
 		return ""
 	}
@@ -475,9 +491,15 @@ func handleGameChannels(ctx context.Context, r *Router, req Request) (Reply, err
 	if !g.Started {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "channels.not_started", What: "The game's channels are made when it starts", Hint: "/game start"}
 	}
+	var o struct {
+		Close string `opt:"close,raw"` // archive or delete (closeMode)
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
 	c := g.Channels
-	if req.Options["close"] != "" {
-		mode, err := closeMode(req.Options["close"])
+	if o.Close != "" {
+		mode, err := closeMode(o.Close)
 		if err != nil {
 			return Reply{}, err
 		}

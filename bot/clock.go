@@ -303,8 +303,17 @@ func (r *Router) settleClock(ctx context.Context, req Request, cmd engine.Comman
 	})
 }
 
+// clockChitOpts are /clock chit's options.
+type clockChitOpts struct {
+	Player string `opt:"player"`
+}
+
 func handleClockChit(ctx context.Context, r *Router, req Request) (Reply, error) {
-	cmd := lrtg.SpendChit{By: req.User, At: r.now(), Player: strings.TrimSpace(req.Options["player"])}
+	var o clockChitOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.SpendChit{By: req.User, At: r.now(), Player: o.Player}
 	return r.settleClock(ctx, req, cmd, func(g engine.GameState, e engine.Event) string {
 		c, ok := e.(*lrtg.ChitSpent)
 		if !ok {
@@ -318,8 +327,18 @@ func handleClockChit(ctx context.Context, r *Router, req Request) (Reply, error)
 	})
 }
 
+// clockPauseOpts are /clock pause's options, as typed (the engine reads them).
+type clockPauseOpts struct {
+	Reason string `opt:"reason,raw"`
+	Note   string `opt:"note,raw"`
+}
+
 func handleClockPause(ctx context.Context, r *Router, req Request) (Reply, error) {
-	cmd := lrtg.PauseClock{By: req.User, At: r.now(), Reason: req.Options["reason"], Note: req.Options["note"]}
+	var o clockPauseOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.PauseClock{By: req.User, At: r.now(), Reason: o.Reason, Note: o.Note}
 	return r.settleClock(ctx, req, cmd, func(g engine.GameState, e engine.Event) string {
 		p, ok := e.(*lrtg.ClockPaused)
 		if !ok {

@@ -91,15 +91,19 @@ func commsCommands() []*Command {
 
 const commsOverText = "📨 The communications phase is over (LRTG 21.2)."
 
+// dispatchSendOpts are /dispatch send's options; Discord's form
+// (components.go) reads them too.
+type dispatchSendOpts struct {
+	To   string `opt:"to,raw"`
+	Text string `opt:"text,raw"` // the dispatch as written
+}
+
 func handleDispatchSend(ctx context.Context, r *Router, req Request) (Reply, error) {
-	if err := dispatchTextMissing(req); err != nil { // Discord's form: components.go
+	var o dispatchSendOpts
+	if err := decodeOptions(req, &o); err != nil {
 		return Reply{}, err
 	}
-	var o struct {
-		To   string `opt:"to,raw"`
-		Text string `opt:"text,raw"` // the dispatch as written
-	}
-	if err := decodeOptions(req, &o); err != nil {
+	if err := dispatchTextMissing(o.Text); err != nil { // Discord's form: components.go
 		return Reply{}, err
 	}
 	cmd := lrtg.SendDispatch{By: req.User, To: o.To, Text: o.Text}

@@ -126,8 +126,8 @@ const dispatchFormPrefix = "dispatch/"
 // dispatchTextMissing refuses /dispatch send without its text: on Discord
 // the adapter opens the form before the router sees the command, so only
 // the console (or a blank text) comes here.
-func dispatchTextMissing(req Request) error {
-	if strings.TrimSpace(req.Options["text"]) != "" {
+func dispatchTextMissing(text string) error {
+	if strings.TrimSpace(text) != "" {
 		return nil
 	}
 	return &engine.RuleError{Kind: engine.ErrInvalid, Code: "dispatch.text", What: "A dispatch needs its text",
@@ -137,7 +137,12 @@ func dispatchTextMissing(req Request) error {
 // wantsDispatchForm reports whether a request is /dispatch send without a
 // text: on Discord it opens the form.
 func wantsDispatchForm(req Request) bool {
-	return req.Command == "dispatch" && len(req.Path) == 1 && req.Path[0] == "send" && strings.TrimSpace(req.Options["text"]) == ""
+	if req.Command != "dispatch" || len(req.Path) != 1 || req.Path[0] != "send" {
+		return false
+	}
+	var o dispatchSendOpts
+	_ = decodeOptions(req, &o) // strings: nothing to refuse
+	return strings.TrimSpace(o.Text) == ""
 }
 
 // dispatchTextMax is the longest dispatch: the text option's limit, which
@@ -175,7 +180,11 @@ func (r *Router) DispatchForm(ctx context.Context, req Request) (*Form, Reply) {
 	}
 	// A trial of the engine's own command with a placeholder text: it
 	// finds the recipient and every refusal but the text's.
-	evs, err := g.Decide(lrtg.SendDispatch{By: r.channelActor(req), To: req.Options["to"], Text: "…"}, engine.Script())
+	var o dispatchSendOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return nil, r.refused(req, start, err)
+	}
+	evs, err := g.Decide(lrtg.SendDispatch{By: r.channelActor(req), To: o.To, Text: "…"}, engine.Script())
 	if err != nil {
 		return nil, r.refused(req, start, err)
 	}

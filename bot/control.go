@@ -58,16 +58,28 @@ func playerNamed(g engine.GameState, s string) *engine.Player {
 	return nil
 }
 
+// giveCommandOpts are /command give's options; the designation and the
+// commander's name go to their readers as typed.
+type giveCommandOpts struct {
+	Designation string `opt:"designation,raw"`
+	To          string `opt:"to,raw"`
+	Reason      string `opt:"reason"`
+}
+
 func handleGiveCommand(ctx context.Context, r *Router, req Request) (Reply, error) {
 	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
-	to := playerNamed(g, req.Options["to"])
-	if to == nil {
-		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "control.to", What: fmt.Sprintf("%q is not a commander of this game", req.Options["to"]), Hint: "/game status lists the commanders"}
+	var o giveCommandOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
 	}
-	cmd := lrtg.GiveCommand{By: req.User, Designation: req.Options["designation"], To: to.Actor.ID, OOB: r.moveData(g).OOB, Reason: strings.TrimSpace(req.Options["reason"])}
+	to := playerNamed(g, o.To)
+	if to == nil {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "control.to", What: fmt.Sprintf("%q is not a commander of this game", o.To), Hint: "/game status lists the commanders"}
+	}
+	cmd := lrtg.GiveCommand{By: req.User, Designation: o.Designation, To: to.Actor.ID, OOB: r.moveData(g).OOB, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.ControlChanged)
 		text := fmt.Sprintf("🔁 %s gives %s to %s (LRTG 21.1).", e.From.Name, e.Designation, e.To.Name)

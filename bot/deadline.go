@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -79,9 +78,9 @@ func deadlineCommands() []*Command {
 	}}
 }
 
-// spanOption reads a span option ("off" is 0); ok false when absent.
-func spanOption(req Request, name string) (*time.Duration, error) {
-	v := strings.ToLower(strings.TrimSpace(req.Options[name]))
+// spanOption reads a span option's value ("off" is 0); nil when blank.
+func spanOption(v string) (*time.Duration, error) {
+	v = strings.ToLower(strings.TrimSpace(v))
 	switch v {
 	case "":
 		return nil, nil
@@ -112,46 +111,56 @@ func spanList(s string) ([]time.Duration, error) {
 	return out, nil
 }
 
+// deadlineSetOpts are /deadline set's options; the spans are read by
+// spanOption and spanList, each problem added to the one refusal.
+type deadlineSetOpts struct {
+	Default      string `opt:"default"`
+	Step         string `opt:"step"`
+	After        string `opt:"after"`
+	Grace        string `opt:"grace"`
+	LastCall     string `opt:"last_call"`
+	Remind       string `opt:"remind"`
+	VacationDays *int   `opt:"vacation_days" bad:"deadline.vacation_days|%q is not a number of days|e.g. vacation_days:14"` // nil: unchanged
+}
+
 func handleDeadlineSet(ctx context.Context, r *Router, req Request) (Reply, error) {
 	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
+	var o deadlineSetOpts
+	var probs optionProblems
+	probs.decode(req, &o)
+	span := func(v string) *time.Duration {
+		d, err := spanOption(v)
+		probs.also(err)
+		return d
+	}
 	cmd := engine.SetDeadlines{By: req.User}
-	if cmd.Default, err = spanOption(req, "default"); err != nil {
-		return Reply{}, err
-	}
-	if step := strings.TrimSpace(req.Options["step"]); step != "" {
-		if seq := r.sequence(g); seq != nil && seq.Step(step) == nil {
-			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "deadline.step", What: fmt.Sprintf("The sequence of play has no step %q", step), Hint: "/phase show lists the steps"}
+	cmd.Default = span(o.Default)
+	if o.Step != "" {
+		if seq := r.sequence(g); seq != nil && seq.Step(o.Step) == nil {
+			probs.add("deadline.step", fmt.Sprintf("The sequence of play has no step %q", o.Step), "/phase show lists the steps")
 		}
-		cmd.Step = step
+		cmd.Step = o.Step
 	}
-	if strings.EqualFold(strings.TrimSpace(req.Options["after"]), "default") {
+	if strings.EqualFold(o.After, "default") {
 		cmd.ClearStep = true
-	} else if cmd.After, err = spanOption(req, "after"); err != nil {
-		return Reply{}, err
+	} else {
+		cmd.After = span(o.After)
 	}
-	if cmd.Grace, err = spanOption(req, "grace"); err != nil {
-		return Reply{}, err
-	}
-	if cmd.LastCall, err = spanOption(req, "last_call"); err != nil {
-		return Reply{}, err
-	}
-	if v := strings.TrimSpace(req.Options["remind"]); v != "" {
-		if cmd.Remind, err = spanList(v); err != nil {
-			return Reply{}, err
-		}
+	cmd.Grace = span(o.Grace)
+	cmd.LastCall = span(o.LastCall)
+	if o.Remind != "" {
+		cmd.Remind, err = spanList(o.Remind)
+		probs.also(err)
 		if cmd.Remind == nil {
 			cmd.Remind = []time.Duration{}
 		}
 	}
-	if v := strings.TrimSpace(req.Options["vacation_days"]); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "deadline.vacation_days", What: fmt.Sprintf("%q is not a number of days", v), Hint: "e.g. vacation_days:14"}
-		}
-		cmd.VacationDays = &n
+	cmd.VacationDays = o.VacationDays
+	if err := probs.err(req); err != nil {
+		return Reply{}, err // every wrong span, step and number in one refusal
 	}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		s := evs[0].(*engine.DeadlinesSet).Settings
@@ -163,9 +172,15 @@ func handleDeadlineRemind(ctx context.Context, r *Router, req Request) (Reply, e
 	if _, err := r.gameHere(ctx, req); err != nil {
 		return Reply{}, err
 	}
+	var o struct {
+		At string `opt:"at"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
 	cmd := engine.ChooseReminders{By: req.User}
-	if v := strings.TrimSpace(req.Options["at"]); !strings.EqualFold(v, "default") {
-		before, err := spanList(v)
+	if !strings.EqualFold(o.At, "default") {
+		before, err := spanList(o.At)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -184,11 +199,13 @@ func handleDeadlineVacation(ctx context.Context, r *Router, req Request) (Reply,
 	if _, err := r.gameHere(ctx, req); err != nil {
 		return Reply{}, err
 	}
-	days, err := strconv.Atoi(strings.TrimSpace(req.Options["days"]))
-	if err != nil {
-		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "deadline.vacation", What: "days: is a number of days", Hint: "e.g. /deadline vacation days:5"}
+	var o struct {
+		Days int `opt:"days,required" bad:"deadline.vacation|days: is a number of days|e.g. /deadline vacation days:5"`
 	}
-	cmd := engine.DeclareVacation{By: req.User, Days: days, At: r.now()}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.DeclareVacation{By: req.User, Days: o.Days, At: r.now()}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		v := evs[0].(*engine.VacationDeclared)
 		text := fmt.Sprintf("🏖️ %s is away until %s: his deadlines are extended by his absence and he is not reminded while away.", req.User.Name, when(v.Until))

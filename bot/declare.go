@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -387,16 +386,21 @@ func handleHarpersFerry(ctx context.Context, r *Router, req Request) (Reply, err
 		Surrounded bool   `opt:"surrounded"`
 		Units      string `opt:"units,raw"`
 		Reason     string `opt:"reason"`
+		// The surrender table's facts (hfOptions): nil when not given.
+		NavalBattery   *bool `opt:"naval_battery"`
+		LoudounHeights *bool `opt:"loudoun_heights"`
+		BolivarHeights *bool `opt:"bolivar_heights"`
+		UnionDivision  *bool `opt:"union_division"`
 	}
 	if err := decodeOptions(req, &o); err != nil {
 		return Reply{}, err
 	}
 	cmd := lrtg.RuleHarpersFerry{By: req.User, Surrounded: o.Surrounded, Facts: map[string]bool{}, Reason: o.Reason,
 		Table: r.library.Table(lrtg.HarpersFerryTableOf(g.Game()))} // LRTA: lrta_turnstart.go
-	for o, f := range hfOptions {
-		if s, ok := req.Options[o]; ok {
-			v, _ := strconv.ParseBool(s)
-			cmd.Facts[f] = v
+	given := map[string]*bool{"naval_battery": o.NavalBattery, "loudoun_heights": o.LoudounHeights, "bolivar_heights": o.BolivarHeights, "union_division": o.UnionDivision}
+	for name, f := range hfOptions {
+		if v := given[name]; v != nil {
+			cmd.Facts[f] = *v
 		}
 	}
 	if g.IsUmpire(req.User) {

@@ -223,24 +223,34 @@ func FuzzCommandOptions(f *testing.F) {
 			}
 		}
 		// The typed readers handlers share: a value, or a clear refusal.
-		if _, err := litnInt(req, o.Name); err != nil {
+		// The option decoder reads the value as every kind a field may be.
+		var kinds struct {
+			Int   int      `opt:"v"`
+			Min   int      `opt:"v" min:"1"`
+			Bool  bool     `opt:"v"`
+			List  []string `opt:"v"`
+			Nums  []int    `opt:"v"`
+			Ptr   *int     `opt:"v"`
+			Side  string   `opt:"v,lower" one:"csa|usa"`
+			Given *bool    `opt:"v"`
+		}
+		if err := decodeOptions(Request{Options: map[string]string{"v": value}}, &kinds); err != nil {
 			inClear(t, value, err)
 		}
-		if _, err := litnYesNo(req, o.Name); err != nil {
+		var p optionProblems
+		litnYesNo(&p, o.Name, value)
+		litnPairs(&p, o.Name, litnList(value))
+		litnNums(&p, o.Name, litnList(value))
+		if o.Name == "path" {
+			litnPath(&p, value)
+		}
+		if err := p.err(req); err != nil {
 			inClear(t, value, err)
 		}
-		if _, err := litnPairs(o.Name, value); err != nil {
-			inClear(t, value, err)
-		}
-		if d, err := spanOption(req, o.Name); err != nil {
+		if d, err := spanOption(req.Options[o.Name]); err != nil {
 			inClear(t, value, err)
 		} else if d != nil && *d < 0 {
 			t.Fatalf("%s:%q is a negative span %v", o.Name, value, *d)
-		}
-		if o.Name == "path" {
-			if _, err := litnPathOption(req); err != nil {
-				inClear(t, value, err)
-			}
 		}
 	})
 }

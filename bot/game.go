@@ -294,14 +294,18 @@ func handleGameStart(ctx context.Context, r *Router, req Request) (Reply, error)
 	case oob.Game == lrtg.LRTA:
 		setup = "the shipped LRTA order of battle: scenarios/oob/lrta-*.yaml"
 	}
-	return r.settleGame(ctx, req, engine.StartGame{By: req.User, OOB: oob}, nil, func(views []EventView, evs []engine.Event) Reply {
+	slots, charts, err := r.gameSlots(ctx, req, g) // game_charts.go
+	if err != nil {
+		return Reply{}, err
+	}
+	return r.settleGame(ctx, req, engine.StartGame{By: req.User, OOB: oob, Slots: slots, Charts: charts}, nil, func(views []EventView, evs []engine.Event) Reply {
 		st := evs[0].(*engine.GameStarted)
 		n := map[engine.Side]int{}
 		for _, u := range st.Units {
 			n[u.Side]++
 		}
 		text := fmt.Sprintf("⚔️ The game has started: %d Confederate and %d Union units are set up (%s). Turn 1. Dice seed SHA-256: `%s`.",
-			n[engine.CSA], n[engine.USA], setup, g.SeedHash)
+			n[engine.CSA], n[engine.USA], setup, g.SeedHash) + startChartsNote(slots, st.Charts)
 		if !g.Options.LimitedIntel {
 			return publicText(req, text, views)
 		}
@@ -506,11 +510,14 @@ func loadGameData(ts map[string]*engine.Theatre) ([]engine.Scenario, map[string]
 }
 
 func handleGameEnd(ctx context.Context, r *Router, req Request) (Reply, error) {
-	if _, err := channelsMode(req); err != nil { // channels.go: the adapter archives or deletes them
+	var o struct {
+		Channels string `opt:"channels,raw"` // channels.go: the adapter archives or deletes them
+		Reason   string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
 		return Reply{}, err
 	}
-	var o reasonOpts
-	if err := decodeOptions(req, &o); err != nil {
+	if _, err := closeMode(o.Channels); err != nil {
 		return Reply{}, err
 	}
 	cmd := engine.EndGame{By: req.User, Reason: o.Reason}

@@ -139,7 +139,13 @@ func handleHelp(ctx context.Context, r *Router, req Request) (Reply, error) {
 	scope := r.helpScope(ctx, req)
 	var lines []string
 	var e *Embed
-	name := strings.ToLower(strings.Join(strings.Fields(strings.TrimPrefix(strings.TrimSpace(req.Options["command"]), "/")), " "))
+	var o struct {
+		Command string `opt:"command,lower"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	name := strings.Join(strings.Fields(strings.TrimPrefix(o.Command, "/")), " ")
 	if name == "" {
 		// One line a command, with its subcommands named when the index
 		// fits in one embed (6,000 characters) with them; otherwise how

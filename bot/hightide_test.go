@@ -487,7 +487,7 @@ func checkHighTideMorale(t *testing.T, p *hightidePlay) {
 func checkHighTideEnd(t *testing.T, p *hightidePlay) {
 	var ends []*lrtg.VictoryChecked
 	for _, v := range of[*lrtg.VictoryChecked](p) {
-		if v.End != "" {
+		if v.Ends() {
 			ends = append(ends, v)
 		}
 	}
@@ -509,8 +509,8 @@ func checkHighTideEnd(t *testing.T, p *hightidePlay) {
 	case total >= 140:
 		level, name = lrtg.UnionSubstantive, "Union Substantive"
 	}
-	if e.Turn != 22 || !strings.Contains(e.End, "north of the Potomac") || e.Result == nil || e.Result.Level != level || e.VP != total {
-		t.Errorf("the end: turn %d, %q, VP %d, result %+v; want %s at %d VP", e.Turn, e.End, e.VP, e.Result, name, total)
+	if e.Turn != 22 || e.EndCode != lrtg.EndPotomac || !strings.Contains(victoryEndWhy(e), "north of the Potomac") || e.Result == nil || e.Result.Level != level || e.VP != total {
+		t.Errorf("the end: turn %d, %q, VP %d, result %+v; want %s at %d VP", e.Turn, victoryEndWhy(e), e.VP, e.Result, name, total)
 	}
 	if e.Decisive != nil {
 		t.Errorf("an automatic decisive victory: %+v", e.Decisive)
@@ -518,8 +518,8 @@ func checkHighTideEnd(t *testing.T, p *hightidePlay) {
 	// The earlier victory checks went on: Confederate infantry was north
 	// of the Potomac until turn 21, and June 30 is turn 22.
 	for _, v := range of[*lrtg.VictoryChecked](p) {
-		if v.Turn < 22 && v.End != "" {
-			t.Errorf("turn %d ended the game: %s", v.Turn, v.End)
+		if v.Turn < 22 && v.Ends() {
+			t.Errorf("turn %d ended the game: %s", v.Turn, victoryEndWhy(v))
 		}
 	}
 	audit := p.out[len(p.out)-1]

@@ -103,21 +103,28 @@ func handleLeaderTransfer(ctx context.Context, r *Router, req Request) (Reply, e
 	if err != nil {
 		return Reply{}, err
 	}
-	id, err := leaderFind(g, req.Options["leader"], "leader", func(u engine.UnitState) bool {
+	var o struct {
+		Leader string `opt:"leader,raw"`
+		To     string `opt:"to"`
+		Reason string `opt:"reason"`
+	}
+	var probs optionProblems
+	probs.decode(req, &o)
+	id, err := leaderFind(g, o.Leader, "leader", func(u engine.UnitState) bool {
 		return u.Kind.IsLeader() && !u.Eliminated && g.Controls(req.User, u)
 	})
-	if err != nil {
-		return Reply{}, err
-	}
-	to := strings.TrimSpace(req.Options["to"])
+	probs.also(err)
+	to := o.To
 	if !strings.EqualFold(to, lrtg.LeaderOff) {
-		if to, err = leaderFind(g, to, "unit", func(u engine.UnitState) bool {
+		to, err = leaderFind(g, to, "unit", func(u engine.UnitState) bool {
 			return !u.Kind.IsLeader() && !u.Eliminated && attachFriendly(g, req.User, u)
-		}); err != nil {
-			return Reply{}, err
-		}
+		})
+		probs.also(err)
 	}
-	cmd := lrtg.TransferLeader{By: req.User, Leader: id, To: to, Reason: strings.TrimSpace(req.Options["reason"]), Data: r.moveData(g)}
+	if err := probs.err(req); err != nil {
+		return Reply{}, err // a wrong leader and a wrong unit refused together
+	}
+	cmd := lrtg.TransferLeader{By: req.User, Leader: id, To: to, Reason: o.Reason, Data: r.moveData(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.LeaderTransferred)
 		return r.boardReply(req, g, transferText(g, e), views)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -90,27 +89,24 @@ func (r *Router) litnGame(ctx context.Context, req Request) (engine.GameState, e
 	return g, nil
 }
 
-// litnOptionSide reads side: (the umpire's choice).
-func litnOptionSide(req Request) (engine.Side, error) {
-	side := engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"])))
-	if side != "" && side != engine.CSA && side != engine.USA {
-		return "", &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.side", What: fmt.Sprintf("%q is not a side", side), Hint: "Give side:csa or side:usa"}
-	}
-	return side, nil
+// litnSide is the side: option of the commands the umpire may give for a
+// side (the players give theirs by being of it); "" when not given.
+type litnSide struct {
+	Side engine.Side `opt:"side,lower" one:"csa|usa" bad:"game.side|%q is not a side|Give side:csa or side:usa"`
 }
 
-// litnGameSide is the channel's LITN game and the side: option, the
-// umpire's choice of side ("" when not given).
-func (r *Router) litnGameSide(ctx context.Context, req Request) (engine.GameState, engine.Side, error) {
+// litnGameOpts is the channel's LITN game, and the command's options
+// decoded into dst (a pointer to its struct): the game is asked for first,
+// as every /litn command did before it read an option.
+func (r *Router) litnGameOpts(ctx context.Context, req Request, dst any) (engine.GameState, error) {
 	g, err := r.litnGame(ctx, req)
 	if err != nil {
-		return g, "", err
+		return g, err
 	}
-	side, err := litnOptionSide(req)
-	return g, side, err
+	return g, decodeOptions(req, dst)
 }
 
-// litnList splits a comma-separated option, leaving out blanks.
+// litnList splits a comma-separated list, leaving out blanks.
 func litnList(s string) []string {
 	var out []string
 	for _, f := range strings.Split(s, ",") {
@@ -121,18 +117,13 @@ func litnList(s string) []string {
 	return out
 }
 
-// litnBool reads a boolean option (false when not given).
-func litnBool(req Request, name string) bool {
-	b, _ := strconv.ParseBool(req.Options[name])
-	return b
-}
-
 func handleLITNDone(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, side, err := r.litnGameSide(ctx, req)
+	var o litnSide
+	g, err := r.litnGameOpts(ctx, req, &o)
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleLITN(ctx, req, g, litn.Done{By: req.User, Side: side})
+	return r.settleLITN(ctx, req, g, litn.Done{By: req.User, Side: o.Side})
 }
 
 // settleLITN settles a LITN command and tells each audience its part.
@@ -238,10 +229,12 @@ func presentLITN(r *Router, req Request, g engine.GameState, e engine.Event, vie
 }
 
 func handleLITNStatus(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, side, err := r.litnGameSide(ctx, req)
+	var o litnSide
+	g, err := r.litnGameOpts(ctx, req, &o)
 	if err != nil {
 		return Reply{}, err
 	}
+	side := o.Side
 	viewer := litn.Of(g).SideOf(req.User)
 	switch {
 	case g.IsUmpire(req.User):
@@ -356,27 +349,56 @@ func (r *Router) startLITN(ctx context.Context, req Request, g engine.GameState)
 	})
 }
 
-// litnGameOptions reads /game new's options for a LITN game: optional:
-// takes 14.2 and 14.3; LRTG's options are refused.
+// litnNewOpts are /game new's options as a LITN game reads them:
+// optional: takes 14.2 and 14.3 (numbers or names, separated by commas or
+// spaces); an LRTG option given (anything but blank or false) is refused.
+type litnNewOpts struct {
+	Optional string `opt:"optional,raw"`
+	// LRTG's options, in the order they are named when refused.
+	JacksonLives         string `opt:"jackson_lives"`
+	Supply               string `opt:"supply"`
+	Communications       string `opt:"communications"`
+	TimeLimitation       string `opt:"time_limitation"`
+	LimitedIntelligence  string `opt:"limited_intelligence"`
+	Intelligence         string `opt:"intelligence"`
+	Knowledge            string `opt:"knowledge"`
+	Sighting             string `opt:"sighting"`
+	PreliminaryVictory   string `opt:"preliminary_victory"`
+	BrandyStation        string `opt:"brandy_station"`
+	Halleck              string `opt:"halleck"`
+	OverallRestrictions  string `opt:"overall_restrictions"`
+	ConfederateObjective string `opt:"confederate_objectives"`
+}
+
+// litnGameOptions reads /game new's options for a LITN game, refusing
+// every LRTG option given and every optional rule LITN has not at once.
 func litnGameOptions(req Request, o *engine.GameOptions) error {
-	for _, k := range []string{"jackson_lives", "supply", "communications", "time_limitation", "limited_intelligence", "intelligence", "knowledge", "sighting",
-		"preliminary_victory", "brandy_station", "halleck", "overall_restrictions", "confederate_objectives"} {
-		if v := strings.TrimSpace(req.Options[k]); v != "" && v != "false" {
-			return &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.option", What: fmt.Sprintf("%s is not a Lee Invades the North option", k),
-				Hint: "A LITN game takes optional:14.2,14.3 (Surprise Attacks, Leader Casualties) and seed:"}
+	var n litnNewOpts
+	var p optionProblems
+	p.decode(req, &n)
+	for _, k := range []struct{ name, v string }{{"jackson_lives", n.JacksonLives}, {"supply", n.Supply}, {"communications", n.Communications},
+		{"time_limitation", n.TimeLimitation}, {"limited_intelligence", n.LimitedIntelligence}, {"intelligence", n.Intelligence}, {"knowledge", n.Knowledge},
+		{"sighting", n.Sighting}, {"preliminary_victory", n.PreliminaryVictory}, {"brandy_station", n.BrandyStation}, {"halleck", n.Halleck},
+		{"overall_restrictions", n.OverallRestrictions}, {"confederate_objectives", n.ConfederateObjective}} {
+		if k.v != "" && k.v != "false" {
+			p.add("game.option", fmt.Sprintf("%s is not a Lee Invades the North option", k.name),
+				"A LITN game takes optional:14.2,14.3 (Surprise Attacks, Leader Casualties) and seed:")
 		}
 	}
 	var opts litn.Options
-	for _, f := range strings.FieldsFunc(req.Options["optional"], func(r rune) bool { return r == ',' || r == ' ' }) {
+	for _, f := range strings.FieldsFunc(n.Optional, func(r rune) bool { return r == ',' || r == ' ' }) {
 		switch strings.ToLower(f) {
 		case "14.2", "surprise", "surprise-attacks":
 			opts.SurpriseAttacks = true
 		case "14.3", "casualties", "leader-casualties":
 			opts.LeaderCasualties = true
 		default:
-			return &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.optional", What: fmt.Sprintf("%q is not one of LITN's optional rules", f),
-				Hint: "Give optional:14.2 (Surprise Attacks), 14.3 (Leader Casualties) or both: 14.2,14.3 (14.1 Solitaire Play needs no umpire)"}
+			p.add("game.optional", fmt.Sprintf("%q is not one of LITN's optional rules", f),
+				"Give optional:14.2 (Surprise Attacks), 14.3 (Leader Casualties) or both: 14.2,14.3 (14.1 Solitaire Play needs no umpire)")
 		}
+	}
+	if err := p.err(req); err != nil {
+		return err
 	}
 	litn.SetOptions(o, opts)
 	return nil

@@ -73,50 +73,98 @@ func litnCombatSubcommands() []*Command {
 		}}
 }
 
+// litnAttackOpts are /litn attack's options.
+type litnAttackOpts struct {
+	litnSide
+	Hex           string   `opt:"hex,raw"`
+	Units         []string `opt:"units"` // default: all that may
+	Decline       bool     `opt:"decline"`
+	Fortification bool     `opt:"fortification"`
+	Surprise      bool     `opt:"surprise"`
+}
+
 func handleLITNAttack(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, side, err := r.litnGameSide(ctx, req)
+	var o litnAttackOpts
+	g, err := r.litnGameOpts(ctx, req, &o)
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleLITNCombat(ctx, req, g, litn.Attack{By: req.User, Hex: req.Options["hex"], Side: side, Units: litnList(req.Options["units"]),
-		Decline: litnBool(req, "decline"), Fortification: litnBool(req, "fortification"), Surprise: litnBool(req, "surprise"), Library: r.library})
+	return r.settleLITNCombat(ctx, req, g, litn.Attack{By: req.User, Hex: o.Hex, Side: o.Side, Units: o.Units,
+		Decline: o.Decline, Fortification: o.Fortification, Surprise: o.Surprise, Library: r.library})
+}
+
+// litnSupplyOpts are /litn supply's options.
+type litnSupplyOpts struct {
+	litnSide
+	Hex           string   `opt:"hex,raw"`
+	Wagon         string   `opt:"wagon"`
+	Depot         string   `opt:"depot"`
+	Unsupplied    bool     `opt:"unsupplied"`
+	NoRetreatPath bool     `opt:"no_retreat_path"`
+	LossOrder     []string `opt:"loss_order"`
 }
 
 func handleLITNSupply(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, side, err := r.litnGameSide(ctx, req)
+	var o litnSupplyOpts
+	g, err := r.litnGameOpts(ctx, req, &o)
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleLITNCombat(ctx, req, g, litn.Supply{By: req.User, Hex: req.Options["hex"], Side: side, Wagon: strings.TrimSpace(req.Options["wagon"]),
-		Depot: strings.TrimSpace(req.Options["depot"]), Unsupplied: litnBool(req, "unsupplied"), NoRetreatPath: litnBool(req, "no_retreat_path"),
-		LossOrder: litnList(req.Options["loss_order"]), Map: r.theatres[string(litn.ID)]})
+	return r.settleLITNCombat(ctx, req, g, litn.Supply{By: req.User, Hex: o.Hex, Side: o.Side, Wagon: o.Wagon,
+		Depot: o.Depot, Unsupplied: o.Unsupplied, NoRetreatPath: o.NoRetreatPath,
+		LossOrder: o.LossOrder, Map: r.theatres[string(litn.ID)]})
+}
+
+// litnOptionOpts are /litn option's options (an option button's too:
+// pressLITNOption).
+type litnOptionOpts struct {
+	litnSide
+	Hex    string `opt:"hex,raw"`
+	Choice string `opt:"choice,raw"` // litn.ParseOption reads it
 }
 
 func handleLITNOption(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, side, err := r.litnGameSide(ctx, req)
+	var o litnOptionOpts
+	g, err := r.litnGameOpts(ctx, req, &o)
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleLITNCombat(ctx, req, g, litn.ChooseOption{By: req.User, Hex: req.Options["hex"], Side: side, Option: req.Options["choice"], Library: r.library})
+	return r.settleLITNCombat(ctx, req, g, litn.ChooseOption{By: req.User, Hex: o.Hex, Side: o.Side, Option: o.Choice, Library: r.library})
+}
+
+// litnRetreatOpts are /litn retreat's options.
+type litnRetreatOpts struct {
+	litnSide
+	Hex   string   `opt:"hex,raw"`
+	Path  []string `opt:"path"`  // none: no legal route
+	Costs []string `opt:"costs"` // whole MPs, one for each hex of the path
+	Units []string `opt:"units"` // default: all
 }
 
 func handleLITNRetreat(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, side, err := r.litnGameSide(ctx, req)
+	g, err := r.litnGame(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := litn.RetreatOrder{By: req.User, Hex: req.Options["hex"], Side: side, Units: litnList(req.Options["units"]), Map: r.theatres[string(litn.ID)]}
-	if path := litnList(req.Options["path"]); len(path) == 1 && strings.EqualFold(path[0], "none") {
+	var o litnRetreatOpts
+	var p optionProblems
+	p.decode(req, &o)
+	cmd := litn.RetreatOrder{By: req.User, Hex: o.Hex, Side: o.Side, Units: o.Units, Map: r.theatres[string(litn.ID)]}
+	if len(o.Path) == 1 && strings.EqualFold(o.Path[0], "none") {
 		cmd.Remove = true
 	} else {
-		cmd.Path = path
+		cmd.Path = o.Path
 	}
-	for _, c := range litnList(req.Options["costs"]) {
+	for _, c := range o.Costs {
 		n, err := strconv.Atoi(c)
 		if err != nil || n < 0 {
-			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.retreat.costs", What: fmt.Sprintf("%q is not a movement point cost", c), Hint: "Give whole MPs, comma-separated: costs:1,1,2"}
+			p.add("litn.retreat.costs", fmt.Sprintf("%q is not a movement point cost", c), "Give whole MPs, comma-separated: costs:1,1,2")
+			continue
 		}
 		cmd.Costs = append(cmd.Costs, n)
+	}
+	if err := p.err(req); err != nil {
+		return Reply{}, err // a wrong side and every wrong cost together
 	}
 	return r.settleLITNCombat(ctx, req, g, cmd)
 }

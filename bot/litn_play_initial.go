@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -51,28 +50,44 @@ func litnInitialSubcommands() []*Command {
 		}}
 }
 
+// litnReorganizeOpts are /litn reorganize's options.
+type litnReorganizeOpts struct {
+	Units []string `opt:"units"`
+}
+
 func handleLITNReorganize(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.litnGame(ctx, req)
+	var o litnReorganizeOpts
+	g, err := r.litnGameOpts(ctx, req, &o)
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleLITN(ctx, req, g, litn.ReorganizeUnits{By: req.User, Units: litnList(req.Options["units"]), Library: r.library})
+	return r.settleLITN(ctx, req, g, litn.ReorganizeUnits{By: req.User, Units: o.Units, Library: r.library})
 }
 
-// litnYesNo reads a yes/no option (nil when not given).
-func litnYesNo(req Request, name string) (*bool, error) {
-	v := strings.ToLower(strings.TrimSpace(req.Options[name]))
-	switch v {
+// litnYesNo reads a yes/no option as typed (nil when not given), recording
+// an answer that is neither.
+func litnYesNo(p *optionProblems, name, typed string) *bool {
+	var b bool
+	switch strings.ToLower(strings.TrimSpace(typed)) {
 	case "":
-		return nil, nil
+		return nil
 	case "yes", "y", "true":
-		b := true
-		return &b, nil
+		b = true
 	case "no", "n", "false":
-		b := false
-		return &b, nil
+		b = false
+	default:
+		p.add("litn.replace."+name, fmt.Sprintf("%s:%s is not yes or no", name, typed), fmt.Sprintf("Give %s:yes or %s:no", name, name))
+		return nil
 	}
-	return nil, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.replace." + name, What: fmt.Sprintf("%s:%s is not yes or no", name, req.Options[name]), Hint: fmt.Sprintf("Give %s:yes or %s:no", name, name)}
+	return &b
+}
+
+// litnReplaceOpts are /litn replace's options.
+type litnReplaceOpts struct {
+	Unit      string `opt:"unit,raw"`
+	Points    int    `opt:"points" min:"1" bad:"litn.replace.points|points:%s is not a number of strength points|Give points:1 or more (002 15.2)"`
+	Territory string `opt:"territory,raw"`
+	Depot     string `opt:"depot,raw"` // yes|no: litnYesNo reads it
 }
 
 func handleLITNReplace(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -80,27 +95,32 @@ func handleLITNReplace(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := litn.Replace{By: req.User, Unit: req.Options["unit"], Territory: req.Options["territory"]}
-	if p := strings.TrimSpace(req.Options["points"]); p != "" {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 1 {
-			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.replace.points", What: fmt.Sprintf("points:%s is not a number of strength points", p), Hint: "Give points:1 or more (002 15.2)"}
-		}
-		cmd.Points = n
-	}
-	if cmd.NearDepot, err = litnYesNo(req, "depot"); err != nil {
-		return Reply{}, err
+	var o litnReplaceOpts
+	var p optionProblems
+	p.decode(req, &o)
+	cmd := litn.Replace{By: req.User, Unit: o.Unit, Territory: o.Territory, Points: o.Points, NearDepot: litnYesNo(&p, "depot", o.Depot)}
+	if err := p.err(req); err != nil {
+		return Reply{}, err // wrong points and a wrong depot answer together
 	}
 	return r.settleLITN(ctx, req, g, cmd)
 }
 
+// litnWagonOpts are /litn wagon's options: hex: places a wagon, unit:
+// makes a Wagon Creation marker, ready: with hex: readies a depleted one.
+type litnWagonOpts struct {
+	Hex   string `opt:"hex"`
+	Unit  string `opt:"unit"`
+	Ready string `opt:"ready"`
+}
+
 func handleLITNWagon(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.litnGame(ctx, req)
+	var o litnWagonOpts
+	g, err := r.litnGameOpts(ctx, req, &o)
 	if err != nil {
 		return Reply{}, err
 	}
-	hex, unit := strings.TrimSpace(req.Options["hex"]), strings.TrimSpace(req.Options["unit"])
-	if ready := strings.TrimSpace(req.Options["ready"]); ready != "" {
+	hex, unit := o.Hex, o.Unit
+	if ready := o.Ready; ready != "" {
 		// 9.2: a depleted wagon declared ready to be undepleted (litn_wagons.go).
 		if hex == "" || unit != "" {
 			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.wagon.what", What: "With ready:, give hex: your depot's hex (and no unit:)",

@@ -96,38 +96,43 @@ func litnMoveSubcommands() []*Command {
 		}}
 }
 
-func litnInt(req Request, name string) (int, error) {
-	v := strings.TrimSpace(req.Options[name])
-	if v == "" {
-		return 0, nil
+// litnPath reads a path: option (002 8; litn.ParsePath), recording its
+// problem; nil when not given.
+func litnPath(p *optionProblems, path string) []litn.PathHex {
+	if strings.TrimSpace(path) == "" {
+		return nil
 	}
-	n, err := strconv.Atoi(v)
-	if err != nil {
-		return 0, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.option", What: fmt.Sprintf("%s:%q is not a whole number", name, v), Hint: "Give a number, e.g. " + name + ":3"}
-	}
-	return n, nil
-}
-
-func litnPathOption(req Request) ([]litn.PathHex, error) {
-	if strings.TrimSpace(req.Options["path"]) == "" {
-		return nil, nil
-	}
-	return litn.ParsePath(req.Options["path"])
+	out, err := litn.ParsePath(path)
+	p.also(err)
+	return out
 }
 
 func (r *Router) litnMap() *engine.Theatre { return r.theatres[string(litn.ID)] }
 
+// litnBroadcastOpts are /litn broadcast's options.
+type litnBroadcastOpts struct {
+	From     string `opt:"from,raw"`
+	To       string `opt:"to,raw"`
+	Distance int    `opt:"distance" bad:"litn.option|distance:%q is not a whole number|Give a number, e.g. distance:3"`
+	Leader   string `opt:"leader,raw"`
+}
+
 func handleLITNBroadcast(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.litnGame(ctx, req)
+	var o litnBroadcastOpts
+	g, err := r.litnGameOpts(ctx, req, &o)
 	if err != nil {
 		return Reply{}, err
 	}
-	dist, err := litnInt(req, "distance")
-	if err != nil {
-		return Reply{}, err
-	}
-	return r.settleLITN(ctx, req, g, litn.BroadcastCmd{By: req.User, From: req.Options["from"], To: req.Options["to"], Distance: dist,
-		Leader: req.Options["leader"], Map: r.litnMap(), Library: r.library})
+	return r.settleLITN(ctx, req, g, litn.BroadcastCmd{By: req.User, From: o.From, To: o.To, Distance: o.Distance,
+		Leader: o.Leader, Map: r.litnMap(), Library: r.library})
+}
+
+// litnMoveOpts are /litn move's options.
+type litnMoveOpts struct {
+	Units   []string `opt:"units"`
+	Path    string   `opt:"path,raw"` // litnPath reads it
+	March   bool     `opt:"march"`
+	Minimum bool     `opt:"minimum"`
 }
 
 func handleLITNMove(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -135,12 +140,23 @@ func handleLITNMove(ctx context.Context, r *Router, req Request) (Reply, error) 
 	if err != nil {
 		return Reply{}, err
 	}
-	path, err := litnPathOption(req)
-	if err != nil {
+	var o litnMoveOpts
+	var p optionProblems
+	p.decode(req, &o)
+	path := litnPath(&p, o.Path)
+	if err := p.err(req); err != nil {
 		return Reply{}, err
 	}
-	return r.settleLITN(ctx, req, g, litn.MoveCmd{By: req.User, Units: litnList(req.Options["units"]), Path: path,
-		ForceMarch: litnBool(req, "march"), Minimum: litnBool(req, "minimum"), Map: r.litnMap(), Library: r.library})
+	return r.settleLITN(ctx, req, g, litn.MoveCmd{By: req.User, Units: o.Units, Path: path,
+		ForceMarch: o.March, Minimum: o.Minimum, Map: r.litnMap(), Library: r.library})
+}
+
+// litnReactOpts are /litn react's options.
+type litnReactOpts struct {
+	Units   []string `opt:"units"`
+	Path    string   `opt:"path,raw"` // litnPath reads it
+	At      string   `opt:"at,raw"`
+	Blocked string   `opt:"blocked,raw"` // the umpire's alone
 }
 
 func handleLITNReact(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -148,68 +164,128 @@ func handleLITNReact(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
-	path, err := litnPathOption(req)
-	if err != nil {
+	var o litnReactOpts
+	var p optionProblems
+	p.decode(req, &o)
+	path := litnPath(&p, o.Path)
+	if err := p.err(req); err != nil {
 		return Reply{}, err
 	}
-	blocked := req.Options["blocked"]
-	if blocked != "" && !g.IsUmpire(req.User) {
+	// Who may say it is asked once the options read right, as before.
+	if o.Blocked != "" && !g.IsUmpire(req.User) {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "litn.react.blocked", What: "Only the umpire says a reaction zone is blocked", Hint: "Leave blocked: out; the umpire rules on ridges and rivers (002 8.5)"}
 	}
-	return r.settleLITN(ctx, req, g, litn.ReactCmd{By: req.User, Units: litnList(req.Options["units"]), Path: path, At: req.Options["at"],
-		Blocked: blocked, Map: r.litnMap(), Library: r.library})
+	return r.settleLITN(ctx, req, g, litn.ReactCmd{By: req.User, Units: o.Units, Path: path, At: o.At,
+		Blocked: o.Blocked, Map: r.litnMap(), Library: r.library})
+}
+
+// litnDetachOpts are /litn detach's options: strength: forms a
+// detachment, reattach: absorbs one (002 6.3).
+type litnDetachOpts struct {
+	Unit     string `opt:"unit,raw"`
+	Strength int    `opt:"strength" bad:"litn.option|strength:%q is not a whole number|Give a number, e.g. strength:3"`
+	Name     string `opt:"name,raw"`
+	Reattach string `opt:"reattach"`
 }
 
 func handleLITNDetach(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.litnGame(ctx, req)
+	var o litnDetachOpts
+	g, err := r.litnGameOpts(ctx, req, &o)
 	if err != nil {
 		return Reply{}, err
 	}
-	n, err := litnInt(req, "strength")
-	if err != nil {
-		return Reply{}, err
-	}
-	re := strings.TrimSpace(req.Options["reattach"])
-	if re == "" && n == 0 {
+	if o.Reattach == "" && o.Strength == 0 {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.detach.what", What: "Neither strength: nor reattach: was given",
 			Hint: "Give strength:N to form a detachment, or reattach:<leader> to absorb one (002 6.3)"}
 	}
-	return r.settleLITN(ctx, req, g, litn.DetachCmd{By: req.User, Unit: req.Options["unit"], Strength: n, Name: req.Options["name"], Reattach: re})
+	return r.settleLITN(ctx, req, g, litn.DetachCmd{By: req.User, Unit: o.Unit, Strength: o.Strength, Name: o.Name, Reattach: o.Reattach})
+}
+
+// litnWorkOpts are /litn work's options.
+type litnWorkOpts struct {
+	Units    []string `opt:"units"`
+	Kind     string   `opt:"kind,lower"`
+	Bridge   string   `opt:"bridge,raw"`
+	Potomac  bool     `opt:"potomac"`
+	Friendly bool     `opt:"friendly"`
 }
 
 func handleLITNWork(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.litnGame(ctx, req)
+	var o litnWorkOpts
+	g, err := r.litnGameOpts(ctx, req, &o)
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleLITN(ctx, req, g, litn.WorkCmd{By: req.User, Units: litnList(req.Options["units"]), Kind: strings.ToLower(strings.TrimSpace(req.Options["kind"])),
-		Bridge: req.Options["bridge"], PotomacRail: litnBool(req, "potomac"), Friendly: litnBool(req, "friendly"), Map: r.litnMap()})
+	return r.settleLITN(ctx, req, g, litn.WorkCmd{By: req.User, Units: o.Units, Kind: o.Kind,
+		Bridge: o.Bridge, PotomacRail: o.Potomac, Friendly: o.Friendly, Map: r.litnMap()})
+}
+
+// litnRailOpts are /litn rail's options.
+type litnRailOpts struct {
+	Units       []string `opt:"units"`
+	To          string   `opt:"to,raw"`
+	Hexes       int      `opt:"hexes" bad:"litn.option|hexes:%q is not a whole number|Give a number, e.g. hexes:3"`
+	Entrain     bool     `opt:"entrain"`
+	Detrain     bool     `opt:"detrain"`
+	Destination bool     `opt:"destination"`
 }
 
 func handleLITNRail(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.litnGame(ctx, req)
+	var o litnRailOpts
+	g, err := r.litnGameOpts(ctx, req, &o)
 	if err != nil {
 		return Reply{}, err
 	}
-	n, err := litnInt(req, "hexes")
-	if err != nil {
-		return Reply{}, err
-	}
-	return r.settleLITN(ctx, req, g, litn.RailCmd{By: req.User, Units: litnList(req.Options["units"]), To: req.Options["to"], Hexes: n,
-		Entrain: litnBool(req, "entrain"), Detrain: litnBool(req, "detrain"), Destination: litnBool(req, "destination"), Map: r.litnMap()})
+	return r.settleLITN(ctx, req, g, litn.RailCmd{By: req.User, Units: o.Units, To: o.To, Hexes: o.Hexes,
+		Entrain: o.Entrain, Detrain: o.Detrain, Destination: o.Destination, Map: r.litnMap()})
 }
 
-// litnPairs reads "k=v,k=v".
-func litnPairs(name, s string) (map[string]string, error) {
+// litnPairs reads name=value items (a declare: option's list), recording
+// each item that is not one. A name given twice keeps its last value;
+// the names come in the order first typed, so the problems are listed in
+// the order the player wrote them.
+func litnPairs(p *optionProblems, name string, items []string) ([]string, map[string]string) {
+	var keys []string
 	out := map[string]string{}
-	for _, f := range litnList(s) {
+	for _, f := range items {
 		k, v, ok := strings.Cut(f, "=")
 		if !ok {
-			return nil, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.declare", What: fmt.Sprintf("%s: %q is not name=value", name, f), Hint: "Write " + name + ":name=value,name=value"}
+			p.add("litn.declare", fmt.Sprintf("%s: %q is not name=value", name, f), "Write "+name+":name=value,name=value")
+			continue
 		}
-		out[strings.ToLower(strings.TrimSpace(k))] = strings.TrimSpace(v)
+		k = strings.ToLower(strings.TrimSpace(k))
+		if _, seen := out[k]; !seen {
+			keys = append(keys, k)
+		}
+		out[k] = strings.TrimSpace(v)
 	}
-	return out, nil
+	return keys, out
+}
+
+// litnNums reads name=N items (ma:, year:); nil when none are given.
+func litnNums(p *optionProblems, name string, items []string) map[string]int {
+	keys, pairs := litnPairs(p, name, items)
+	if len(pairs) == 0 {
+		return nil
+	}
+	out := map[string]int{}
+	for _, k := range keys {
+		n, err := strconv.Atoi(pairs[k])
+		if err != nil {
+			p.add("litn.declare", fmt.Sprintf("%s: %s=%q is not a number", name, k, pairs[k]), "Write "+name+":name=N,...")
+			continue
+		}
+		out[k] = n
+	}
+	return out
+}
+
+// litnDeclareOpts are /litn declare's options, each a list of name=value.
+type litnDeclareOpts struct {
+	LOC    []string `opt:"loc"`    // unit=in|out (002 7.2)
+	MA     []string `opt:"ma"`     // kind=N: printed allowances
+	Year   []string `opt:"year"`   // table=N: year modifiers
+	Arrive []string `opt:"arrive"` // unit=turn or hex (15.6)
 }
 
 func handleLITNDeclare(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -217,49 +293,29 @@ func handleLITNDeclare(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err != nil {
 		return Reply{}, err
 	}
+	var o litnDeclareOpts
+	var p optionProblems
+	p.decode(req, &o)
 	cmd := litn.Declare{By: req.User}
-	nums := func(name string) (map[string]int, error) {
-		p, err := litnPairs(name, req.Options[name])
-		if err != nil || len(p) == 0 {
-			return nil, err
-		}
-		out := map[string]int{}
-		for k, v := range p {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return nil, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.declare", What: fmt.Sprintf("%s: %s=%q is not a number", name, k, v), Hint: "Write " + name + ":name=N,..."}
-			}
-			out[k] = n
-		}
-		return out, nil
-	}
-	if cmd.BasicMA, err = nums("ma"); err != nil {
-		return Reply{}, err
-	}
-	if cmd.Year, err = nums("year"); err != nil {
-		return Reply{}, err
-	}
-	loc, err := litnPairs("loc", req.Options["loc"])
-	if err != nil {
-		return Reply{}, err
-	}
-	for k, v := range loc {
-		switch strings.ToLower(v) {
+	cmd.BasicMA = litnNums(&p, "ma", o.MA)
+	cmd.Year = litnNums(&p, "year", o.Year)
+	keys, loc := litnPairs(&p, "loc", o.LOC)
+	for _, k := range keys {
+		switch strings.ToLower(loc[k]) {
 		case "in", "yes", "true":
 			cmd.LOC = litnSetLOC(cmd.LOC, k, true)
 		case "out", "no", "false":
 			cmd.LOC = litnSetLOC(cmd.LOC, k, false)
 		default:
-			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.declare", What: fmt.Sprintf("loc: %s=%q", k, v), Hint: "Write loc:<unit>=in or loc:<unit>=out (002 7.2)"}
+			p.add("litn.declare", fmt.Sprintf("loc: %s=%q", k, loc[k]), "Write loc:<unit>=in or loc:<unit>=out (002 7.2)")
 		}
 	}
 	// 15.6 Confederate Option: arrive:<unit>=<turn or hex>,...
-	arrive, err := litnPairs("arrive", req.Options["arrive"])
-	if err != nil {
-		return Reply{}, err
-	}
-	if len(arrive) > 0 {
+	if _, arrive := litnPairs(&p, "arrive", o.Arrive); len(arrive) > 0 {
 		cmd.Arrive = arrive
+	}
+	if err := p.err(req); err != nil {
+		return Reply{}, err // every wrong item of every list together
 	}
 	return r.settleLITN(ctx, req, g, cmd)
 }

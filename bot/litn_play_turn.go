@@ -25,15 +25,23 @@ func litnTurnSubcommands() []*Command {
 	}}
 }
 
+// litnFirstOpts are /litn first's options. The side is checked by the
+// handler, not by a one: tag: a blank side: is refused too (one: lets a
+// blank through), in /litn first's own words.
+type litnFirstOpts struct {
+	Side string `opt:"side,raw"`
+}
+
 func handleLITNFirst(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.litnGame(ctx, req)
+	var o litnFirstOpts
+	g, err := r.litnGameOpts(ctx, req, &o)
 	if err != nil {
 		return Reply{}, err
 	}
-	first := engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"])))
+	first := engine.Side(strings.ToLower(strings.TrimSpace(o.Side)))
 	if first != engine.CSA && first != engine.USA {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "litn.initiative.first",
-			What: fmt.Sprintf("%q is not a side", req.Options["side"]), Hint: "Name the first player: side:csa or side:usa"}
+			What: fmt.Sprintf("%q is not a side", o.Side), Hint: "Name the first player: side:csa or side:usa"}
 	}
 	return r.settleLITN(ctx, req, g, litn.First{By: req.User, First: first})
 }

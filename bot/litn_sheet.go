@@ -55,36 +55,42 @@ func litnSheetCommands() []*Command {
 	}}
 }
 
-// sheetGame is the channel's game, if it is a LITN game, and the side
-// asked for ("" when none).
-func sheetGame(ctx context.Context, r *Router, req Request) (engine.GameState, engine.Side, error) {
+// sheetOpts are /sheet show's and /sheet load's options (show has no
+// data:; a file attached is req.Attachments["file"]).
+type sheetOpts struct {
+	litnSide
+	Data string `opt:"data,raw"` // a record sheet pasted
+}
+
+// sheetGame is the channel's game, if it is a LITN game, and the
+// command's options (the side asked for: "" when none).
+func sheetGame(ctx context.Context, r *Router, req Request) (engine.GameState, sheetOpts, error) {
+	var o sheetOpts
 	g, err := r.gameHere(ctx, req)
 	if err != nil {
-		return g, "", err
+		return g, o, err
 	}
 	if c := r.Command("sheet"); !c.playedIn(g.Game()) { // the router refuses it first (games.go)
-		return g, "", notThisGame(c, g.Game())
+		return g, o, notThisGame(c, g.Game())
 	}
-	side := engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"])))
-	if side != "" && side != engine.CSA && side != engine.USA {
-		return g, "", &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.side", What: fmt.Sprintf("%q is not a side", side), Hint: "Give side:csa or side:usa"}
-	}
-	return g, side, nil
+	err = decodeOptions(req, &o)
+	return g, o, err
 }
 
 func handleSheetShow(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, side, err := sheetGame(ctx, r, req)
+	g, o, err := sheetGame(ctx, r, req)
 	if err != nil {
 		return Reply{}, err
 	}
-	return showSheet(ctx, r, req, g, side)
+	return showSheet(ctx, r, req, g, o.Side)
 }
 
 func handleSheetLoad(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, side, err := sheetGame(ctx, r, req)
+	g, o, err := sheetGame(ctx, r, req)
 	if err != nil {
 		return Reply{}, err
 	}
+	side := o.Side
 	// Who may and when, before the file is read: a player learns nothing
 	// from the checks of a file he may not load.
 	if !g.IsUmpire(req.User) {
@@ -98,7 +104,7 @@ func handleSheetLoad(ctx context.Context, r *Router, req Request) (Reply, error)
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "sheet.started", What: "The game has started: its record sheets are set up",
 			Hint: "A record sheet is loaded before /game start"}
 	}
-	data := []byte(req.Options["data"])
+	data := []byte(o.Data)
 	if f, ok := req.Attachments["file"]; ok {
 		data = f
 	}

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/umpire-games/umpire/engine/litn"
 )
@@ -26,19 +25,22 @@ func litnUmpireSubcommands() []*Command {
 	}}
 }
 
+// litnSetOpts are /litn set's options; a strength or morale not given is
+// left as it is.
+type litnSetOpts struct {
+	Unit        string `opt:"unit,raw"`
+	Reason      string `opt:"reason,raw"`
+	Strength    *int   `opt:"strength"`
+	Hex         string `opt:"hex,raw"`
+	Demoralized *bool  `opt:"demoralized"`
+}
+
 func handleLITNSet(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, err := r.litnGame(ctx, req)
+	var o litnSetOpts
+	g, err := r.litnGameOpts(ctx, req, &o)
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := litn.SetUnit{By: req.User, Unit: req.Options["unit"], At: req.Options["hex"], Reason: req.Options["reason"], Map: r.theatres[string(litn.ID)]}
-	if s := req.Options["strength"]; s != "" {
-		n, _ := strconv.Atoi(s) // the option's type was checked
-		cmd.Strength = &n
-	}
-	if s := req.Options["demoralized"]; s != "" {
-		b, _ := strconv.ParseBool(s)
-		cmd.Demoralized = &b
-	}
-	return r.settleLITN(ctx, req, g, cmd)
+	return r.settleLITN(ctx, req, g, litn.SetUnit{By: req.User, Unit: o.Unit, At: o.Hex, Reason: o.Reason, Strength: o.Strength,
+		Demoralized: o.Demoralized, Map: r.theatres[string(litn.ID)]})
 }

@@ -302,11 +302,18 @@ func handleRecruits(ctx context.Context, r *Router, req Request) (Reply, error) 
 	if err != nil {
 		return Reply{}, err
 	}
-	mp, err := parseRecruits(g, req.User, req.Options["manpower"])
+	var o struct {
+		Manpower string `opt:"manpower,raw"`
+		Reason   string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	mp, err := parseRecruits(g, req.User, o.Manpower)
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.GiveRawRecruits{By: req.User, Manpower: mp, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.GiveRawRecruits{By: req.User, Manpower: mp, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.LRTARecruitsAdded)
 		next := g.Apply(e)

@@ -31,11 +31,15 @@ func lrtaMoveUnitSubcommands() []*Command {
 }
 
 func handleExtendedMarch(ctx context.Context, r *Router, req Request) (Reply, error) {
-	g, id, err := r.gameUnit(ctx, req)
+	var o unitOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	g, id, err := r.gameUnit(ctx, req, o.Unit)
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.RollExtendedMarch{By: req.User, Unit: id, Data: r.moveData(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.RollExtendedMarch{By: req.User, Unit: id, Data: r.moveData(g), Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		var e *lrtg.ExtendedMarchRolled
 		label := ""

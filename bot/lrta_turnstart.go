@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -128,11 +127,11 @@ func presentLRTATurnStart(r *Router, req Request, g engine.GameState, e engine.E
 func militiaRollText(g engine.GameState, e *lrtg.UnionRolled) string {
 	const title = "Pennsylvania militia entry (LRTA 2.3; 004 1 a))"
 	if !e.Rolled {
-		return fmt.Sprintf("– %s: no roll — %s.", title, e.Why)
+		return fmt.Sprintf("– %s: no roll — %s.", title, unionNoRoll(e))
 	}
 	var b strings.Builder
-	if e.Began != "" {
-		fmt.Fprintf(&b, "▶ The militia rolls begin: %s.\n", e.Began)
+	if e.RollsBegan() {
+		fmt.Fprintf(&b, "▶ The militia rolls begin: %s.\n", unionBegan(e))
 	}
 	fmt.Fprintf(&b, "🎲 Roll #%d · %s: %s %s%s", e.Number, title, e.Dice, faces(e.Faces), modText(e.Modifiers))
 	if len(e.Modifiers) > 0 {
@@ -335,16 +334,15 @@ func handleGarrisonPenalty(ctx context.Context, r *Router, req Request) (Reply, 
 	if err != nil {
 		return Reply{}, err
 	}
-	vp, err := strconv.Atoi(strings.TrimSpace(req.Options["vp"]))
-	if err != nil {
-		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "garrison.vp", What: fmt.Sprintf("%q is not a number of VP", req.Options["vp"]), Hint: "vp:0 or more"}
+	var o struct {
+		VP        int      `opt:"vp,required" bad:"garrison.vp|%q is not a number of VP|vp:0 or more"`
+		Garrisons []string `opt:"garrisons,lower"`
+		Reason    string   `opt:"reason,raw"`
 	}
-	cmd := lrtg.AssessGarrisonPenalty{By: req.User, VP: vp, Reason: req.Options["reason"]}
-	for _, s := range strings.Split(req.Options["garrisons"], ",") {
-		if s = strings.ToLower(strings.TrimSpace(s)); s != "" {
-			cmd.Garrisons = append(cmd.Garrisons, s)
-		}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
 	}
+	cmd := lrtg.AssessGarrisonPenalty{By: req.User, VP: o.VP, Reason: o.Reason, Garrisons: o.Garrisons}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		p := evs[0].(*lrtg.GarrisonPenaltyAssessed)
 		next := g.Apply(p)

@@ -20,7 +20,7 @@ func victoryPhaseLines(e *lrtg.LRTAVictoryPhase) []string {
 func victoryNoteText(n lrtg.VictoryNote) string {
 	switch n.Code {
 	case lrtg.VictoryNoteGameOver:
-		return fmt.Sprintf("🏁 The game is over: %s (%s).", n.Name, n.Why)
+		return fmt.Sprintf("🏁 The game is over: %s (%s).", n.Name, outcomeWhy(n.Outcome, n.Why))
 	case lrtg.VictoryNotePotomac:
 		return fmt.Sprintf("The turn record prints \"Potomac\" on turn %d; 004 does not explain it.", n.Turn)
 	case lrtg.VictoryNoteEndRTA:

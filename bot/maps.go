@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -35,10 +34,18 @@ func mapCommand() *Command {
 	}
 }
 
-// theatre is the map the request names, else its channel's game's (a LITN
-// game's /map at:2838 is LITN's hex 2838), else LRTG's.
-func (r *Router) theatre(ctx context.Context, req Request) (*engine.Theatre, error) {
-	id := strings.ToLower(strings.TrimSpace(req.Options["map"]))
+// mapOpts are /map's options.
+type mapOpts struct {
+	At     string `opt:"at,raw"` // a place's name or a hex, or one of the asker's units
+	Radius *int   `opt:"radius"` // nil: defaultRadius
+	To     string `opt:"to"`
+	Map    string `opt:"map,lower"`
+}
+
+// theatre is the map named (the map option, lower-cased), else the
+// request's channel's game's (a LITN game's /map at:2838 is LITN's hex
+// 2838), else LRTG's.
+func (r *Router) theatre(ctx context.Context, req Request, id string) (*engine.Theatre, error) {
 	if id == "" {
 		id = "lrtg"
 		if g, ok := r.channelGame(ctx, req); ok {
@@ -58,7 +65,11 @@ func (r *Router) theatre(ctx context.Context, req Request) (*engine.Theatre, err
 }
 
 func (r *Router) searchPlaces(ctx context.Context, req Request, typed string, limit int) []engine.Match {
-	t, err := r.theatre(ctx, req)
+	var o struct {
+		Map string `opt:"map,lower"`
+	}
+	_ = decodeOptions(req, &o) // a string: nothing to refuse while completing
+	t, err := r.theatre(ctx, req, o.Map)
 	if err != nil {
 		return nil
 	}
@@ -83,7 +94,11 @@ func (r *Router) searchPlaces(ctx context.Context, req Request, typed string, li
 }
 
 func handleMap(ctx context.Context, r *Router, req Request) (Reply, error) {
-	t, err := r.theatre(ctx, req)
+	var o mapOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	t, err := r.theatre(ctx, req, o.Map)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -94,9 +109,9 @@ func handleMap(ctx context.Context, r *Router, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	inGame := g.Started && t.ID == "lrtg"
-	centre, name, err := t.Locate(req.Options["at"])
+	centre, name, err := t.Locate(o.At)
 	if err != nil && inGame {
-		if id, uerr := findUnit(g, req.User, req.Options["at"]); uerr == nil && g.Units[id].OnMap {
+		if id, uerr := findUnit(g, req.User, o.At); uerr == nil && g.Units[id].OnMap {
 			u := g.Units[id]
 			centre, name, err = u.Hex, fmt.Sprintf("%s (%s)", u.Name, u.Ref), nil
 		}
@@ -105,7 +120,7 @@ func handleMap(ctx context.Context, r *Router, req Request) (Reply, error) {
 		var re *engine.RuleError
 		if e, ok := err.(*engine.RuleError); ok {
 			re = e
-			if m := r.searchPlaces(ctx, req, req.Options["at"], 3); len(m) > 0 {
+			if m := r.searchPlaces(ctx, req, o.At, 3); len(m) > 0 {
 				var s []string
 				for _, x := range m {
 					s = append(s, x.Value)
@@ -116,13 +131,13 @@ func handleMap(ctx context.Context, r *Router, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	radius := defaultRadius
-	if s := req.Options["radius"]; s != "" {
-		radius, _ = strconv.Atoi(s) // the option's type was checked
+	if o.Radius != nil {
+		radius = *o.Radius
 	}
 	var v *engine.MapView
 	var what string
-	if to := strings.TrimSpace(req.Options["to"]); to != "" {
-		if req.Options["radius"] != "" {
+	if to := o.To; to != "" {
+		if o.Radius != nil {
 			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "map.options", What: "Give a radius or a second corner, not both", Hint: "/map at:<corner> to:<corner>, or /map at:<centre> radius:<hexes>"}
 		}
 		corner, name2, err := t.Locate(to)

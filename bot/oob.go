@@ -49,7 +49,13 @@ func handleGameOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "oob.started", What: "The game has started: its order of battle is set up",
 			Hint: "An order of battle is loaded before /game start; change units now with /unit set or /move (umpire, with a reason)"}
 	}
-	data := []byte(req.Options["data"])
+	var o struct {
+		Data string `opt:"data,raw"` // the file pasted as text; file: wins
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	data := []byte(o.Data)
 	if f, ok := req.Attachments["file"]; ok {
 		data = f
 	}

@@ -29,7 +29,12 @@ import (
 //	Value   *int   `opt:"value"`                // nil when the option was not given
 //
 // bad:"code|what|hint" replaces the default refusal for the field (what may
-// hold one %q for the value typed), so existing refusals keep their words.
+// hold one %q, or one %s, for the value typed), so existing refusals keep
+// their words.
+//
+// An embedded struct without an opt tag has its own fields decoded as the
+// command's: an option several commands share (LITN's side:, with its
+// refusal) is declared once.
 
 // reasonOpts are the options of the many commands that take only a reason.
 type reasonOpts struct {
@@ -95,12 +100,20 @@ func (p *optionProblems) decode(req Request, dst any) {
 	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
 		panic(fmt.Sprintf("decodeOptions: %T is not a pointer to a struct", dst))
 	}
-	v = v.Elem()
+	p.fields(req, v.Elem())
+}
+
+// fields decodes the tagged fields of the struct v, and those of the
+// structs it embeds.
+func (p *optionProblems) fields(req Request, v reflect.Value) {
 	t := v.Type()
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		tag, ok := f.Tag.Lookup("opt")
 		if !ok {
+			if f.Anonymous && f.Type.Kind() == reflect.Struct {
+				p.fields(req, v.Field(i))
+			}
 			continue
 		}
 		p.field(req, f, v.Field(i), tag)
@@ -133,7 +146,7 @@ func (p *optionProblems) field(req Request, f reflect.StructField, dst reflect.V
 				parts = append(parts, "")
 			}
 			code, what, hint = parts[0], parts[1], parts[2]
-			if strings.Contains(what, "%q") {
+			if strings.Contains(what, "%q") || strings.Contains(what, "%s") {
 				what = fmt.Sprintf(what, value)
 			}
 		}

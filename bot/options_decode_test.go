@@ -70,3 +70,23 @@ func TestDecodeOptionsPointers(t *testing.T) {
 		t.Fatalf("got value %v, unit %v, other %v", o.Value, o.Unit, o.Other)
 	}
 }
+
+// An embedded struct's options are the command's own; a refusal's words
+// may show the value unquoted (%s).
+func TestDecodeOptionsEmbedded(t *testing.T) {
+	type shared struct {
+		Side string `opt:"side,lower" one:"csa|usa"`
+	}
+	var o struct {
+		shared
+		Points int `opt:"points" min:"1" bad:"x.points|points:%s is too few|points:1 or more"`
+	}
+	if err := decodeOptions(Request{Options: map[string]string{"side": " USA ", "points": "2"}}, &o); err != nil || o.Side != "usa" || o.Points != 2 {
+		t.Fatalf("got %+v, %v", o, err)
+	}
+	err := decodeOptions(Request{Options: map[string]string{"side": "usx", "points": "0"}}, &o)
+	var re *engine.RuleError
+	if !errors.As(err, &re) || !strings.Contains(re.What, `side: "usx" is not one of csa, usa`) || !strings.Contains(re.What, "points:0 is too few") {
+		t.Fatalf("got %#v", err)
+	}
+}

@@ -74,8 +74,15 @@ func handleCommandArmy(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err != nil {
 		return Reply{}, err
 	}
+	var o struct {
+		With   string `opt:"with,raw"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
 	sides := askerSides(g, req.User)
-	id, err := leaderFind(g, req.Options["with"], "corps commander", func(u engine.UnitState) bool {
+	id, err := leaderFind(g, o.With, "corps commander", func(u engine.UnitState) bool {
 		for _, s := range sides {
 			if u.Side == s && u.Kind.IsLeader() {
 				return true
@@ -86,7 +93,7 @@ func handleCommandArmy(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.PlaceArmyCommander{By: req.User, With: id, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.PlaceArmyCommander{By: req.User, With: id, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.ArmyCommanderPlaced)
 		return r.boardReply(req, g, armyText(g, e), views)

@@ -45,8 +45,16 @@ func handleQuartermaster(ctx context.Context, r *Router, req Request) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.AppointQuartermaster{By: req.User, Side: engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"]))), Reason: strings.TrimSpace(req.Options["reason"])}
-	if s := strings.TrimSpace(req.Options["player"]); s != "" {
+	var o struct {
+		Side   string `opt:"side,lower"`
+		Player string `opt:"player"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := lrtg.AppointQuartermaster{By: req.User, Side: engine.Side(o.Side), Reason: o.Reason}
+	if s := o.Player; s != "" {
 		p := playerNamed(g, s) // control.go
 		if p == nil {
 			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "quartermaster.player", What: fmt.Sprintf("%q is not a commander of this game", s), Hint: "/game status lists the commanders"}

@@ -227,12 +227,15 @@ func handleEventRaid(ctx context.Context, r *Router, req Request) (Reply, error)
 	if tb == nil {
 		return Reply{}, fmt.Errorf("bot: the rules table %s is missing", lrtg.RaspberryRaidTable)
 	}
+	var o struct {
+		Units []string `opt:"units"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
 	cmd := lrtg.RaspberryRaid{By: req.User, Table: tb, Map: r.theatres["lrtg"]}
 	var names []string
-	for _, s := range strings.Split(req.Options["units"], ",") {
-		if strings.TrimSpace(s) == "" {
-			continue
-		}
+	for _, s := range o.Units {
 		id, err := findUnit(g, req.User, s)
 		if err != nil {
 			return Reply{}, err
@@ -330,11 +333,18 @@ func handleEventAmmo(ctx context.Context, r *Router, req Request) (Reply, error)
 	if err != nil {
 		return Reply{}, err
 	}
-	levels, names, err := parseLevels(g, req.User, req.Options["levels"])
+	var o struct {
+		Levels string `opt:"levels,raw"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	levels, names, err := parseLevels(g, req.User, o.Levels)
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.AmmoTrain{By: req.User, Levels: levels, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.AmmoTrain{By: req.User, Levels: levels, Map: r.theatres["lrtg"], Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.AmmoTrainUsed)
 		total := 0

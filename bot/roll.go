@@ -10,7 +10,14 @@ import (
 )
 
 func handleRoll(ctx context.Context, r *Router, req Request) (Reply, error) {
-	cmd := engine.RollDice{By: req.User, Expression: req.Options["dice"], Purpose: strings.TrimSpace(req.Options["for"])}
+	var o struct {
+		Dice string `opt:"dice,raw"` // the engine reads the expression as typed
+		For  string `opt:"for"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.RollDice{By: req.User, Expression: o.Dice, Purpose: o.For}
 	return r.settleChannel(ctx, req, cmd, func(views []EventView, events []engine.Event) Reply {
 		var text []string
 		for _, e := range events {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -113,13 +112,24 @@ func notFound(code, what, typed string, suggestions []engine.Match, usage string
 	return &engine.RuleError{Kind: engine.ErrInvalid, Code: code, What: fmt.Sprintf("There is no %s %q", what, typed), Hint: hint}
 }
 
+// tableRollOpts are /table roll's options; the facts are read against
+// the table's own (engine.ParseFacts).
+type tableRollOpts struct {
+	Table string `opt:"table"`
+	Facts string `opt:"facts,raw"`
+}
+
 func handleTableRoll(ctx context.Context, r *Router, req Request) (Reply, error) {
-	name := strings.TrimSpace(req.Options["table"])
+	var o tableRollOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	name := o.Table
 	tb := r.library.Table(name)
 	if tb == nil {
 		return Reply{}, notFound("table.unknown", "table", name, r.library.SearchTables(name, 5), "/table list shows them all")
 	}
-	facts, err := engine.ParseFacts(tb.Facts, req.Options["facts"])
+	facts, err := engine.ParseFacts(tb.Facts, o.Facts)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -230,7 +240,13 @@ func modText(ms []engine.AppliedModifier) string {
 }
 
 func handleTableList(_ context.Context, r *Router, req Request) (Reply, error) {
-	game := strings.ToLower(strings.TrimSpace(req.Options["game"]))
+	var o struct {
+		Game string `opt:"game,lower"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	game := o.Game
 	var lines []string
 	for _, tb := range r.library.Tables {
 		if game != "" && string(tb.Game) != game {
@@ -267,8 +283,18 @@ func clipLines(lines []string, limit int) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
+// chartOpts are the options of the chart commands that name only a chart
+// (or slot).
+type chartOpts struct {
+	Name string `opt:"name"`
+}
+
 func handleChartShow(ctx context.Context, r *Router, req Request) (Reply, error) {
-	name := strings.TrimSpace(req.Options["name"])
+	var o chartOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	name := o.Name
 	c := r.library.Chart(name)
 	if sl := r.library.Slot(name); sl != nil {
 		loaded, err := r.loadedCharts(ctx, req)
@@ -293,8 +319,12 @@ func handleChartShow(ctx context.Context, r *Router, req Request) (Reply, error)
 	if c == nil {
 		return Reply{}, notFound("chart.unknown", "chart", name, r.library.SearchCharts(name, 5), "Start typing a chart's name to see them")
 	}
+	games := strings.ToUpper(string(c.Game))
+	if sl := r.library.Slot(name); sl != nil {
+		games = slotGames(sl) // game_charts.go: the series' charts serve LRTG and LRTA
+	}
 	e := &Embed{
-		Title:       fmt.Sprintf("%s (%s)", c.Title, strings.ToUpper(string(c.Game))),
+		Title:       fmt.Sprintf("%s (%s)", c.Title, games),
 		Description: "```\n" + TextGrid(c.Columns, c.Rows, 3800) + "\n```",
 		Footer:      "Source: " + c.Source,
 	}
@@ -346,7 +376,13 @@ func TextGrid(cols []string, rows [][]string, limit int) string {
 }
 
 func handleRule(_ context.Context, r *Router, req Request) (Reply, error) {
-	key := strings.TrimSpace(req.Options["section"])
+	var o struct {
+		Section string `opt:"section"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	key := o.Section
 	rules := r.library.Rule(key)
 	if len(rules) == 0 {
 		return Reply{}, notFound("rule.unknown", "rules section", key, r.library.SearchRules(key, 5), "Start typing a section number or name to see them")
@@ -368,7 +404,9 @@ func ephemeralText(text string) Reply {
 }
 
 func slotColumns(r *Router, req Request, typed string) []engine.Match {
-	sl := r.library.Slot(strings.TrimSpace(req.Options["name"]))
+	var o chartOpts
+	_ = decodeOptions(req, &o) // a string: nothing to refuse while completing
+	sl := r.library.Slot(o.Name)
 	if sl == nil {
 		return nil
 	}
@@ -394,7 +432,14 @@ func (r *Router) loadedCharts(ctx context.Context, req Request) (engine.Charts, 
 }
 
 func handleChartLoad(ctx context.Context, r *Router, req Request) (Reply, error) {
-	name := strings.TrimSpace(req.Options["name"])
+	var o struct {
+		Name string `opt:"name"`
+		Data string `opt:"data,raw"` // the file pasted as text; file: wins
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	name := o.Name
 	sl := r.library.Slot(name)
 	if sl == nil {
 		return Reply{}, notFound("chart.unknown", "chart slot", name, r.library.SearchSlots(name, 5), "Start typing a chart's name to see the slots")
@@ -403,7 +448,7 @@ func handleChartLoad(ctx context.Context, r *Router, req Request) (Reply, error)
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "chart.permission",
 			What: "Only someone who may manage this server loads charts", Hint: "Ask a member with the Manage Server permission"}
 	}
-	data := []byte(req.Options["data"])
+	data := []byte(o.Data)
 	if f, ok := req.Attachments["file"]; ok {
 		data = f
 	}
@@ -424,13 +469,25 @@ func handleChartLoad(ctx context.Context, r *Router, req Request) (Reply, error)
 		func(c engine.Charts, _ engine.Dice) ([]engine.Event, error) { return c.Decide(cmd) },
 		func(views []EventView, _ []engine.Event) Reply {
 			return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral},
-				Text:   fmt.Sprintf("Loaded your copy of %s. /chart show name:%s shows it; /chart roll rolls on it.", sl.Title, sl.ID),
+				Text:   chartLoadedText(sl),
 				Events: views}}}
 		})
 }
 
+// chartRollOpts are /chart roll's options.
+type chartRollOpts struct {
+	Name     string `opt:"name"`
+	Column   string `opt:"column,raw"` // the engine matches it to the copy's columns
+	Modifier int    `opt:"modifier"`   // 0: none
+	Why      string `opt:"why"`
+}
+
 func handleChartRoll(ctx context.Context, r *Router, req Request) (Reply, error) {
-	name := strings.TrimSpace(req.Options["name"])
+	var o chartRollOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	name := o.Name
 	sl := r.library.Slot(name)
 	if sl == nil {
 		return Reply{}, notFound("chart.unknown", "chart slot", name, r.library.SearchSlots(name, 5), "Start typing a chart's name to see the slots")
@@ -440,17 +497,14 @@ func handleChartRoll(ctx context.Context, r *Router, req Request) (Reply, error)
 		return Reply{}, err
 	}
 	var mods []engine.AppliedModifier
-	if m := req.Options["modifier"]; m != "" {
-		v, _ := strconv.Atoi(m) // checked by the option's type
-		why := strings.TrimSpace(req.Options["why"])
+	if v := o.Modifier; v != 0 {
+		why := o.Why
 		if why == "" {
 			why = "modifiers given"
 		}
-		if v != 0 {
-			mods = append(mods, engine.AppliedModifier{Value: v, Reason: why})
-		}
+		mods = append(mods, engine.AppliedModifier{Value: v, Reason: why})
 	}
-	cmd := engine.RollChart{By: req.User, Slot: sl, Copy: loaded.Loaded[sl.ID], Column: req.Options["column"], Modifiers: mods}
+	cmd := engine.RollChart{By: req.User, Slot: sl, Copy: loaded.Loaded[sl.ID], Column: o.Column, Modifiers: mods}
 	return r.settleChannel(ctx, req, cmd, func(views []EventView, events []engine.Event) Reply {
 		var text []string
 		for _, e := range events {

@@ -264,14 +264,14 @@ func (r *Router) segmentLines(g engine.GameState, side engine.Side) []string {
 		lines = append(lines, "Stragglers awaiting a passive turn (30): "+strings.Join(strag, ", ")+".")
 	}
 	for _, p := range s.Prelims {
-		line := fmt.Sprintf("%s (turn %d): %s", p.Name, p.Turn, p.Why)
-		if p.Cancelled != "" {
-			line += "; cancelled: " + p.Cancelled
+		line := fmt.Sprintf("%s (turn %d): %s", p.Name, p.Turn, prelimWhy(p))
+		if p.IsCancelled() {
+			line += "; cancelled: " + prelimCancelWhy(p)
 		}
 		lines = append(lines, line+".")
 	}
 	if o := s.Outcome; o != nil {
-		lines = append(lines, fmt.Sprintf("🏁 The game is over: **%s** (%s).", o.Name, o.Why))
+		lines = append(lines, fmt.Sprintf("🏁 The game is over: **%s** (%s).", o.Name, victoryWhy(*o)))
 	}
 	return lines
 }
@@ -568,15 +568,16 @@ func handleSegmentRivers(ctx context.Context, r *Router, req Request) (Reply, er
 }
 
 func handleSegmentStragglers(ctx context.Context, r *Router, req Request) (Reply, error) {
-	_, id, err := r.gameUnit(ctx, req)
-	if err != nil {
-		return Reply{}, err
-	}
 	var o struct {
+		Unit   string `opt:"unit,raw"`
 		MP     int    `opt:"mp"`
 		Reason string `opt:"reason"`
 	}
 	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	_, id, err := r.gameUnit(ctx, req, o.Unit)
+	if err != nil {
 		return Reply{}, err
 	}
 	cmd := lrtg.RecordStragglers{By: req.User, Unit: id, MP: o.MP, Reason: o.Reason}

@@ -43,7 +43,7 @@ func segmentNoteText(n lrtg.SegmentNote) string {
 	case lrtg.NoteCountyCan:
 		return fmt.Sprintf("Counties with %d+ Confederate manpower: %s.", n.N, strings.Join(n.Names, ", "))
 	case lrtg.NoteGameOver:
-		return fmt.Sprintf("🏁 The game is over: %s (%s).", n.Name, n.Why)
+		return fmt.Sprintf("🏁 The game is over: %s (%s).", n.Name, outcomeWhy(n.Outcome, n.Why))
 	case lrtg.NoteLRTANotPassive:
 		return fmt.Sprintf("The %s are not passive: they gain no victuals (004 Impacts of Being Passive).", segSideName(n.About))
 	case lrtg.NoteLRTAResupply:

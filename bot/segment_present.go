@@ -38,18 +38,18 @@ func victoryText(e *lrtg.VictoryChecked) string {
 	}
 	fmt.Fprintf(&b, "%s, turn %d: %d VP.", what, e.Turn, e.VP)
 	for _, p := range e.Prelims {
-		fmt.Fprintf(&b, "\n🎖️ %s: %s.", p.Name, p.Why)
+		fmt.Fprintf(&b, "\n🎖️ %s: %s.", p.Name, prelimWhy(p))
 	}
 	for _, p := range e.Cancelled {
-		fmt.Fprintf(&b, "\n✖️ %s cancelled: %s.", p.Name, p.Cancelled)
+		fmt.Fprintf(&b, "\n✖️ %s cancelled: %s.", p.Name, prelimCancelWhy(p))
 	}
-	if e.End == "" {
+	if !e.Ends() {
 		b.WriteString("\nThe game goes on.")
 		return b.String()
 	}
-	fmt.Fprintf(&b, "\n🏁 **The game ends**: %s.", e.End)
+	fmt.Fprintf(&b, "\n🏁 **The game ends**: %s.", victoryEndWhy(e))
 	if e.Result != nil {
-		fmt.Fprintf(&b, "\n**%s** — %s.", e.Result.Name, e.Result.Why)
+		fmt.Fprintf(&b, "\n**%s** — %s.", e.Result.Name, victoryWhy(*e.Result))
 	}
 	b.WriteString("\nThe umpire ends it with /game end, which reveals the dice seed.")
 	return b.String()

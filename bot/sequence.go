@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -112,8 +111,14 @@ func handlePhaseNext(ctx context.Context, r *Router, req Request) (Reply, error)
 	if seq == nil {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "phase.none", What: "This game has no sequence of play yet", Hint: ""}
 	}
-	force, _ := strconv.ParseBool(req.Options["force"])
-	cmd := engine.NextStep{By: req.User, Sequence: seq, Force: force, Reason: strings.TrimSpace(req.Options["reason"]),
+	var o struct {
+		Force  bool   `opt:"force"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.NextStep{By: req.User, Sequence: seq, Force: o.Force, Reason: o.Reason,
 		Context: r.stepContext(g)}
 	return r.settleGame(ctx, req, r.timed(g, cmd), nil, func(views []EventView, evs []engine.Event) Reply { // clock.go: timed (LRTG 22.3)
 		return r.presentSteps(req, g, seq, views, evs)

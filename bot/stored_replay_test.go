@@ -24,6 +24,11 @@ var proseEvents = map[string]struct {
 		},
 		old: func(e engine.Event) bool {
 			o := e.(*lrtg.SegmentOpened)
+			for _, n := range o.Notes {
+				if n.Why != "" {
+					return true
+				}
+			}
 			return len(o.Public)+len(o.Secret) > 0
 		},
 	},
@@ -119,7 +124,45 @@ var proseEvents = map[string]struct {
 	},
 	lrtg.EventLRTAVictoryPhase: {
 		words: func(e engine.Event) string { return fmt.Sprintf("%q", victoryPhaseLines(e.(*lrtg.LRTAVictoryPhase))) },
-		old:   func(e engine.Event) bool { return len(e.(*lrtg.LRTAVictoryPhase).Notes) > 0 },
+		old: func(e engine.Event) bool {
+			p := e.(*lrtg.LRTAVictoryPhase)
+			for _, n := range p.Facts {
+				if n.Why != "" {
+					return true
+				}
+			}
+			return len(p.Notes) > 0
+		},
+	},
+	lrtg.EventUnionRolled: {
+		words: func(e engine.Event) string {
+			r := e.(*lrtg.UnionRolled)
+			return fmt.Sprintf("%q %q", unionNoRoll(r), unionBegan(r))
+		},
+		old: func(e engine.Event) bool {
+			r := e.(*lrtg.UnionRolled)
+			return r.Why != "" || r.Began != ""
+		},
+	},
+	lrtg.EventCycleBegun: {
+		words: func(e engine.Event) string { return cycleAllMovesWhy(e.(*lrtg.CycleBegun)) },
+		old:   func(e engine.Event) bool { return e.(*lrtg.CycleBegun).Why != "" },
+	},
+	lrtg.EventVictoryChecked: {
+		// The reasons alone: a check that goes on says none, as the
+		// zero event (TestStoredProseIsOld).
+		words: func(e engine.Event) string { return fmt.Sprintf("%q", victoryReasons(e.(*lrtg.VictoryChecked))) },
+		old: func(e engine.Event) bool {
+			v := e.(*lrtg.VictoryChecked)
+			old := v.End != ""
+			for _, r := range []*lrtg.VictoryResult{v.Decisive, v.Result} {
+				old = old || r != nil && r.Why != ""
+			}
+			for _, p := range append(append([]lrtg.Prelim(nil), v.Prelims...), v.Cancelled...) {
+				old = old || p.Why != "" || p.Cancelled != ""
+			}
+			return old
+		},
 	},
 	lrtg.EventLRTARandomEvent: {
 		words: func(e engine.Event) string {
@@ -131,6 +174,23 @@ var proseEvents = map[string]struct {
 			return len(r.Effects) > 0 || r.IntelTie != ""
 		},
 	},
+}
+
+// victoryReasons is every reason a victory check says, in words.
+func victoryReasons(v *lrtg.VictoryChecked) []string {
+	var out []string
+	for _, r := range []*lrtg.VictoryResult{v.Decisive, v.Result} {
+		if r != nil {
+			out = append(out, victoryWhy(*r))
+		}
+	}
+	for _, p := range v.Prelims {
+		out = append(out, prelimWhy(p))
+	}
+	for _, p := range v.Cancelled {
+		out = append(out, prelimWhy(p), prelimCancelWhy(p))
+	}
+	return append(out, victoryEndWhy(v))
 }
 
 // TestStoredScriptsReadAsStored plays the stored logs' scripts again with

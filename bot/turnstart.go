@@ -92,11 +92,11 @@ func (r *Router) entryText(g engine.GameState, id string) string {
 func (r *Router) unionRollText(g engine.GameState, e *lrtg.UnionRolled) string {
 	title := trackTitle(e.Track)
 	if !e.Rolled {
-		return fmt.Sprintf("– %s (LRTG 3.2): no roll — %s.", title, e.Why)
+		return fmt.Sprintf("– %s (LRTG 3.2): no roll — %s.", title, unionNoRoll(e))
 	}
 	var b strings.Builder
-	if e.Began != "" {
-		fmt.Fprintf(&b, "▶ %s: the rolls begin — %s (LRTG 3.2).\n", title, e.Began)
+	if e.RollsBegan() {
+		fmt.Fprintf(&b, "▶ %s: the rolls begin — %s (LRTG 3.2).\n", title, unionBegan(e))
 	}
 	fmt.Fprintf(&b, "🎲 Roll #%d · %s (LRTG 3.2)", e.Number, title)
 	if e.Group != "" {
@@ -501,7 +501,14 @@ func handleDraftRiots(ctx context.Context, r *Router, req Request) (Reply, error
 	if err != nil {
 		return Reply{}, err
 	}
-	removals, err := parseRemovals(g, req.User, req.Options["remove"])
+	var o struct {
+		Remove string `opt:"remove,raw"` // unit:manpower pairs (parseRemovals)
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	removals, err := parseRemovals(g, req.User, o.Remove)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -509,7 +516,7 @@ func handleDraftRiots(ctx context.Context, r *Router, req Request) (Reply, error
 	if tb == nil {
 		return Reply{}, fmt.Errorf("bot: the rules table %s is missing", lrtg.TableDraftRiots)
 	}
-	cmd := lrtg.QuellDraftRiots{By: req.User, Removals: removals, Table: tb, Data: r.moveData(g), Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.QuellDraftRiots{By: req.User, Removals: removals, Table: tb, Data: r.moveData(g), Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		next := g
 		var (

@@ -35,7 +35,16 @@ func unitLogSubcommands() []*Command {
 	}}
 }
 
+// unitLogOpts are /unit log's options.
+type unitLogOpts struct {
+	Last *int   `opt:"last" min:"1" bad:"unit.log_last|%q is not a number of entries|last:<1 or more>"` // nil: unitLogLast
+	Side string `opt:"side,lower" one:"csa|usa" bad:"unit.log_side|%q is not a side|side:csa or side:usa"`
+}
+
 func handleUnitLog(ctx context.Context, r *Router, req Request) (Reply, error) {
+	var o unitLogOpts
+	var probs optionProblems
+	probs.decode(req, &o)
 	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
@@ -44,18 +53,14 @@ func handleUnitLog(ctx context.Context, r *Router, req Request) (Reply, error) {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "unit.log", What: "Only the umpire reads the unit log",
 			Hint: "/oob shows your own units"}
 	}
+	if err := probs.err(req); err != nil {
+		return Reply{}, err // a wrong count and a wrong side together, once the asker is the umpire
+	}
 	last := unitLogLast
-	if s := strings.TrimSpace(req.Options["last"]); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
-			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "unit.log_last", What: fmt.Sprintf("%q is not a number of entries", s), Hint: "last:<1 or more>"}
-		}
-		last = n
+	if o.Last != nil {
+		last = *o.Last
 	}
-	side := engine.Side(strings.ToLower(strings.TrimSpace(req.Options["side"])))
-	if side != "" && side != engine.CSA && side != engine.USA {
-		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "unit.log_side", What: fmt.Sprintf("%q is not a side", side), Hint: "side:csa or side:usa"}
-	}
+	side := engine.Side(o.Side)
 	var entries []lrtg.UnitLogEntry
 	for _, e := range lrtg.Of(g).UnitLog() {
 		if side == "" || e.Side == side {

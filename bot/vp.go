@@ -114,16 +114,38 @@ func vpCommands() []*Command {
 	}
 }
 
-func handleVP(ctx context.Context, r *Router, req Request) (Reply, error) {
-	var o struct {
-		Action string `opt:"action,lower"`
+// vpOpts are /vp's options, decoded once and handed to the action's
+// handler. The action's own options are pointers: nil when not given, so
+// one given with the wrong action is refused.
+type vpOpts struct {
+	Action  string  `opt:"action,lower"`
+	County  *string `opt:"county,raw"` // action:county (findCounty)
+	Date    *string `opt:"date"`       // action:crossed (parseDay)
+	Removed *int    `opt:"removed"`    // action:draft-riots
+	Units   *string `opt:"units,raw"`  // action:raspberry-raid, comma-separated
+	Reason  string  `opt:"reason"`
+	CSV     bool    `opt:"csv"`
+}
+
+// optString is an option given as typed, "" when it was not given.
+func optString(s *string) string {
+	if s == nil {
+		return ""
 	}
+	return *s
+}
+
+func handleVP(ctx context.Context, r *Router, req Request) (Reply, error) {
+	var o vpOpts
 	var p optionProblems
 	p.decode(req, &o)
 	action := o.Action
 	// Every option given with the wrong action, in a fixed order.
-	for _, u := range []struct{ opt, act string }{{"county", "county"}, {"date", "crossed"}, {"removed", lrtg.VPDraftRiots}, {"units", lrtg.VPRaspberry}} {
-		if _, ok := req.Options[u.opt]; ok && action != u.act {
+	for _, u := range []struct {
+		opt, act string
+		given    bool
+	}{{"county", "county", o.County != nil}, {"date", "crossed", o.Date != nil}, {"removed", lrtg.VPDraftRiots, o.Removed != nil}, {"units", lrtg.VPRaspberry, o.Units != nil}} {
+		if u.given && action != u.act {
 			p.add("vp.option", fmt.Sprintf("%s: goes with action:%s", u.opt, u.act), fmt.Sprintf("Use /vp action:%s %s:<...>", u.act, u.opt))
 		}
 	}
@@ -139,16 +161,16 @@ func handleVP(ctx context.Context, r *Router, req Request) (Reply, error) {
 	}
 	switch action {
 	case "":
-		return handleVPRecord(ctx, r, req)
+		return handleVPRecord(ctx, r, req, o)
 	case "county":
-		return handleVPCounty(ctx, r, req)
+		return handleVPCounty(ctx, r, req, o)
 	case "crossed":
-		return handleVPCrossed(ctx, r, req)
+		return handleVPCrossed(ctx, r, req, o)
 	case "raspberry":
 		action = lrtg.VPRaspberry
 	}
 	if vpTable(action) != "" {
-		return handleVPRoll(ctx, r, req, action)
+		return handleVPRoll(ctx, r, req, action, o)
 	}
 	var names []string
 	for _, a := range vpActions() {
@@ -178,7 +200,7 @@ func lrtaVPRefusal(action string) error {
 	return &engine.RuleError{Kind: engine.ErrIllegal, Code: "vp.game", What: what, Hint: hint, Rule: rule}
 }
 
-func handleVPRecord(ctx context.Context, r *Router, req Request) (Reply, error) {
+func handleVPRecord(ctx context.Context, r *Router, req Request, o vpOpts) (Reply, error) {
 	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
@@ -188,7 +210,7 @@ func handleVPRecord(ctx context.Context, r *Router, req Request) (Reply, error) 
 		e.Description += "\n" + hint
 	}
 	out := Output{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}
-	if csv, _ := strconv.ParseBool(req.Options["csv"]); csv {
+	if o.CSV {
 		data := vpCSV(g)
 		out.Files = []File{{Name: "vp-record.csv", ContentType: "text/csv", Size: len(data), Data: data}}
 	}
@@ -332,7 +354,7 @@ func findCounty(cs []lrtg.County, s string) (lrtg.County, error) {
 		Hint: "The counties that score (000 VII 1): " + strings.Join(names, ", ")}
 }
 
-func handleVPCounty(ctx context.Context, r *Router, req Request) (Reply, error) {
+func handleVPCounty(ctx context.Context, r *Router, req Request, o vpOpts) (Reply, error) {
 	if _, err := r.gameHere(ctx, req); err != nil {
 		return Reply{}, err
 	}
@@ -341,11 +363,11 @@ func handleVPCounty(ctx context.Context, r *Router, req Request) (Reply, error) 
 	if err != nil {
 		return Reply{}, err
 	}
-	c, err := findCounty(cs, req.Options["county"])
+	c, err := findCounty(cs, optString(o.County))
 	if err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.ClaimCounty{By: req.User, County: c, Map: th, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.ClaimCounty{By: req.User, County: c, Map: th, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.CountyControlled)
 		return publicText(req, countyText(e), views)
@@ -377,13 +399,13 @@ func countyText(e *lrtg.CountyControlled) string {
 	return b.String()
 }
 
-func handleVPCrossed(ctx context.Context, r *Router, req Request) (Reply, error) {
+func handleVPCrossed(ctx context.Context, r *Router, req Request, o vpOpts) (Reply, error) {
 	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
 	var day time.Time
-	if s := strings.TrimSpace(req.Options["date"]); s != "" {
+	if s := optString(o.Date); s != "" {
 		year := 1863
 		if d, ok := g.TurnDate(1); ok {
 			year = d.Year()
@@ -392,7 +414,7 @@ func handleVPCrossed(ctx context.Context, r *Router, req Request) (Reply, error)
 			return Reply{}, err
 		}
 	}
-	cmd := lrtg.RecordCrossing{By: req.User, Date: day, Reason: strings.TrimSpace(req.Options["reason"])}
+	cmd := lrtg.RecordCrossing{By: req.User, Date: day, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.PotomacCrossed)
 		d, _ := time.Parse(time.DateOnly, e.Date)
@@ -421,7 +443,7 @@ func parseDay(s string, year int) (time.Time, error) {
 	return time.Time{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "vp.date", What: fmt.Sprintf("%q is not a day", s), Hint: "Write the day as June 14, 6/14 or 1863-06-14"}
 }
 
-func handleVPRoll(ctx context.Context, r *Router, req Request, event string) (Reply, error) {
+func handleVPRoll(ctx context.Context, r *Router, req Request, event string, o vpOpts) (Reply, error) {
 	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
@@ -430,12 +452,12 @@ func handleVPRoll(ctx context.Context, r *Router, req Request, event string) (Re
 	if tb == nil {
 		return Reply{}, fmt.Errorf("bot: the rules table %s is missing", vpTable(event))
 	}
-	cmd := lrtg.RollVP{By: req.User, Event: event, Table: tb, Map: r.theatres["lrtg"], Reason: strings.TrimSpace(req.Options["reason"])}
-	if s, ok := req.Options["removed"]; ok {
-		cmd.Removed, _ = strconv.Atoi(s)
+	cmd := lrtg.RollVP{By: req.User, Event: event, Table: tb, Map: r.theatres["lrtg"], Reason: o.Reason}
+	if o.Removed != nil {
+		cmd.Removed = *o.Removed
 	}
 	var names []string
-	for _, s := range strings.Split(req.Options["units"], ",") {
+	for _, s := range strings.Split(optString(o.Units), ",") {
 		if strings.TrimSpace(s) == "" {
 			continue
 		}

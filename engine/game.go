@@ -178,6 +178,12 @@ type (
 	StartGame struct {
 		By  Actor
 		OOB *OrderOfBattle
+		// Slots are the chart slots the game's rules read (the bot's
+		// choice: its game's rules data), Charts the server's loaded
+		// copies: the game keeps those of its slots as at its start, as a
+		// LITN game does (GameStarted.Charts).
+		Slots  []*ChartSlot
+		Charts map[string]*LoadedChart
 	}
 )
 
@@ -234,6 +240,10 @@ type GameStarted struct {
 	Depots  []StartDepot `json:"depots,omitempty"`
 	Damaged []string     `json:"damaged_stations,omitempty"`
 	Chits   map[Side]int `json:"time_chits,omitempty"`
+	// Charts are the group's copies of the game's chart slots loaded on
+	// the server when it started (nil when none was): the game settles
+	// with them, and a slot loaded later serves the next game.
+	Charts map[string]*LoadedChart `json:"charts,omitempty"`
 }
 
 // StartDepot is a depot on the map at the start. An optional one (the

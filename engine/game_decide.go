@@ -102,6 +102,14 @@ func (g GameState) decideStart(cmd StartGame) ([]Event, error) {
 		ev.Depots = append(ev.Depots, StartDepot{Side: d.Side, Place: d.Place, Optional: d.Optional})
 	}
 	ev.Damaged = append([]string(nil), cmd.OOB.Damaged...)
+	for _, sl := range cmd.Slots {
+		if lc := cmd.Charts[sl.ID]; lc != nil {
+			if ev.Charts == nil {
+				ev.Charts = map[string]*LoadedChart{}
+			}
+			ev.Charts[sl.ID] = lc
+		}
+	}
 	if len(cmd.OOB.Chits) > 0 {
 		ev.Chits = map[Side]int{}
 		for k, v := range cmd.OOB.Chits {

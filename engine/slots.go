@@ -30,7 +30,47 @@ type ChartSlot struct {
 	// CellHelp says in words what a cell holds, e.g. "a whole number of
 	// command points" or "attacker/defender losses such as 1/2".
 	CellHelp string
+	// ColumnBands, when set, says the copy's columns are numeric bands
+	// (a combat chart's combat-value columns) in the named groups: each
+	// heading is "<group> <band>" ("D 1-4", "A 9 or more"), or the band
+	// alone in the group "". Each group's bands cover every value from
+	// its first, once, and its last is open at the top (slots_bands.go).
+	ColumnBands []string
+	// RowBands, for a looked-up slot whose copy names its rows, says the
+	// rows are numeric bands: BandsOpen (every whole number has a row, as
+	// on a rolled chart) or BandsFromStart (every number from the first
+	// row's, open at the top). "" is plain names.
+	RowBands string
+	// ColumnCells and RowCells give the cells of a column, or of a row,
+	// their own form where a chart mixes them (a modifier's side beside
+	// its range): a row's form comes first, then its column's, then Cell.
+	ColumnCells map[string]CellForm
+	RowCells    map[string]CellForm
 }
+
+// CellForm is what the cells of one row or column hold: the pattern
+// checked on load and its words for a refusal.
+type CellForm struct {
+	Cell *regexp.Regexp
+	Help string
+}
+
+// cellForm is the form of the cell at a row and column.
+func (s *ChartSlot) cellForm(row, col string) CellForm {
+	if f, ok := s.RowCells[row]; ok {
+		return f
+	}
+	if f, ok := s.ColumnCells[col]; ok {
+		return f
+	}
+	return CellForm{Cell: s.Cell, Help: s.CellHelp}
+}
+
+// The kinds of banded rows a looked-up slot may declare (RowBands).
+const (
+	BandsOpen      = "open"
+	BandsFromStart = "from-start"
+)
 
 // RowKey names a row: a die result or a range of them ("1", "2-3", "0 or
 // less", "7 or more"), or a plain name for a looked-up chart.
@@ -94,108 +134,15 @@ type LoadedChart struct {
 	Cells   [][]string `json:"cells"`
 }
 
-// Validate checks a group's copy of the chart against the slot's shape:
-// every row, every column, every cell of the declared form; rows a copy
-// names must be numbers or ranges that cover every total once. The message
-// says exactly what is wrong and where.
-func (s *ChartSlot) Validate(c ChartCopy) (*LoadedChart, error) {
-	bad := func(f string, a ...any) error {
-		return &RuleError{Kind: ErrInvalid, Code: "chart.shape", What: fmt.Sprintf("%s: %s", s.Title, fmt.Sprintf(f, a...)), Hint: s.ShapeHelp()}
-	}
-	cols := s.Columns
-	switch {
-	case cols == nil && len(c.Columns) == 0:
-		return nil, bad("the copy must name its columns (columns: [...]), %s", s.ColumnsHelp)
-	case cols == nil:
-		cols = c.Columns
-		seen := map[string]bool{}
-		for _, h := range cols {
-			if strings.TrimSpace(h) == "" || seen[h] {
-				return nil, bad("column headings must be distinct and not empty")
-			}
-			seen[h] = true
-		}
-	case len(c.Columns) > 0:
-		return nil, bad("its columns are fixed by the rules (%s): leave columns: out", strings.Join(cols, ", "))
-	}
-	rows := s.Rows
-	if rows == nil && !s.Rolled() {
-		// A looked-up chart whose copy names its rows: any distinct
-		// names, in the file's order.
-		for _, label := range c.Order {
-			if strings.TrimSpace(label) == "" {
-				return nil, bad("a row has no name")
-			}
-			rows = append(rows, RowKey{Label: label})
-		}
-		if len(rows) == 0 {
-			return nil, bad("it has no rows")
-		}
-	}
-	if rows == nil {
-		for label := range c.Cells {
-			k := ParseRowKey(label)
-			if k.Min == 0 && k.Max == 0 && k.Label != "0" {
-				return nil, bad("row %q is not a number or a range such as 2-3, 0 or less, 7 or more", label)
-			}
-			rows = append(rows, k)
-		}
-		sortRows(rows)
-		if len(rows) == 0 {
-			return nil, bad("it has no rows")
-		}
-		if rows[0].Min != math.MinInt || rows[len(rows)-1].Max != math.MaxInt {
-			return nil, bad("its first row must be open below (e.g. \"0 or less\") and its last open above (e.g. \"7 or more\"), so every total has a row")
-		}
-		for i := 1; i < len(rows); i++ {
-			if rows[i].Min != rows[i-1].Max+1 {
-				return nil, bad("rows %q and %q leave a gap or overlap", rows[i-1].Label, rows[i].Label)
-			}
-		}
-	}
-	out := &LoadedChart{Columns: cols, Cells: make([][]string, len(rows))}
-	for key := range c.Cells {
-		found := false
-		for _, r := range rows {
-			found = found || r.Label == key
-		}
-		if !found {
-			return nil, bad("it has no row %q", key)
-		}
-	}
-	for i, r := range rows {
-		row, ok := c.Cells[r.Label]
-		if !ok {
-			return nil, bad("row %q is missing", r.Label)
-		}
-		if len(row) != len(cols) {
-			return nil, bad("row %q has %d cells; it needs %d (%s)", r.Label, len(row), len(cols), strings.Join(cols, ", "))
-		}
-		clean := make([]string, len(row))
-		for j, cell := range row {
-			cell = strings.TrimSpace(cell)
-			if !s.Cell.MatchString(cell) {
-				return nil, bad("row %q, column %q: %q is not %s", r.Label, cols[j], cell, s.CellHelp)
-			}
-			clean[j] = cell
-		}
-		out.Rows = append(out.Rows, r.Label)
-		out.Cells[i] = clean
-	}
-	return out, nil
-}
-
-func sortRows(rows []RowKey) {
-	for i := 1; i < len(rows); i++ {
-		for j := i; j > 0 && rows[j].Min < rows[j-1].Min; j-- {
-			rows[j], rows[j-1] = rows[j-1], rows[j]
-		}
-	}
-}
-
 // ShapeHelp describes the data file a group loads into the slot.
 func (s *ChartSlot) ShapeHelp() string {
 	rows := "a row for each modified total, as numbers or ranges (\"0 or less\", \"2-3\", \"7 or more\") covering every total once"
+	switch {
+	case !s.Rolled() && s.RowBands == BandsFromStart:
+		rows = "a row for each band of values, as numbers or ranges (\"1-4\", \"5-8\", \"9 or more\") covering every value from the first once, the last open above"
+	case !s.Rolled() && s.RowBands == "":
+		rows = "a row for each line of the chart, named as printed"
+	}
 	if s.RowsHelp != "" {
 		rows += " (" + s.RowsHelp + ")"
 	}
@@ -207,6 +154,9 @@ func (s *ChartSlot) ShapeHelp() string {
 		rows = "a row for each of " + strings.Join(labels, ", ")
 	}
 	cols := "the columns the copy names in columns: [...] (" + s.ColumnsHelp + ")"
+	if len(s.ColumnBands) > 0 {
+		cols = "the columns the copy names in columns: [...] as bands of values " + bandGroupsHelp(s.ColumnBands) + " (" + s.ColumnsHelp + ")"
+	}
 	if s.Columns != nil {
 		cols = fmt.Sprintf("%d cells in the column order %s", len(s.Columns), strings.Join(s.Columns, ", "))
 	}

@@ -10,6 +10,7 @@ import (
 	"math"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -50,6 +51,40 @@ type slotDoc struct {
 	ColumnsHelp string   `yaml:"columns_help"`
 	Cell        string   `yaml:"cell"`
 	CellHelp    string   `yaml:"cell_help"`
+	// ColumnBands: the copy's columns are numeric bands in these groups
+	// (engine.ChartSlot.ColumnBands); RowBands: a looked-up copy's rows
+	// are numeric bands, "open" or "from-start".
+	ColumnBands []string `yaml:"column_bands"`
+	RowBands    string   `yaml:"row_bands"`
+	// ColumnCells and RowCells: the cells of a fixed column or row have
+	// their own form (engine.ChartSlot.ColumnCells).
+	ColumnCells map[string]cellFormDoc `yaml:"column_cells"`
+	RowCells    map[string]cellFormDoc `yaml:"row_cells"`
+}
+
+type cellFormDoc struct {
+	Cell string `yaml:"cell"`
+	Help string `yaml:"help"`
+}
+
+// cellForms builds the per-row or per-column cell forms, each for one of
+// the slot's fixed headings.
+func cellForms(what string, docs map[string]cellFormDoc, fixed []string) (map[string]engine.CellForm, error) {
+	if len(docs) == 0 {
+		return nil, nil
+	}
+	out := map[string]engine.CellForm{}
+	for name, d := range docs {
+		if !slices.Contains(fixed, name) {
+			return nil, fmt.Errorf("%s_cells: %q is not one of the slot's fixed %ss", what, name, what)
+		}
+		re, err := regexp.Compile(d.Cell)
+		if err != nil || d.Help == "" {
+			return nil, fmt.Errorf("%s_cells: %q needs a valid cell pattern and help (%v)", what, name, err)
+		}
+		out[name] = engine.CellForm{Cell: re, Help: d.Help}
+	}
+	return out, nil
 }
 
 type tableDoc struct {
@@ -562,11 +597,33 @@ func (d slotDoc) build() (*engine.ChartSlot, error) {
 		return nil, fmt.Errorf("cell: %v", err)
 	}
 	s := &engine.ChartSlot{ID: d.ID, Game: g, Title: d.Title, Source: d.Source, Notes: strings.TrimSpace(d.Notes),
-		Columns: d.Columns, RowsHelp: d.RowsHelp, ColumnsHelp: d.ColumnsHelp, Cell: re, CellHelp: d.CellHelp}
+		Columns: d.Columns, RowsHelp: d.RowsHelp, ColumnsHelp: d.ColumnsHelp, Cell: re, CellHelp: d.CellHelp,
+		ColumnBands: d.ColumnBands, RowBands: d.RowBands}
 	if d.Dice != "" {
 		if s.Dice, err = engine.ParseDice(d.Dice); err != nil {
 			return nil, fmt.Errorf("dice: %v", err)
 		}
+	}
+	switch {
+	case len(d.ColumnBands) > 0 && len(d.Columns) > 0:
+		return nil, fmt.Errorf("column_bands are for columns the copy names (columns_help), not fixed columns")
+	case d.RowBands != "" && d.RowBands != engine.BandsOpen && d.RowBands != engine.BandsFromStart:
+		return nil, fmt.Errorf("row_bands is %q or %q, not %q", engine.BandsOpen, engine.BandsFromStart, d.RowBands)
+	case d.RowBands != "" && (s.Rolled() || len(d.Rows) > 0):
+		return nil, fmt.Errorf("row_bands are for a looked-up chart whose copy names its rows (a rolled chart's rows are bands already)")
+	}
+	if s.ColumnCells, err = cellForms("column", d.ColumnCells, d.Columns); err != nil {
+		return nil, err
+	}
+	if s.RowCells, err = cellForms("row", d.RowCells, d.Rows); err != nil {
+		return nil, err
+	}
+	groups := map[string]bool{}
+	for _, gr := range d.ColumnBands {
+		if groups[gr] || strings.TrimSpace(gr) != gr || strings.Contains(gr, " ") {
+			return nil, fmt.Errorf("column band group %q: groups are distinct words", gr)
+		}
+		groups[gr] = true
 	}
 	seen := map[string]bool{}
 	for _, label := range d.Rows {

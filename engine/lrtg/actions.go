@@ -290,11 +290,11 @@ func cycleProcedure(step string) procedure {
 		case step == "4b" && g.openingRestricted():
 			begun.Skipped = "on the opening turns every kind of movement happens in the Normal Action Phase (000 VIII 3))"
 		case step == "4a" && g.Options.TimeLimit:
-			begun.AllMoves, begun.Why = true, "time limitation: strategic, rail and naval movement are allowed now (003 4 a); 000 IV e) note)"
+			begun.AllMoves, begun.WhyCode = true, AllMovesTimeLimit
 		}
 		if step == "4a" && g.openingRestricted() {
 			begun.Opening = true
-			begun.AllMoves, begun.Why = true, "activated units may use strategic and naval movement (000 VIII 3))"
+			begun.AllMoves, begun.WhyCode = true, AllMovesOpening
 		}
 		if begun.Skipped != "" || begun.Opening {
 			return []engine.Event{begun}, nil

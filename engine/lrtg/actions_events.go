@@ -27,8 +27,17 @@ type CycleBegun struct {
 	Opening  bool   `json:"opening,omitempty"`   // no initiative rolls: the Confederates act first (000 VIII 3))
 	AllMoves bool   `json:"all_moves,omitempty"` // every kind of movement in 4a
 	Skipped  string `json:"skipped,omitempty"`   // why the portion is not played
-	Why      string `json:"why,omitempty"`       // why AllMoves
+	WhyCode  string `json:"why_code,omitempty"`  // why AllMoves (AllMovesTimeLimit, AllMovesOpening)
+	Why      string `json:"why,omitempty"`       // stored before WhyCode: why AllMoves, in words (read, never written)
 }
+
+// Why every kind of movement is allowed in a portion (CycleBegun.WhyCode;
+// the bot's cycleAllMovesWhy says them). A code, once written to a log,
+// keeps its meaning.
+const (
+	AllMovesTimeLimit = "time-limit" // time limitation: strategic, rail and naval movement now (003 4 a); 000 IV e) note)
+	AllMovesOpening   = "opening"    // the opening turns: activated units may use strategic and naval movement (000 VIII 3))
+)
 
 // InitiativeRoll is one side's initiative roll.
 type InitiativeRoll struct {

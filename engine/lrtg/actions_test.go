@@ -498,7 +498,7 @@ func TestTimeLimitationHasOneCycle(t *testing.T) {
 	o.TimeLimit = true
 	g := acGame(t, o)
 	g, evs := acBegin(t, g, 5, "4a", engine.Script(2, 1))
-	if b := evs[0].(*CycleBegun); !b.AllMoves || b.Skipped != "" || !strings.Contains(b.Why, "time limitation") {
+	if b := evs[0].(*CycleBegun); !b.AllMoves || b.Skipped != "" || b.WhyCode != AllMovesTimeLimit || b.Why != "" {
 		t.Errorf("4a: %+v", b)
 	}
 	g, _ = acDo(t, g, PassAction{By: lee}, engine.Script())

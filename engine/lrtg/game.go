@@ -67,6 +67,10 @@ type State struct {
 	Places map[string]PlaceState
 	Chits  map[engine.Side]int // time chits (LRTG 22.5), from the set-up
 	VP     []VPEntry           // the Victory Point Record so far (+ Confederate)
+	// Charts are the group's copies of the series' charts (Combat Chart,
+	// Extended March Table, terrain costs: gcacw-slots.yaml) loaded on the
+	// server when the game started; charts.go reads them.
+	Charts map[string]*engine.LoadedChart
 	// The rule modules' state (each module's own file defines its type).
 	Movement MovementState // move.go: releases, rail moves this turn (LRTG 3.2, 8, 12, 17)
 	Attach   AttachState   // attach.go: substitutes in use (LRTG 7, 18)

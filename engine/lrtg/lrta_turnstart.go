@@ -87,14 +87,14 @@ func lrtaPAMilitia(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Even
 	ev := &UnionRolled{Turn: g.Turn, Track: TrackPAMilitia}
 	next := g.NextOnTrack(engine.USA, TrackPAMilitia)
 	if next == "" {
-		ev.Why = "the Pennsylvania militia have all arrived"
+		ev.NoRoll = NoRollPAArrived
 		if !g.hasTrack(engine.USA, TrackPAMilitia) {
-			ev.Why = "the order of battle has no Pennsylvania militia on its track (a group imports its own with /game oob)"
+			ev.NoRoll = NoRollLRTAPANoTrack
 		}
 		return []engine.Event{ev}, nil
 	}
 	if ctx.Move == nil || ctx.Move.Theatre == nil {
-		ev.Why = "the game has no map data to compute the roll's facts from: the umpire rolls it with /table roll"
+		ev.NoRoll = NoRollNoMap
 		return []engine.Event{ev}, nil
 	}
 	t := ctx.Move.Theatre
@@ -102,11 +102,11 @@ func lrtaPAMilitia(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Even
 		// "roll 1 die 1st CSA across Potomac" (004 1 a)).
 		switch {
 		case g.csaIn(t, []engine.UnitKind{engine.KindInfantry, engine.KindCavalry}, "north-of-potomac"):
-			ev.Began = "a Confederate unit is across the Potomac"
+			ev.BeganCode = BeganLRTAPAcross
 		case g.Victory.CrossedTurn > 0:
-			ev.Began = fmt.Sprintf("the first Confederate infantry crossed the Potomac on turn %d (recorded with /vp action:crossed)", g.Victory.CrossedTurn)
+			ev.BeganCode, ev.From = BeganCrossed, g.Victory.CrossedTurn
 		default:
-			ev.Why = "the rolls begin once the first Confederate unit is across the Potomac"
+			ev.NoRoll = NoRollLRTAPANotBegun
 			return []engine.Event{ev}, nil
 		}
 	}

@@ -174,14 +174,14 @@ func TestLRTAPAMilitiaEntry(t *testing.T) {
 	g := laGame(t, laOpts())
 	_, evs := laRun(t, g, "1a", engine.Script())
 	r := tsRolled(t, evs, TrackPAMilitia)
-	if r.Rolled || !strings.Contains(r.Why, "first Confederate unit is across the Potomac") {
+	if r.Rolled || r.NoRoll != NoRollLRTAPANotBegun {
 		t.Fatalf("before the crossing: %+v", r)
 	}
 	// Cavalry across begins the rolls: a 5 with no modifier is nothing.
 	g = tsAt(g, tsMD, "csa.robertson")
 	g1, evs := laRun(t, g, "1a", engine.Script(5))
 	r = tsRolled(t, evs, TrackPAMilitia)
-	if !r.Rolled || r.Began != "a Confederate unit is across the Potomac" || r.Total != 5 || r.Success || r.Target != "6 or more" || len(r.Modifiers) != 0 {
+	if !r.Rolled || r.BeganCode != BeganLRTAPAcross || r.Total != 5 || r.Success || r.Target != "6 or more" || len(r.Modifiers) != 0 {
 		t.Fatalf("a 5: %+v", r)
 	}
 	if g1.TurnStart.PAFrom != 1 {
@@ -207,7 +207,7 @@ func TestLRTAPAMilitiaEntry(t *testing.T) {
 	home := tsAt(g2, tsVA, "csa.robertson", "csa.evans")
 	home.Turn = 2
 	_, evs = laRun(t, home, "1a", engine.Script(4))
-	if r = tsRolled(t, evs, TrackPAMilitia); !r.Rolled || r.Success || r.Total != 4 || r.Began != "" {
+	if r = tsRolled(t, evs, TrackPAMilitia); !r.Rolled || r.Success || r.Total != 4 || r.RollsBegan() {
 		t.Fatalf("the rolls go on: %+v", r)
 	}
 	// Camp Curtin occupied: the unit is received but held off the map.
@@ -231,7 +231,7 @@ func TestLRTAPAMilitiaWithoutMilitia(t *testing.T) {
 	delete(g.Units, "usa.brisbane")
 	delete(g.Units, "usa.smith-pa")
 	_, evs := laRun(t, tsAt(g, tsMD, "csa.evans"), "1a", engine.Script())
-	if r := tsRolled(t, evs, TrackPAMilitia); r.Rolled || !strings.Contains(r.Why, "no Pennsylvania militia") {
+	if r := tsRolled(t, evs, TrackPAMilitia); r.Rolled || r.NoRoll != NoRollLRTAPANoTrack {
 		t.Fatalf("%+v", r)
 	}
 }

@@ -250,7 +250,7 @@ func (g Game) csaDivisionDemoralized(sizes engine.UnitSizes) bool {
 
 func procLRTAVictory(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Event, error) {
 	if o := g.Segment.Outcome; o != nil { // decided earlier this turn (/victory check)
-		return []engine.Event{&LRTAVictoryPhase{Turn: g.Turn, Facts: []VictoryNote{{Code: VictoryNoteGameOver, Name: o.Name, Why: o.Why}}}}, nil
+		return []engine.Event{&LRTAVictoryPhase{Turn: g.Turn, Facts: []VictoryNote{gameOverFact(*o)}}}, nil
 	}
 	sizes := segSizes(ctx)
 	var evs []engine.Event
@@ -296,7 +296,7 @@ func procLRTAVictory(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Ev
 
 func waitLRTAVictory(g Game) []string {
 	if o := g.Segment.Outcome; o != nil {
-		return []string{fmt.Sprintf("the umpire's /game end: the game is over (%s, %s); /game end reveals the seed", o.Name, o.Why)}
+		return []string{gameOverWait(*o)}
 	}
 	v := g.LRTAVictory
 	w := lrtaGarrisonWait(g) // the garrison penalty (lrta_garrison.go)
@@ -324,9 +324,9 @@ func (g Game) lrtaVictoryCheck(by engine.Actor, ctx engine.StepContext, phase bo
 	}
 	switch {
 	case armies[engine.USA].Flight:
-		ev.Decisive = &VictoryResult{Level: ConfederateDecisive, Why: fmt.Sprintf("Union Flight (demoralization level %d, 16 or more, 004 Army Morale)", armies[engine.USA].Level)}
+		ev.Decisive = &VictoryResult{Level: ConfederateDecisive, Code: VictoryWhyLRTAFlight, Side: engine.USA, Morale: armies[engine.USA].Level}
 	case armies[engine.CSA].Flight:
-		ev.Decisive = &VictoryResult{Level: UnionDecisive, Why: fmt.Sprintf("Confederate Flight (demoralization level %d, 16 or more, 004 Army Morale)", armies[engine.CSA].Level)}
+		ev.Decisive = &VictoryResult{Level: UnionDecisive, Code: VictoryWhyLRTAFlight, Side: engine.CSA, Morale: armies[engine.CSA].Level}
 	}
 	ev.Checked = append(ev.Checked, "Flight of either army (004 Army Morale)")
 	if phase {
@@ -343,7 +343,7 @@ func (g Game) lrtaVictoryCheck(by engine.Actor, ctx engine.StepContext, phase bo
 					return u.Side == engine.CSA && u.Kind == engine.KindInfantry && u.Hex == p.Hex
 				}) {
 					if ev.Decisive == nil {
-						ev.Decisive = &VictoryResult{Level: ConfederateDecisive, Why: fmt.Sprintf("Confederate infantry (%s) occupies the %s in the Victory Check Phase (004 County/DC Control)", u.Name, strings.TrimPrefix(name, "US "))}
+						ev.Decisive = &VictoryResult{Level: ConfederateDecisive, Code: VictoryWhyLRTAOccupation, Unit: u.Name, Place: name}
 					}
 				}
 			}
@@ -355,13 +355,13 @@ func (g Game) lrtaVictoryCheck(by engine.Actor, ctx engine.StepContext, phase bo
 	}
 	switch {
 	case ev.Decisive != nil:
-		ev.End = "a decisive victory: " + ev.Decisive.Why
+		ev.EndCode = EndDecisive
 		ev.Result = ev.Decisive
 		return ev, nil
 	case end != "":
-		ev.End = "the umpire's ruling: " + end
+		ev.EndCode, ev.Ruling = EndRuling, end
 	case phase && g.Turn >= g.LastTurn():
-		ev.End = fmt.Sprintf("the last turn (%s, \"End LSN\") is played (004 Turn Record)", g.TurnLabel(g.Turn))
+		ev.EndCode, ev.EndLabel = EndLRTALastTurn, g.TurnLabel(g.Turn)
 	default:
 		return ev, nil
 	}
@@ -377,8 +377,7 @@ func (g Game) lrtaVictoryCheck(by engine.Actor, ctx engine.StepContext, phase bo
 	if !ok {
 		return nil, fmt.Errorf("engine: no victory level for %d VP", vp)
 	}
-	ev.Result = &VictoryResult{Level: band.Level, Name: band.Name, Turn: g.Turn,
-		Why: fmt.Sprintf("%d VP on LRTG VIII 2)'s campaign victory table (004 prints none)", vp)}
+	ev.Result = &VictoryResult{Level: band.Level, Name: band.Name, Turn: g.Turn, Code: VictoryWhyLRTATable, VP: vp}
 	return ev, nil
 }
 
@@ -400,7 +399,7 @@ func (g Game) decideCheckLRTAVictory(cmd CheckLRTAVictory) ([]engine.Event, erro
 		return nil, err
 	}
 	if o := g.Segment.Outcome; o != nil {
-		return nil, engine.Illegal("victory.over", fmt.Sprintf("The game is already over: %s (%s)", o.Name, o.Why), "The umpire ends it with /game end")
+		return nil, engine.Illegal("victory.over", alreadyOver(*o), "The umpire ends it with /game end")
 	}
 	reason := strings.TrimSpace(cmd.Reason)
 	if cmd.End && reason == "" {

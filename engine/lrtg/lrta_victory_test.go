@@ -375,7 +375,7 @@ func TestLRTAVictoryDecisive(t *testing.T) {
 	// Between Victory Check Phases the Capitol does not count (004: "in the
 	// Victory Check Phase").
 	_, evs := lvDo(t, g, lrtg.CheckLRTAVictory{By: lvUmpire, Context: lvCtx(t)})
-	if vc := lvFind[*lrtg.VictoryChecked](evs); vc.Decisive != nil || vc.End != "" {
+	if vc := lvFind[*lrtg.VictoryChecked](evs); vc.Decisive != nil || vc.Ends() {
 		t.Errorf("/victory check with infantry in the Capitol: %+v", vc)
 	}
 	lvRefused(t, g, lrtg.CheckLRTAVictory{By: lvLee, Context: lvCtx(t)}, "victory.umpire")
@@ -396,7 +396,7 @@ func TestLRTAVictoryDecisive(t *testing.T) {
 		t.Fatalf("Union %d %s", m.Level, m.State())
 	}
 	_, evs = lvDo(t, f, lrtg.CheckLRTAVictory{By: lvUmpire, Context: lvCtx(t)})
-	if vc := lvFind[*lrtg.VictoryChecked](evs); vc.Decisive == nil || vc.Decisive.Level != lrtg.ConfederateDecisive || !strings.Contains(vc.End, "Union Flight") {
+	if vc := lvFind[*lrtg.VictoryChecked](evs); vc.Decisive == nil || vc.Decisive.Level != lrtg.ConfederateDecisive || vc.EndCode != lrtg.EndDecisive || vc.Decisive.Code != lrtg.VictoryWhyLRTAFlight || vc.Decisive.Side != engine.USA || vc.Decisive.Morale != 16 {
 		t.Errorf("Union Flight: %+v", vc)
 	}
 }
@@ -410,7 +410,7 @@ func TestLRTAVictoryEnd(t *testing.T) {
 	if ph == nil || !slices.ContainsFunc(ph.Facts, func(n lrtg.VictoryNote) bool { return n.Code == lrtg.VictoryNoteEndRTA && n.To == lrtg.LRTATurns }) {
 		t.Errorf("turn 30 notes: %+v", ph)
 	}
-	if vc := lvFind[*lrtg.VictoryChecked](evs); vc.End != "" || lrtg.Of(g30).Segment.Outcome != nil {
+	if vc := lvFind[*lrtg.VictoryChecked](evs); vc.Ends() || lrtg.Of(g30).Segment.Outcome != nil {
 		t.Errorf("the game ended on End RTA: %+v", vc)
 	}
 	// On the last turn (54, Oct 10, "End LSN") the VP decide: 200 on LRTG

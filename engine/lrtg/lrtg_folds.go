@@ -43,7 +43,8 @@ func (g Game) applySetup(e *engine.GameStarted) Game {
 		places[name] = ps
 	}
 	g.Places = places
-	g.Chits = e.Chits // LRTG 22.5: the time chits of the set-up
+	g.Chits = e.Chits   // LRTG 22.5: the time chits of the set-up
+	g.Charts = e.Charts // the series' charts the group loaded (charts.go)
 	return g
 }
 

@@ -25,7 +25,7 @@ const (
 	NoteAmmoDepots     = "ammo.depots"          // 5i: Names, captured depots with ammunition (19.5)
 	NoteCountyOpen     = "county.open"          // 7: the Confederates claim counties (LRTG 11)
 	NoteCountyCan      = "county.can"           // 7: Names, counties with N+ Confederate manpower
-	NoteGameOver       = "game.over"            // 8: the game is over: Name (Why)
+	NoteGameOver       = "game.over"            // 8: the game is over: Name (Outcome's reason; Why in notes stored before its codes)
 
 	NoteLRTANotPassive = "lrta.resupply.not-passive"  // 5e: About is not passive (004 Impacts of Being Passive)
 	NoteLRTAResupply   = "lrta.resupply.out-of-range" // 5e: N divisions out of resupply range, Delta victuals (004)
@@ -37,19 +37,20 @@ const (
 // SegmentNote is one thing an opened step tells: to everyone when Side is
 // empty, else to that side alone (its /segment show).
 type SegmentNote struct {
-	Code      string      `json:"code"`
-	Side      engine.Side `json:"side,omitempty"`
-	About     engine.Side `json:"about,omitempty"`     // the side the note is about
-	N         int         `json:"n,omitempty"`         // a count or a threshold (see the code)
-	Delta     int         `json:"delta,omitempty"`     // victuals gained
-	Names     []string    `json:"names,omitempty"`     // places, counties
-	Items     []string    `json:"items,omitempty"`     // LRTA: Washington, DC's awards by title
-	Gains     []int       `json:"gains,omitempty"`     // LRTA foraging: victuals for keeping 0-3 fatigue levels
-	Modifier  int         `json:"modifier,omitempty"`  // LRTA foraging: the column's modifier
-	Modifiers []string    `json:"modifiers,omitempty"` // LRTA foraging: what makes it up, in words (notes stored before the codes)
-	Mods      []ForageMod `json:"mods,omitempty"`      // LRTA foraging: what makes it up
-	Name      string      `json:"name,omitempty"`      // game over: the result
-	Why       string      `json:"why,omitempty"`       // game over: its reason
+	Code      string         `json:"code"`
+	Side      engine.Side    `json:"side,omitempty"`
+	About     engine.Side    `json:"about,omitempty"`     // the side the note is about
+	N         int            `json:"n,omitempty"`         // a count or a threshold (see the code)
+	Delta     int            `json:"delta,omitempty"`     // victuals gained
+	Names     []string       `json:"names,omitempty"`     // places, counties
+	Items     []string       `json:"items,omitempty"`     // LRTA: Washington, DC's awards by title
+	Gains     []int          `json:"gains,omitempty"`     // LRTA foraging: victuals for keeping 0-3 fatigue levels
+	Modifier  int            `json:"modifier,omitempty"`  // LRTA foraging: the column's modifier
+	Modifiers []string       `json:"modifiers,omitempty"` // LRTA foraging: what makes it up, in words (notes stored before the codes)
+	Mods      []ForageMod    `json:"mods,omitempty"`      // LRTA foraging: what makes it up
+	Name      string         `json:"name,omitempty"`      // game over: the result
+	Why       string         `json:"why,omitempty"`       // game over: its reason in words (notes stored before its codes)
+	Outcome   *VictoryResult `json:"outcome,omitempty"`   // game over: the result, its reason by a code
 }
 
 // StepNote is what a step told a side alone, kept for /segment show this
@@ -59,6 +60,11 @@ type StepNote struct {
 	Side engine.Side `json:"side"`
 	Note SegmentNote `json:"note,omitzero"`
 	What string      `json:"what,omitempty"`
+}
+
+// gameOverNote is the note of a game already over: its result.
+func gameOverNote(o VictoryResult) SegmentNote {
+	return SegmentNote{Code: NoteGameOver, Name: o.Name, Outcome: &o}
 }
 
 // tell adds a note for everyone.

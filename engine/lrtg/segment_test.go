@@ -804,7 +804,7 @@ func TestVictoryCheckPotomacEndAndLevels(t *testing.T) {
 		g.VP = []VPEntry{{Turn: 10, Category: "levies", VP: c.vp}}
 		g, evs := runStep(t, g, "8", engine.Script(), ctx)
 		vc := evs[1].(*VictoryChecked)
-		if vc.End == "" || vc.Result == nil || vc.Result.Level != c.level || vc.Result.Name != c.name {
+		if !vc.Ends() || vc.Result == nil || vc.Result.Level != c.level || vc.Result.Name != c.name {
 			t.Errorf("%s %d VP: %+v", c.scenario, c.vp, vc.Result)
 		}
 		if w := g.Waiting(); len(w) != 1 || !strings.Contains(w[0], "/game end") || !strings.Contains(w[0], c.name) {
@@ -815,18 +815,18 @@ func TestVictoryCheckPotomacEndAndLevels(t *testing.T) {
 	g, ctx := segGame(t, opts(), 21)
 	g = moveTo(g, "csa.early", at(20, 8))
 	_, evs := runStep(t, g, "8", engine.Script(), ctx)
-	if vc := evs[1].(*VictoryChecked); vc.End != "" {
+	if vc := evs[1].(*VictoryChecked); vc.Ends() {
 		t.Fatalf("June 29: %+v", vc)
 	}
 	// June 30 with Early north: the game goes on; the last turn ends it.
 	g, ctx = segGame(t, opts(), 22)
-	if _, evs = runStep(t, g, "8", engine.Script(), ctx); evs[1].(*VictoryChecked).End != "" {
+	if _, evs = runStep(t, g, "8", engine.Script(), ctx); evs[1].(*VictoryChecked).Ends() {
 		t.Fatal("ended with Confederate infantry north")
 	}
 	g.Turn = g.LastTurn()
 	g.VP = []VPEntry{{Turn: 10, VP: 170}}
 	_, evs = runStep(t, g, "8", engine.Script(), ctx)
-	if vc := evs[1].(*VictoryChecked); !strings.Contains(vc.End, "last turn") || vc.Result.Level != ConfederateMarginal {
+	if vc := evs[1].(*VictoryChecked); vc.EndCode != EndLastTurn || vc.EndLabel == "" || vc.Result.Level != ConfederateMarginal {
 		t.Fatalf("last turn: %+v", vc)
 	}
 }
@@ -838,11 +838,14 @@ func TestDecisiveVictories(t *testing.T) {
 	_, err := g.Decide(CheckVictory{By: lee, Context: ctx}, engine.Script())
 	wantErr(t, err, "game.umpire")
 	g = apply(t, g, CheckVictory{By: ump, Context: ctx}, engine.Script())
-	if o := g.Segment.Outcome; o == nil || o.Level != ConfederateDecisive || !strings.Contains(o.Why, "US Capitol") {
+	if o := g.Segment.Outcome; o == nil || o.Level != ConfederateDecisive || o.Code != VictoryWhyOccupation || o.Place != "US Capitol" || o.Unit != "Hood" || o.Why != "" {
 		t.Fatalf("outcome: %+v", o)
 	}
 	_, err = g.Decide(CheckVictory{By: ump, Context: ctx}, engine.Script())
 	wantErr(t, err, "segment.victory.over")
+	if want := "The game is already over: Confederate Decisive (Confederate infantry (Hood) occupies US Capitol (000 VIII))"; !strings.Contains(err.Error(), want) {
+		t.Errorf("refusal %q, want %q", err, want)
+	}
 	// Confederate Flight: morale 14+ with a demoralized infantry division.
 	g, ctx = segGame(t, opts(), 12)
 	g = setUnit(g, "csa.hood", func(u *engine.UnitState) { u.Status.Demoralization = 1 })
@@ -866,7 +869,7 @@ func TestPreliminaryVictories(t *testing.T) {
 	g.VP = []VPEntry{{Turn: 10, Category: "levies", VP: 165}}
 	g, evs := runStep(t, g, "8", engine.Script(), ctx)
 	vc := evs[1].(*VictoryChecked)
-	if len(vc.Prelims) != 1 || vc.Prelims[0].Level != ConfederateMarginal || vc.End != "" {
+	if len(vc.Prelims) != 1 || vc.Prelims[0].Level != ConfederateMarginal || vc.Ends() {
 		t.Fatalf("prelim: %+v", vc)
 	}
 	// At the end with 150 VP (Union Marginal on the table) the preliminary
@@ -875,7 +878,7 @@ func TestPreliminaryVictories(t *testing.T) {
 	g.Turn = g.LastTurn()
 	g.VP = []VPEntry{{Turn: 10, VP: 150}}
 	_, evs = runStep(t, g, "8", engine.Script(), ctx)
-	if r := evs[1].(*VictoryChecked).Result; r == nil || r.Level != ConfederateMarginal || !strings.Contains(r.Why, "preliminary") {
+	if r := evs[1].(*VictoryChecked).Result; r == nil || r.Level != ConfederateMarginal || r.Code != VictoryWhyPrelimStands || r.Prelim != ConfederateMarginal || r.VP != 150 || r.TableLevel != "Union Marginal" {
 		t.Fatalf("end: %+v", r)
 	}
 	// With 190 VP the table's Confederate Substantive is better.

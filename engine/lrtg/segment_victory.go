@@ -34,22 +34,43 @@ func VictoryLevelName(level int) string {
 		ConfederateMarginal: "Confederate Marginal", ConfederateSubstantive: "Confederate Substantive", ConfederateDecisive: "Confederate Decisive"}[level]
 }
 
-// VictoryResult is a victory: its level (+ Confederate) and how it came.
+// VictoryResult is a victory: its level (+ Confederate) and how it came,
+// by a code and its parameters (victory_codes.go). Why is how it came in
+// words, in events stored before the codes: read, never written.
 type VictoryResult struct {
-	Level int    `json:"level"`
-	Name  string `json:"name"`
-	Why   string `json:"why"`
-	Turn  int    `json:"turn"`
+	Level      int         `json:"level"`
+	Name       string      `json:"name"`
+	Why        string      `json:"why,omitempty"`
+	Turn       int         `json:"turn"`
+	Code       string      `json:"code,omitempty"`
+	Side       engine.Side `json:"side,omitempty"`        // flight: the army in Flight
+	Morale     int         `json:"morale,omitempty"`      // flight: its morale (LRTA: demoralization) level
+	Unit       string      `json:"unit,omitempty"`        // occupation: the Confederate infantry's name
+	Place      string      `json:"place,omitempty"`       // occupation: the place occupied
+	VP         int         `json:"vp,omitempty"`          // table, prelim.stands: the VP total
+	Table      string      `json:"table,omitempty"`       // table: the scenario whose victory table
+	Prelim     int         `json:"prelim,omitempty"`      // prelim.stands: the preliminary victory's level
+	TableLevel string      `json:"table_level,omitempty"` // prelim.stands: what the table would give
 }
 
 // Prelim is a preliminary victory (000 VIII optional preliminary victory
 // conditions): Level is ±1 (marginal) or ±2 (substantive).
+//
+// Code and its parameters say why it was won, CancelCode and CancelTurn
+// why it was cancelled (victory_codes.go); Why and Cancelled say both in
+// words in events stored before the codes: read, never written.
 type Prelim struct {
-	Turn      int    `json:"turn"`
-	Level     int    `json:"level"`
-	Name      string `json:"name"`
-	Why       string `json:"why"`
-	Cancelled string `json:"prelimCancelled,omitempty"`
+	Turn       int    `json:"turn"`
+	Level      int    `json:"level"`
+	Name       string `json:"name"`
+	Why        string `json:"why,omitempty"`
+	Cancelled  string `json:"prelimCancelled,omitempty"`
+	Code       string `json:"code,omitempty"`
+	VP         int    `json:"vp,omitempty"`  // the VP total (usa.panic.vp, usa.disorder.vp)
+	CSA        int    `json:"csa,omitempty"` // the armies' morale levels (csa.disorder.gap)
+	USA        int    `json:"usa,omitempty"`
+	CancelCode string `json:"cancel_code,omitempty"`
+	CancelTurn int    `json:"cancel_turn,omitempty"` // the turn of the Panic or Disorder that cancels it
 }
 
 // VictoryChecked records a victory check: the Victory Check Phase (003 8)
@@ -64,7 +85,10 @@ type VictoryChecked struct {
 	Decisive  *VictoryResult     `json:"decisive,omitempty"`
 	Prelims   []Prelim           `json:"prelims,omitempty"`         // new preliminary victories
 	Cancelled []Prelim           `json:"prelimCancelled,omitempty"` // preliminary victories prelimCancelled now
-	End       string             `json:"end,omitempty"`             // why the game ends ("" it goes on)
+	End       string             `json:"end,omitempty"`             // stored before the codes: why the game ends, in words ("" it goes on)
+	EndCode   string             `json:"end_code,omitempty"`        // why the game ends ("" it goes on; victory_codes.go)
+	EndLabel  string             `json:"end_label,omitempty"`       // last-turn: the last turn's label
+	Ruling    string             `json:"ruling,omitempty"`          // LRTA's ruling: the umpire's reason, his words
 	Result    *VictoryResult     `json:"result,omitempty"`
 	Checked   []string           `json:"checked,omitempty"`
 	Unchecked []string           `json:"unchecked,omitempty"`
@@ -172,7 +196,7 @@ func (CheckVictory) CommandName() string { return "segment victory" }
 
 func procVictory(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, error) {
 	if o := g.Segment.Outcome; o != nil { // decided earlier this turn (/segment victory)
-		return []engine.Event{&SegmentOpened{Turn: g.Turn, Step: "8", Notes: []SegmentNote{{Code: NoteGameOver, Name: o.Name, Why: o.Why}}}}, nil
+		return []engine.Event{&SegmentOpened{Turn: g.Turn, Step: "8", Notes: []SegmentNote{gameOverNote(*o)}}}, nil
 	}
 	return g.segVictoryEvents(g.Umpire, ctx, true)
 }
@@ -207,7 +231,7 @@ func (g Game) segVictoryCheck(by engine.Actor, ctx engine.StepContext, phase boo
 		g.segPrelimCancellations(ev, prelims, csa)
 	}
 	g.segGameEnd(ev, t, phase)
-	if ev.End == "" {
+	if !ev.Ends() {
 		return ev, nil
 	}
 	if ev.Decisive != nil {
@@ -236,9 +260,9 @@ func (g Game) segArmyChecks(ev *VictoryChecked, ctx engine.StepContext) (csa, us
 func (g Game) segDecisiveVictory(ev *VictoryChecked, t *engine.Theatre, csa, usa engine.ArmyCheck) {
 	switch {
 	case usa.Flight:
-		ev.Decisive = &VictoryResult{Level: ConfederateDecisive, Why: fmt.Sprintf("Union Flight (morale %d with a demoralized infantry division, 15.2)", usa.Level)}
+		ev.Decisive = &VictoryResult{Level: ConfederateDecisive, Code: VictoryWhyFlight, Side: engine.USA, Morale: usa.Level}
 	case csa.Flight:
-		ev.Decisive = &VictoryResult{Level: UnionDecisive, Why: fmt.Sprintf("Confederate Flight (morale %d with a demoralized infantry division, 15.2)", csa.Level)}
+		ev.Decisive = &VictoryResult{Level: UnionDecisive, Code: VictoryWhyFlight, Side: engine.CSA, Morale: csa.Level}
 	}
 	if t != nil {
 		for _, name := range []string{"White House", "US Capitol", "Baltimore Depot"} {
@@ -251,7 +275,7 @@ func (g Game) segDecisiveVictory(ev *VictoryChecked, t *engine.Theatre, csa, usa
 				return u.Side == engine.CSA && u.Kind == engine.KindInfantry && u.Hex == p.Hex
 			}) {
 				if ev.Decisive == nil {
-					ev.Decisive = &VictoryResult{Level: ConfederateDecisive, Why: fmt.Sprintf("Confederate infantry (%s) occupies %s (000 VIII)", u.Name, name)}
+					ev.Decisive = &VictoryResult{Level: ConfederateDecisive, Code: VictoryWhyOccupation, Unit: u.Name, Place: name}
 				}
 			}
 		}
@@ -273,25 +297,26 @@ func (g Game) segDecisiveVictory(ev *VictoryChecked, t *engine.Theatre, csa, usa
 func (g Game) segPrelimVictories(ev *VictoryChecked, prelims []Prelim, csa, usa engine.ArmyCheck) []Prelim {
 	vp := ev.VP
 	ev.Checked = append(ev.Checked, "the preliminary victory conditions (optional)")
-	add := func(level int, why string) {
+	add := func(level int, why Prelim) {
 		if prelimHad(prelims, level) {
 			return
 		}
-		p := Prelim{Turn: g.Turn, Level: level, Name: "Preliminary " + VictoryLevelName(level), Why: why}
+		p := why
+		p.Turn, p.Level, p.Name = g.Turn, level, "Preliminary "+VictoryLevelName(level)
 		prelims = append(prelims, p)
 		ev.Prelims = append(ev.Prelims, p)
 	}
 	if usa.Panic && vp >= prelimCSASubstantiveVP && !prelimHad(prelims, UnionSubstantive) {
-		add(ConfederateSubstantive, fmt.Sprintf("the Army of the Potomac in Panic and %d VP (180+)", vp))
+		add(ConfederateSubstantive, Prelim{Code: PrelimWhyUSAPanicVP, VP: vp})
 	}
 	if (usa.Disorder || usa.Panic) && vp >= prelimCSAMarginalVP && !prelimHad(prelims, UnionMarginal) {
-		add(ConfederateMarginal, fmt.Sprintf("the Army of the Potomac in Disorder or Panic and %d VP (160+)", vp))
+		add(ConfederateMarginal, Prelim{Code: PrelimWhyUSADisorderVP, VP: vp})
 	}
 	if csa.Panic && !usa.Disorder && !usa.Panic && !prelimHad(prelims, ConfederateSubstantive) {
-		add(UnionSubstantive, "the Army of Northern Virginia in Panic, the Army of the Potomac in good order")
+		add(UnionSubstantive, Prelim{Code: PrelimWhyCSAPanic})
 	}
 	if (csa.Disorder || csa.Panic) && csa.Level >= usa.Level+prelimMoraleGap && !prelimHad(prelims, ConfederateMarginal) {
-		add(UnionMarginal, fmt.Sprintf("the Army of Northern Virginia in Disorder or Panic, its morale %d against %d", csa.Level, usa.Level))
+		add(UnionMarginal, Prelim{Code: PrelimWhyCSAMorale, CSA: csa.Level, USA: usa.Level})
 	}
 	return prelims
 }
@@ -312,18 +337,18 @@ func prelimHad(prelims []Prelim, level int) bool {
 func (g Game) segPrelimCancellations(ev *VictoryChecked, prelims []Prelim, csa engine.ArmyCheck) {
 	for i := range prelims {
 		p := &prelims[i]
-		if p.Cancelled != "" {
+		if p.IsCancelled() {
 			continue
 		}
 		switch {
 		case p.Level == ConfederateSubstantive && csa.Panic:
-			p.Cancelled = fmt.Sprintf("the Army of Northern Virginia in Panic on turn %d", g.Turn)
+			p.CancelCode, p.CancelTurn = PrelimCancelCSAPanic, g.Turn
 		case p.Level == ConfederateMarginal && (csa.Disorder || csa.Panic):
-			p.Cancelled = fmt.Sprintf("the Army of Northern Virginia in Disorder on turn %d", g.Turn)
+			p.CancelCode, p.CancelTurn = PrelimCancelCSADisorder, g.Turn
 		case p.Level == UnionMarginal && prelimHad(prelims, ConfederateSubstantive) && !prelimCancelled(prelims, ConfederateSubstantive):
-			p.Cancelled = "a Confederate preliminary substantive victory during play"
+			p.CancelCode = PrelimCancelCSASubstantive
 		}
-		if p.Cancelled != "" {
+		if p.IsCancelled() {
 			ev.Cancelled = append(ev.Cancelled, *p)
 		}
 	}
@@ -337,11 +362,11 @@ func (g Game) segGameEnd(ev *VictoryChecked, t *engine.Theatre, phase bool) {
 	last := day.AddDate(0, 0, g.TurnDays(g.Turn)-1)
 	switch {
 	case ev.Decisive != nil:
-		ev.End = "a decisive victory: " + ev.Decisive.Why
+		ev.EndCode = EndDecisive
 	case t != nil && !last.Before(segPotomacDay(last.Year())) && len(g.segCSANorth(t)) == 0:
-		ev.End = fmt.Sprintf("no Confederate infantry unit is north of the Potomac on or after June 30 (000 VIII; 003's High Tide sheet prints June 28, the other sources June 30)")
+		ev.EndCode = EndPotomac
 	case phase && g.Turn >= g.LastTurn():
-		ev.End = fmt.Sprintf("the last turn (%s) is played (000 VIII)", g.TurnLabel(g.Turn))
+		ev.EndCode, ev.EndLabel = EndLastTurn, g.TurnLabel(g.Turn)
 	}
 	if t != nil && !last.Before(segPotomacDay(last.Year())) {
 		ev.Checked = append(ev.Checked, "Confederate infantry north of the Potomac (from June 30)")
@@ -365,11 +390,11 @@ func (g Game) segFinalResult(ev *VictoryChecked, prelims []Prelim, ctx engine.St
 	if !ok {
 		return nil, fmt.Errorf("engine: no victory level for %d VP", vp)
 	}
-	res := &VictoryResult{Level: band.Level, Name: band.Name, Turn: g.Turn, Why: fmt.Sprintf("%d VP on the %s victory table", vp, g.Options.Scenario)}
+	res := &VictoryResult{Level: band.Level, Name: band.Name, Turn: g.Turn, Code: VictoryWhyTable, VP: vp, Table: g.Options.Scenario}
 	best := segEndCancellations(ev, prelims, band)
 	if best != 0 && !(segSameSign(best, band.Level) && engine.Abs(band.Level) >= engine.Abs(best)) {
 		res = &VictoryResult{Level: best, Name: VictoryLevelName(best), Turn: g.Turn,
-			Why: fmt.Sprintf("the preliminary %s victory stands (%d VP on the table would be %s)", strings.ToLower(VictoryLevelName(best)), vp, band.Name)}
+			Code: VictoryWhyPrelimStands, Prelim: best, VP: vp, TableLevel: band.Name}
 	}
 	ev.Result = res
 	return ev, nil
@@ -383,15 +408,15 @@ func segEndCancellations(ev *VictoryChecked, prelims []Prelim, band VictoryBand)
 	best := 0
 	for i := range prelims {
 		p := &prelims[i]
-		if p.Cancelled == "" && p.Level == UnionSubstantive && band.Level == ConfederateDecisive {
-			p.Cancelled = "a Confederate decisive VP total at the end"
+		if !p.IsCancelled() && p.Level == UnionSubstantive && band.Level == ConfederateDecisive {
+			p.CancelCode = PrelimCancelEndDecisive
 			ev.Cancelled = append(ev.Cancelled, *p)
 		}
-		if p.Cancelled == "" && p.Level == UnionMarginal && band.Level >= ConfederateSubstantive {
-			p.Cancelled = "a Confederate substantive VP total at the end"
+		if !p.IsCancelled() && p.Level == UnionMarginal && band.Level >= ConfederateSubstantive {
+			p.CancelCode = PrelimCancelEndSubstantive
 			ev.Cancelled = append(ev.Cancelled, *p)
 		}
-		if p.Cancelled == "" && engine.Abs(p.Level) > engine.Abs(best) {
+		if !p.IsCancelled() && engine.Abs(p.Level) > engine.Abs(best) {
 			best = p.Level
 		}
 	}
@@ -400,7 +425,7 @@ func segEndCancellations(ev *VictoryChecked, prelims []Prelim, band VictoryBand)
 
 func prelimCancelled(ps []Prelim, level int) bool {
 	for _, p := range ps {
-		if p.Level == level && p.Cancelled == "" {
+		if p.Level == level && !p.IsCancelled() {
 			return false
 		}
 	}
@@ -411,7 +436,7 @@ func segSameSign(a, b int) bool { return a > 0 && b > 0 || a < 0 && b < 0 }
 
 func segWaitVictory(g Game) []string {
 	if o := g.Segment.Outcome; o != nil {
-		return []string{fmt.Sprintf("the umpire's /game end: the game is over (%s, %s); /game end reveals the seed", o.Name, o.Why)}
+		return []string{gameOverWait(*o)}
 	}
 	return nil
 }
@@ -430,7 +455,7 @@ func (g Game) decideSegVictory(cmd CheckVictory) ([]engine.Event, error) {
 		return nil, err
 	}
 	if g.Segment.Outcome != nil {
-		return nil, engine.Illegal("segment.victory.over", fmt.Sprintf("The game is already over: %s (%s)", g.Segment.Outcome.Name, g.Segment.Outcome.Why), "The umpire ends it with /game end")
+		return nil, engine.Illegal("segment.victory.over", alreadyOver(*g.Segment.Outcome), "The umpire ends it with /game end")
 	}
 	return g.segVictoryEvents(cmd.By, cmd.Context, false)
 }
@@ -444,11 +469,11 @@ func (s *SegmentState) applyVictoryChecked(e *VictoryChecked) {
 	for _, c := range e.Cancelled {
 		for i := range s.Prelims {
 			if s.Prelims[i].Level == c.Level && s.Prelims[i].Turn == c.Turn {
-				s.Prelims[i].Cancelled = c.Cancelled
+				s.Prelims[i].Cancelled, s.Prelims[i].CancelCode, s.Prelims[i].CancelTurn = c.Cancelled, c.CancelCode, c.CancelTurn
 			}
 		}
 	}
-	if e.End != "" && e.Result != nil {
+	if e.Ends() && e.Result != nil {
 		r := *e.Result
 		s.Outcome = &r
 	}

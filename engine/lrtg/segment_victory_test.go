@@ -54,13 +54,13 @@ func TestPrelimCancellationsDuringPlay(t *testing.T) {
 	ps := prelims()
 	ev := &VictoryChecked{}
 	g.segPrelimCancellations(ev, ps, engine.ArmyCheck{Side: engine.CSA, Level: 2})
-	if ps[0].Cancelled != "" || ps[1].Cancelled == "" || len(ev.Cancelled) != 1 || ev.Cancelled[0].Level != UnionMarginal {
+	if ps[0].IsCancelled() || ps[1].CancelCode != PrelimCancelCSASubstantive || len(ev.Cancelled) != 1 || ev.Cancelled[0].Level != UnionMarginal {
 		t.Fatalf("the Union marginal: %+v, event %+v", ps, ev.Cancelled)
 	}
 	ps = prelims()
 	ev = &VictoryChecked{}
 	g.segPrelimCancellations(ev, ps, engine.ArmyCheck{Side: engine.CSA, Level: 12, Disorder: true, Panic: true})
-	if ps[0].Cancelled == "" || ps[1].Cancelled != "" || len(ev.Cancelled) != 1 || ev.Cancelled[0].Level != ConfederateSubstantive {
+	if ps[0].CancelCode != PrelimCancelCSAPanic || ps[0].CancelTurn != 11 || ps[1].IsCancelled() || len(ev.Cancelled) != 1 || ev.Cancelled[0].Level != ConfederateSubstantive {
 		t.Fatalf("the ANV in Panic: %+v, event %+v", ps, ev.Cancelled)
 	}
 }

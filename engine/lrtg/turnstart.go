@@ -223,7 +223,7 @@ func unionReinforcements(g Game, d engine.Dice, ctx engine.StepContext) ([]engin
 		// by hand (/table roll) and releases with /game release.
 		var evs []engine.Event
 		for _, track := range []string{TrackBaltDC, TrackWV, TrackPAMilitia} {
-			evs = append(evs, &UnionRolled{Turn: g.Turn, Track: track, Why: "the game has no map data to compute the roll's facts from: the umpire rolls it with /table roll"})
+			evs = append(evs, &UnionRolled{Turn: g.Turn, Track: track, NoRoll: NoRollNoMap})
 		}
 		return evs, nil
 	}

@@ -36,9 +36,15 @@ type UnionRolled struct {
 	Turn   int    `json:"turn"`
 	Track  string `json:"track"`
 	Rolled bool   `json:"rolled"`
-	// Why there is no roll; Began: what began the track's rolls this turn.
-	Why   string `json:"why,omitempty"`
-	Began string `json:"began,omitempty"`
+	// NoRoll is why there is no roll, BeganCode what began the track's
+	// rolls this turn, From the turn either names (turnstart_codes.go).
+	// Why and Began say the same in words in events stored before the
+	// codes: read, never written.
+	NoRoll    string `json:"no_roll,omitempty"`
+	BeganCode string `json:"began_code,omitempty"`
+	From      int    `json:"from,omitempty"`
+	Why       string `json:"why,omitempty"`
+	Began     string `json:"began,omitempty"`
 	// The roll: its number, dice, each modifier with its reason, the total,
 	// what it needed, the table's result and any "treat instead" with why.
 	Number    int64                    `json:"number,omitempty"`

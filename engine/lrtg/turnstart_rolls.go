@@ -154,19 +154,20 @@ func (g Game) NextReleaseGroup() string {
 	return ""
 }
 
-// baltDCTrigger says what begins the Baltimore / DC rolls, or "": "the
+// baltDCTrigger says what begins the Baltimore / DC rolls (a Began code
+// and the turn it names), or "": "the
 // first turn a Confederate Infantry unit enters Maryland or Meade assumes
 // command (whichever comes first)" (000 3.2).
-func (g Game) baltDCTrigger(t *engine.Theatre) string {
+func (g Game) baltDCTrigger(t *engine.Theatre) (string, int) {
 	switch {
 	case g.Movement.Meade:
-		return "Meade commands the Army of the Potomac"
+		return BeganMeade, 0
 	case g.csaIn(t, []engine.UnitKind{engine.KindInfantry}, "md"):
-		return "Confederate infantry is in Maryland"
+		return BeganMaryland, 0
 	case g.Victory.CrossedTurn > 0:
-		return fmt.Sprintf("the first Confederate infantry crossed the Potomac on turn %d (recorded with /vp action:crossed)", g.Victory.CrossedTurn)
+		return BeganCrossed, g.Victory.CrossedTurn
 	}
-	return ""
+	return "", 0
 }
 
 // heldBack lists the units of a group whose release a Confederate threat
@@ -200,12 +201,12 @@ func rollBaltDC(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Event, 
 	ev := &UnionRolled{Turn: g.Turn, Track: TrackBaltDC}
 	group := g.NextReleaseGroup()
 	if group == "" {
-		ev.Why = "all eight Baltimore / DC groups are released"
+		ev.NoRoll = NoRollBaltDCReleased
 		return []engine.Event{ev}, nil
 	}
 	if g.TurnStart.BaltDCFrom == 0 {
-		if ev.Began = g.baltDCTrigger(t); ev.Began == "" {
-			ev.Why = "the rolls begin on the first turn a Confederate infantry unit enters Maryland or Meade takes command"
+		if ev.BeganCode, ev.From = g.baltDCTrigger(t); ev.BeganCode == "" {
+			ev.NoRoll = NoRollBaltDCNotBegun
 			return []engine.Event{ev}, nil
 		}
 	}
@@ -307,10 +308,10 @@ func rollWV(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Event, erro
 	next := g.NextOnTrack(engine.USA, TrackWV)
 	switch {
 	case next == "":
-		ev.Why = "the West Virginia units have all arrived"
+		ev.NoRoll = NoRollWVArrived
 		return []engine.Event{ev}, nil
 	case g.Turn < WVFromTurn:
-		ev.Why = fmt.Sprintf("the rolls begin on turn %d", WVFromTurn)
+		ev.NoRoll, ev.From = NoRollWVNotBegun, WVFromTurn
 		return []engine.Event{ev}, nil
 	}
 	tb, err := libraryTable(ctx, TableWVArrival)
@@ -339,17 +340,17 @@ func rollPAMilitia(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.Even
 	ev := &UnionRolled{Turn: g.Turn, Track: TrackPAMilitia}
 	next := g.NextOnTrack(engine.USA, TrackPAMilitia)
 	if next == "" {
-		ev.Why = "the Pennsylvania militia have all arrived"
+		ev.NoRoll = NoRollPAArrived
 		return []engine.Event{ev}, nil
 	}
 	if g.TurnStart.PAFrom == 0 {
 		switch {
 		case g.csaIn(t, []engine.UnitKind{engine.KindInfantry, engine.KindCavalry}, "north-of-potomac"):
-			ev.Began = "Confederate infantry or cavalry is across the Potomac"
+			ev.BeganCode = BeganPAAcross
 		case g.Victory.CrossedTurn > 0:
-			ev.Began = fmt.Sprintf("the first Confederate infantry crossed the Potomac on turn %d (recorded with /vp action:crossed)", g.Victory.CrossedTurn)
+			ev.BeganCode, ev.From = BeganCrossed, g.Victory.CrossedTurn
 		default:
-			ev.Why = "the rolls begin once the first Confederate infantry or cavalry unit has crossed the Potomac"
+			ev.NoRoll = NoRollPANotBegun
 			return []engine.Event{ev}, nil
 		}
 	}

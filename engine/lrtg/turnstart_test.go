@@ -241,10 +241,10 @@ func TestBaltDCRollsBeginWithMarylandOrMeade(t *testing.T) {
 	// No Confederate infantry in Maryland, no Meade: no roll, no die.
 	g4, evs := tsRun(t, g, "1b", engine.Script(6, 6)) // WV rolls; PA has not begun
 	r := tsRolled(t, evs, TrackBaltDC)
-	if r.Rolled || !strings.Contains(r.Why, "enters Maryland or Meade takes command") || g4.TurnStart.BaltDCFrom != 0 {
+	if r.Rolled || r.NoRoll != NoRollBaltDCNotBegun || g4.TurnStart.BaltDCFrom != 0 {
 		t.Fatalf("before the trigger: %+v", r)
 	}
-	if pa := tsRolled(t, evs, TrackPAMilitia); pa.Rolled || !strings.Contains(pa.Why, "crossed the Potomac") {
+	if pa := tsRolled(t, evs, TrackPAMilitia); pa.Rolled || pa.NoRoll != NoRollPANotBegun {
 		t.Fatalf("PA before the crossing: %+v", pa)
 	}
 	// Cavalry in Maryland begins the PA rolls, not the Balt/DC ones.
@@ -257,7 +257,7 @@ func TestBaltDCRollsBeginWithMarylandOrMeade(t *testing.T) {
 	md := tsAt(g, tsMD, "csa.hood")
 	after, evs := tsRun(t, md, "1b", engine.Script(3, 6, 6))
 	r = tsRolled(t, evs, TrackBaltDC)
-	if !r.Rolled || !r.Success || r.Target != "1-3" || r.Total != 3 || r.Group != "release-group-1" || r.Began != "Confederate infantry is in Maryland" {
+	if !r.Rolled || !r.Success || r.Target != "1-3" || r.Total != 3 || r.Group != "release-group-1" || r.BeganCode != BeganMaryland || r.Began != "" {
 		t.Fatalf("group 1: %+v", r)
 	}
 	if strings.Join(r.Units, ",") != "usa.2-ma,usa.copeland" || !after.Movement.IsReleased("release-group-1") || after.TurnStart.BaltDCFrom != 4 {
@@ -279,12 +279,13 @@ func TestBaltDCRollsBeginWithMarylandOrMeade(t *testing.T) {
 	}
 	// Meade's command begins them too; the crossing recorded does as well.
 	meadeG := apply(t, g, MeadeTakesCommand{By: ump}, engine.Script())
-	if _, evs := tsRun(t, meadeG, "1b", engine.Script(5, 6)); !strings.Contains(tsRolled(t, evs, TrackBaltDC).Began, "Meade") {
+	if _, evs := tsRun(t, meadeG, "1b", engine.Script(5, 6)); tsRolled(t, evs, TrackBaltDC).BeganCode != BeganMeade {
 		t.Fatal("Meade did not begin the rolls")
 	}
 	crossed := g
 	crossed.Victory.CrossedTurn = 4
-	if _, evs := tsRun(t, crossed, "1b", engine.Script(5, 6, 6)); !strings.Contains(tsRolled(t, evs, TrackBaltDC).Began, "crossed the Potomac on turn 4") {
+	_, evs = tsRun(t, crossed, "1b", engine.Script(5, 6, 6))
+	if r := tsRolled(t, evs, TrackBaltDC); r.BeganCode != BeganCrossed || r.From != 4 {
 		t.Fatal("the recorded crossing did not begin the rolls")
 	}
 }
@@ -386,7 +387,7 @@ func TestBaltDCGroupsInOrderToTheEnd(t *testing.T) {
 		g.Turn++
 	}
 	_, evs := tsRun(t, g, "1b", engine.Script(6, 6))
-	if r := tsRolled(t, evs, TrackBaltDC); r.Rolled || !strings.Contains(r.Why, "all eight") {
+	if r := tsRolled(t, evs, TrackBaltDC); r.Rolled || r.NoRoll != NoRollBaltDCReleased {
 		t.Fatalf("after group 8: %+v", r)
 	}
 }
@@ -423,7 +424,7 @@ func TestWestVirginiaRoll(t *testing.T) {
 	}
 	g3, _ = tsRun(t, g3, "1b", engine.Script(1, 6))
 	_, evs = tsRun(t, g3, "1b", engine.Script(6))
-	if r := tsRolled(t, evs, TrackWV); r.Rolled || !strings.Contains(r.Why, "all arrived") {
+	if r := tsRolled(t, evs, TrackWV); r.Rolled || r.NoRoll != NoRollWVArrived {
 		t.Fatalf("after box 3: %+v", r)
 	}
 	// Turn 3 and before: no West Virginia roll (3.2 "beginning on turn 4").
@@ -444,7 +445,7 @@ func TestPAMilitiaModifiers(t *testing.T) {
 	// Cavalry in Maryland begins the rolls, with no modifier.
 	cav := tsAt(g, tsMD, "csa.hampton")
 	r := mods(cav, engine.Script(6, 2))
-	if !r.Rolled || r.Began != "Confederate infantry or cavalry is across the Potomac" || len(r.Modifiers) != 0 || r.Success {
+	if !r.Rolled || r.BeganCode != BeganPAAcross || len(r.Modifiers) != 0 || r.Success {
 		t.Fatalf("cavalry in Maryland: %+v", r)
 	}
 	// Each modifier from a constructed state.
@@ -539,7 +540,7 @@ func TestUnionRollsThroughTheSequence(t *testing.T) {
 	// Without the map and the tables nothing is rolled, and the record says
 	// why.
 	evs, err = g.stepProcedureOf("1b")(g, engine.Script(), engine.StepContext{})
-	if err != nil || len(evs) != 3 || evs[0].(*UnionRolled).Rolled || !strings.Contains(evs[0].(*UnionRolled).Why, "/table roll") {
+	if err != nil || len(evs) != 3 || evs[0].(*UnionRolled).Rolled || evs[0].(*UnionRolled).NoRoll != NoRollNoMap {
 		t.Errorf("1b without the map: %v %v", evs, err)
 	}
 }
