@@ -16,20 +16,41 @@ import (
 // umpire rolls both dice, reads the group's loaded Combat Chart and
 // applies both results. docs/attacks.md. The words are attack_present.go's.
 
-// withAttackCharts sets what /attack settles with: the group's loaded
-// Combat Chart and modifiers for a game (nil: not loaded). Until the
-// series' chart slots are wired (engine/lrtg SeriesCharts), no game has
-// them and /attack is refused with the chart to load.
+// withAttackCharts sets what /attack settles with, for tests: an
+// invented chart (attack_test.go). Without it, a game settles with the
+// series' charts it kept at /game start (seriesAttackCharts).
 func withAttackCharts(f func(engine.GameState) *lrtg.AttackCharts) Option {
 	return func(r *Router) { r.attackCharts = f }
 }
 
-// attackChartsOf is the charts a game's battle settles with.
+// attackChartsOf is the charts a game's battle settles with (nil: its
+// Combat Chart is not loaded, and /attack says which slot to load).
 func (r *Router) attackChartsOf(g engine.GameState) *lrtg.AttackCharts {
-	if r.attackCharts == nil {
+	if r.attackCharts != nil {
+		return r.attackCharts(g)
+	}
+	return r.seriesAttackCharts(g)
+}
+
+// seriesAttackCharts reads the game's copies of the series' charts
+// (engine/lrtg SeriesCharts, kept from /game start): the Combat Chart
+// and, when loaded, its die-roll modifiers. A copy of the modifiers the
+// reader refuses leaves none to state: the players' modifiers are then
+// refused by name, and the refusal's hint says none are loaded.
+func (r *Router) seriesAttackCharts(g engine.GameState) *lrtg.AttackCharts {
+	c := lrtg.Of(g).SeriesCharts(r.library)
+	if !c.Has(lrtg.SlotCombat) {
 		return nil
 	}
-	return r.attackCharts(g)
+	out := &lrtg.AttackCharts{Chart: c}
+	if c.Has(lrtg.SlotCombatModifiers) {
+		if mods, err := c.Modifiers(); err == nil {
+			for _, m := range mods {
+				out.Modifiers = append(out.Modifiers, lrtg.CombatModifier(m))
+			}
+		}
+	}
+	return out
 }
 
 func attackCommands() []*Command {
