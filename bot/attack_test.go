@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -204,4 +205,37 @@ func TestAttackNeedsTheChart(t *testing.T) {
 		t.Errorf("refusal: %s", out.Text)
 	}
 	acRefusal(t, r, attackReq(leeA, "declare", map[string]string{"units": "Hood", "at": ref, "type": "march", "modifiers": "flank=x"}), "attack.modifier")
+}
+
+// The wiring: a game settles its battles on the series' charts it kept
+// at /game start (the invented fixtures of scenarios/testdata/gcacw).
+func TestAttackOnTheLoadedCharts(t *testing.T) {
+	ctx := context.Background()
+	r := NewRouter(openStore(t), WithLogger(quietLog()))
+	for _, slot := range []string{"combat", "combat-modifiers", "combat-settings"} {
+		data, err := os.ReadFile("../scenarios/testdata/gcacw/" + slot + ".yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustOK(t, r, Request{GuildID: "g", ChannelID: "rules", User: umpireA, Command: "chart", Path: []string{"load"}, Manager: true,
+			Options: map[string]string{"name": "gcacw." + slot, "data": string(data)}})
+	}
+	ref := atkSetUp(t, r, nil)
+	// The fixture's modifiers: Surprise (the attacker's, -1 to +2), Ridge (the umpire's).
+	out := r.Handle(ctx, attackReq(leeA, "declare", map[string]string{"units": "Hood", "at": ref, "type": "march", "modifiers": "Surprise=3,Ridge=1"})).first()
+	acWants(t, "the refusal", out.Text, "2 problems with the attack", "Surprise is +3, out of its range (Surprise runs from -1 to +2)", "Ridge is stated by the umpire")
+	mustOK(t, r, attackReq(leeA, "declare", map[string]string{"units": "Hood", "at": ref, "type": "march", "modifiers": "Surprise=2"}))
+	rep := r.Handle(ctx, attackReq(meadeA, "defend", map[string]string{"modifiers": "Flank held=1"}))
+	if o := rep.first(); o.Error != nil {
+		t.Fatalf("defend: %s", o.Text)
+	}
+	s, _ := settledEvent(t, rep.Outputs)
+	g, _ := r.gameHere(ctx, attackReq(umpireA, "show", nil))
+	att, def, row, attCol, defCol, err := lrtg.Of(g).SeriesCharts(r.library).Combat(16, 9, s.Diff)
+	if err != nil || s.Row != row || s.AttColumn != attCol || s.DefColumn != defCol || s.AttResult != att || s.DefResult != def {
+		t.Fatalf("settled %+v; the chart reads %q %q %q %v %v (%v)", s, row, attCol, defCol, att, def, err)
+	}
+	if s.AttColumn != "A 6 or more" || s.DefColumn != "D 7 or more" || s.Diff != s.AttDie+2-s.DefDie-1 {
+		t.Errorf("settled %+v", s)
+	}
 }
