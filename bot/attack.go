@@ -82,6 +82,12 @@ func attackCommands() []*Command {
 				Handle:      handleAttackDefend,
 			},
 			{
+				Name:        "cancel",
+				Description: "Call off a battle that cannot be settled, with your reason (umpire)",
+				Options:     []OptionSpec{battle, {Name: "reason", Description: "Why (apply what you rule with /battle result)", Type: String, Required: true, MaxLength: 200, Placeholder: "text"}},
+				Handle:      handleAttackCancel,
+			},
+			{
 				Name:        "show",
 				Description: "The battles waiting to be settled, as you may see them",
 				Ephemeral:   true,
@@ -232,4 +238,21 @@ func handleAttackShow(ctx context.Context, r *Router, req Request) (Reply, error
 		return ephemeralText("⚔️ No battle of yours waits to be settled."), nil
 	}
 	return ephemeralText("⚔️ **Battles waiting**\n" + strings.Join(lines, "\n")), nil
+}
+
+func handleAttackCancel(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	var o struct {
+		Battle int    `opt:"battle"`
+		Reason string `opt:"reason"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	return r.settleGame(ctx, req, lrtg.CancelAttack{By: req.User, Battle: o.Battle, Reason: o.Reason}, nil, func(views []EventView, evs []engine.Event) Reply {
+		return r.attackReply(req, g, views, evs)
+	})
 }

@@ -50,6 +50,10 @@ func (r *Router) attackReply(req Request, before engine.GameState, views []Event
 			if settledIn(evs) == nil {
 				pub = append(pub, fmt.Sprintf("🛡️ Battle #%d: the defender has answered; the umpire settles it (/attack defend battle:%d).", e.N, e.N))
 			}
+		case *lrtg.AttackCancelled:
+			// The reason is free text that may name units: the umpire's.
+			priv = append(priv, fmt.Sprintf("⚔️ Battle #%d is called off: %s.", e.N, e.Reason))
+			pub = append(pub, fmt.Sprintf("⚔️ Battle #%d is called off by the umpire.", e.N))
 		case *lrtg.AttackSettled:
 			settled = e
 		case *lrtg.CombatApplied:

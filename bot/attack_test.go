@@ -212,7 +212,7 @@ func TestAttackNeedsTheChart(t *testing.T) {
 func TestAttackOnTheLoadedCharts(t *testing.T) {
 	ctx := context.Background()
 	r := NewRouter(openStore(t), WithLogger(quietLog()))
-	for _, slot := range []string{"combat", "combat-modifiers", "combat-settings"} {
+	for _, slot := range []string{"combat", "combat-codes", "combat-modifiers", "combat-settings"} {
 		data, err := os.ReadFile("../scenarios/testdata/gcacw/" + slot + ".yaml")
 		if err != nil {
 			t.Fatal(err)

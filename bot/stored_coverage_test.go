@@ -21,6 +21,7 @@ var storedUncovered = map[string]string{
 	"game.channels_closed": "the game's private channels are closed on Discord; the console has none",
 	// Rules the scripted games do not reach (a script that plays them would
 	// cover them; the engine's tests decide and fold them).
+	"attack.cancelled":                    "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
 	"attack.answered":                     "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
 	"attack.declared":                     "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
 	"attack.settled":                      "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",

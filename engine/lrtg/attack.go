@@ -189,6 +189,18 @@ type AnswerAttack struct {
 // CommandName implements Command.
 func (AnswerAttack) CommandName() string { return "attack defend" }
 
+// CancelAttack is the umpire's: a battle declared that cannot be settled
+// (a copy of the chart the engine cannot read, a ruling) is called off,
+// with his reason; he applies what he rules with /battle result.
+type CancelAttack struct {
+	By     engine.Actor
+	Battle int
+	Reason string
+}
+
+// CommandName implements Command.
+func (CancelAttack) CommandName() string { return "attack cancel" }
+
 // ---- Events ----
 
 // Event types.
@@ -196,7 +208,18 @@ const (
 	EventAttackDeclared = "attack.declared"
 	EventAttackAnswered = "attack.answered"
 	EventAttackSettled  = "attack.settled"
+	EventAttackCancelled = "attack.cancelled"
 )
+
+// AttackCancelled records a battle the umpire called off.
+type AttackCancelled struct {
+	N      int          `json:"n"`
+	By     engine.Actor `json:"by"`
+	Reason string       `json:"reason"`
+}
+
+// EventType implements Event.
+func (*AttackCancelled) EventType() string { return EventAttackCancelled }
 
 // AttackDeclared records an attack declared.
 type AttackDeclared struct {
@@ -267,7 +290,7 @@ func (*AttackSettled) EventType() string { return EventAttackSettled }
 
 func attackModule() engine.Module {
 	return engine.Module{Name: "attack",
-		Commands: []engine.Command{DeclareAttack{}, AnswerAttack{}},
+		Commands: []engine.Command{DeclareAttack{}, AnswerAttack{}, CancelAttack{}},
 		Decide: claims(func(g Game, cmd engine.Command, d engine.Dice) ([]engine.Event, bool, error) {
 			switch c := cmd.(type) {
 			case DeclareAttack:
@@ -276,10 +299,13 @@ func attackModule() engine.Module {
 			case AnswerAttack:
 				evs, err := g.decideAnswerAttack(c, d)
 				return evs, true, err
+			case CancelAttack:
+				evs, err := g.decideCancelAttack(c)
+				return evs, true, err
 			}
 			return nil, false, nil
 		}),
-		Events: []engine.Event{&AttackDeclared{}, &AttackAnswered{}, &AttackSettled{}},
+		Events: []engine.Event{&AttackDeclared{}, &AttackAnswered{}, &AttackSettled{}, &AttackCancelled{}},
 		Apply: folds(func(g Game, e engine.Event) (Game, bool) {
 			switch e := e.(type) {
 			case *AttackDeclared:
@@ -294,6 +320,8 @@ func attackModule() engine.Module {
 					}
 				}
 				g.Attacks.Pending = p
+			case *AttackCancelled:
+				g.Attacks.Pending = slices.DeleteFunc(slices.Clone(g.Attacks.Pending), func(b Battle) bool { return b.N == e.N })
 			case *AttackSettled:
 				// The explanation (the CombatApplied after it applies the
 				// results), kept for the turn.

@@ -36,7 +36,7 @@ func (g Game) pendingBattle(n int) (Battle, *engine.RuleError) {
 		}
 	}
 	if n > 0 && n <= g.Attacks.Next {
-		return Battle{}, engine.Illegal("attack.settled", fmt.Sprintf("Battle #%d has been settled", n), "A battle is applied once; the umpire corrects a result with /battle result")
+		return Battle{}, engine.Illegal("attack.settled", fmt.Sprintf("Battle #%d waits no more: it was settled or called off", n), "A battle is applied once; the umpire corrects a result with /battle result")
 	}
 	return Battle{}, engine.Invalid("attack.battle", fmt.Sprintf("There is no battle #%d", n), "/action show says what the game waits for")
 }
@@ -369,4 +369,22 @@ func (g Game) attackDefault(by engine.Actor, s engine.Side) (engine.Command, str
 		}
 	}
 	return nil, "", false
+}
+
+// decideCancelAttack: the umpire calls a battle off, with his reason.
+func (g Game) decideCancelAttack(cmd CancelAttack) ([]engine.Event, error) {
+	if err := g.BoardReady(cmd.By); err != nil {
+		return nil, err
+	}
+	if !g.IsUmpire(cmd.By) {
+		return nil, engine.Illegal("attack.umpire", "Only the umpire calls a battle off", "Ask the umpire")
+	}
+	b, re := g.pendingBattle(cmd.Battle)
+	if re != nil {
+		return nil, re
+	}
+	if strings.TrimSpace(cmd.Reason) == "" {
+		return nil, engine.Invalid("attack.reason", fmt.Sprintf("Calling battle #%d off needs a reason", b.N), "Add reason:<why>; apply what you rule with /battle result")
+	}
+	return []engine.Event{&AttackCancelled{N: b.N, By: cmd.By, Reason: strings.TrimSpace(cmd.Reason)}}, nil
 }

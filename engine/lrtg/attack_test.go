@@ -393,3 +393,16 @@ func TestAttackInLRTA(t *testing.T) {
 		t.Errorf("Hood %+v", h)
 	}
 }
+
+// The umpire calls off a battle that cannot be settled; nobody else may.
+func TestAttackCancelled(t *testing.T) {
+	g := atkGame(t, opts())
+	g, _ = acDo(t, g, declare("csa.hood"), engine.Script())
+	acRefused(t, g, CancelAttack{By: lee, Battle: 1, Reason: "x"}, "attack.umpire")
+	acRefused(t, g, CancelAttack{By: ump, Battle: 1}, "attack.reason")
+	g, _ = acDo(t, g, CancelAttack{By: ump, Battle: 1, Reason: "the copy cannot be read"}, engine.Script())
+	if len(g.Attacks.Pending) != 0 || len(actionWait(g)) != 1 {
+		t.Errorf("pending %+v, waits %q", g.Attacks.Pending, actionWait(g))
+	}
+	acRefused(t, g, AnswerAttack{By: meade, Battle: 1, Charts: fakeCharts()}, "attack.settled")
+}
