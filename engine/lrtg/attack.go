@@ -205,9 +205,9 @@ func (CancelAttack) CommandName() string { return "attack cancel" }
 
 // Event types.
 const (
-	EventAttackDeclared = "attack.declared"
-	EventAttackAnswered = "attack.answered"
-	EventAttackSettled  = "attack.settled"
+	EventAttackDeclared  = "attack.declared"
+	EventAttackAnswered  = "attack.answered"
+	EventAttackSettled   = "attack.settled"
 	EventAttackCancelled = "attack.cancelled"
 )
 
