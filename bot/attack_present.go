@@ -263,6 +263,19 @@ func explainLines(g engine.GameState, s *lrtg.AttackSettled) []string {
 	lines = append(lines, fmt.Sprintf("Chart: row %q; the attacker's column %q (value %s), the defender's %q (value %s).",
 		s.Row, s.AttColumn, formatValue(s.AttValue), s.DefColumn, formatValue(s.DefValue)))
 	lines = append(lines, fmt.Sprintf("Results: attacker **%s**, defender **%s**.", s.AttResult, s.DefResult))
+	for _, x := range []struct {
+		role  string
+		codes []lrtg.ResultCode
+	}{{"attacker", s.AttCodes}, {"defender", s.DefCodes}} {
+		if len(x.codes) == 0 {
+			continue
+		}
+		parts := make([]string, len(x.codes))
+		for i, c := range x.codes {
+			parts[i] = fmt.Sprintf("%s (%s)", c.Letter, c.Effect)
+		}
+		lines = append(lines, fmt.Sprintf("The chart also prints for the %s: %s. The umpire applies it by hand (/unit set, /move): /attack does not yet.", x.role, strings.Join(parts, ", ")))
+	}
 	return lines
 }
 

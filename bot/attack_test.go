@@ -238,4 +238,14 @@ func TestAttackOnTheLoadedCharts(t *testing.T) {
 	if s.AttColumn != "A 6 or more" || s.DefColumn != "D 7 or more" || s.Diff != s.AttDie+2-s.DefDie-1 {
 		t.Errorf("settled %+v", s)
 	}
+	// The copy's extra letters (the fixture's Q, X) are shown with their effect.
+	look, _ := lrtg.Of(g).SeriesCharts(r.library).CombatLookup(16, 9, s.Diff)
+	if len(look.Attacker.Codes) != len(s.AttCodes) || len(look.Defender.Codes) != len(s.DefCodes) {
+		t.Errorf("codes %+v %+v, the chart %+v", s.AttCodes, s.DefCodes, look)
+	}
+	for _, c := range append(s.AttCodes, s.DefCodes...) {
+		if !strings.Contains(rep.first().Text, c.Letter+" ("+c.Effect+")") {
+			t.Errorf("the letter %s is not told: %s", c.Letter, rep.first().Text)
+		}
+	}
 }

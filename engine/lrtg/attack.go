@@ -249,32 +249,37 @@ type UnitValue struct {
 // difference, the chart's row and columns, and both results. The
 // CombatApplied after it applies them.
 type AttackSettled struct {
-	N            int              `json:"n"`
-	By           engine.Actor     `json:"by"`
-	Turn         int              `json:"turn"`
-	Type         string           `json:"type"`
-	Ref          string           `json:"ref,omitempty"`
-	AttSide      engine.Side      `json:"att_side"`
-	Attackers    []UnitValue      `json:"attackers"`
-	Defenders    []UnitValue      `json:"defenders"`
-	AttValue     float64          `json:"att_value"`
-	DefValue     float64          `json:"def_value"`
-	AttCounting  string           `json:"att_counting,omitempty"` // how disorganized units counted, and on whose word
-	DefCounting  string           `json:"def_counting,omitempty"`
-	Modifiers    []StatedModifier `json:"modifiers,omitempty"`
-	AttRoll      int64            `json:"att_roll"` // the numbers of the dice.rolled events
-	DefRoll      int64            `json:"def_roll"`
-	AttDie       int              `json:"att_die"`
-	DefDie       int              `json:"def_die"`
-	AttTotal     int              `json:"att_total"`
-	DefTotal     int              `json:"def_total"`
-	Diff         int              `json:"diff"`
-	Row          string           `json:"row"`
-	AttColumn    string           `json:"att_column"`
-	DefColumn    string           `json:"def_column"`
-	AttResult    CombatResult     `json:"att_result"`
-	DefResult    CombatResult     `json:"def_result"`
-	DefenderSide engine.Side      `json:"def_side"`
+	N           int              `json:"n"`
+	By          engine.Actor     `json:"by"`
+	Turn        int              `json:"turn"`
+	Type        string           `json:"type"`
+	Ref         string           `json:"ref,omitempty"`
+	AttSide     engine.Side      `json:"att_side"`
+	Attackers   []UnitValue      `json:"attackers"`
+	Defenders   []UnitValue      `json:"defenders"`
+	AttValue    float64          `json:"att_value"`
+	DefValue    float64          `json:"def_value"`
+	AttCounting string           `json:"att_counting,omitempty"` // how disorganized units counted, and on whose word
+	DefCounting string           `json:"def_counting,omitempty"`
+	Modifiers   []StatedModifier `json:"modifiers,omitempty"`
+	AttRoll     int64            `json:"att_roll"` // the numbers of the dice.rolled events
+	DefRoll     int64            `json:"def_roll"`
+	AttDie      int              `json:"att_die"`
+	DefDie      int              `json:"def_die"`
+	AttTotal    int              `json:"att_total"`
+	DefTotal    int              `json:"def_total"`
+	Diff        int              `json:"diff"`
+	Row         string           `json:"row"`
+	AttColumn   string           `json:"att_column"`
+	DefColumn   string           `json:"def_column"`
+	AttResult   CombatResult     `json:"att_result"`
+	DefResult   CombatResult     `json:"def_result"`
+	// AttCodes and DefCodes are the extra letters of the cells read
+	// (gcacw.combat-codes: advance, exhaust, demoralize, umpire): shown,
+	// not applied yet; the umpire applies them by hand.
+	AttCodes     []ResultCode `json:"att_codes,omitempty"`
+	DefCodes     []ResultCode `json:"def_codes,omitempty"`
+	DefenderSide engine.Side  `json:"def_side"`
 }
 
 // EventType implements Event.

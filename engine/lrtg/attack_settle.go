@@ -246,6 +246,11 @@ func (g Game) settleBattle(b Battle, cmd AnswerAttack, extra []StatedModifier, d
 		return nil, nil, nil, err
 	}
 	s.AttResult, s.DefResult, s.Row, s.AttColumn, s.DefColumn = att, def, row, attCol, defCol
+	if sc, ok := c.Chart.(SeriesCharts); ok { // the series' reader also gives the copy's extra letters
+		if r, err := sc.CombatLookup(s.AttValue, s.DefValue, s.Diff); err == nil {
+			s.AttCodes, s.DefCodes = r.Attacker.Codes, r.Defender.Codes
+		}
+	}
 	ac := ApplyCombat{By: cmd.By, Battle: b.Ref, Divisions: cmd.Divisions}
 	applied := &CombatApplied{By: cmd.By, Turn: g.Turn, Battle: b.Ref, Reason: cmd.Reason, Attack: b.N}
 	for _, x := range []struct {
