@@ -84,8 +84,9 @@ func attackCommands() []*Command {
 			{
 				Name:        "cancel",
 				Description: "Call off a battle that cannot be settled, with your reason (umpire)",
-				Options:     []OptionSpec{battle, {Name: "reason", Description: "Why (apply what you rule with /battle result)", Type: String, Required: true, MaxLength: 200, Placeholder: "text"}},
-				Handle:      handleAttackCancel,
+				// Discord lists required options first.
+				Options: []OptionSpec{{Name: "reason", Description: "Why (apply what you rule with /battle result)", Type: String, Required: true, MaxLength: 200, Placeholder: "text"}, battle},
+				Handle:  handleAttackCancel,
 			},
 			{
 				Name:        "show",
