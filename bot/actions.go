@@ -171,7 +171,9 @@ func (r *Router) settleAction(ctx context.Context, req Request, cmd engine.Comma
 	}
 	cmd = r.timed(g, cmd) // clock.go: the chess clocks switch at this instant (LRTG 22.3, 22.4)
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		return actionReply(req, g, views, evs)
+		rep := actionReply(req, g, views, evs)
+		rep.Outputs = append(rep.Outputs, r.allowanceUmpireOutputs(req, g, evs)...) // actions_allowance.go
+		return rep
 	})
 }
 
@@ -191,7 +193,11 @@ func handleActionActivate(ctx context.Context, r *Router, req Request) (Reply, e
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.settleAction(ctx, req, lrtg.ActivateUnit{By: req.User, Unit: id, Reason: o.Reason})
+	chart, err := r.allowanceChart(g)
+	if err != nil {
+		return Reply{}, err
+	}
+	return r.settleAction(ctx, req, lrtg.ActivateUnit{By: req.User, Unit: id, Reason: o.Reason, Allowance: chart})
 }
 
 func handleActionArmy(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -217,7 +223,11 @@ func handleActionArmy(ctx context.Context, r *Router, req Request) (Reply, error
 	if tb == nil {
 		return Reply{}, fmt.Errorf("the rules library has no lrtg.activate-army-leader table")
 	}
-	return r.settleAction(ctx, req, lrtg.ActivateArmyLeader{By: req.User, Leader: leader, Units: units, Table: tb, Reason: o.Reason})
+	chart, err := r.allowanceChart(g)
+	if err != nil {
+		return Reply{}, err
+	}
+	return r.settleAction(ctx, req, lrtg.ActivateArmyLeader{By: req.User, Leader: leader, Units: units, Table: tb, Reason: o.Reason, Allowance: chart})
 }
 
 func handleActionPass(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -335,6 +345,9 @@ func handleActionShow(ctx context.Context, r *Router, req Request) (Reply, error
 			}
 		}
 		lines = append(lines, waitingLine(g))
+		if a.Active != nil && sees(a.Active.Side) {
+			lines = append(lines, allowanceShowLines(g, a)...) // actions_allowance.go
+		}
 	}
 	var log []string
 	for _, en := range a.Log {
@@ -350,6 +363,9 @@ func handleActionShow(ctx context.Context, r *Router, req Request) (Reply, error
 			what = "an action"
 		default:
 			what = "activates " + name(en.Unit)
+		}
+		if sum := allowanceSummary(g, en.Allowance); sum != "" && sees(en.Side) {
+			what += " (" + sum + ")" // actions_allowance.go
 		}
 		log = append(log, fmt.Sprintf("· %s phase %d — %s: %s", en.Step, en.Phase, S(en.Side), what))
 	}

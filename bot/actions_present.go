@@ -97,7 +97,12 @@ func actionEventText(g engine.GameState, e engine.Event) (pub string, public boo
 	case *lrtg.CycleBegun:
 		return cycleBegunText(g, e), true, ""
 	case *engine.DiceRolled:
-		if !isActionRoll(e) {
+		switch {
+		case e.Secret != "": // a hidden mode's movement die: the allowance's words tell it to its side
+			return "", false, ""
+		case strings.Contains(e.Purpose, "'s movement allowance, "): // told with the activation (allowance.go)
+			return "", true, ""
+		case !isActionRoll(e):
 			return "", false, ""
 		}
 		return FormatRoll(e), true, ""
@@ -234,6 +239,9 @@ func activatedText(g engine.GameState, e *lrtg.Activated) (pub string, public bo
 	if e.Override != "" {
 		full += fmt.Sprintf(" The umpire set aside: %s, because %s.", e.Overrode, e.Override)
 	}
+	if e.Allowance != nil {
+		full += "\n" + allowanceText(g, e.Allowance, e.Step, false)
+	}
 	if g.Options.LimitedIntel {
 		return fmt.Sprintf("⚔️ The %s takes an action: it activates %s (%s).", actionSide(e.Side), what, actionWhere(g, e.Step, e.Phase)), false, full
 	}
@@ -246,12 +254,18 @@ func activatedText(g engine.GameState, e *lrtg.Activated) (pub string, public bo
 func armyAttemptedText(g engine.GameState, e *lrtg.ArmyAttempted) (pub string, public bool, priv string) {
 	leader := actionUnitName(g, e.Leader)
 	s := fmt.Sprintf("⚔️ The %s attempts Activate Army Leader with %s (LRTG 10.1; %s): ", actionSide(e.Side), leader, actionWhere(g, e.Step, e.Phase))
+	die := ""
 	if e.Success {
-		s += fmt.Sprintf("**it succeeds**. His movement die counts %d", e.MA)
+		s += "**it succeeds**."
+		die = fmt.Sprintf("His movement die counts %d", e.MA)
 		if e.MADie == 1 {
-			s += " (a 1 counts as 2)"
+			die += " (a 1 counts as 2)"
 		}
-		s += "; the allowance is a non-cavalry leader's for that die, cavalry double (10.1 3)-4)). The units may not attack, enter an enemy zone of control (unless forced), burn stations or entrench (10.2)."
+		die += "; the allowance is a non-cavalry leader's for that die, cavalry double (10.1 3)-4))."
+		if e.Allowance != nil {
+			die += "\n" + allowanceText(g, e.Allowance, e.Step, true)
+		}
+		s += " The units may not attack, enter an enemy zone of control (unless forced), burn stations or entrench (10.2)."
 		s += fmt.Sprintf(" The %s wins the next initiative without a roll (10.3); no further army activation this turn or next.", actionSide(actionEnemy(e.Side)))
 	} else {
 		s += "**it fails**: the action is over, no unit gains fatigue; one more attempt is allowed in a later action phase this turn (10.1)."
@@ -266,6 +280,9 @@ func armyAttemptedText(g engine.GameState, e *lrtg.ArmyAttempted) (pub string, p
 	}
 	if e.Override != "" {
 		detail += fmt.Sprintf(" The umpire set aside: %s, because %s.", strings.Join(e.Overrode, "; "), e.Override)
+	}
+	if die != "" {
+		detail += "\n" + die
 	}
 	if g.Options.LimitedIntel {
 		return s, false, detail

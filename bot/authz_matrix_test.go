@@ -144,6 +144,8 @@ var azCases = []azCase{
 	{"lrtg", "started", "/leader show", azAll, "the public part, and the asker's own leaders"},
 	{"lrtg", "3a", "/leader transfer leader:Ewell to:Early", azOverall, "a commander transfers his own leaders"},
 	{"lrtg", "started", "/map at:Culpeper", azAll, "drawn from the asker's view"},
+	{"lrtg", "started", "/terrain load data:x", "RMF", "a server's terrain layers serve all its games: Manage Server or the umpire role (the umpire of every game of the server); F loads into his own server's"},
+	{"lrtg", "started", "/terrain show at:Culpeper", azAnyone, "a terrain layer is public map data"},
 	{"lrtg", "started", "/morale adjust side:csa by:1 reason:test", azCSA, "each side keeps its own records"},
 	{"lrtg", "started", "/morale check", azPlayers, ""},
 	{"lrtg", "started", "/morale show", azAll, "levels are public; contributions the asker's own"},
@@ -264,7 +266,7 @@ type azPerm struct{ code, kind, text string }
 var azPermission = []azPerm{
 	{code: "game.guild"}, {code: "game.umpire"}, {code: "game.player"}, {code: "game.joined"},
 	{code: "unit.command"}, {code: "unit.unknown"}, // a unit the asker does not command (and, of the enemy, may not even name)
-	{code: "chart.permission"}, {code: "phase.umpire"}, {code: "deadline.umpire"}, {code: "deadline.player"},
+	{code: "chart.permission"}, {code: "terrain.permission"}, {code: "phase.umpire"}, {code: "deadline.umpire"}, {code: "deadline.player"},
 	{code: "action.overall"}, {code: "action.player"}, {code: "action.turn"}, {code: "action.end"}, {code: "remote.answer"},
 	{code: "action.reroll", text: "Only a side's overall commander"},
 	{code: "army.overall"}, {code: "control.holder"},

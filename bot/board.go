@@ -26,7 +26,7 @@ func boardCommands() []*Command {
 			Description: "Move units (a stack) to a hex or place",
 			Options: append([]OptionSpec{
 				{Name: "units", Description: "Units by id or name, comma-separated", Type: String, Required: true, MaxLength: 300, Placeholder: "unit,...", Autocomplete: units},
-				{Name: "to", Description: "A hex or a place, e.g. SS4129 or Culpeper", Type: String, Required: true, MaxLength: 60, Placeholder: "hex or place", Autocomplete: place},
+				{Name: "to", Description: "A hex or a place next to the stack (one step), e.g. SS4129; longer marches: path", Type: String, MaxLength: 60, Placeholder: "hex or place", Autocomplete: place},
 			}, moveOptions()...), // movement rules: move.go
 			Handle: handleMove,
 		},
@@ -184,6 +184,7 @@ func (r *Router) gameHere(ctx context.Context, req Request) (engine.GameState, e
 type moveOpts struct {
 	Units   string `opt:"units,raw"`
 	To      string `opt:"to,raw"`
+	Path    string `opt:"path,raw"` // a march's hexes in order (move.go)
 	Mode    string `opt:"mode,lower"`
 	Fatigue int    `opt:"fatigue"`
 	Passive bool   `opt:"passive"`
@@ -200,12 +201,11 @@ func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
 	p.decode(req, &o)
 	ids, err := unitList(g, req.User, o.Units)
 	p.also(err)
-	to, name, ref, err := locateRef(r.theatres["lrtg"], o.To)
-	p.also(err)
+	to, name, ref, path := r.moveWhere(o, &p) // move.go: to, or the path's last hex
 	if err := p.err(req); err != nil {
 		return Reply{}, err // a wrong unit and a wrong destination refused together
 	}
-	cmd := engine.MoveUnits{By: req.User, Units: ids, To: to, Ref: ref}
+	cmd := engine.MoveUnits{By: req.User, Units: ids, To: to, Ref: ref, Path: path}
 	r.moveRules(o, g, &cmd) // mode, fatigue, reason and the data the rules need (move.go)
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		names := make([]string, len(ids))
@@ -213,9 +213,9 @@ func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
 			names[i] = g.Units[id].Name
 		}
 		if stop := r.moveStopped(g, evs); stop != "" { // hidden.go: an enemy unit he did not see stopped it
-			return r.boardReply(req, g, fmt.Sprintf("%s moves %s toward %s.", req.User.Name, strings.Join(names, ", "), name)+stop+moveDetails(g, evs), views)
+			return r.boardReply(req, g, fmt.Sprintf("%s moves %s toward %s.", req.User.Name, strings.Join(names, ", "), name)+stop+r.marchDetails(g, evs)+moveDetails(g, evs), views)
 		}
-		return r.boardReply(req, g, fmt.Sprintf("%s moves %s to %s.", req.User.Name, strings.Join(names, ", "), name)+moveDetails(g, evs), views)
+		return r.boardReply(req, g, fmt.Sprintf("%s moves %s to %s.", req.User.Name, strings.Join(names, ", "), name)+r.marchDetails(g, evs)+moveDetails(g, evs), views)
 	})
 }
 

@@ -126,6 +126,24 @@ func FuzzChartLoad(f *testing.F) {
 	})
 }
 
+// FuzzTerrainLoad: /terrain load file:<file> by a guild manager.
+func FuzzTerrainLoad(f *testing.F) {
+	fileFuzzSeeds(f, func(b []byte) { f.Add(b) }, "../scenarios/testdata/terrain/*.yaml", "../docs/terrain-layer-template.yaml")
+	st := fuzzStore(f)
+	r := NewRouter(st)
+	ctx := context.Background()
+	f.Fuzz(func(t *testing.T, b []byte) {
+		req := Request{GuildID: "g", ChannelID: "c", User: umpireA, Command: "terrain", Path: []string{"load"}, Manager: true,
+			Options: map[string]string{}, Attachments: map[string][]byte{"file": b}}
+		before := streamVersion(t, st, terrainStream(req))
+		o := r.Handle(ctx, req).first()
+		if o.Error == nil {
+			return
+		}
+		checkRefusal(t, o, b, before, streamVersion(t, st, terrainStream(req)))
+	})
+}
+
 // FuzzSheetLoad: /sheet load side:<csa|usa> file:<file> into a LITN game
 // before its start.
 func FuzzSheetLoad(f *testing.F) {

@@ -137,6 +137,7 @@ var commandGames = map[string]commandGame{
 	"roll":     {games: everyGame},
 	"rule":     {games: everyGame},
 	"table":    {games: everyGame},
+	"terrain":  {games: everyGame},
 	"turn":     {games: everyGame},
 
 	// LRTG's and LRTA's.

@@ -327,9 +327,20 @@ func (h *hiddenCheck) command(p *leakPlay, g engine.GameState, side engine.Side,
 		return engine.MoveUnits{By: by, Units: units, To: to, Ref: ref, Mode: mode, Data: p.r.moveData(g)}
 	}
 	switch p.rng.IntN(9) {
-	case 0: // a plain move
+	case 0: // a march, hex by hex (engine/lrtg/move_path.go)
 		to := away(u.Hex, 1, 6)
-		return hiddenCmd{name: "/move", g: g, cmd: move(g, "", []string{u.ID}, to), near: to}, true
+		m := move(g, "", []string{u.ID}, to)
+		for h := u.Hex; h != to; {
+			next := h
+			for _, n := range h.Neighbours() {
+				if engine.Distance(n, to) < engine.Distance(next, to) {
+					next = n
+				}
+			}
+			h = next
+			m.Path = append(m.Path, h)
+		}
+		return hiddenCmd{name: "/move", g: g, cmd: m, near: to}, true
 	case 1, 2: // strategic movement (LRTG 17.1), rested
 		g = setUnit(g, u.ID, func(x *engine.UnitState) { x.Fatigue = 0 })
 		to := away(u.Hex, 3, 16)

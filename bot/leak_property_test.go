@@ -285,6 +285,22 @@ func (p *leakPlay) near(h engine.Hex) string {
 	return ""
 }
 
+// march is a player's march of one or two steps from h, as /move's path:
+// (engine/lrtg/move_path.go), "" off the map.
+func (p *leakPlay) march(h engine.Hex) string {
+	var refs []string
+	for range 1 + p.rng.IntN(2) {
+		nb := h.Neighbours()
+		h = nb[p.rng.IntN(len(nb))]
+		r := p.th.Printed(h)
+		if len(r) == 0 {
+			return ""
+		}
+		refs = append(refs, r[0])
+	}
+	return "path:" + strings.Join(refs, " ")
+}
+
 func (p *leakPlay) randomAction() {
 	g := p.cur
 	sides := []engine.Side{engine.CSA, engine.USA}
@@ -300,9 +316,9 @@ func (p *leakPlay) randomAction() {
 		n = 14
 	}
 	switch p.rng.IntN(n) {
-	case 0: // the player moves his unit, by the rules
-		if to := p.near(u.Hex); to != "" {
-			p.do(fmt.Sprintf("@%s /move units:%s to:%s", player, u.ID, to))
+	case 0: // the player marches his unit, by the rules
+		if path := p.march(u.Hex); path != "" {
+			p.do(fmt.Sprintf("@%s /move units:%s %s", player, u.ID, path))
 		}
 	case 1: // the umpire moves it, with a reason
 		if to := p.near(u.Hex); to != "" {
@@ -352,8 +368,8 @@ func (p *leakPlay) randomAction() {
 	case 6: // an activation (LRTG 1.0), then moves of its units
 		if out := p.do(fmt.Sprintf("@%s /action activate leader_or_unit:%s", player, u.ID)); out.Error == nil {
 			for range 1 + p.rng.IntN(3) {
-				if to := p.near(u.Hex); to != "" {
-					p.do(fmt.Sprintf("@%s /move units:%s to:%s", player, u.ID, to))
+				if path := p.march(u.Hex); path != "" {
+					p.do(fmt.Sprintf("@%s /move units:%s %s", player, u.ID, path))
 				}
 			}
 		}
@@ -480,8 +496,8 @@ func (p *leakPlay) actionRound() {
 				continue
 			}
 			for range 1 + p.rng.IntN(3) {
-				if to := p.near(p.cur.Units[u.ID].Hex); to != "" {
-					p.do(fmt.Sprintf("@%s /move units:%s to:%s", player, u.ID, to))
+				if path := p.march(p.cur.Units[u.ID].Hex); path != "" {
+					p.do(fmt.Sprintf("@%s /move units:%s %s", player, u.ID, path))
 				}
 			}
 			if p.attacks && p.rng.IntN(2) == 0 { // a battle: the umpire brings an enemy unit next to it

@@ -154,6 +154,13 @@ func handleMap(ctx context.Context, r *Router, req Request) (Reply, error) {
 		}
 		what = fmt.Sprintf("%d hexes around %s", radius, name)
 	}
+	// The guild's terrain layer for this map, when it has loaded one
+	// (terrain.go): public map data, drawn under the counters.
+	layer, err := r.loadedTerrain(ctx, req, t.ID)
+	if err != nil {
+		return Reply{}, err
+	}
+	v.AddTerrain(layer)
 	aud := Audience{Kind: AudiencePublic, Channel: req.ChannelID}
 	if inGame {
 		in := make(map[engine.Hex]bool, len(v.Hexes))

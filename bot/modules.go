@@ -14,7 +14,8 @@ func moduleCommands() []*Command {
 		lrtaVictoryCommands,
 		commsCommands, dummyCommands,
 		deadlineCommands,
-		clockCommands, // clock.go: /clock (LRTG 22)
+		clockCommands,   // clock.go: /clock (LRTG 22)
+		terrainCommands, // terrain.go: /terrain, a group's terrain layer (issue 21)
 		// litn_sheet.go: /sheet, LITN Player Record Sheets (002 2.5)
 		litnSheetCommands,
 		litnCommands, // litn_play.go: /litn, playing LITN (002 3.1)

@@ -49,6 +49,7 @@ func moveGameSubcommands() []*Command {
 // moveOptions are the options /move takes for the movement rules.
 func moveOptions() []OptionSpec {
 	return []OptionSpec{
+		{Name: "path", Description: "A march's hexes in order, each next to the last: SS1824 SS1825 (commas if a place has spaces)", Type: String, MaxLength: 1500, Placeholder: "hex hex ..."},
 		{Name: "mode", Description: "normal, rail (LRTG 8), strategic (LRTG 17.1) or naval (LRTG 5.0)", Type: String, MaxLength: 10, Placeholder: "normal|rail|strategic|naval",
 			Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
 				var out []engine.Match
@@ -63,6 +64,59 @@ func moveOptions() []OptionSpec {
 		{Name: "passive", Description: "Strategic movement: your side is passive this turn", Type: Boolean},
 		{Name: "reason", Description: "The umpire's reason to set a movement rule aside", Type: String, MaxLength: 200, Placeholder: "text"},
 	}
+}
+
+// moveWhere reads where a move goes: to: alone (a one-hex step for a
+// player's march, or the umpire's placement anywhere), or path:, the
+// hexes of a march in order (engine/lrtg/move_path.go), whose last hex is
+// the destination; with both, to: must be the path's last hex. Every bad
+// hex is a problem of p.
+func (r *Router) moveWhere(o moveOpts, p *optionProblems) (to engine.Hex, name, ref string, path []engine.Hex) {
+	t := r.theatres["lrtg"]
+	if strings.TrimSpace(o.Path) == "" {
+		if strings.TrimSpace(o.To) == "" {
+			p.add("move.to", "Say where the units go", "Add to:<hex> for a one-hex step, or path:<hex> <hex> ... for a march")
+			return
+		}
+		to, name, ref, err := locateRef(t, o.To)
+		p.also(err)
+		return to, name, ref, nil
+	}
+	bad := len(p.list)
+	for _, typed := range splitPath(o.Path) {
+		h, n, rf, err := locateRef(t, typed)
+		if p.also(err) {
+			continue
+		}
+		path = append(path, h)
+		to, name, ref = h, n, rf
+	}
+	if len(p.list) > bad {
+		p.list[len(p.list)-1].Hint += ". Separate the path's hexes with spaces, or with commas when a place name has spaces"
+		return
+	}
+	if strings.TrimSpace(o.To) != "" {
+		if h, _, rf, err := locateRef(t, o.To); !p.also(err) && h != to {
+			p.add("move.to", fmt.Sprintf("to:%s is not the path's last hex (%s)", rf, ref), "Leave to: out with a path, or make it the path's last hex")
+		}
+	}
+	return to, name, ref, path
+}
+
+// splitPath splits a typed path at commas (or semicolons) when it has
+// any, else at spaces.
+func splitPath(s string) []string {
+	sep := func(r rune) bool { return r == ',' || r == ';' }
+	if !strings.ContainsAny(s, ",;") {
+		sep = func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' }
+	}
+	var out []string
+	for _, f := range strings.FieldsFunc(s, sep) {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // moveRules fills in a move's mode, fatigue, passive and reason from the
@@ -85,6 +139,7 @@ func (r *Router) moveData(g engine.GameState) *engine.MoveData {
 		Strategic:                r.library.Chart(strategic),
 		StrategicDisorganization: r.library.Chart(disorg),
 		Library:                  r.library,
+		FreeMarches:              r.freeMarches, // tests only: stored_logs_test.go
 	}
 }
 
@@ -183,11 +238,61 @@ func (r *Router) moveStopped(g engine.GameState, evs []engine.Event) string {
 		case e.Stopped == lrtg.MoveStoppedStrategic:
 			fmt.Fprintf(&b, "\n🛑 Strategic movement may not come within the forbidden distance of an enemy unit (%s): %s %s at %s%s. The move and its fatigue are spent.",
 				moveCite(g, "LRTG 17.1", "004 Strategic Movement"), strings.Join(names, ", "), halt, e.Ref, after)
+		case e.Stopped == lrtg.MoveStoppedPath:
+			fmt.Fprintf(&b, "\n🛑 The march meets an enemy unit ahead%s and may not go on (a march does not enter an enemy-occupied hex%s): %s %s at %s%s. The march is spent as made.",
+				r.contactAt(e), zocWords(g), strings.Join(names, ", "), halt, e.Ref, after)
 		case e.Stopped == lrtg.MoveStoppedRemote:
 			fmt.Fprintf(&b, "\n🛑 An enemy unit is closer than %d hexes: %s may not move without the initiative (%s) and %s at %s. The enemy's permission for %s is spent.",
 				lrtg.RemoteDistance, strings.Join(names, ", "), moveCite(g, "LRTG 17.2", "LRTG 17.2"), halt, e.Ref, plural(n, "it", "them"))
 		case len(evs) > 1:
 			fmt.Fprintf(&b, "\n%s reach %s.", strings.Join(names, ", "), e.Ref)
+		}
+	}
+	return b.String()
+}
+
+// contactAt is where a stopped move met the enemy, as the mover may read
+// it ("" none).
+func (r *Router) contactAt(e *engine.UnitsMoved) string {
+	if e.Contact == nil {
+		return ""
+	}
+	return " at " + r.hexRef(*e.Contact)
+}
+
+// zocWords adds 10.2's ZOC to what stops a march, in an Activate Army
+// Leader action under way.
+func zocWords(g engine.GameState) string {
+	if lrtg.Of(g).ArmyActionUnderWay() {
+		return ", nor in an Activate Army Leader action an enemy ZOC, LRTG 10.2"
+	}
+	return ""
+}
+
+// marchDetails says a march's path (engine/lrtg/move_path.go) and what
+// its movement points are: priced by the loaded charts, or not counted.
+func (r *Router) marchDetails(g engine.GameState, evs []engine.Event) string {
+	var b strings.Builder
+	for _, ev := range evs {
+		e, ok := ev.(*engine.UnitsMoved)
+		if !ok || e.Mode != lrtg.MoveNormal || len(e.Path) == 0 {
+			continue
+		}
+		refs := make([]string, len(e.Path))
+		for i, h := range e.Path {
+			refs[i] = r.hexRef(h)
+		}
+		fmt.Fprintf(&b, "\n🥾 March: %s, %d %s.", strings.Join(refs, " – "), len(refs), plural(len(refs), "hex", "hexes"))
+		switch {
+		case e.Unpriced == 0:
+			fmt.Fprintf(&b, " Movement points: %d.", e.MP)
+		case e.Unpriced < len(refs):
+			fmt.Fprintf(&b, " Movement points: %d for the steps priced; %d not counted (no terrain cost known for them).", e.MP, e.Unpriced)
+		default:
+			b.WriteString(" Movement points not counted: no terrain cost chart or terrain layer is loaded.")
+		}
+		if !g.IsUmpire(e.By) && e.Unpriced > 0 {
+			b.WriteString(" The umpire's log has the path.")
 		}
 	}
 	return b.String()

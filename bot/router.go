@@ -176,17 +176,22 @@ func (r Reply) addressEphemeral(user string) {
 
 // Router routes requests to command handlers.
 type Router struct {
-	store      Store
-	dice       DiceSource
-	log        *slog.Logger
-	now        func() time.Time
-	commands   map[string]*Command
-	library    *engine.Library
-	umpireRole string
-	theatres   map[string]*engine.Theatre
-	states     *stateCache[engine.Channel]
-	charts     *stateCache[engine.Charts]
-	games      *stateCache[engine.GameState]
+	// freeMarches: moves skip the checks of a march's path
+	// (engine.MoveData.FreeMarches); set only by the tests that replay
+	// the stored logs' scripts (stored_logs_test.go).
+	freeMarches bool
+	store       Store
+	dice        DiceSource
+	log         *slog.Logger
+	now         func() time.Time
+	commands    map[string]*Command
+	library     *engine.Library
+	umpireRole  string
+	theatres    map[string]*engine.Theatre
+	states      *stateCache[engine.Channel]
+	charts      *stateCache[engine.Charts]
+	terrains    *stateCache[engine.Terrains] // the guilds' terrain layers (terrain.go)
+	games       *stateCache[engine.GameState]
 	// scenarios and orders are the game data (scenarios.Catalogue,
 	// scenarios.OrdersOfBattle).
 	scenarios []engine.Scenario
@@ -202,6 +207,10 @@ type Router struct {
 	snapshotEvery int
 	// attackCharts: what /attack settles a game's battles with (attack.go).
 	attackCharts func(engine.GameState) *lrtg.AttackCharts
+	// allowanceOff: actions roll no movement allowance, as before issue 21
+	// (actions_allowance.go); set only by the test that replays the stored
+	// logs' scripts as the code that stored them played them.
+	allowanceOff bool
 }
 
 // Option configures a Router.
@@ -219,7 +228,7 @@ func WithClock(now func() time.Time) Option { return func(r *Router) { r.now = n
 
 // NewRouter returns a router over st with the built-in commands.
 func NewRouter(st Store, opts ...Option) *Router {
-	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now, states: newStateCache[engine.Channel](10000), charts: newStateCache[engine.Charts](1000), games: newStateCache[engine.GameState](1000), streamLocks: &stripedLocks{}, links: &linkCache{}, snapshotEvery: snapshotEvery}
+	r := &Router{store: st, dice: SeededSource{}, log: slog.Default(), now: time.Now, states: newStateCache[engine.Channel](10000), charts: newStateCache[engine.Charts](1000), terrains: newStateCache[engine.Terrains](1000), games: newStateCache[engine.GameState](1000), streamLocks: &stripedLocks{}, links: &linkCache{}, snapshotEvery: snapshotEvery}
 	for _, o := range opts {
 		o(r)
 	}

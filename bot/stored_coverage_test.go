@@ -39,6 +39,7 @@ var storedUncovered = map[string]string{
 	"random.ammo":                         "the Ammunition Train random event: the seeds' dice never draw it",
 	"random.raid":                         "the Raspberry Raid settled as a random event: the seeds' dice never draw it",
 	"reinforcements.draft-riots-manpower": "manpower sent against the draft riots (/draftriots remove:, LRTG 3.3): no script sends any",
+	"terrain.loaded":                      "a guild's terrain layer (/terrain load): its own stream, not a game's; bot/terrain_test.go loads and folds it",
 	"supply.ammo":                         "/segment ammo from a captured depot (19.5): no script captures one",
 	"vp.bonus":                            "the three B&O stations and the Marysville bridge destroyed (000 VII 3, 4): no script destroys them",
 }

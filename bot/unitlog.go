@@ -80,14 +80,15 @@ func handleUnitLog(ctx context.Context, r *Router, req Request) (Reply, error) {
 		entries = entries[len(entries)-last:]
 	}
 	for _, e := range entries {
-		lines = append(lines, unitLogLine(g, e))
+		lines = append(lines, unitLogLine(g, e, r.hexRef))
 	}
 	return ephemeralText(strings.Join(lines, "\n")), nil
 }
 
 // unitLogLine is an entry in words: "#3 turn 2, step 4a: Lee (CSA) set
-// Hood's manpower 11 → 30, cause stragglers (reason: ...)".
-func unitLogLine(g engine.GameState, e lrtg.UnitLogEntry) string {
+// Hood's manpower 11 → 30, cause stragglers (reason: ...)"; ref names a
+// hex of a march's path.
+func unitLogLine(g engine.GameState, e lrtg.UnitLogEntry, ref func(engine.Hex) string) string {
 	when := fmt.Sprintf("turn %d", e.Turn)
 	if e.Step != "" {
 		when += ", step " + e.Step
@@ -138,11 +139,21 @@ func unitLogLine(g engine.GameState, e lrtg.UnitLogEntry) string {
 		if from == "" {
 			from = "?"
 		}
+		for _, id := range e.With { // a march: the whole stack
+			if u, ok := g.Units[id]; ok {
+				name += ", " + u.Name
+			}
+		}
 		what = fmt.Sprintf("moved %s %s → %s", name, from, e.ToRef)
 		if e.Mode != "" {
 			what += " (" + e.Mode + ")"
 		}
-		what += ", " + uncheckedWhy(e.Unchecked)
+		if e.Path != nil || e.Stopped != "" {
+			what += marchLogWords(e, ref)
+		}
+		if e.Unchecked != "" {
+			what += ", " + uncheckedWhy(e.Unchecked)
+		}
 	default:
 		what = e.Kind + " " + name
 	}
@@ -160,6 +171,36 @@ func unitLogLine(g engine.GameState, e lrtg.UnitLogEntry) string {
 		line += " — undone by the umpire"
 	}
 	return line
+}
+
+// marchLogWords is a march's path for the umpire's log, with what the
+// engine could not check (engine/lrtg/move_path.go).
+func marchLogWords(e lrtg.UnitLogEntry, ref func(engine.Hex) string) string {
+	refs := make([]string, len(e.Path))
+	for i, h := range e.Path {
+		refs[i] = ref(h)
+	}
+	var b strings.Builder
+	if len(refs) > 0 {
+		fmt.Fprintf(&b, " by %s (%d %s)", strings.Join(refs, " – "), len(refs), plural(len(refs), "step", "steps"))
+	}
+	if e.Stopped == lrtg.MoveStoppedPath {
+		b.WriteString(", stopped by an enemy unit the player did not see")
+		if e.Contact != nil {
+			b.WriteString(" in " + ref(*e.Contact))
+		}
+		planned := make([]string, len(e.Planned))
+		for i, h := range e.Planned {
+			planned[i] = ref(h)
+		}
+		if len(planned) > 0 {
+			fmt.Fprintf(&b, " (the path given: %s)", strings.Join(planned, " – "))
+		}
+	}
+	if e.Unpriced > 0 {
+		fmt.Fprintf(&b, ", movement points not checked for %d %s: no terrain cost chart or terrain layer is loaded (the Standardized Rules' terrain and ZOC costs are the group's)", e.Unpriced, plural(e.Unpriced, "step", "steps"))
+	}
+	return b.String()
 }
 
 // uncheckedWhy says why the engine could not tie a move to an action.
@@ -203,7 +244,7 @@ func (r *Router) umpireLogOutputs(req Request, before engine.GameState, evs []en
 	var out []Output
 	for _, e := range entries[n:] {
 		out = append(out, Output{Audience: Audience{Kind: AudienceChannel, Channel: ch, UserID: after.Umpire.ID},
-			Text: "📒 " + unitLogLine(after, e), Events: []EventView{}})
+			Text: "📒 " + unitLogLine(after, e, r.hexRef), Events: []EventView{}})
 	}
 	return out
 }

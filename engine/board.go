@@ -24,6 +24,10 @@ type (
 		Passive bool
 		Reason  string
 		Data    *MoveData
+		// Path is a march's hexes in order after the hex the stack starts
+		// in, the last of them To (nil: To alone, a one-hex step, or the
+		// umpire's placement; lrtg/move_path.go).
+		Path []Hex
 	}
 	// SetUnit sets a unit's manpower, fatigue or a status field
 	// (status.go: organization, exhaustion, demoralization, entrenchment,
@@ -126,7 +130,7 @@ type UnitsMoved struct {
 	Mode            string        `json:"mode,omitempty"`            // "rail" (LRTG 8) or "strategic" (17.1)
 	Fatigue         int           `json:"fatigue,omitempty"`         // fatigue levels added to each unit (leaders none)
 	Route           []string      `json:"route,omitempty"`           // rail: the stations passed
-	Hexes           int           `json:"hexes,omitempty"`           // rail: the route's length; strategic: the straight distance
+	Hexes           int           `json:"hexes,omitempty"`           // rail: the route's length; strategic: the straight distance; a march: its steps
 	Allowance       int           `json:"allowance,omitempty"`       // strategic: the 17.1 allowance
 	Passive         bool          `json:"passive,omitempty"`         // strategic: the side is passive
 	RailLoad        int           `json:"rail_load,omitempty"`       // rail: toward the 8.3 maximum
@@ -153,6 +157,17 @@ type UnitsMoved struct {
 	// action of his (unitlog.go: MoveNoStep, MoveNoCycle, MoveRetreat): the
 	// move goes on the umpire's log.
 	Unchecked string `json:"unchecked,omitempty"`
+	// Path is a march's hexes in order, the hex it started in left out
+	// and the last the hex it ended in (lrtg/move_path.go); Hexes counts
+	// them. MP is what the steps the engine could price cost; Unpriced
+	// counts the steps it could not (no cost chart or terrain layer
+	// loaded), which go on the umpire's log.
+	Path     []Hex `json:"path,omitempty"`
+	MP       int   `json:"mp,omitempty"`
+	Unpriced int   `json:"unpriced,omitempty"`
+	// Planned is the whole path the player gave a march an enemy unit
+	// he did not see stopped (Stopped), for the umpire's log.
+	Planned []Hex `json:"planned,omitempty"`
 }
 
 // DisorgCheck is what a unit that moved strategically rolls for
@@ -179,6 +194,11 @@ type MoveData struct {
 	// Library is the rules tables, for the charts a game reads beyond
 	// these (LRTA: lrta.extended-march-csa / -usa, lrta_move.go).
 	Library *Library
+	// FreeMarches leaves out the checks of a march's path
+	// (lrtg/move_path.go): only the tests that replay games scripted
+	// before marches were paths set it (bot's stored logs, which must
+	// still read as stored); nothing a player or an umpire sends does.
+	FreeMarches bool
 }
 
 // UnitSet records a change of a unit's manpower, fatigue or a status

@@ -19,6 +19,12 @@ type MapView struct {
 	Regions  []ViewRegion
 	Lines    []ViewLine
 	Counters []ViewCounter
+	// What the guild's terrain layer says of the section (AddTerrain,
+	// terrain_view.go); HasTerrain is set when a layer is loaded.
+	Terrain      []ViewTerrain
+	Hexsides     []ViewHexside
+	TerrainTitle string
+	HasTerrain   bool
 }
 
 // ViewCounter is a counter as its viewer may see it: a known unit, an

@@ -62,20 +62,26 @@ func Section(v *engine.MapView, st Style) ([]byte, error) {
 		minY, maxY = math.Min(minY, p.Y), math.Max(maxY, p.Y)
 	}
 	w := int(math.Ceil((maxX-minX)*size + 2*size + 2))
-	h := int(math.Ceil((maxY-minY)*size + math.Sqrt(3)*size + headerH + footerH + 2))
 	w = max(w, 480)
+	faces, err := newFaces(size)
+	if err != nil {
+		return nil, err
+	}
+	// A terrain layer's legend takes footer lines of its own (terrain.go).
+	legend := terrainLegendLines(v, faces.small, float64(w))
+	foot := footerH + float64(len(legend))*terrainLegendH
+	h := int(math.Ceil((maxY-minY)*size + math.Sqrt(3)*size + headerH + foot + 2))
 	dc := newCanvas(w, h)
 	ox := (float64(w) - (maxX-minX)*size) / 2
 	oy := headerH + math.Sqrt(3)*size/2 + 1
 	px := func(p engine.Point) (float64, float64) { return ox + (p.X-minX)*size, oy + (p.Y-minY)*size }
 	hexPx := func(hx engine.Hex) (float64, float64) { return px(engine.Center(hx)) }
 
-	faces, err := newFaces(size)
-	if err != nil {
-		return nil, err
-	}
 	dc.SetColor(paper)
 	dc.Clear()
+
+	// The terrain layer's tints (terrain.go), under everything else.
+	drawTints(dc, v, hexPx, size)
 
 	// Region borders, dashed, under everything else.
 	dc.SetColor(border)
@@ -169,6 +175,9 @@ func Section(v *engine.MapView, st Style) ([]byte, error) {
 		dc.Stroke()
 	}
 
+	// The terrain layer's hexsides (terrain.go).
+	drawHexsides(dc, v, hexPx, size)
+
 	// Places: a symbol by kind and the name under it, on a halo.
 	for _, p := range v.Places {
 		x, y := hexPx(p.Hex)
@@ -193,13 +202,16 @@ func Section(v *engine.MapView, st Style) ([]byte, error) {
 	dc.SetColor(color.RGBA{0xe6, 0xdc, 0xc2, 0xff})
 	dc.DrawRectangle(0, 0, float64(w), headerH)
 	dc.Fill()
-	dc.DrawRectangle(0, float64(h)-footerH, float64(w), footerH)
+	dc.DrawRectangle(0, float64(h)-foot, float64(w), foot)
 	dc.Fill()
 	dc.SetColor(ink)
 	dc.SetFontFace(faces.title)
 	dc.DrawStringAnchored(v.Title, 8, headerH/2, 0, 0.5)
 	dc.SetFontFace(faces.small)
-	drawLegend(dc, v, centreSheet, float64(h)-footerH/2, size)
+	drawLegend(dc, v, centreSheet, float64(h)-foot+footerH/2, size)
+	for i, line := range legend {
+		drawTerrainLegend(dc, line, float64(h)-foot+footerH+(float64(i)+0.5)*terrainLegendH-2)
+	}
 
 	var buf bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}

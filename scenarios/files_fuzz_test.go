@@ -179,3 +179,51 @@ func FuzzParseOrderOfBattle(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseTerrainFile: a terrain layer read (scenarios.ParseTerrainFile),
+// then checked against the map it names (engine.Theatre.CheckTerrain; the
+// LRTG map when it names none there is). Every problem is clear; what is
+// accepted holds only hexes on the map and hexsides of adjacent hexes.
+func FuzzParseTerrainFile(f *testing.F) {
+	fileSeeds(f, "testdata/terrain/*.yaml", "../docs/terrain-layer-template.yaml")
+	f.Add([]byte("map: lrtg\nterrain:\n  woods: [HW0101-5834]\n  clear: [HW0101-5834]\n"))
+	f.Add([]byte("map: lrtg\nlines:\n  road: [[HW2420, 2420, 99999]]\nhexsides:\n  ford: [/, HW2420/, /2421, HW2420/HW2420]\n"))
+	f.Add([]byte("map: litn\nterrain:\n  ? [a]\n  : b\n"))
+	ts, err := Theatres()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		c, err := ParseTerrainFile(b)
+		if err != nil {
+			checkMessage(t, "ParseTerrainFile", err.Error(), b)
+			return
+		}
+		for _, p := range c.Problems {
+			checkMessage(t, "ParseTerrainFile", p.What, b)
+		}
+		th := ts[c.Map]
+		if th == nil {
+			th = ts["lrtg"] // /terrain load refuses an unknown map by its name
+		}
+		l, err := th.CheckTerrain(c, &engine.LoadedChart{Rows: []string{"clear", "woods"}})
+		if err != nil {
+			checkMessage(t, "CheckTerrain", err.Error(), b)
+			return
+		}
+		for _, hs := range l.Hexes {
+			for _, h := range hs {
+				if len(th.Printed(h)) == 0 {
+					t.Fatalf("accepted a hex off the map: %v", h)
+				}
+			}
+		}
+		for _, ps := range l.Sides {
+			for _, p := range ps {
+				if engine.Distance(p.A, p.B) != 1 {
+					t.Fatalf("accepted a hexside of hexes %d apart", engine.Distance(p.A, p.B))
+				}
+			}
+		}
+	})
+}

@@ -100,6 +100,10 @@ type ActionState struct {
 	// which their owner moves once (activation.go).
 	Moved    []string `json:"moved,omitempty"`
 	Retreats []string `json:"retreats,omitempty"`
+	// Long is the units of the action under way that moved by strategic,
+	// rail or naval movement: the allowance rolled for the action is not
+	// theirs (allowance.go).
+	Long []string `json:"long,omitempty"`
 	// Rolled: this phase's initiative came from the dice; Rerolls the
 	// rerolls used this turn (LRTA Enemy Intelligence).
 	Rolled  bool `json:"rolled,omitempty"`
@@ -113,6 +117,9 @@ type Activation struct {
 	Kind  string       `json:"kind"`            // ActionActivate or ActionArmy
 	Unit  string       `json:"unit"`            // the unit or leader activated; the army leader
 	Units []string     `json:"units,omitempty"` // Activate Army Leader: the units selected
+	// Allowance is the movement allowance rolled as the action began
+	// (allowance.go); nil for an action declared before it was rolled.
+	Allowance *MovementAllowance `json:"allowance,omitempty"`
 }
 
 // Kinds of action.
@@ -129,6 +136,9 @@ type ActionEntry struct {
 	Side  engine.Side `json:"side"`
 	Kind  string      `json:"kind"`
 	Unit  string      `json:"unit,omitempty"`
+	// Allowance is the movement allowance rolled as the action began
+	// (allowance.go), kept for the turn's record.
+	Allowance *MovementAllowance `json:"allowance,omitempty"`
 }
 
 // ArmyAttempt is an Activate Army Leader attempt (10.1).
@@ -149,6 +159,9 @@ type (
 		By     engine.Actor
 		Unit   string
 		Reason string // the umpire's, to set a restriction aside
+		// Allowance is the game's movement allowance chart (AllowanceChart);
+		// nil: no allowance is rolled (a caller without the rules library).
+		Allowance *engine.Chart
 	}
 	// ActivateArmyLeader attempts an Activate Army Leader action (10.1).
 	ActivateArmyLeader struct {
@@ -157,6 +170,9 @@ type (
 		Units  []string      // 1-10 units, any command (10.1 2))
 		Table  *engine.Table // lrtg.activate-army-leader
 		Reason string        // the umpire's, to set a condition aside
+		// Allowance is the game's movement allowance chart; nil: the
+		// movement die is rolled but no allowance is reckoned.
+		Allowance *engine.Chart
 	}
 	// PassAction passes (the side's overall commander, or the umpire).
 	PassAction struct {
@@ -409,7 +425,7 @@ func decideActions(g Game, cmd engine.Command, d engine.Dice) ([]engine.Event, b
 	var err error
 	switch cmd := cmd.(type) {
 	case ActivateUnit:
-		evs, err = g.decideActivate(cmd)
+		evs, err = g.decideActivate(cmd, d)
 	case ActivateArmyLeader:
 		evs, err = g.decideArmy(cmd, d)
 	case PassAction:
@@ -484,7 +500,7 @@ func (g Game) decider(by engine.Actor, a ActionState) (engine.Side, error) {
 	return p.Side, nil
 }
 
-func (g Game) decideActivate(cmd ActivateUnit) ([]engine.Event, error) {
+func (g Game) decideActivate(cmd ActivateUnit, d engine.Dice) ([]engine.Event, error) {
 	a, err := g.underWay(cmd.By)
 	if err != nil {
 		return nil, err
@@ -534,7 +550,16 @@ func (g Game) decideActivate(cmd ActivateUnit) ([]engine.Event, error) {
 			ev.Override, ev.Overrode = reason, e.What+" (000 VIII 3) b))"
 		}
 	}
-	return []engine.Event{ev}, nil
+	if cmd.Allowance == nil {
+		return []engine.Event{ev}, nil
+	}
+	// The movement allowance, as the action begins (allowance.go).
+	dice, al, err := g.rollAllowance(Activation{Side: side, By: cmd.By, Kind: ActionActivate, Unit: u.ID}, cmd.Allowance, cmd.By, d)
+	if err != nil {
+		return nil, err
+	}
+	ev.Allowance = al
+	return append(dice, ev), nil
 }
 
 func (g Game) decidePass(cmd PassAction) ([]engine.Event, error) {
@@ -591,7 +616,7 @@ func applyActions(g Game, e engine.Event) (Game, bool) {
 		a.Turn, a.Step, a.Opening, a.AllMoves, a.Skipped = e.Turn, e.Step, e.Opening, e.AllMoves, e.Skipped
 		a.Phase, a.Initiative, a.ToDecide, a.Holder, a.Passed, a.Active = 0, "", "", "", nil, nil
 		a.Over, a.Automatic, a.AutoWhy, a.Remote, a.Remotes = e.Skipped != "", "", "", nil, nil
-		a.Allowance, a.Moved, a.Retreats = nil, nil, nil
+		a.Allowance, a.Moved, a.Retreats, a.Long = nil, nil, nil, nil
 		if e.Opening {
 			a.ToDecide = engine.CSA
 		}
@@ -607,16 +632,18 @@ func applyActions(g Game, e engine.Event) (Game, bool) {
 		}
 	case *Activated:
 		a.Phase = e.Phase
-		a.Active = &Activation{Side: e.Side, By: e.By, Kind: ActionActivate, Unit: e.Unit}
+		a.Active = &Activation{Side: e.Side, By: e.By, Kind: ActionActivate, Unit: e.Unit, Allowance: e.Allowance}
+		a.Long = nil
 		a.ToDecide, a.Holder = "", ""
-		a.Log = append(slices.Clone(a.Log), ActionEntry{Step: e.Step, Phase: e.Phase, Side: e.Side, Kind: ActionActivate, Unit: e.Unit})
+		a.Log = append(slices.Clone(a.Log), ActionEntry{Step: e.Step, Phase: e.Phase, Side: e.Side, Kind: ActionActivate, Unit: e.Unit, Allowance: e.Allowance})
 	case *ArmyAttempted:
 		a.Phase = e.Phase
 		a.Army = append(slices.Clone(a.Army), ArmyAttempt{Side: e.Side, Turn: e.Turn, Step: e.Step, Phase: e.Phase, Leader: e.Leader, Success: e.Success})
-		a.Log = append(slices.Clone(a.Log), ActionEntry{Step: e.Step, Phase: e.Phase, Side: e.Side, Kind: ActionArmy, Unit: e.Leader})
+		a.Log = append(slices.Clone(a.Log), ActionEntry{Step: e.Step, Phase: e.Phase, Side: e.Side, Kind: ActionArmy, Unit: e.Leader, Allowance: e.Allowance})
 		a.Holder = ""
 		if e.Success {
-			a.Active = &Activation{Side: e.Side, By: e.By, Kind: ActionArmy, Unit: e.Leader, Units: slices.Clone(e.Units)}
+			a.Active = &Activation{Side: e.Side, By: e.By, Kind: ActionArmy, Unit: e.Leader, Units: slices.Clone(e.Units), Allowance: e.Allowance}
+			a.Long = nil
 			a.ToDecide = ""
 			if !a.Opening {
 				a.Automatic = engine.EnemyOf(e.Side)
@@ -626,7 +653,7 @@ func applyActions(g Game, e engine.Event) (Game, bool) {
 			a.ToDecide = "" // a new action phase: its initiative follows
 		}
 	case *ActionEnded:
-		a.Active, a.Retreats = nil, nil
+		a.Active, a.Retreats, a.Long = nil, nil, nil
 		if a.Opening {
 			a.ToDecide = engine.CSA
 			if slices.Contains(a.Passed, engine.CSA) {

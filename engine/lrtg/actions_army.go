@@ -204,14 +204,26 @@ func (g Game) decideArmy(cmd ActivateArmyLeader, d engine.Dice) ([]engine.Event,
 	evs := []engine.Event{tr}
 	state := g.Apply(tr)
 	if ev.Success {
-		// 10.1 3): the movement die, a 1 counting as 2.
-		ma, err := engine.Channel{Rolls: state.Rolls}.Decide(engine.RollDice{By: cmd.By, Expression: "1d6",
-			Purpose: fmt.Sprintf("%s's movement allowance die (LRTG 10.1 3): a 1 counts as 2; cavalry double)", leader.Name)}, d)
+		// 10.1 3): the movement die, a 1 counting as 2. With the
+		// allowance reckoned, in a hidden mode it is the side's secret
+		// (allowance.go); without (a caller with no chart), public as it
+		// always was.
+		audience := ""
+		if cmd.Allowance != nil {
+			audience = g.allowanceAudience(side)
+		}
+		ma, err := state.RollFor(engine.RollDice{By: cmd.By, Expression: "1d6",
+			Purpose: fmt.Sprintf("%s's movement allowance die (LRTG 10.1 3): a 1 counts as 2; cavalry double)", leader.Name)}, d, audience)
 		if err != nil {
 			return nil, err
 		}
 		r := ma[0].(*engine.DiceRolled)
 		ev.MARoll, ev.MADie, ev.MA = r.Number, r.Total, max(r.Total, 2)
+		if cmd.Allowance != nil {
+			if ev.Allowance, err = g.armyAllowance(leader, cmd.Units, r, cmd.Allowance); err != nil {
+				return nil, err
+			}
+		}
 		evs = append(evs, r)
 		state = state.Apply(r)
 	}

@@ -76,6 +76,9 @@ type Activated struct {
 	Leader   bool         `json:"leader,omitempty"`
 	Override string       `json:"override,omitempty"` // the umpire's reason for setting a restriction aside
 	Overrode string       `json:"overrode,omitempty"`
+	// Allowance is the movement allowance rolled as the action began
+	// (allowance.go); activations stored before have none.
+	Allowance *MovementAllowance `json:"allowance,omitempty"`
 }
 
 // ArmyAttempted records an Activate Army Leader attempt (10.1): the
@@ -97,6 +100,9 @@ type ArmyAttempted struct {
 	Nearest  int          `json:"nearest,omitempty"` // hexes to the nearest infantry at fatigue 3 or less (the command radius check)
 	Override string       `json:"override,omitempty"`
 	Overrode []string     `json:"overrode,omitempty"`
+	// Allowance is each selected unit's allowance from the movement die
+	// (10.1 3)-4); allowance.go); attempts stored before have none.
+	Allowance *MovementAllowance `json:"allowance,omitempty"`
 }
 
 // ActionEnded records the end of the action under way.

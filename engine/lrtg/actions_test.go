@@ -470,7 +470,7 @@ func TestNormalActionPhaseMovementGate(t *testing.T) {
 		t.Errorf("%q", re.Error())
 	}
 	wantRule(t, g, railMove(meade, at(20, 30), "usa.b1"), "move.portion", "003 4 a)", "Rail movement")
-	wantMove(t, g, move(meade, east, "usa.b1"))
+	wantMove(t, g, marched(g, move(meade, east, "usa.b1")))
 	umpire := strategic(ump, east, 2, "usa.b1")
 	umpire.Reason = "the players agreed to move it now"
 	_, ev := wantMove(t, g, umpire)

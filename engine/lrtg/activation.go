@@ -311,6 +311,9 @@ func (a ActionState) moved(g Game, e *engine.UnitsMoved) ActionState {
 	}
 	a.Retreats = slices.DeleteFunc(slices.Clone(a.Retreats), func(id string) bool { return slices.Contains(e.Units, id) })
 	a.Moved = append(slices.Clone(a.Moved), e.Units...)
+	if e.Mode == MoveRail || e.Mode == MoveStrategic || e.Mode == MoveNaval {
+		a.Long = append(slices.Clone(a.Long), e.Units...) // their own allowance, not the rolled one (allowance.go)
+	}
 	return a
 }
 

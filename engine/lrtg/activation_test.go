@@ -22,7 +22,8 @@ func TestMovesBelongToActions(t *testing.T) {
 	}
 	wantRule(t, g, mv(lee, at(1, 0), "csa.hood"), "move.activation", "003 4", "No action of yours is under way: Hood may move only when activated")
 	g, _ = acDo(t, g, ActivateUnit{By: lee, Unit: "csa.longstreet"}, engine.Script())
-	wantMove(t, g, mv(lee, at(1, 0), "csa.hood", "csa.mclaws", "csa.longstreet"))
+	wantMove(t, g, mv(lee, at(1, 0), "csa.hood", "csa.longstreet"))
+	wantMove(t, g, mv(lee, at(1, 0), "csa.mclaws"))          // one stack moves from one hex (move_path.go)
 	wantMove(t, g, mv(lee, at(1, 0), "csa.lee", "csa.hood")) // Lee goes along
 	wantRule(t, g, mv(lee, at(1, 0), "csa.lee"), "move.activation", "003 4", "Lee is not part of the activation of Longstreet")
 	wantRule(t, g, mv(jebA, at(21, 0), "csa.hampton"), "move.activation", "003 4", "Hampton is not part of the activation of Longstreet")
@@ -37,8 +38,8 @@ func TestMovesBelongToActions(t *testing.T) {
 	if r := fought.Actions.Retreats; len(r) != 1 || r[0] != "usa.barnes" {
 		t.Fatalf("retreats %q", r)
 	}
-	retreated, _ := wantMove(t, fought, mv(meade, at(42, 0), "usa.barnes"))
-	wantRule(t, retreated, mv(meade, at(43, 0), "usa.barnes"), "move.activation", "003 4")
+	retreated, _ := wantMove(t, fought, marched(fought, mv(meade, at(42, 0), "usa.barnes")))
+	wantRule(t, retreated, marched(retreated, mv(meade, at(43, 0), "usa.barnes")), "move.activation", "003 4")
 	if ended, _ := acDo(t, fought, EndAction{By: lee}, engine.Script(1, 2)); len(ended.Actions.Retreats) != 0 {
 		t.Errorf("retreats outlive the action: %q", ended.Actions.Retreats)
 	}
@@ -229,7 +230,7 @@ func TestOpeningUnionAllowance(t *testing.T) {
 	g = activate(t, g, "usa.sykes")
 	// Pleasonton's activation uses the divisions whose units move in it.
 	g, _ = acDo(t, g, ActivateUnit{By: meade, Unit: "usa.pleasonton"}, engine.Script())
-	g, _ = wantMove(t, g, mv(meade, at(45, 0), "usa.pleasonton", "usa.merritt", "usa.huey"))
+	g, _ = wantMove(t, g, marched(g, mv(meade, at(45, 0), "usa.pleasonton", "usa.merritt", "usa.huey")))
 	g, _ = acDo(t, g, EndAction{By: meade}, engine.Script())
 	if used := g.unionUsed(g.Actions); len(used) != 3 {
 		t.Fatalf("used %q", used)
@@ -238,8 +239,8 @@ func TestOpeningUnionAllowance(t *testing.T) {
 	g = activate(t, g, "usa.reynolds")
 	acRefused(t, g, ActivateUnit{By: meade, Unit: "usa.mcintosh"}, "action.opening", "would make it 5")
 	g, _ = acDo(t, g, ActivateUnit{By: meade, Unit: "usa.pleasonton"}, engine.Script())
-	wantMove(t, g, mv(meade, at(46, 0), "usa.pleasonton", "usa.merritt"))
-	re := wantRule(t, g, mv(meade, at(46, 0), "usa.mcintosh"), "action.opening", "000 VIII 3) b)", "moving units of the 3rd cavalry division would make it 5")
+	wantMove(t, g, marched(g, mv(meade, at(46, 0), "usa.pleasonton", "usa.merritt")))
+	re := wantRule(t, g, marched(g, mv(meade, at(46, 0), "usa.mcintosh")), "action.opening", "000 VIII 3) b)", "moving units of the 3rd cavalry division would make it 5")
 	if !strings.Contains(re.Hint, "already counted") {
 		t.Errorf("%+v", re)
 	}

@@ -24,6 +24,11 @@ import (
 //     fatigue, the rail move of the turn and the action's move are spent
 //     (UnitsMoved.Stopped), and a column that ran into an enemy zone of
 //     control records a sighting of the units exerting it (Contact).
+//   - a march (move_path.go) may not enter an enemy-occupied hex (nor, in
+//     an Activate Army Leader action, an enemy ZOC, 000 10.2): it halts in
+//     the last hex before the one an unseen enemy unit forbids, the march
+//     is spent as made, and the units in that hex (in 10.2's case, those
+//     whose ZOC it is) are met (Contact);
 //   - dummies are not units: "the presence of dummy markers does not
 //     restrict strategic movement" (LRTG 20.0), and a dummy has no zone of
 //     control to stop a rail column; a column that is stopped tells the
@@ -206,10 +211,14 @@ type hiddenBlock struct {
 	passed  []string   // rail: the stations it passed
 	hexes   int        // rail: the hexes it moved
 	contact engine.Hex // rail: the hex it could not enter
+	path    *pathCheck // a march: its path and the step forbidden (move_path.go)
 }
 
 // hiddenStops are the events of a move an unseen enemy stopped.
 func (g Game) hiddenStops(cmd engine.MoveUnits, ev *engine.UnitsMoved, mode string, hid *hiddenBlock) []engine.Event {
+	if mode == MoveNormal && hid.path != nil && hid.path.blocked >= 0 {
+		return g.pathStops(cmd, ev, hid.path) // move_path.go
+	}
 	if mode == MoveRail {
 		contact := hid.contact
 		e := g.stoppedEvent(cmd, ev, cmd.Units, hid.stop, MoveStoppedRail, &contact)
@@ -278,6 +287,7 @@ func (g Game) remoteStops(cmd engine.MoveUnits, ev *engine.UnitsMoved) []engine.
 		e := g.stoppedEvent(cmd, ev, stack, g.Units[stack[0]].Hex, MoveStoppedRemote, nil)
 		e.Stopped = MoveStoppedRemote
 		e.Mode, e.Fatigue, e.Route, e.RailLoad, e.Allowance, e.Passive, e.Disorganization = MoveNormal, 0, nil, 0, 0, false, nil
+		e.Path, e.Hexes, e.MP, e.Unpriced = nil, 0, 0, 0 // the march never began
 		out = append(out, e)
 	}
 	return out

@@ -307,12 +307,12 @@ func TestHiddenRemoteMoveStopsAndSpendsThePermission(t *testing.T) {
 			if o.Intel == engine.IntelDoubleBlind {
 				near.Options.Sighting = 1
 			}
-			evs, err := near.Decide(engine.MoveUnits{By: meade, Units: []string{"usa.buford"}, To: to, Ref: "X"}, engine.Script())
+			evs, err := near.Decide(marched(near, engine.MoveUnits{By: meade, Units: []string{"usa.buford"}, To: to, Ref: "X"}), engine.Script())
 			if err != nil {
 				t.Fatalf("refused for free: %v", err)
 			}
 			e := evs[0].(*engine.UnitsMoved)
-			if e.Stopped != MoveStoppedRemote || e.To != buford.Hex || e.Fatigue != 0 {
+			if e.Stopped != MoveStoppedRemote || e.To != buford.Hex || e.Fatigue != 0 || e.Path != nil || e.Hexes != 0 {
 				t.Fatalf("remote move %+v", e)
 			}
 			noEnemyIn(t, "the event", eventText(t, evs), near.Units["csa.hampton"])
@@ -321,12 +321,12 @@ func TestHiddenRemoteMoveStopsAndSpendsThePermission(t *testing.T) {
 				t.Error("the permission was not spent")
 			}
 			// Far from every enemy unit, the move is made.
-			if _, err := g.Decide(engine.MoveUnits{By: meade, Units: []string{"usa.buford"}, To: to, Ref: "X"}, engine.Script()); err != nil {
+			if _, err := g.Decide(marched(g, engine.MoveUnits{By: meade, Units: []string{"usa.buford"}, To: to, Ref: "X"}), engine.Script()); err != nil {
 				t.Errorf("a remote move far from the enemy: %v", err)
 			}
 			// Seen (adjacent), the enemy refuses it with the rule's distance.
 			adj := edit(g, "csa.hampton", func(u *engine.UnitState) { u.Hex = buford.Hex.Neighbours()[0] })
-			acRefused(t, adj, engine.MoveUnits{By: meade, Units: []string{"usa.buford"}, To: to, Ref: "X"}, "remote.near", "1 hexes from an enemy unit")
+			acRefused(t, adj, marched(adj, engine.MoveUnits{By: meade, Units: []string{"usa.buford"}, To: to, Ref: "X"}), "remote.near", "1 hexes from an enemy unit")
 		})
 	}
 }

@@ -82,6 +82,7 @@ func LRTARuleset() *engine.Ruleset {
 			timePerLeader:     lrtaTimePerLeader,
 			ownMoveCharts:     true,
 			marchModifier:     lrtaMarchModifier,
+			allowance:         &lrtaAllowance,
 			victoryRefused:    &lrtaVictoryRefused,
 		},
 		UncountedDays: func(_ string, turn int) int {

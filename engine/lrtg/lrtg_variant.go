@@ -134,6 +134,9 @@ type lrtgVariant struct {
 	// its own command, and refuses LRTG's /segment victory so (nil: LRTG
 	// VIII's check).
 	victoryRefused *engine.RuleError
+	// allowance: the variant's movement allowance chart, armies and
+	// command paralysis (nil: LRTG's, allowance.go).
+	allowance *allowanceRules
 }
 
 // variant returns the game's LRTG variant hooks (all nil in LRTG).

@@ -50,6 +50,13 @@ type MovementState struct {
 	// NavalTurn (LRTG 5.0; 004 Naval Movement).
 	NavalTurn int `json:"naval_turn,omitempty"`
 	NavalLoad int `json:"naval_load,omitempty"`
+	// The units the players moved in the action under way (Act:
+	// actionKey): a unit marches once in an action (move_path.go).
+	Act      string   `json:"act,omitempty"`
+	ActMoved []string `json:"act_moved,omitempty"`
+	// Advance: attackers of a combat of the action whose defenders
+	// retreated, who may move once more (the advance after combat).
+	Advance []string `json:"advance,omitempty"`
 }
 
 // IsReleased reports whether the group (a ReleaseGroups id) is released.
@@ -162,6 +169,7 @@ func (g *Game) applyMoved(e *engine.UnitsMoved) {
 		m.NavalLoad += e.RailLoad
 		g.Movement = m
 	}
+	g.recordActionMove(e)              // move_path.go: a unit marches once in an action
 	g.Actions = g.Actions.moved(*g, e) // activation.go: the opening's cavalry divisions
 }
 
@@ -189,11 +197,15 @@ func (g Game) decideMove(cmd engine.MoveUnits) ([]engine.Event, error) {
 	if (mode != MoveStrategic && mode != MoveNaval && cmd.Fatigue != 0) || (mode != MoveStrategic && cmd.Passive) {
 		return nil, engine.Invalid("move.fatigue", "fatigue is for strategic and naval movement, passive for strategic movement", "Add mode:strategic or mode:naval, or leave them out (LRTG 17.1, 5.0)")
 	}
+	if len(cmd.Path) > 0 && mode != MoveNormal {
+		return nil, engine.Invalid("move.path", "path: is for a march (mode:normal)", "Rail, strategic and naval moves name their destination alone with to:")
+	}
 	var broken []*engine.RuleError
 	var err error
 	hid := &hiddenBlock{unseen: g.unseenBy(cmd.By)} // hidden.go
 	switch mode {
 	case MoveNormal:
+		broken = g.checkPath(cmd, ev, hid) // move_path.go: a march is a path
 	case MoveRail:
 		broken, err = g.checkRail(cmd, ev, hid)
 	case MoveStrategic:
@@ -254,12 +266,12 @@ func (g Game) decideMove(cmd engine.MoveUnits) ([]engine.Event, error) {
 	}
 	reason := strings.TrimSpace(cmd.Reason)
 	if !g.IsUmpire(cmd.By) || reason == "" {
-		e := *broken[0]
+		e := moveProblems(broken) // every rule broken at once (move_path.go)
 		if g.IsUmpire(cmd.By) {
 			e.Hint = strings.TrimSuffix(e.Hint, ".") + ". As umpire you may set the rule aside: add reason:<why>"
 			e.Hint = strings.TrimPrefix(e.Hint, ". ")
 		}
-		return nil, &e
+		return nil, e
 	}
 	ev.Override = reason
 	for _, b := range broken {

@@ -137,7 +137,7 @@ func wantRule(t *testing.T, g Game, cmd engine.MoveUnits, code, section string, 
 	t.Helper()
 	_, err := g.Decide(cmd, engine.Script())
 	var re *engine.RuleError
-	if !errors.As(err, &re) || !errors.Is(err, engine.ErrIllegal) || re.Code != code || !strings.Contains(re.Rule, section) {
+	if !errors.As(err, &re) || !errors.Is(err, engine.ErrIllegal) || re.Code != code || !strings.Contains(re.Rule+re.What, section) {
 		t.Fatalf("%v to %v (%s): got %v, want %s (%s)", cmd.Units, cmd.To, cmd.Mode, err, code, section)
 	}
 	for _, s := range says {

@@ -171,8 +171,8 @@ func (g Game) updateSightings(prev Game) Game {
 	return g
 }
 
-// recordContact records what a rail column stopped by an unseen enemy
-// ran into (hidden.go; LRTG 8.2): the units occupying the hex it could not
+// recordContact records what a rail column or a march stopped by an
+// unseen enemy ran into (hidden.go; LRTG 8.2): the units occupying the hex it could not
 // enter or holding it in their zone of control, seen by the viewers whose
 // units moved, wherever their sight range ends (the contact is the act's
 // discovery, not a sighting at range).
@@ -185,13 +185,22 @@ func (g Game) recordContact(e *engine.UnitsMoved) Game {
 	if !ok {
 		return g
 	}
+	// A march stopped by an enemy-occupied hex meets the units in it, not
+	// those around it (move_path.go); one stopped by a ZOC (000 10.2) and
+	// a rail column meet the units holding the hex.
+	occupied := false
+	if e.Stopped == MoveStoppedPath {
+		for _, u := range g.Units {
+			occupied = occupied || u.Side != mover.Side && u.OnMap && !u.Eliminated && u.Hex == c
+		}
+	}
 	var met []engine.UnitState
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
 		if u.Side == mover.Side || !u.OnMap || u.Eliminated {
 			continue
 		}
-		if d := engine.Distance(u.Hex, c); d == 0 || d == 1 && !u.Kind.IsLeader() {
+		if d := engine.Distance(u.Hex, c); d == 0 || d == 1 && !u.Kind.IsLeader() && !occupied {
 			met = append(met, u)
 		}
 	}

@@ -674,8 +674,9 @@ func (g Game) combatSide(cmd ApplyCombat, role string, cs CombatSide, res Combat
 
 func (g Game) applyCombat(e *CombatApplied) Game {
 	return g.action(e, func(g *Game) {
-		g.Actions = g.Actions.retreating(*g, e) // activation.go: the retreats its owner moves
-		g.Attacks = g.Attacks.applied(*g, e)    // attack.go: a battle is applied once
+		g.Actions = g.Actions.retreating(*g, e)    // activation.go: the retreats its owner moves
+		g.Movement = g.Movement.afterCombat(*g, e) // move_path.go: the attackers' advance
+		g.Attacks = g.Attacks.applied(*g, e)       // attack.go: a battle is applied once
 		vp := append([]VPEntry(nil), g.VP...)
 		for _, s := range e.Sides {
 			for _, c := range s.Units {

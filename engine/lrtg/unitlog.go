@@ -231,7 +231,17 @@ type UnitLogEntry struct {
 	FromRef, ToRef string
 	Mode           string
 	Unchecked      string
-	Cause, Reason  string
+	// A march (move_path.go): the hexes entered in order, the steps whose
+	// movement points the engine could not price, and the rule of an
+	// unseen enemy that stopped it, with the whole path given and the hex
+	// it could not enter.
+	Path          []engine.Hex
+	Unpriced      int
+	Stopped       string
+	Planned       []engine.Hex
+	Contact       *engine.Hex
+	With          []string // a march: the stack's other units
+	Cause, Reason string
 	// LogStated: the battle's number, the role, the modifiers stated and
 	// the word on disorganized units (Unit is empty).
 	Attack       int
@@ -338,13 +348,26 @@ func (next Game) logUnitChange(g Game, e engine.Event) Game {
 		}
 		add = append(add, en)
 	case *engine.UnitsMoved:
-		if e.Unchecked == "" || g.IsUmpire(e.By) {
+		// A march the engine could not price in full (no cost chart or
+		// terrain layer: move_path.go) goes on the log with its whole
+		// path, as does one an unseen enemy stopped.
+		if e.Unchecked == "" && e.Unpriced == 0 && e.Stopped != MoveStoppedPath || g.IsUmpire(e.By) {
 			break
 		}
-		for _, id := range e.Units {
+		units := e.Units
+		march := len(e.Path) > 0 || e.Stopped == MoveStoppedPath
+		if march && len(units) > 0 {
+			units = units[:1] // one entry for the stack: it moved from one hex
+		}
+		for _, id := range units {
 			u := g.Units[id]
 			en := entry(e.By, id)
 			en.Kind, en.ToRef, en.Mode, en.Unchecked = LogMove, e.Ref, e.Mode, e.Unchecked
+			en.Path, en.Unpriced, en.Stopped = slices.Clone(e.Path), e.Unpriced, e.Stopped
+			en.Planned, en.Contact = slices.Clone(e.Planned), e.Contact
+			if march {
+				en.With = slices.Clone(e.Units[1:])
+			}
 			en.FromRef = u.Ref
 			if !u.OnMap {
 				en.FromRef = strings.TrimSpace(fmt.Sprintf("%s %d", u.Track, u.Slot))

@@ -1,0 +1,361 @@
+package lrtg
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+)
+
+// A march is a path (issue 21). A player's normal move of units on the map
+// names the hexes it enters in order (MoveUnits.Path; To alone is a
+// one-hex step), and the umpire checks it step by step:
+//
+//   - one stack moves from one hex: every unit named starts in the same
+//     hex;
+//   - each step enters a hex next to the last (engine.Hex neighbours);
+//   - no step enters an enemy-occupied hex;
+//   - in an Activate Army Leader action the units selected may not enter
+//     an enemy ZOC (000 10.2: "A marching unit may not enter an enemy ZOC
+//     (including restricted ZOC) during its march. (Exception: If, in
+//     order to exit a given hex, a unit has no choice but to enter an
+//     enemy ZOC, it may do so.)"). For an ordinary march the seeds are
+//     silent: 10.2 is written as a restriction of Activate Army Leader
+//     alone, 8.2 as one of rail movement, and a march attack needs the
+//     attacker next to the enemy, so an ordinary march may enter an enemy
+//     ZOC. What the Standardized Rules charge for it (their ZOC and
+//     terrain costs, not in the seeds) is left to the loaded charts: a
+//     step the engine cannot price is counted (UnitsMoved.Unpriced) and
+//     goes on the umpire's log;
+//   - a unit moves once in an action (leaders, who go along with the
+//     units they are stacked with, a retreat after combat, 9.3, and the
+//     attackers' advance into a hex their combat cleared aside).
+//
+// The umpire's move with To alone is a placement (corrections, set-up),
+// as before, and so is a player's outside the sequence of play (a game
+// played without /phase, where no action is known: activation.go; the
+// move goes on the umpire's log); a path he gives is checked, and he may set the rules aside
+// with a reason. Units entering the map follow their entry rules
+// (turnstart.go). In a hidden mode an enemy unit the mover does not see
+// stops the march where the rules stop it (pathStops, hidden.go).
+
+// MoveStoppedPath is the code of a march an unseen enemy unit stopped
+// (UnitsMoved.Stopped).
+const MoveStoppedPath = "move.path"
+
+// pathCheck is what checkPath found of the enemy the mover does not see:
+// the step (index in the path) an unseen enemy unit forbids, -1 none.
+type pathCheck struct {
+	start   engine.Hex
+	path    []engine.Hex
+	blocked int
+}
+
+// marchStack returns the units of a move that are on the map, and
+// whether the move is a march checked hex by hex (a player's, or the
+// umpire's with a path, of units on the map, in normal mode).
+func (g Game) marchStack(cmd engine.MoveUnits) ([]engine.UnitState, bool) {
+	var on []engine.UnitState
+	for _, id := range cmd.Units {
+		if u, ok := g.Units[id]; ok && u.OnMap && !u.Eliminated {
+			on = append(on, u)
+		}
+	}
+	if len(on) == 0 || (g.IsUmpire(cmd.By) && len(cmd.Path) == 0) || cmd.Data != nil && cmd.Data.FreeMarches {
+		return on, false
+	}
+	if g.CurrentStep() == "" && len(cmd.Path) == 0 {
+		// No sequence of play (a game whose umpire does not use /phase):
+		// moves are free, as activation.go has them, and go on the
+		// umpire's log (MoveNoStep); a path given is still checked.
+		return on, false
+	}
+	return on, true
+}
+
+// checkPath checks a march (see above) and fills in the event's path and
+// its movement points; every rule broken is returned, so that a refusal
+// lists them all. An enemy unit the mover does not see (hid.unseen)
+// breaks nothing here: it stops the march (hid.path, pathStops).
+func (g Game) checkPath(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hiddenBlock) []*engine.RuleError {
+	on, ok := g.marchStack(cmd)
+	if len(on) == 0 && len(cmd.Path) > 0 {
+		return []*engine.RuleError{moveRule("move.path", "A path is a march of units on the map, and none of these is", "Units entering the map are placed with to: (their entry rules: /reinforcements)", "")}
+	}
+	if !ok {
+		return nil
+	}
+	var broken []*engine.RuleError
+	d := cmd.Data
+	ref := func(h engine.Hex) string { return hexRefOf(d, h) }
+	start := on[0].Hex
+	var elsewhere []string
+	for _, id := range cmd.Units {
+		u := g.Units[id]
+		if !u.OnMap || u.Hex != start {
+			where := u.Ref
+			if !u.OnMap {
+				where = "off the map"
+			}
+			elsewhere = append(elsewhere, fmt.Sprintf("%s (%s)", u.Name, where))
+		}
+	}
+	if len(elsewhere) > 0 {
+		broken = append(broken, moveRule("move.stack", fmt.Sprintf("One stack moves from one hex: %s is in %s, but %s", on[0].Name, ref(start), strings.Join(elsewhere, ", ")+map[bool]string{true: " is", false: " are"}[len(elsewhere) == 1]+" not"),
+			"Move each stack with its own /move", ""))
+	}
+	path := cmd.Path
+	if len(path) == 0 {
+		path = []engine.Hex{cmd.To}
+	}
+	ev.Path, ev.Hexes = slices.Clone(path), len(path)
+	ev.MP, ev.Unpriced = g.pricePath(d, on, start, path)
+	side := on[0].Side
+	seen, all := g.seenPresence(side, hid.unseen), g.enemiesOf(side)
+	zoc := g.armyMarch(cmd, on) // 000 10.2
+	hid.path = &pathCheck{start: start, path: path, blocked: -1}
+	unseen := func(i int) {
+		if hid.path.blocked < 0 {
+			hid.path.blocked = i
+		}
+	}
+	prev := start
+	for i, h := range path {
+		if engine.Distance(prev, h) != 1 {
+			what := fmt.Sprintf("%s is not next to %s", ref(h), ref(prev))
+			switch {
+			case h == prev && i == 0:
+				what = fmt.Sprintf("The stack is in %s already", ref(h))
+			case h == prev:
+				what = fmt.Sprintf("The path names %s twice in a row", ref(h))
+			}
+			hint := "Give every hex the stack enters, in order, each next to the last: path:<hex> <hex> ..."
+			if len(cmd.Path) == 0 {
+				hint = "to: alone is a one-hex step: give the march's hexes in order with path:<hex> <hex> ..."
+			}
+			broken = append(broken, moveRule("move.path", what, hint, ""))
+		}
+		if e, ok := seen.occupied[h]; ok {
+			broken = append(broken, moveRule("move.enemy", fmt.Sprintf("%s is occupied by %s", ref(h), g.enemyName(cmd.By, e)), "A march may not enter an enemy-occupied hex", ""))
+		} else if _, ok := all.occupied[h]; ok {
+			unseen(i)
+		}
+		if zoc {
+			if e, ok := seen.zoc[h]; ok && !g.noChoice(d, seen, prev) {
+				broken = append(broken, moveRule("move.zoc", fmt.Sprintf("%s is in the zone of control of %s", ref(h), g.enemyName(cmd.By, e)),
+					"Units selected in an Activate Army Leader action may not enter an enemy ZOC, unless it is the only way out of a hex", "LRTG 10.2"))
+			} else if _, ok := all.zoc[h]; ok && !g.noChoice(d, all, prev) {
+				unseen(i)
+			}
+		}
+		prev = h
+	}
+	if e := g.movedInAction(cmd, on); e != nil {
+		broken = append(broken, e)
+	}
+	if hid.path.blocked >= 0 {
+		hid.blocked = true
+	}
+	return broken
+}
+
+// noChoice reports whether a unit leaving h has no choice but to enter
+// an enemy ZOC (000 10.2's exception): every hex next to it on the map is
+// enemy-occupied or in an enemy ZOC.
+func (g Game) noChoice(d *engine.MoveData, p enemyPresence, h engine.Hex) bool {
+	for _, n := range h.Neighbours() {
+		if d != nil && d.Theatre != nil && len(d.Theatre.Printed(n)) == 0 {
+			continue // off the map
+		}
+		if _, ok := p.blocking(n); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// armyMarch reports whether the march is one of units selected in an
+// Activate Army Leader action under way (000 10.2), not a retreat (9.3).
+func (g Game) armyMarch(cmd engine.MoveUnits, on []engine.UnitState) bool {
+	a, ok := g.cycle()
+	if !ok || a.Active == nil || a.Active.Kind != ActionArmy {
+		return false
+	}
+	for _, u := range on {
+		if !u.Kind.IsLeader() && slices.Contains(a.Active.Units, u.ID) && !slices.Contains(a.Retreats, u.ID) {
+			return true
+		}
+	}
+	return false
+}
+
+// actionKey names the action under way ("" none): the turn and the
+// action's place in the turn's log, which each activation lengthens.
+func (g Game) actionKey() string {
+	a, ok := g.cycle()
+	if !ok || a.Active == nil {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", g.Turn, len(a.Log))
+}
+
+// movedInAction refuses a player's march of a unit that already moved in
+// the action under way: a unit marches once in an action. Leaders go
+// along with the units they are stacked with, and may go again with
+// others; a retreat or rout (9.3) is moved once more by its owner.
+func (g Game) movedInAction(cmd engine.MoveUnits, on []engine.UnitState) *engine.RuleError {
+	key := g.actionKey()
+	if key == "" || g.IsUmpire(cmd.By) || g.Movement.Act != key {
+		return nil
+	}
+	a, _ := g.cycle()
+	var again []string
+	for _, u := range on {
+		if !u.Kind.IsLeader() && slices.Contains(g.Movement.ActMoved, u.ID) && !slices.Contains(a.Retreats, u.ID) && !slices.Contains(g.Movement.Advance, u.ID) {
+			again = append(again, u.Name)
+		}
+	}
+	if len(again) == 0 {
+		return nil
+	}
+	return moveRule("move.again", fmt.Sprintf("%s already moved in this action", strings.Join(again, ", ")),
+		"A unit marches once in an action: give its whole path in one /move", g.actionsRule())
+}
+
+// pricePath is what a march's steps cost in movement points, as far as
+// the engine can price them (mp), and the steps it cannot (unpriced).
+func (g Game) pricePath(d *engine.MoveData, units []engine.UnitState, start engine.Hex, path []engine.Hex) (mp, unpriced int) {
+	prev := start
+	for _, h := range path {
+		if c, ok := g.stepCost(d, units, prev, h); ok {
+			mp += c
+		} else {
+			unpriced++
+		}
+		prev = h
+	}
+	return mp, unpriced
+}
+
+// stepCost is the hook that prices one step of a march for the stack:
+// its movement points and whether they are known. Nothing prices a step
+// yet: the terrain costs are the Standardized Rules' (not in the seeds),
+// a chart slot a group loads (SeriesCharts.StepCost, charts_terrain.go),
+// and a step's terrain and road come from a terrain layer for the map,
+// not loaded yet. When both are, this reads them (unknown where the
+// layer is silent), and the march's MP, with SeriesCharts.CheapestCost
+// as the lower bound of the unpriced steps, is compared with the
+// allowance rolled at activation.
+func (g Game) stepCost(_ *engine.MoveData, _ []engine.UnitState, _, _ engine.Hex) (mp int, known bool) {
+	return 0, false
+}
+
+// recordActionMove notes the units a player's move moved in the action
+// under way (movedInAction).
+func (g *Game) recordActionMove(e *engine.UnitsMoved) {
+	key := g.actionKey()
+	if key == "" || g.IsUmpire(e.By) || e.Stopped == MoveStoppedRemote {
+		return
+	}
+	m := g.Movement
+	if m.Act != key {
+		m.Act, m.ActMoved, m.Advance = key, nil, nil
+	}
+	m.ActMoved = append(slices.Clone(m.ActMoved), e.Units...)
+	m.Advance = slices.DeleteFunc(slices.Clone(m.Advance), func(id string) bool { return slices.Contains(e.Units, id) })
+	g.Movement = m
+}
+
+// afterCombat notes the attackers of a combat of the action under way
+// whose defenders retreated or were eliminated: they may move once more
+// in the action, to advance after combat (the advance's own limits are
+// the Standardized Rules', not in the seeds: the umpire's log has the
+// path).
+func (m MovementState) afterCombat(g Game, e *CombatApplied) MovementState {
+	key := g.actionKey()
+	if key == "" {
+		return m
+	}
+	cleared := false
+	var attackers []string
+	for _, s := range e.Sides {
+		switch s.Role {
+		case "defender":
+			gone := len(s.Units) > 0
+			for _, u := range s.Units {
+				gone = gone && u.Eliminated
+			}
+			cleared = cleared || s.Result.Retreat != "" || gone
+		case "attacker":
+			for _, u := range s.Units {
+				if !u.Eliminated {
+					attackers = append(attackers, u.Unit)
+				}
+			}
+		}
+	}
+	if !cleared || len(attackers) == 0 {
+		return m
+	}
+	if m.Act != key {
+		m.Act, m.ActMoved, m.Advance = key, nil, nil
+	}
+	m.Advance = append(slices.Clone(m.Advance), attackers...)
+	return m
+}
+
+// pathStops is the event of a march an unseen enemy unit stopped: the
+// stack halts in the last hex before the step the rules forbid (an
+// enemy-occupied hex; in an Activate Army Leader action an enemy ZOC,
+// 000 10.2), the march is spent as made, and the enemy there is met
+// (Contact: sightings.go).
+func (g Game) pathStops(cmd engine.MoveUnits, ev *engine.UnitsMoved, pc *pathCheck) []engine.Event {
+	at := pc.blocked
+	stop := pc.start
+	if at > 0 {
+		stop = pc.path[at-1]
+	}
+	contact := pc.path[at]
+	e := g.stoppedEvent(cmd, ev, cmd.Units, stop, MoveStoppedPath, &contact)
+	e.Path, e.Hexes, e.Planned = slices.Clone(pc.path[:at]), at, slices.Clone(pc.path)
+	if at == 0 {
+		e.Path = nil
+	}
+	var on []engine.UnitState
+	for _, id := range cmd.Units {
+		on = append(on, g.Units[id])
+	}
+	e.MP, e.Unpriced = g.pricePath(cmd.Data, on, pc.start, pc.path[:at])
+	return []engine.Event{e}
+}
+
+// moveProblems is the refusal of a move that breaks rules: the one rule
+// as it reads alone, or every one at once, each with its section (the
+// refusal's code is the first's, as when it said only that one).
+func moveProblems(list []*engine.RuleError) *engine.RuleError {
+	if len(list) == 1 {
+		e := *list[0]
+		return &e
+	}
+	parts := make([]string, len(list))
+	for i, e := range list {
+		parts[i] = e.What
+		if e.Hint != "" {
+			parts[i] += " (" + e.Hint + ")"
+		}
+		if e.Rule != "" {
+			parts[i] += " [" + e.Rule + "]"
+		}
+	}
+	return &engine.RuleError{Kind: list[0].Kind, Code: list[0].Code,
+		What: fmt.Sprintf("%d problems with this move: %s", len(list), strings.Join(parts, "; ")),
+		Hint: "Nothing moved"}
+}
+
+// ArmyActionUnderWay reports whether an Activate Army Leader action is
+// under way (its marches keep out of enemy ZOCs, 000 10.2).
+func (g Game) ArmyActionUnderWay() bool {
+	a, ok := g.cycle()
+	return ok && a.Active != nil && a.Active.Kind == ActionArmy
+}
