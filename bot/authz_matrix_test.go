@@ -94,6 +94,10 @@ var azCases = []azCase{
 	{"lrtg", "4a", "/action remote units:Devin", "E", "a commander without the initiative asks for his own units (17.2); the umpire has none to ask for"},
 	{"lrtg", "4a", "/action rolls reason:test", azUmpire, ""},
 	{"lrtg", "4a", "/action show", azAll, "the action cycle is public"},
+	{"lrtg", "active", "/attack declare units:Hood at:SS2031 type:march", azSub, "a commander attacks with his own units (docs/attacks.md)"},
+	{"lrtg", "active", "/attack defend modifiers:none", azPlayers, "no battle waits: the refusal says so to the game's players; the defender's commander or the umpire answers one (attack.defender)"},
+	{"lrtg", "active", "/attack show", azAll, "each asker reads the battles as he may see them"},
+	{"lrtg", "active", "/attack cancel battle:1 reason:test", azUmpire, "the umpire calls a battle off (no battle waits: the refusal says so to him)"},
 	{"lrtg", "started", "/battle result attacker:Hood attacker_result:1f defender:Reynolds defender_result:2Dr", azUmpire, "both sides' results: the umpire's (docs/combat-results.md)"},
 	{"lrtg", "started", "/battle result attacker:Hood attacker_result:1f", azSub, "a commander applies a result to his own units"},
 	{"lrtg", "started", "/chart load name:litn.command-point data:x", azManager, "a server's charts serve all its games: Manage Server; F loads into his own server's"},
@@ -282,6 +286,7 @@ var azPermission = []azPerm{
 	{code: "litn.attack.turn"}, {code: "litn.retreat.none", text: "need not retreat"},
 	{code: "litn.unit"}, // a unit not of the asker's side
 	{code: "sheet.secret"},
+	{code: "attack.defender"}, {code: "attack.player"}, {code: "attack.umpire"}, // a battle's modifiers are its defender's to state (attack.go)
 }
 
 func azIsPermission(p *Problem, text string) bool {

@@ -142,6 +142,7 @@ var commandGames = map[string]commandGame{
 
 	// LRTG's and LRTA's.
 	"action":             {games: longRoads, instead: inLITN("/litn first names the side that moves first (002 5); each side moves in its own movement phase (/litn move, /litn react)")},
+	"attack":             {games: longRoads, instead: inLITN("/litn attack, /litn supply, /litn option and /litn retreat fight a battle (002 10)")},
 	"battle":             {games: longRoads, instead: inLITN("/litn attack, /litn supply, /litn option and /litn retreat fight a battle (002 10)")},
 	"clock":              {games: longRoads},
 	"command":            {games: longRoads, instead: inLITN("/litn broadcast spends a leader's command points (002 7.1)")},

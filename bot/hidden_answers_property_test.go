@@ -402,13 +402,25 @@ func (h *hiddenCheck) command(p *leakPlay, g engine.GameState, side engine.Side,
 			x.Hex, x.Fatigue, x.Kind, x.Manpower = town.Hex, 0, "infantry", max(x.Manpower, 5)
 		})
 		return hiddenCmd{name: "/place levy", g: g, cmd: lrtg.ActOnPlace{By: by, Place: *town, Action: lrtg.ActLevy}, near: town.Hex}, true
-	default: // a dummy (LRTG 20), an activation, a repair attempt (13.7)
-		switch p.rng.IntN(3) {
+	default: // a dummy (LRTG 20), an activation, an attack (docs/attacks.md), a repair attempt (13.7)
+		switch p.rng.IntN(4) {
 		case 0:
 			to := away(u.Hex, 1, 4)
 			return hiddenCmd{name: "/dummy place", g: g, cmd: lrtg.PlaceDummy{By: by, Hex: to, Data: p.r.moveData(g)}, near: to}, true
 		case 1:
 			return hiddenCmd{name: "/action activate", g: g, cmd: lrtg.ActivateUnit{By: by, Unit: u.ID}, near: u.Hex}, true
+		case 2: // an attack in the unit's own activation, on a hex near it
+			g.Sequence = engine.SequenceState{Turn: g.Turn, Step: "4a"}
+			g = lrtg.With(g, func(s *lrtg.State) {
+				s.Actions = lrtg.ActionState{Turn: g.Turn, Step: "4a", Active: &lrtg.Activation{Side: side, By: by, Kind: lrtg.ActionActivate, Unit: u.ID}}
+			})
+			to := away(u.Hex, 1, 3)
+			ref := ""
+			if refs := p.th.Printed(to); len(refs) > 0 {
+				ref = refs[0]
+			}
+			cmd := lrtg.DeclareAttack{By: by, Units: []string{u.ID}, Hex: to, Ref: ref, Type: []string{"march", "assault"}[p.rng.IntN(2)], Charts: atkCharts(g)}
+			return hiddenCmd{name: "/attack declare", g: g, cmd: cmd, near: to}, true
 		}
 		var damaged []*engine.Place
 		for i := range p.th.Places {

@@ -71,7 +71,8 @@ var leakReads = []string{
 	"/supply show", "/action show", "/leader show", "/segment show",
 	"/reinforcements", "/event show", "/garrison show", "/command show",
 	"/vp csv:true", "/clock show", "/deadline show", "/dispatch status", "/dispatch inbox",
-	"/unit log", // the umpire's (issue 19): refused to the others with nothing of it
+	"/unit log",    // the umpire's (issue 19): refused to the others with nothing of it
+	"/attack show", // the battles waiting and settled this turn, as the asker may see them
 	// Another game's (LITN's): refused to everyone with nothing of this one (bot/games.go).
 	"/litn status", "/litn status side:usa", "/sheet show side:csa",
 }
@@ -129,15 +130,18 @@ type leakPlay struct {
 	rng      *rand.Rand
 	found    map[string]string
 	revealed map[string]bool // hexes a combat showed both sides
+	engaged  map[string]bool // units a battle (/attack) showed both sides: contact (engine/view.go V1)
+	attacks  bool            // the game plays /attack too (TestLeakPropertyAttacks)
 	cur      engine.GameState
 	stats    map[string]int // commands run (and refused), for -v
 	game     string
 }
 
-func leakGame(t *testing.T, th *engine.Theatre, seed uint64, scenario string, found map[string]string, stats map[string]int) *leakPlay {
-	r := NewRouter(openStore(t), WithLogger(quietLog()), WithDice(SeededSource{}))
-	p := &leakPlay{t: t, r: r, th: th, rng: rand.New(rand.NewPCG(seed, 1863)), found: found, revealed: map[string]bool{},
+func leakGame(t *testing.T, th *engine.Theatre, seed uint64, scenario string, found map[string]string, stats map[string]int, attacks ...bool) *leakPlay {
+	r := NewRouter(openStore(t), WithLogger(quietLog()), WithDice(SeededSource{}), withAttackCharts(atkCharts)) // attack_test.go: an invented chart
+	p := &leakPlay{t: t, r: r, th: th, rng: rand.New(rand.NewPCG(seed, 1863)), found: found, revealed: map[string]bool{}, engaged: map[string]bool{},
 		stats: stats, con: &Console{Router: r, User: "umpire", Guild: "g", Channel: "war"}, game: fmt.Sprintf("%s seed %d", scenario, seed)}
+	p.attacks = len(attacks) > 0 && attacks[0]
 	supply := []string{"simplified", "normal"}[p.rng.IntN(2)]
 	intel := "limited_intelligence:true"
 	if seed%3 == 1 { // a third of the games are double-blind (engine/view.go)
@@ -223,6 +227,7 @@ func (p *leakPlay) run(line string, read bool) Output {
 		after = p.state()
 		p.cur = after
 	}
+	p.noteBattles(before, after)
 	for _, out := range rep.Outputs {
 		for _, v := range leakViewers {
 			if v.ump || !leakSees(out, req, v) {
@@ -306,7 +311,11 @@ func (p *leakPlay) randomAction() {
 		return
 	}
 	u := units[p.rng.IntN(len(units))]
-	switch p.rng.IntN(13) {
+	n := 13
+	if p.attacks {
+		n = 14
+	}
+	switch p.rng.IntN(n) {
 	case 0: // the player marches his unit, by the rules
 		if path := p.march(u.Hex); path != "" {
 			p.do(fmt.Sprintf("@%s /move units:%s %s", player, u.ID, path))
@@ -388,6 +397,86 @@ func (p *leakPlay) randomAction() {
 		}
 	case 12: // the chess clocks: a pause, a resume, a chit
 		p.do([]string{"@" + player + " /clock pause reason:rules", "/clock resume", "@" + player + " /clock chit"}[p.rng.IntN(3)])
+	case 13: // an attack on an enemy's hex, mostly refused (no action, not adjacent)
+		p.attack(side, u, "")
+	}
+}
+
+// attack declares an attack of the unit on an enemy unit's hex and has
+// the defender (or the umpire) answer it.
+func (p *leakPlay) attack(side engine.Side, u engine.UnitState, at string) {
+	enemySide := map[engine.Side]engine.Side{engine.CSA: engine.USA, engine.USA: engine.CSA}[side]
+	enemy := leakUnits(p.cur, enemySide)
+	if len(enemy) == 0 {
+		return
+	}
+	d := enemy[p.rng.IntN(len(enemy))]
+	if at != "" {
+		d = p.cur.Units[at]
+	}
+	refs := p.th.Printed(d.Hex)
+	if len(refs) == 0 {
+		return
+	}
+	player := map[engine.Side]string{engine.CSA: "lee", engine.USA: "meade"}
+	typ := []string{"march", "assault"}[p.rng.IntN(2)]
+	mods := []string{"", " modifiers:flank", " modifiers:terrain=1", " modifiers:bogus=2"}[p.rng.IntN(4)]
+	if at != "" && p.rng.IntN(4) > 0 { // the battles the umpire set up: mostly a lawful declaration
+		typ, mods = "march", []string{"", " modifiers:flank"}[p.rng.IntN(2)]
+	}
+	if p.do(fmt.Sprintf("@%s /attack declare units:%s at:%s type:%s%s", player[side], u.ID, refs[0], typ, mods)).Error != nil {
+		return
+	}
+	switch p.rng.IntN(3) {
+	case 0:
+		p.do("/attack defend reason:generated ruling")
+	default:
+		p.do(fmt.Sprintf("@%s /attack defend modifiers:%s", player[enemySide], []string{"none", "terrain=2", "flank"}[p.rng.IntN(3)]))
+	}
+}
+
+// battle has the umpire move an enemy unit next to the unit, which then
+// attacks it.
+func (p *leakPlay) battle(side engine.Side, u engine.UnitState) {
+	enemySide := map[engine.Side]engine.Side{engine.CSA: engine.USA, engine.USA: engine.CSA}[side]
+	enemy := leakUnits(p.cur, enemySide)
+	if len(enemy) == 0 {
+		return
+	}
+	if u.Kind.IsLeader() { // a leader's activation: one of his command's units attacks
+		var cmd []engine.UnitState
+		for _, o := range leakUnits(p.cur, side) {
+			if !o.Kind.IsLeader() && o.Command == u.Command {
+				cmd = append(cmd, o)
+			}
+		}
+		if len(cmd) == 0 {
+			return
+		}
+		u = cmd[p.rng.IntN(len(cmd))]
+	}
+	d := enemy[p.rng.IntN(len(enemy))]
+	nb := u.Hex.Neighbours()
+	refs := p.th.Printed(nb[p.rng.IntN(len(nb))])
+	if len(refs) == 0 || d.Kind.IsLeader() {
+		return
+	}
+	if p.do(fmt.Sprintf("/move units:%s to:%s reason:generated ruling", d.ID, refs[0])).Error != nil {
+		return
+	}
+	p.attack(side, u, d.ID)
+}
+
+// noteBattles records the units and hex of every battle declared: both
+// sides' commanders read them (docs/attacks.md).
+func (p *leakPlay) noteBattles(states ...engine.GameState) {
+	for _, g := range states {
+		for _, b := range lrtg.Of(g).Attacks.Pending {
+			for _, id := range append(append([]string(nil), b.Attackers...), b.Defenders...) {
+				p.engaged[id] = true
+			}
+			p.revealed[b.Ref] = true
+		}
 	}
 }
 
@@ -410,6 +499,9 @@ func (p *leakPlay) actionRound() {
 				if path := p.march(p.cur.Units[u.ID].Hex); path != "" {
 					p.do(fmt.Sprintf("@%s /move units:%s %s", player, u.ID, path))
 				}
+			}
+			if p.attacks && p.rng.IntN(2) == 0 { // a battle: the umpire brings an enemy unit next to it
+				p.battle(side, p.cur.Units[u.ID])
 			}
 			p.do(fmt.Sprintf("@%s /action done", player))
 			break
@@ -552,11 +644,21 @@ func (p *leakPlay) check(line string, v leakViewer, out Output, before, after en
 	}
 	spy := v.side != "" && cmd == "/event show" && win == v.side
 	clip := func(s string) string { return line + " → " + campaignClip(s, 600) }
+	// A battle's units are both sides' to read: their names are taken out
+	// before looking for other units' (F. Lee engaged is not Lee).
+	nameText := text
+	if v.side != "" {
+		for id := range p.engaged {
+			if u, ok := after.Units[id]; ok && u.Name != "" {
+				nameText = strings.ReplaceAll(nameText, u.Name, "·")
+			}
+		}
+	}
 	seen := map[string]bool{}
 	for _, g := range []engine.GameState{before, after} {
 		for _, u := range g.Units {
-			if u.Side == v.side || seen[u.ID] {
-				continue
+			if u.Side == v.side || seen[u.ID] || v.side != "" && p.engaged[u.ID] {
+				continue // his own; a battle's (both sides read its units)
 			}
 			seen[u.ID] = true
 			if strings.Contains(text, u.ID) || strings.Contains(data.String(), `"`+u.ID+`"`) {
@@ -565,9 +667,9 @@ func (p *leakPlay) check(line string, v leakViewer, out Output, before, after en
 			// A name alone may be the printed rules' (a leader, a scheduled
 			// reinforcement): a name with a hex, a strength or a state
 			// on its line is intelligence.
-			if u.Name != "" && !own[u.Name] && !spy && strings.Contains(text, u.Name) {
+			if u.Name != "" && !own[u.Name] && !spy && strings.Contains(nameText, u.Name) {
 				name := regexp.MustCompile(`\b` + regexp.QuoteMeta(u.Name) + `\b`)
-				for _, l := range strings.Split(text, "\n") {
+				for _, l := range strings.Split(nameText, "\n") {
 					if !name.MatchString(l) {
 						continue
 					}

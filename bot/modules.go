@@ -7,7 +7,7 @@ package bot
 // moduleCommands are the modules' top-level commands.
 func moduleCommands() []*Command {
 	var out []*Command
-	for _, f := range []func() []*Command{moveCommands, statusCommands, attachCommands, recordCommands, vpCommands, phaseCommands,
+	for _, f := range []func() []*Command{moveCommands, statusCommands, attackCommands, attachCommands, recordCommands, vpCommands, phaseCommands,
 		turnStartCommands, randomEventCommands, declareCommands, leaderCommands, actionCommands, segmentCommands, controlCommands,
 		lrtaEventCommands, lrtaTurnStartCommands,
 		lrtaArmyCommands,

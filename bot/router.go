@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/scenarios"
 	"github.com/umpire-games/umpire/store"
 )
@@ -204,6 +205,8 @@ type Router struct {
 	rulesets *engine.Rulesets
 	// snapshotEvery: events between two snapshots of a game (snapshot.go).
 	snapshotEvery int
+	// attackCharts: what /attack settles a game's battles with (attack.go).
+	attackCharts func(engine.GameState) *lrtg.AttackCharts
 	// allowanceOff: actions roll no movement allowance, as before issue 21
 	// (actions_allowance.go); set only by the test that replays the stored
 	// logs' scripts as the code that stored them played them.

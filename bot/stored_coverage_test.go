@@ -21,6 +21,10 @@ var storedUncovered = map[string]string{
 	"game.channels_closed": "the game's private channels are closed on Discord; the console has none",
 	// Rules the scripted games do not reach (a script that plays them would
 	// cover them; the engine's tests decide and fold them).
+	"attack.cancelled":                    "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
+	"attack.answered":                     "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
+	"attack.declared":                     "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
+	"attack.settled":                      "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
 	"depot.changed":                       "a scheduled depot completed (options.script's is due on turn 16; it ends on turn 6) or a Confederate depot at Winchester or Berryville",
 	"litn.hooker-majors":                  "Union major victories in scenario 3 (002 15.6): litn3.script fights no battle",
 	"litn.militia":                        "the Union militia roll once 002 4.2's conditions are met: not reached",

@@ -123,6 +123,15 @@ func unitLogLine(g engine.GameState, e lrtg.UnitLogEntry, ref func(engine.Hex) s
 			what += " at " + e.Battle
 		}
 		what += fmt.Sprintf(": manpower %d → %d", e.From, e.To)
+	case lrtg.LogStated: // attack_present.go
+		what = fmt.Sprintf("stated the %s's modifiers for battle #%d", e.Role, e.Attack)
+		if e.Battle != "" {
+			what += " at " + e.Battle
+		}
+		what += ": " + modifiersText(e.Stated)
+		if e.Disorganized != "" {
+			what += fmt.Sprintf("; his disorganized units count %s", e.Disorganized)
+		}
 	case lrtg.LogEliminate:
 		what = fmt.Sprintf("eliminated %s", name)
 	case lrtg.LogMove:

@@ -354,7 +354,7 @@ func actionWait(g Game) []string {
 	if r := a.Remote; r != nil && r.Answer == "" {
 		w = append(w, fmt.Sprintf("the %s's answer to a remote movement request (/action answer; 17.2)", sideName(engine.EnemyOf(r.Side))))
 	}
-	return w
+	return append(w, g.attackWaits()...) // attack_settle.go: battles declared
 }
 
 // openingAllowance says what the Union may activate on an opening turn

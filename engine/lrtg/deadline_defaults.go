@@ -91,9 +91,9 @@ func cycleDeadlineDefault(g Game, by engine.Actor, move *engine.MoveData, out []
 	reason := engine.DeadlineReason
 	a, _ := g.cycle()
 	for _, s := range engine.OwedSides(out) {
-		var cmd engine.Command
-		what := ""
+		cmd, what, battle := g.attackDefault(by, s) // attack_settle.go: a battle's modifiers, none
 		switch {
+		case battle:
 		case a.Remote != nil && a.Remote.Answer == "" && s == engine.EnemyOf(a.Remote.Side):
 			cmd, what = AnswerRemote{By: by, Allow: false, Comment: reason}, "the remote movement request refused (LRTG 17.2)"
 		case a.Active != nil && a.Active.Side == s:

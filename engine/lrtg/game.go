@@ -104,6 +104,8 @@ type State struct {
 	// unitlog.go: the players' changes to their own units that the engine
 	// cannot check, for the umpire (issue 19).
 	PlayerLog UnitLogState
+	// attack.go: attacks declared and settled by the umpire (issue 21).
+	Attacks AttackState
 }
 
 // encodeState and decodeState write and read the series' state for a

@@ -38,6 +38,7 @@ func lrtgModules() []engine.Module {
 		setupModule(),
 		actionsModule(),
 		attachModule(),
+		attackModule(),
 		clockModule(),
 		commsModule(),
 		controlModule(),

@@ -417,6 +417,9 @@ type CombatApplied struct {
 	Battle string              `json:"battle,omitempty"`
 	Reason string              `json:"reason,omitempty"`
 	Sides  []CombatSideApplied `json:"sides"`
+	// Attack is the number of the battle /attack settled (attack.go); 0
+	// for a result typed with /battle result.
+	Attack int `json:"attack,omitempty"`
 }
 
 // EventType implements Event.
@@ -447,6 +450,11 @@ type UnitCombatChange struct {
 	AmmoFrom     int    `json:"ammo_from,omitempty"`
 	AmmoTo       int    `json:"ammo_to,omitempty"`
 	Eliminated   bool   `json:"eliminated,omitempty"`
+	// A battle /attack settled also records (attack.go, choice A3): a
+	// rout's demoralization (the level it rose to) and the entrenchment a
+	// retreating unit left behind.
+	DemoralizationTo int `json:"demoralization_to,omitempty"`
+	EntrenchmentLeft int `json:"entrenchment_left,omitempty"`
 }
 
 // ArtilleryFate is the optional rule 29.1 roll for one defending unit:
@@ -522,6 +530,9 @@ func (g Game) decideCombat(cmd ApplyCombat, d engine.Dice) ([]engine.Event, erro
 	}
 	if a, ok := sides[Attacker]; ok && a == sides[Defender] {
 		return nil, engine.Invalid("combat.sides", "The attacker and the defender are of the same side", "Name the enemy's units as the defender")
+	}
+	if err := g.appliedAgain(cmd, ev.Battle); err != nil { // attack.go: one battle, one record
+		return nil, err
 	}
 	for id := range cmd.Artillery {
 		if named[id] != Defender {
@@ -665,6 +676,7 @@ func (g Game) applyCombat(e *CombatApplied) Game {
 	return g.action(e, func(g *Game) {
 		g.Actions = g.Actions.retreating(*g, e)    // activation.go: the retreats its owner moves
 		g.Movement = g.Movement.afterCombat(*g, e) // move_path.go: the attackers' advance
+		g.Attacks = g.Attacks.applied(*g, e)       // attack.go: a battle is applied once
 		vp := append([]VPEntry(nil), g.VP...)
 		for _, s := range e.Sides {
 			for _, c := range s.Units {
@@ -673,6 +685,12 @@ func (g Game) applyCombat(e *CombatApplied) Game {
 					u.Manpower, u.Fatigue, u.Status.Ammo = c.ManpowerTo, c.FatigueTo, c.AmmoTo
 					if c.Disorganized {
 						u.Status.Disorganized = true
+					}
+					if c.DemoralizationTo > u.Status.Demoralization {
+						u.Status.Demoralization = c.DemoralizationTo
+					}
+					if c.EntrenchmentLeft > 0 {
+						u.Status.Entrenchment = 0
 					}
 					if c.Eliminated {
 						u.Eliminated, u.OnMap = true, false

@@ -201,6 +201,10 @@ const (
 	LogEliminate = "eliminate"
 	LogMove      = "move"
 	LogCombat    = "combat" // a printed combat result a player applied to his own units
+	// LogStated: the modifiers a player stated for a battle /attack
+	// settles, and how his disorganized units count when the chart does
+	// not say (attack.go): his word.
+	LogStated = "stated"
 )
 
 // UnitLogEntry is one change a player made to a unit of his, as the
@@ -238,6 +242,12 @@ type UnitLogEntry struct {
 	Contact       *engine.Hex
 	With          []string // a march: the stack's other units
 	Cause, Reason string
+	// LogStated: the battle's number, the role, the modifiers stated and
+	// the word on disorganized units (Unit is empty).
+	Attack       int
+	Role         string
+	Stated       []StatedModifier
+	Disorganized string
 	// Undone: the umpire took the change back (/game undo).
 	Undone bool
 }
@@ -254,7 +264,7 @@ func (g Game) UnitLog() []UnitLogEntry { return g.PlayerLog.Entries }
 // (whether it does depends on who gave it).
 func MayLogUnitChange(e engine.Event) bool {
 	switch e.(type) {
-	case *engine.UnitSet, *engine.UnitMarked, *engine.UnitEliminated, *engine.UnitsMoved, *CombatApplied:
+	case *engine.UnitSet, *engine.UnitMarked, *engine.UnitEliminated, *engine.UnitsMoved, *CombatApplied, *AttackDeclared, *AttackAnswered:
 		return true
 	}
 	return false
@@ -309,7 +319,7 @@ func (next Game) logUnitChange(g Game, e engine.Event) Game {
 	case *CombatApplied:
 		// The printed result is the player's reading of a chart the
 		// engine may not hold (docs/combat-results.md).
-		if g.IsUmpire(e.By) {
+		if g.IsUmpire(e.By) || e.Attack != 0 { // a battle /attack settled: the umpire's
 			break
 		}
 		for _, s := range e.Sides {
@@ -320,6 +330,23 @@ func (next Game) logUnitChange(g Game, e engine.Event) Game {
 				add = append(add, en)
 			}
 		}
+	case *AttackDeclared:
+		if g.IsUmpire(e.Battle.By) {
+			break
+		}
+		en := entry(e.Battle.By, "")
+		en.Kind, en.Attack, en.Role, en.Stated, en.Disorganized, en.Battle = LogStated, e.Battle.N, Attacker, e.Battle.Stated, e.Battle.Disorganized, e.Battle.Ref
+		add = append(add, en)
+	case *AttackAnswered:
+		if g.IsUmpire(e.By) || e.Default {
+			break
+		}
+		en := entry(e.By, "")
+		en.Kind, en.Attack, en.Role, en.Stated, en.Disorganized = LogStated, e.N, Defender, e.Stated, e.Disorganized
+		if b, ok := g.Attacks.Battle(e.N); ok {
+			en.Battle = b.Ref
+		}
+		add = append(add, en)
 	case *engine.UnitsMoved:
 		// A march the engine could not price in full (no cost chart or
 		// terrain layer: move_path.go) goes on the log with its whole

@@ -1,0 +1,317 @@
+package bot
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/lrtg"
+)
+
+// The words of /attack (attack.go): a battle declared, the defender's
+// answer, the battle settled and explained as /table roll explains a
+// roll (the values, the columns, each modifier and who stated it, both
+// dice, the difference, the row, both results).
+//
+// Who reads what. In an open game everything is told at the table. In a
+// hidden game (limited intelligence, double-blind) a battle reveals what
+// contact reveals (engine/view.go V1; docs/attacks.md): each side's
+// commanders read the units engaged on both sides, the values, the
+// modifiers, the dice and the results, in their private channels (the
+// asker in his reply); units not engaged are in no text. The table reads
+// that a battle was declared, and its results by role, without the hex.
+// The umpire's channel gets the settled battle too.
+
+// attackReply presents the events of an /attack command.
+func (r *Router) attackReply(req Request, before engine.GameState, views []EventView, evs []engine.Event) Reply {
+	g := before
+	open := before.Options.IntelMode() == engine.IntelOpen
+	var pub, priv []string
+	pubViews, sideViews := []EventView{}, []EventView{}
+	var settled *lrtg.AttackSettled
+	var declared *lrtg.Battle
+	var outs []Output
+	for i, e := range evs {
+		prev := g
+		g = g.Apply(e)
+		switch e := e.(type) {
+		case *engine.DiceRolled:
+			pubViews = append(pubViews, views[i]) // the battle's dice are public rolls
+			continue
+		case *lrtg.AttackDeclared:
+			b := e.Battle
+			declared = &b
+			priv = append(priv, declaredText(prev, b))
+			pub = append(pub, fmt.Sprintf("⚔️ Battle #%d is declared (turn %d): the %s states its modifiers (/attack defend battle:%d).", b.N, b.Turn, sideUpper(engine.EnemyOf(b.Side)), b.N))
+		case *lrtg.AttackAnswered:
+			priv = append(priv, answeredText(prev, e))
+			if settledIn(evs) == nil {
+				pub = append(pub, fmt.Sprintf("🛡️ Battle #%d: the defender has answered; the umpire settles it (/attack defend battle:%d).", e.N, e.N))
+			}
+		case *lrtg.AttackCancelled:
+			// The reason is free text that may name units: the umpire's.
+			priv = append(priv, fmt.Sprintf("⚔️ Battle #%d is called off: %s.", e.N, e.Reason))
+			pub = append(pub, fmt.Sprintf("⚔️ Battle #%d is called off by the umpire.", e.N))
+		case *lrtg.AttackSettled:
+			settled = e
+		case *lrtg.CombatApplied:
+			if settled != nil {
+				priv = append(priv, settledLines(prev, settled, e)...)
+				pub = append(pub, battleLine(&lrtg.CombatApplied{Turn: e.Turn, Sides: e.Sides, Battle: ""}, false)+fmt.Sprintf(" (battle #%d)", settled.N))
+			}
+		}
+		sideViews = append(sideViews, views[i])
+	}
+	wait := waitingLine(g)
+	if open {
+		text := strings.Join(append(priv, wait), "\n")
+		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: text, Events: views}}}
+	}
+	outs = append(outs, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: strings.Join(priv, "\n"), Events: sideViews})
+	// The other commanders of both sides engaged, in their channels.
+	var b lrtg.Battle
+	switch {
+	case declared != nil:
+		b = *declared
+	case settled != nil:
+		b = lrtg.Battle{N: settled.N, Side: settled.AttSide}
+		for _, u := range settled.Attackers {
+			b.Attackers = append(b.Attackers, u.Unit)
+		}
+		for _, u := range settled.Defenders {
+			b.Defenders = append(b.Defenders, u.Unit)
+		}
+	}
+	if declared != nil || settled != nil {
+		for _, p := range before.Players {
+			if p.Actor.ID == req.User.ID || !engagedPlayer(before, p, b) {
+				continue
+			}
+			ch, ok := r.commanderChannel(before, p.Actor.ID)
+			if !ok {
+				continue
+			}
+			text := strings.Join(priv, "\n")
+			if declared != nil && p.Side != b.Side {
+				text = attackedText(before, b)
+			}
+			outs = append(outs, Output{Audience: Audience{Kind: AudienceChannel, UserID: p.Actor.ID, Channel: ch}, Text: text, Events: []EventView{}})
+		}
+	}
+	if settled != nil && !before.IsUmpire(req.User) {
+		if ch, ok := g.Channels.UmpireChannel(); ok || req.console {
+			if !ok {
+				ch = "umpire"
+			}
+			outs = append(outs, Output{Audience: Audience{Kind: AudienceChannel, Channel: ch, UserID: g.Umpire.ID}, Text: strings.Join(priv, "\n"), Events: []EventView{}})
+		}
+	}
+	if len(pub) > 0 {
+		outs = append(outs, Output{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: strings.Join(append(pub, wait), "\n"), Events: pubViews})
+	}
+	return Reply{Outputs: outs}
+}
+
+func settledIn(evs []engine.Event) *lrtg.AttackSettled {
+	for _, e := range evs {
+		if s, ok := e.(*lrtg.AttackSettled); ok {
+			return s
+		}
+	}
+	return nil
+}
+
+// engagedPlayer reports whether a player is told of a battle in a hidden
+// game: he commands a unit engaged, or answers for a side engaged (the
+// overall commander), or, with knowledge by side, is of a side engaged.
+func engagedPlayer(g engine.GameState, p engine.Player, b lrtg.Battle) bool {
+	if p.Side == "" {
+		return false
+	}
+	if g.Options.KnowledgeMode() != engine.KnowledgeCommander || p.Overall {
+		return true // both sides are engaged in every battle
+	}
+	for _, id := range slices.Concat(b.Attackers, b.Defenders) {
+		if u, ok := g.Units[id]; ok && g.Controls(p.Actor, u) {
+			return true
+		}
+	}
+	return false
+}
+
+func sideUpper(s engine.Side) string { return strings.ToUpper(string(s)) }
+
+func signedInt(v int) string {
+	if v > 0 {
+		return "+" + strconv.Itoa(v)
+	}
+	return strconv.Itoa(v)
+}
+
+// modifierText: "flank +1 (the attacker's die; stated by the attacker)".
+func modifierText(m lrtg.StatedModifier) string {
+	who := "stated by the " + m.StatedBy
+	if m.StatedBy == lrtg.StatedByRule {
+		who = "the rules: " + m.Rule
+	}
+	return fmt.Sprintf("%s %s (the %s's die; %s)", m.Name, signedInt(m.Value), m.Side, who)
+}
+
+func modifiersText(ms []lrtg.StatedModifier) string {
+	if len(ms) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(ms))
+	for i, m := range ms {
+		parts[i] = modifierText(m)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// declaredText is the attacker's reply (and the table's in an open game).
+func declaredText(g engine.GameState, b lrtg.Battle) string {
+	s := fmt.Sprintf("⚔️ **Battle #%d** declared: %s attacks %s at %s with %s (%s attack, %s). Defending: %s (%s). The attacker's modifiers: %s.",
+		b.N, b.By.Name, sideUpper(engine.EnemyOf(b.Side)), b.Ref, unitNames(g, b.Attackers), b.Type, sideUpper(b.Side), unitNames(g, b.Defenders), sideUpper(engine.EnemyOf(b.Side)), modifiersText(b.Stated))
+	if b.Disorganized != "" {
+		s += fmt.Sprintf(" The attacker's disorganized units count %s (his word).", b.Disorganized)
+	}
+	return s + fmt.Sprintf(" The %s's commander states his modifiers with /attack defend battle:%d modifiers:name=value,... (or none).", sideUpper(engine.EnemyOf(b.Side)), b.N)
+}
+
+// attackedText is what the defending commanders read in their channels.
+func attackedText(g engine.GameState, b lrtg.Battle) string {
+	return fmt.Sprintf("⚔️ **Battle #%d**: the %s attacks your units at %s (%s) with %s (%s attack). The attacker's modifiers: %s. State yours: /attack defend battle:%d modifiers:name=value,... (or modifiers:none).",
+		b.N, sideUpper(b.Side), b.Ref, unitNames(g, b.Defenders), unitNames(g, b.Attackers), b.Type, modifiersText(b.Stated), b.N)
+}
+
+func answeredText(g engine.GameState, e *lrtg.AttackAnswered) string {
+	if e.Default {
+		return fmt.Sprintf("⏰ Battle #%d: the defender stated no modifiers by the deadline (none). The umpire settles it with /attack defend battle:%d.", e.N, e.N)
+	}
+	s := fmt.Sprintf("🛡️ Battle #%d: %s states the defender's modifiers: %s.", e.N, e.By.Name, modifiersText(e.Stated))
+	if g.IsUmpire(e.By) {
+		s = fmt.Sprintf("🛡️ Battle #%d: the umpire settles it without the defender's answer; modifiers he states: %s.", e.N, modifiersText(e.Stated))
+	}
+	if e.Disorganized != "" {
+		s += fmt.Sprintf(" The defender's disorganized units count %s (his word).", e.Disorganized)
+	}
+	return s
+}
+
+func valueText(g engine.GameState, vs []lrtg.UnitValue) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		name := v.Unit
+		if u, ok := g.Units[v.Unit]; ok {
+			name = u.Name
+		}
+		parts[i] = fmt.Sprintf("%s %d MP", name, v.Manpower)
+		if v.Disorganized {
+			parts[i] += fmt.Sprintf(" (disorganized: %s)", formatValue(v.Counted))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// formatValue writes a combat value: 7, 7½.
+func formatValue(v float64) string {
+	whole := int(v)
+	if float64(whole) == v {
+		return strconv.Itoa(whole)
+	}
+	return strconv.Itoa(whole) + "½"
+}
+
+// settledLines explain a settled battle and what its results did. g is
+// the state before the results.
+func settledLines(g engine.GameState, s *lrtg.AttackSettled, a *lrtg.CombatApplied) []string {
+	lines := explainLines(g, s)
+	lines = append(lines, combatDetail(g, a)...)
+	for _, side := range a.Sides {
+		for _, c := range side.Units {
+			u := g.Units[c.Unit].WithStatus()
+			if c.DemoralizationTo > u.Status.Demoralization {
+				lines = append(lines, fmt.Sprintf("%s routs: demoralization %d → %d (a routed unit counts for its army's morale, LRTG 15.1 1)).", u.Name, u.Status.Demoralization, c.DemoralizationTo))
+			}
+			if c.EntrenchmentLeft > 0 {
+				lines = append(lines, fmt.Sprintf("%s leaves its entrenchment (level %d) behind.", u.Name, c.EntrenchmentLeft))
+			}
+		}
+	}
+	return lines
+}
+
+// explainLines explain a settlement: values, modifiers, dice, row,
+// columns and results.
+func explainLines(g engine.GameState, s *lrtg.AttackSettled) []string {
+	att, def := sideUpper(s.AttSide), sideUpper(s.DefenderSide)
+	lines := []string{fmt.Sprintf("⚔️ **Battle #%d at %s** (turn %d, %s attack), settled by the umpire on the loaded Combat Chart:", s.N, s.Ref, s.Turn, s.Type)}
+	av := fmt.Sprintf("Attacker (%s): %s: combat value **%s**", att, valueText(g, s.Attackers), formatValue(s.AttValue))
+	if s.AttCounting != "" {
+		av += "; " + s.AttCounting
+	}
+	dv := fmt.Sprintf("Defender (%s): %s: combat value **%s**", def, valueText(g, s.Defenders), formatValue(s.DefValue))
+	if s.DefCounting != "" {
+		dv += "; " + s.DefCounting
+	}
+	lines = append(lines, av+".", dv+".")
+	lines = append(lines, "Modifiers: "+modifiersText(s.Modifiers)+".")
+	lines = append(lines, fmt.Sprintf("Dice: the attacker's (roll #%d) %d → %d; the defender's (roll #%d) %d → %d. Difference %d − %d = **%s**.",
+		s.AttRoll, s.AttDie, s.AttTotal, s.DefRoll, s.DefDie, s.DefTotal, s.AttTotal, s.DefTotal, signedInt(s.Diff)))
+	lines = append(lines, fmt.Sprintf("Chart: row %q; the attacker's column %q (value %s), the defender's %q (value %s).",
+		s.Row, s.AttColumn, formatValue(s.AttValue), s.DefColumn, formatValue(s.DefValue)))
+	lines = append(lines, fmt.Sprintf("Results: attacker **%s**, defender **%s**.", s.AttResult, s.DefResult))
+	for _, x := range []struct {
+		role  string
+		codes []lrtg.ResultCode
+	}{{"attacker", s.AttCodes}, {"defender", s.DefCodes}} {
+		if len(x.codes) == 0 {
+			continue
+		}
+		parts := make([]string, len(x.codes))
+		for i, c := range x.codes {
+			parts[i] = fmt.Sprintf("%s (%s)", c.Letter, c.Effect)
+		}
+		lines = append(lines, fmt.Sprintf("The chart also prints for the %s: %s. The umpire applies it by hand (/unit set, /move): /attack does not yet.", x.role, strings.Join(parts, ", ")))
+	}
+	return lines
+}
+
+// settledSeen reports whether the asker may read a settled battle: the
+// umpire, anyone in an open game, a player told of it (engagedPlayer).
+func settledSeen(g engine.GameState, asker engine.Actor, s lrtg.AttackSettled) bool {
+	if g.IsUmpire(asker) || g.Options.IntelMode() == engine.IntelOpen {
+		return true
+	}
+	p := g.Player(asker.ID)
+	if p == nil {
+		return false
+	}
+	b := lrtg.Battle{N: s.N, Side: s.AttSide}
+	for _, u := range s.Attackers {
+		b.Attackers = append(b.Attackers, u.Unit)
+	}
+	for _, u := range s.Defenders {
+		b.Defenders = append(b.Defenders, u.Unit)
+	}
+	return engagedPlayer(g, *p, b)
+}
+
+// pendingLine is a battle waiting, as the asker may see it ("" none).
+func pendingLine(g engine.GameState, asker engine.Actor, b lrtg.Battle) string {
+	waits := fmt.Sprintf("waits for the %s's modifiers", sideUpper(engine.EnemyOf(b.Side)))
+	if b.Answered {
+		waits = "waits for the umpire to settle it"
+	}
+	full := g.IsUmpire(asker) || g.Options.IntelMode() == engine.IntelOpen
+	if p := g.Player(asker.ID); p != nil && !full {
+		full = engagedPlayer(g, *p, b)
+	}
+	if !full {
+		return fmt.Sprintf("· #%d (turn %d): %s.", b.N, b.Turn, waits)
+	}
+	return fmt.Sprintf("· #%d at %s (turn %d, %s attack): %s (%s) against %s (%s); the attacker's modifiers: %s; %s.",
+		b.N, b.Ref, b.Turn, b.Type, unitNames(g, b.Attackers), sideUpper(b.Side), unitNames(g, b.Defenders), sideUpper(engine.EnemyOf(b.Side)), modifiersText(b.Stated), waits)
+}
