@@ -218,6 +218,11 @@ func (g Game) decideMove(cmd engine.MoveUnits) ([]engine.Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	if mode != MoveNormal { // a normal march checks it with its path (move_path.go)
+		if e := g.movedInAction(cmd, g.onMap(cmd.Units)); e != nil {
+			broken = append(broken, e) // rail, strategic and naval too move a unit once in an action
+		}
+	}
 	if e := g.activationGate(cmd); e != nil { // moves belong to actions (activation.go)
 		broken = append([]*engine.RuleError{e}, broken...)
 	}

@@ -334,3 +334,14 @@ func (g Game) ArmyActionUnderWay() bool {
 	a, ok := g.cycle()
 	return ok && a.Active != nil && a.Active.Kind == ActionArmy
 }
+
+// onMap returns the named units that are on the map and not eliminated.
+func (g Game) onMap(ids []string) []engine.UnitState {
+	var on []engine.UnitState
+	for _, id := range ids {
+		if u, ok := g.Units[id]; ok && u.OnMap && !u.Eliminated {
+			on = append(on, u)
+		}
+	}
+	return on
+}

@@ -2,6 +2,7 @@ package lrtg
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
@@ -84,4 +85,27 @@ func TestMarchPricedByTheLayerAndTheChart(t *testing.T) {
 		t.Errorf("no layer: %+v", e)
 	}
 	wantRule(t, g, priced(nil, pathEast(11)), "move.allowance", "", "at least 5½ MP")
+}
+
+// Strategic (and rail, naval) movement moves a unit once in an action, as
+// a march does: a unit that moved in the action is refused a strategic
+// move in it (issue 21: "Strategic movement was accepted twice in one
+// activation").
+func TestStrategicMoveOnceInAnAction(t *testing.T) {
+	g := marchGame(t, opts())
+	g.Actions.AllMoves = true // strategic movement allowed in 4a (time limitation, the opening)
+	first := marchCmd(lee, pathEast(1), "csa.hood")
+	g, _ = wantMove(t, g, first)
+	again := strategic(lee, engine.Hex{Q: 3}, 2, "csa.hood")
+	again.Data = moveData()
+	_, err := g.Decide(again, engine.Script())
+	if err == nil || !strings.Contains(err.Error(), "Hood already moved in this action") {
+		t.Fatalf("a second move in the action, strategic: %v", err)
+	}
+	// McLaws, who has not moved, is not refused for it.
+	other := strategic(lee, engine.Hex{Q: 5}, 2, "csa.mclaws")
+	other.Data = moveData()
+	if _, err := g.Decide(other, engine.Script()); err != nil && strings.Contains(err.Error(), "already moved") {
+		t.Errorf("McLaws: %v", err)
+	}
 }
