@@ -297,6 +297,12 @@ func TestMarchesScriptedGame(t *testing.T) {
 		t.Errorf("the far march: %s\nwant %q", far.Text, want)
 	}
 
+	// An attack on a far hex of Confederates hooker cannot see is refused
+	// as one on an empty hex is: he sees no enemy there.
+	if unseen := reply("@hooker /attack declare units:Caldwell at:SS4028 type:assault"); unseen.Error == nil || !strings.Contains(unseen.Text, "You see no enemy unit at SS4028") {
+		t.Errorf("the attack on an unseen hex: %s", unseen.Text)
+	}
+
 	// The battles.
 	settled := eventsOf[*lrtg.AttackSettled](p)
 	applied := eventsOf[*lrtg.CombatApplied](p)
