@@ -289,7 +289,7 @@ func TestMarchesScriptedGame(t *testing.T) {
 	if len(no) != 1 || no[0] != "HW2621" || river.Error == nil || !strings.Contains(river.Text, "forbids the stack the step into "+printed("HW2621")) {
 		t.Errorf("the river march (prohibited %v): %s", no, river.Text)
 	}
-	if over := strings.Contains(river.Text, fmt.Sprintf("Hood has %d movement points in this action; this march costs %s", hood, mpWords(mp))); over != (mp > float64(hood)) {
+	if over := strings.Contains(river.Text, fmt.Sprintf("Hood has %d movement points in this action; this march costs %s", hood, lrtg.MPText(mp))); over != (mp > float64(hood)) {
 		t.Errorf("the river march costs %v on an allowance of %d: %s", mp, hood, river.Text)
 	}
 	far := reply("@lee /move units:Hood path:HW2419 HW2420 HW2520 HW2521 HW2522 HW2622")
@@ -297,7 +297,7 @@ func TestMarchesScriptedGame(t *testing.T) {
 	if mp != 10 || unpriced != 0 || len(no) != 0 {
 		t.Fatalf("the far march is priced by the test at %v (%d unpriced, %v prohibited)", mp, unpriced, no)
 	}
-	if want := fmt.Sprintf("Hood has %d movement points in this action; this march costs %s", hood, mpWords(mp)); far.Error == nil || !strings.Contains(far.Text, want) {
+	if want := fmt.Sprintf("Hood has %d movement points in this action; this march costs %s", hood, lrtg.MPText(mp)); far.Error == nil || !strings.Contains(far.Text, want) {
 		t.Errorf("the far march: %s\nwant %q", far.Text, want)
 	}
 

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -286,9 +285,9 @@ func (r *Router) marchDetails(g engine.GameState, evs []engine.Event) string {
 		fmt.Fprintf(&b, "\n🥾 March: %s, %d %s.", strings.Join(refs, " – "), len(refs), plural(len(refs), "hex", "hexes"))
 		switch {
 		case e.Unpriced == 0:
-			fmt.Fprintf(&b, " Movement points: %s.", mpWords(e.MP))
+			fmt.Fprintf(&b, " Movement points: %s.", lrtg.MPText(e.MP))
 		case e.Unpriced < len(refs):
-			fmt.Fprintf(&b, " Movement points: %s for the steps priced; %d not counted (no terrain cost known for them).", mpWords(e.MP), e.Unpriced)
+			fmt.Fprintf(&b, " Movement points: %s for the steps priced; %d not counted (no terrain cost known for them).", lrtg.MPText(e.MP), e.Unpriced)
 		default:
 			b.WriteString(" Movement points not counted: nothing loaded prices these steps (a terrain layer for the map and the terrain cost chart).")
 		}
@@ -360,17 +359,4 @@ func handleMeade(ctx context.Context, r *Router, req Request) (Reply, error) {
 			"The counter changes of 16.2 (Hooker removed, Sykes, Couch, Hays and Willard, the cavalry reorganization, Chambliss) are made in the next Hooker Replacement step (3b) of the sequence of play."
 		return publicText(req, text, views)
 	})
-}
-
-// mpWords writes movement points as the charts print them: whole, or
-// with a half (½).
-func mpWords(mp float64) string {
-	s := strconv.FormatFloat(mp, 'f', -1, 64)
-	if whole, half := strings.CutSuffix(s, ".5"); half {
-		s = whole + "½"
-		if whole == "0" {
-			s = "½"
-		}
-	}
-	return s
 }

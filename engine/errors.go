@@ -47,11 +47,40 @@ func Invalid(code, what, hint string) *RuleError {
 // one is itself, several are the first one's kind and code with every
 // problem's words and hint.
 func OptionProblems(list []*RuleError) error {
+	if len(list) == 1 {
+		return list[0]
+	}
+	return Problems{About: "the options", Hint: "Correct them all and send the command again"}.Join(list)
+}
+
+// Problems says how JoinProblems words one refusal for every problem a
+// command has (the options, an attack, a move), so that a player corrects
+// them all at once.
+type Problems struct {
+	About    string // what the problems are with: "the options", "this move"
+	Hint     string // what to do, for several problems
+	Sections bool   // each problem names its rule section after it ("[LRTG 10.2]")
+	KeepRule bool   // the refusal keeps the first problem's rule section
+}
+
+// Join is one refusal for the problems: none is nil, one is a copy of
+// itself, several are the first one's kind and code with every problem's
+// words, hint (and section, with Sections).
+func (p Problems) Join(list []*RuleError) error {
+	if e := p.JoinErr(list); e != nil {
+		return e
+	}
+	return nil
+}
+
+// JoinErr is Join as a *RuleError, for a caller that adds to the hint.
+func (p Problems) JoinErr(list []*RuleError) *RuleError {
 	switch len(list) {
 	case 0:
 		return nil
 	case 1:
-		return list[0]
+		e := *list[0]
+		return &e
 	}
 	parts := make([]string, len(list))
 	for i, e := range list {
@@ -59,8 +88,14 @@ func OptionProblems(list []*RuleError) error {
 		if e.Hint != "" {
 			parts[i] += " (" + e.Hint + ")"
 		}
+		if p.Sections && e.Rule != "" {
+			parts[i] += " [" + e.Rule + "]"
+		}
 	}
-	return &RuleError{Kind: list[0].Kind, Code: list[0].Code,
-		What: fmt.Sprintf("%d problems with the options: %s", len(list), strings.Join(parts, "; ")),
-		Hint: "Correct them all and send the command again"}
+	out := &RuleError{Kind: list[0].Kind, Code: list[0].Code,
+		What: fmt.Sprintf("%d problems with %s: %s", len(list), p.About, strings.Join(parts, "; ")), Hint: p.Hint}
+	if p.KeepRule {
+		out.Rule = list[0].Rule
+	}
+	return out
 }

@@ -41,12 +41,7 @@ func (g Game) activationGate(cmd engine.MoveUnits) *engine.RuleError {
 	if step == "" || g.IsUmpire(cmd.By) {
 		return nil
 	}
-	var onMap []engine.UnitState
-	for _, id := range cmd.Units {
-		if u, ok := g.Units[id]; ok && u.OnMap && !u.Eliminated {
-			onMap = append(onMap, u)
-		}
-	}
+	onMap := g.onMap(cmd.Units) // move_path.go
 	if len(onMap) == 0 {
 		return nil
 	}

@@ -23,25 +23,10 @@ func errCombatNotLoaded() *engine.RuleError {
 }
 
 // attackProblems joins every problem found with an attack into one
-// refusal (the first one's kind and code), so the player corrects them
-// all at once.
+// refusal (the first one's kind, code and rule), so the player corrects
+// them all at once.
 func attackProblems(list []*engine.RuleError) error {
-	switch len(list) {
-	case 0:
-		return nil
-	case 1:
-		return list[0]
-	}
-	parts := make([]string, len(list))
-	for i, e := range list {
-		parts[i] = e.What
-		if e.Hint != "" {
-			parts[i] += " (" + e.Hint + ")"
-		}
-	}
-	return &engine.RuleError{Kind: list[0].Kind, Code: list[0].Code, Rule: list[0].Rule,
-		What: fmt.Sprintf("%d problems with the attack: %s", len(list), strings.Join(parts, "; ")),
-		Hint: "Correct them all and declare the attack again"}
+	return engine.Problems{About: "the attack", Hint: "Correct them all and declare the attack again", KeepRule: true}.Join(list)
 }
 
 func ruled(e *engine.RuleError, section string) *engine.RuleError {

@@ -56,12 +56,7 @@ type pathCheck struct {
 // whether the move is a march checked hex by hex (a player's, or the
 // umpire's with a path, of units on the map, in normal mode).
 func (g Game) marchStack(cmd engine.MoveUnits) ([]engine.UnitState, bool) {
-	var on []engine.UnitState
-	for _, id := range cmd.Units {
-		if u, ok := g.Units[id]; ok && u.OnMap && !u.Eliminated {
-			on = append(on, u)
-		}
-	}
+	on := g.onMap(cmd.Units)
 	if len(on) == 0 || (g.IsUmpire(cmd.By) && len(cmd.Path) == 0) || cmd.Data != nil && cmd.Data.FreeMarches {
 		return on, false
 	}
@@ -309,23 +304,7 @@ func (g Game) pathStops(cmd engine.MoveUnits, ev *engine.UnitsMoved, pc *pathChe
 // as it reads alone, or every one at once, each with its section (the
 // refusal's code is the first's, as when it said only that one).
 func moveProblems(list []*engine.RuleError) *engine.RuleError {
-	if len(list) == 1 {
-		e := *list[0]
-		return &e
-	}
-	parts := make([]string, len(list))
-	for i, e := range list {
-		parts[i] = e.What
-		if e.Hint != "" {
-			parts[i] += " (" + e.Hint + ")"
-		}
-		if e.Rule != "" {
-			parts[i] += " [" + e.Rule + "]"
-		}
-	}
-	return &engine.RuleError{Kind: list[0].Kind, Code: list[0].Code,
-		What: fmt.Sprintf("%d problems with this move: %s", len(list), strings.Join(parts, "; ")),
-		Hint: "Nothing moved"}
+	return engine.Problems{About: "this move", Hint: "Nothing moved", Sections: true}.JoinErr(list)
 }
 
 // ArmyActionUnderWay reports whether an Activate Army Leader action is

@@ -180,14 +180,17 @@ func (g Game) checkAllowance(d *engine.MoveData, units []engine.UnitState, p pri
 		"March a shorter path, or ask the umpire: a march past the allowance is an extended march, which he settles (he may move it with reason:)", ""))
 }
 
-// mpWords writes movement points as the charts do: whole, or with a half.
-func mpWords(mp float64) string {
+// MPText writes movement points as the charts print them: whole, or with
+// a half (½). The bot's march replies use it too.
+func MPText(mp float64) string {
 	s := strconv.FormatFloat(mp, 'f', -1, 64)
-	if strings.HasSuffix(s, ".5") {
-		s = strings.TrimSuffix(s, ".5") + "½"
-		if s == "0½" {
+	if whole, half := strings.CutSuffix(s, ".5"); half {
+		s = whole + "½"
+		if whole == "0" {
 			s = "½"
 		}
 	}
-	return s + " MP"
+	return s
 }
+
+func mpWords(mp float64) string { return MPText(mp) + " MP" }
