@@ -104,11 +104,8 @@ func handleSheetLoad(ctx context.Context, r *Router, req Request) (Reply, error)
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "sheet.started", What: "The game has started: its record sheets are set up",
 			Hint: "A record sheet is loaded before /game start"}
 	}
-	data := []byte(o.Data)
-	if f, ok := req.Attachments["file"]; ok {
-		data = f
-	}
-	if len(strings.TrimSpace(string(data))) == 0 {
+	data := uploaded(req, o.Data)
+	if data == nil {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "sheet.file", What: "No record sheet file was given",
 			Hint: "Attach it as file: or paste it as data: (YAML: docs/litn-record-sheet.md; docs/litn-record-sheet-template.yaml is a template); /sheet show reads a loaded one"}
 	}

@@ -55,11 +55,8 @@ func handleGameOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if err := decodeOptions(req, &o); err != nil {
 		return Reply{}, err
 	}
-	data := []byte(o.Data)
-	if f, ok := req.Attachments["file"]; ok {
-		data = f
-	}
-	if len(strings.TrimSpace(string(data))) == 0 {
+	data := uploaded(req, o.Data)
+	if data == nil {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "oob.file", What: "No order of battle file was given",
 			Hint: "Attach it as file: (YAML with both sides: docs/oob-format.md; docs/oob-template.yaml is a template)"}
 	}

@@ -239,3 +239,16 @@ func oneOf(s, list string) bool {
 	}
 	return false
 }
+
+// uploaded is the file a loading command was given: the one attached as
+// file:, else the text pasted as data:; nil when both are blank.
+func uploaded(req Request, pasted string) []byte {
+	data := []byte(pasted)
+	if f, ok := req.Attachments["file"]; ok {
+		data = f
+	}
+	if len(strings.TrimSpace(string(data))) == 0 {
+		return nil
+	}
+	return data
+}

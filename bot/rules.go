@@ -448,11 +448,8 @@ func handleChartLoad(ctx context.Context, r *Router, req Request) (Reply, error)
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "chart.permission",
 			What: "Only someone who may manage this server loads charts", Hint: "Ask a member with the Manage Server permission"}
 	}
-	data := []byte(o.Data)
-	if f, ok := req.Attachments["file"]; ok {
-		data = f
-	}
-	if len(strings.TrimSpace(string(data))) == 0 {
+	data := uploaded(req, o.Data)
+	if data == nil {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "chart.file", What: "No chart file was given",
 			Hint: "Attach it as file: or paste it as data:. " + sl.ShapeHelp()}
 	}

@@ -120,11 +120,8 @@ func handleTerrainLoad(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err := decodeOptions(req, &o); err != nil {
 		return Reply{}, err
 	}
-	data := []byte(o.Data)
-	if f, ok := req.Attachments["file"]; ok {
-		data = f
-	}
-	if len(strings.TrimSpace(string(data))) == 0 {
+	data := uploaded(req, o.Data)
+	if data == nil {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "terrain.file", What: "No terrain file was given",
 			Hint: "Attach it as file: or paste it as data: (the format: docs/terrain-layer.md)"}
 	}
