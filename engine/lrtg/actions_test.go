@@ -15,14 +15,8 @@ import (
 // counter with Sykes and Barnes, Hooker, and Buford far away.
 func acGame(t *testing.T, o engine.GameOptions) Game {
 	t.Helper()
-	g := apply(t, Game{}, withRules(engine.NewGame{By: ump, Options: o}), engine.Script())
-	g = apply(t, g, engine.JoinGame{By: lee, Side: engine.CSA, Commands: []string{"1"}}, engine.Script())
-	g = apply(t, g, engine.JoinGame{By: jebA, Side: engine.CSA, Commands: []string{"Cav"}}, engine.Script())
-	g = apply(t, g, engine.JoinGame{By: meade, Side: engine.USA}, engine.Script())
-	u := func(id, name string, side engine.Side, kind, command string, mp int, h engine.Hex) engine.UnitSetup {
-		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Command: command, Manpower: mp, OnMap: true, Hex: h}
-	}
-	oob := &engine.OrderOfBattle{Units: []engine.UnitSetup{
+	u := setupUnit
+	return acStart(t, o,
 		u("csa.lee", "Lee", engine.CSA, "leader", "ANV", 0, at(0, 0)),
 		u("csa.longstreet", "Longstreet", engine.CSA, "leader", "1", 0, at(0, 0)),
 		u("csa.hood", "Hood", engine.CSA, "infantry", "1", 15, at(0, 0)),
@@ -34,8 +28,23 @@ func acGame(t *testing.T, o engine.GameOptions) Game {
 		u("usa.barnes", "Barnes", engine.USA, "infantry", "V", 6, at(40, 0)),
 		u("usa.hooker", "Hooker", engine.USA, "leader", "AoP", 0, at(60, 0)),
 		u("usa.buford", "Buford", engine.USA, "cavalry", "Cav", 4, at(60, 30)),
-	}}
-	return apply(t, g, engine.StartGame{By: ump, OOB: oob}, engine.Script())
+	)
+}
+
+// setupUnit is a unit of a test's order of battle, on the map.
+func setupUnit(id, name string, side engine.Side, kind, command string, mp int, h engine.Hex) engine.UnitSetup {
+	return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Command: command, Manpower: mp, OnMap: true, Hex: h}
+}
+
+// acStart starts a game of the action cycle tests' players (lee with the
+// 1st Corps, jebA with the cavalry, meade) on the board given.
+func acStart(t *testing.T, o engine.GameOptions, units ...engine.UnitSetup) Game {
+	t.Helper()
+	g := apply(t, Game{}, withRules(engine.NewGame{By: ump, Options: o}), engine.Script())
+	g = apply(t, g, engine.JoinGame{By: lee, Side: engine.CSA, Commands: []string{"1"}}, engine.Script())
+	g = apply(t, g, engine.JoinGame{By: jebA, Side: engine.CSA, Commands: []string{"Cav"}}, engine.Script())
+	g = apply(t, g, engine.JoinGame{By: meade, Side: engine.USA}, engine.Script())
+	return apply(t, g, engine.StartGame{By: ump, OOB: &engine.OrderOfBattle{Units: units}}, engine.Script())
 }
 
 // acBegin stands the game at a step of the action cycle on a turn and

@@ -50,14 +50,8 @@ func fakeCharts() *AttackCharts {
 // Corps) on turn 5, the Confederates' action under way.
 func atkGame(t *testing.T, o engine.GameOptions) Game {
 	t.Helper()
-	g := apply(t, Game{}, withRules(engine.NewGame{By: ump, Options: o}), engine.Script())
-	g = apply(t, g, engine.JoinGame{By: lee, Side: engine.CSA, Commands: []string{"1"}}, engine.Script())
-	g = apply(t, g, engine.JoinGame{By: jebA, Side: engine.CSA, Commands: []string{"Cav"}}, engine.Script())
-	g = apply(t, g, engine.JoinGame{By: meade, Side: engine.USA}, engine.Script())
-	u := func(id, name string, side engine.Side, kind, command string, mp int, h engine.Hex) engine.UnitSetup {
-		return engine.UnitSetup{ID: id, Name: name, Side: side, Kind: engine.UnitKind(kind), Command: command, Manpower: mp, OnMap: true, Hex: h}
-	}
-	oob := &engine.OrderOfBattle{Units: []engine.UnitSetup{
+	u := setupUnit
+	g := acStart(t, o,
 		u("csa.lee", "Lee", engine.CSA, "leader", "ANV", 0, at(0, 0)),
 		u("csa.longstreet", "Longstreet", engine.CSA, "leader", "1", 0, at(10, 0)),
 		u("csa.hood", "Hood", engine.CSA, "infantry", "1", 15, at(10, 0)),
@@ -70,8 +64,7 @@ func atkGame(t *testing.T, o engine.GameOptions) Game {
 		u("usa.barnes", "Barnes", engine.USA, "infantry", "V", 6, at(11, 0)),
 		u("usa.ayres", "Ayres", engine.USA, "infantry", "V", 5, at(11, 0)),
 		u("usa.buford", "Buford", engine.USA, "cavalry", "Cav", 4, at(30, 0)),
-	}}
-	g = apply(t, g, engine.StartGame{By: ump, OOB: oob}, engine.Script())
+	)
 	g, _ = acBegin(t, g, 5, "4a", engine.Script(6, 1))
 	// Spare faces: an activation that rolls its movement allowance takes them.
 	g, _ = acDo(t, g, ActivateUnit{By: lee, Unit: "csa.longstreet"}, engine.Script(3, 3, 3, 3))
