@@ -152,6 +152,10 @@ func (c SeriesCharts) Cost(kind, terrain string) (mp float64, prohibited bool, o
 	if err != nil {
 		return 0, false, false
 	}
+	return t.cost(kind, terrain)
+}
+
+func (t *terrainChart) cost(kind, terrain string) (mp float64, prohibited bool, ok bool) {
 	j := engine.Column(t.Columns, kind)
 	r := t.find(terrain)
 	if j < 0 || r == nil || r.Costs[j].None {
@@ -165,16 +169,26 @@ func (c SeriesCharts) Cost(kind, terrain string) (mp float64, prohibited bool, o
 // not ""), plus each hexside feature crossed. ok is false when the copy
 // does not say for one of them.
 func (c SeriesCharts) StepCost(kind, hexTerrain, road string, hexsides ...string) (mp float64, prohibited bool, ok bool) {
+	t, err := c.terrain()
+	if err != nil {
+		return 0, false, false
+	}
+	return t.stepCost(kind, hexTerrain, road, hexsides...)
+}
+
+// stepCost is StepCost on a copy read once (a march prices every step
+// on one reading: move_price.go).
+func (t *terrainChart) stepCost(kind, hexTerrain, road string, hexsides ...string) (mp float64, prohibited bool, ok bool) {
 	base := hexTerrain
 	if road != "" {
 		base = TerrainRoad + ": " + road
 	}
-	mp, prohibited, ok = c.Cost(kind, base)
+	mp, prohibited, ok = t.cost(kind, base)
 	if !ok {
 		return 0, false, false
 	}
 	for _, h := range hexsides {
-		add, p, ok := c.Cost(kind, TerrainHexside+": "+h)
+		add, p, ok := t.cost(kind, TerrainHexside+": "+h)
 		if !ok {
 			return 0, false, false
 		}
@@ -193,6 +207,10 @@ func (c SeriesCharts) CheapestCost(kind string) (mp float64, ok bool) {
 	if err != nil {
 		return 0, false
 	}
+	return t.cheapest(kind)
+}
+
+func (t *terrainChart) cheapest(kind string) (mp float64, ok bool) {
 	j := engine.Column(t.Columns, kind)
 	if j < 0 {
 		return 0, false
@@ -203,12 +221,4 @@ func (c SeriesCharts) CheapestCost(kind string) (mp float64, ok bool) {
 		}
 	}
 	return mp, ok
-}
-
-// TerrainKinds are the movement kinds the copy prices (its columns).
-func (c SeriesCharts) TerrainKinds() []string {
-	if lc := c.Loaded[SlotTerrainCosts]; lc != nil {
-		return append([]string(nil), lc.Columns...)
-	}
-	return nil
 }

@@ -37,8 +37,7 @@ type stepPrice struct {
 // in it but leaders, who go along. Militia march as infantry where the
 // copy has no column of its own for them (a choice: the seeds give militia
 // no movement of their own).
-func marchKinds(charts SeriesCharts, units []engine.UnitState) []string {
-	cols := charts.TerrainKinds()
+func marchKinds(cols []string, units []engine.UnitState) []string {
 	var kinds []string
 	for _, u := range units {
 		if u.Kind.IsLeader() {
@@ -55,14 +54,15 @@ func marchKinds(charts SeriesCharts, units []engine.UnitState) []string {
 	return kinds
 }
 
-// stepCost prices one step from prev into h for the stack.
-func (g Game) stepCost(d *engine.MoveData, units []engine.UnitState, prev, h engine.Hex) stepPrice {
-	if d == nil || d.Terrain == nil {
+// stepCost prices one step from prev into h for the stack's kinds, on
+// the cost chart read once for the march (nil: none loaded).
+func stepCost(t *terrainChart, layer *engine.TerrainLayer, kinds []string, prev, h engine.Hex) stepPrice {
+	if t == nil || layer == nil || len(kinds) == 0 {
 		return stepPrice{}
 	}
-	terrain, ok := d.Terrain.Terrain(h)
-	features := d.Terrain.Hexside(prev, h)
-	if !ok || (len(features) == 0 && !d.Terrain.Knows(prev, h)) {
+	terrain, ok := layer.Terrain(h)
+	features := layer.Hexside(prev, h)
+	if !ok || (len(features) == 0 && !layer.Knows(prev, h)) {
 		return stepPrice{}
 	}
 	var roads, sides []string
@@ -75,16 +75,11 @@ func (g Game) stepCost(d *engine.MoveData, units []engine.UnitState, prev, h eng
 			sides = append(sides, f)
 		}
 	}
-	charts := g.SeriesCharts(d.Library)
-	kinds := marchKinds(charts, units)
-	if len(kinds) == 0 {
-		return stepPrice{}
-	}
 	out := stepPrice{known: true}
 	for _, k := range kinds {
 		best, found, open := 0.0, false, false
 		for _, road := range append([]string{""}, roads...) {
-			mp, prohibited, ok := charts.StepCost(k, terrain, road, sides...)
+			mp, prohibited, ok := t.stepCost(k, terrain, road, sides...)
 			if !ok {
 				continue
 			}
@@ -104,6 +99,20 @@ func (g Game) stepCost(d *engine.MoveData, units []engine.UnitState, prev, h eng
 	return out
 }
 
+// marchChart is the game's terrain cost chart read once for a march, and
+// the kinds of the stack it prices; nil when no copy is loaded (or it
+// cannot be read: the lookups refuse it elsewhere).
+func (g Game) marchChart(d *engine.MoveData, units []engine.UnitState) (*terrainChart, []string) {
+	if d == nil {
+		return nil, nil
+	}
+	t, err := g.SeriesCharts(d.Library).terrain()
+	if err != nil {
+		return nil, nil
+	}
+	return t, marchKinds(t.Columns, units)
+}
+
 // pricedPath is a march's price: the movement points of the steps priced,
 // the steps that could not be, and the steps the chart forbids the stack.
 type pricedPath struct {
@@ -114,9 +123,14 @@ type pricedPath struct {
 
 func (g Game) pricePath(d *engine.MoveData, units []engine.UnitState, start engine.Hex, path []engine.Hex) pricedPath {
 	var p pricedPath
+	t, kinds := g.marchChart(d, units)
+	var layer *engine.TerrainLayer
+	if d != nil {
+		layer = d.Terrain
+	}
 	prev := start
 	for _, h := range path {
-		switch c := g.stepCost(d, units, prev, h); {
+		switch c := stepCost(t, layer, kinds, prev, h); {
 		case c.prohibited:
 			p.prohibited = append(p.prohibited, h)
 		case c.known:
@@ -159,10 +173,9 @@ func (g Game) checkAllowance(d *engine.MoveData, units []engine.UnitState, p pri
 		return broken
 	}
 	least := 0.0
-	if d != nil {
-		charts := g.SeriesCharts(d.Library)
-		for _, k := range marchKinds(charts, units) {
-			if c, ok := charts.CheapestCost(k); ok {
+	if t, kinds := g.marchChart(d, units); t != nil {
+		for _, k := range kinds {
+			if c, ok := t.cheapest(k); ok {
 				least = math.Max(least, c)
 			}
 		}
