@@ -236,20 +236,23 @@ func TestMarchesScriptedGame(t *testing.T) {
 		return mp, unpriced, prohibited
 	}
 	marches := []struct {
-		turn  int
-		unit  string
-		hexes []string // the start, then the path
+		turn    int
+		unit    string
+		hexes   []string // the start, then the path
+		retreat bool     // a retreat or rout owed (9.3), not a march
 	}{
-		{1, "csa.hood", []string{"HW2418", "HW2419", "HW2420"}},
-		{1, "csa.mclaws", []string{"HW2418", "HW2417"}},
-		{1, "usa.gibbon", []string{"HW2421", "HW2422"}}, // a rout: no allowance
-		{2, "csa.hood", []string{"HW2420", "HW2421"}},
-		{2, "usa.gibbon", []string{"HW2422", "HW2423"}}, // a retreat
+		{1, "csa.hood", []string{"HW2418", "HW2419", "HW2420"}, false},
+		{1, "csa.mclaws", []string{"HW2418", "HW2417"}, false},
+		{1, "usa.gibbon", []string{"HW2421", "HW2422"}, true}, // a rout: no allowance
+		{2, "csa.hood", []string{"HW2420", "HW2421"}, false},
+		{2, "usa.gibbon", []string{"HW2422", "HW2423"}, true}, // a retreat
 	}
 	var moved []*engine.UnitsMoved
-	for _, m := range eventsOf[*engine.UnitsMoved](p) {
-		if len(m.Path) > 0 { // the umpire's placements have no path
+	var before, after []engine.GameState // the states around each march
+	for i, e := range p.events {
+		if m, ok := e.(*engine.UnitsMoved); ok && len(m.Path) > 0 { // the umpire's placements have no path
 			moved = append(moved, m)
+			before, after = append(before, p.states[i]), append(after, p.states[i+1])
 		}
 	}
 	if len(moved) != len(marches) {
@@ -264,6 +267,12 @@ func TestMarchesScriptedGame(t *testing.T) {
 		}
 		if len(m.Units) != 1 || m.Units[0] != want.unit || fmt.Sprint(m.Path) != fmt.Sprint(path) || m.MP != mp || m.Unpriced != unpriced || len(no) > 0 {
 			t.Errorf("march %d: %v, path %v, %v MP, %d unpriced; want %s, %v, %v MP, %d unpriced", i+1, m.Units, m.Path, m.MP, m.Unpriced, want.unit, path, mp, unpriced)
+		}
+		// 000 8.2: a unit selected to march gains one fatigue level; a
+		// retreat or rout owed (Gibbon's) is no march.
+		gain := map[bool]int{true: 0, false: 1}[want.retreat]
+		if from, to := before[i].Units[want.unit].Fatigue, after[i].Units[want.unit].Fatigue; m.Fatigue != gain || to != min(from+gain, engine.MaxFatigue) {
+			t.Errorf("march %d: %s's fatigue %d → %d (event +%d), want +%d", i+1, want.unit, from, to, m.Fatigue, gain)
 		}
 		if a, ok := allowance[fmt.Sprintf("%d/%s", want.turn, want.unit)]; ok && mp+float64(unpriced)*0.5 > float64(a) {
 			t.Errorf("march %d: %s marched %v MP (+%d unpriced) on an allowance of %d", i+1, want.unit, mp, unpriced, a)

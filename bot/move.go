@@ -294,8 +294,27 @@ func (r *Router) marchDetails(g engine.GameState, evs []engine.Event) string {
 		if !g.IsUmpire(e.By) && e.Unpriced > 0 {
 			b.WriteString(" The umpire's log has the path.")
 		}
+		b.WriteString(marchFatigueWords(g, e))
 	}
 	return b.String()
+}
+
+// marchFatigueWords says the level a march adds (engine/lrtg/
+// move_fatigue.go, 000 8.2) and the units it spares (a retreat or rout,
+// an advance after combat).
+func marchFatigueWords(g engine.GameState, e *engine.UnitsMoved) string {
+	if e.Fatigue == 0 {
+		return ""
+	}
+	s := fmt.Sprintf(" Fatigue +%d (a march, LRTG 8.2)", e.Fatigue)
+	if len(e.Spared) > 0 {
+		names := make([]string, len(e.Spared))
+		for i, id := range e.Spared {
+			names[i] = g.Units[id].Name
+		}
+		s += fmt.Sprintf("; none for %s (a retreat or an advance is not a march)", strings.Join(names, ", "))
+	}
+	return s + "."
 }
 
 // railUsed is the turn's rail load after the move.

@@ -168,6 +168,10 @@ type UnitsMoved struct {
 	// Planned is the whole path the player gave a march an enemy unit
 	// he did not see stopped (Stopped), for the umpire's log.
 	Planned []Hex `json:"planned,omitempty"`
+	// Spared are the units of a march's stack its Fatigue does not reach
+	// (lrtg/move_fatigue.go): a retreat or rout owed, an advance after
+	// combat, which are not marches the unit was selected for.
+	Spared []string `json:"spared,omitempty"`
 }
 
 // DisorgCheck is what a unit that moved strategically rolls for

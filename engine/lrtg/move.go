@@ -2,6 +2,7 @@ package lrtg
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -138,7 +139,7 @@ func (g *Game) applyMoved(e *engine.UnitsMoved) {
 	for _, id := range e.Units {
 		g.EditUnit(id, func(u *engine.UnitState) {
 			u.OnMap, u.Hex, u.Ref, u.Track, u.Slot = true, e.To, e.Ref, "", 0
-			if e.Fatigue > 0 && !u.Kind.IsLeader() {
+			if e.Fatigue > 0 && !u.Kind.IsLeader() && !slices.Contains(e.Spared, u.ID) {
 				u.Fatigue = min(u.Fatigue+e.Fatigue, engine.MaxFatigue)
 			}
 		})

@@ -108,6 +108,7 @@ func (g Game) checkPath(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hidden
 	price := g.pricePath(d, on, start, path) // move_price.go
 	ev.MP, ev.Unpriced = price.mp, price.unpriced
 	broken = append(broken, g.checkAllowance(d, on, price, ref)...)
+	broken = append(broken, g.marchFatigue(on, ev)...) // move_fatigue.go: a march adds a fatigue level
 	side := on[0].Side
 	seen, all := g.seenPresence(side, hid.unseen), g.enemiesOf(side)
 	zoc := g.armyMarch(cmd, on) // 000 10.2
