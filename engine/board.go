@@ -28,6 +28,12 @@ type (
 		// in, the last of them To (nil: To alone, a one-hex step, or the
 		// umpire's placement; lrtg/move_path.go).
 		Path []Hex
+		// Extended: the march goes on past its movement allowance as an
+		// extended march (lrtg/move_extended.go); MarchModifiers names
+		// the extended march modifiers of the group's table its mover
+		// states (gcacw.extended-march-modifiers).
+		Extended       bool
+		MarchModifiers []string
 	}
 	// SetUnit sets a unit's manpower, fatigue or a status field
 	// (status.go: organization, exhaustion, demoralization, entrenchment,
@@ -172,6 +178,14 @@ type UnitsMoved struct {
 	// (lrtg/move_fatigue.go): a retreat or rout owed, an advance after
 	// combat, which are not marches the unit was selected for.
 	Spared []string `json:"spared,omitempty"`
+	// Extended: an extended march (lrtg/move_extended.go), which adds a
+	// fatigue level more (in Fatigue) and rolls on the group's Extended
+	// March Table; Extension is how many movement points past the
+	// allowance the group's copy lets it go (0: the player's word, no
+	// copy loaded); Stated the table's modifiers its mover stated.
+	Extended  bool     `json:"extended,omitempty"`
+	Extension float64  `json:"extension,omitempty"`
+	Stated    []string `json:"stated,omitempty"`
 }
 
 // DisorgCheck is what a unit that moved strategically rolls for
@@ -339,7 +353,7 @@ func (g GameState) UnitFor(by Actor, id string) (UnitState, error) {
 // and the elimination of a unit, here (board_decide.go); what a move, a
 // unit's change and a mark mean is the game's (Hooks.BoardCommand), and a
 // game without board rules has none of them.
-func (g GameState) decideBoard(cmd Command) ([]Event, error) {
+func (g GameState) decideBoard(cmd Command, d Dice) ([]Event, error) {
 	switch cmd := cmd.(type) {
 	case EliminateUnit:
 		return g.decideEliminate(cmd)
@@ -349,7 +363,7 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 		return g.decidePause(cmd)
 	}
 	if g.rules != nil && g.rules.hooks.BoardCommand != nil {
-		return g.rules.hooks.BoardCommand(g, cmd)
+		return g.rules.hooks.BoardCommand(g, cmd, d)
 	}
 	if err := g.NeedGame(); err != nil {
 		return nil, err

@@ -39,10 +39,14 @@ const MarchFatigue = 1
 // marchFatigue sets a march's fatigue on its event (and the units it
 // spares) and returns the rule it breaks: a unit already at the highest
 // level, every such unit named at once.
-func (g Game) marchFatigue(on []engine.UnitState, ev *engine.UnitsMoved) []*engine.RuleError {
+func (g Game) marchFatigue(cmd engine.MoveUnits, on []engine.UnitState, ev *engine.UnitsMoved) []*engine.RuleError {
 	a, ok := g.cycle()
 	if !ok {
 		return nil // no action cycle under way: a placement, or a game without /phase
+	}
+	levels := MarchFatigue
+	if cmd.Extended {
+		levels += ExtendedMarchFatigue // move_extended.go
 	}
 	key := g.actionKey()
 	var marching, spared []string
@@ -56,18 +60,24 @@ func (g Game) marchFatigue(on []engine.UnitState, ev *engine.UnitsMoved) []*engi
 			continue
 		}
 		marching = append(marching, u.ID)
-		if u.Fatigue >= engine.MaxFatigue {
-			tired = append(tired, u.Name)
+		if u.Fatigue+levels > engine.MaxFatigue {
+			tired = append(tired, fmt.Sprintf("%s (fatigue %d)", u.Name, u.Fatigue))
 		}
 	}
 	if len(marching) == 0 {
 		return nil
 	}
-	ev.Fatigue, ev.Spared = MarchFatigue, spared
+	ev.Fatigue, ev.Spared = levels, spared
 	if len(tired) == 0 {
 		return nil
 	}
+	is := map[bool]string{true: "is", false: "are"}[len(tired) == 1]
+	if levels == MarchFatigue {
+		return []*engine.RuleError{moveRule("move.fatigue",
+			fmt.Sprintf("%s %s at the highest fatigue level: a march adds one", strings.Join(tired, ", "), is),
+			"A unit at fatigue 4 may not march until it recovers (the Recovery Phase)", "LRTG 8.2")}
+	}
 	return []*engine.RuleError{moveRule("move.fatigue",
-		fmt.Sprintf("%s %s at fatigue %d, the highest: a march adds one level", strings.Join(tired, ", "), map[bool]string{true: "is", false: "are"}[len(tired) == 1], engine.MaxFatigue),
-		"A unit at fatigue 4 may not march until it recovers (the Recovery Phase)", "LRTG 8.2")}
+		fmt.Sprintf("%s would go above fatigue 4: an extended march adds two levels (the march's and the extension's)", strings.Join(tired, ", ")),
+		"March within the allowance (leave extended out), or another unit", "LRTG 8.2, 17.1 1.")}
 }

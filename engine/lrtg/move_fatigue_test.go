@@ -43,11 +43,11 @@ func TestMarchRefusedAtFatigueFour(t *testing.T) {
 	g = edit(g, "csa.hood", func(u *engine.UnitState) { u.Fatigue = engine.MaxFatigue })
 	gap := []engine.Hex{{Q: 1, R: 0}, {Q: 3, R: 0}}
 	re := wantRule(t, g, marchCmd(lee, gap, "csa.hood", "csa.mclaws"), "move.fatigue", "LRTG 8.2",
-		"2 problems", "Hood, McLaws are at fatigue 4, the highest", "Nothing moved")
-	if strings.Count(re.Error(), "the highest") != 1 {
+		"2 problems", "Hood (fatigue 4), McLaws (fatigue 4) are at the highest fatigue level", "Nothing moved")
+	if strings.Count(re.Error(), "highest fatigue level") != 1 {
 		t.Errorf("one line for both units: %s", re.Error())
 	}
-	wantRule(t, g, marchCmd(lee, pathEast(1), "csa.hood"), "move.fatigue", "LRTG 8.2", "Hood is at fatigue 4", "until it recovers")
+	wantRule(t, g, marchCmd(lee, pathEast(1), "csa.hood"), "move.fatigue", "LRTG 8.2", "Hood (fatigue 4) is at the highest fatigue level", "until it recovers")
 	wantRule(t, g, marchCmd(ump, pathEast(1), "csa.hood"), "move.fatigue", "", "add reason:")
 	over := marchCmd(ump, pathEast(1), "csa.hood")
 	over.Reason = "a forced march the umpire allows"

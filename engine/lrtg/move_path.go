@@ -107,8 +107,10 @@ func (g Game) checkPath(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hidden
 	ev.Path, ev.Hexes = slices.Clone(path), len(path)
 	price := g.pricePath(d, on, start, path) // move_price.go
 	ev.MP, ev.Unpriced = price.mp, price.unpriced
-	broken = append(broken, g.checkAllowance(d, on, price, ref)...)
-	broken = append(broken, g.marchFatigue(on, ev)...) // move_fatigue.go: a march adds a fatigue level
+	broken = append(broken, g.marchFatigue(cmd, on, ev)...) // move_fatigue.go: a march adds a fatigue level
+	ev.Extended = cmd.Extended                              // move_extended.go
+	broken = append(broken, g.checkAllowance(d, on, price, ref, ev)...)
+	broken = append(broken, g.checkExtended(cmd, on, ev)...) // move_extended.go
 	side := on[0].Side
 	seen, all := g.seenPresence(side, hid.unseen), g.enemiesOf(side)
 	zoc := g.armyMarch(cmd, on) // 000 10.2

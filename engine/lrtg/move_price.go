@@ -150,7 +150,12 @@ func (g Game) pricePath(d *engine.MoveData, units []engine.UnitState, start engi
 // together). Outside an action, or without an allowance (rail, strategic,
 // naval; the umpire's placements), nothing is compared; without a cost
 // chart the unpriced steps are bounded by nothing.
-func (g Game) checkAllowance(d *engine.MoveData, units []engine.UnitState, p pricedPath, ref func(engine.Hex) string) []*engine.RuleError {
+//
+// An extended march (ev.Extended, move_extended.go) may go past the
+// allowance by what the group's gcacw.extended-march-settings allows
+// (ev.Extension), or, without a copy, as far as the player says; one the
+// engine prices whole within the allowance is no extended march.
+func (g Game) checkAllowance(d *engine.MoveData, units []engine.UnitState, p pricedPath, ref func(engine.Hex) string, ev *engine.UnitsMoved) []*engine.RuleError {
 	var broken []*engine.RuleError
 	if len(p.prohibited) > 0 {
 		refs := make([]string, len(p.prohibited))
@@ -181,16 +186,46 @@ func (g Game) checkAllowance(d *engine.MoveData, units []engine.UnitState, p pri
 		}
 	}
 	bound := p.mp + float64(p.unpriced)*least
-	if bound <= float64(allow) {
+	limit, known := float64(allow), true
+	if ev.Extended {
+		var kinds []string
+		for _, u := range units {
+			if k := string(u.Kind); !u.Kind.IsLeader() && !engine.Contains(kinds, k) {
+				kinds = append(kinds, k)
+			}
+		}
+		ext, ok, err := g.SeriesCharts(libraryOf(d)).MarchExtension(kinds)
+		if err != nil {
+			return append(broken, chartRule(err))
+		}
+		if p.unpriced == 0 && p.mp <= limit {
+			return append(broken, moveRule("move.extended", fmt.Sprintf("%s has %d movement points in this action and this march costs %s: it is no extended march", who, allow, mpWords(p.mp)),
+				"Leave extended out: an extended march goes past the allowance", ""))
+		}
+		if ok {
+			ev.Extension = ext
+			limit += ext
+		} else {
+			known = false // the player's word: recorded, on the umpire's log
+		}
+	}
+	if !known || bound <= limit {
 		return broken
 	}
-	what := fmt.Sprintf("%s has %d movement points in this action; this march costs %s", who, allow, mpWords(p.mp))
-	if p.unpriced > 0 {
-		what = fmt.Sprintf("%s has %d movement points in this action; this march costs at least %s (%s for the steps the terrain layer prices, %d %s at %s or more each)",
-			who, allow, mpWords(bound), mpWords(p.mp), p.unpriced, map[bool]string{true: "step", false: "steps"}[p.unpriced == 1], mpWords(least))
+	has := fmt.Sprintf("%s has %d movement points in this action", who, allow)
+	if ev.Extended {
+		has += fmt.Sprintf(" and %s more extended", mpWords(ev.Extension))
 	}
-	return append(broken, moveRule("move.allowance", what,
-		"March a shorter path, or ask the umpire: a march past the allowance is an extended march, which he settles (he may move it with reason:)", ""))
+	what := fmt.Sprintf("%s; this march costs %s", has, mpWords(p.mp))
+	if p.unpriced > 0 {
+		what = fmt.Sprintf("%s; this march costs at least %s (%s for the steps the terrain layer prices, %d %s at %s or more each)",
+			has, mpWords(bound), mpWords(p.mp), p.unpriced, map[bool]string{true: "step", false: "steps"}[p.unpriced == 1], mpWords(least))
+	}
+	hint := "March a shorter path, or go on past the allowance as an extended march: add extended:true (a fatigue level more and a roll on the Extended March Table)"
+	if ev.Extended {
+		hint = "March a shorter path: the group's gcacw.extended-march-settings says how far an extension goes"
+	}
+	return append(broken, moveRule("move.allowance", what, hint, ""))
 }
 
 // MPText writes movement points as the charts print them: whole, or with
