@@ -197,6 +197,12 @@ func marchLogWords(e lrtg.UnitLogEntry, ref func(engine.Hex) string) string {
 			fmt.Fprintf(&b, " (the path given: %s)", strings.Join(planned, " – "))
 		}
 	}
+	if e.Extended && e.Extension == 0 {
+		b.WriteString(", extended past the allowance as far as the player says (no gcacw.extended-march-settings loaded)")
+	}
+	if len(e.MarchStated) > 0 {
+		fmt.Fprintf(&b, ", extended march modifiers stated by the player: %s", strings.Join(e.MarchStated, ", "))
+	}
 	if e.Unpriced > 0 {
 		fmt.Fprintf(&b, ", movement points not checked for %d %s: nothing loaded prices them (a terrain layer that gives the hexes and hexsides, and the terrain cost chart's rows for them; the Standardized Rules' terrain and ZOC costs are the group's)", e.Unpriced, plural(e.Unpriced, "step", "steps"))
 	}
