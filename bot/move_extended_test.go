@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -137,8 +138,20 @@ func TestExtendedMarchThroughTheRouter(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if h := g.Units["csa.hood"]; h.Fatigue < 3 || h.Manpower > 16 {
+			h := g.Units["csa.hood"]
+			if h.Fatigue < 3 || h.Manpower > 16 {
 				t.Errorf("Hood after the extended march: %+v", h)
+			}
+			// The mover reads the fatigue where he reads his action and units.
+			for _, read := range []string{"@lee /action show", "@lee /oob"} {
+				var all strings.Builder
+				for _, o := range do(read) {
+					all.WriteString(o.Text)
+				}
+				if want := fmt.Sprintf("Hood %d", h.Fatigue); read == "@lee /action show" && !strings.Contains(all.String(), want) ||
+					read == "@lee /oob" && !strings.Contains(all.String(), fmt.Sprintf("fatigue %d", h.Fatigue)) {
+					t.Errorf("%s does not show Hood's fatigue %d: %s", read, h.Fatigue, all.String())
+				}
 			}
 			if intel == "" {
 				if !strings.Contains(others.String(), "🎲 Roll #") {
