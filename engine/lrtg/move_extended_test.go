@@ -237,3 +237,65 @@ func TestExtendedMarchSecretInHiddenModes(t *testing.T) {
 		t.Fatalf("dice %+v, settled %+v", dice, settled)
 	}
 }
+
+// In a hidden mode an extended march an unseen enemy stops on the way is
+// spent as made: its two levels and its roll stand (the extension was
+// declared; the roll tells nothing of the enemy).
+func TestExtendedMarchStoppedByAnUnseenEnemy(t *testing.T) {
+	for name, o := range hiddenModes() {
+		t.Run(name, func(t *testing.T) {
+			g := marchGame(t, o)
+			g.Charts = inventedCharts().Loaded
+			g = edit(g, "usa.barnes", func(u *engine.UnitState) { u.Hex = engine.Hex{Q: 3, R: 0} })
+			g = edit(g, "csa.hood", func(u *engine.UnitState) { u.Fatigue = 1 })
+			if o.Intel == engine.IntelDoubleBlind {
+				g.Options.Sighting = 1
+			}
+			cmd := marchCmd(lee, pathEast(5), "csa.hood", "csa.longstreet")
+			_, dis := testStrategicCharts()
+			cmd.Data = &engine.MoveData{StrategicDisorganization: dis}
+			cmd.Extended = true
+			evs, err := g.Decide(cmd, engine.Script(2))
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			e := evs[0].(*engine.UnitsMoved)
+			if e.Stopped != MoveStoppedPath || e.Fatigue != 2 || !e.Extended || len(evs) != 3 {
+				t.Fatalf("%+v (%d events)", e, len(evs))
+			}
+			s, ok := evs[2].(*ExtendedMarchSettled)
+			if !ok || s.Secret != string(engine.CSA) || s.Fatigue != 3 || s.Die != 2 {
+				t.Fatalf("settled %+v", evs[2])
+			}
+			noEnemyIn(t, "the events", strings.ReplaceAll(eventText(t, evs), `"contact"`, ""), withoutHex(g.Units["usa.barnes"]))
+		})
+	}
+}
+
+// LRTA: 004's unit type modifier (Confederate infantry north of the
+// Potomac, +2 before a Rest & Refit proposal) and no cap at 8 (004 says
+// nothing of one): die 6, +0 to fatigue 3, +2, Night +1 = 9, read as 9 on
+// the table's open last row.
+func TestLRTAExtendedMarchUnitTypeAndNoCap(t *testing.T) {
+	g := lrtaMoveGame(t)
+	g.Turn = 5
+	g.Sequence = engine.SequenceState{Step: "4a", Turn: g.Turn}
+	g.Actions = ActionState{Turn: g.Turn, Step: "4a", Active: &Activation{Side: engine.CSA, By: lee, Kind: ActionActivate, Unit: "csa.hill"}}
+	g.Charts = inventedCharts().Loaded
+	g = edit(g, "csa.hill", func(u *engine.UnitState) { u.Fatigue = 1 })
+	from := g.Units["csa.hill"].Hex
+	cmd := marchCmd(lee, []engine.Hex{{Q: from.Q + 1, R: from.R}, {Q: from.Q + 2, R: from.R}}, "csa.hill")
+	cmd.Data, cmd.Extended, cmd.MarchModifiers = lrtaMoveData(), true, []string{"Night"}
+	_, mv, settled, _ := decideExt(t, g, cmd, 6)
+	if mv.Fatigue != 2 || len(settled) != 1 {
+		t.Fatalf("%+v, %d settled", mv, len(settled))
+	}
+	s := settled[0]
+	codes := map[string]int{}
+	for _, m := range s.Modifiers {
+		codes[m.Code] = m.Value
+	}
+	if codes[MarchModUnitType] != 2 || codes[MarchModFatigue] != 0 || s.Total != 9 || s.Capped || s.Reading.Total != 9 || s.Reading.Row != "8 or more" {
+		t.Errorf("settled %+v, reading %+v", s, s.Reading)
+	}
+}
