@@ -189,6 +189,10 @@ func TestExtendedMarchRefusals(t *testing.T) {
 	if _, mv, settled, dice := decideExt(t, bare, over); !mv.Extended || mv.Fatigue != 2 || len(settled) != 0 || len(dice) != 0 || len(mv.Overrode) != 1 {
 		t.Errorf("overridden: %+v, %d settled, %d dice", mv, len(settled), len(dice))
 	}
+	// The umpire's placement (to: alone) is no march to extend.
+	place := mv(ump, at(5, 5), "csa.hood")
+	place.Extended = true
+	wantRule(t, g, place, "move.extended", "", "this move is a placement")
 	// A kind the table has no column for.
 	art := extGame(t, 1, nil)
 	art = edit(art, "csa.hood", func(u *engine.UnitState) { u.Kind = engine.KindArtillery })

@@ -79,6 +79,10 @@ func (g Game) checkPath(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hidden
 		return []*engine.RuleError{moveRule("move.path", "A path is a march of units on the map, and none of these is", "Units entering the map are placed with to: (their entry rules: /reinforcements)", "")}
 	}
 	if !ok {
+		if cmd.Extended && len(on) > 0 { // move_extended.go
+			return []*engine.RuleError{moveRule("move.extended", "An extended march is a march checked hex by hex, and this move is a placement",
+				"Give the march's hexes with path:, or leave extended out", "")}
+		}
 		return nil
 	}
 	var broken []*engine.RuleError
