@@ -320,7 +320,7 @@ func TestMarchesScriptedGame(t *testing.T) {
 	if mp != 8.5 || unpriced != 0 || partly != 1 || len(no) != 0 { // the road to HW2520 at ½, the least it can cost
 		t.Fatalf("the far march is priced by the test at %v (%d unpriced, %v prohibited)", mp, unpriced, no)
 	}
-	if want := fmt.Sprintf("Hood has %d movement points in this action; this march costs %s", hood, lrtg.MPText(mp)); far.Error == nil || !strings.Contains(far.Text, want) {
+	if want := fmt.Sprintf("Hood has %d movement points in this action; this march costs at least %s MP (1 step priced in part at the least it can cost)", hood, lrtg.MPText(mp)); far.Error == nil || !strings.Contains(far.Text, want) {
 		t.Errorf("the far march: %s\nwant %q", far.Text, want)
 	}
 

@@ -50,7 +50,7 @@ func moveGameSubcommands() []*Command {
 func moveOptions() []OptionSpec {
 	return []OptionSpec{
 		{Name: "path", Description: "A march's hexes in order, each next to the last: SS1824 SS1825 (commas if a place has spaces)", Type: String, MaxLength: 1500, Placeholder: "hex hex ..."},
-		{Name: "terrain", Description: "Where the terrain layer is silent: each step's terrain, e.g. Woods; road: Pike; Clear + Creek (- none)", Type: String, MaxLength: 1500, Placeholder: "terrain; terrain ..."},
+		{Name: "terrain", Description: "Each step's terrain where the terrain layer is silent: Woods; road: Pike; Clear + Creek (- unstated)", Type: String, MaxLength: 1500, Placeholder: "terrain; terrain ..."},
 		{Name: "mode", Description: "normal, rail (LRTG 8), strategic (LRTG 17.1) or naval (LRTG 5.0)", Type: String, MaxLength: 10, Placeholder: "normal|rail|strategic|naval",
 			Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
 				var out []engine.Match

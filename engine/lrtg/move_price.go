@@ -261,13 +261,7 @@ func (g Game) checkAllowance(d *engine.MoveData, units []engine.UnitState, p pri
 	if bound <= float64(allow) {
 		return broken
 	}
-	what := fmt.Sprintf("%s has %d movement points in this action; this march costs %s", who, allow, mpWords(p.mp))
-	if p.unpriced > 0 {
-		what = fmt.Sprintf("%s has %d movement points in this action; this march costs at least %s (%s for the steps %s, %d %s at %s or more each)",
-			who, allow, mpWords(bound), mpWords(p.mp), p.pricedBy(), p.unpriced, map[bool]string{true: "step", false: "steps"}[p.unpriced == 1], mpWords(least))
-	} else if p.stated > 0 {
-		what += fmt.Sprintf(" (%d %s on the terrain you state)", p.stated, pluralOf(p.stated, "step", "steps"))
-	}
+	what := fmt.Sprintf("%s has %d movement points in this action; this march costs %s", who, allow, p.costWords(bound, least))
 	return append(broken, moveRule("move.allowance", what,
 		"March a shorter path, or ask the umpire: a march past the allowance is an extended march, which he settles (he may move it with reason:)", ""))
 }
@@ -285,13 +279,37 @@ func MPText(mp float64) string {
 	return s
 }
 
-// pricedBy says what priced the steps priced: the layer, and the mover's
-// word for some.
-func (p pricedPath) pricedBy() string {
-	if p.stated == 0 {
-		return "the terrain layer prices"
+// costWords says what a march costs (bound: with the unpriced steps at
+// least each) and how it was reckoned: the steps priced on the terrain
+// the mover states, those priced in part (at least), the unpriced ones.
+func (p pricedPath) costWords(bound, least float64) string {
+	var notes []string
+	if p.stated > 0 {
+		notes = append(notes, fmt.Sprintf("%d %s on the terrain you state", p.stated, pluralOf(p.stated, "step", "steps")))
 	}
-	return fmt.Sprintf("priced, %d on the terrain you state", p.stated)
+	partial := 0
+	for _, s := range p.steps {
+		if len(s.Unrowed) > 0 {
+			partial++
+		}
+	}
+	if partial > 0 {
+		notes = append(notes, fmt.Sprintf("%d %s priced in part at the least %s can cost", partial, pluralOf(partial, "step", "steps"), pluralOf(partial, "it", "they")))
+	}
+	if p.unpriced == 0 && partial == 0 {
+		if len(notes) == 0 {
+			return mpWords(bound)
+		}
+		return fmt.Sprintf("%s (%s)", mpWords(bound), strings.Join(notes, ", "))
+	}
+	if p.unpriced == 0 {
+		return fmt.Sprintf("at least %s (%s)", mpWords(bound), strings.Join(notes, ", "))
+	}
+	priced := "the steps the terrain layer prices"
+	if len(notes) > 0 {
+		priced = "the steps priced, " + strings.Join(notes, ", ")
+	}
+	return fmt.Sprintf("at least %s (%s for %s, %d %s at %s or more each)", mpWords(bound), mpWords(p.mp), priced, p.unpriced, pluralOf(p.unpriced, "step", "steps"), mpWords(least))
 }
 
 func mpWords(mp float64) string { return MPText(mp) + " MP" }

@@ -57,7 +57,7 @@ func TestStatedTerrainIsPricedAndRecorded(t *testing.T) {
 	// With unstated steps: 4 + 2 × ½ = 5 fits; 4 + 3 × ½ does not.
 	wantMove(t, g, stated(nil, pathEast(4), "Woods", "Woods", "-", "-"))
 	wantRule(t, g, stated(nil, pathEast(5), "Woods", "Woods", "-", "-", "-"), "move.allowance", "",
-		"costs at least 5½ MP (4 MP for the steps priced, 2 on the terrain you state, 3 steps at ½ MP or more each)")
+		"costs at least 5½ MP (4 MP for the steps priced, 2 steps on the terrain you state, 3 steps at ½ MP or more each)")
 	// Prohibited on the stated terrain, as on the layer's.
 	wantRule(t, g, stated(nil, pathEast(2), "Clear", "Clear + hexside: River"), "move.prohibited", "",
 		"forbids the stack the step into hex 2,0 (on the terrain you state)")
@@ -138,6 +138,17 @@ func TestPartlyKnownSteps(t *testing.T) {
 	if _, e := wantMove(t, g, priced(mountain, pathEast(1))); e.MP != 1.5 || !slices.Equal(e.Steps[0].Unrowed, []string{"Mountain"}) {
 		t.Errorf("mountain: %+v", e)
 	}
+	// Too dear even at the least: 2 woods + 3 steps along the road at ½
+	// at least, on an allowance of 5.
+	var roadAll []engine.HexPair
+	prev := engine.Hex{}
+	for _, h := range pathEast(5) {
+		roadAll = append(roadAll, engine.SideOf(prev, h))
+		prev = h
+	}
+	roads := layerEast(5, pathEast(5), map[string][]engine.HexPair{"road": roadAll[2:]})
+	wantRule(t, g, stated(roads, pathEast(6), "-", "-", "-", "-", "-", "Clear"), "move.allowance", "",
+		"this march costs at least 6½ MP (1 step on the terrain you state, 3 steps priced in part at the least they can cost)")
 	// A P the chart has still prohibits: the river, with a bridge it has
 	// no row for.
 	bridge := layerEast(2, nil, map[string][]engine.HexPair{"river": {side}, "bridge": {side}})
