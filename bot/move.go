@@ -333,6 +333,11 @@ func (r *Router) marchDetails(g engine.GameState, evs []engine.Event) string {
 		if len(partial) > 0 {
 			fmt.Fprintf(&b, " Priced in part, the terrain cost chart having no row for what they cross, at the least it can cost: %s.", strings.Join(partial, "; "))
 		}
+		if e.Unpriced > 0 {
+			if _, err := lrtg.Of(g).SeriesCharts(r.library).Need(lrtg.SlotTerrainCosts); err == nil {
+				b.WriteString(" Where the terrain layer is silent, terrain: states each step's terrain (the cost chart's rows) and the umpire prices it.")
+			}
+		}
 		if !g.IsUmpire(e.By) && (e.Unpriced > 0 || len(e.Steps) > 0) {
 			b.WriteString(" The umpire's log has the path.")
 		}

@@ -206,7 +206,7 @@ func marchLogWords(e lrtg.UnitLogEntry, ref func(engine.Hex) string) string {
 		fmt.Fprintf(&b, ", priced in part (the terrain cost chart has no row for what they cross, counted at the least it can cost): %s", strings.Join(partial, "; "))
 	}
 	if e.Unpriced > 0 {
-		fmt.Fprintf(&b, ", movement points not checked for %d %s: nothing loaded prices them (a terrain layer that gives the hexes and hexsides, and the terrain cost chart's rows for them; the Standardized Rules' terrain and ZOC costs are the group's)", e.Unpriced, plural(e.Unpriced, "step", "steps"))
+		fmt.Fprintf(&b, ", movement points not checked for %d %s: nothing loaded prices them and the player stated no terrain for them (a terrain layer that gives the hexes and hexsides, and the terrain cost chart's rows for them; the Standardized Rules' terrain and ZOC costs are the group's)", e.Unpriced, plural(e.Unpriced, "step", "steps"))
 	}
 	return b.String()
 }
