@@ -196,6 +196,23 @@ func TestLRTAMarchesScriptedGame(t *testing.T) {
 	if final.Options.Scenario != "lrta-campaign" || !final.Options.LimitedIntel {
 		t.Fatalf("the game: %+v", final.Options)
 	}
+	// The layer the server loaded (checked against the grid by /terrain
+	// load) is the one the test reads: as many hexes of each terrain, and
+	// hexsides of each feature.
+	counts := map[string]int{}
+	for _, t := range lrtaMarchesTerrain {
+		counts[strings.ToLower(t)]++
+	}
+	for _, fs := range lrtaMarchesHexsides {
+		for _, f := range fs {
+			counts[strings.ToLower(f)]++
+		}
+	}
+	want := fmt.Sprintf("%d hexes (clear %d, woods %d), %d hexsides (road %d, pike %d, river %d, creek %d)", len(lrtaMarchesTerrain),
+		counts["clear"], counts["woods"], len(lrtaMarchesHexsides), counts["road"], counts["pike"], counts["river"], counts["creek"])
+	if loaded := p.out[5]; loaded.Input != "/terrain load file:testdata/lrta-marches/terrain.yaml" || !strings.Contains(loaded.Text, want) {
+		t.Errorf("the layer loaded: %s\nwant %q", loaded.Text, want)
+	}
 	rolls := map[string]*engine.DiceRolled{}
 	for _, d := range eventsOf[*engine.DiceRolled](p) {
 		rolls[fmt.Sprintf("%s#%d", d.Secret, d.Number)] = d
