@@ -237,6 +237,8 @@ type UnitLogEntry struct {
 	// it could not enter.
 	Path     []engine.Hex
 	Unpriced int
+	Steps    []engine.MarchStep // priced on the player's word, or in part (move_stated.go, move_price.go)
+	Refs     []string           // the hexes as he named them (UnitsMoved.Refs)
 	Stopped  string
 	Planned  []engine.Hex
 	Contact  *engine.Hex
@@ -355,12 +357,13 @@ func (next Game) logUnitChange(g Game, e engine.Event) Game {
 		add = append(add, en)
 	case *engine.UnitsMoved:
 		// A march the engine could not price in full (no cost chart or
-		// terrain layer: move_path.go) goes on the log with its whole
-		// path, as does one an unseen enemy stopped.
-		// So does an extended march on the player's word: its length
-		// (no gcacw.extended-march-settings) or the modifiers he stated.
+		// terrain layer: move_path.go; steps priced on the player's
+		// stated terrain, or in part: move_stated.go) goes on the log
+		// with its whole path, as does one an unseen enemy stopped. So
+		// does an extended march on the player's word: its length (no
+		// gcacw.extended-march-settings) or the modifiers he stated.
 		onWord := e.Extended && (e.Extension == 0 || len(e.Stated) > 0)
-		if e.Unchecked == "" && e.Unpriced == 0 && e.Stopped != MoveStoppedPath && !onWord || g.IsUmpire(e.By) {
+		if e.Unchecked == "" && e.Unpriced == 0 && len(e.Steps) == 0 && e.Stopped != MoveStoppedPath && !onWord || g.IsUmpire(e.By) {
 			break
 		}
 		units := e.Units
@@ -374,6 +377,7 @@ func (next Game) logUnitChange(g Game, e engine.Event) Game {
 			en.Kind, en.ToRef, en.Mode, en.Unchecked = LogMove, e.Ref, e.Mode, e.Unchecked
 			en.Path, en.Unpriced, en.Stopped = slices.Clone(e.Path), e.Unpriced, e.Stopped
 			en.Planned, en.Contact = slices.Clone(e.Planned), e.Contact
+			en.Steps, en.Refs = slices.Clone(e.Steps), slices.Clone(e.Refs)
 			en.Extended, en.Extension, en.MarchStated = e.Extended, e.Extension, slices.Clone(e.Stated)
 			if march {
 				en.With = slices.Clone(e.Units[1:])
