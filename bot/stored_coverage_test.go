@@ -25,6 +25,7 @@ var storedUncovered = map[string]string{
 	"attack.answered":                     "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
 	"attack.declared":                     "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
 	"attack.settled":                      "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
+	"action.retreat_handed":               "a retreat owed handed to the umpire by a missed deadline: the scripts run no deadlines; engine/lrtg/retreat_owed_test.go decides and folds it",
 	"depot.changed":                       "a scheduled depot completed (options.script's is due on turn 16; it ends on turn 6) or a Confederate depot at Winchester or Berryville",
 	"litn.hooker-majors":                  "Union major victories in scenario 3 (002 15.6): litn3.script fights no battle",
 	"litn.militia":                        "the Union militia roll once 002 4.2's conditions are met: not reached",
