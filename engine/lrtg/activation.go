@@ -75,8 +75,8 @@ func (g Game) activationGate(cmd engine.MoveUnits) *engine.RuleError {
 	var outside []engine.UnitState
 	some := false // some unit of the move may move
 	for _, u := range onMap {
-		if g.RemoteAllowed(u.ID) || slices.Contains(a.Retreats, u.ID) || (a.Active != nil && a.Active.Side == side && g.inActivation(*a.Active, u)) {
-			some = true // 17.2; a retreat or rout (9.3); the action
+		if g.RemoteAllowed(u.ID) || slices.Contains(a.Retreats, u.ID) || g.advancing(u.ID) || (a.Active != nil && a.Active.Side == side && g.inActivation(*a.Active, u)) {
+			some = true // 17.2; a retreat or rout; an advance (the chart's letter: attack_codes.go); the action
 			continue
 		}
 		outside = append(outside, u)
