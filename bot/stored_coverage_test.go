@@ -24,6 +24,7 @@ var storedUncovered = map[string]string{
 	"attack.cancelled":                    "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
 	"attack.answered":                     "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
 	"attack.declared":                     "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
+	"attack.ruled":                        "/attack rule: the umpire's ruling on a letter the chart leaves to him; marches.script's battles read no such letter",
 	"attack.settled":                      "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
 	"action.retreat_handed":               "a retreat owed handed to the umpire by a missed deadline: the scripts run no deadlines; engine/lrtg/retreat_owed_test.go decides and folds it",
 	"depot.changed":                       "a scheduled depot completed (options.script's is due on turn 16; it ends on turn 6) or a Confederate depot at Winchester or Berryville",

@@ -132,6 +132,15 @@ func unitLogLine(g engine.GameState, e lrtg.UnitLogEntry, ref func(engine.Hex) s
 		if e.Disorganized != "" {
 			what += fmt.Sprintf("; his disorganized units count %s", e.Disorganized)
 		}
+	case lrtg.LogOwed: // engine/lrtg/attack_codes.go
+		what = fmt.Sprintf("settled battle #%d", e.Attack)
+		if e.Battle != "" {
+			what += " at " + e.Battle
+		}
+		what += fmt.Sprintf(": the chart's %s for the %s (%s) is yours to apply; record what you decide with /attack rule battle:%d note:<...>",
+			strings.Join(e.Letters, ", "), e.Role, strings.ToUpper(string(e.For)), e.Attack)
+	case lrtg.LogRuled:
+		what = fmt.Sprintf("ruled on battle #%d's %s", e.Attack, strings.Join(e.Letters, ", "))
 	case lrtg.LogEliminate:
 		what = fmt.Sprintf("eliminated %s", name)
 	case lrtg.LogMove:
