@@ -120,7 +120,7 @@ func actionEventText(g engine.GameState, e engine.Event) (pub string, public boo
 	case *lrtg.ActionEnded:
 		return actionEndedText(g, e)
 	case *lrtg.RetreatHanded:
-		return retreatHandedText(g, e), true, ""
+		return retreatHandedText(g, e)
 	case *lrtg.Passed:
 		s := fmt.Sprintf("⏸️ The %s passes (%s).", S(e.Side), actionWhere(g, e.Step, e.Phase))
 		if e.Ends {

@@ -35,15 +35,18 @@ func actionEndedText(g engine.GameState, e *lrtg.ActionEnded) (pub string, publi
 	if g.Options.IntelMode() == engine.IntelOpen {
 		return full, true, ""
 	}
+	// The event names the units and holds the reason: not the table's.
 	n := len(e.Unretreated)
-	return fmt.Sprintf("The %s's action ends: the umpire ended it with %d %s owed unmade (his reason is recorded).", actionSide(e.Side), n, plural(n, "retreat", "retreats")), true, full
+	return fmt.Sprintf("The %s's action ends: the umpire ended it with %d %s owed unmade (his reason is recorded).", actionSide(e.Side), n, plural(n, "retreat", "retreats")), false, full
 }
 
-// retreatHandedText: a side's retreat owed is the umpire's now.
-func retreatHandedText(g engine.GameState, e *lrtg.RetreatHanded) string {
+// retreatHandedText: a side's retreat owed is the umpire's now. Its
+// event names the units: public in an open game only.
+func retreatHandedText(g engine.GameState, e *lrtg.RetreatHanded) (string, bool, string) {
+	open := g.Options.IntelMode() == engine.IntelOpen
 	what := fmt.Sprintf("%d %s", len(e.Units), plural(len(e.Units), "unit", "units"))
-	if g.Options.IntelMode() == engine.IntelOpen {
+	if open {
 		what = unitNamesOf(g, e.Units)
 	}
-	return fmt.Sprintf("⚖️ The %s's retreat of %s is the umpire's now (its deadline passed): he makes it with /move, or ends the action with /action done reason:<why>.", actionSide(e.Side), what)
+	return fmt.Sprintf("⚖️ The %s's retreat of %s is the umpire's now (its deadline passed): he makes it with /move, or ends the action with /action done reason:<why>.", actionSide(e.Side), what), open, ""
 }
