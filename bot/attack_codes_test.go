@@ -42,7 +42,7 @@ func TestChartLettersThroughRouter(t *testing.T) {
 	out := mustOK(t, r, attackReq(meadeA, "defend", map[string]string{"modifiers": "none"}))
 	acWants(t, "the settlement", out.Text, "The chart also prints for the attacker: Q (advance).",
 		"The chart also prints for the defender: E (exhaust), M (demoralize), X (umpire).",
-		"Wright: 9 → 8 MP, exhausted", "Wright is demoralized by the chart's M: demoralization 0 → 1.", "Wright is exhausted by the chart's E.",
+		"Wright: 9 → 8 MP, exhausted", "Wright is demoralized by the chart's M: demoralization 0 → 1.",
 		"The attacker may advance (the chart's Q): Hood may move once more in this action (/move).",
 		"The chart's X for the defender is the umpire's to apply: he records what he decides with /attack rule battle:1",
 		"Waiting for: ", "the umpire to apply battle #1's X for the defender (USA)")

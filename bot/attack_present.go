@@ -259,9 +259,6 @@ func settledLines(g engine.GameState, s *lrtg.AttackSettled, a *lrtg.CombatAppli
 			default:
 				lines = append(lines, fmt.Sprintf("%s is demoralized by the chart's %s: demoralization %d → %d.", u.Name, letterOf(side.Codes, lrtg.CodeDemoralize), u.Status.Demoralization, c.DemoralizationTo))
 			}
-			if c.Exhausted {
-				lines = append(lines, fmt.Sprintf("%s is exhausted by the chart's %s.", u.Name, letterOf(side.Codes, lrtg.CodeExhaust)))
-			}
 			if c.EntrenchmentLeft > 0 {
 				lines = append(lines, fmt.Sprintf("%s leaves its entrenchment (level %d) behind.", u.Name, c.EntrenchmentLeft))
 			}

@@ -487,7 +487,11 @@ func (g Game) underWay(by engine.Actor) (ActionState, error) {
 // the side whose decision it is.
 func (g Game) decider(by engine.Actor, a ActionState) (engine.Side, error) {
 	if a.Active != nil {
-		return "", engine.Illegal("action.active", fmt.Sprintf("The %s's action is under way", sideName(a.Active.Side)), "It ends with /action done")
+		hint := "It ends with /action done"
+		if g.actionHeld(a) { // retreat_owed.go: the waits are public
+			hint = "It ends with /action done once it waits no more for " + strings.Join(append(g.attackWaits(), g.retreatWaits(a)...), "; ")
+		}
+		return "", engine.Illegal("action.active", fmt.Sprintf("The %s's action is under way", sideName(a.Active.Side)), hint)
 	}
 	if g.IsUmpire(by) {
 		return a.ToDecide, nil

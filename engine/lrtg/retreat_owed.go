@@ -178,7 +178,10 @@ func (g Game) retreatWaits(a ActionState) []string {
 		word := retreatWord(r.result)
 		n := len(r.units)
 		units := fmt.Sprintf("%d %s", n, map[bool]string{true: "unit", false: "units"}[n == 1])
-		how := "/move units:<unit> path:<hexes>; /attack show names them"
+		how := "/move units:<unit> path:<hexes>"
+		if r.battle != 0 {
+			how += "; /attack show names them"
+		}
 		if open {
 			units, how = g.unitNames(r.units), fmt.Sprintf("/move units:%s path:<hexes>", g.unitName(r.units[0]))
 		}
