@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/umpire-games/umpire/engine"
 	"github.com/umpire-games/umpire/engine/lrtg"
@@ -112,4 +113,49 @@ func TestUmpireEndsHeldActionThroughRouter(t *testing.T) {
 	acRefusal(t, r, actionReq(leeA, "done", map[string]string{"reason": "mine"}), "action.reason")
 	end := r.Handle(ctx, actionReq(umpireA, "done", map[string]string{"reason": "no hex to retreat into"}))
 	acWants(t, "the forced end", end.first().Text, "The CSA's action ends: the umpire ended it with the retreat of Wright unmade (reason: no hex to retreat into).")
+}
+
+// A missed deadline hands a retreat owed to the umpire, never past it: in
+// a limited intelligence game the table reads the default and that the
+// USA's retreat is the umpire's, without the unit; the step then waits
+// for the umpire, with no deadline.
+func TestRetreatDeadlineThroughScheduler(t *testing.T) {
+	ctx := context.Background()
+	c := newTestClock()
+	r := NewRouter(openStore(t), WithLogger(quietLog()), WithClock(c.now), withAttackCharts(retreatCharts))
+	ref := atkSetUp(t, r, map[string]string{"intelligence": "limited"})
+	mustOK(t, r, attackReq(leeA, "declare", map[string]string{"units": "Hood", "at": ref, "type": "march"}))
+	mustOK(t, r, attackReq(meadeA, "defend", map[string]string{"modifiers": "none"}))
+	mustOK(t, r, deadlineReq(umpireA, "set", map[string]string{"step": "4a", "after": "12h"}))
+	p := &posted{}
+	s := &Scheduler{Router: r, Poster: p, Now: c.now}
+	if outs := tick(t, s, p); len(outs) != 1 || !strings.Contains(outs[0].Text, "<@u2>") || strings.Contains(outs[0].Text, "<@u1>") {
+		t.Fatalf("4a waits for the Union's retreat:\n%s", texts(outs))
+	}
+	c.advance(12 * time.Hour)
+	outs := tick(t, s, p)
+	all := texts(outs)
+	for _, want := range []string{"missed the deadline", "Deadline default for <@u2> in step 4a Normal Action Phase: the retreat owed handed to the umpire",
+		"The USA's retreat of 1 unit is the umpire's now (its deadline passed)"} {
+		if !strings.Contains(all, want) {
+			t.Fatalf("missing %q in:\n%s", want, all)
+		}
+	}
+	for _, o := range outs {
+		if strings.Contains(o.Text, "Wright") || strings.Contains(o.Text, ref) {
+			t.Errorf("%s reads the unit or the hex: %s", o.Audience.Kind, o.Text)
+		}
+		for _, v := range o.Events {
+			if strings.Contains(string(v.Data), "usa.wright") {
+				t.Errorf("%s's events name the unit: %s", o.Audience.Kind, v.Data)
+			}
+		}
+	}
+	g, _ := r.gameHere(ctx, Request{ChannelID: "war"})
+	if w := strings.Join(g.Waiting(), "; "); !strings.HasPrefix(w, "the umpire to make the USA's retreat of 1 unit after battle #1") {
+		t.Errorf("waits %s", w)
+	}
+	if len(g.Owing()) != 0 || len(lrtg.Of(g).RetreatsOwed()) != 1 {
+		t.Errorf("owing %+v, owed %+v", g.Owing(), lrtg.Of(g).RetreatsOwed())
+	}
 }
