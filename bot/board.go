@@ -184,7 +184,8 @@ func (r *Router) gameHere(ctx context.Context, req Request) (engine.GameState, e
 type moveOpts struct {
 	Units   string `opt:"units,raw"`
 	To      string `opt:"to,raw"`
-	Path    string `opt:"path,raw"` // a march's hexes in order (move.go)
+	Path    string `opt:"path,raw"`    // a march's hexes in order (move.go)
+	Terrain string `opt:"terrain,raw"` // a march's stated terrain per step (move.go)
 	Mode    string `opt:"mode,lower"`
 	Fatigue int    `opt:"fatigue"`
 	Passive bool   `opt:"passive"`
@@ -201,11 +202,11 @@ func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
 	p.decode(req, &o)
 	ids, err := unitList(g, req.User, o.Units)
 	p.also(err)
-	to, name, ref, path := r.moveWhere(o, &p) // move.go: to, or the path's last hex
+	to, name, ref, path, refs := r.moveWhere(o, &p) // move.go: to, or the path's last hex
 	if err := p.err(req); err != nil {
 		return Reply{}, err // a wrong unit and a wrong destination refused together
 	}
-	cmd := engine.MoveUnits{By: req.User, Units: ids, To: to, Ref: ref, Path: path}
+	cmd := engine.MoveUnits{By: req.User, Units: ids, To: to, Ref: ref, Path: path, Refs: refs}
 	r.moveRules(o, g, &cmd) // mode, fatigue, reason and the data the rules need (move.go)
 	// The server's terrain layer prices a march's steps with the game's
 	// terrain cost chart (engine/lrtg/move_price.go); LRTA plays on LRTG's map.

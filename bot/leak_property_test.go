@@ -151,6 +151,11 @@ func leakGame(t *testing.T, th *engine.Theatre, seed uint64, scenario string, fo
 	if seed%2 == 0 { // half the games keep chess clocks (LRTG 22)
 		intel += " time_limitation:true"
 	}
+	if seed%2 == 1 { // half the games keep a terrain cost chart (invented), and their marches state terrain (move_stated.go)
+		if out := p.do("/chart load name:gcacw.terrain-costs file:testdata/marches/terrain-costs.yaml"); out.Error != nil {
+			t.Fatalf("%s: chart load: %s", p.game, out.Text)
+		}
+	}
 	if out := p.do(fmt.Sprintf("/game new scenario:%s %s seed:%d supply:%s", scenario, intel, seed, supply)); out.Error != nil {
 		t.Fatalf("%s: game new: %s", p.game, out.Text)
 	}
@@ -298,7 +303,16 @@ func (p *leakPlay) march(h engine.Hex) string {
 		}
 		refs = append(refs, r[0])
 	}
-	return "path:" + strings.Join(refs, " ")
+	path := "path:" + strings.Join(refs, " ")
+	if p.rng.IntN(3) == 0 { // the terrain of each step, stated (a wrong name or count now and then)
+		words := []string{"Woods", "Clear", "road: Pike", "Clear + Creek", "-", "Swamp"}
+		stated := make([]string, len(refs)+p.rng.IntN(4)/3)
+		for i := range stated {
+			stated[i] = words[p.rng.IntN(len(words))]
+		}
+		path += ` terrain:"` + strings.Join(stated, "; ") + `"`
+	}
+	return path
 }
 
 func (p *leakPlay) randomAction() {

@@ -48,13 +48,15 @@ var marchesInfantryCost = map[string]float64{
 }
 
 // marchStep prices one infantry step as the umpire must: the hex entered
-// (or a road along the hexside, when the chart has a row for it, if
-// cheaper), plus the chart's cost of each hexside feature. known is false
-// when the layer or the chart lacks something.
-func marchStep(from, to string) (mp float64, known, prohibited bool) {
+// (or a road along the hexside, when cheaper), plus the chart's cost of
+// each hexside feature. What the invented chart has no row for is priced
+// at the least it can cost (partial): a road ("road: Road") at the
+// chart's cheapest step (the pike's ½), a hexside feature (the ford) at
+// +0. known is false when the layer lacks the hex.
+func marchStep(from, to string) (mp float64, known, prohibited, partial bool) {
 	terrain, ok := marchesTerrain[to]
 	if !ok {
-		return 0, false, false
+		return 0, false, false, false
 	}
 	sides := marchesHexsides[[2]string{from, to}]
 	if sides == nil {
@@ -68,7 +70,10 @@ func marchStep(from, to string) (mp float64, known, prohibited bool) {
 			if c := marchesInfantryCost["road: "+f]; c < mp {
 				mp = c
 			}
-		case "Road": // the invented chart prices no "road: Road": across country
+		case "Road": // no "road: Road" row: at least the cheapest step
+			if c := marchesInfantryCost["road: Pike"]; c < mp {
+				mp, partial = c, true
+			}
 		default:
 			water = append(water, f)
 		}
@@ -76,7 +81,8 @@ func marchStep(from, to string) (mp float64, known, prohibited bool) {
 	for _, f := range water {
 		c, ok := marchesInfantryCost["hexside: "+f]
 		if !ok {
-			return 0, false, false // a ford: no row of the invented chart
+			partial = true // a ford: no row of the invented chart, +0
+			continue
 		}
 		if c < 0 {
 			prohibited = true
@@ -84,7 +90,7 @@ func marchStep(from, to string) (mp float64, known, prohibited bool) {
 		}
 		mp += c
 	}
-	return mp, true, prohibited
+	return mp, true, prohibited, partial
 }
 
 // The invented Combat Chart (testdata/marches/combat.yaml) and its codes
@@ -219,15 +225,20 @@ func TestMarchesScriptedGame(t *testing.T) {
 	}
 
 	// The marches: each step priced from the invented layer and chart.
+	partly := 0 // the steps of the last path priced that the chart prices in part
 	price := func(start string, path ...string) (mp float64, unpriced int, prohibited []string) {
 		prev := start
+		partly = 0
 		for _, h := range path {
-			c, known, no := marchStep(prev, h)
+			c, known, no, part := marchStep(prev, h)
 			switch {
 			case no:
 				prohibited = append(prohibited, h)
 			case known:
 				mp += c
+				if part {
+					partly++
+				}
 			default:
 				unpriced++
 			}
@@ -262,8 +273,11 @@ func TestMarchesScriptedGame(t *testing.T) {
 		for _, r := range want.hexes[1:] {
 			path = append(path, hex(r))
 		}
-		if len(m.Units) != 1 || m.Units[0] != want.unit || fmt.Sprint(m.Path) != fmt.Sprint(path) || m.MP != mp || m.Unpriced != unpriced || len(no) > 0 {
-			t.Errorf("march %d: %v, path %v, %v MP, %d unpriced; want %s, %v, %v MP, %d unpriced", i+1, m.Units, m.Path, m.MP, m.Unpriced, want.unit, path, mp, unpriced)
+		if len(m.Units) != 1 || m.Units[0] != want.unit || fmt.Sprint(m.Path) != fmt.Sprint(path) || m.MP != mp || m.Unpriced != unpriced || len(m.Steps) != partly || len(no) > 0 {
+			t.Errorf("march %d: %v, path %v, %v MP, %d unpriced, steps %+v; want %s, %v, %v MP, %d unpriced, %d priced in part", i+1, m.Units, m.Path, m.MP, m.Unpriced, m.Steps, want.unit, path, mp, unpriced, partly)
+		}
+		if fmt.Sprint(m.Refs) != fmt.Sprint(want.hexes[1:]) { // as typed, not their RS numbers
+			t.Errorf("march %d: refs %v, want %v", i+1, m.Refs, want.hexes[1:])
 		}
 		if a, ok := allowance[fmt.Sprintf("%d/%s", want.turn, want.unit)]; ok && mp+float64(unpriced)*0.5 > float64(a) {
 			t.Errorf("march %d: %s marched %v MP (+%d unpriced) on an allowance of %d", i+1, want.unit, mp, unpriced, a)
@@ -286,18 +300,27 @@ func TestMarchesScriptedGame(t *testing.T) {
 	hood := allowance["1/csa.hood"]
 	river := reply("@lee /move units:Hood path:HW2419 HW2420 HW2520 HW2620 HW2621")
 	mp, _, no := price("HW2418", "HW2419", "HW2420", "HW2520", "HW2620", "HW2621")
-	if len(no) != 1 || no[0] != "HW2621" || river.Error == nil || !strings.Contains(river.Text, "forbids the stack the step into "+printed("HW2621")) {
+	if len(no) != 1 || no[0] != "HW2621" || river.Error == nil || !strings.Contains(river.Text, "forbids the stack the step into HW2621") {
 		t.Errorf("the river march (prohibited %v): %s", no, river.Text)
 	}
 	if over := strings.Contains(river.Text, fmt.Sprintf("Hood has %d movement points in this action; this march costs %s", hood, lrtg.MPText(mp))); over != (mp > float64(hood)) {
 		t.Errorf("the river march costs %v on an allowance of %d: %s", mp, hood, river.Text)
 	}
+	// The replies echo the hexes as typed, not the RS sheet's numbers
+	// the same hexes have.
+	if along := reply("@lee /move units:Hood path:HW2419 HW2420"); !strings.Contains(along.Text, "🥾 March: HW2419 – HW2420, 2 hexes. Movement points: 1.") || strings.Contains(along.Text, printed("HW2419")) {
+		t.Errorf("the march along the pike: %s", along.Text)
+	}
+	ford := reply("@lee /move units:Hood path:HW2421")
+	if !strings.Contains(ford.Text, "Movement points: 3.") || !strings.Contains(ford.Text, "Priced in part, the terrain cost chart having no row for what they cross, at the least it can cost: HW2421 ford (3 MP).") {
+		t.Errorf("the march across the ford: %s", ford.Text)
+	}
 	far := reply("@lee /move units:Hood path:HW2419 HW2420 HW2520 HW2521 HW2522 HW2622")
 	mp, unpriced, no := price("HW2418", "HW2419", "HW2420", "HW2520", "HW2521", "HW2522", "HW2622")
-	if mp != 10 || unpriced != 0 || len(no) != 0 {
+	if mp != 8.5 || unpriced != 0 || partly != 1 || len(no) != 0 { // the road to HW2520 at ½, the least it can cost
 		t.Fatalf("the far march is priced by the test at %v (%d unpriced, %v prohibited)", mp, unpriced, no)
 	}
-	if want := fmt.Sprintf("Hood has %d movement points in this action; this march costs %s", hood, lrtg.MPText(mp)); far.Error == nil || !strings.Contains(far.Text, want) {
+	if want := fmt.Sprintf("Hood has %d movement points in this action; this march costs at least %s MP (1 step priced in part at the least it can cost)", hood, lrtg.MPText(mp)); far.Error == nil || !strings.Contains(far.Text, want) {
 		t.Errorf("the far march: %s\nwant %q", far.Text, want)
 	}
 

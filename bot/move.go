@@ -50,6 +50,7 @@ func moveGameSubcommands() []*Command {
 func moveOptions() []OptionSpec {
 	return []OptionSpec{
 		{Name: "path", Description: "A march's hexes in order, each next to the last: SS1824 SS1825 (commas if a place has spaces)", Type: String, MaxLength: 1500, Placeholder: "hex hex ..."},
+		{Name: "terrain", Description: "Each step's terrain where the terrain layer is silent: Woods; road: Pike; Clear + Creek (- unstated)", Type: String, MaxLength: 1500, Placeholder: "terrain; terrain ..."},
 		{Name: "mode", Description: "normal, rail (LRTG 8), strategic (LRTG 17.1) or naval (LRTG 5.0)", Type: String, MaxLength: 10, Placeholder: "normal|rail|strategic|naval",
 			Autocomplete: func(_ *Router, _ Request, typed string) []engine.Match {
 				var out []engine.Match
@@ -70,8 +71,10 @@ func moveOptions() []OptionSpec {
 // player's march, or the umpire's placement anywhere), or path:, the
 // hexes of a march in order (engine/lrtg/move_path.go), whose last hex is
 // the destination; with both, to: must be the path's last hex. Every bad
-// hex is a problem of p.
-func (r *Router) moveWhere(o moveOpts, p *optionProblems) (to engine.Hex, name, ref string, path []engine.Hex) {
+// hex is a problem of p. refs are the march's hexes as the player named
+// them (namedRef), which its record and replies echo; ref is the
+// destination's first printed number, a placement's record.
+func (r *Router) moveWhere(o moveOpts, p *optionProblems) (to engine.Hex, name, ref string, path []engine.Hex, refs []string) {
 	t := r.theatres["lrtg"]
 	if strings.TrimSpace(o.Path) == "" {
 		if strings.TrimSpace(o.To) == "" {
@@ -79,8 +82,10 @@ func (r *Router) moveWhere(o moveOpts, p *optionProblems) (to engine.Hex, name, 
 			return
 		}
 		to, name, ref, err := locateRef(t, o.To)
-		p.also(err)
-		return to, name, ref, nil
+		if p.also(err) {
+			return to, name, ref, nil, nil
+		}
+		return to, name, ref, nil, []string{namedRef(t, o.To, ref)}
 	}
 	bad := len(p.list)
 	for _, typed := range splitPath(o.Path) {
@@ -89,6 +94,7 @@ func (r *Router) moveWhere(o moveOpts, p *optionProblems) (to engine.Hex, name, 
 			continue
 		}
 		path = append(path, h)
+		refs = append(refs, namedRef(t, typed, rf))
 		to, name, ref = h, n, rf
 	}
 	if len(p.list) > bad {
@@ -97,10 +103,37 @@ func (r *Router) moveWhere(o moveOpts, p *optionProblems) (to engine.Hex, name, 
 	}
 	if strings.TrimSpace(o.To) != "" {
 		if h, _, rf, err := locateRef(t, o.To); !p.also(err) && h != to {
-			p.add("move.to", fmt.Sprintf("to:%s is not the path's last hex (%s)", rf, ref), "Leave to: out with a path, or make it the path's last hex")
+			p.add("move.to", fmt.Sprintf("to:%s is not the path's last hex (%s)", namedRef(t, o.To, rf), refs[len(refs)-1]), "Leave to: out with a path, or make it the path's last hex")
 		}
 	}
-	return to, name, ref, path
+	return to, name, ref, path, refs
+}
+
+// namedRef is a hex as the player named it: the printed number he typed
+// (a hex printed on two sheets has two: HW2420 is RS0532), or a place's
+// own printed number; printed is the fallback.
+func namedRef(t *engine.Theatre, typed, printed string) string {
+	if pl := t.Place(strings.TrimSpace(typed)); pl != nil {
+		return pl.Ref.String()
+	}
+	if _, ref, err := t.ParseHex(strings.TrimSpace(typed), ""); err == nil {
+		return ref.String()
+	}
+	return printed
+}
+
+// splitStated splits /move's terrain: into its entries, one per step:
+// at semicolons (or commas), keeping the empty ones ("Woods;;Clear" is
+// three steps, the second not stated); nil when nothing is typed.
+func splitStated(s string) []string {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	out := strings.Split(strings.ReplaceAll(s, ",", ";"), ";")
+	for i := range out {
+		out[i] = strings.TrimSpace(out[i])
+	}
+	return out
 }
 
 // splitPath splits a typed path at commas (or semicolons) when it has
@@ -123,6 +156,7 @@ func splitPath(s string) []string {
 // decoded options, and the scenario data its checks need.
 func (r *Router) moveRules(o moveOpts, g engine.GameState, cmd *engine.MoveUnits) {
 	cmd.Mode, cmd.Fatigue, cmd.Passive, cmd.Reason = o.Mode, o.Fatigue, o.Passive, o.Reason
+	cmd.Terrain = splitStated(o.Terrain) // engine/lrtg/move_stated.go reads it on the cost chart
 	cmd.Data = r.moveData(g)
 }
 
@@ -257,7 +291,7 @@ func (r *Router) contactAt(e *engine.UnitsMoved) string {
 	if e.Contact == nil {
 		return ""
 	}
-	return " at " + r.hexRef(*e.Contact)
+	return " at " + marchRef(e.Path, e.Planned, e.Refs, r.hexRef)(*e.Contact)
 }
 
 // zocWords adds 10.2's ZOC to what stops a march, in an Activate Army
@@ -278,9 +312,10 @@ func (r *Router) marchDetails(g engine.GameState, evs []engine.Event) string {
 		if !ok || e.Mode != lrtg.MoveNormal || len(e.Path) == 0 {
 			continue
 		}
+		ref := marchRef(e.Path, e.Planned, e.Refs, r.hexRef)
 		refs := make([]string, len(e.Path))
 		for i, h := range e.Path {
-			refs[i] = r.hexRef(h)
+			refs[i] = ref(h)
 		}
 		fmt.Fprintf(&b, "\n🥾 March: %s, %d %s.", strings.Join(refs, " – "), len(refs), plural(len(refs), "hex", "hexes"))
 		switch {
@@ -291,11 +326,65 @@ func (r *Router) marchDetails(g engine.GameState, evs []engine.Event) string {
 		default:
 			b.WriteString(" Movement points not counted: nothing loaded prices these steps (a terrain layer for the map and the terrain cost chart).")
 		}
-		if !g.IsUmpire(e.By) && e.Unpriced > 0 {
+		stated, partial := marchStepWords(e.Path, e.Steps, ref)
+		if len(stated) > 0 {
+			fmt.Fprintf(&b, " On the terrain you state: %s.", strings.Join(stated, "; "))
+		}
+		if len(partial) > 0 {
+			fmt.Fprintf(&b, " Priced in part, the terrain cost chart having no row for what they cross, at the least it can cost: %s.", strings.Join(partial, "; "))
+		}
+		if e.Unpriced > 0 {
+			if _, err := lrtg.Of(g).SeriesCharts(r.library).Need(lrtg.SlotTerrainCosts); err == nil {
+				b.WriteString(" Where the terrain layer is silent, terrain: states each step's terrain (the cost chart's rows) and the umpire prices it.")
+			}
+		}
+		if !g.IsUmpire(e.By) && (e.Unpriced > 0 || len(e.Steps) > 0) {
 			b.WriteString(" The umpire's log has the path.")
 		}
 	}
 	return b.String()
+}
+
+// marchRef names a march's hexes as the mover named them (the event's
+// Refs, in the order of the path he gave: Planned when an unseen enemy
+// cut it, else Path), any other hex by fallback.
+func marchRef(path, planned []engine.Hex, refs []string, fallback func(engine.Hex) string) func(engine.Hex) string {
+	given := path
+	if len(planned) > 0 {
+		given = planned
+	}
+	named := map[engine.Hex]string{}
+	if len(refs) == len(given) {
+		for i, h := range given {
+			named[h] = refs[i]
+		}
+	}
+	return func(h engine.Hex) string {
+		if n, ok := named[h]; ok {
+			return n
+		}
+		return fallback(h)
+	}
+}
+
+// marchStepWords lists a march's steps priced on the mover's stated
+// terrain ("HW2520 Woods (2 MP)") and those the cost chart prices in part
+// ("HW2421 ford (2 MP)": what it has no row for, and the least the step
+// can cost): engine/lrtg/move_stated.go, move_price.go.
+func marchStepWords(path []engine.Hex, steps []engine.MarchStep, ref func(engine.Hex) string) (stated, partial []string) {
+	for _, s := range steps {
+		at := fmt.Sprintf("step %d", s.Step)
+		if s.Step >= 1 && s.Step <= len(path) {
+			at = ref(path[s.Step-1])
+		}
+		if s.Stated != "" {
+			stated = append(stated, fmt.Sprintf("%s %s (%s MP)", at, s.Stated, lrtg.MPText(s.MP)))
+		}
+		if len(s.Unrowed) > 0 {
+			partial = append(partial, fmt.Sprintf("%s %s (%s MP)", at, strings.Join(s.Unrowed, ", "), lrtg.MPText(s.MP)))
+		}
+	}
+	return stated, partial
 }
 
 // railUsed is the turn's rail load after the move.

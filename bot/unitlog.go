@@ -196,6 +196,7 @@ func unitLogLine(g engine.GameState, e lrtg.UnitLogEntry, ref func(engine.Hex) s
 // marchLogWords is a march's path for the umpire's log, with what the
 // engine could not check (engine/lrtg/move_path.go).
 func marchLogWords(e lrtg.UnitLogEntry, ref func(engine.Hex) string) string {
+	ref = marchRef(e.Path, e.Planned, e.Refs, ref) // as the player named them
 	refs := make([]string, len(e.Path))
 	for i, h := range e.Path {
 		refs[i] = ref(h)
@@ -217,8 +218,15 @@ func marchLogWords(e lrtg.UnitLogEntry, ref func(engine.Hex) string) string {
 			fmt.Fprintf(&b, " (the path given: %s)", strings.Join(planned, " – "))
 		}
 	}
+	stated, partial := marchStepWords(e.Path, e.Steps, ref)
+	if len(stated) > 0 {
+		fmt.Fprintf(&b, ", priced on the terrain the player states (his word): %s", strings.Join(stated, "; "))
+	}
+	if len(partial) > 0 {
+		fmt.Fprintf(&b, ", priced in part (the terrain cost chart has no row for what they cross, counted at the least it can cost): %s", strings.Join(partial, "; "))
+	}
 	if e.Unpriced > 0 {
-		fmt.Fprintf(&b, ", movement points not checked for %d %s: nothing loaded prices them (a terrain layer that gives the hexes and hexsides, and the terrain cost chart's rows for them; the Standardized Rules' terrain and ZOC costs are the group's)", e.Unpriced, plural(e.Unpriced, "step", "steps"))
+		fmt.Fprintf(&b, ", movement points not checked for %d %s: nothing loaded prices them and the player stated no terrain for them (a terrain layer that gives the hexes and hexsides, and the terrain cost chart's rows for them; the Standardized Rules' terrain and ZOC costs are the group's)", e.Unpriced, plural(e.Unpriced, "step", "steps"))
 	}
 	return b.String()
 }

@@ -28,6 +28,16 @@ type (
 		// in, the last of them To (nil: To alone, a one-hex step, or the
 		// umpire's placement; lrtg/move_path.go).
 		Path []Hex
+		// Refs are the march's hexes as the mover named them (Path's, or
+		// To's alone), which the record and the replies echo: a hex printed
+		// on two sheets has two names (nil: their first printed numbers).
+		Refs []string
+		// Terrain is what the mover states of each step of the march, in
+		// its order, where the terrain layer is silent: the terrain cost
+		// chart's rows joined with "+" ("Woods", "road: Pike",
+		// "Clear + hexside: Creek"), "" or "-" for a step he does not
+		// state (lrtg/move_stated.go). nil: he states none.
+		Terrain []string
 	}
 	// SetUnit sets a unit's manpower, fatigue or a status field
 	// (status.go: organization, exhaustion, demoralization, entrenchment,
@@ -168,6 +178,32 @@ type UnitsMoved struct {
 	// Planned is the whole path the player gave a march an enemy unit
 	// he did not see stopped (Stopped), for the umpire's log.
 	Planned []Hex `json:"planned,omitempty"`
+	// Refs are the march's hexes as the mover named them, in the order
+	// he gave them (Planned's when Stopped cut it, else Path's): the
+	// replies and the umpire's log echo them (nil: the first printed
+	// numbers, as before).
+	Refs []string `json:"refs,omitempty"`
+	// Steps are the march's steps not priced by the terrain layer and
+	// the cost chart alone (lrtg/move_price.go): those priced on the
+	// terrain the mover stated (his word, for the umpire's log) and those
+	// the chart prices only in part. The others are not listed.
+	Steps []MarchStep `json:"steps,omitempty"`
+}
+
+// MarchStep is how one step of a march was priced when the terrain layer
+// and the cost chart alone did not price it (UnitsMoved.Steps).
+type MarchStep struct {
+	Step int `json:"step"` // 1 for Path[0]
+	// Stated is the terrain the mover stated for the step, the chart's
+	// rows as it prints them joined with " + ": his word.
+	Stated string `json:"stated,omitempty"`
+	// MP is what the step counted for the allowance: its cost, or with
+	// Unrowed the least it can cost.
+	MP float64 `json:"mp,omitempty"`
+	// Unrowed are the terrain, roads and hexside features of the step
+	// that the cost chart has no row (or a "-") for: a road or terrain
+	// counted at the chart's cheapest step, a hexside feature at +0.
+	Unrowed []string `json:"unrowed,omitempty"`
 }
 
 // DisorgCheck is what a unit that moved strategically rolls for

@@ -287,7 +287,7 @@ func (g Game) remoteStops(cmd engine.MoveUnits, ev *engine.UnitsMoved) []engine.
 		e := g.stoppedEvent(cmd, ev, stack, g.Units[stack[0]].Hex, MoveStoppedRemote, nil)
 		e.Stopped = MoveStoppedRemote
 		e.Mode, e.Fatigue, e.Route, e.RailLoad, e.Allowance, e.Passive, e.Disorganization = MoveNormal, 0, nil, 0, 0, false, nil
-		e.Path, e.Hexes, e.MP, e.Unpriced = nil, 0, 0, 0 // the march never began
+		e.Path, e.Hexes, e.MP, e.Unpriced, e.Steps, e.Refs = nil, 0, 0, 0, nil, nil // the march never began
 		out = append(out, e)
 	}
 	return out

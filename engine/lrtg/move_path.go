@@ -79,12 +79,20 @@ func (g Game) checkPath(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hidden
 		return []*engine.RuleError{moveRule("move.path", "A path is a march of units on the map, and none of these is", "Units entering the map are placed with to: (their entry rules: /reinforcements)", "")}
 	}
 	if !ok {
+		if len(cmd.Terrain) > 0 {
+			return []*engine.RuleError{moveRule("move.terrain", "terrain: states the terrain of a march's steps, and this move is not a march the umpire prices (a placement, or a move outside the sequence of play)",
+				"Leave terrain: out, or give the march's hexes with path:", "")}
+		}
 		return nil
 	}
 	var broken []*engine.RuleError
 	d := cmd.Data
-	ref := func(h engine.Hex) string { return hexRefOf(d, h) }
 	start := on[0].Hex
+	path := cmd.Path
+	if len(path) == 0 {
+		path = []engine.Hex{cmd.To}
+	}
+	ref := g.marchRefs(cmd, path, on[0]) // the hexes as the mover named them
 	var elsewhere []string
 	for _, id := range cmd.Units {
 		u := g.Units[id]
@@ -100,13 +108,16 @@ func (g Game) checkPath(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hidden
 		broken = append(broken, moveRule("move.stack", fmt.Sprintf("One stack moves from one hex: %s is in %s, but %s", on[0].Name, ref(start), strings.Join(elsewhere, ", ")+map[bool]string{true: " is", false: " are"}[len(elsewhere) == 1]+" not"),
 			"Move each stack with its own /move", ""))
 	}
-	path := cmd.Path
-	if len(path) == 0 {
-		path = []engine.Hex{cmd.To}
-	}
 	ev.Path, ev.Hexes = slices.Clone(path), len(path)
-	price := g.pricePath(d, on, start, path) // move_price.go
-	ev.MP, ev.Unpriced = price.mp, price.unpriced
+	if len(cmd.Refs) == len(path) {
+		ev.Refs, ev.Ref = slices.Clone(cmd.Refs), cmd.Refs[len(path)-1]
+	}
+	t, _ := g.marchChart(d, on)
+	stated, bad := readStated(t, cmd.Terrain, len(path), func(i int) string { return ref(path[i]) }) // move_stated.go
+	broken = append(broken, bad...)
+	price := g.pricePath(d, on, start, path, stated, ref) // move_price.go
+	ev.MP, ev.Unpriced, ev.Steps = price.mp, price.unpriced, price.steps
+	broken = append(broken, price.problems...)
 	broken = append(broken, g.checkAllowance(d, on, price, ref)...)
 	side := on[0].Side
 	seen, all := g.seenPresence(side, hid.unseen), g.enemiesOf(side)
@@ -319,9 +330,40 @@ func (g Game) pathStops(cmd engine.MoveUnits, ev *engine.UnitsMoved, pc *pathChe
 	for _, id := range cmd.Units {
 		on = append(on, g.Units[id])
 	}
-	price := g.pricePath(cmd.Data, on, pc.start, pc.path[:at])
-	e.MP, e.Unpriced = price.mp, price.unpriced
+	ref := g.marchRefs(cmd, pc.path, on[0])
+	e.Ref = ref(stop)
+	var stated []*statedTerrain
+	if t, _ := g.marchChart(cmd.Data, on); t != nil {
+		stated, _ = readStated(t, cmd.Terrain, len(pc.path), func(i int) string { return ref(pc.path[i]) })
+	}
+	if len(stated) > at {
+		stated = stated[:at]
+	}
+	price := g.pricePath(cmd.Data, on, pc.start, pc.path[:at], stated, ref)
+	e.MP, e.Unpriced, e.Steps = price.mp, price.unpriced, price.steps
 	return []engine.Event{e}
+}
+
+// marchRefs names a march's hexes as the mover named them (MoveUnits.Refs,
+// the replies and the record echo them: a hex printed on two sheets has
+// two names), the hex the stack starts in as its units have it, and any
+// other hex by its first printed number.
+func (g Game) marchRefs(cmd engine.MoveUnits, path []engine.Hex, first engine.UnitState) func(engine.Hex) string {
+	named := map[engine.Hex]string{}
+	if first.Ref != "" {
+		named[first.Hex] = first.Ref
+	}
+	if len(cmd.Refs) == len(path) {
+		for i, h := range path {
+			named[h] = cmd.Refs[i]
+		}
+	}
+	return func(h engine.Hex) string {
+		if r, ok := named[h]; ok {
+			return r
+		}
+		return hexRefOf(cmd.Data, h)
+	}
 }
 
 // moveProblems is the refusal of a move that breaks rules: the one rule

@@ -154,13 +154,18 @@ func TestHiddenMarchStopsAtTheUnseenEnemy(t *testing.T) {
 				t.Fatal("Barnes is seen")
 			}
 			p := pathEast(5)
-			evs, err := g.Decide(marchCmd(lee, p, "csa.hood", "csa.longstreet"), engine.Script())
+			cmd := marchCmd(lee, p, "csa.hood", "csa.longstreet")
+			cmd.Refs = []string{"T1", "T2", "T3", "T4", "T5"} // as he named them
+			evs, err := g.Decide(cmd, engine.Script())
 			if err != nil {
 				t.Fatalf("refused for free: %v", err)
 			}
 			e := evs[0].(*engine.UnitsMoved)
 			if e.Stopped != MoveStoppedPath || e.To != p[1] || !slices.Equal(e.Path, p[:2]) || e.Hexes != 2 || e.Contact == nil || *e.Contact != p[2] {
 				t.Fatalf("%+v", e)
+			}
+			if e.Ref != "T2" || !slices.Equal(e.Refs, cmd.Refs) {
+				t.Errorf("the stop named %q, the path %v", e.Ref, e.Refs)
 			}
 			noEnemyIn(t, "the event", strings.ReplaceAll(eventText(t, evs), `"contact"`, ""), withoutHex(g.Units["usa.barnes"]))
 			after := g.Apply(e)

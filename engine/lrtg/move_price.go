@@ -3,6 +3,7 @@ package lrtg
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,16 +22,24 @@ import (
 // (along a road, pike or trail there, or across country). A railroad is
 // not a road for a march (8.2 makes rail movement its own kind).
 //
-// A step nothing prices is counted (UnitsMoved.Unpriced) and goes on the
-// umpire's log; it still costs at least the cheapest step the chart has
-// (CheapestCost), so a destination the allowance rolled at activation
-// (AllowanceOf) cannot reach even at that cost is refused.
+// Where the layer is silent the mover may state a step's terrain
+// (move_stated.go): a stated step is priced as a known one, and recorded
+// as his word (UnitsMoved.Steps). A step the chart prices only in part (a
+// creek it has a row for, a ford it has none for) costs what is known and
+// the least the rest can (stepCost); it is recorded too. A step nothing
+// prices is counted (UnitsMoved.Unpriced); it still costs at least the
+// cheapest step the chart has (CheapestCost), so a destination the
+// allowance rolled at activation (AllowanceOf) cannot reach even at that
+// cost is refused. All of these go on the umpire's log.
 
-// stepPrice is what one step of a march costs the stack.
+// stepPrice is what one step of a march costs the stack: known when
+// enough of its terrain is known to price it; unrowed lists what the
+// chart has no row for (its cost is then the least it can be).
 type stepPrice struct {
 	mp         float64
 	known      bool
 	prohibited bool
+	unrowed    []string
 }
 
 // marchKinds are the chart columns that price a stack: each kind of unit
@@ -54,49 +63,87 @@ func marchKinds(cols []string, units []engine.UnitState) []string {
 	return kinds
 }
 
-// stepCost prices one step from prev into h for the stack's kinds, on
-// the cost chart read once for the march (nil: none loaded).
-func stepCost(t *terrainChart, layer *engine.TerrainLayer, kinds []string, prev, h engine.Hex) stepPrice {
-	if t == nil || layer == nil || len(kinds) == 0 {
+// stepCost prices one step for the stack's kinds, on the cost chart read
+// once for the march (nil: none loaded), from what the step enters and
+// crosses (terrainOf: the layer, and the mover's word where it is
+// silent).
+//
+// What the chart has no row for (or a "-" in the kind's column) is priced
+// at the least it can cost, so that the step still counts toward the
+// allowance without refusing a march the rules allow (issue 21 asks for
+// "a lower bound that no path can beat"). A hexside feature only adds
+// (the format's rule 3, docs/series-charts.md): one without a row adds at
+// least nothing, +0. A road or a hex's terrain without a row costs at
+// least the chart's cheapest step for the kind (CheapestCost), as a step
+// nothing prices does. The step is then known in part (unrowed), and goes
+// on the umpire's log. A P on a row the chart has prohibits the way it is
+// on, whatever the unknown rows are: the loaded chart says so, and a
+// feature it lacks could only add.
+func stepCost(t *terrainChart, kinds []string, st stepTerrain) stepPrice {
+	if t == nil || !st.known || len(kinds) == 0 {
 		return stepPrice{}
-	}
-	terrain, ok := layer.Terrain(h)
-	features := layer.Hexside(prev, h)
-	if !ok || (len(features) == 0 && !layer.Knows(prev, h)) {
-		return stepPrice{}
-	}
-	var roads, sides []string
-	for _, f := range features {
-		switch {
-		case f == engine.FeatureRailroad:
-		case engine.LineFeature(f):
-			roads = append(roads, f)
-		default:
-			sides = append(sides, f)
-		}
 	}
 	out := stepPrice{known: true}
 	for _, k := range kinds {
-		best, found, open := 0.0, false, false
-		for _, road := range append([]string{""}, roads...) {
-			mp, prohibited, ok := t.stepCost(k, terrain, road, sides...)
-			if !ok {
+		col := engine.Column(t.Columns, k)
+		least, ok := t.cheapest(k)
+		if col < 0 || !ok {
+			return stepPrice{} // a kind the chart has no column for
+		}
+		best, open := 0.0, false
+		var bestUnrowed []string
+		for _, road := range append([]string{""}, st.roads...) {
+			kind, name := TerrainRoad, road
+			if road == "" {
+				if st.hex == "" {
+					continue // across country needs the hex's terrain
+				}
+				kind, name = TerrainHex, st.hex
+			}
+			var unrowed []string
+			mp, prohibited := least, false
+			if c, ok := t.rowCost(col, kind, name); ok {
+				mp, prohibited = c.MP, c.Prohibited
+			} else {
+				unrowed = append(unrowed, name)
+			}
+			for _, s := range st.sides {
+				c, ok := t.rowCost(col, TerrainHexside, s)
+				if !ok {
+					unrowed = addFeature(unrowed, s)
+					continue
+				}
+				mp, prohibited = mp+c.MP, prohibited || c.Prohibited
+			}
+			if prohibited {
 				continue
 			}
-			found = true
-			if !prohibited && (!open || mp < best) {
-				best, open = mp, true
+			if !open || mp < best || mp == best && len(unrowed) < len(bestUnrowed) {
+				best, bestUnrowed, open = mp, unrowed, true
 			}
 		}
-		switch {
-		case !found:
-			return stepPrice{}
-		case !open:
+		if !open {
 			out.prohibited = true
+			continue
 		}
 		out.mp = math.Max(out.mp, best)
+		for _, u := range bestUnrowed {
+			out.unrowed = addFeature(out.unrowed, u)
+		}
 	}
 	return out
+}
+
+// rowCost is the cost in a column of the row of that kind and name (the
+// layer's features meet the rows by name in any case, with hyphens for
+// spaces); false when the chart has no such row, or "-" there.
+func (t *terrainChart) rowCost(col int, kind, name string) (terrainCost, bool) {
+	for _, r := range t.Rows {
+		if r.Kind == kind && featureKey(r.Name) == featureKey(name) {
+			return r.Costs[col], !r.Costs[col].None
+		}
+	}
+	return terrainCost{}, false
 }
 
 // marchChart is the game's terrain cost chart read once for a march, and
@@ -113,15 +160,23 @@ func (g Game) marchChart(d *engine.MoveData, units []engine.UnitState) (*terrain
 	return t, marchKinds(t.Columns, units)
 }
 
-// pricedPath is a march's price: the movement points of the steps priced,
-// the steps that could not be, and the steps the chart forbids the stack.
+// pricedPath is a march's price: the movement points of the steps priced
+// (in part: their least), the steps that could not be, the steps the
+// chart forbids the stack, the steps priced on the mover's word or in
+// part (for the record), and the statements refused.
 type pricedPath struct {
 	mp         float64
 	unpriced   int
 	prohibited []engine.Hex
+	steps      []engine.MarchStep
+	stated     int
+	problems   []*engine.RuleError
+	statedNo   []engine.Hex // the prohibited steps priced on the mover's word
 }
 
-func (g Game) pricePath(d *engine.MoveData, units []engine.UnitState, start engine.Hex, path []engine.Hex) pricedPath {
+// pricePath prices a march's steps; stated is the mover's word for each
+// (nil: none; readStated), ref names a hex in a refusal.
+func (g Game) pricePath(d *engine.MoveData, units []engine.UnitState, start engine.Hex, path []engine.Hex, stated []*statedTerrain, ref func(engine.Hex) string) pricedPath {
 	var p pricedPath
 	t, kinds := g.marchChart(d, units)
 	var layer *engine.TerrainLayer
@@ -129,12 +184,31 @@ func (g Game) pricePath(d *engine.MoveData, units []engine.UnitState, start engi
 		layer = d.Terrain
 	}
 	prev := start
-	for _, h := range path {
-		switch c := stepCost(t, layer, kinds, prev, h); {
+	for i, h := range path {
+		var st *statedTerrain
+		if i < len(stated) {
+			st = stated[i]
+		}
+		terrain, e := terrainOf(layer, prev, h, st, i+1, ref)
+		if e != nil {
+			p.problems = append(p.problems, e)
+		}
+		switch c := stepCost(t, kinds, terrain); {
 		case c.prohibited:
 			p.prohibited = append(p.prohibited, h)
+			if terrain.stated {
+				p.statedNo = append(p.statedNo, h)
+			}
 		case c.known:
 			p.mp += c.mp
+			if terrain.stated || len(c.unrowed) > 0 {
+				s := engine.MarchStep{Step: i + 1, MP: c.mp, Unrowed: c.unrowed}
+				if terrain.stated {
+					s.Stated = st.text
+					p.stated++
+				}
+				p.steps = append(p.steps, s)
+			}
 		default:
 			p.unpriced++
 		}
@@ -156,6 +230,9 @@ func (g Game) checkAllowance(d *engine.MoveData, units []engine.UnitState, p pri
 		refs := make([]string, len(p.prohibited))
 		for i, h := range p.prohibited {
 			refs[i] = ref(h)
+			if slices.Contains(p.statedNo, h) {
+				refs[i] += " (on the terrain you state)"
+			}
 		}
 		broken = append(broken, moveRule("move.prohibited", fmt.Sprintf("The terrain cost chart forbids the stack the step into %s", strings.Join(refs, ", ")),
 			"Go round it (the chart's P: prohibited; the terrain layer: /terrain show at:<hex>)", ""))
@@ -184,11 +261,7 @@ func (g Game) checkAllowance(d *engine.MoveData, units []engine.UnitState, p pri
 	if bound <= float64(allow) {
 		return broken
 	}
-	what := fmt.Sprintf("%s has %d movement points in this action; this march costs %s", who, allow, mpWords(p.mp))
-	if p.unpriced > 0 {
-		what = fmt.Sprintf("%s has %d movement points in this action; this march costs at least %s (%s for the steps the terrain layer prices, %d %s at %s or more each)",
-			who, allow, mpWords(bound), mpWords(p.mp), p.unpriced, map[bool]string{true: "step", false: "steps"}[p.unpriced == 1], mpWords(least))
-	}
+	what := fmt.Sprintf("%s has %d movement points in this action; this march costs %s", who, allow, p.costWords(bound, least))
 	return append(broken, moveRule("move.allowance", what,
 		"March a shorter path, or ask the umpire: a march past the allowance is an extended march, which he settles (he may move it with reason:)", ""))
 }
@@ -204,6 +277,39 @@ func MPText(mp float64) string {
 		}
 	}
 	return s
+}
+
+// costWords says what a march costs (bound: with the unpriced steps at
+// least each) and how it was reckoned: the steps priced on the terrain
+// the mover states, those priced in part (at least), the unpriced ones.
+func (p pricedPath) costWords(bound, least float64) string {
+	var notes []string
+	if p.stated > 0 {
+		notes = append(notes, fmt.Sprintf("%d %s on the terrain you state", p.stated, pluralOf(p.stated, "step", "steps")))
+	}
+	partial := 0
+	for _, s := range p.steps {
+		if len(s.Unrowed) > 0 {
+			partial++
+		}
+	}
+	if partial > 0 {
+		notes = append(notes, fmt.Sprintf("%d %s priced in part at the least %s can cost", partial, pluralOf(partial, "step", "steps"), pluralOf(partial, "it", "they")))
+	}
+	if p.unpriced == 0 && partial == 0 {
+		if len(notes) == 0 {
+			return mpWords(bound)
+		}
+		return fmt.Sprintf("%s (%s)", mpWords(bound), strings.Join(notes, ", "))
+	}
+	if p.unpriced == 0 {
+		return fmt.Sprintf("at least %s (%s)", mpWords(bound), strings.Join(notes, ", "))
+	}
+	priced := "the steps the terrain layer prices"
+	if len(notes) > 0 {
+		priced = "the steps priced, " + strings.Join(notes, ", ")
+	}
+	return fmt.Sprintf("at least %s (%s for %s, %d %s at %s or more each)", mpWords(bound), mpWords(p.mp), priced, p.unpriced, pluralOf(p.unpriced, "step", "steps"), mpWords(least))
 }
 
 func mpWords(mp float64) string { return MPText(mp) + " MP" }

@@ -242,6 +242,8 @@ type UnitLogEntry struct {
 	// it could not enter.
 	Path          []engine.Hex
 	Unpriced      int
+	Steps         []engine.MarchStep // priced on the player's word, or in part (move_stated.go, move_price.go)
+	Refs          []string           // the hexes as he named them (UnitsMoved.Refs)
 	Stopped       string
 	Planned       []engine.Hex
 	Contact       *engine.Hex
@@ -371,9 +373,10 @@ func (next Game) logUnitChange(g Game, e engine.Event) Game {
 		add = append(add, en)
 	case *engine.UnitsMoved:
 		// A march the engine could not price in full (no cost chart or
-		// terrain layer: move_path.go) goes on the log with its whole
-		// path, as does one an unseen enemy stopped.
-		if e.Unchecked == "" && e.Unpriced == 0 && e.Stopped != MoveStoppedPath || g.IsUmpire(e.By) {
+		// terrain layer: move_path.go; steps priced on the player's
+		// stated terrain, or in part: move_stated.go) goes on the log
+		// with its whole path, as does one an unseen enemy stopped.
+		if e.Unchecked == "" && e.Unpriced == 0 && len(e.Steps) == 0 && e.Stopped != MoveStoppedPath || g.IsUmpire(e.By) {
 			break
 		}
 		units := e.Units
@@ -387,6 +390,7 @@ func (next Game) logUnitChange(g Game, e engine.Event) Game {
 			en.Kind, en.ToRef, en.Mode, en.Unchecked = LogMove, e.Ref, e.Mode, e.Unchecked
 			en.Path, en.Unpriced, en.Stopped = slices.Clone(e.Path), e.Unpriced, e.Stopped
 			en.Planned, en.Contact = slices.Clone(e.Planned), e.Contact
+			en.Steps, en.Refs = slices.Clone(e.Steps), slices.Clone(e.Refs)
 			if march {
 				en.With = slices.Clone(e.Units[1:])
 			}
