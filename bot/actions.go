@@ -78,7 +78,10 @@ func actionCommands() []*Command {
 			{
 				Name:        "done",
 				Description: "End the action under way: the next initiative is rolled",
-				Handle:      handleActionDone,
+				// The umpire's reason to end it while a retreat is owed
+				// (engine/lrtg/retreat_owed.go).
+				Options: []OptionSpec{{Name: "reason", Description: "The umpire's reason to end it while a retreat is owed", Type: String, MaxLength: 200, Placeholder: "text"}},
+				Handle:  handleActionDone,
 			},
 			{
 				Name:        "defer",
@@ -243,7 +246,11 @@ func handleActionReroll(ctx context.Context, r *Router, req Request) (Reply, err
 }
 
 func handleActionDone(ctx context.Context, r *Router, req Request) (Reply, error) {
-	return r.settleAction(ctx, req, lrtg.EndAction{By: req.User})
+	var o reasonOpts
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	return r.settleAction(ctx, req, lrtg.EndAction{By: req.User, Reason: o.Reason})
 }
 
 func handleActionDefer(ctx context.Context, r *Router, req Request) (Reply, error) {

@@ -118,7 +118,9 @@ func actionEventText(g engine.GameState, e engine.Event) (pub string, public boo
 	case *lrtg.ArmyAttempted:
 		return armyAttemptedText(g, e)
 	case *lrtg.ActionEnded:
-		return fmt.Sprintf("The %s's action ends.", S(e.Side)), true, ""
+		return actionEndedText(g, e)
+	case *lrtg.RetreatHanded:
+		return retreatHandedText(g, e)
 	case *lrtg.Passed:
 		s := fmt.Sprintf("⏸️ The %s passes (%s).", S(e.Side), actionWhere(g, e.Step, e.Phase))
 		if e.Ends {

@@ -89,6 +89,13 @@ func attackCommands() []*Command {
 				Handle:  handleAttackCancel,
 			},
 			{
+				Name:        "rule",
+				Description: "Record what you decided for a battle's letters the loaded chart leaves to you (umpire)",
+				// Discord lists required options first.
+				Options: []OptionSpec{{Name: "note", Description: "What you decided and applied (/unit set, /move, /battle result)", Type: String, Required: true, MaxLength: 300, Placeholder: "text"}, battle},
+				Handle:  handleAttackRule,
+			},
+			{
 				Name:        "show",
 				Description: "The battles waiting to be settled, as you may see them",
 				Ephemeral:   true,
@@ -239,6 +246,25 @@ func handleAttackShow(ctx context.Context, r *Router, req Request) (Reply, error
 		return ephemeralText("⚔️ No battle of yours waits to be settled."), nil
 	}
 	return ephemeralText("⚔️ **Battles waiting**\n" + strings.Join(lines, "\n")), nil
+}
+
+// handleAttackRule: the umpire records what he decided for the letters a
+// battle's result owes him (engine/lrtg/attack_codes.go).
+func handleAttackRule(ctx context.Context, r *Router, req Request) (Reply, error) {
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	var o struct {
+		Battle int    `opt:"battle"`
+		Note   string `opt:"note"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	return r.settleGame(ctx, req, lrtg.RuleAttack{By: req.User, Battle: o.Battle, Note: o.Note}, nil, func(views []EventView, evs []engine.Event) Reply {
+		return r.attackReply(req, g, views, evs)
+	})
 }
 
 func handleAttackCancel(ctx context.Context, r *Router, req Request) (Reply, error) {

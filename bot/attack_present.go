@@ -59,8 +59,12 @@ func (r *Router) attackReply(req Request, before engine.GameState, views []Event
 		case *lrtg.CombatApplied:
 			if settled != nil {
 				priv = append(priv, settledLines(prev, settled, e)...)
-				pub = append(pub, battleLine(&lrtg.CombatApplied{Turn: e.Turn, Sides: e.Sides, Battle: ""}, false)+fmt.Sprintf(" (battle #%d)", settled.N))
+				pub = append(pub, battleLine(&lrtg.CombatApplied{Turn: e.Turn, Sides: e.Sides, Battle: ""}, false)+fmt.Sprintf(" (battle #%d%s)", settled.N, lettersNote(e)))
 			}
+		case *lrtg.AttackRuled:
+			// The note is free text that may name units: the umpire's.
+			priv = append(priv, fmt.Sprintf("⚖️ Battle #%d: the umpire ruled on the chart's %s: %s.", e.N, strings.Join(e.Letters, ", "), e.Note))
+			pub = append(pub, fmt.Sprintf("⚖️ Battle #%d: the umpire has ruled on the chart's %s (his note is recorded).", e.N, strings.Join(e.Letters, ", ")))
 		}
 		sideViews = append(sideViews, views[i])
 	}
@@ -112,6 +116,21 @@ func (r *Router) attackReply(req Request, before engine.GameState, views []Event
 		outs = append(outs, Output{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: strings.Join(append(pub, wait), "\n"), Events: pubViews})
 	}
 	return Reply{Outputs: outs}
+}
+
+// lettersNote is a settled battle's extra letters for the table, as part
+// of its results: "; the chart's letters: defender X".
+func lettersNote(e *lrtg.CombatApplied) string {
+	var parts []string
+	for _, s := range e.Sides {
+		for _, c := range s.Codes {
+			parts = append(parts, s.Role+" "+c.Letter)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; the chart's letters: " + strings.Join(parts, ", ")
 }
 
 func settledIn(evs []engine.Event) *lrtg.AttackSettled {
@@ -230,14 +249,53 @@ func settledLines(g engine.GameState, s *lrtg.AttackSettled, a *lrtg.CombatAppli
 	lines := explainLines(g, s)
 	lines = append(lines, combatDetail(g, a)...)
 	for _, side := range a.Sides {
+		routed := side.Result.Retreat == "R" || side.Result.Retreat == "R*"
 		for _, c := range side.Units {
 			u := g.Units[c.Unit].WithStatus()
-			if c.DemoralizationTo > u.Status.Demoralization {
+			switch {
+			case c.DemoralizationTo <= u.Status.Demoralization:
+			case routed:
 				lines = append(lines, fmt.Sprintf("%s routs: demoralization %d → %d (a routed unit counts for its army's morale, LRTG 15.1 1)).", u.Name, u.Status.Demoralization, c.DemoralizationTo))
+			default:
+				lines = append(lines, fmt.Sprintf("%s is demoralized by the chart's %s: demoralization %d → %d.", u.Name, letterOf(side.Codes, lrtg.CodeDemoralize), u.Status.Demoralization, c.DemoralizationTo))
 			}
 			if c.EntrenchmentLeft > 0 {
 				lines = append(lines, fmt.Sprintf("%s leaves its entrenchment (level %d) behind.", u.Name, c.EntrenchmentLeft))
 			}
+		}
+		lines = append(lines, letterLines(g, s.N, side)...)
+	}
+	return lines
+}
+
+// letterOf is the letter of an effect among a result's extra letters.
+func letterOf(codes []lrtg.ResultCode, effect string) string {
+	for _, c := range codes {
+		if c.Effect == effect {
+			return c.Letter
+		}
+	}
+	return effect
+}
+
+// letterLines tell what a side's advance and umpire letters did
+// (engine/lrtg/attack_codes.go); exhaust and demoralize are told by unit.
+func letterLines(g engine.GameState, n int, side lrtg.CombatSideApplied) []string {
+	var lines []string
+	for _, c := range side.Codes {
+		switch c.Effect {
+		case lrtg.CodeAdvance:
+			var standing []string
+			for _, u := range side.Units {
+				if !u.Eliminated {
+					standing = append(standing, u.Unit)
+				}
+			}
+			if len(standing) > 0 {
+				lines = append(lines, fmt.Sprintf("The %s may advance (the chart's %s): %s may move once more in this action (/move).", side.Role, c.Letter, unitNamesOf(g, standing)))
+			}
+		case lrtg.CodeUmpire:
+			lines = append(lines, fmt.Sprintf("The chart's %s for the %s is the umpire's to apply: he records what he decides with /attack rule battle:%d note:<what he decided>.", c.Letter, side.Role, n))
 		}
 	}
 	return lines
@@ -274,7 +332,7 @@ func explainLines(g engine.GameState, s *lrtg.AttackSettled) []string {
 		for i, c := range x.codes {
 			parts[i] = fmt.Sprintf("%s (%s)", c.Letter, c.Effect)
 		}
-		lines = append(lines, fmt.Sprintf("The chart also prints for the %s: %s. The umpire applies it by hand (/unit set, /move): /attack does not yet.", x.role, strings.Join(parts, ", ")))
+		lines = append(lines, fmt.Sprintf("The chart also prints for the %s: %s.", x.role, strings.Join(parts, ", ")))
 	}
 	return lines
 }

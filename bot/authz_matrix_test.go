@@ -98,6 +98,7 @@ var azCases = []azCase{
 	{"lrtg", "active", "/attack defend modifiers:none", azPlayers, "no battle waits: the refusal says so to the game's players; the defender's commander or the umpire answers one (attack.defender)"},
 	{"lrtg", "active", "/attack show", azAll, "each asker reads the battles as he may see them"},
 	{"lrtg", "active", "/attack cancel battle:1 reason:test", azUmpire, "the umpire calls a battle off (no battle waits: the refusal says so to him)"},
+	{"lrtg", "active", "/attack rule note:test", azUmpire, "the umpire records what he decided for a battle's letters the chart leaves to him (none is owed: the refusal says so to him)"},
 	{"lrtg", "started", "/battle result attacker:Hood attacker_result:1f defender:Reynolds defender_result:2Dr", azUmpire, "both sides' results: the umpire's (docs/combat-results.md)"},
 	{"lrtg", "started", "/battle result attacker:Hood attacker_result:1f", azSub, "a commander applies a result to his own units"},
 	{"lrtg", "started", "/chart load name:litn.command-point data:x", azManager, "a server's charts serve all its games: Manage Server; F loads into his own server's"},

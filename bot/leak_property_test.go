@@ -503,6 +503,22 @@ func (p *leakPlay) battle(side engine.Side, u engine.UnitState) {
 	p.attack(side, u, d.ID)
 }
 
+// retreat has the owners make the retreats the action's battles owe
+// (engine/lrtg/retreat_owed.go), mostly: one not made (or refused) holds
+// the action, and the umpire ends it anyway with a reason. The enemy must
+// read nothing of where a unit retreats.
+func (p *leakPlay) retreat() {
+	player := map[engine.Side]string{engine.CSA: "lee", engine.USA: "meade"}
+	for _, o := range lrtg.Of(p.cur).RetreatsOwed() {
+		if path := p.march(p.cur.Units[o.Unit].Hex); path != "" && p.rng.IntN(4) > 0 {
+			p.do(fmt.Sprintf("@%s /move units:%s %s", player[o.Side], o.Unit, path))
+		}
+	}
+	if len(lrtg.Of(p.cur).RetreatsOwed()) > 0 {
+		p.do("/action done reason:generated ruling")
+	}
+}
+
 // noteBattles records the units and hex of every battle declared: both
 // sides' commanders read them (docs/attacks.md).
 func (p *leakPlay) noteBattles(states ...engine.GameState) {
@@ -538,6 +554,9 @@ func (p *leakPlay) actionRound() {
 			}
 			if p.attacks && p.rng.IntN(2) == 0 { // a battle: the umpire brings an enemy unit next to it
 				p.battle(side, p.cur.Units[u.ID])
+			}
+			if p.attacks {
+				p.retreat()
 			}
 			p.do(fmt.Sprintf("@%s /action done", player))
 			break

@@ -245,6 +245,9 @@ func combatDetail(g engine.GameState, e *lrtg.CombatApplied) []string {
 			if c.Disorganized {
 				ch = append(ch, "disorganized")
 			}
+			if c.Exhausted {
+				ch = append(ch, "exhausted") // the chart's letter (engine/lrtg/attack_codes.go)
+			}
 			if c.AmmoTo != c.AmmoFrom {
 				ch = append(ch, fmt.Sprintf("ammunition %d → %d (%s, LRTG 19.2)", c.AmmoFrom, c.AmmoTo, lrtg.StatusValue("ammunition", c.AmmoTo)))
 			}

@@ -70,11 +70,22 @@ func handleUnitLog(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if len(entries) == 0 {
 		return ephemeralText("📒 The unit log is empty: no player has changed a unit of his by hand where the rules cannot check it."), nil
 	}
+	umpire := 0 // the letters of battles' results owed to the umpire, and his rulings (attack_codes.go)
+	for _, e := range entries {
+		if e.Kind == lrtg.LogOwed || e.Kind == lrtg.LogRuled {
+			umpire++
+		}
+	}
+	players := len(entries) - umpire
 	noun := "changes"
-	if len(entries) == 1 {
+	if players == 1 {
 		noun = "change"
 	}
-	lines := []string{fmt.Sprintf("📒 **Unit log**: %d %s players made to their own units that the rules cannot check.", len(entries), noun)}
+	head := fmt.Sprintf("📒 **Unit log**: %d %s players made to their own units that the rules cannot check", players, noun)
+	if umpire > 0 {
+		head += fmt.Sprintf("; %d %s of battles' letters the chart leaves to you", umpire, plural(umpire, "entry", "entries"))
+	}
+	lines := []string{head + "."}
 	if len(entries) > last {
 		lines = append(lines, fmt.Sprintf("(the latest %d; last:%d shows them all)", last, len(entries)))
 		entries = entries[len(entries)-last:]
@@ -132,6 +143,15 @@ func unitLogLine(g engine.GameState, e lrtg.UnitLogEntry, ref func(engine.Hex) s
 		if e.Disorganized != "" {
 			what += fmt.Sprintf("; his disorganized units count %s", e.Disorganized)
 		}
+	case lrtg.LogOwed: // engine/lrtg/attack_codes.go
+		what = fmt.Sprintf("settled battle #%d", e.Attack)
+		if e.Battle != "" {
+			what += " at " + e.Battle
+		}
+		what += fmt.Sprintf(": the chart's %s for the %s (%s) is yours to apply; record what you decide with /attack rule battle:%d note:<...>",
+			strings.Join(e.Letters, ", "), e.Role, strings.ToUpper(string(e.For)), e.Attack)
+	case lrtg.LogRuled:
+		what = fmt.Sprintf("ruled on battle #%d's %s", e.Attack, strings.Join(e.Letters, ", "))
 	case lrtg.LogEliminate:
 		what = fmt.Sprintf("eliminated %s", name)
 	case lrtg.LogMove:

@@ -100,6 +100,9 @@ type ActionState struct {
 	// which their owner moves once (activation.go).
 	Moved    []string `json:"moved,omitempty"`
 	Retreats []string `json:"retreats,omitempty"`
+	// Owed is what the retreats owe: the action waits for them
+	// (retreat_owed.go).
+	Owed []RetreatOwed `json:"owed,omitempty"`
 	// Long is the units of the action under way that moved by strategic,
 	// rail or naval movement: the allowance rolled for the action is not
 	// theirs (allowance.go).
@@ -180,9 +183,11 @@ type (
 		Data *engine.MoveData // the map and order of battle, for the opening's Union allowance; nil: the umpire counts it
 	}
 	// EndAction ends the action under way; the next action phase begins
-	// with its initiative roll.
+	// with its initiative roll. Reason is the umpire's, to end it while
+	// a retreat is owed (retreat_owed.go).
 	EndAction struct {
-		By engine.Actor
+		By     engine.Actor
+		Reason string
 	}
 	// DeferInitiative hands the side's decision to a subordinate, or back
 	// to the overall commander (To empty) (21.1 Initiative Determination).
@@ -245,8 +250,8 @@ func (AnswerRemote) CommandName() string { return "action answer" }
 // actionsModule is the action cycle (LRTG 10, 17.2).
 func actionsModule() engine.Module {
 	return engine.Module{Name: "actions",
-		Commands: []engine.Command{ActivateUnit{}, ActivateArmyLeader{}, PassAction{}, EndAction{}, DeferInitiative{}, BeginInitiativeRolls{}, AskRemote{}, AnswerRemote{}, RerollInitiative{}}, Decide: claims(decideActions),
-		Events: []engine.Event{&CycleBegun{}, &InitiativeWon{}, &Activated{}, &ArmyAttempted{}, &ActionEnded{}, &Passed{}, &Deferred{}, &RollsBegun{}, &RemoteAsked{}, &RemoteAnswered{}},
+		Commands: []engine.Command{ActivateUnit{}, ActivateArmyLeader{}, PassAction{}, EndAction{}, DeferInitiative{}, BeginInitiativeRolls{}, AskRemote{}, AnswerRemote{}, RerollInitiative{}, RetreatDeadline{}}, Decide: claims(decideActions),
+		Events: []engine.Event{&CycleBegun{}, &InitiativeWon{}, &Activated{}, &ArmyAttempted{}, &ActionEnded{}, &Passed{}, &Deferred{}, &RollsBegun{}, &RemoteAsked{}, &RemoteAnswered{}, &RetreatHanded{}},
 		Apply:  folds(applyActions)}
 }
 
@@ -323,12 +328,19 @@ func cycleProcedure(step string) procedure {
 // for. Under limited intelligence it names no unit.
 func actionWait(g Game) []string {
 	a, ok := g.cycle()
-	if !ok || a.Over || a.Skipped != "" {
+	if !ok || a.Skipped != "" {
 		return nil
+	}
+	if a.Over {
+		return g.attackWaits() // what the umpire still owes a battle (attack_codes.go)
 	}
 	title := g.ActionStepTitle(a.Step)
 	var w []string
 	switch {
+	case a.Active != nil && g.actionHeld(a):
+		// A battle or a retreat holds the action (retreat_owed.go): the
+		// waits name them, not its end.
+		w = append(w, g.retreatWaits(a)...)
 	case a.Active != nil:
 		what := ""
 		if !g.Options.LimitedIntel {
@@ -442,6 +454,8 @@ func decideActions(g Game, cmd engine.Command, d engine.Dice) ([]engine.Event, b
 		evs, err = g.decideAnswerRemote(cmd)
 	case RerollInitiative:
 		evs, err = g.decideReroll(cmd, d)
+	case RetreatDeadline:
+		evs, err = g.decideRetreatDeadline(cmd)
 	default:
 		return nil, false, nil
 	}
@@ -473,7 +487,11 @@ func (g Game) underWay(by engine.Actor) (ActionState, error) {
 // the side whose decision it is.
 func (g Game) decider(by engine.Actor, a ActionState) (engine.Side, error) {
 	if a.Active != nil {
-		return "", engine.Illegal("action.active", fmt.Sprintf("The %s's action is under way", sideName(a.Active.Side)), "It ends with /action done")
+		hint := "It ends with /action done"
+		if g.actionHeld(a) { // retreat_owed.go: the waits are public
+			hint = "It ends with /action done once it waits no more for " + strings.Join(append(g.attackWaits(), g.retreatWaits(a)...), "; ")
+		}
+		return "", engine.Illegal("action.active", fmt.Sprintf("The %s's action is under way", sideName(a.Active.Side)), hint)
 	}
 	if g.IsUmpire(by) {
 		return a.ToDecide, nil
@@ -598,6 +616,21 @@ func (g Game) decideEnd(cmd EndAction, d engine.Dice) ([]engine.Event, error) {
 		}
 	}
 	ended := &ActionEnded{By: cmd.By, Side: act.Side, Turn: g.Turn, Step: a.Step, Phase: a.Phase}
+	// A battle or a retreat owed holds the action (retreat_owed.go); the
+	// umpire may end it with a reason while only retreats hold it.
+	owed := g.RetreatsOwed()
+	reason := strings.TrimSpace(cmd.Reason)
+	if reason != "" && !g.IsUmpire(cmd.By) {
+		return nil, engine.Invalid("action.reason", "reason: is the umpire's, to end an action while a retreat is owed", "Leave reason out")
+	}
+	if g.IsUmpire(cmd.By) && reason != "" && len(owed) > 0 && len(g.actionBattles(a)) == 0 {
+		ended.Forced = reason
+		for _, o := range owed {
+			ended.Unretreated = append(ended.Unretreated, o.Unit)
+		}
+	} else if err := g.heldRefusal(cmd.By, a, owed); err != nil {
+		return nil, err
+	}
 	if a.Opening {
 		return []engine.Event{ended}, nil
 	}
@@ -616,7 +649,7 @@ func applyActions(g Game, e engine.Event) (Game, bool) {
 		a.Turn, a.Step, a.Opening, a.AllMoves, a.Skipped = e.Turn, e.Step, e.Opening, e.AllMoves, e.Skipped
 		a.Phase, a.Initiative, a.ToDecide, a.Holder, a.Passed, a.Active = 0, "", "", "", nil, nil
 		a.Over, a.Automatic, a.AutoWhy, a.Remote, a.Remotes = e.Skipped != "", "", "", nil, nil
-		a.Allowance, a.Moved, a.Retreats, a.Long = nil, nil, nil, nil
+		a.Allowance, a.Moved, a.Retreats, a.Owed, a.Long = nil, nil, nil, nil, nil
 		if e.Opening {
 			a.ToDecide = engine.CSA
 		}
@@ -653,7 +686,7 @@ func applyActions(g Game, e engine.Event) (Game, bool) {
 			a.ToDecide = "" // a new action phase: its initiative follows
 		}
 	case *ActionEnded:
-		a.Active, a.Retreats, a.Long = nil, nil, nil
+		a.Active, a.Retreats, a.Owed, a.Long = nil, nil, nil, nil
 		if a.Opening {
 			a.ToDecide = engine.CSA
 			if slices.Contains(a.Passed, engine.CSA) {
@@ -678,6 +711,8 @@ func applyActions(g Game, e engine.Event) (Game, bool) {
 		a.RollsTurn, a.Opening, a.Passed = e.Turn, false, nil
 		a.AllMoves = g.Options.TimeLimit
 		a.ToDecide = ""
+	case *RetreatHanded:
+		a = a.handed(e) // retreat_owed.go
 	case *RemoteAsked:
 		a.Remote = &RemoteRequest{Side: e.Side, By: e.By, Units: slices.Clone(e.Units), Phase: e.Phase}
 	case *RemoteAnswered:

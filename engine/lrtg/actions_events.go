@@ -112,6 +112,10 @@ type ActionEnded struct {
 	Turn  int          `json:"turn"`
 	Step  string       `json:"step"`
 	Phase int          `json:"phase"`
+	// Forced is the umpire's reason to end the action while retreats were
+	// owed; Unretreated the units that owed them (retreat_owed.go).
+	Forced      string   `json:"forced,omitempty"`
+	Unretreated []string `json:"unretreated,omitempty"`
 }
 
 // Passed records a pass; Ends is set when it was the second in the

@@ -75,8 +75,8 @@ func (g Game) activationGate(cmd engine.MoveUnits) *engine.RuleError {
 	var outside []engine.UnitState
 	some := false // some unit of the move may move
 	for _, u := range onMap {
-		if g.RemoteAllowed(u.ID) || slices.Contains(a.Retreats, u.ID) || (a.Active != nil && a.Active.Side == side && g.inActivation(*a.Active, u)) {
-			some = true // 17.2; a retreat or rout (9.3); the action
+		if g.RemoteAllowed(u.ID) || slices.Contains(a.Retreats, u.ID) || g.advancing(u.ID) || (a.Active != nil && a.Active.Side == side && g.inActivation(*a.Active, u)) {
+			some = true // 17.2; a retreat or rout; an advance (the chart's letter: attack_codes.go); the action
 			continue
 		}
 		outside = append(outside, u)
@@ -305,6 +305,7 @@ func (a ActionState) moved(g Game, e *engine.UnitsMoved) ActionState {
 		return a
 	}
 	a.Retreats = slices.DeleteFunc(slices.Clone(a.Retreats), func(id string) bool { return slices.Contains(e.Units, id) })
+	a.Owed = slices.DeleteFunc(slices.Clone(a.Owed), func(o RetreatOwed) bool { return slices.Contains(e.Units, o.Unit) }) // made (retreat_owed.go)
 	a.Moved = append(slices.Clone(a.Moved), e.Units...)
 	if e.Mode == MoveRail || e.Mode == MoveStrategic || e.Mode == MoveNaval {
 		a.Long = append(slices.Clone(a.Long), e.Units...) // their own allowance, not the rolled one (allowance.go)
@@ -313,7 +314,8 @@ func (a ActionState) moved(g Game, e *engine.UnitsMoved) ActionState {
 }
 
 // retreating records the units a combat result in the action under way
-// retreats or routs (9.3 "r", "R"): their owner moves them.
+// retreats or routs ("r", "R", "R*"): their owner moves them, and the
+// action waits for it (retreat_owed.go).
 func (a ActionState) retreating(g Game, e *CombatApplied) ActionState {
 	if c, ok := g.cycle(); !ok || c.Active == nil {
 		return a
@@ -325,6 +327,9 @@ func (a ActionState) retreating(g Game, e *CombatApplied) ActionState {
 		for _, u := range s.Units {
 			if !u.Eliminated && !slices.Contains(a.Retreats, u.Unit) {
 				a.Retreats = append(slices.Clone(a.Retreats), u.Unit)
+			}
+			if !u.Eliminated && !slices.ContainsFunc(a.Owed, func(o RetreatOwed) bool { return o.Unit == u.Unit }) {
+				a.Owed = append(slices.Clone(a.Owed), RetreatOwed{Unit: u.Unit, Side: s.Side, Result: s.Result.Retreat, Battle: e.Attack, Ref: e.Battle})
 			}
 		}
 	}

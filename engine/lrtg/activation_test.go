@@ -40,7 +40,9 @@ func TestMovesBelongToActions(t *testing.T) {
 	}
 	retreated, _ := wantMove(t, fought, marched(fought, mv(meade, at(42, 0), "usa.barnes")))
 	wantRule(t, retreated, marched(retreated, mv(meade, at(43, 0), "usa.barnes")), "move.activation", "003 4")
-	if ended, _ := acDo(t, fought, EndAction{By: lee}, engine.Script(1, 2)); len(ended.Actions.Retreats) != 0 {
+	// The retreat owed holds the action (retreat_owed.go); made, it ends.
+	acRefused(t, fought, EndAction{By: lee}, "action.held", "Barnes must retreat")
+	if ended, _ := acDo(t, retreated, EndAction{By: lee}, engine.Script(1, 2)); len(ended.Actions.Retreats) != 0 || ended.Actions.Active != nil {
 		t.Errorf("retreats outlive the action: %q", ended.Actions.Retreats)
 	}
 

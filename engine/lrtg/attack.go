@@ -127,6 +127,9 @@ type AttackState struct {
 	// Settled are this turn's settlements, for /attack show (one whose
 	// result an undo took back has no Applied record with its number).
 	Settled []AttackSettled `json:"settled,omitempty"`
+	// Owed are the letters of battles' results the loaded chart leaves to
+	// the umpire, until he records what he decided (attack_codes.go).
+	Owed []UmpireOwed `json:"owed,omitempty"`
 }
 
 // SettledThisTurn are the battles settled this turn whose results stand.
@@ -275,8 +278,8 @@ type AttackSettled struct {
 	AttResult   CombatResult     `json:"att_result"`
 	DefResult   CombatResult     `json:"def_result"`
 	// AttCodes and DefCodes are the extra letters of the cells read
-	// (gcacw.combat-codes: advance, exhaust, demoralize, umpire): shown,
-	// not applied yet; the umpire applies them by hand.
+	// (gcacw.combat-codes: advance, exhaust, demoralize, umpire), applied
+	// with the result in the CombatApplied after it (attack_codes.go).
 	AttCodes     []ResultCode `json:"att_codes,omitempty"`
 	DefCodes     []ResultCode `json:"def_codes,omitempty"`
 	DefenderSide engine.Side  `json:"def_side"`
@@ -295,7 +298,7 @@ func (*AttackSettled) EventType() string { return EventAttackSettled }
 
 func attackModule() engine.Module {
 	return engine.Module{Name: "attack",
-		Commands: []engine.Command{DeclareAttack{}, AnswerAttack{}, CancelAttack{}},
+		Commands: []engine.Command{DeclareAttack{}, AnswerAttack{}, CancelAttack{}, RuleAttack{}},
 		Decide: claims(func(g Game, cmd engine.Command, d engine.Dice) ([]engine.Event, bool, error) {
 			switch c := cmd.(type) {
 			case DeclareAttack:
@@ -307,10 +310,13 @@ func attackModule() engine.Module {
 			case CancelAttack:
 				evs, err := g.decideCancelAttack(c)
 				return evs, true, err
+			case RuleAttack:
+				evs, err := g.decideRuleAttack(c) // attack_codes.go
+				return evs, true, err
 			}
 			return nil, false, nil
 		}),
-		Events: []engine.Event{&AttackDeclared{}, &AttackAnswered{}, &AttackSettled{}, &AttackCancelled{}},
+		Events: []engine.Event{&AttackDeclared{}, &AttackAnswered{}, &AttackSettled{}, &AttackCancelled{}, &AttackRuled{}},
 		Apply: folds(func(g Game, e engine.Event) (Game, bool) {
 			switch e := e.(type) {
 			case *AttackDeclared:
@@ -327,6 +333,8 @@ func attackModule() engine.Module {
 				g.Attacks.Pending = p
 			case *AttackCancelled:
 				g.Attacks.Pending = slices.DeleteFunc(slices.Clone(g.Attacks.Pending), func(b Battle) bool { return b.N == e.N })
+			case *AttackRuled:
+				g.Attacks.Owed = slices.DeleteFunc(slices.Clone(g.Attacks.Owed), func(o UmpireOwed) bool { return o.Battle == e.N })
 			case *AttackSettled:
 				// The explanation (the CombatApplied after it applies the
 				// results), kept for the turn.
@@ -363,6 +371,9 @@ func (s AttackState) applied(g Game, e *CombatApplied) AttackState {
 	s.Applied = out
 	if e.Attack != 0 {
 		s.Pending = slices.DeleteFunc(slices.Clone(s.Pending), func(b Battle) bool { return b.N == e.Attack })
+		if owed := owedOf(e); len(owed) > 0 { // attack_codes.go: the letters left to the umpire
+			s.Owed = append(slices.Clone(s.Owed), owed...)
+		}
 	}
 	return s
 }

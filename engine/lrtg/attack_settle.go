@@ -246,10 +246,12 @@ func (g Game) settleBattle(b Battle, cmd AnswerAttack, extra []StatedModifier, d
 		return nil, nil, nil, err
 	}
 	s.AttResult, s.DefResult, s.Row, s.AttColumn, s.DefColumn = att, def, row, attCol, defCol
-	if sc, ok := c.Chart.(SeriesCharts); ok { // the series' reader also gives the copy's extra letters
-		if r, err := sc.CombatLookup(s.AttValue, s.DefValue, s.Diff); err == nil {
-			s.AttCodes, s.DefCodes = r.Attacker.Codes, r.Defender.Codes
+	if sc, ok := c.Chart.(codedChart); ok { // the series' reader also gives the copy's extra letters
+		r, err := sc.CombatLookup(s.AttValue, s.DefValue, s.Diff)
+		if err != nil {
+			return nil, nil, nil, err
 		}
+		s.AttCodes, s.DefCodes = r.Attacker.Codes, r.Defender.Codes
 	}
 	ac := ApplyCombat{By: cmd.By, Battle: b.Ref, Divisions: cmd.Divisions}
 	applied := &CombatApplied{By: cmd.By, Turn: g.Turn, Battle: b.Ref, Reason: cmd.Reason, Attack: b.N}
@@ -257,7 +259,8 @@ func (g Game) settleBattle(b Battle, cmd AnswerAttack, extra []StatedModifier, d
 		role  string
 		units []engine.UnitState
 		res   CombatResult
-	}{{Attacker, attackers, att}, {Defender, defenders, def}} {
+		codes []ResultCode
+	}{{Attacker, attackers, att, s.AttCodes}, {Defender, defenders, def, s.DefCodes}} {
 		var ids []string
 		for _, u := range x.units {
 			ids = append(ids, u.ID)
@@ -277,6 +280,7 @@ func (g Game) settleBattle(b Battle, cmd AnswerAttack, extra []StatedModifier, d
 			}
 			ch.EntrenchmentLeft = u.Status.Entrenchment
 		}
+		g.applyCodes(&sa, x.codes) // attack_codes.go: the chart's extra letters
 		applied.Sides = append(applied.Sides, sa)
 	}
 	return s, applied, rolls, nil
@@ -362,7 +366,7 @@ func (g Game) attackWaits() []string {
 			w = append(w, fmt.Sprintf("the umpire to settle battle #%d%s (/attack defend)", b.N, where))
 		}
 	}
-	return w
+	return append(w, g.owedWaits()...) // attack_codes.go: letters the chart leaves to the umpire
 }
 
 // attackDefault is a missed deadline's answer for the side that owes a

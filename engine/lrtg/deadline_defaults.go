@@ -62,7 +62,8 @@ func lrtgDeadlineDefault(g Game, m engine.DeadlineMiss) (engine.StepDefault, boo
 // for players who missed its deadline, in LRTG's and LRTA's steps alike
 // (docs/deadlines.md): 1e, Operational (LRTG 4.1: a side that has not
 // declared is operational); the action cycle (LRTG 5.0), the side passes
-// (an action under way ends; a remote movement request is refused). Any
+// (an action under way ends; a remote movement request is refused; a
+// retreat owed is handed to the umpire, never passed over). Any
 // other step has the kernel's default (ok false): the umpire ends it as
 // /phase next force:true would.
 func commonDeadlineDefault(g Game, m engine.DeadlineMiss) (engine.StepDefault, bool) {
@@ -91,12 +92,15 @@ func cycleDeadlineDefault(g Game, by engine.Actor, move *engine.MoveData, out []
 	reason := engine.DeadlineReason
 	a, _ := g.cycle()
 	for _, s := range engine.OwedSides(out) {
-		cmd, what, battle := g.attackDefault(by, s) // attack_settle.go: a battle's modifiers, none
+		cmd, what, battle := g.attackDefault(by, s)     // attack_settle.go: a battle's modifiers, none
+		rcmd, rwhat, retreat := g.retreatDefault(by, s) // retreat_owed.go: a retreat owed, the umpire's
 		switch {
 		case battle:
+		case retreat:
+			cmd, what = rcmd, rwhat
 		case a.Remote != nil && a.Remote.Answer == "" && s == engine.EnemyOf(a.Remote.Side):
 			cmd, what = AnswerRemote{By: by, Allow: false, Comment: reason}, "the remote movement request refused (LRTG 17.2)"
-		case a.Active != nil && a.Active.Side == s:
+		case a.Active != nil && a.Active.Side == s && !g.actionHeld(a): // held: a battle's or a retreat's wait is the default's
 			cmd, what = EndAction{By: by}, "the action under way ended (/action done)"
 		case a.ToDecide == s:
 			cmd, what = PassAction{By: by, Data: move}, "passed (LRTG 5.0)"

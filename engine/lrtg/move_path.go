@@ -258,15 +258,23 @@ func (g *Game) recordActionMove(e *engine.UnitsMoved) {
 // whose defenders retreated or were eliminated: they may move once more
 // in the action, to advance after combat (the advance's own limits are
 // the Standardized Rules', not in the seeds: the umpire's log has the
-// path).
+// path). A side whose result carries the chart's advance letter may too,
+// retreat or not (attack_codes.go).
 func (m MovementState) afterCombat(g Game, e *CombatApplied) MovementState {
 	key := g.actionKey()
 	if key == "" {
 		return m
 	}
 	cleared := false
-	var attackers []string
+	var attackers, lettered []string
 	for _, s := range e.Sides {
+		if hasCode(s.Codes, CodeAdvance) {
+			for _, u := range s.Units {
+				if !u.Eliminated {
+					lettered = append(lettered, u.Unit)
+				}
+			}
+		}
 		switch s.Role {
 		case "defender":
 			gone := len(s.Units) > 0
@@ -282,7 +290,15 @@ func (m MovementState) afterCombat(g Game, e *CombatApplied) MovementState {
 			}
 		}
 	}
-	if !cleared || len(attackers) == 0 {
+	if !cleared {
+		attackers = nil
+	}
+	for _, id := range lettered {
+		if !slices.Contains(attackers, id) {
+			attackers = append(attackers, id)
+		}
+	}
+	if len(attackers) == 0 {
 		return m
 	}
 	if m.Act != key {
@@ -290,6 +306,14 @@ func (m MovementState) afterCombat(g Game, e *CombatApplied) MovementState {
 	}
 	m.Advance = append(slices.Clone(m.Advance), attackers...)
 	return m
+}
+
+// advancing reports whether a unit may advance after a combat of the
+// action under way (afterCombat): the enemy's too, when his result
+// carries the chart's advance letter (activation.go's gate).
+func (g Game) advancing(id string) bool {
+	key := g.actionKey()
+	return key != "" && g.Movement.Act == key && slices.Contains(g.Movement.Advance, id)
 }
 
 // pathStops is the event of a march an unseen enemy unit stopped: the

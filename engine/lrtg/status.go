@@ -437,6 +437,11 @@ type CombatSideApplied struct {
 	VP         int                `json:"vp,omitempty"` // 000 VII 6
 	Units      []UnitCombatChange `json:"units"`
 	Artillery  []ArtilleryFate    `json:"artillery,omitempty"`
+	// Codes are the extra letters of the chart's cell a battle /attack
+	// settled read for this side, applied with the result
+	// (attack_codes.go): advance, umpire (exhaust and demoralize are in
+	// the units' changes).
+	Codes []ResultCode `json:"codes,omitempty"`
 }
 
 // UnitCombatChange is one unit's change in a combat.
@@ -455,6 +460,9 @@ type UnitCombatChange struct {
 	// retreating unit left behind.
 	DemoralizationTo int `json:"demoralization_to,omitempty"`
 	EntrenchmentLeft int `json:"entrenchment_left,omitempty"`
+	// Exhausted: the chart's extra letter exhausted the unit
+	// (attack_codes.go).
+	Exhausted bool `json:"exhausted,omitempty"`
 }
 
 // ArtilleryFate is the optional rule 29.1 roll for one defending unit:
@@ -691,6 +699,9 @@ func (g Game) applyCombat(e *CombatApplied) Game {
 					}
 					if c.EntrenchmentLeft > 0 {
 						u.Status.Entrenchment = 0
+					}
+					if c.Exhausted {
+						u.Status.Exhausted = true
 					}
 					if c.Eliminated {
 						u.Eliminated, u.OnMap = true, false

@@ -205,6 +205,11 @@ const (
 	// settles, and how his disorganized units count when the chart does
 	// not say (attack.go): his word.
 	LogStated = "stated"
+	// LogOwed: letters of a battle's result the loaded chart leaves to
+	// the umpire (attack_codes.go), on his log until he rules; LogRuled:
+	// what he recorded he decided (Letters, Reason his note).
+	LogOwed  = "owed"
+	LogRuled = "ruled"
 )
 
 // UnitLogEntry is one change a player made to a unit of his, as the
@@ -256,6 +261,10 @@ type UnitLogEntry struct {
 	Role         string
 	Stated       []StatedModifier
 	Disorganized string
+	// LogOwed, LogRuled: the letters; For, the side whose result
+	// carries them (Attack and Role too).
+	Letters []string
+	For     engine.Side
 	// Undone: the umpire took the change back (/game undo).
 	Undone bool
 }
@@ -272,7 +281,7 @@ func (g Game) UnitLog() []UnitLogEntry { return g.PlayerLog.Entries }
 // (whether it does depends on who gave it).
 func MayLogUnitChange(e engine.Event) bool {
 	switch e.(type) {
-	case *engine.UnitSet, *engine.UnitMarked, *engine.UnitEliminated, *engine.UnitsMoved, *CombatApplied, *AttackDeclared, *AttackAnswered:
+	case *engine.UnitSet, *engine.UnitMarked, *engine.UnitEliminated, *engine.UnitsMoved, *CombatApplied, *AttackDeclared, *AttackAnswered, *AttackRuled:
 		return true
 	}
 	return false
@@ -325,6 +334,14 @@ func (next Game) logUnitChange(g Game, e engine.Event) Game {
 		en.Kind, en.Reason = LogEliminate, e.Reason
 		add = append(add, en)
 	case *CombatApplied:
+		// A battle /attack settled is the umpire's; the letters its
+		// chart leaves to him go on his log (attack_codes.go).
+		for _, o := range owedOf(e) {
+			en := entry(e.By, "")
+			en.Side = "" // the umpire's entry, whoever answered the battle
+			en.Kind, en.Attack, en.Role, en.Letters, en.For, en.Battle = LogOwed, o.Battle, o.Role, o.Letters, o.Side, e.Battle
+			add = append(add, en)
+		}
 		// The printed result is the player's reading of a chart the
 		// engine may not hold (docs/combat-results.md).
 		if g.IsUmpire(e.By) || e.Attack != 0 { // a battle /attack settled: the umpire's
@@ -344,6 +361,11 @@ func (next Game) logUnitChange(g Game, e engine.Event) Game {
 		}
 		en := entry(e.Battle.By, "")
 		en.Kind, en.Attack, en.Role, en.Stated, en.Disorganized, en.Battle = LogStated, e.Battle.N, Attacker, e.Battle.Stated, e.Battle.Disorganized, e.Battle.Ref
+		add = append(add, en)
+	case *AttackRuled:
+		en := entry(e.By, "")
+		en.Side = ""
+		en.Kind, en.Attack, en.Letters, en.Reason = LogRuled, e.N, e.Letters, e.Note
 		add = append(add, en)
 	case *AttackAnswered:
 		if g.IsUmpire(e.By) || e.Default {
