@@ -121,6 +121,11 @@ func applyMovement(g Game, e engine.Event) (Game, bool) {
 		g = g.action(e, func(g *Game) { g.Movement.Meade = true })
 	case *ExtendedMarchSettled:
 		g = g.action(e, func(g *Game) { g.applyExtendedSettled(e) }) // move_extended.go
+		// The undo is one level: it would take back this unit's result
+		// alone, leaving the march and the other units' results, and a
+		// march replayed would roll its dice again. The umpire corrects
+		// a settled extended march with /unit set, as a battle's.
+		g.ForgetUndo()
 	default:
 		return g, false
 	}

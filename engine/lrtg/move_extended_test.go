@@ -303,3 +303,30 @@ func TestLRTAExtendedMarchUnitTypeAndNoCap(t *testing.T) {
 		t.Errorf("settled %+v, reading %+v", s, s.Reading)
 	}
 }
+
+// An extended march cannot be undone: the undo is one level, so it would
+// take back the last unit's result alone and let the march roll again;
+// the umpire corrects with /unit set instead.
+func TestExtendedMarchIsNotUndone(t *testing.T) {
+	g := extGame(t, 1, nil)
+	after, _, settled, _ := decideExt(t, g, extended(lee, 6, "night"), 4)
+	if len(settled) != 1 {
+		t.Fatalf("settled %d", len(settled))
+	}
+	if after.CanUndo() {
+		t.Fatal("an extended march whose dice are rolled can still be undone")
+	}
+	_, err := after.Decide(engine.UndoLast{By: ump, Reason: "wrong march"}, engine.Script())
+	if !errors.Is(err, engine.ErrIllegal) {
+		t.Fatalf("undo after an extended march: %v", err)
+	}
+	if h := after.Units["csa.hood"]; h.Manpower != 14 || h.Fatigue != 3 {
+		t.Errorf("Hood after: %d MP, fatigue %d", h.Manpower, h.Fatigue)
+	}
+	// With no roll ("No roll necessary") the settlement still closes the
+	// undo: taking it back alone would leave the march.
+	plain, _, none, _ := decideExt(t, extGame(t, 0, nil), extended(lee, 6))
+	if len(none) != 1 || none[0].NoRoll == "" || plain.CanUndo() {
+		t.Errorf("a march with no roll: settled %+v, undoable %v", none, plain.CanUndo())
+	}
+}
