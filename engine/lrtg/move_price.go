@@ -229,6 +229,20 @@ func (g Game) pricePath(d *engine.MoveData, units []engine.UnitState, start engi
 // allowance by what the group's gcacw.extended-march-settings allows
 // (ev.Extension), or, without a copy, as far as the player says; one the
 // engine prices whole within the allowance is no extended march.
+// stackAllowance is the movement allowance a stack marches on: the least
+// of its units' (leaders go along), and the unit it belongs to.
+func (g Game) stackAllowance(units []engine.UnitState) (allow int, who string, have bool) {
+	for _, u := range units {
+		if u.Kind.IsLeader() {
+			continue
+		}
+		if mp, ok := g.AllowanceOf(u.ID); ok && (!have || mp < allow) {
+			allow, who, have = mp, u.Name, true
+		}
+	}
+	return allow, who, have
+}
+
 func (g Game) checkAllowance(d *engine.MoveData, units []engine.UnitState, p pricedPath, ref func(engine.Hex) string, ev *engine.UnitsMoved) []*engine.RuleError {
 	var broken []*engine.RuleError
 	if len(p.prohibited) > 0 {
@@ -242,15 +256,7 @@ func (g Game) checkAllowance(d *engine.MoveData, units []engine.UnitState, p pri
 		broken = append(broken, moveRule("move.prohibited", fmt.Sprintf("The terrain cost chart forbids the stack the step into %s", strings.Join(refs, ", ")),
 			"Go round it (the chart's P: prohibited; the terrain layer: /terrain show at:<hex>)", ""))
 	}
-	allow, who, have := 0, "", false
-	for _, u := range units {
-		if u.Kind.IsLeader() {
-			continue
-		}
-		if mp, ok := g.AllowanceOf(u.ID); ok && (!have || mp < allow) {
-			allow, who, have = mp, u.Name, true
-		}
-	}
+	allow, who, have := g.stackAllowance(units)
 	if !have {
 		return broken
 	}
