@@ -50,6 +50,19 @@ func TestChartLettersThroughRouter(t *testing.T) {
 	if w := g.Units["usa.wright"].WithStatus(); !w.Status.Exhausted || w.Status.Demoralization != 1 {
 		t.Errorf("Wright %+v", w)
 	}
+	// Hood's advance reads as one: no allowance, no fatigue.
+	var next string
+	for _, h := range g.Units["csa.hood"].Hex.Neighbours() {
+		if p := r.theatres["lrtg"].Printed(h); len(p) > 0 && p[0] != ref && !occupied(g, h) {
+			next = p[0]
+			break
+		}
+	}
+	adv := mustOK(t, r, Request{GuildID: "g", ChannelID: "war", User: leeA, Command: "move", Options: map[string]string{"units": "Hood", "path": next}})
+	acWants(t, "the advance", adv.Text, "➡️ Advance after combat (no movement allowance or fatigue spent): "+next+", 1 hex.")
+	if after, _ := r.gameHere(ctx, attackReq(umpireA, "show", nil)); after.Units["csa.hood"].Fatigue != g.Units["csa.hood"].Fatigue {
+		t.Errorf("the advance added fatigue: %d → %d", g.Units["csa.hood"].Fatigue, after.Units["csa.hood"].Fatigue)
+	}
 	log := mustOK(t, r, Request{GuildID: "g", ChannelID: "war", User: umpireA, Command: "unit", Path: []string{"log"}})
 	acWants(t, "the umpire's log", log.Text, "settled battle #1 at "+ref+": the chart's X for the defender (USA) is yours to apply")
 	acRefusal(t, r, attackReq(leeA, "rule", map[string]string{"note": "mine"}), "attack.umpire")
@@ -87,4 +100,14 @@ func TestChartLettersHidden(t *testing.T) {
 			t.Errorf("the table reads %q:\n%s", secret, table)
 		}
 	}
+}
+
+// occupied reports whether any unit on the map stands in h.
+func occupied(g engine.GameState, h engine.Hex) bool {
+	for _, u := range g.Units {
+		if u.OnMap && !u.Eliminated && u.Hex == h {
+			return true
+		}
+	}
+	return false
 }

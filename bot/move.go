@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/umpire-games/umpire/engine"
@@ -331,6 +332,11 @@ func (r *Router) marchDetails(g engine.GameState, evs []engine.Event) string {
 		for i, h := range e.Path {
 			refs[i] = ref(h)
 		}
+		if after := afterCombatWords(g, e); after != "" {
+			// Not a march: no allowance, no fatigue (move_fatigue.go).
+			fmt.Fprintf(&b, "\n%s: %s, %d %s.", after, strings.Join(refs, " – "), len(refs), plural(len(refs), "hex", "hexes"))
+			continue
+		}
 		fmt.Fprintf(&b, "\n🥾 March: %s, %d %s.", strings.Join(refs, " – "), len(refs), plural(len(refs), "hex", "hexes"))
 		switch {
 		case e.Unpriced == 0:
@@ -361,6 +367,49 @@ func (r *Router) marchDetails(g engine.GameState, evs []engine.Event) string {
 		}
 	}
 	return b.String()
+}
+
+// afterCombatWords names a move every unit of which (leaders aside) the
+// engine spared a march's costs (UnitsMoved.Spared): a retreat or rout a
+// combat result owes, or the advance after combat (g: the state before
+// it); "" for a march. Such a move spends no
+// allowance and adds no fatigue, so its reply says so instead of a
+// march's movement points.
+func afterCombatWords(g engine.GameState, e *engine.UnitsMoved) string {
+	lg := lrtg.Of(g)
+	owed := map[string]lrtg.RetreatOwed{}
+	for _, o := range lg.RetreatsOwed() {
+		owed[o.Unit] = o
+	}
+	retreat, advance, battle, rout := 0, 0, 0, false
+	for _, id := range e.Units {
+		if g.Units[id].Kind.IsLeader() {
+			continue
+		}
+		if !slices.Contains(e.Spared, id) {
+			return "" // a unit that marches: the move is a march
+		}
+		if o, ok := owed[id]; ok {
+			retreat++
+			battle = max(battle, o.Battle)
+			rout = rout || strings.HasPrefix(o.Result, "R")
+		} else {
+			advance++ // spared and owing no retreat: the advance after combat
+		}
+	}
+	after := ""
+	if battle > 0 {
+		after = fmt.Sprintf(" after battle #%d", battle)
+	}
+	switch {
+	case retreat > 0 && advance == 0 && rout:
+		return "🏳️ Rout" + after + " (no movement allowance or fatigue spent; the path beyond the rules checked is its owner's word)"
+	case retreat > 0 && advance == 0:
+		return "↩️ Retreat" + after + " (no movement allowance or fatigue spent; the path beyond the rules checked is its owner's word)"
+	case advance > 0 && retreat == 0:
+		return "➡️ Advance after combat (no movement allowance or fatigue spent)"
+	}
+	return ""
 }
 
 // marchFatigueWords says the level a march adds (engine/lrtg/

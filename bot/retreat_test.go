@@ -79,6 +79,12 @@ func TestRetreatOwedThroughRouter(t *testing.T) {
 	if o := mv.first(); o.Error != nil {
 		t.Fatalf("the retreat: %s", o.Text)
 	}
+	// The retreat reads as one, not as a march with its movement points
+	// and fatigue (it spends neither).
+	acWants(t, "the retreat's reply", mv.first().Text, "↩️ Retreat after battle #1 (no movement allowance or fatigue spent")
+	if txt := mv.first().Text; strings.Contains(txt, "🥾 March") || strings.Contains(txt, "Movement points") {
+		t.Errorf("the retreat reads as a march: %s", txt)
+	}
 	for _, o := range mv.Outputs {
 		if o.Audience.Kind != AudienceEphemeral && o.Audience.UserID != umpireA.ID {
 			csaReads = append(csaReads, o)

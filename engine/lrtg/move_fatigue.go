@@ -64,10 +64,11 @@ func (g Game) marchFatigue(cmd engine.MoveUnits, on []engine.UnitState, ev *engi
 			tired = append(tired, fmt.Sprintf("%s (fatigue %d)", u.Name, u.Fatigue))
 		}
 	}
+	ev.Spared = spared // a retreat or an advance spends no allowance either (checkAllowance)
 	if len(marching) == 0 {
 		return nil
 	}
-	ev.Fatigue, ev.Spared = levels, spared
+	ev.Fatigue = levels
 	if len(tired) == 0 {
 		return nil
 	}

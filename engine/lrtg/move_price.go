@@ -311,7 +311,10 @@ func (g Game) checkAllowance(d *engine.MoveData, units []engine.UnitState, p pri
 		broken = append(broken, moveRule("move.prohibited", fmt.Sprintf("The terrain cost chart forbids the stack the step into %s", strings.Join(refs, ", ")),
 			"Go round it (the chart's P: prohibited; the terrain layer: /terrain show at:<hex>)", ""))
 	}
-	allow, who, have := g.stackAllowance(units)
+	// A retreat, a rout or an advance after combat is no march (ev.Spared,
+	// move_fatigue.go): it spends no allowance, only the chart's P binds it.
+	marching := slices.DeleteFunc(slices.Clone(units), func(u engine.UnitState) bool { return slices.Contains(ev.Spared, u.ID) })
+	allow, who, have := g.stackAllowance(marching)
 	if !have {
 		return broken
 	}

@@ -109,3 +109,22 @@ func TestStrategicMoveOnceInAnAction(t *testing.T) {
 		t.Errorf("McLaws: %v", err)
 	}
 }
+
+// A retreat, a rout or an advance after combat is no march: the
+// allowance does not bound it (Hood's 5 against 6 clear hexes), only the
+// chart's P does.
+func TestRetreatAndAdvanceSpendNoAllowance(t *testing.T) {
+	g := priceGame(t)
+	cmd := priced(layerEast(12, nil, nil), pathEast(6))
+	wantRule(t, g, cmd, "move.allowance", "", "Hood has 5 movement points")
+	owed := g
+	owed.Actions.Retreats = []string{"csa.hood"}
+	if _, e := wantMove(t, owed, cmd); e.MP != 6 || e.Fatigue != 0 {
+		t.Errorf("the retreat: %v MP, fatigue %d", e.MP, e.Fatigue)
+	}
+	adv := g
+	adv.Movement.Act, adv.Movement.Advance = g.actionKey(), []string{"csa.hood"}
+	wantMove(t, adv, cmd)
+	river := map[string][]engine.HexPair{"river": {engine.SideOf(engine.Hex{Q: 1}, engine.Hex{Q: 2})}}
+	wantRule(t, owed, priced(layerEast(6, nil, river), pathEast(2)), "move.prohibited", "", `row "hexside: River" is P`)
+}
