@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,7 +25,7 @@ import (
 // steps of the script need it: the terrain of each hex and the features
 // on each hexside.
 var marchesTerrain = map[string]string{
-	"HW2418": "Clear", "HW2419": "Clear",
+	"HW2217": "Clear", "HW2418": "Clear", "HW2419": "Clear",
 	"HW2420": "Woods", "HW2421": "Woods", "HW2422": "Woods",
 	"HW2520": "Woods", "HW2521": "Woods", "HW2522": "Woods",
 	"HW2620": "Woods", "HW2621": "Woods", "HW2622": "Woods",
@@ -195,13 +196,23 @@ func TestMarchesScriptedGame(t *testing.T) {
 	for _, d := range eventsOf[*engine.DiceRolled](p) {
 		rolls[fmt.Sprintf("%s#%d", d.Secret, d.Number)] = d
 	}
+	// allowance["act/unit"]: act counts the activations from 0.
 	allowance := map[string]int{}
 	plus := map[engine.Side]int{engine.CSA: 2, engine.USA: 1}
 	acts := eventsOf[*lrtg.Activated](p)
-	if len(acts) != 3 || acts[0].Name != "Longstreet" || acts[1].Name != "Hancock" || acts[2].Name != "Longstreet" || acts[2].Turn != 2 {
+	wantActs := []struct {
+		turn int
+		name string
+	}{{1, "Longstreet"}, {1, "Hancock"}, {2, "Longstreet"}, {3, "Longstreet"}, {3, "Hood"}, {3, "Hood"}, {3, "Hood"}}
+	if len(acts) != len(wantActs) {
 		t.Fatalf("activations: %+v", acts)
 	}
-	for _, a := range acts {
+	for i, w := range wantActs {
+		if acts[i].Turn != w.turn || acts[i].Name != w.name {
+			t.Fatalf("activation %d: %s on turn %d, want %s on turn %d", i, acts[i].Name, acts[i].Turn, w.name, w.turn)
+		}
+	}
+	for i, a := range acts {
 		m := a.Allowance
 		if m == nil || len(m.Rolls) != 1 || m.Rolls[0].Arm != lrtg.ArmInfantry || len(m.Rolls[0].Faces) != 1 {
 			t.Fatalf("%s's allowance: %+v", a.Name, m)
@@ -211,26 +222,34 @@ func TestMarchesScriptedGame(t *testing.T) {
 		if r.Secret == "" || d == nil || len(d.Terms) == 0 || len(d.Terms[0].Faces) != 1 || d.Terms[0].Faces[0] != r.Faces[0] {
 			t.Fatalf("%s's allowance roll %+v: the dice rolled %+v (want a secret roll of one die)", a.Name, r, d)
 		}
+		add := plus[a.Side]
+		if a.Name == "Hood" { // 003 MOVEMENT: "CSA Infantry = die +1", without its leader
+			add = 1
+		}
 		for _, u := range m.Units {
-			if want := r.Faces[0] + plus[a.Side]; u.MP != want {
-				t.Errorf("%s's allowance %d, want die %d + %d", u.Unit, u.MP, r.Faces[0], plus[a.Side])
+			if want := r.Faces[0] + add; u.MP != want {
+				t.Errorf("%s's allowance %d, want die %d + %d", u.Unit, u.MP, r.Faces[0], add)
 			}
-			allowance[fmt.Sprintf("%d/%s", a.Turn, u.Unit)] = u.MP
+			allowance[fmt.Sprintf("%d/%s", i, u.Unit)] = u.MP
 		}
 	}
-	for _, id := range []string{"1/csa.hood", "1/csa.mclaws", "1/usa.caldwell", "2/csa.hood", "2/csa.mclaws"} {
+	for _, id := range []string{"0/csa.hood", "0/csa.mclaws", "1/usa.caldwell", "2/csa.hood", "2/csa.mclaws", "3/csa.hood", "3/csa.mclaws", "4/csa.hood", "5/csa.hood", "6/csa.hood"} {
 		if _, ok := allowance[id]; !ok {
 			t.Errorf("%s has no allowance: %v", id, allowance)
 		}
 	}
 
 	// The marches: each step priced from the invented layer and chart.
-	partly := 0 // the steps of the last path priced that the chart prices in part
+	partly := 0         // the steps of the last path priced that the chart prices in part, or on stated terrain
+	var stated []string // the terrain the mover states per step of the next path priced ("" none)
 	price := func(start string, path ...string) (mp float64, unpriced int, prohibited []string) {
 		prev := start
 		partly = 0
-		for _, h := range path {
+		for i, h := range path {
 			c, known, no, part := marchStep(prev, h)
+			if !known && i < len(stated) && stated[i] != "" { // off the layer: the chart's row he states
+				c, known, part = marchesInfantryCost[stated[i]], true, true
+			}
 			switch {
 			case no:
 				prohibited = append(prohibited, h)
@@ -247,16 +266,23 @@ func TestMarchesScriptedGame(t *testing.T) {
 		return mp, unpriced, prohibited
 	}
 	marches := []struct {
-		turn    int
-		unit    string
-		hexes   []string // the start, then the path
-		retreat bool     // a retreat or rout owed (9.3), not a march
+		act      int // the activation (allowance's key)
+		unit     string
+		hexes    []string // the start, then the path
+		retreat  bool     // a retreat or rout owed (9.3), not a march
+		stated   []string // the terrain stated per step ("" none)
+		extended bool
 	}{
-		{1, "csa.hood", []string{"HW2418", "HW2419", "HW2420"}, false},
-		{1, "csa.mclaws", []string{"HW2418", "HW2417"}, false},
-		{1, "usa.gibbon", []string{"HW2421", "HW2422"}, true}, // a rout: no allowance
-		{2, "csa.hood", []string{"HW2420", "HW2421"}, false},
-		{2, "usa.gibbon", []string{"HW2422", "HW2423"}, true}, // a retreat
+		{0, "csa.hood", []string{"HW2418", "HW2419", "HW2420"}, false, nil, false},
+		{0, "csa.mclaws", []string{"HW2418", "HW2417"}, false, nil, false},
+		{0, "usa.gibbon", []string{"HW2421", "HW2422"}, true, nil, false}, // a rout: no allowance
+		{2, "csa.hood", []string{"HW2420", "HW2421"}, false, nil, false},
+		{2, "usa.gibbon", []string{"HW2422", "HW2423"}, true, nil, false}, // a retreat
+		{3, "csa.hood", []string{"HW2421", "HW2420"}, false, nil, false},
+		{3, "csa.mclaws", []string{"HW2417", "HW2416"}, false, []string{"Woods"}, false},
+		{3, "usa.caldwell", []string{"HW2317", "HW2217"}, true, nil, false}, // a retreat, on the layer
+		{4, "csa.hood", []string{"HW2420", "HW2419", "HW2418", "HW2417"}, false, []string{"", "", "Woods"}, true},
+		{5, "csa.hood", []string{"HW2417", "HW2416"}, false, []string{"Woods"}, false},
 	}
 	var moved []*engine.UnitsMoved
 	var before, after []engine.GameState // the states around each march
@@ -271,7 +297,9 @@ func TestMarchesScriptedGame(t *testing.T) {
 	}
 	for i, want := range marches {
 		m := moved[i]
+		stated = want.stated
 		mp, unpriced, no := price(want.hexes[0], want.hexes[1:]...)
+		stated = nil
 		var path []engine.Hex
 		for _, r := range want.hexes[1:] {
 			path = append(path, hex(r))
@@ -285,10 +313,28 @@ func TestMarchesScriptedGame(t *testing.T) {
 		// 000 8.2: a unit selected to march gains one fatigue level; a
 		// retreat or rout owed (Gibbon's) is no march.
 		gain := map[bool]int{true: 0, false: 1}[want.retreat]
+		if want.extended {
+			gain += 1 // the extension's level (docs/series-charts.md)
+		}
+		if m.Extended != want.extended || want.extended && m.Extension != marchesExtension {
+			t.Errorf("march %d: extended %v by %v MP, want %v by %v", i+1, m.Extended, m.Extension, want.extended, marchesExtension)
+		}
+		for j, st := range m.Steps { // the stated steps carry his word
+			if k := st.Step - 1; k < 0 || k >= len(want.hexes)-1 || st.Stated != "" && (k >= len(want.stated) || st.Stated != want.stated[k]) {
+				t.Errorf("march %d, step %d: %+v, stated %v", i+1, j, st, want.stated)
+			}
+		}
 		if from, to := before[i].Units[want.unit].Fatigue, after[i].Units[want.unit].Fatigue; m.Fatigue != gain || to != min(from+gain, engine.MaxFatigue) {
 			t.Errorf("march %d: %s's fatigue %d → %d (event +%d), want +%d", i+1, want.unit, from, to, m.Fatigue, gain)
 		}
-		if a, ok := allowance[fmt.Sprintf("%d/%s", want.turn, want.unit)]; ok && mp+float64(unpriced)*0.5 > float64(a) {
+		a, ok := allowance[fmt.Sprintf("%d/%s", want.act, want.unit)]
+		switch {
+		case want.retreat:
+		case !ok:
+			t.Errorf("march %d: %s has no allowance in activation %d", i+1, want.unit, want.act)
+		case want.extended && (mp <= float64(a) || mp > float64(a)+marchesExtension):
+			t.Errorf("march %d: %s's extended march of %v MP on an allowance of %d (+%v)", i+1, want.unit, mp, a, marchesExtension)
+		case !want.extended && mp+float64(unpriced)*0.5 > float64(a):
 			t.Errorf("march %d: %s marched %v MP (+%d unpriced) on an allowance of %d", i+1, want.unit, mp, unpriced, a)
 		}
 	}
@@ -306,7 +352,7 @@ func TestMarchesScriptedGame(t *testing.T) {
 		t.Fatalf("no reply to %s", input)
 		return ConsoleLine{}
 	}
-	hood := allowance["1/csa.hood"]
+	hood := allowance["0/csa.hood"]
 	river := reply("@lee /move units:Hood path:HW2419 HW2420 HW2520 HW2620 HW2621")
 	mp, _, no := price("HW2418", "HW2419", "HW2420", "HW2520", "HW2620", "HW2621")
 	if len(no) != 1 || no[0] != "HW2621" || river.Error == nil || !strings.Contains(river.Text, "forbids the stack the step into HW2621") {
@@ -342,8 +388,8 @@ func TestMarchesScriptedGame(t *testing.T) {
 	// The battles.
 	settled := eventsOf[*lrtg.AttackSettled](p)
 	applied := eventsOf[*lrtg.CombatApplied](p)
-	if len(settled) != 3 || len(applied) != 3 {
-		t.Fatalf("%d battles settled, %d applied: want 3", len(settled), len(applied))
+	if len(settled) != 4 || len(applied) != 4 {
+		t.Fatalf("%d battles settled, %d applied: want 4", len(settled), len(applied))
 	}
 	battles := []struct {
 		typ                 string
@@ -353,7 +399,8 @@ func TestMarchesScriptedGame(t *testing.T) {
 	}{
 		{"march", "csa.hood", "usa.gibbon", engine.CSA, nil},
 		{"assault", "usa.caldwell", "csa.mclaws", engine.USA, map[string]int{"Surprise": 2, "Flank held": 1}},
-		{"march", "csa.hood", "usa.gibbon", engine.CSA, nil}, // turn 2
+		{"march", "csa.hood", "usa.gibbon", engine.CSA, nil},                               // turn 2
+		{"march", "csa.mclaws", "usa.caldwell", engine.CSA, map[string]int{"Surprise": 2}}, // turn 3
 	}
 	// Each unit's manpower as the game went: the start's, then each
 	// battle's result.
@@ -417,8 +464,13 @@ func TestMarchesScriptedGame(t *testing.T) {
 			t.Errorf("battle %d: row %q, columns %q/%q, results %v/%v; want %q, %q/%q, %v/%v",
 				s.N, s.Row, s.AttColumn, s.DefColumn, s.AttResult, s.DefResult, row.name, acol, dcol, attRes, defRes)
 		}
-		if len(s.AttCodes) != len(attCodes) || len(s.DefCodes) != len(defCodes) {
+		if fmt.Sprint(codeEffects(s.AttCodes)) != fmt.Sprint(attCodes) || fmt.Sprint(codeEffects(s.DefCodes)) != fmt.Sprint(defCodes) {
 			t.Errorf("battle %d's codes %v/%v, want %v/%v", s.N, s.AttCodes, s.DefCodes, attCodes, defCodes)
+		}
+		// The chart's Q (the invented codes' advance): the attacker may move
+		// once more in the action, though no defender retreated.
+		if adv := slices.Contains(attCodes, "advance"); adv != slices.Contains(lrtg.Of(appliedState(p, a)).Movement.Advance, b.attackers) {
+			t.Errorf("battle %d: advance %v, the units that may advance: %v", s.N, adv, lrtg.Of(appliedState(p, a)).Movement.Advance)
 		}
 		// Both results applied: manpower lost, 000 VII 6's VP (+2 for
 		// each Union MP lost in combat, -3 for each Confederate).
@@ -442,6 +494,82 @@ func TestMarchesScriptedGame(t *testing.T) {
 			vp[side.Side] += per * (from - to)
 		}
 	}
+	// Hood's extended march (turn 3), rolled on the invented Extended
+	// March Table: the die, the modifiers (003's for the fatigue reached,
+	// the Night march lee stated; no heat or supply effects on turn 3),
+	// LRTG's cap of 8, the row, the result applied. Its manpower lost is
+	// no combat loss: no VP (the check of the totals below).
+	ext := eventsOf[*lrtg.ExtendedMarchSettled](p)
+	if len(ext) != 1 {
+		t.Fatalf("%d extended marches settled, want 1", len(ext))
+	}
+	x := ext[0]
+	var xs engine.GameState // the state before it
+	for i, e := range p.events {
+		if e == engine.Event(x) {
+			xs = p.states[i]
+		}
+	}
+	hoodX := xs.Units["csa.hood"]
+	d := rolls[fmt.Sprintf("%s#%d", x.Secret, x.Roll)]
+	if x.Unit != "csa.hood" || x.Turn != 3 || x.Secret == "" || d == nil || d.Total != x.Die || x.Die < 1 || x.Die > 6 || x.NoRoll != "" {
+		t.Fatalf("the extended march: %+v (the dice rolled %+v; want a secret roll of one die)", x, d)
+	}
+	if x.Fatigue != hoodX.Fatigue || x.Fatigue != 3 || x.Exhausted {
+		t.Errorf("the extended march reached fatigue %d (exhausted %v); Hood is at %d", x.Fatigue, x.Exhausted, hoodX.Fatigue)
+	}
+	mods := map[string]int{}
+	for _, m := range x.Modifiers {
+		mods[m.Code+"/"+m.Name] = m.Value
+	}
+	wantMods := map[string]int{"fatigue/": marchesFatigueDRM[x.Fatigue], "chart/Night march": marchesExtendedModifier["Night march"]}
+	if fmt.Sprint(mods) != fmt.Sprint(wantMods) {
+		t.Errorf("the extended march's modifiers %v, want %v", mods, wantMods)
+	}
+	total := x.Die + marchesFatigueDRM[x.Fatigue] + marchesExtendedModifier["Night march"]
+	read := min(total, 8) // 003: "Treat Results >8 on Extend March Table as 8"
+	row := marchesExtendedRows[0]
+	for _, r := range marchesExtendedRows {
+		if read >= r.lo && read <= r.hi {
+			row = r
+		}
+	}
+	res, _ := marchesResult(row.infantry)
+	if x.Total != total || x.Capped != (total > 8) || x.Reading == nil || x.Reading.Row != row.name || x.Reading.Column != "Infantry" || x.Reading.Cell != row.infantry {
+		t.Fatalf("the extended march: total %d (capped %v), reading %+v; want %d, row %q, Infantry %q", x.Total, x.Capped, x.Reading, total, row.name, row.infantry)
+	}
+	c := x.Change
+	if x.Lost != res.Loss || c.ManpowerFrom != hoodX.Manpower || c.ManpowerTo != hoodX.Manpower-res.Loss ||
+		c.FatigueFrom != x.Fatigue || c.FatigueTo != min(x.Fatigue+res.Fatigue, engine.MaxFatigue) || c.Disorganized != (res.Disorganize && !hoodX.Status.Disorganized) {
+		t.Errorf("the extended march's result %q applied as %+v (lost %d); Hood had %d MP", row.infantry, c, x.Lost, hoodX.Manpower)
+	}
+	manpower["csa.hood"] -= res.Loss
+	hoodFatigue := c.FatigueTo + 1 // the march after it (activation 5)
+	if f := p.final().Units["csa.hood"].Fatigue; f != hoodFatigue || f != engine.MaxFatigue {
+		t.Errorf("Hood ends turn 3's actions at fatigue %d, want %d", f, hoodFatigue)
+	}
+	// The fatigue the rules refuse: an extended march from 3 (two levels
+	// more), a march from 4.
+	if r := reply(`@lee /move units:Hood path:HW2416 HW2415 HW2414 HW2413 terrain:"Woods; Woods; Woods; Woods" extended:true`); r.Error == nil ||
+		!strings.Contains(r.Text, fmt.Sprintf("Hood (fatigue %d) would go above fatigue 4: an extended march adds two levels", c.FatigueTo)) {
+		t.Errorf("the extended march from fatigue %d: %s", c.FatigueTo, r.Text)
+	}
+	if r := reply(`@lee /move units:Hood path:HW2415 terrain:"Woods"`); r.Error == nil ||
+		!strings.Contains(r.Text, fmt.Sprintf("Hood (fatigue %d) is at the highest fatigue level: a march adds one", hoodFatigue)) {
+		t.Errorf("the march from fatigue %d: %s", hoodFatigue, r.Text)
+	}
+	// A retreat owed holds the action (003 4): lee's /action done before
+	// hooker moved Caldwell is refused, naming the retreat.
+	var held ConsoleLine // the one refused of lee's many /action done
+	for _, cl := range p.out {
+		if cl.Input == "@lee /action done" && cl.Error != nil {
+			held = cl
+		}
+	}
+	if r := held; r.Error == nil || !strings.Contains(r.Text, "The action cannot end yet: Caldwell must retreat after battle #4 (r)") {
+		t.Errorf("the action done with a retreat owed: %s", r.Text)
+	}
+
 	final := p.final()
 	for _, id := range []string{"csa.hood", "csa.mclaws", "usa.gibbon", "usa.caldwell"} {
 		if u := final.Units[id]; u.Manpower != manpower[id] {
@@ -501,3 +629,48 @@ func checkMarchesSecrets(t *testing.T, p *campaignPlay) {
 		t.Error("no reply a Union player reads")
 	}
 }
+
+// marchesExtension is the invented gcacw.extended-march-settings'
+// Infantry row (testdata/marches/extended-march-settings.yaml): how many
+// MP past the allowance an extended march buys.
+const marchesExtension = 3
+
+// codeEffects lists the effects of a cell's extra letters, in order.
+func codeEffects(codes []lrtg.ResultCode) []string {
+	var out []string
+	for _, c := range codes {
+		out = append(out, c.Effect)
+	}
+	return out
+}
+
+// appliedState is the game's state just after a battle's result is
+// applied.
+func appliedState(p *campaignPlay, a *lrtg.CombatApplied) engine.GameState {
+	for i, e := range p.events {
+		if e == engine.Event(a) {
+			return p.states[i+1]
+		}
+	}
+	return engine.GameState{}
+}
+
+// The invented Extended March Table's Infantry column
+// (testdata/marches/extended-march.yaml) and its modifiers
+// (extended-march-modifiers.yaml).
+var marchesExtendedRows = []struct {
+	name     string
+	lo, hi   int
+	infantry string
+}{
+	{"2 or less", -99, 2, "-"},
+	{"3-5", 3, 5, "1"},
+	{"6-7", 6, 7, "1D"},
+	{"8 or more", 8, 99, "2D"},
+}
+
+var marchesExtendedModifier = map[string]int{"Night march": 1, "Muddy roads": 2}
+
+// marchesFatigueDRM: 003 MOVEMENT, "Extend March die roll modifiers",
+// unexhausted: to F3 0, to F4 +2 (to F2 no roll).
+var marchesFatigueDRM = map[int]int{3: 0, 4: 2}
