@@ -203,7 +203,7 @@ func TestMarchesScriptedGame(t *testing.T) {
 	wantActs := []struct {
 		turn int
 		name string
-	}{{1, "Longstreet"}, {1, "Hancock"}, {2, "Longstreet"}, {3, "Longstreet"}, {3, "Hood"}, {3, "Hood"}, {3, "Hood"}}
+	}{{1, "Longstreet"}, {1, "Hancock"}, {2, "Longstreet"}, {3, "Longstreet"}, {3, "Hood"}, {3, "Hood"}, {3, "Hood"}, {4, "Longstreet"}}
 	if len(acts) != len(wantActs) {
 		t.Fatalf("activations: %+v", acts)
 	}
@@ -222,6 +222,18 @@ func TestMarchesScriptedGame(t *testing.T) {
 		if r.Secret == "" || d == nil || len(d.Terms) == 0 || len(d.Terms[0].Faces) != 1 || d.Terms[0].Faces[0] != r.Faces[0] {
 			t.Fatalf("%s's allowance roll %+v: the dice rolled %+v (want a secret roll of one die)", a.Name, r, d)
 		}
+		// Turn 4's random event is Rain+1: the allowance says the umpire
+		// rules on the Standardized Rules' rain (allowance.go), and
+		// changes no number.
+		var at engine.GameState
+		for j, e := range p.events {
+			if e == engine.Event(a) {
+				at = p.states[j]
+			}
+		}
+		if rain := lrtg.Of(at).EventActive(lrtg.EffectAnyRain); rain != slices.Contains(m.Notes, lrtg.AllowNoteRain) || rain != (a.Turn == 4) {
+			t.Errorf("%s's allowance on turn %d: rain %v, notes %v", a.Name, a.Turn, rain, m.Notes)
+		}
 		add := plus[a.Side]
 		if a.Name == "Hood" { // 003 MOVEMENT: "CSA Infantry = die +1", without its leader
 			add = 1
@@ -233,7 +245,7 @@ func TestMarchesScriptedGame(t *testing.T) {
 			allowance[fmt.Sprintf("%d/%s", i, u.Unit)] = u.MP
 		}
 	}
-	for _, id := range []string{"0/csa.hood", "0/csa.mclaws", "1/usa.caldwell", "2/csa.hood", "2/csa.mclaws", "3/csa.hood", "3/csa.mclaws", "4/csa.hood", "5/csa.hood", "6/csa.hood"} {
+	for _, id := range []string{"0/csa.hood", "0/csa.mclaws", "1/usa.caldwell", "2/csa.hood", "2/csa.mclaws", "3/csa.hood", "3/csa.mclaws", "4/csa.hood", "5/csa.hood", "6/csa.hood", "7/csa.hood", "7/csa.mclaws"} {
 		if _, ok := allowance[id]; !ok {
 			t.Errorf("%s has no allowance: %v", id, allowance)
 		}
@@ -283,6 +295,7 @@ func TestMarchesScriptedGame(t *testing.T) {
 		{3, "usa.caldwell", []string{"HW2317", "HW2217"}, true, nil, false}, // a retreat, on the layer
 		{4, "csa.hood", []string{"HW2420", "HW2419", "HW2418", "HW2417"}, false, []string{"", "", "Woods"}, true},
 		{5, "csa.hood", []string{"HW2417", "HW2416"}, false, []string{"Woods"}, false},
+		{7, "csa.hood", []string{"HW2416", "HW2415", "HW2414", "HW2413"}, false, []string{"Woods", "Woods", "Woods"}, true}, // turn 4
 	}
 	var moved []*engine.UnitsMoved
 	var before, after []engine.GameState // the states around each march
@@ -494,58 +507,74 @@ func TestMarchesScriptedGame(t *testing.T) {
 			vp[side.Side] += per * (from - to)
 		}
 	}
-	// Hood's extended march (turn 3), rolled on the invented Extended
-	// March Table: the die, the modifiers (003's for the fatigue reached,
-	// the Night march lee stated; no heat or supply effects on turn 3),
-	// LRTG's cap of 8, the row, the result applied. Its manpower lost is
-	// no combat loss: no VP (the check of the totals below).
+	// Hood's extended marches (turns 3 and 4), rolled on the invented
+	// Extended March Table: the die, the modifiers (003's for the fatigue
+	// reached, exhausted or not; the Night march lee stated on turn 3; no
+	// heat or supply effects), LRTG's cap of 8, the row, the result
+	// applied. The manpower lost is no combat loss: no VP (the check of
+	// the totals below).
 	ext := eventsOf[*lrtg.ExtendedMarchSettled](p)
-	if len(ext) != 1 {
-		t.Fatalf("%d extended marches settled, want 1", len(ext))
+	wantExt := []struct {
+		turn      int
+		exhausted bool     // the turn-3 recovery from fatigue 4 left Hood exhausted
+		stated    []string // the modifiers lee stated
+	}{{3, false, []string{"Night march"}}, {4, true, nil}}
+	if len(ext) != len(wantExt) {
+		t.Fatalf("%d extended marches settled, want %d", len(ext), len(wantExt))
 	}
-	x := ext[0]
-	var xs engine.GameState // the state before it
-	for i, e := range p.events {
-		if e == engine.Event(x) {
-			xs = p.states[i]
+	var changes []lrtg.UnitCombatChange
+	for i, w := range wantExt {
+		x := ext[i]
+		var xs engine.GameState // the state before it
+		for i, e := range p.events {
+			if e == engine.Event(x) {
+				xs = p.states[i]
+			}
 		}
-	}
-	hoodX := xs.Units["csa.hood"]
-	d := rolls[fmt.Sprintf("%s#%d", x.Secret, x.Roll)]
-	if x.Unit != "csa.hood" || x.Turn != 3 || x.Secret == "" || d == nil || d.Total != x.Die || x.Die < 1 || x.Die > 6 || x.NoRoll != "" {
-		t.Fatalf("the extended march: %+v (the dice rolled %+v; want a secret roll of one die)", x, d)
-	}
-	if x.Fatigue != hoodX.Fatigue || x.Fatigue != 3 || x.Exhausted {
-		t.Errorf("the extended march reached fatigue %d (exhausted %v); Hood is at %d", x.Fatigue, x.Exhausted, hoodX.Fatigue)
-	}
-	mods := map[string]int{}
-	for _, m := range x.Modifiers {
-		mods[m.Code+"/"+m.Name] = m.Value
-	}
-	wantMods := map[string]int{"fatigue/": marchesFatigueDRM[x.Fatigue], "chart/Night march": marchesExtendedModifier["Night march"]}
-	if fmt.Sprint(mods) != fmt.Sprint(wantMods) {
-		t.Errorf("the extended march's modifiers %v, want %v", mods, wantMods)
-	}
-	total := x.Die + marchesFatigueDRM[x.Fatigue] + marchesExtendedModifier["Night march"]
-	read := min(total, 8) // 003: "Treat Results >8 on Extend March Table as 8"
-	row := marchesExtendedRows[0]
-	for _, r := range marchesExtendedRows {
-		if read >= r.lo && read <= r.hi {
-			row = r
+		hoodX := xs.Units["csa.hood"]
+		d := rolls[fmt.Sprintf("%s#%d", x.Secret, x.Roll)]
+		if x.Unit != "csa.hood" || x.Turn != w.turn || x.Secret == "" || d == nil || d.Total != x.Die || x.Die < 1 || x.Die > 6 || x.NoRoll != "" {
+			t.Fatalf("extended march %d: %+v (the dice rolled %+v; want a secret roll of one die)", i+1, x, d)
 		}
+		if x.Fatigue != hoodX.Fatigue || x.Fatigue != 3 || x.Exhausted != w.exhausted || hoodX.Status.Exhausted != w.exhausted {
+			t.Errorf("extended march %d reached fatigue %d (exhausted %v); Hood is at %d (%+v)", i+1, x.Fatigue, x.Exhausted, hoodX.Fatigue, hoodX.Status)
+		}
+		drm := marchesFatigueDRM[w.exhausted][x.Fatigue]
+		mods := map[string]int{}
+		for _, m := range x.Modifiers {
+			mods[m.Code+"/"+m.Name] = m.Value
+		}
+		wantMods := map[string]int{"fatigue/": drm}
+		total := x.Die + drm
+		for _, name := range w.stated {
+			wantMods["chart/"+name] = marchesExtendedModifier[name]
+			total += marchesExtendedModifier[name]
+		}
+		if fmt.Sprint(mods) != fmt.Sprint(wantMods) {
+			t.Errorf("extended march %d's modifiers %v, want %v", i+1, mods, wantMods)
+		}
+		read := min(total, 8) // 003: "Treat Results >8 on Extend March Table as 8"
+		row := marchesExtendedRows[0]
+		for _, r := range marchesExtendedRows {
+			if read >= r.lo && read <= r.hi {
+				row = r
+			}
+		}
+		res, _ := marchesResult(row.infantry)
+		if x.Total != total || x.Capped != (total > 8) || x.Reading == nil || x.Reading.Row != row.name || x.Reading.Column != "Infantry" || x.Reading.Cell != row.infantry {
+			t.Fatalf("extended march %d: total %d (capped %v), reading %+v; want %d, row %q, Infantry %q", i+1, x.Total, x.Capped, x.Reading, total, row.name, row.infantry)
+		}
+		c := x.Change
+		if x.Lost != res.Loss || c.ManpowerFrom != hoodX.Manpower || c.ManpowerTo != hoodX.Manpower-res.Loss ||
+			c.FatigueFrom != x.Fatigue || c.FatigueTo != min(x.Fatigue+res.Fatigue, engine.MaxFatigue) || c.Disorganized != (res.Disorganize && !hoodX.Status.Disorganized) {
+			t.Errorf("extended march %d's result %q applied as %+v (lost %d); Hood had %d MP", i+1, row.infantry, c, x.Lost, hoodX.Manpower)
+		}
+		manpower["csa.hood"] -= res.Loss
+		changes = append(changes, c)
 	}
-	res, _ := marchesResult(row.infantry)
-	if x.Total != total || x.Capped != (total > 8) || x.Reading == nil || x.Reading.Row != row.name || x.Reading.Column != "Infantry" || x.Reading.Cell != row.infantry {
-		t.Fatalf("the extended march: total %d (capped %v), reading %+v; want %d, row %q, Infantry %q", x.Total, x.Capped, x.Reading, total, row.name, row.infantry)
-	}
-	c := x.Change
-	if x.Lost != res.Loss || c.ManpowerFrom != hoodX.Manpower || c.ManpowerTo != hoodX.Manpower-res.Loss ||
-		c.FatigueFrom != x.Fatigue || c.FatigueTo != min(x.Fatigue+res.Fatigue, engine.MaxFatigue) || c.Disorganized != (res.Disorganize && !hoodX.Status.Disorganized) {
-		t.Errorf("the extended march's result %q applied as %+v (lost %d); Hood had %d MP", row.infantry, c, x.Lost, hoodX.Manpower)
-	}
-	manpower["csa.hood"] -= res.Loss
+	c := changes[0]
 	hoodFatigue := c.FatigueTo + 1 // the march after it (activation 5)
-	if f := p.final().Units["csa.hood"].Fatigue; f != hoodFatigue || f != engine.MaxFatigue {
+	if f := after[9].Units["csa.hood"].Fatigue; f != hoodFatigue || f != engine.MaxFatigue {
 		t.Errorf("Hood ends turn 3's actions at fatigue %d, want %d", f, hoodFatigue)
 	}
 	// The fatigue the rules refuse: an extended march from 3 (two levels
@@ -671,6 +700,7 @@ var marchesExtendedRows = []struct {
 
 var marchesExtendedModifier = map[string]int{"Night march": 1, "Muddy roads": 2}
 
-// marchesFatigueDRM: 003 MOVEMENT, "Extend March die roll modifiers",
-// unexhausted: to F3 0, to F4 +2 (to F2 no roll).
-var marchesFatigueDRM = map[int]int{3: 0, 4: 2}
+// marchesFatigueDRM: 003 MOVEMENT, "Extend March die roll modifiers", by
+// exhaustion and the fatigue reached: unexhausted to F3 0, to F4 +2 (to
+// F2 no roll); exhausted to F2 0, to F3 +2, to F4 +4.
+var marchesFatigueDRM = map[bool]map[int]int{false: {3: 0, 4: 2}, true: {2: 0, 3: 2, 4: 4}}
