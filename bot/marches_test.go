@@ -587,6 +587,21 @@ func TestMarchesScriptedGame(t *testing.T) {
 		!strings.Contains(r.Text, fmt.Sprintf("Hood (fatigue %d) is at the highest fatigue level: a march adds one", hoodFatigue)) {
 		t.Errorf("the march from fatigue %d: %s", hoodFatigue, r.Text)
 	}
+	// McLaws's step on the terrain lee stated is priced on the chart and
+	// put on the umpire's log, his word.
+	stated = []string{"Woods"}
+	woods, _, _ := price("HW2417", "HW2416")
+	stated = nil
+	logged := false
+	for _, cl := range p.out {
+		if cl.Input == `@lee /move units:McLaws path:HW2416 terrain:"Woods"` && cl.Audience.Kind == AudienceChannel &&
+			strings.Contains(cl.Text, fmt.Sprintf("priced on the terrain the player states (his word): HW2416 Woods (%s MP)", lrtg.MPText(woods))) {
+			logged = true
+		}
+	}
+	if !logged || woods != 2 {
+		t.Errorf("McLaws's stated step (%v MP) is not on the umpire's log", woods)
+	}
 	// A retreat owed holds the action (003 4): lee's /action done before
 	// hooker moved Caldwell is refused, naming the retreat.
 	var held ConsoleLine // the one refused of lee's many /action done
@@ -609,12 +624,18 @@ func TestMarchesScriptedGame(t *testing.T) {
 		t.Errorf("VP %v (total %d), want %d from the battles' losses", by, total, vp[engine.USA]+vp[engine.CSA])
 	}
 
-	t.Run("secrets", func(t *testing.T) { checkMarchesSecrets(t, p) })
+	var hoodTurn4 []string
+	for _, r := range []string{"HW2415", "HW2414", "HW2413"} {
+		hoodTurn4 = append(hoodTurn4, th.Printed(hex(r))...)
+	}
+	t.Run("secrets", func(t *testing.T) { checkMarchesSecrets(t, p, hoodTurn4) })
 }
 
 // checkMarchesSecrets: no reply a Union player reads (his own, the
-// table's) names a Confederate unit but the two the battles showed him.
-func checkMarchesSecrets(t *testing.T, p *campaignPlay) {
+// table's) names a Confederate unit but the two the battles showed him,
+// an extended march, or the hexes of Hood's turn-4 march (hoodTurn4:
+// the references he typed and the RS sheet's for the same hexes).
+func checkMarchesSecrets(t *testing.T, p *campaignPlay, hoodTurn4 []string) {
 	final := p.final()
 	sides := map[string]engine.Side{}
 	for _, pl := range final.Players {
@@ -630,6 +651,7 @@ func checkMarchesSecrets(t *testing.T, p *campaignPlay) {
 		}
 	}
 	csa := regexp.MustCompile(`\b(` + strings.Join(names, "|") + `)\b`)
+	hidden := regexp.MustCompile(`(?i)extended march|\b(` + strings.Join(hoodTurn4, "|") + `)\b`)
 	read := 0
 	for _, cl := range p.out {
 		if cl.Audience.Kind != AudiencePublic && sides[cl.Audience.UserID] != engine.USA {
@@ -651,6 +673,11 @@ func checkMarchesSecrets(t *testing.T, p *campaignPlay) {
 		}
 		text = strings.Join(kept, "\n")
 		if m := csa.FindString(text); m != "" {
+			t.Errorf("a Union player reads %q in the reply to %s: %s", m, cl.Input, text)
+		}
+		// Nor Hood's secret marches: the Union marched no extended march,
+		// so the words are the Confederates'; turn 4's path is unseen.
+		if m := hidden.FindString(text); m != "" {
 			t.Errorf("a Union player reads %q in the reply to %s: %s", m, cl.Input, text)
 		}
 	}
