@@ -25,7 +25,8 @@ import (
 // steps of the script need it: the terrain of each hex and the features
 // on each hexside.
 var marchesTerrain = map[string]string{
-	"HW2217": "Clear", "HW2418": "Clear", "HW2419": "Clear",
+	"HW2217": "Clear", "HW2317": "Clear", // of the clear block HW2018-2317
+	"HW2418": "Clear", "HW2419": "Clear",
 	"HW2420": "Woods", "HW2421": "Woods", "HW2422": "Woods",
 	"HW2520": "Woods", "HW2521": "Woods", "HW2522": "Woods",
 	"HW2620": "Woods", "HW2621": "Woods", "HW2622": "Woods",
@@ -203,7 +204,7 @@ func TestMarchesScriptedGame(t *testing.T) {
 	wantActs := []struct {
 		turn int
 		name string
-	}{{1, "Longstreet"}, {1, "Hancock"}, {2, "Longstreet"}, {3, "Longstreet"}, {3, "Hood"}, {3, "Hood"}, {3, "Hood"}, {4, "Longstreet"}}
+	}{{1, "Longstreet"}, {1, "Hancock"}, {2, "Longstreet"}, {3, "Longstreet"}, {3, "Hood"}, {3, "Hood"}, {3, "Hood"}, {4, "Longstreet"}, {4, "Hancock"}}
 	if len(acts) != len(wantActs) {
 		t.Fatalf("activations: %+v", acts)
 	}
@@ -245,7 +246,7 @@ func TestMarchesScriptedGame(t *testing.T) {
 			allowance[fmt.Sprintf("%d/%s", i, u.Unit)] = u.MP
 		}
 	}
-	for _, id := range []string{"0/csa.hood", "0/csa.mclaws", "1/usa.caldwell", "2/csa.hood", "2/csa.mclaws", "3/csa.hood", "3/csa.mclaws", "4/csa.hood", "5/csa.hood", "6/csa.hood", "7/csa.hood", "7/csa.mclaws"} {
+	for _, id := range []string{"0/csa.hood", "0/csa.mclaws", "1/usa.caldwell", "2/csa.hood", "2/csa.mclaws", "3/csa.hood", "3/csa.mclaws", "4/csa.hood", "5/csa.hood", "6/csa.hood", "7/csa.hood", "7/csa.mclaws", "8/usa.caldwell"} {
 		if _, ok := allowance[id]; !ok {
 			t.Errorf("%s has no allowance: %v", id, allowance)
 		}
@@ -296,6 +297,7 @@ func TestMarchesScriptedGame(t *testing.T) {
 		{4, "csa.hood", []string{"HW2420", "HW2419", "HW2418", "HW2417"}, false, []string{"", "", "Woods"}, true},
 		{5, "csa.hood", []string{"HW2417", "HW2416"}, false, []string{"Woods"}, false},
 		{7, "csa.hood", []string{"HW2416", "HW2415", "HW2414", "HW2413"}, false, []string{"Woods", "Woods", "Woods"}, true}, // turn 4
+		{8, "usa.caldwell", []string{"HW2217", "HW2317"}, false, nil, false},
 	}
 	var moved []*engine.UnitsMoved
 	var before, after []engine.GameState // the states around each march
@@ -401,8 +403,8 @@ func TestMarchesScriptedGame(t *testing.T) {
 	// The battles.
 	settled := eventsOf[*lrtg.AttackSettled](p)
 	applied := eventsOf[*lrtg.CombatApplied](p)
-	if len(settled) != 4 || len(applied) != 4 {
-		t.Fatalf("%d battles settled, %d applied: want 4", len(settled), len(applied))
+	if len(settled) != 5 || len(applied) != 5 {
+		t.Fatalf("%d battles settled, %d applied: want 5", len(settled), len(applied))
 	}
 	battles := []struct {
 		typ                 string
@@ -414,6 +416,7 @@ func TestMarchesScriptedGame(t *testing.T) {
 		{"assault", "usa.caldwell", "csa.mclaws", engine.USA, map[string]int{"Surprise": 2, "Flank held": 1}},
 		{"march", "csa.hood", "usa.gibbon", engine.CSA, nil},                               // turn 2
 		{"march", "csa.mclaws", "usa.caldwell", engine.CSA, map[string]int{"Surprise": 2}}, // turn 3
+		{"march", "usa.caldwell", "csa.mclaws", engine.USA, map[string]int{"Surprise": 2}}, // turn 4
 	}
 	// Each unit's manpower as the game went: the start's, then each
 	// battle's result.
@@ -482,8 +485,8 @@ func TestMarchesScriptedGame(t *testing.T) {
 		}
 		// The chart's Q (the invented codes' advance): the attacker may move
 		// once more in the action, though no defender retreated.
-		if adv := slices.Contains(attCodes, "advance"); adv != slices.Contains(lrtg.Of(appliedState(p, a)).Movement.Advance, b.attackers) {
-			t.Errorf("battle %d: advance %v, the units that may advance: %v", s.N, adv, lrtg.Of(appliedState(p, a)).Movement.Advance)
+		if adv := slices.Contains(attCodes, "advance"); adv != slices.Contains(lrtg.Of(appliedState(p, a, 1)).Movement.Advance, b.attackers) {
+			t.Errorf("battle %d: advance %v, the units that may advance: %v", s.N, adv, lrtg.Of(appliedState(p, a, 1)).Movement.Advance)
 		}
 		// Both results applied: manpower lost, 000 VII 6's VP (+2 for
 		// each Union MP lost in combat, -3 for each Confederate).
@@ -497,6 +500,12 @@ func TestMarchesScriptedGame(t *testing.T) {
 			if side.Result != res || side.Lost != from-to || side.VP != per*(from-to) || len(side.Units) != 1 ||
 				side.Units[0].Unit != id || side.Units[0].ManpowerFrom != from || side.Units[0].ManpowerTo != to || side.Units[0].Disorganized != res.Disorganize {
 				t.Errorf("battle %d, %s: %+v; want %s %d → %d MP, %d VP", s.N, side.Role, side, id, from, to, per*(from-to))
+			}
+			// The result's f (one level) or F (two), to at most 4, on the
+			// fatigue the unit had (a march attack's march added its own).
+			fb, fa := appliedState(p, a, 0).Units[id].Fatigue, appliedState(p, a, 1).Units[id].Fatigue
+			if u := side.Units[0]; u.FatigueFrom != fb || u.FatigueTo != min(fb+res.Fatigue, engine.MaxFatigue) || fa != u.FatigueTo {
+				t.Errorf("battle %d, %s: %s's fatigue %d → %d (the state %d → %d) after %v", s.N, side.Role, id, u.FatigueFrom, u.FatigueTo, fb, fa, res)
 			}
 			// A rout raises the unit's demoralization one level (choice A3):
 			// none of the script's units was demoralized before.
@@ -700,12 +709,12 @@ func codeEffects(codes []lrtg.ResultCode) []string {
 	return out
 }
 
-// appliedState is the game's state just after a battle's result is
-// applied.
-func appliedState(p *campaignPlay, a *lrtg.CombatApplied) engine.GameState {
+// appliedState is the game's state just before (after 0) or just after
+// (after 1) a battle's result is applied.
+func appliedState(p *campaignPlay, a *lrtg.CombatApplied, after int) engine.GameState {
 	for i, e := range p.events {
 		if e == engine.Event(a) {
-			return p.states[i+1]
+			return p.states[i+after]
 		}
 	}
 	return engine.GameState{}
