@@ -152,7 +152,9 @@ func handleAttackDeclare(ctx context.Context, r *Router, req Request) (Reply, er
 	ids, err := unitList(g, req.User, o.Units)
 	p.also(err)
 	hex, _, ref, err := locateRef(r.theatres["lrtg"], o.At)
-	p.also(err)
+	if !p.also(err) {
+		ref = namedRef(r.theatres["lrtg"], o.At, ref) // the hex as typed, as a march's (move.go)
+	}
 	stated, err := parseModifiers(o.Modifiers)
 	p.also(err)
 	if err := p.err(req); err != nil {

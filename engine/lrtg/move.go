@@ -192,6 +192,50 @@ func exhausted(u engine.UnitState) bool { return hasUnitMark(u, "exhausted") || 
 
 func hasUnitMark(u engine.UnitState, m string) bool { return engine.Contains(u.Marks, m) }
 
+// moveOptionsFit refuses options that do not go with the move's mode:
+// fatigue and passive are strategic (and naval) movement's, a path, an
+// extension and its modifiers a march's.
+func moveOptionsFit(cmd engine.MoveUnits, mode string) error {
+	if (mode != MoveStrategic && mode != MoveNaval && cmd.Fatigue != 0) || (mode != MoveStrategic && cmd.Passive) {
+		return engine.Invalid("move.fatigue", "fatigue is for strategic and naval movement, passive for strategic movement", "Add mode:strategic or mode:naval, or leave them out (LRTG 17.1, 5.0)")
+	}
+	if len(cmd.Path) > 0 && mode != MoveNormal {
+		return engine.Invalid("move.path", "path: is for a march (mode:normal)", "Rail, strategic and naval moves name their destination alone with to:")
+	}
+	if (cmd.Extended || len(cmd.MarchModifiers) > 0) && mode != MoveNormal {
+		return engine.Invalid("move.extended", "extended: and march_modifiers: are for a march (mode:normal)", "Rail, strategic and naval moves have their own fatigue: leave them out")
+	}
+	if len(cmd.MarchModifiers) > 0 && !cmd.Extended {
+		return engine.Invalid("move.extended", "march_modifiers: are the modifiers of an extended march's roll", "Add extended:true, or leave them out")
+	}
+	return nil
+}
+
+// theatreChecks are the rules a move keeps that need the map's areas: the
+// garrison restrictions, the Harpers Ferry garrison and the variant's own
+// (LRTA: McClellan Delays Reinforcements, lrtaDelayed in lrta_move.go).
+func (g Game) theatreChecks(cmd engine.MoveUnits) []*engine.RuleError {
+	d := cmd.Data
+	if d == nil || d.Theatre == nil {
+		return nil
+	}
+	var broken []*engine.RuleError
+	for _, id := range cmd.Units {
+		if e := g.checkArea(g.Units[id], cmd.To, cmd.Ref, d); e != nil {
+			broken = append(broken, e)
+		}
+	}
+	if e := g.checkHFGarrison(cmd, d); e != nil && !g.variant().garrisonsAtVictory {
+		broken = append(broken, e)
+	}
+	if f := g.variant().moveRefused; f != nil {
+		if e := f(g, cmd); e != nil {
+			broken = append(broken, e)
+		}
+	}
+	return broken
+}
+
 // decideMove settles a move whose units the actor may move: its mode's
 // rules (rail, strategic), the garrison restrictions and the Harpers Ferry
 // garrison. A rule the move breaks refuses it, unless the umpire sets the
@@ -202,17 +246,8 @@ func (g Game) decideMove(cmd engine.MoveUnits, d engine.Dice) ([]engine.Event, e
 	if mode == "normal" {
 		mode = MoveNormal
 	}
-	if (mode != MoveStrategic && mode != MoveNaval && cmd.Fatigue != 0) || (mode != MoveStrategic && cmd.Passive) {
-		return nil, engine.Invalid("move.fatigue", "fatigue is for strategic and naval movement, passive for strategic movement", "Add mode:strategic or mode:naval, or leave them out (LRTG 17.1, 5.0)")
-	}
-	if len(cmd.Path) > 0 && mode != MoveNormal {
-		return nil, engine.Invalid("move.path", "path: is for a march (mode:normal)", "Rail, strategic and naval moves name their destination alone with to:")
-	}
-	if (cmd.Extended || len(cmd.MarchModifiers) > 0) && mode != MoveNormal {
-		return nil, engine.Invalid("move.extended", "extended: and march_modifiers: are for a march (mode:normal)", "Rail, strategic and naval moves have their own fatigue: leave them out")
-	}
-	if len(cmd.MarchModifiers) > 0 && !cmd.Extended {
-		return nil, engine.Invalid("move.extended", "march_modifiers: are the modifiers of an extended march's roll", "Add extended:true, or leave them out")
+	if err := moveOptionsFit(cmd, mode); err != nil {
+		return nil, err
 	}
 	var broken []*engine.RuleError
 	var err error
@@ -251,21 +286,7 @@ func (g Game) decideMove(cmd engine.MoveUnits, d engine.Dice) ([]engine.Event, e
 		broken = append(broken, e)
 	}
 	broken = append(broken, g.checkReinforcements(cmd)...) // turnstart.go: entry (LRTG 3.1, 3.2), draft riots (3.3)
-	if d := cmd.Data; d != nil && d.Theatre != nil {
-		for _, id := range cmd.Units {
-			if e := g.checkArea(g.Units[id], cmd.To, cmd.Ref, d); e != nil {
-				broken = append(broken, e)
-			}
-		}
-		if e := g.checkHFGarrison(cmd, d); e != nil && !g.variant().garrisonsAtVictory {
-			broken = append(broken, e)
-		}
-		if f := g.variant().moveRefused; f != nil {
-			if e := f(g, cmd); e != nil { // LRTA: McClellan Delays Reinforcements (lrtaDelayed, lrta_move.go)
-				broken = append(broken, e)
-			}
-		}
-	}
+	broken = append(broken, g.theatreChecks(cmd)...)
 	if e, stop := g.remoteCheck(cmd, hid.unseen); e != nil { // hidden.go: 17.2 in a hidden mode
 		broken = append(broken, e)
 	} else if stop {

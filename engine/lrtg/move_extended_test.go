@@ -330,3 +330,26 @@ func TestExtendedMarchIsNotUndone(t *testing.T) {
 		t.Errorf("a march with no roll: settled %+v, undoable %v", none, plain.CanUndo())
 	}
 }
+
+// An extension declared but never reached: an unseen enemy stops the
+// march after 3 clear hexes (3 MP), within Hood's allowance of 5, so it
+// was an ordinary march: one fatigue level, no roll, no modifiers kept.
+func TestExtendedMarchStoppedWithinTheAllowance(t *testing.T) {
+	g := alGame(t, hiddenModes()["limited"], engine.CSA)
+	g, _, _ = alActivate(t, g, lee, "csa.longstreet", allowanceChartLRTG(), 3)
+	if mp, ok := g.AllowanceOf("csa.hood"); !ok || mp != 5 {
+		t.Fatalf("Hood's allowance %d %v", mp, ok)
+	}
+	g.Charts = inventedCharts().Loaded
+	g = edit(g, "usa.barnes", func(u *engine.UnitState) { u.Hex, u.OnMap = engine.Hex{Q: 4, R: 0}, true })
+	after, mv, settled, dice := decideExt(t, g, extended(lee, 6, "night"))
+	if mv.Stopped != MoveStoppedPath || mv.Hexes != 3 || mv.MP != 3 {
+		t.Fatalf("the march: %+v", mv)
+	}
+	if mv.Extended || mv.Fatigue != MarchFatigue || len(mv.Stated) != 0 || len(settled) != 0 || len(dice) != 0 {
+		t.Errorf("an extension never reached: extended %v, fatigue %d, stated %v, %d settled, %d dice", mv.Extended, mv.Fatigue, mv.Stated, len(settled), len(dice))
+	}
+	if h := after.Units["csa.hood"]; h.Fatigue != 1 || h.Hex != (engine.Hex{Q: 3, R: 0}) {
+		t.Errorf("Hood after: fatigue %d at %v", h.Fatigue, h.Hex)
+	}
+}

@@ -348,6 +348,14 @@ func (g Game) pathStops(cmd engine.MoveUnits, ev *engine.UnitsMoved, pc *pathChe
 	}
 	price := g.pricePath(cmd.Data, on, pc.start, pc.path[:at], stated, ref)
 	e.MP, e.Unpriced, e.Steps = price.mp, price.unpriced, price.steps
+	if allow, _, ok := g.stackAllowance(on); ok && e.Extended && price.unpriced == 0 && !price.inPart() && price.mp <= float64(allow) {
+		// The extension was declared but never reached: the march as
+		// made, priced whole, stayed within the allowance, so it was an
+		// ordinary march (one fatigue level, no roll). The stop itself
+		// tells the mover an enemy is there; this tells him nothing more.
+		e.Extended, e.Extension, e.Stated = false, 0, nil
+		e.Fatigue = max(e.Fatigue-ExtendedMarchFatigue, 0)
+	}
 	return []engine.Event{e}
 }
 

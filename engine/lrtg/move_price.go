@@ -40,6 +40,7 @@ type stepPrice struct {
 	known      bool
 	prohibited bool
 	unrowed    []string
+	forbids    []string // prohibited: the rows whose P closes each way, as the chart prints them
 }
 
 // marchKinds are the chart columns that price a stack: each kind of unit
@@ -91,7 +92,7 @@ func stepCost(t *terrainChart, kinds []string, st stepTerrain) stepPrice {
 			return stepPrice{} // a kind the chart has no column for
 		}
 		best, open := 0.0, false
-		var bestUnrowed []string
+		var bestUnrowed, forbids []string
 		for _, road := range append([]string{""}, st.roads...) {
 			kind, name := TerrainRoad, road
 			if road == "" {
@@ -100,10 +101,13 @@ func stepCost(t *terrainChart, kinds []string, st stepTerrain) stepPrice {
 				}
 				kind, name = TerrainHex, st.hex
 			}
-			var unrowed []string
-			mp, prohibited := least, false
+			var unrowed, closing []string
+			mp := least
 			if c, ok := t.rowCost(col, kind, name); ok {
-				mp, prohibited = c.MP, c.Prohibited
+				mp = c.MP
+				if c.Prohibited {
+					closing = append(closing, rowLabel(kind, t.rowName(kind, name)))
+				}
 			} else {
 				unrowed = append(unrowed, name)
 			}
@@ -113,9 +117,15 @@ func stepCost(t *terrainChart, kinds []string, st stepTerrain) stepPrice {
 					unrowed = addFeature(unrowed, s)
 					continue
 				}
-				mp, prohibited = mp+c.MP, prohibited || c.Prohibited
+				mp += c.MP
+				if c.Prohibited {
+					closing = append(closing, rowLabel(TerrainHexside, t.rowName(TerrainHexside, s)))
+				}
 			}
-			if prohibited {
+			if len(closing) > 0 {
+				for _, c := range closing {
+					forbids = addFeature(forbids, c)
+				}
 				continue
 			}
 			if !open || mp < best || mp == best && len(unrowed) < len(bestUnrowed) {
@@ -124,6 +134,9 @@ func stepCost(t *terrainChart, kinds []string, st stepTerrain) stepPrice {
 		}
 		if !open {
 			out.prohibited = true
+			for _, f := range forbids {
+				out.forbids = addFeature(out.forbids, f)
+			}
 			continue
 		}
 		out.mp = math.Max(out.mp, best)
@@ -132,6 +145,39 @@ func stepCost(t *terrainChart, kinds []string, st stepTerrain) stepPrice {
 		}
 	}
 	return out
+}
+
+// forbidWords names the rows whose P closes a step: the river crossed,
+// not only the hex beyond it, is what a player must go round.
+func forbidWords(rows []string) string {
+	q := make([]string, len(rows))
+	for i, r := range rows {
+		q[i] = strconv.Quote(r)
+	}
+	if len(q) == 1 {
+		return "row " + q[0] + " is P"
+	}
+	return "rows " + strings.Join(q, ", ") + " are P"
+}
+
+// rowLabel names a cost chart row as the chart prints it (docs/series-charts.md):
+// a hex's terrain by its name, "road: Pike", "hexside: River".
+func rowLabel(kind, name string) string {
+	if kind == TerrainHex {
+		return name
+	}
+	return kind + ": " + name
+}
+
+// rowName is a row's name as the chart prints it (the layer's features
+// may be written otherwise: "river" for the chart's "River").
+func (t *terrainChart) rowName(kind, name string) string {
+	for _, r := range t.Rows {
+		if r.Kind == kind && featureKey(r.Name) == featureKey(name) {
+			return r.Name
+		}
+	}
+	return name
 }
 
 // rowCost is the cost in a column of the row of that kind and name (the
@@ -172,6 +218,7 @@ type pricedPath struct {
 	stated     int
 	problems   []*engine.RuleError
 	statedNo   []engine.Hex // the prohibited steps priced on the mover's word
+	forbids    [][]string   // for each prohibited step, the rows that close it
 }
 
 // pricePath prices a march's steps; stated is the mover's word for each
@@ -196,6 +243,7 @@ func (g Game) pricePath(d *engine.MoveData, units []engine.UnitState, start engi
 		switch c := stepCost(t, kinds, terrain); {
 		case c.prohibited:
 			p.prohibited = append(p.prohibited, h)
+			p.forbids = append(p.forbids, c.forbids)
 			if terrain.stated {
 				p.statedNo = append(p.statedNo, h)
 			}
@@ -217,6 +265,20 @@ func (g Game) pricePath(d *engine.MoveData, units []engine.UnitState, start engi
 	return p
 }
 
+// stackAllowance is the movement allowance a stack marches on: the least
+// of its units' (leaders go along), and the unit it belongs to.
+func (g Game) stackAllowance(units []engine.UnitState) (allow int, who string, have bool) {
+	for _, u := range units {
+		if u.Kind.IsLeader() {
+			continue
+		}
+		if mp, ok := g.AllowanceOf(u.ID); ok && (!have || mp < allow) {
+			allow, who, have = mp, u.Name, true
+		}
+	}
+	return allow, who, have
+}
+
 // checkAllowance refuses a march that cannot be made within the movement
 // allowance its units rolled at activation: the priced steps plus, for
 // each step not priced, the cheapest step the chart has for the stack's
@@ -234,23 +296,22 @@ func (g Game) checkAllowance(d *engine.MoveData, units []engine.UnitState, p pri
 	if len(p.prohibited) > 0 {
 		refs := make([]string, len(p.prohibited))
 		for i, h := range p.prohibited {
-			refs[i] = ref(h)
+			var why []string
 			if slices.Contains(p.statedNo, h) {
-				refs[i] += " (on the terrain you state)"
+				why = append(why, "on the terrain you state")
+			}
+			if i < len(p.forbids) && len(p.forbids[i]) > 0 {
+				why = append(why, forbidWords(p.forbids[i]))
+			}
+			refs[i] = ref(h)
+			if len(why) > 0 {
+				refs[i] += " (" + strings.Join(why, "; ") + ")"
 			}
 		}
 		broken = append(broken, moveRule("move.prohibited", fmt.Sprintf("The terrain cost chart forbids the stack the step into %s", strings.Join(refs, ", ")),
 			"Go round it (the chart's P: prohibited; the terrain layer: /terrain show at:<hex>)", ""))
 	}
-	allow, who, have := 0, "", false
-	for _, u := range units {
-		if u.Kind.IsLeader() {
-			continue
-		}
-		if mp, ok := g.AllowanceOf(u.ID); ok && (!have || mp < allow) {
-			allow, who, have = mp, u.Name, true
-		}
-	}
+	allow, who, have := g.stackAllowance(units)
 	if !have {
 		return broken
 	}

@@ -78,7 +78,7 @@ func TestMarchPricedByTheLayerAndTheChart(t *testing.T) {
 	}
 	// A river hexside is prohibited to infantry on the invented chart.
 	river := map[string][]engine.HexPair{"river": {engine.SideOf(engine.Hex{Q: 1}, engine.Hex{Q: 2})}}
-	wantRule(t, g, priced(layerEast(6, nil, river), pathEast(2)), "move.prohibited", "", "forbids the stack the step into")
+	wantRule(t, g, priced(layerEast(6, nil, river), pathEast(2)), "move.prohibited", "", `forbids the stack the step into hex 2,0 (row "hexside: River" is P)`)
 	// No layer: nothing priced, nothing bounded but by what the chart's
 	// cheapest step allows (5 / ½ = 10 steps).
 	if _, e := wantMove(t, g, priced(nil, pathEast(10))); e.MP != 0 || e.Unpriced != 10 {

@@ -60,7 +60,7 @@ func TestStatedTerrainIsPricedAndRecorded(t *testing.T) {
 		"costs at least 5½ MP (4 MP for the steps priced, 2 steps on the terrain you state, 3 steps at ½ MP or more each)")
 	// Prohibited on the stated terrain, as on the layer's.
 	wantRule(t, g, stated(nil, pathEast(2), "Clear", "Clear + hexside: River"), "move.prohibited", "",
-		"forbids the stack the step into hex 2,0 (on the terrain you state)")
+		"forbids the stack the step into hex 2,0 (on the terrain you state; row \"hexside: River\" is P)")
 }
 
 func TestStatedTerrainTheLayerWins(t *testing.T) {

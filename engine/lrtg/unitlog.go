@@ -378,38 +378,7 @@ func (next Game) logUnitChange(g Game, e engine.Event) Game {
 		}
 		add = append(add, en)
 	case *engine.UnitsMoved:
-		// A march the engine could not price in full (no cost chart or
-		// terrain layer: move_path.go; steps priced on the player's
-		// stated terrain, or in part: move_stated.go) goes on the log
-		// with its whole path, as does one an unseen enemy stopped. So
-		// does an extended march on the player's word: its length (no
-		// gcacw.extended-march-settings) or the modifiers he stated.
-		onWord := e.Extended && (e.Extension == 0 || len(e.Stated) > 0)
-		if e.Unchecked == "" && e.Unpriced == 0 && len(e.Steps) == 0 && e.Stopped != MoveStoppedPath && !onWord || g.IsUmpire(e.By) {
-			break
-		}
-		units := e.Units
-		march := len(e.Path) > 0 || e.Stopped == MoveStoppedPath
-		if march && len(units) > 0 {
-			units = units[:1] // one entry for the stack: it moved from one hex
-		}
-		for _, id := range units {
-			u := g.Units[id]
-			en := entry(e.By, id)
-			en.Kind, en.ToRef, en.Mode, en.Unchecked = LogMove, e.Ref, e.Mode, e.Unchecked
-			en.Path, en.Unpriced, en.Stopped = slices.Clone(e.Path), e.Unpriced, e.Stopped
-			en.Planned, en.Contact = slices.Clone(e.Planned), e.Contact
-			en.Steps, en.Refs = slices.Clone(e.Steps), slices.Clone(e.Refs)
-			en.Extended, en.Extension, en.MarchStated = e.Extended, e.Extension, slices.Clone(e.Stated)
-			if march {
-				en.With = slices.Clone(e.Units[1:])
-			}
-			en.FromRef = u.Ref
-			if !u.OnMap {
-				en.FromRef = strings.TrimSpace(fmt.Sprintf("%s %d", u.Track, u.Slot))
-			}
-			add = append(add, en)
-		}
+		add = append(add, g.moveLogEntries(e, entry)...) // a march on the player's word
 	}
 	if len(add) == 0 {
 		return next
@@ -421,4 +390,43 @@ func (next Game) logUnitChange(g Game, e engine.Event) Game {
 	}
 	next.PlayerLog = UnitLogState{Entries: entries}
 	return next
+}
+
+// moveLogEntries are the log's entries for a move (g is the state before
+// it): one for a march's stack, one a unit for any other move.
+func (g Game) moveLogEntries(e *engine.UnitsMoved, entry func(engine.Actor, string) UnitLogEntry) []UnitLogEntry {
+	var add []UnitLogEntry
+	// A march the engine could not price in full (no cost chart or
+	// terrain layer: move_path.go; steps priced on the player's
+	// stated terrain, or in part: move_stated.go) goes on the log
+	// with its whole path, as does one an unseen enemy stopped. So
+	// does an extended march on the player's word: its length (no
+	// gcacw.extended-march-settings) or the modifiers he stated.
+	onWord := e.Extended && (e.Extension == 0 || len(e.Stated) > 0)
+	if e.Unchecked == "" && e.Unpriced == 0 && len(e.Steps) == 0 && e.Stopped != MoveStoppedPath && !onWord || g.IsUmpire(e.By) {
+		return nil
+	}
+	units := e.Units
+	march := len(e.Path) > 0 || e.Stopped == MoveStoppedPath
+	if march && len(units) > 0 {
+		units = units[:1] // one entry for the stack: it moved from one hex
+	}
+	for _, id := range units {
+		u := g.Units[id]
+		en := entry(e.By, id)
+		en.Kind, en.ToRef, en.Mode, en.Unchecked = LogMove, e.Ref, e.Mode, e.Unchecked
+		en.Path, en.Unpriced, en.Stopped = slices.Clone(e.Path), e.Unpriced, e.Stopped
+		en.Planned, en.Contact = slices.Clone(e.Planned), e.Contact
+		en.Steps, en.Refs = slices.Clone(e.Steps), slices.Clone(e.Refs)
+		en.Extended, en.Extension, en.MarchStated = e.Extended, e.Extension, slices.Clone(e.Stated)
+		if march {
+			en.With = slices.Clone(e.Units[1:])
+		}
+		en.FromRef = u.Ref
+		if !u.OnMap {
+			en.FromRef = strings.TrimSpace(fmt.Sprintf("%s %d", u.Track, u.Slot))
+		}
+		add = append(add, en)
+	}
+	return add
 }
