@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,6 +25,7 @@ import (
 // steps of the script need it: the terrain of each hex and the features
 // on each hexside.
 var marchesTerrain = map[string]string{
+	"HW2217": "Clear", "HW2317": "Clear", // of the clear block HW2018-2317
 	"HW2418": "Clear", "HW2419": "Clear",
 	"HW2420": "Woods", "HW2421": "Woods", "HW2422": "Woods",
 	"HW2520": "Woods", "HW2521": "Woods", "HW2522": "Woods",
@@ -195,13 +197,23 @@ func TestMarchesScriptedGame(t *testing.T) {
 	for _, d := range eventsOf[*engine.DiceRolled](p) {
 		rolls[fmt.Sprintf("%s#%d", d.Secret, d.Number)] = d
 	}
+	// allowance["act/unit"]: act counts the activations from 0.
 	allowance := map[string]int{}
 	plus := map[engine.Side]int{engine.CSA: 2, engine.USA: 1}
 	acts := eventsOf[*lrtg.Activated](p)
-	if len(acts) != 3 || acts[0].Name != "Longstreet" || acts[1].Name != "Hancock" || acts[2].Name != "Longstreet" || acts[2].Turn != 2 {
+	wantActs := []struct {
+		turn int
+		name string
+	}{{1, "Longstreet"}, {1, "Hancock"}, {2, "Longstreet"}, {3, "Longstreet"}, {3, "Hood"}, {3, "Hood"}, {3, "Hood"}, {4, "Longstreet"}, {4, "Hancock"}}
+	if len(acts) != len(wantActs) {
 		t.Fatalf("activations: %+v", acts)
 	}
-	for _, a := range acts {
+	for i, w := range wantActs {
+		if acts[i].Turn != w.turn || acts[i].Name != w.name {
+			t.Fatalf("activation %d: %s on turn %d, want %s on turn %d", i, acts[i].Name, acts[i].Turn, w.name, w.turn)
+		}
+	}
+	for i, a := range acts {
 		m := a.Allowance
 		if m == nil || len(m.Rolls) != 1 || m.Rolls[0].Arm != lrtg.ArmInfantry || len(m.Rolls[0].Faces) != 1 {
 			t.Fatalf("%s's allowance: %+v", a.Name, m)
@@ -211,26 +223,46 @@ func TestMarchesScriptedGame(t *testing.T) {
 		if r.Secret == "" || d == nil || len(d.Terms) == 0 || len(d.Terms[0].Faces) != 1 || d.Terms[0].Faces[0] != r.Faces[0] {
 			t.Fatalf("%s's allowance roll %+v: the dice rolled %+v (want a secret roll of one die)", a.Name, r, d)
 		}
-		for _, u := range m.Units {
-			if want := r.Faces[0] + plus[a.Side]; u.MP != want {
-				t.Errorf("%s's allowance %d, want die %d + %d", u.Unit, u.MP, r.Faces[0], plus[a.Side])
+		// Turn 4's random event is Rain+1: the allowance says the umpire
+		// rules on the Standardized Rules' rain (allowance.go), and
+		// changes no number.
+		var at engine.GameState
+		for j, e := range p.events {
+			if e == engine.Event(a) {
+				at = p.states[j]
 			}
-			allowance[fmt.Sprintf("%d/%s", a.Turn, u.Unit)] = u.MP
+		}
+		if rain := lrtg.Of(at).EventActive(lrtg.EffectAnyRain); rain != slices.Contains(m.Notes, lrtg.AllowNoteRain) || rain != (a.Turn == 4) {
+			t.Errorf("%s's allowance on turn %d: rain %v, notes %v", a.Name, a.Turn, rain, m.Notes)
+		}
+		add := plus[a.Side]
+		if a.Name == "Hood" { // 003 MOVEMENT: "CSA Infantry = die +1", without its leader
+			add = 1
+		}
+		for _, u := range m.Units {
+			if want := r.Faces[0] + add; u.MP != want {
+				t.Errorf("%s's allowance %d, want die %d + %d", u.Unit, u.MP, r.Faces[0], add)
+			}
+			allowance[fmt.Sprintf("%d/%s", i, u.Unit)] = u.MP
 		}
 	}
-	for _, id := range []string{"1/csa.hood", "1/csa.mclaws", "1/usa.caldwell", "2/csa.hood", "2/csa.mclaws"} {
+	for _, id := range []string{"0/csa.hood", "0/csa.mclaws", "1/usa.caldwell", "2/csa.hood", "2/csa.mclaws", "3/csa.hood", "3/csa.mclaws", "4/csa.hood", "5/csa.hood", "6/csa.hood", "7/csa.hood", "7/csa.mclaws", "8/usa.caldwell"} {
 		if _, ok := allowance[id]; !ok {
 			t.Errorf("%s has no allowance: %v", id, allowance)
 		}
 	}
 
 	// The marches: each step priced from the invented layer and chart.
-	partly := 0 // the steps of the last path priced that the chart prices in part
+	partly := 0         // the steps of the last path priced that the chart prices in part, or on stated terrain
+	var stated []string // the terrain the mover states per step of the next path priced ("" none)
 	price := func(start string, path ...string) (mp float64, unpriced int, prohibited []string) {
 		prev := start
 		partly = 0
-		for _, h := range path {
+		for i, h := range path {
 			c, known, no, part := marchStep(prev, h)
+			if !known && i < len(stated) && stated[i] != "" { // off the layer: the chart's row he states
+				c, known, part = marchesInfantryCost[stated[i]], true, true
+			}
 			switch {
 			case no:
 				prohibited = append(prohibited, h)
@@ -247,16 +279,25 @@ func TestMarchesScriptedGame(t *testing.T) {
 		return mp, unpriced, prohibited
 	}
 	marches := []struct {
-		turn    int
-		unit    string
-		hexes   []string // the start, then the path
-		retreat bool     // a retreat or rout owed (9.3), not a march
+		act      int // the activation (allowance's key)
+		unit     string
+		hexes    []string // the start, then the path
+		retreat  bool     // a retreat or rout owed (9.3), not a march
+		stated   []string // the terrain stated per step ("" none)
+		extended bool
 	}{
-		{1, "csa.hood", []string{"HW2418", "HW2419", "HW2420"}, false},
-		{1, "csa.mclaws", []string{"HW2418", "HW2417"}, false},
-		{1, "usa.gibbon", []string{"HW2421", "HW2422"}, true}, // a rout: no allowance
-		{2, "csa.hood", []string{"HW2420", "HW2421"}, false},
-		{2, "usa.gibbon", []string{"HW2422", "HW2423"}, true}, // a retreat
+		{0, "csa.hood", []string{"HW2418", "HW2419", "HW2420"}, false, nil, false},
+		{0, "csa.mclaws", []string{"HW2418", "HW2417"}, false, nil, false},
+		{0, "usa.gibbon", []string{"HW2421", "HW2422"}, true, nil, false}, // a rout: no allowance
+		{2, "csa.hood", []string{"HW2420", "HW2421"}, false, nil, false},
+		{2, "usa.gibbon", []string{"HW2422", "HW2423"}, true, nil, false}, // a retreat
+		{3, "csa.hood", []string{"HW2421", "HW2420"}, false, nil, false},
+		{3, "csa.mclaws", []string{"HW2417", "HW2416"}, false, []string{"Woods"}, false},
+		{3, "usa.caldwell", []string{"HW2317", "HW2217"}, true, nil, false}, // a retreat, on the layer
+		{4, "csa.hood", []string{"HW2420", "HW2419", "HW2418", "HW2417"}, false, []string{"", "", "Woods"}, true},
+		{5, "csa.hood", []string{"HW2417", "HW2416"}, false, []string{"Woods"}, false},
+		{7, "csa.hood", []string{"HW2416", "HW2415", "HW2414", "HW2413"}, false, []string{"Woods", "Woods", "Woods"}, true}, // turn 4
+		{8, "usa.caldwell", []string{"HW2217", "HW2317"}, false, nil, false},
 	}
 	var moved []*engine.UnitsMoved
 	var before, after []engine.GameState // the states around each march
@@ -271,7 +312,9 @@ func TestMarchesScriptedGame(t *testing.T) {
 	}
 	for i, want := range marches {
 		m := moved[i]
+		stated = want.stated
 		mp, unpriced, no := price(want.hexes[0], want.hexes[1:]...)
+		stated = nil
 		var path []engine.Hex
 		for _, r := range want.hexes[1:] {
 			path = append(path, hex(r))
@@ -285,10 +328,28 @@ func TestMarchesScriptedGame(t *testing.T) {
 		// 000 8.2: a unit selected to march gains one fatigue level; a
 		// retreat or rout owed (Gibbon's) is no march.
 		gain := map[bool]int{true: 0, false: 1}[want.retreat]
+		if want.extended {
+			gain += 1 // the extension's level (docs/series-charts.md)
+		}
+		if m.Extended != want.extended || want.extended && m.Extension != marchesExtension {
+			t.Errorf("march %d: extended %v by %v MP, want %v by %v", i+1, m.Extended, m.Extension, want.extended, marchesExtension)
+		}
+		for j, st := range m.Steps { // the stated steps carry his word
+			if k := st.Step - 1; k < 0 || k >= len(want.hexes)-1 || st.Stated != "" && (k >= len(want.stated) || st.Stated != want.stated[k]) {
+				t.Errorf("march %d, step %d: %+v, stated %v", i+1, j, st, want.stated)
+			}
+		}
 		if from, to := before[i].Units[want.unit].Fatigue, after[i].Units[want.unit].Fatigue; m.Fatigue != gain || to != min(from+gain, engine.MaxFatigue) {
 			t.Errorf("march %d: %s's fatigue %d → %d (event +%d), want +%d", i+1, want.unit, from, to, m.Fatigue, gain)
 		}
-		if a, ok := allowance[fmt.Sprintf("%d/%s", want.turn, want.unit)]; ok && mp+float64(unpriced)*0.5 > float64(a) {
+		a, ok := allowance[fmt.Sprintf("%d/%s", want.act, want.unit)]
+		switch {
+		case want.retreat:
+		case !ok:
+			t.Errorf("march %d: %s has no allowance in activation %d", i+1, want.unit, want.act)
+		case want.extended && (mp <= float64(a) || mp > float64(a)+marchesExtension):
+			t.Errorf("march %d: %s's extended march of %v MP on an allowance of %d (+%v)", i+1, want.unit, mp, a, marchesExtension)
+		case !want.extended && mp+float64(unpriced)*0.5 > float64(a):
 			t.Errorf("march %d: %s marched %v MP (+%d unpriced) on an allowance of %d", i+1, want.unit, mp, unpriced, a)
 		}
 	}
@@ -306,7 +367,7 @@ func TestMarchesScriptedGame(t *testing.T) {
 		t.Fatalf("no reply to %s", input)
 		return ConsoleLine{}
 	}
-	hood := allowance["1/csa.hood"]
+	hood := allowance["0/csa.hood"]
 	river := reply("@lee /move units:Hood path:HW2419 HW2420 HW2520 HW2620 HW2621")
 	mp, _, no := price("HW2418", "HW2419", "HW2420", "HW2520", "HW2620", "HW2621")
 	if len(no) != 1 || no[0] != "HW2621" || river.Error == nil || !strings.Contains(river.Text, "forbids the stack the step into HW2621") {
@@ -342,8 +403,8 @@ func TestMarchesScriptedGame(t *testing.T) {
 	// The battles.
 	settled := eventsOf[*lrtg.AttackSettled](p)
 	applied := eventsOf[*lrtg.CombatApplied](p)
-	if len(settled) != 3 || len(applied) != 3 {
-		t.Fatalf("%d battles settled, %d applied: want 3", len(settled), len(applied))
+	if len(settled) != 5 || len(applied) != 5 {
+		t.Fatalf("%d battles settled, %d applied: want 5", len(settled), len(applied))
 	}
 	battles := []struct {
 		typ                 string
@@ -353,7 +414,9 @@ func TestMarchesScriptedGame(t *testing.T) {
 	}{
 		{"march", "csa.hood", "usa.gibbon", engine.CSA, nil},
 		{"assault", "usa.caldwell", "csa.mclaws", engine.USA, map[string]int{"Surprise": 2, "Flank held": 1}},
-		{"march", "csa.hood", "usa.gibbon", engine.CSA, nil}, // turn 2
+		{"march", "csa.hood", "usa.gibbon", engine.CSA, nil},                               // turn 2
+		{"march", "csa.mclaws", "usa.caldwell", engine.CSA, map[string]int{"Surprise": 2}}, // turn 3
+		{"march", "usa.caldwell", "csa.mclaws", engine.USA, map[string]int{"Surprise": 2}}, // turn 4
 	}
 	// Each unit's manpower as the game went: the start's, then each
 	// battle's result.
@@ -417,8 +480,13 @@ func TestMarchesScriptedGame(t *testing.T) {
 			t.Errorf("battle %d: row %q, columns %q/%q, results %v/%v; want %q, %q/%q, %v/%v",
 				s.N, s.Row, s.AttColumn, s.DefColumn, s.AttResult, s.DefResult, row.name, acol, dcol, attRes, defRes)
 		}
-		if len(s.AttCodes) != len(attCodes) || len(s.DefCodes) != len(defCodes) {
+		if fmt.Sprint(codeEffects(s.AttCodes)) != fmt.Sprint(attCodes) || fmt.Sprint(codeEffects(s.DefCodes)) != fmt.Sprint(defCodes) {
 			t.Errorf("battle %d's codes %v/%v, want %v/%v", s.N, s.AttCodes, s.DefCodes, attCodes, defCodes)
+		}
+		// The chart's Q (the invented codes' advance): the attacker may move
+		// once more in the action, though no defender retreated.
+		if adv := slices.Contains(attCodes, "advance"); adv != slices.Contains(lrtg.Of(appliedState(p, a, 1)).Movement.Advance, b.attackers) {
+			t.Errorf("battle %d: advance %v, the units that may advance: %v", s.N, adv, lrtg.Of(appliedState(p, a, 1)).Movement.Advance)
 		}
 		// Both results applied: manpower lost, 000 VII 6's VP (+2 for
 		// each Union MP lost in combat, -3 for each Confederate).
@@ -433,6 +501,12 @@ func TestMarchesScriptedGame(t *testing.T) {
 				side.Units[0].Unit != id || side.Units[0].ManpowerFrom != from || side.Units[0].ManpowerTo != to || side.Units[0].Disorganized != res.Disorganize {
 				t.Errorf("battle %d, %s: %+v; want %s %d → %d MP, %d VP", s.N, side.Role, side, id, from, to, per*(from-to))
 			}
+			// The result's f (one level) or F (two), to at most 4, on the
+			// fatigue the unit had (a march attack's march added its own).
+			fb, fa := appliedState(p, a, 0).Units[id].Fatigue, appliedState(p, a, 1).Units[id].Fatigue
+			if u := side.Units[0]; u.FatigueFrom != fb || u.FatigueTo != min(fb+res.Fatigue, engine.MaxFatigue) || fa != u.FatigueTo {
+				t.Errorf("battle %d, %s: %s's fatigue %d → %d (the state %d → %d) after %v", s.N, side.Role, id, u.FatigueFrom, u.FatigueTo, fb, fa, res)
+			}
 			// A rout raises the unit's demoralization one level (choice A3):
 			// none of the script's units was demoralized before.
 			if rout := res.Retreat == "R" || res.Retreat == "R*"; rout != (side.Units[0].DemoralizationTo == 1) {
@@ -442,6 +516,113 @@ func TestMarchesScriptedGame(t *testing.T) {
 			vp[side.Side] += per * (from - to)
 		}
 	}
+	// Hood's extended marches (turns 3 and 4), rolled on the invented
+	// Extended March Table: the die, the modifiers (003's for the fatigue
+	// reached, exhausted or not; the Night march lee stated on turn 3; no
+	// heat or supply effects), LRTG's cap of 8, the row, the result
+	// applied. The manpower lost is no combat loss: no VP (the check of
+	// the totals below).
+	ext := eventsOf[*lrtg.ExtendedMarchSettled](p)
+	wantExt := []struct {
+		turn      int
+		exhausted bool     // the turn-3 recovery from fatigue 4 left Hood exhausted
+		stated    []string // the modifiers lee stated
+	}{{3, false, []string{"Night march"}}, {4, true, nil}}
+	if len(ext) != len(wantExt) {
+		t.Fatalf("%d extended marches settled, want %d", len(ext), len(wantExt))
+	}
+	var changes []lrtg.UnitCombatChange
+	for i, w := range wantExt {
+		x := ext[i]
+		var xs engine.GameState // the state before it
+		for i, e := range p.events {
+			if e == engine.Event(x) {
+				xs = p.states[i]
+			}
+		}
+		hoodX := xs.Units["csa.hood"]
+		d := rolls[fmt.Sprintf("%s#%d", x.Secret, x.Roll)]
+		if x.Unit != "csa.hood" || x.Turn != w.turn || x.Secret == "" || d == nil || d.Total != x.Die || x.Die < 1 || x.Die > 6 || x.NoRoll != "" {
+			t.Fatalf("extended march %d: %+v (the dice rolled %+v; want a secret roll of one die)", i+1, x, d)
+		}
+		if x.Fatigue != hoodX.Fatigue || x.Fatigue != 3 || x.Exhausted != w.exhausted || hoodX.Status.Exhausted != w.exhausted {
+			t.Errorf("extended march %d reached fatigue %d (exhausted %v); Hood is at %d (%+v)", i+1, x.Fatigue, x.Exhausted, hoodX.Fatigue, hoodX.Status)
+		}
+		drm := marchesFatigueDRM[w.exhausted][x.Fatigue]
+		mods := map[string]int{}
+		for _, m := range x.Modifiers {
+			mods[m.Code+"/"+m.Name] = m.Value
+		}
+		wantMods := map[string]int{"fatigue/": drm}
+		total := x.Die + drm
+		for _, name := range w.stated {
+			wantMods["chart/"+name] = marchesExtendedModifier[name]
+			total += marchesExtendedModifier[name]
+		}
+		if fmt.Sprint(mods) != fmt.Sprint(wantMods) {
+			t.Errorf("extended march %d's modifiers %v, want %v", i+1, mods, wantMods)
+		}
+		read := min(total, 8) // 003: "Treat Results >8 on Extend March Table as 8"
+		row := marchesExtendedRows[0]
+		for _, r := range marchesExtendedRows {
+			if read >= r.lo && read <= r.hi {
+				row = r
+			}
+		}
+		res, _ := marchesResult(row.infantry)
+		if x.Total != total || x.Capped != (total > 8) || x.Reading == nil || x.Reading.Row != row.name || x.Reading.Column != "Infantry" || x.Reading.Cell != row.infantry {
+			t.Fatalf("extended march %d: total %d (capped %v), reading %+v; want %d, row %q, Infantry %q", i+1, x.Total, x.Capped, x.Reading, total, row.name, row.infantry)
+		}
+		c := x.Change
+		if x.Lost != res.Loss || c.ManpowerFrom != hoodX.Manpower || c.ManpowerTo != hoodX.Manpower-res.Loss ||
+			c.FatigueFrom != x.Fatigue || c.FatigueTo != min(x.Fatigue+res.Fatigue, engine.MaxFatigue) || c.Disorganized != (res.Disorganize && !hoodX.Status.Disorganized) {
+			t.Errorf("extended march %d's result %q applied as %+v (lost %d); Hood had %d MP", i+1, row.infantry, c, x.Lost, hoodX.Manpower)
+		}
+		manpower["csa.hood"] -= res.Loss
+		changes = append(changes, c)
+	}
+	c := changes[0]
+	hoodFatigue := c.FatigueTo + 1 // the march after it (activation 5)
+	if f := after[9].Units["csa.hood"].Fatigue; f != hoodFatigue || f != engine.MaxFatigue {
+		t.Errorf("Hood ends turn 3's actions at fatigue %d, want %d", f, hoodFatigue)
+	}
+	// The fatigue the rules refuse: an extended march from 3 (two levels
+	// more), a march from 4.
+	if r := reply(`@lee /move units:Hood path:HW2416 HW2415 HW2414 HW2413 terrain:"Woods; Woods; Woods; Woods" extended:true`); r.Error == nil ||
+		!strings.Contains(r.Text, fmt.Sprintf("Hood (fatigue %d) would go above fatigue 4: an extended march adds two levels", c.FatigueTo)) {
+		t.Errorf("the extended march from fatigue %d: %s", c.FatigueTo, r.Text)
+	}
+	if r := reply(`@lee /move units:Hood path:HW2415 terrain:"Woods"`); r.Error == nil ||
+		!strings.Contains(r.Text, fmt.Sprintf("Hood (fatigue %d) is at the highest fatigue level: a march adds one", hoodFatigue)) {
+		t.Errorf("the march from fatigue %d: %s", hoodFatigue, r.Text)
+	}
+	// McLaws's step on the terrain lee stated is priced on the chart and
+	// put on the umpire's log, his word.
+	stated = []string{"Woods"}
+	woods, _, _ := price("HW2417", "HW2416")
+	stated = nil
+	logged := false
+	for _, cl := range p.out {
+		if cl.Input == `@lee /move units:McLaws path:HW2416 terrain:"Woods"` && cl.Audience.Kind == AudienceChannel &&
+			strings.Contains(cl.Text, fmt.Sprintf("priced on the terrain the player states (his word): HW2416 Woods (%s MP)", lrtg.MPText(woods))) {
+			logged = true
+		}
+	}
+	if !logged || woods != 2 {
+		t.Errorf("McLaws's stated step (%v MP) is not on the umpire's log", woods)
+	}
+	// A retreat owed holds the action (003 4): lee's /action done before
+	// hooker moved Caldwell is refused, naming the retreat.
+	var held ConsoleLine // the one refused of lee's many /action done
+	for _, cl := range p.out {
+		if cl.Input == "@lee /action done" && cl.Error != nil {
+			held = cl
+		}
+	}
+	if r := held; r.Error == nil || !strings.Contains(r.Text, "The action cannot end yet: Caldwell must retreat after battle #4 (r)") {
+		t.Errorf("the action done with a retreat owed: %s", r.Text)
+	}
+
 	final := p.final()
 	for _, id := range []string{"csa.hood", "csa.mclaws", "usa.gibbon", "usa.caldwell"} {
 		if u := final.Units[id]; u.Manpower != manpower[id] {
@@ -452,12 +633,18 @@ func TestMarchesScriptedGame(t *testing.T) {
 		t.Errorf("VP %v (total %d), want %d from the battles' losses", by, total, vp[engine.USA]+vp[engine.CSA])
 	}
 
-	t.Run("secrets", func(t *testing.T) { checkMarchesSecrets(t, p) })
+	var hoodTurn4 []string
+	for _, r := range []string{"HW2415", "HW2414", "HW2413"} {
+		hoodTurn4 = append(hoodTurn4, th.Printed(hex(r))...)
+	}
+	t.Run("secrets", func(t *testing.T) { checkMarchesSecrets(t, p, hoodTurn4) })
 }
 
 // checkMarchesSecrets: no reply a Union player reads (his own, the
-// table's) names a Confederate unit but the two the battles showed him.
-func checkMarchesSecrets(t *testing.T, p *campaignPlay) {
+// table's) names a Confederate unit but the two the battles showed him,
+// an extended march, or the hexes of Hood's turn-4 march (hoodTurn4:
+// the references he typed and the RS sheet's for the same hexes).
+func checkMarchesSecrets(t *testing.T, p *campaignPlay, hoodTurn4 []string) {
 	final := p.final()
 	sides := map[string]engine.Side{}
 	for _, pl := range final.Players {
@@ -473,6 +660,7 @@ func checkMarchesSecrets(t *testing.T, p *campaignPlay) {
 		}
 	}
 	csa := regexp.MustCompile(`\b(` + strings.Join(names, "|") + `)\b`)
+	hidden := regexp.MustCompile(`(?i)extended march|\b(` + strings.Join(hoodTurn4, "|") + `)\b`)
 	read := 0
 	for _, cl := range p.out {
 		if cl.Audience.Kind != AudiencePublic && sides[cl.Audience.UserID] != engine.USA {
@@ -496,8 +684,59 @@ func checkMarchesSecrets(t *testing.T, p *campaignPlay) {
 		if m := csa.FindString(text); m != "" {
 			t.Errorf("a Union player reads %q in the reply to %s: %s", m, cl.Input, text)
 		}
+		// Nor Hood's secret marches: the Union marched no extended march,
+		// so the words are the Confederates'; turn 4's path is unseen.
+		if m := hidden.FindString(text); m != "" {
+			t.Errorf("a Union player reads %q in the reply to %s: %s", m, cl.Input, text)
+		}
 	}
 	if read == 0 {
 		t.Error("no reply a Union player reads")
 	}
 }
+
+// marchesExtension is the invented gcacw.extended-march-settings'
+// Infantry row (testdata/marches/extended-march-settings.yaml): how many
+// MP past the allowance an extended march buys.
+const marchesExtension = 3
+
+// codeEffects lists the effects of a cell's extra letters, in order.
+func codeEffects(codes []lrtg.ResultCode) []string {
+	var out []string
+	for _, c := range codes {
+		out = append(out, c.Effect)
+	}
+	return out
+}
+
+// appliedState is the game's state just before (after 0) or just after
+// (after 1) a battle's result is applied.
+func appliedState(p *campaignPlay, a *lrtg.CombatApplied, after int) engine.GameState {
+	for i, e := range p.events {
+		if e == engine.Event(a) {
+			return p.states[i+after]
+		}
+	}
+	return engine.GameState{}
+}
+
+// The invented Extended March Table's Infantry column
+// (testdata/marches/extended-march.yaml) and its modifiers
+// (extended-march-modifiers.yaml).
+var marchesExtendedRows = []struct {
+	name     string
+	lo, hi   int
+	infantry string
+}{
+	{"2 or less", -99, 2, "-"},
+	{"3-5", 3, 5, "1"},
+	{"6-7", 6, 7, "1D"},
+	{"8 or more", 8, 99, "2D"},
+}
+
+var marchesExtendedModifier = map[string]int{"Night march": 1, "Muddy roads": 2}
+
+// marchesFatigueDRM: 003 MOVEMENT, "Extend March die roll modifiers", by
+// exhaustion and the fatigue reached: unexhausted to F3 0, to F4 +2 (to
+// F2 no roll); exhausted to F2 0, to F3 +2, to F4 +4.
+var marchesFatigueDRM = map[bool]map[int]int{false: {3: 0, 4: 2}, true: {2: 0, 3: 2, 4: 4}}
