@@ -21,11 +21,11 @@ var storedUncovered = map[string]string{
 	"game.channels_closed": "the game's private channels are closed on Discord; the console has none",
 	// Rules the scripted games do not reach (a script that plays them would
 	// cover them; the engine's tests decide and fold them).
-	"attack.cancelled":                    "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
-	"attack.answered":                     "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
-	"attack.declared":                     "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
+	"attack.cancelled":                    "/attack (issue 21) settles on the group's loaded Combat Chart: the stored logs predate it; marches.script and lrta-marches.script play it (bot/marches_test.go, bot/lrta_marches_test.go)",
+	"attack.answered":                     "/attack (issue 21) settles on the group's loaded Combat Chart: the stored logs predate it; marches.script and lrta-marches.script play it (bot/marches_test.go, bot/lrta_marches_test.go)",
+	"attack.declared":                     "/attack (issue 21) settles on the group's loaded Combat Chart: the stored logs predate it; marches.script and lrta-marches.script play it (bot/marches_test.go, bot/lrta_marches_test.go)",
 	"attack.ruled":                        "/attack rule: the umpire's ruling on a letter the chart leaves to him; marches.script's battles read no such letter",
-	"attack.settled":                      "/attack (issue 21) settles on the group's loaded Combat Chart: the scripts load none yet",
+	"attack.settled":                      "/attack (issue 21) settles on the group's loaded Combat Chart: the stored logs predate it; marches.script and lrta-marches.script play it (bot/marches_test.go, bot/lrta_marches_test.go)",
 	"action.retreat_handed":               "a retreat owed handed to the umpire by a missed deadline: the scripts run no deadlines; engine/lrtg/retreat_owed_test.go decides and folds it",
 	"depot.changed":                       "a scheduled depot completed (options.script's is due on turn 16; it ends on turn 6) or a Confederate depot at Winchester or Berryville",
 	"march.extended-settled":              "an extended march rolled on the group's Extended March Table (issue 21): the stored logs predate it; bot/testdata/marches.script rolls two (bot/marches_test.go), engine/lrtg/move_extended_test.go decides and folds it, bot/move_extended_test.go plays it through the router",
