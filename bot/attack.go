@@ -279,7 +279,7 @@ func handleAttackCancel(ctx context.Context, r *Router, req Request) (Reply, err
 	if err := decodeOptions(req, &o); err != nil {
 		return Reply{}, err
 	}
-	return r.settleGame(ctx, req, lrtg.CancelAttack{By: req.User, Battle: o.Battle, Reason: o.Reason}, nil, func(views []EventView, evs []engine.Event) Reply {
+	return r.settleGame(ctx, req, r.timed(g, lrtg.CancelAttack{By: req.User, Battle: o.Battle, Reason: o.Reason}), nil, func(views []EventView, evs []engine.Event) Reply {
 		return r.attackReply(req, g, views, evs)
 	})
 }
