@@ -119,6 +119,7 @@ func (g Game) checkPath(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hidden
 	ev.MP, ev.Unpriced, ev.Steps = price.mp, price.unpriced, price.steps
 	broken = append(broken, price.problems...)
 	broken = append(broken, g.checkAllowance(d, on, price, ref)...)
+	broken = append(broken, g.fortSteps(d, on, path, ref)...) // forts.go: 000 9.1
 	side := on[0].Side
 	seen, all := g.seenPresence(side, hid.unseen), g.enemiesOf(side)
 	zoc := g.armyMarch(cmd, on) // 000 10.2
