@@ -158,7 +158,7 @@ func handleAttackDeclare(ctx context.Context, r *Router, req Request) (Reply, er
 	if err := p.err(req); err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.DeclareAttack{By: req.User, Units: ids, Hex: hex, Ref: ref, Type: o.Type, Stated: stated, Disorganized: o.Disorganized, Charts: r.attackChartsOf(g)}
+	cmd := lrtg.DeclareAttack{By: req.User, Units: ids, Hex: hex, Ref: ref, Type: o.Type, Stated: stated, Disorganized: o.Disorganized, Charts: r.attackChartsOf(g), Data: r.moveData(g)}
 	return r.settleGame(ctx, req, r.timed(g, cmd), nil, func(views []EventView, evs []engine.Event) Reply {
 		return r.attackReply(req, g, views, evs)
 	})
