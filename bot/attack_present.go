@@ -70,8 +70,8 @@ func (r *Router) attackReply(req Request, before engine.GameState, views []Event
 		case *lrtg.CombatApplied:
 			if settled != nil {
 				priv = append(priv, settledLines(prev, settled, e)...)
-				if e.FortDestroyed != "" {
-					priv = append(priv, fortDestroyedText(e.FortDestroyed))
+				if e.FortDestroyed != "" && open {
+					priv = append(priv, fortDestroyedText(e.FortDestroyed)) // hidden: the table's line tells it
 				}
 				pub = append(pub, battleLine(&lrtg.CombatApplied{Turn: e.Turn, Sides: e.Sides, Battle: ""}, false)+fmt.Sprintf(" (battle #%d%s%s)", settled.N, lettersNote(e), fortOnlyNote(settled, e)))
 				if e.FortDestroyed != "" {
@@ -330,6 +330,9 @@ func formatValue(v float64) string {
 func settledLines(g engine.GameState, s *lrtg.AttackSettled, a *lrtg.CombatApplied) []string {
 	lines := explainLines(g, s)
 	lines = append(lines, combatDetail(g, a)...)
+	if s.Fort.Held() && len(s.Defenders) == 0 {
+		lines = append(lines, fmt.Sprintf("**%s defender** (%s): %s alone, which takes no manpower loss, f, F or D (000 9.3).", sideUpper(s.DefenderSide), s.DefResult, s.Fort.Place))
+	}
 	for _, side := range a.Sides {
 		routed := side.Result.Retreat == "R" || side.Result.Retreat == "R*"
 		for _, c := range side.Units {

@@ -74,7 +74,7 @@ func TestFortThroughRouter(t *testing.T) {
 	if a.FortDestroyed != "Ft. Stevens" || s.Fort == nil || s.Fort.Class != want || len(s.Defenders) != 1 || !s.Defenders[0].Redoubt || s.DefValue != 1.5*float64(s.Defenders[0].Manpower) {
 		t.Fatalf("settled %+v %+v, applied %+v", s, s.Fort, a)
 	}
-	acWants(t, "Meade's reply", def.first().Text, "x1.5 in the fort", "Ft. Stevens", "no flank attack bonus", "is **destroyed**")
+	acWants(t, "Meade's reply", def.first().Text, "x1.5 in the fort", "Ft. Stevens", "no flank attack bonus")
 	var table []string
 	for _, o := range outs {
 		if o.Audience.Kind == AudiencePublic {
