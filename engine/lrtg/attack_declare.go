@@ -136,16 +136,17 @@ func (g Game) decideDeclareAttack(cmd DeclareAttack, d engine.Dice) ([]engine.Ev
 	for _, u := range attackers {
 		b.Attackers = append(b.Attackers, u.ID)
 	}
-	var evs []engine.Event
-	if fort != nil {
-		// 9.2 a): the class is rolled once the attack is declared.
-		rolled, err := g.rollFortClass(cmd.Data, cmd.Hex, fort, cmd.By, b.N, d)
-		if err != nil {
-			return nil, err
-		}
-		evs = rolled
+	decl := &AttackDeclared{Battle: b}
+	if fort == nil {
+		return []engine.Event{decl}, nil
 	}
-	return append(evs, &AttackDeclared{Battle: b}), nil
+	// 9.2 a): the class is rolled "after an attack is declared" (the
+	// battle records the class it rolled: one command).
+	rolled, err := g.rollFortClass(cmd.Data, cmd.Hex, fort, cmd.By, b.N, d)
+	if err != nil {
+		return nil, err
+	}
+	return append([]engine.Event{decl}, rolled...), nil
 }
 
 func refOr(ref string, h engine.Hex) string {

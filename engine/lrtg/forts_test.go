@@ -121,9 +121,9 @@ func TestAttackOnAnEmptyFort(t *testing.T) {
 	if len(evs) != 3 {
 		t.Fatalf("events %+v", evs)
 	}
-	roll, ok1 := evs[0].(*engine.DiceRolled)
-	fc, ok2 := evs[1].(*FortClassified)
-	d, ok3 := evs[2].(*AttackDeclared)
+	d, ok3 := evs[0].(*AttackDeclared)
+	roll, ok1 := evs[1].(*engine.DiceRolled)
+	fc, ok2 := evs[2].(*FortClassified)
 	if !ok1 || !ok2 || !ok3 || roll.Secret != "" || fc.Place != "Ft. Stevens" || fc.Ref != "HE1034" || fc.Baltimore || fc.Die != 5 || fc.Class != 3 || fc.Artillery != 3 || fc.Garrison != 4 || fc.Battle != 1 || fc.Roll != roll.Number {
 		t.Fatalf("events %+v %+v", fc, evs)
 	}
@@ -159,7 +159,7 @@ func TestAttackOnAnEmptyFort(t *testing.T) {
 func TestAttackOnAnOccupiedFort(t *testing.T) {
 	g := atkGame(t, opts())
 	g, evs := acDo(t, g, fortDeclare(at(11, 0), "csa.hood"), engine.Script(1))
-	if fc := evs[1].(*FortClassified); fc.Class != 1 || fc.Garrison != 2 {
+	if fc := evs[2].(*FortClassified); fc.Class != 1 || fc.Garrison != 2 {
 		t.Fatalf("%+v", fc)
 	}
 	// Dice 2 and 1: +1, "1 to 3": the defender's 1D, no retreat.
@@ -193,7 +193,7 @@ func TestAttackOnAnOccupiedFort(t *testing.T) {
 func TestFortTablesAndPrintedValues(t *testing.T) {
 	g := atkGame(t, opts())
 	_, evs := acDo(t, g, fortDeclare(at(11, -1), "csa.hood"), engine.Script(3))
-	if fc := evs[1].(*FortClassified); !fc.Baltimore || fc.Class != 1 {
+	if fc := evs[2].(*FortClassified); !fc.Baltimore || fc.Class != 1 {
 		t.Errorf("Baltimore's 3: %+v", fc)
 	}
 	_, evs = acDo(t, g, fortDeclare(at(10, -1), "csa.hood"), engine.Script())
