@@ -354,6 +354,7 @@ func handleActionShow(ctx context.Context, r *Router, req Request) (Reply, error
 		lines = append(lines, waitingLine(g))
 		if a.Active != nil && sees(a.Active.Side) {
 			lines = append(lines, allowanceShowLines(g, a)...) // actions_allowance.go
+			lines = append(lines, actionFatigueLine(g, a)...)
 		}
 	}
 	var log []string
@@ -406,4 +407,23 @@ func handleActionShow(ctx context.Context, r *Router, req Request) (Reply, error
 	}
 	e := &Embed{Title: "Action cycle", Description: clipLines(lines, 4000), Footer: seriesOf(g).actionCycleFooter}
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
+}
+
+// actionFatigueLine is the fatigue of the units of the action under way
+// (its allowance's units): a march adds a level (000 8.2), an extended
+// march two, so a player reads where each stands before he moves it.
+func actionFatigueLine(g engine.GameState, a lrtg.ActionState) []string {
+	if a.Active == nil || a.Active.Allowance == nil || len(a.Active.Allowance.Units) == 0 {
+		return nil
+	}
+	var parts []string
+	for _, ua := range a.Active.Allowance.Units {
+		if u, ok := g.Units[ua.Unit]; ok && !u.Eliminated {
+			parts = append(parts, fmt.Sprintf("%s %d", u.Name, u.Fatigue))
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return []string{"Fatigue (a march adds one level, an extended march two; LRTG 8.2): " + strings.Join(parts, ", ") + "."}
 }

@@ -18,6 +18,10 @@ import (
 // may show, refusals included. Kept apart from TestLeakProperty so that
 // its games, and the leaks they find, stay as they were.
 //
+// Its players' marches are sometimes extended marches (extended:true) on
+// an invented Extended March Table (scenarios/testdata/gcacw), rolled in
+// secret for the side: the enemy reads nothing of them.
+//
 // go test ./bot -run TestLeakPropertyAttacks -leak.n=60 plays more games.
 
 // leakKnownAttacks are the leaks these games find, as leakKnown's.
@@ -51,6 +55,9 @@ func TestLeakPropertyAttacks(t *testing.T) {
 	t.Logf("%d games in %v; commands: %v", n, time.Since(start), stats)
 	if stats["/attack defend"] == 0 {
 		t.Errorf("no battle was settled: %v", stats)
+	}
+	if stats["extended rolled"] == 0 && *leakSeed == 0 {
+		t.Errorf("no extended march was rolled: %v", stats)
 	}
 	var got []string
 	for k := range found {

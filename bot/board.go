@@ -190,6 +190,10 @@ type moveOpts struct {
 	Fatigue int    `opt:"fatigue"`
 	Passive bool   `opt:"passive"`
 	Reason  string `opt:"reason"`
+	// An extended march past the allowance and the modifiers of its roll
+	// the mover states (move.go; engine/lrtg/move_extended.go).
+	Extended       bool   `opt:"extended"`
+	MarchModifiers string `opt:"march_modifiers,raw"`
 }
 
 func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
@@ -218,10 +222,11 @@ func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
 		for i, id := range ids {
 			names[i] = g.Units[id].Name
 		}
+		extended := extendedSettledText(g, evs)        // move_extended.go: the extended march's rolls
 		if stop := r.moveStopped(g, evs); stop != "" { // hidden.go: an enemy unit he did not see stopped it
-			return r.boardReply(req, g, fmt.Sprintf("%s moves %s toward %s.", req.User.Name, strings.Join(names, ", "), name)+stop+r.marchDetails(g, evs)+moveDetails(g, evs), views)
+			return r.withExtendedUmpire(req, g, r.boardReply(req, g, fmt.Sprintf("%s moves %s toward %s.", req.User.Name, strings.Join(names, ", "), name)+stop+r.marchDetails(g, evs)+moveDetails(g, evs)+extended, views), extended)
 		}
-		return r.boardReply(req, g, fmt.Sprintf("%s moves %s to %s.", req.User.Name, strings.Join(names, ", "), name)+r.marchDetails(g, evs)+moveDetails(g, evs), views)
+		return r.withExtendedUmpire(req, g, r.boardReply(req, g, fmt.Sprintf("%s moves %s to %s.", req.User.Name, strings.Join(names, ", "), name)+r.marchDetails(g, evs)+moveDetails(g, evs)+extended, views), extended)
 	})
 }
 

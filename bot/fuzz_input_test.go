@@ -291,7 +291,7 @@ var inConsoleSeeds = []string{
 	"@lee /litn declare", "/place", "/vp", "/deadline set span:3h", "/roll dice:\x00", "@\xff /roll dice:d6",
 	// Lines of a High Tide game (testdata/hightide.script), some bent.
 	"/phase next", "@lee /reinforcements", "@lee /move units:Lee to:SS4331", "@meade /move units:Lee to:SS4331",
-	"@lee /move units:Lee,Lee to:Gettysburg", "@lee /move units:Lee to:SS99999", "@lee /declare posture:operational",
+	"@lee /move units:Lee,Lee to:Gettysburg", "@lee /move units:Lee path:SS4331 extended:true march_modifiers:Night, ,x", "@lee /move units:Lee to:SS99999", "@lee /declare posture:operational",
 	"@meade /declare posture:sideways", "/unit set unit:Lee field:manpower value:-5", "/unit set unit:Lee field:fatigue value:99999999999",
 	"@lee /action activate leader_or_unit:Longstreet", "@lee /action defer player:nobody", "/place action:levy at:Gettysburg",
 	"/unit mark unit:Lee mark:fort off:maybe", "/unit eliminate unit:Lee", "@lee /unit eliminate unit:Meade",

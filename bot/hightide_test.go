@@ -452,9 +452,18 @@ func checkHighTideMorale(t *testing.T, p *hightidePlay) {
 	// each the turn after; 18 MP of the Army of the Potomac lost in
 	// combat (Doubleday and Robinson 4, Wadsworth 8, the II and I Corps 6
 	// at Taneytown), one per 8. Wadsworth's elimination (turn 13) no
-	// longer counts.
+	// longer counts. And one per three infantry divisions out of supply
+	// (15.1 9)): a march adds a fatigue level (000 8.2), so the divisions
+	// that marched spend victuals in 13.4 as they go.
+	usaDry := 0
+	for _, u := range g.Units {
+		if u.Side == engine.USA && u.OnMap && !u.Eliminated && (u.Kind == engine.KindInfantry || u.Kind == engine.KindMilitia) && p.sizes[u.ID] == "division" &&
+			(engine.Contains(u.Marks, "out-of-supply") || lrtg.Of(g).Victuals(u) <= 0) {
+			usaDry++
+		}
+	}
 	usa := lrtg.Of(g).ArmyMorale(engine.USA, p.sizes)
-	if want := 1 + 1 + 18/8; usa.Level != want {
+	if want := 1 + 1 + 18/8 + usaDry/3; usa.Level != want {
 		t.Errorf("Union morale %d, want %d: %+v", usa.Level, want, usa.Lines)
 	}
 	if csa.Disorder || usa.Disorder {

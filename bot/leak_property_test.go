@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -150,6 +151,11 @@ func leakGame(t *testing.T, th *engine.Theatre, seed uint64, scenario string, fo
 	}
 	if seed%2 == 0 { // half the games keep chess clocks (LRTG 22)
 		intel += " time_limitation:true"
+	}
+	if p.attacks { // extended marches roll on the group's table (invented: scenarios/testdata/gcacw)
+		if out := p.do("/chart load name:gcacw.extended-march file:" + filepath.Join("..", "scenarios", "testdata", "gcacw", "extended-march.yaml")); out.Error != nil {
+			t.Fatalf("%s: chart load: %s", p.game, out.Text)
+		}
 	}
 	if seed%2 == 1 { // half the games keep a terrain cost chart (invented), and their marches state terrain (move_stated.go)
 		if out := p.do("/chart load name:gcacw.terrain-costs file:testdata/marches/terrain-costs.yaml"); out.Error != nil {
@@ -315,6 +321,22 @@ func (p *leakPlay) march(h engine.Hex) string {
 	return path
 }
 
+// marchOf is a player's march of his unit; in the games with battles it
+// is an extended march when the unit's id has an even length (no rng is
+// drawn, so the games' choices stay as they were), rolled on the invented
+// Extended March Table leakGame loads.
+func (p *leakPlay) marchOf(player, id, path string) {
+	if !p.attacks || len(id)%2 != 0 {
+		p.do(fmt.Sprintf("@%s /move units:%s %s", player, id, path))
+		return
+	}
+	p.stats["extended"]++
+	if out := p.do(fmt.Sprintf("@%s /move units:%s %s extended:true", player, id, path)); strings.Contains(out.Text, "Extended march (your group's") ||
+		strings.Contains(out.Text, "Extended march: ") {
+		p.stats["extended rolled"]++
+	}
+}
+
 func (p *leakPlay) randomAction() {
 	g := p.cur
 	sides := []engine.Side{engine.CSA, engine.USA}
@@ -332,7 +354,7 @@ func (p *leakPlay) randomAction() {
 	switch p.rng.IntN(n) {
 	case 0: // the player marches his unit, by the rules
 		if path := p.march(u.Hex); path != "" {
-			p.do(fmt.Sprintf("@%s /move units:%s %s", player, u.ID, path))
+			p.marchOf(player, u.ID, path)
 		}
 	case 1: // the umpire moves it, with a reason
 		if to := p.near(u.Hex); to != "" {
@@ -527,7 +549,7 @@ func (p *leakPlay) actionRound() {
 			}
 			for range 1 + p.rng.IntN(3) {
 				if path := p.march(p.cur.Units[u.ID].Hex); path != "" {
-					p.do(fmt.Sprintf("@%s /move units:%s %s", player, u.ID, path))
+					p.marchOf(player, u.ID, path)
 				}
 			}
 			if p.attacks && p.rng.IntN(2) == 0 { // a battle: the umpire brings an enemy unit next to it

@@ -247,20 +247,23 @@ func TestMarchesScriptedGame(t *testing.T) {
 		return mp, unpriced, prohibited
 	}
 	marches := []struct {
-		turn  int
-		unit  string
-		hexes []string // the start, then the path
+		turn    int
+		unit    string
+		hexes   []string // the start, then the path
+		retreat bool     // a retreat or rout owed (9.3), not a march
 	}{
-		{1, "csa.hood", []string{"HW2418", "HW2419", "HW2420"}},
-		{1, "csa.mclaws", []string{"HW2418", "HW2417"}},
-		{1, "usa.gibbon", []string{"HW2421", "HW2422"}}, // a rout: no allowance
-		{2, "csa.hood", []string{"HW2420", "HW2421"}},
-		{2, "usa.gibbon", []string{"HW2422", "HW2423"}}, // a retreat
+		{1, "csa.hood", []string{"HW2418", "HW2419", "HW2420"}, false},
+		{1, "csa.mclaws", []string{"HW2418", "HW2417"}, false},
+		{1, "usa.gibbon", []string{"HW2421", "HW2422"}, true}, // a rout: no allowance
+		{2, "csa.hood", []string{"HW2420", "HW2421"}, false},
+		{2, "usa.gibbon", []string{"HW2422", "HW2423"}, true}, // a retreat
 	}
 	var moved []*engine.UnitsMoved
-	for _, m := range eventsOf[*engine.UnitsMoved](p) {
-		if len(m.Path) > 0 { // the umpire's placements have no path
+	var before, after []engine.GameState // the states around each march
+	for i, e := range p.events {
+		if m, ok := e.(*engine.UnitsMoved); ok && len(m.Path) > 0 { // the umpire's placements have no path
 			moved = append(moved, m)
+			before, after = append(before, p.states[i]), append(after, p.states[i+1])
 		}
 	}
 	if len(moved) != len(marches) {
@@ -278,6 +281,12 @@ func TestMarchesScriptedGame(t *testing.T) {
 		}
 		if fmt.Sprint(m.Refs) != fmt.Sprint(want.hexes[1:]) { // as typed, not their RS numbers
 			t.Errorf("march %d: refs %v, want %v", i+1, m.Refs, want.hexes[1:])
+		}
+		// 000 8.2: a unit selected to march gains one fatigue level; a
+		// retreat or rout owed (Gibbon's) is no march.
+		gain := map[bool]int{true: 0, false: 1}[want.retreat]
+		if from, to := before[i].Units[want.unit].Fatigue, after[i].Units[want.unit].Fatigue; m.Fatigue != gain || to != min(from+gain, engine.MaxFatigue) {
+			t.Errorf("march %d: %s's fatigue %d → %d (event +%d), want +%d", i+1, want.unit, from, to, m.Fatigue, gain)
 		}
 		if a, ok := allowance[fmt.Sprintf("%d/%s", want.turn, want.unit)]; ok && mp+float64(unpriced)*0.5 > float64(a) {
 			t.Errorf("march %d: %s marched %v MP (+%d unpriced) on an allowance of %d", i+1, want.unit, mp, unpriced, a)

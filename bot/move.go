@@ -64,6 +64,8 @@ func moveOptions() []OptionSpec {
 		{Name: "fatigue", Description: "Strategic: the fatigue levels to expend, 2-4; naval: the boxes moved, 1-2 (a fatigue each)", Type: Integer},
 		{Name: "passive", Description: "Strategic movement: your side is passive this turn", Type: Boolean},
 		{Name: "reason", Description: "The umpire's reason to set a movement rule aside", Type: String, MaxLength: 200, Placeholder: "text"},
+		{Name: "extended", Description: "Go on past the allowance: an extended march (a fatigue level more, a roll on the table)", Type: Boolean},
+		{Name: "march_modifiers", Description: "Extended march: the modifiers of your group's table you state, by name, commas between", Type: String, MaxLength: 200, Placeholder: "name, name"},
 	}
 }
 
@@ -156,6 +158,12 @@ func splitPath(s string) []string {
 // decoded options, and the scenario data its checks need.
 func (r *Router) moveRules(o moveOpts, g engine.GameState, cmd *engine.MoveUnits) {
 	cmd.Mode, cmd.Fatigue, cmd.Passive, cmd.Reason = o.Mode, o.Fatigue, o.Passive, o.Reason
+	cmd.Extended = o.Extended
+	for _, m := range strings.Split(o.MarchModifiers, ",") {
+		if m = strings.TrimSpace(m); m != "" {
+			cmd.MarchModifiers = append(cmd.MarchModifiers, m)
+		}
+	}
 	cmd.Terrain = splitStated(o.Terrain) // engine/lrtg/move_stated.go reads it on the cost chart
 	cmd.Data = r.moveData(g)
 }
@@ -244,6 +252,12 @@ func moveDetails(g engine.GameState, evs []engine.Event) string {
 // tells him under the rules, and never which unit, how far or of what kind.
 func (r *Router) moveStopped(g engine.GameState, evs []engine.Event) string {
 	var b strings.Builder
+	moves := 0 // the stacks moved (an extended march adds its rolls' events)
+	for _, ev := range evs {
+		if _, ok := ev.(*engine.UnitsMoved); ok {
+			moves++
+		}
+	}
 	for _, ev := range evs {
 		e, ok := ev.(*engine.UnitsMoved)
 		if !ok {
@@ -278,7 +292,7 @@ func (r *Router) moveStopped(g engine.GameState, evs []engine.Event) string {
 		case e.Stopped == lrtg.MoveStoppedRemote:
 			fmt.Fprintf(&b, "\n🛑 An enemy unit is closer than %d hexes: %s may not move without the initiative (%s) and %s at %s. The enemy's permission for %s is spent.",
 				lrtg.RemoteDistance, strings.Join(names, ", "), moveCite(g, "LRTG 17.2", "LRTG 17.2"), halt, e.Ref, plural(n, "it", "them"))
-		case len(evs) > 1:
+		case moves > 1:
 			fmt.Fprintf(&b, "\n%s reach %s.", strings.Join(names, ", "), e.Ref)
 		}
 	}
@@ -341,8 +355,33 @@ func (r *Router) marchDetails(g engine.GameState, evs []engine.Event) string {
 		if !g.IsUmpire(e.By) && (e.Unpriced > 0 || len(e.Steps) > 0) {
 			b.WriteString(" The umpire's log has the path.")
 		}
+		b.WriteString(marchFatigueWords(g, e))
+		if e.Extended {
+			b.WriteString(extensionWords(g, e))
+		}
 	}
 	return b.String()
+}
+
+// marchFatigueWords says the level a march adds (engine/lrtg/
+// move_fatigue.go, 000 8.2) and the units it spares (a retreat or rout,
+// an advance after combat).
+func marchFatigueWords(g engine.GameState, e *engine.UnitsMoved) string {
+	if e.Fatigue == 0 {
+		return ""
+	}
+	s := fmt.Sprintf(" Fatigue +%d (a march, LRTG 8.2)", e.Fatigue)
+	if e.Extended {
+		s = fmt.Sprintf(" Fatigue +%d (a march, LRTG 8.2, and its extension)", e.Fatigue)
+	}
+	if len(e.Spared) > 0 {
+		names := make([]string, len(e.Spared))
+		for i, id := range e.Spared {
+			names[i] = g.Units[id].Name
+		}
+		s += fmt.Sprintf("; none for %s (a retreat or an advance is not a march)", strings.Join(names, ", "))
+	}
+	return s + "."
 }
 
 // marchRef names a march's hexes as the mover named them (the event's

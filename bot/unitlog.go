@@ -218,6 +218,12 @@ func marchLogWords(e lrtg.UnitLogEntry, ref func(engine.Hex) string) string {
 			fmt.Fprintf(&b, " (the path given: %s)", strings.Join(planned, " – "))
 		}
 	}
+	if e.Extended && e.Extension == 0 {
+		b.WriteString(", extended past the allowance as far as the player says (no gcacw.extended-march-settings loaded)")
+	}
+	if len(e.MarchStated) > 0 {
+		fmt.Fprintf(&b, ", extended march modifiers stated by the player: %s", strings.Join(e.MarchStated, ", "))
+	}
 	stated, partial := marchStepWords(e.Path, e.Steps, ref)
 	if len(stated) > 0 {
 		fmt.Fprintf(&b, ", priced on the terrain the player states (his word): %s", strings.Join(stated, "; "))

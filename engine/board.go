@@ -28,6 +28,12 @@ type (
 		// in, the last of them To (nil: To alone, a one-hex step, or the
 		// umpire's placement; lrtg/move_path.go).
 		Path []Hex
+		// Extended: the march goes on past its movement allowance as an
+		// extended march (lrtg/move_extended.go); MarchModifiers names
+		// the extended march modifiers of the group's table its mover
+		// states (gcacw.extended-march-modifiers).
+		Extended       bool
+		MarchModifiers []string
 		// Refs are the march's hexes as the mover named them (Path's, or
 		// To's alone), which the record and the replies echo: a hex printed
 		// on two sheets has two names (nil: their first printed numbers).
@@ -178,6 +184,18 @@ type UnitsMoved struct {
 	// Planned is the whole path the player gave a march an enemy unit
 	// he did not see stopped (Stopped), for the umpire's log.
 	Planned []Hex `json:"planned,omitempty"`
+	// Spared are the units of a march's stack its Fatigue does not reach
+	// (lrtg/move_fatigue.go): a retreat or rout owed, an advance after
+	// combat, which are not marches the unit was selected for.
+	Spared []string `json:"spared,omitempty"`
+	// Extended: an extended march (lrtg/move_extended.go), which adds a
+	// fatigue level more (in Fatigue) and rolls on the group's Extended
+	// March Table; Extension is how many movement points past the
+	// allowance the group's copy lets it go (0: the player's word, no
+	// copy loaded); Stated the table's modifiers its mover stated.
+	Extended  bool     `json:"extended,omitempty"`
+	Extension float64  `json:"extension,omitempty"`
+	Stated    []string `json:"stated,omitempty"`
 	// Refs are the march's hexes as the mover named them, in the order
 	// he gave them (Planned's when Stopped cut it, else Path's): the
 	// replies and the umpire's log echo them (nil: the first printed
@@ -371,7 +389,7 @@ func (g GameState) UnitFor(by Actor, id string) (UnitState, error) {
 // and the elimination of a unit, here (board_decide.go); what a move, a
 // unit's change and a mark mean is the game's (Hooks.BoardCommand), and a
 // game without board rules has none of them.
-func (g GameState) decideBoard(cmd Command) ([]Event, error) {
+func (g GameState) decideBoard(cmd Command, d Dice) ([]Event, error) {
 	switch cmd := cmd.(type) {
 	case EliminateUnit:
 		return g.decideEliminate(cmd)
@@ -381,7 +399,7 @@ func (g GameState) decideBoard(cmd Command) ([]Event, error) {
 		return g.decidePause(cmd)
 	}
 	if g.rules != nil && g.rules.hooks.BoardCommand != nil {
-		return g.rules.hooks.BoardCommand(g, cmd)
+		return g.rules.hooks.BoardCommand(g, cmd, d)
 	}
 	if err := g.NeedGame(); err != nil {
 		return nil, err

@@ -357,7 +357,7 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 	case EndGame:
 		return g.decideEndGame(cmd, d)
 	case MoveUnits, SetUnit, EliminateUnit, MarkUnit, UndoLast, PauseGame:
-		return g.decideBoard(cmd)
+		return g.decideBoard(cmd, d)
 	case RollDice, RollTable, RollChart:
 		if err := g.NeedGame(); err != nil {
 			return nil, err

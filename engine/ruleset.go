@@ -156,7 +156,7 @@ type Hooks struct {
 	// SetUnit, MarkUnit): the kernel decides the elimination of a unit,
 	// the umpire's undo and pause itself. nil: the game has no such
 	// commands (refused as not a game command).
-	BoardCommand func(g GameState, cmd Command) ([]Event, error)
+	BoardCommand func(g GameState, cmd Command, d Dice) ([]Event, error)
 	// BoardEffect is what a board event of the game does to the state
 	// (a move, a unit's change: UnitsMoved, UnitSet, or an event of its
 	// own the kernel folds), nil for an event that is no board action of

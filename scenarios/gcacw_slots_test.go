@@ -100,6 +100,47 @@ func TestSeriesChartFixturesLoad(t *testing.T) {
 	if mp, ok := c.CheapestCost("Cavalry"); mp != 0.5 || !ok {
 		t.Errorf("cheapest: %v %v", mp, ok)
 	}
+	// The invented extension: infantry 3, cavalry 4½; a stack the least;
+	// militia as infantry; artillery has no row (the player's word).
+	for _, x := range []struct {
+		kinds []string
+		mp    float64
+		ok    bool
+	}{{[]string{"infantry"}, 3, true}, {[]string{"cavalry"}, 4.5, true}, {[]string{"cavalry", "infantry"}, 3, true},
+		{[]string{"militia"}, 3, true}, {[]string{"infantry", "artillery"}, 0, false}} {
+		if mp, ok, err := c.MarchExtension(x.kinds); mp != x.mp || ok != x.ok || err != nil {
+			t.Errorf("extension for %v: %v %v %v", x.kinds, mp, ok, err)
+		}
+	}
+}
+
+// gcacw.extended-march-settings: every problem of a copy at once (a row
+// that names no kind, "all" beside kinds), by the reader; the cell's form
+// by the load.
+func TestExtendedMarchSettingsProblems(t *testing.T) {
+	lib := library(t)
+	id, cp, err := ParseChartFile([]byte("chart: gcacw.extended-march-settings\ncells:\n  all: [\"2\"]\n  Infantry: [\"1½\"]\n  Wagons: [\"1\"]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lc, err := lib.Slot(id).Validate(cp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := lrtg.SeriesCharts{Library: lib, Loaded: map[string]*engine.LoadedChart{id: lc}}
+	err = c.Check()
+	for _, want := range []string{"2 problems", `row "Wagons" is not all or a kind of unit`, "the row all holds for every kind"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("refusal lacks %q: %v", want, err)
+		}
+	}
+	_, cp, _ = ParseChartFile([]byte("chart: gcacw.extended-march-settings\ncells:\n  all: [\"+2\"]\n"))
+	if _, err := lib.Slot(id).Validate(cp); err == nil || !strings.Contains(err.Error(), "+2") {
+		t.Errorf("an addition loaded: %v", err)
+	}
+	if _, ok, err := (lrtg.SeriesCharts{Library: lib}).MarchExtension([]string{"infantry"}); ok || err != nil {
+		t.Errorf("without a copy: %v %v", ok, err)
+	}
 }
 
 // A copy with several problems is refused once, naming each: here a

@@ -123,8 +123,8 @@ func seriesHooks(h engine.Hooks) engine.Hooks {
 	h.AnswersForSide = func(g engine.GameState, p engine.Player) bool { return lrtgAnswersForSide(Of(g), p) }
 	h.AtInstant = lrtgTimed
 	h.EncodeState, h.DecodeState = encodeState, decodeState // game.go: the series' state in a snapshot
-	h.BoardCommand = func(g engine.GameState, cmd engine.Command) ([]engine.Event, error) {
-		return decideBoardUnits(Of(g), cmd)
+	h.BoardCommand = func(g engine.GameState, cmd engine.Command, d engine.Dice) ([]engine.Event, error) {
+		return decideBoardUnits(Of(g), cmd, d)
 	}
 	h.BoardEffect = func(e engine.Event) func(*engine.GameState) {
 		if !isBoardEvent(e) {

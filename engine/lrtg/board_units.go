@@ -18,10 +18,10 @@ import (
 
 // boardHooks gives a ruleset's hooks LRTG's board rules and views.
 // decideBoardUnits decides the board commands whose meaning is LRTG's.
-func decideBoardUnits(g Game, cmd engine.Command) ([]engine.Event, error) {
+func decideBoardUnits(g Game, cmd engine.Command, d engine.Dice) ([]engine.Event, error) {
 	switch cmd := cmd.(type) {
 	case engine.MoveUnits:
-		return g.decideMoveUnits(cmd)
+		return g.decideMoveUnits(cmd, d)
 	case engine.SetUnit:
 		return g.decideSetUnit(cmd)
 	case engine.MarkUnit:
@@ -79,7 +79,7 @@ func (g *Game) applyUnitSet(e *engine.UnitSet) {
 // decideMoveUnits decides a move of units (LRTG 21.1: each commander moves
 // his own command), checked unit by unit before decideMove checks the move
 // itself.
-func (g Game) decideMoveUnits(cmd engine.MoveUnits) ([]engine.Event, error) {
+func (g Game) decideMoveUnits(cmd engine.MoveUnits, d engine.Dice) ([]engine.Event, error) {
 	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
@@ -103,7 +103,7 @@ func (g Game) decideMoveUnits(cmd engine.MoveUnits) ([]engine.Event, error) {
 			return nil, engine.Illegal("move.eliminated", fmt.Sprintf("%s has been eliminated", u.Name), "")
 		}
 	}
-	return g.decideMove(cmd)
+	return g.decideMove(cmd, d)
 }
 
 // decideSetUnit decides /unit set: manpower (with the causes of a gain or a

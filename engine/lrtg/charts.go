@@ -23,13 +23,14 @@ const (
 	SlotCombatModifiers        = "gcacw.combat-modifiers"
 	SlotExtendedMarch          = "gcacw.extended-march"
 	SlotExtendedMarchModifiers = "gcacw.extended-march-modifiers"
+	SlotExtendedMarchSettings  = "gcacw.extended-march-settings"
 	SlotTerrainCosts           = "gcacw.terrain-costs"
 )
 
 // SeriesSlots are the series' chart slots, in the order docs/series-charts.md
 // describes them.
 var SeriesSlots = []string{SlotCombat, SlotCombatCodes, SlotCombatSettings, SlotCombatModifiers,
-	SlotExtendedMarch, SlotExtendedMarchModifiers, SlotTerrainCosts}
+	SlotExtendedMarch, SlotExtendedMarchModifiers, SlotExtendedMarchSettings, SlotTerrainCosts}
 
 // SeriesCharts reads a game's loaded copies of the series' charts. The
 // library gives each slot's title and shape for a refusal that names the
@@ -118,6 +119,10 @@ func (c SeriesCharts) Check() error {
 	}
 	if c.Has(SlotTerrainCosts) {
 		_, err := c.terrain()
+		add(err)
+	}
+	if c.Has(SlotExtendedMarchSettings) {
+		_, err := c.marchExtensions()
 		add(err)
 	}
 	return joinChartProblems(list)

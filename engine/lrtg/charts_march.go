@@ -88,3 +88,85 @@ func (c SeriesCharts) MarchModifiers() ([]MarchModifier, error) {
 	}
 	return out, nil
 }
+
+// MarchExtensionAll is the row of gcacw.extended-march-settings that
+// holds for every kind of unit.
+const MarchExtensionAll = "all"
+
+// marchExtensions reads gcacw.extended-march-settings: how many movement
+// points past the allowance an extended march buys, by unit kind (or one
+// row "all"). The Standardized Rules say it, not the seeds (issue 21).
+// Every problem at once: a row that names no kind of unit, "all" beside
+// kinds of its own, a cost that is not movement points.
+func (c SeriesCharts) marchExtensions() (map[string]float64, error) {
+	lc, err := c.Need(SlotExtendedMarchSettings)
+	if err != nil {
+		return nil, err
+	}
+	col := engine.Column(lc.Columns, "extra MP")
+	if col < 0 {
+		return nil, chartProblem(SlotExtendedMarchSettings, "its column is not extra MP", "Load a copy of the slot's shape")
+	}
+	out := map[string]float64{}
+	var list []*engine.RuleError
+	bad := func(f string, a ...any) {
+		list = append(list, chartProblem(SlotExtendedMarchSettings, fmt.Sprintf(f, a...),
+			"Rows are all, or unit kinds (infantry, cavalry, artillery, militia); a cell is movement points (1, ½, 1½)").(*engine.RuleError))
+	}
+	for i, row := range lc.Rows {
+		name := strings.ToLower(strings.TrimSpace(row))
+		switch engine.UnitKind(name) {
+		case engine.KindInfantry, engine.KindCavalry, engine.KindArtillery, engine.KindMilitia:
+		default:
+			if name != MarchExtensionAll {
+				bad("row %q is not all or a kind of unit", row)
+				continue
+			}
+		}
+		v, ok := parseCost(lc.Cells[i][col])
+		if !ok || v.Add || v.None || v.Prohibited || v.MP <= 0 {
+			bad("row %q: %q is not a number of movement points", row, lc.Cells[i][col])
+			continue
+		}
+		out[name] = v.MP
+	}
+	if _, all := out[MarchExtensionAll]; all && len(out) > 1 {
+		bad("the row all holds for every kind: it cannot stand beside rows by kind")
+	}
+	if err := joinChartProblems(list); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// MarchExtension is how many movement points past the allowance an
+// extended march buys the kinds of a stack (marchKinds: leaders go along,
+// militia as infantry where the copy has no row for them): the least of
+// theirs, since they march together. ok is false when the copy is not
+// loaded (the extension's length is then the player's word) or says
+// nothing for one of the kinds.
+func (c SeriesCharts) MarchExtension(kinds []string) (mp float64, ok bool, err error) {
+	if !c.Has(SlotExtendedMarchSettings) {
+		return 0, false, nil
+	}
+	ext, err := c.marchExtensions()
+	if err != nil {
+		return 0, false, err
+	}
+	for i, k := range kinds {
+		v, found := ext[MarchExtensionAll]
+		if !found {
+			v, found = ext[k]
+		}
+		if !found && k == string(engine.KindMilitia) {
+			v, found = ext[string(engine.KindInfantry)]
+		}
+		if !found {
+			return 0, false, nil
+		}
+		if i == 0 || v < mp {
+			mp = v
+		}
+	}
+	return mp, len(kinds) > 0, nil
+}

@@ -288,6 +288,7 @@ func (g Game) remoteStops(cmd engine.MoveUnits, ev *engine.UnitsMoved) []engine.
 		e.Stopped = MoveStoppedRemote
 		e.Mode, e.Fatigue, e.Route, e.RailLoad, e.Allowance, e.Passive, e.Disorganization = MoveNormal, 0, nil, 0, 0, false, nil
 		e.Path, e.Hexes, e.MP, e.Unpriced, e.Steps, e.Refs = nil, 0, 0, 0, nil, nil // the march never began
+		e.Extended, e.Extension, e.Stated, e.Spared = false, 0, nil, nil
 		out = append(out, e)
 	}
 	return out

@@ -2,6 +2,7 @@ package lrtg
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -86,7 +87,7 @@ func (g Game) railThisTurn() ([]string, int) {
 func movementModule() engine.Module {
 	return engine.Module{Name: "movement",
 		Commands: []engine.Command{ReleaseUnits{}, MeadeTakesCommand{}}, Decide: claims(decideMovement),
-		Events: []engine.Event{&UnitsReleased{}, &MeadeCommands{}},
+		Events: []engine.Event{&UnitsReleased{}, &MeadeCommands{}, &ExtendedMarchSettled{}},
 		Apply:  folds(applyMovement)}
 }
 
@@ -118,6 +119,13 @@ func applyMovement(g Game, e engine.Event) (Game, bool) {
 		})
 	case *MeadeCommands:
 		g = g.action(e, func(g *Game) { g.Movement.Meade = true })
+	case *ExtendedMarchSettled:
+		g = g.action(e, func(g *Game) { g.applyExtendedSettled(e) }) // move_extended.go
+		// The undo is one level: it would take back this unit's result
+		// alone, leaving the march and the other units' results, and a
+		// march replayed would roll its dice again. The umpire corrects
+		// a settled extended march with /unit set, as a battle's.
+		g.ForgetUndo()
 	default:
 		return g, false
 	}
@@ -138,7 +146,7 @@ func (g *Game) applyMoved(e *engine.UnitsMoved) {
 	for _, id := range e.Units {
 		g.EditUnit(id, func(u *engine.UnitState) {
 			u.OnMap, u.Hex, u.Ref, u.Track, u.Slot = true, e.To, e.Ref, "", 0
-			if e.Fatigue > 0 && !u.Kind.IsLeader() {
+			if e.Fatigue > 0 && !u.Kind.IsLeader() && !slices.Contains(e.Spared, u.ID) {
 				u.Fatigue = min(u.Fatigue+e.Fatigue, engine.MaxFatigue)
 			}
 		})
@@ -188,7 +196,7 @@ func hasUnitMark(u engine.UnitState, m string) bool { return engine.Contains(u.M
 // rules (rail, strategic), the garrison restrictions and the Harpers Ferry
 // garrison. A rule the move breaks refuses it, unless the umpire sets the
 // rules aside with a reason (recorded in the event).
-func (g Game) decideMove(cmd engine.MoveUnits) ([]engine.Event, error) {
+func (g Game) decideMove(cmd engine.MoveUnits, d engine.Dice) ([]engine.Event, error) {
 	ev := &engine.UnitsMoved{By: cmd.By, Units: cmd.Units, To: cmd.To, Ref: cmd.Ref}
 	mode := strings.ToLower(strings.TrimSpace(cmd.Mode))
 	if mode == "normal" {
@@ -199,6 +207,12 @@ func (g Game) decideMove(cmd engine.MoveUnits) ([]engine.Event, error) {
 	}
 	if len(cmd.Path) > 0 && mode != MoveNormal {
 		return nil, engine.Invalid("move.path", "path: is for a march (mode:normal)", "Rail, strategic and naval moves name their destination alone with to:")
+	}
+	if (cmd.Extended || len(cmd.MarchModifiers) > 0) && mode != MoveNormal {
+		return nil, engine.Invalid("move.extended", "extended: and march_modifiers: are for a march (mode:normal)", "Rail, strategic and naval moves have their own fatigue: leave them out")
+	}
+	if len(cmd.MarchModifiers) > 0 && !cmd.Extended {
+		return nil, engine.Invalid("move.extended", "march_modifiers: are the modifiers of an extended march's roll", "Add extended:true, or leave them out")
 	}
 	var broken []*engine.RuleError
 	var err error
@@ -264,10 +278,10 @@ func (g Game) decideMove(cmd engine.MoveUnits) ([]engine.Event, error) {
 		// An enemy unit the player does not see stops the move where
 		// the rules stop it, at the move's cost (hidden.go). Any other
 		// broken rule refuses it first, as it would with no enemy there.
-		return g.hiddenStops(cmd, ev, mode, hid), nil
+		return g.extendedRolls(cmd, g.hiddenStops(cmd, ev, mode, hid), d) // move_extended.go
 	}
 	if len(broken) == 0 {
-		return []engine.Event{ev}, nil
+		return g.extendedRolls(cmd, []engine.Event{ev}, d)
 	}
 	reason := strings.TrimSpace(cmd.Reason)
 	if !g.IsUmpire(cmd.By) || reason == "" {
@@ -286,7 +300,7 @@ func (g Game) decideMove(cmd engine.MoveUnits) ([]engine.Event, error) {
 		}
 		ev.Overrode = append(ev.Overrode, what)
 	}
-	return []engine.Event{ev}, nil
+	return g.extendedRolls(cmd, []engine.Event{ev}, d)
 }
 
 // ---- Releases and garrison restrictions (LRTG 3.2, 12.1-12.3, 16.3) ----

@@ -79,6 +79,10 @@ func (g Game) checkPath(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hidden
 		return []*engine.RuleError{moveRule("move.path", "A path is a march of units on the map, and none of these is", "Units entering the map are placed with to: (their entry rules: /reinforcements)", "")}
 	}
 	if !ok {
+		if cmd.Extended && len(on) > 0 { // move_extended.go
+			return []*engine.RuleError{moveRule("move.extended", "An extended march is a march checked hex by hex, and this move is a placement",
+				"Give the march's hexes with path:, or leave extended out", "")}
+		}
 		if len(cmd.Terrain) > 0 {
 			return []*engine.RuleError{moveRule("move.terrain", "terrain: states the terrain of a march's steps, and this move is not a march the umpire prices (a placement, or a move outside the sequence of play)",
 				"Leave terrain: out, or give the march's hexes with path:", "")}
@@ -118,7 +122,10 @@ func (g Game) checkPath(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hidden
 	price := g.pricePath(d, on, start, path, stated, ref) // move_price.go
 	ev.MP, ev.Unpriced, ev.Steps = price.mp, price.unpriced, price.steps
 	broken = append(broken, price.problems...)
-	broken = append(broken, g.checkAllowance(d, on, price, ref)...)
+	broken = append(broken, g.marchFatigue(cmd, on, ev)...) // move_fatigue.go: a march adds a fatigue level
+	ev.Extended = cmd.Extended                              // move_extended.go
+	broken = append(broken, g.checkAllowance(d, on, price, ref, ev)...)
+	broken = append(broken, g.checkExtended(cmd, on, ev)...)  // move_extended.go
 	broken = append(broken, g.fortSteps(d, on, path, ref)...) // forts.go: 000 9.1
 	side := on[0].Side
 	seen, all := g.seenPresence(side, hid.unseen), g.enemiesOf(side)

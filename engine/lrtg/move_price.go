@@ -224,7 +224,12 @@ func (g Game) pricePath(d *engine.MoveData, units []engine.UnitState, start engi
 // together). Outside an action, or without an allowance (rail, strategic,
 // naval; the umpire's placements), nothing is compared; without a cost
 // chart the unpriced steps are bounded by nothing.
-func (g Game) checkAllowance(d *engine.MoveData, units []engine.UnitState, p pricedPath, ref func(engine.Hex) string) []*engine.RuleError {
+//
+// An extended march (ev.Extended, move_extended.go) may go past the
+// allowance by what the group's gcacw.extended-march-settings allows
+// (ev.Extension), or, without a copy, as far as the player says; one the
+// engine prices whole within the allowance is no extended march.
+func (g Game) checkAllowance(d *engine.MoveData, units []engine.UnitState, p pricedPath, ref func(engine.Hex) string, ev *engine.UnitsMoved) []*engine.RuleError {
 	var broken []*engine.RuleError
 	if len(p.prohibited) > 0 {
 		refs := make([]string, len(p.prohibited))
@@ -258,12 +263,42 @@ func (g Game) checkAllowance(d *engine.MoveData, units []engine.UnitState, p pri
 		}
 	}
 	bound := p.mp + float64(p.unpriced)*least
-	if bound <= float64(allow) {
+	limit, known := float64(allow), true
+	if ev.Extended {
+		var kinds []string
+		for _, u := range units {
+			if k := string(u.Kind); !u.Kind.IsLeader() && !engine.Contains(kinds, k) {
+				kinds = append(kinds, k)
+			}
+		}
+		ext, ok, err := g.SeriesCharts(libraryOf(d)).MarchExtension(kinds)
+		if err != nil {
+			return append(broken, chartRule(err))
+		}
+		if p.unpriced == 0 && !p.inPart() && p.mp <= limit {
+			return append(broken, moveRule("move.extended", fmt.Sprintf("%s has %d movement points in this action and this march costs %s: it is no extended march", who, allow, mpWords(p.mp)),
+				"Leave extended out: an extended march goes past the allowance", ""))
+		}
+		if ok {
+			ev.Extension = ext
+			limit += ext
+		} else {
+			known = false // the player's word: recorded, on the umpire's log
+		}
+	}
+	if !known || bound <= limit {
 		return broken
 	}
-	what := fmt.Sprintf("%s has %d movement points in this action; this march costs %s", who, allow, p.costWords(bound, least))
-	return append(broken, moveRule("move.allowance", what,
-		"March a shorter path, or ask the umpire: a march past the allowance is an extended march, which he settles (he may move it with reason:)", ""))
+	has := fmt.Sprintf("%s has %d movement points in this action", who, allow)
+	if ev.Extended {
+		has += fmt.Sprintf(" and %s more extended", mpWords(ev.Extension))
+	}
+	what := fmt.Sprintf("%s; this march costs %s", has, p.costWords(bound, least))
+	hint := "March a shorter path, or go on past the allowance as an extended march: add extended:true (a fatigue level more and a roll on the Extended March Table)"
+	if ev.Extended {
+		hint = "March a shorter path: the group's gcacw.extended-march-settings says how far an extension goes"
+	}
+	return append(broken, moveRule("move.allowance", what, hint, ""))
 }
 
 // MPText writes movement points as the charts print them: whole, or with
@@ -282,6 +317,17 @@ func MPText(mp float64) string {
 // costWords says what a march costs (bound: with the unpriced steps at
 // least each) and how it was reckoned: the steps priced on the terrain
 // the mover states, those priced in part (at least), the unpriced ones.
+// inPart reports whether some step is priced only in part (at the least
+// it can cost): the march may cost more than its MP.
+func (p pricedPath) inPart() bool {
+	for _, s := range p.steps {
+		if len(s.Unrowed) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func (p pricedPath) costWords(bound, least float64) string {
 	var notes []string
 	if p.stated > 0 {

@@ -240,14 +240,20 @@ type UnitLogEntry struct {
 	// movement points the engine could not price, and the rule of an
 	// unseen enemy that stopped it, with the whole path given and the hex
 	// it could not enter.
-	Path          []engine.Hex
-	Unpriced      int
-	Steps         []engine.MarchStep // priced on the player's word, or in part (move_stated.go, move_price.go)
-	Refs          []string           // the hexes as he named them (UnitsMoved.Refs)
-	Stopped       string
-	Planned       []engine.Hex
-	Contact       *engine.Hex
-	With          []string // a march: the stack's other units
+	Path     []engine.Hex
+	Unpriced int
+	Steps    []engine.MarchStep // priced on the player's word, or in part (move_stated.go, move_price.go)
+	Refs     []string           // the hexes as he named them (UnitsMoved.Refs)
+	Stopped  string
+	Planned  []engine.Hex
+	Contact  *engine.Hex
+	With     []string // a march: the stack's other units
+	// An extended march (move_extended.go) whose length is the player's
+	// word (no gcacw.extended-march-settings: Extension 0), and the
+	// modifiers of its roll he stated.
+	Extended      bool
+	Extension     float64
+	MarchStated   []string
 	Cause, Reason string
 	// LogStated: the battle's number, the role, the modifiers stated and
 	// the word on disorganized units (Unit is empty).
@@ -375,8 +381,11 @@ func (next Game) logUnitChange(g Game, e engine.Event) Game {
 		// A march the engine could not price in full (no cost chart or
 		// terrain layer: move_path.go; steps priced on the player's
 		// stated terrain, or in part: move_stated.go) goes on the log
-		// with its whole path, as does one an unseen enemy stopped.
-		if e.Unchecked == "" && e.Unpriced == 0 && len(e.Steps) == 0 && e.Stopped != MoveStoppedPath || g.IsUmpire(e.By) {
+		// with its whole path, as does one an unseen enemy stopped. So
+		// does an extended march on the player's word: its length (no
+		// gcacw.extended-march-settings) or the modifiers he stated.
+		onWord := e.Extended && (e.Extension == 0 || len(e.Stated) > 0)
+		if e.Unchecked == "" && e.Unpriced == 0 && len(e.Steps) == 0 && e.Stopped != MoveStoppedPath && !onWord || g.IsUmpire(e.By) {
 			break
 		}
 		units := e.Units
@@ -391,6 +400,7 @@ func (next Game) logUnitChange(g Game, e engine.Event) Game {
 			en.Path, en.Unpriced, en.Stopped = slices.Clone(e.Path), e.Unpriced, e.Stopped
 			en.Planned, en.Contact = slices.Clone(e.Planned), e.Contact
 			en.Steps, en.Refs = slices.Clone(e.Steps), slices.Clone(e.Refs)
+			en.Extended, en.Extension, en.MarchStated = e.Extended, e.Extension, slices.Clone(e.Stated)
 			if march {
 				en.With = slices.Clone(e.Units[1:])
 			}
