@@ -160,7 +160,7 @@ func handleAttackDeclare(ctx context.Context, r *Router, req Request) (Reply, er
 	if err := p.err(req); err != nil {
 		return Reply{}, err
 	}
-	cmd := lrtg.DeclareAttack{By: req.User, Units: ids, Hex: hex, Ref: ref, Type: o.Type, Stated: stated, Disorganized: o.Disorganized, Charts: r.attackChartsOf(g)}
+	cmd := lrtg.DeclareAttack{By: req.User, Units: ids, Hex: hex, Ref: ref, Type: o.Type, Stated: stated, Disorganized: o.Disorganized, Charts: r.attackChartsOf(g), Data: r.moveData(g)}
 	return r.settleGame(ctx, req, r.timed(g, cmd), nil, func(views []EventView, evs []engine.Event) Reply {
 		return r.attackReply(req, g, views, evs)
 	})
@@ -281,7 +281,7 @@ func handleAttackCancel(ctx context.Context, r *Router, req Request) (Reply, err
 	if err := decodeOptions(req, &o); err != nil {
 		return Reply{}, err
 	}
-	return r.settleGame(ctx, req, lrtg.CancelAttack{By: req.User, Battle: o.Battle, Reason: o.Reason}, nil, func(views []EventView, evs []engine.Event) Reply {
+	return r.settleGame(ctx, req, r.timed(g, lrtg.CancelAttack{By: req.User, Battle: o.Battle, Reason: o.Reason}), nil, func(views []EventView, evs []engine.Event) Reply {
 		return r.attackReply(req, g, views, evs)
 	})
 }

@@ -40,6 +40,17 @@ func (r *Router) attackReply(req Request, before engine.GameState, views []Event
 		case *engine.DiceRolled:
 			pubViews = append(pubViews, views[i]) // the battle's dice are public rolls
 			continue
+		case *lrtg.FortClassified:
+			// The class is a marker on the board (000 9.2): public.
+			// In a hidden game the table's line tells it (the asker reads the
+			// table too); in an open one the reply is the table's.
+			pubViews = append(pubViews, views[i])
+			if open {
+				priv = append(priv, fortClassText(e))
+			} else {
+				pub = append(pub, fortClassText(e))
+			}
+			continue
 		case *lrtg.AttackDeclared:
 			b := e.Battle
 			declared = &b
@@ -59,7 +70,13 @@ func (r *Router) attackReply(req Request, before engine.GameState, views []Event
 		case *lrtg.CombatApplied:
 			if settled != nil {
 				priv = append(priv, settledLines(prev, settled, e)...)
-				pub = append(pub, battleLine(&lrtg.CombatApplied{Turn: e.Turn, Sides: e.Sides, Battle: ""}, false)+fmt.Sprintf(" (battle #%d%s)", settled.N, lettersNote(e)))
+				if e.FortDestroyed != "" && open {
+					priv = append(priv, fortDestroyedText(e.FortDestroyed)) // hidden: the table's line tells it
+				}
+				pub = append(pub, battleLine(&lrtg.CombatApplied{Turn: e.Turn, Sides: e.Sides, Battle: ""}, false)+fmt.Sprintf(" (battle #%d%s%s)", settled.N, lettersNote(e), fortOnlyNote(settled, e)))
+				if e.FortDestroyed != "" {
+					pub = append(pub, fortDestroyedText(e.FortDestroyed)) // a marker on the board (9.3)
+				}
 			}
 		case *lrtg.AttackRuled:
 			// The note is free text that may name units: the umpire's.
@@ -116,6 +133,55 @@ func (r *Router) attackReply(req Request, before engine.GameState, views []Event
 		outs = append(outs, Output{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: strings.Join(append(pub, wait), "\n"), Events: pubViews})
 	}
 	return Reply{Outputs: outs}
+}
+
+// fortClassText tells a fort's class rolled (000 9.2 a): public.
+func fortClassText(e *lrtg.FortClassified) string {
+	table := "Alexandria and Washington"
+	if e.Baltimore {
+		table = "Baltimore"
+	}
+	return fmt.Sprintf("🏰 %s (%s), attacked (battle #%d): its class is rolled on the %s forts' table (000 9.2 a; roll #%d): %d → **class %d**: artillery value %d, intrinsic garrison %d, for the rest of the game. The attack may not be called off.",
+		e.Place, e.Ref, e.Battle, table, e.Roll, e.Die, e.Class, e.Artillery, e.Garrison)
+}
+
+// fortDestroyedText tells a fort destroyed (000 9.3): public.
+func fortDestroyedText(place string) string {
+	return fmt.Sprintf("🏰 %s is **destroyed** (000 9.3: an r or R against a Union fort hex): from now on a Union redoubt hex, open to Confederate units; its destruction is no manpower loss and scores no VP.", place)
+}
+
+// fortOnlyNote is the defender's result when a fort with no Union unit
+// defended: it is in no side's units (9.3: the fort takes no loss).
+func fortOnlyNote(s *lrtg.AttackSettled, e *lrtg.CombatApplied) string {
+	if s.Fort == nil || len(s.Defenders) > 0 {
+		return ""
+	}
+	return fmt.Sprintf("; the fort (%s) **%s**", sideUpper(s.DefenderSide), s.DefResult)
+}
+
+// fortLines explain a battle on a fort hex (000 9.2-9.4): its intrinsic
+// values beside the column's value, and the Confederate bonuses 9.2
+// forbids (their word: the engine cannot tell them apart).
+func fortLines(s *lrtg.AttackSettled) []string {
+	f := s.Fort
+	if f == nil {
+		return nil
+	}
+	if f.Destroyed {
+		return []string{fmt.Sprintf("🏰 %s is destroyed: a Union redoubt hex (000 9.3), its Union units counted x1.5 (9.4).", f.Place)}
+	}
+	class := ""
+	if f.Class > 0 {
+		class = fmt.Sprintf(", class %d", f.Class)
+	}
+	col := "the Union units' value, each counted x1.5 as in a redoubt (9.4), without the fort's"
+	if len(s.Defenders) == 0 {
+		col = "1: no Union unit is in the fort"
+	}
+	return []string{
+		fmt.Sprintf("🏰 %s%s: intrinsic Combat value %d and Artillery value %d join the Union's defence (000 9.2); the column reads %s (9.3). The artillery is the defender's to state among his modifiers.", f.Place, class, f.Combat, f.Artillery, col),
+		"000 9.2: against a fort the Confederates gain no flank attack bonus and no tactical modifier in their favour; the loaded modifiers do not say which they are, so the attacker's stand on his word (the umpire's log) and the umpire corrects with /battle result.",
+	}
 }
 
 // lettersNote is a settled battle's extra letters for the table, as part
@@ -192,7 +258,7 @@ func modifiersText(ms []lrtg.StatedModifier) string {
 // declaredText is the attacker's reply (and the table's in an open game).
 func declaredText(g engine.GameState, b lrtg.Battle) string {
 	s := fmt.Sprintf("⚔️ **Battle #%d** declared: %s attacks %s at %s with %s (%s attack, %s). Defending: %s (%s). The attacker's modifiers: %s.",
-		b.N, b.By.Name, sideUpper(engine.EnemyOf(b.Side)), b.Ref, unitNames(g, b.Attackers), b.Type, sideUpper(b.Side), unitNames(g, b.Defenders), sideUpper(engine.EnemyOf(b.Side)), modifiersText(b.Stated))
+		b.N, b.By.Name, sideUpper(engine.EnemyOf(b.Side)), b.Ref, unitNames(g, b.Attackers), b.Type, sideUpper(b.Side), defendersText(unitNames(g, b.Defenders), b.Fort), sideUpper(engine.EnemyOf(b.Side)), modifiersText(b.Stated))
 	if b.Disorganized != "" {
 		s += fmt.Sprintf(" The attacker's disorganized units count %s (his word).", b.Disorganized)
 	}
@@ -202,7 +268,7 @@ func declaredText(g engine.GameState, b lrtg.Battle) string {
 // attackedText is what the defending commanders read in their channels.
 func attackedText(g engine.GameState, b lrtg.Battle) string {
 	return fmt.Sprintf("⚔️ **Battle #%d**: the %s attacks your units at %s (%s) with %s (%s attack). The attacker's modifiers: %s. State yours: /attack defend battle:%d modifiers:name=value,... (or modifiers:none).",
-		b.N, sideUpper(b.Side), b.Ref, unitNames(g, b.Defenders), unitNames(g, b.Attackers), b.Type, modifiersText(b.Stated), b.N)
+		b.N, sideUpper(b.Side), b.Ref, defendersText(unitNames(g, b.Defenders), b.Fort), unitNames(g, b.Attackers), b.Type, modifiersText(b.Stated), b.N)
 }
 
 func answeredText(g engine.GameState, e *lrtg.AttackAnswered) string {
@@ -227,11 +293,27 @@ func valueText(g engine.GameState, vs []lrtg.UnitValue) string {
 			name = u.Name
 		}
 		parts[i] = fmt.Sprintf("%s %d MP", name, v.Manpower)
-		if v.Disorganized {
+		switch {
+		case v.Disorganized && v.Redoubt:
+			parts[i] += fmt.Sprintf(" (disorganized, x1.5 in the fort: %s)", formatValue(v.Counted))
+		case v.Redoubt:
+			parts[i] += fmt.Sprintf(" (x1.5 in the fort: %s)", formatValue(v.Counted))
+		case v.Disorganized:
 			parts[i] += fmt.Sprintf(" (disorganized: %s)", formatValue(v.Counted))
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// defendersText names the defenders, or the fort alone.
+func defendersText(units string, f *lrtg.BattleFort) string {
+	switch {
+	case f == nil:
+		return units
+	case units == "":
+		return "the fort " + f.Place + " alone"
+	}
+	return units + " in " + f.Place
 }
 
 // formatValue writes a combat value: 7, 7½.
@@ -248,6 +330,9 @@ func formatValue(v float64) string {
 func settledLines(g engine.GameState, s *lrtg.AttackSettled, a *lrtg.CombatApplied) []string {
 	lines := explainLines(g, s)
 	lines = append(lines, combatDetail(g, a)...)
+	if s.Fort.Held() && len(s.Defenders) == 0 {
+		lines = append(lines, fmt.Sprintf("**%s defender** (%s): %s alone, which takes no manpower loss, f, F or D (000 9.3).", sideUpper(s.DefenderSide), s.DefResult, s.Fort.Place))
+	}
 	for _, side := range a.Sides {
 		routed := side.Result.Retreat == "R" || side.Result.Retreat == "R*"
 		for _, c := range side.Units {
@@ -310,11 +395,12 @@ func explainLines(g engine.GameState, s *lrtg.AttackSettled) []string {
 	if s.AttCounting != "" {
 		av += "; " + s.AttCounting
 	}
-	dv := fmt.Sprintf("Defender (%s): %s: combat value **%s**", def, valueText(g, s.Defenders), formatValue(s.DefValue))
+	dv := fmt.Sprintf("Defender (%s): %s: combat value **%s**", def, defendersText(valueText(g, s.Defenders), s.Fort), formatValue(s.DefValue))
 	if s.DefCounting != "" {
 		dv += "; " + s.DefCounting
 	}
 	lines = append(lines, av+".", dv+".")
+	lines = append(lines, fortLines(s)...)
 	lines = append(lines, "Modifiers: "+modifiersText(s.Modifiers)+".")
 	lines = append(lines, fmt.Sprintf("Dice: the attacker's (roll #%d) %d → %d; the defender's (roll #%d) %d → %d. Difference %d − %d = **%s**.",
 		s.AttRoll, s.AttDie, s.AttTotal, s.DefRoll, s.DefDie, s.DefTotal, s.AttTotal, s.DefTotal, signedInt(s.Diff)))
@@ -371,5 +457,5 @@ func pendingLine(g engine.GameState, asker engine.Actor, b lrtg.Battle) string {
 		return fmt.Sprintf("· #%d (turn %d): %s.", b.N, b.Turn, waits)
 	}
 	return fmt.Sprintf("· #%d at %s (turn %d, %s attack): %s (%s) against %s (%s); the attacker's modifiers: %s; %s.",
-		b.N, b.Ref, b.Turn, b.Type, unitNames(g, b.Attackers), sideUpper(b.Side), unitNames(g, b.Defenders), sideUpper(engine.EnemyOf(b.Side)), modifiersText(b.Stated), waits)
+		b.N, b.Ref, b.Turn, b.Type, unitNames(g, b.Attackers), sideUpper(b.Side), defendersText(unitNames(g, b.Defenders), b.Fort), sideUpper(engine.EnemyOf(b.Side)), modifiersText(b.Stated), waits)
 }

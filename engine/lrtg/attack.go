@@ -105,6 +105,8 @@ type Battle struct {
 	AnsweredBy      engine.Actor     `json:"answered_by,omitempty"`
 	DefStated       []StatedModifier `json:"def_stated,omitempty"`
 	DefDisorganized string           `json:"def_disorganized,omitempty"`
+	// Fort is the Union permanent fort in the hex (000 9, forts.go).
+	Fort *BattleFort `json:"fort,omitempty"`
 }
 
 // AppliedBattle is one side of a combat result applied, for the check
@@ -167,6 +169,8 @@ type DeclareAttack struct {
 	// copy does not say.
 	Disorganized string
 	Charts       *AttackCharts // nil: the Combat Chart is not loaded
+	// Data is the map (its forts, 000 9: forts.go); nil: none known.
+	Data *engine.MoveData
 }
 
 // CommandName implements Command.
@@ -245,6 +249,8 @@ type UnitValue struct {
 	Manpower     int     `json:"manpower"`
 	Disorganized bool    `json:"disorganized,omitempty"`
 	Counted      float64 `json:"counted"`
+	// Redoubt: a Union unit in a fort hex, counted x1.5 (000 9.4).
+	Redoubt bool `json:"redoubt,omitempty"`
 }
 
 // AttackSettled explains a battle settled: the combat values and how they
@@ -283,6 +289,9 @@ type AttackSettled struct {
 	AttCodes     []ResultCode `json:"att_codes,omitempty"`
 	DefCodes     []ResultCode `json:"def_codes,omitempty"`
 	DefenderSide engine.Side  `json:"def_side"`
+	// Fort is the Union permanent fort in the defender's hex (000 9.2-9.4,
+	// forts.go): its intrinsic values, shown beside the column's value.
+	Fort *BattleFort `json:"fort,omitempty"`
 }
 
 // EventType implements Event.
@@ -302,7 +311,7 @@ func attackModule() engine.Module {
 		Decide: claims(func(g Game, cmd engine.Command, d engine.Dice) ([]engine.Event, bool, error) {
 			switch c := cmd.(type) {
 			case DeclareAttack:
-				evs, err := g.decideDeclareAttack(c)
+				evs, err := g.decideDeclareAttack(c, d)
 				return evs, true, err
 			case AnswerAttack:
 				evs, err := g.decideAnswerAttack(c, d)

@@ -34,7 +34,7 @@ func ruled(e *engine.RuleError, section string) *engine.RuleError {
 	return e
 }
 
-func (g Game) decideDeclareAttack(cmd DeclareAttack) ([]engine.Event, error) {
+func (g Game) decideDeclareAttack(cmd DeclareAttack, d engine.Dice) ([]engine.Event, error) {
 	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
 	}
@@ -111,7 +111,15 @@ func (g Game) decideDeclareAttack(cmd DeclareAttack) ([]engine.Event, error) {
 			seen = seen || view.Knows(id)
 		}
 	}
-	if !seen {
+	// A Confederate attack on a Union fort's hex is an attack on the fort
+	// (000 9.2: "Confederate units may attack an adjacent fort hex"): the
+	// fort is a marker on the board, so it is declared with or without a
+	// Union unit seen there (those there defend with it: choice A2).
+	fort := g.fortAt(cmd.Data, cmd.Hex)
+	if side != engine.CSA {
+		fort = nil
+	}
+	if !seen && !fort.Held() {
 		defenders = nil
 		probs = append(probs, engine.Illegal("attack.no_enemy", fmt.Sprintf("You see no enemy unit at %s", refOr(cmd.Ref, cmd.Hex)), "Attack a hex next to your units where an enemy unit stands"))
 	}
@@ -124,11 +132,21 @@ func (g Game) decideDeclareAttack(cmd DeclareAttack) ([]engine.Event, error) {
 		return nil, err
 	}
 	b := Battle{N: g.Attacks.Next + 1, Turn: g.Turn, Step: a.Step, Phase: a.Phase, Side: side, By: cmd.By, Type: typ, Hex: cmd.Hex, Ref: refOr(cmd.Ref, cmd.Hex),
-		Leader: leader, Defenders: defenders, Stated: stated, Disorganized: strings.ToLower(strings.TrimSpace(cmd.Disorganized))}
+		Leader: leader, Defenders: defenders, Stated: stated, Disorganized: strings.ToLower(strings.TrimSpace(cmd.Disorganized)), Fort: fort}
 	for _, u := range attackers {
 		b.Attackers = append(b.Attackers, u.ID)
 	}
-	return []engine.Event{&AttackDeclared{Battle: b}}, nil
+	decl := &AttackDeclared{Battle: b}
+	if fort == nil {
+		return []engine.Event{decl}, nil
+	}
+	// 9.2 a): the class is rolled "after an attack is declared" (the
+	// battle records the class it rolled: one command).
+	rolled, err := g.rollFortClass(cmd.Data, cmd.Hex, fort, cmd.By, b.N, d)
+	if err != nil {
+		return nil, err
+	}
+	return append([]engine.Event{decl}, rolled...), nil
 }
 
 func refOr(ref string, h engine.Hex) string {

@@ -206,12 +206,15 @@ func (g Game) ruleModifiers(b Battle) []StatedModifier {
 func (g Game) settleBattle(b Battle, cmd AnswerAttack, extra []StatedModifier, d engine.Dice) (*AttackSettled, *CombatApplied, []engine.Event, error) {
 	c := cmd.Charts
 	attackers, defenders := g.engaged(b.Attackers, nil), g.engaged(b.Defenders, &b.Hex)
-	if len(attackers) == 0 || len(defenders) == 0 {
+	if len(attackers) == 0 || len(defenders) == 0 && !b.Fort.Held() {
 		return nil, nil, nil, engine.Illegal("attack.gone", fmt.Sprintf("Battle #%d has no attacker or no defender left in it", b.N), "The umpire rules on it with /battle result")
 	}
-	s := &AttackSettled{N: b.N, By: cmd.By, Turn: g.Turn, Type: b.Type, Ref: b.Ref, AttSide: b.Side, DefenderSide: defenders[0].Side}
+	s := &AttackSettled{N: b.N, By: cmd.By, Turn: g.Turn, Type: b.Type, Ref: b.Ref, AttSide: b.Side, DefenderSide: engine.EnemyOf(b.Side), Fort: b.Fort}
 	s.Attackers, s.AttValue, s.AttCounting = combatValue(attackers, c.Disorganized, b.Disorganized, Attacker)
 	s.Defenders, s.DefValue, s.DefCounting = combatValue(defenders, c.Disorganized, b.DefDisorganized, Defender)
+	if b.Fort != nil {
+		s.Defenders, s.DefValue = fortDefence(b.Fort, s.Defenders) // forts.go: 9.3, 9.4
+	}
 	if b.Disorganized != "" && s.AttCounting != "" && g.IsUmpire(b.By) {
 		s.AttCounting = strings.Replace(s.AttCounting, "the attacker's word", "the umpire's word", 1)
 	}
@@ -261,6 +264,9 @@ func (g Game) settleBattle(b Battle, cmd AnswerAttack, extra []StatedModifier, d
 		res   CombatResult
 		codes []ResultCode
 	}{{Attacker, attackers, att, s.AttCodes}, {Defender, defenders, def, s.DefCodes}} {
+		if len(x.units) == 0 {
+			continue // a fort with no Union unit takes no loss, f, F or D (9.3)
+		}
 		var ids []string
 		for _, u := range x.units {
 			ids = append(ids, u.ID)
@@ -282,6 +288,9 @@ func (g Game) settleBattle(b Battle, cmd AnswerAttack, extra []StatedModifier, d
 		}
 		g.applyCodes(&sa, x.codes) // attack_codes.go: the chart's extra letters
 		applied.Sides = append(applied.Sides, sa)
+	}
+	if b.Fort.Held() && def.Retreat != "" {
+		applied.FortDestroyed = b.Fort.Place // 9.3: an r or R destroys the fort
 	}
 	return s, applied, rolls, nil
 }

@@ -32,10 +32,11 @@ import (
 //     and stops when both have passed or the action cycle ends.
 //   - Pauses (22.3): an attack declared, a rules question, a request to
 //     reveal an enemy unit (limited intelligence only). Any player or the
-//     umpire pauses (no command declares an attack: /battle result records
-//     its outcome); the umpire resumes (he answers the question, places the
-//     unit); an attack's pause ends with a combat result for both attacker
-//     and defender (ApplyCombat, timed), or any player resumes it once the
+//     umpire pauses; /attack declare pauses by itself (attackPause); the
+//     umpire resumes (he answers the question, places the unit); an
+//     attack's pause ends with the battle settled or called off (/attack
+//     defend, /attack cancel), a combat result for both attacker and
+//     defender (ApplyCombat, timed), or any player resumes it once the
 //     battle is resolved. A pause belongs to the clock that ran: when the
 //     clock switches (the action ends, a pass) the pause ends with it.
 //   - Time chits (22.5): the side's pool (g.Chits: 3 at the start from the
@@ -396,17 +397,7 @@ func (g Game) decideTimed(cmd Timed, d engine.Dice) ([]engine.Event, error) {
 	if err := g.outOfTime(cmd); err != nil {
 		return nil, err
 	}
-	// 22.3: the clock "is restarted as soon as the battle is completely
-	// resolved": a combat result for attacker and defender both ends an
-	// attack's pause (one side's alone waits for /clock resume).
-	if c := g.Clock.forTurn(g.Turn); c.Pause != nil && c.Pause.Reason == PauseAttack {
-		for _, e := range evs {
-			if ca, ok := e.(*CombatApplied); ok && len(ca.Sides) == 2 {
-				evs = append(evs, &ClockResumed{Turn: g.Turn, At: cmd.At, By: ca.By, Player: c.Running, Reason: PauseAttack, Paused: max(cmd.At.Sub(c.Pause.At), 0)})
-				break
-			}
-		}
-	}
+	evs = g.attackPause(cmd.At, evs)
 	after := g
 	for _, e := range evs {
 		after = after.Apply(e)
@@ -675,4 +666,48 @@ func (c ClockState) stop(at time.Time) map[string]time.Duration {
 		used[c.Running] += at.Sub(c.Since)
 	}
 	return used
+}
+
+// attackPause is 22.3's pause for an attack: "The active player's clock
+// is paused ... when an attack is declared" and "is restarted as soon as
+// the battle is completely resolved". An attack declared (/attack
+// declare) pauses the running clock; the battle settled (/attack defend:
+// attack.settled, with its result), called off by the umpire (/attack
+// cancel), or a combat result for attacker and defender both (/battle
+// result, typed) restarts it (one side's result alone waits for /clock
+// resume). A clock paused for another reason is left as it is.
+func (g Game) attackPause(at time.Time, evs []engine.Event) []engine.Event {
+	c := g.Clock.forTurn(g.Turn)
+	if c.Running == "" {
+		return evs
+	}
+	if c.Pause == nil {
+		for _, e := range evs {
+			if d, ok := e.(*AttackDeclared); ok {
+				return append(evs, &ClockPaused{Turn: g.Turn, At: at, By: d.Battle.By, Player: c.Running, Reason: PauseAttack})
+			}
+		}
+		return evs
+	}
+	if c.Pause.Reason != PauseAttack {
+		return evs
+	}
+	for _, e := range evs {
+		var by engine.Actor
+		switch e := e.(type) {
+		case *AttackSettled:
+			by = e.By
+		case *AttackCancelled:
+			by = e.By
+		case *CombatApplied:
+			if len(e.Sides) != 2 {
+				continue
+			}
+			by = e.By
+		default:
+			continue
+		}
+		return append(evs, &ClockResumed{Turn: g.Turn, At: at, By: by, Player: c.Running, Reason: PauseAttack, Paused: max(at.Sub(c.Pause.At), 0)})
+	}
+	return evs
 }

@@ -39,6 +39,7 @@ func lrtgModules() []engine.Module {
 		actionsModule(),
 		attachModule(),
 		attackModule(),
+		fortsModule(),
 		clockModule(),
 		commsModule(),
 		controlModule(),

@@ -125,7 +125,8 @@ func (g Game) checkPath(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hidden
 	broken = append(broken, g.marchFatigue(cmd, on, ev)...) // move_fatigue.go: a march adds a fatigue level
 	ev.Extended = cmd.Extended                              // move_extended.go
 	broken = append(broken, g.checkAllowance(d, on, price, ref, ev)...)
-	broken = append(broken, g.checkExtended(cmd, on, ev)...) // move_extended.go
+	broken = append(broken, g.checkExtended(cmd, on, ev)...)  // move_extended.go
+	broken = append(broken, g.fortSteps(d, on, path, ref)...) // forts.go: 000 9.1
 	side := on[0].Side
 	seen, all := g.seenPresence(side, hid.unseen), g.enemiesOf(side)
 	zoc := g.armyMarch(cmd, on) // 000 10.2

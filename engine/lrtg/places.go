@@ -124,6 +124,10 @@ type PlaceState struct {
 	DepotDestroyed bool        `json:"depot_destroyed,omitempty"`
 	Station        string      `json:"station,omitempty"` // "", "damaged" or "destroyed"
 	Destroyed      bool        `json:"destroyed,omitempty"`
+	// A Union permanent fort's class once rolled (000 9.2), and its
+	// destruction (9.3): forts.go.
+	FortClass     int  `json:"fort_class,omitempty"`
+	FortDestroyed bool `json:"fort_destroyed,omitempty"`
 }
 
 // VPEntry is one line of the Victory Point Record: who, what, when.

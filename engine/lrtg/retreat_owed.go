@@ -35,8 +35,8 @@ import (
 // any path (each step next to the last, never into an enemy-occupied
 // hex); the Standardized Rules' retreat rules are not in the seeds, so the
 // rest is his word, on the umpire's log (unitlog.go MoveRetreat). 000
-// adds: "Confederate units may not enter or retreat into a hex containing
-// an undestroyed Union fort" (9.1).
+// adds, and the path check refuses (forts.go): "Confederate units may not
+// enter or retreat into a hex containing an undestroyed Union fort" (9.1).
 //
 // In a hidden game the waits are read at the table: they name the side
 // and the battle, never the unit (the battle's result told the sides

@@ -420,6 +420,9 @@ type CombatApplied struct {
 	// Attack is the number of the battle /attack settled (attack.go); 0
 	// for a result typed with /battle result.
 	Attack int `json:"attack,omitempty"`
+	// FortDestroyed names the Union permanent fort the defender's r or R
+	// destroyed (000 9.3, forts.go): part of the result, undone with it.
+	FortDestroyed string `json:"fort_destroyed,omitempty"`
 }
 
 // EventType implements Event.
@@ -685,6 +688,9 @@ func (g Game) applyCombat(e *CombatApplied) Game {
 		g.Actions = g.Actions.retreating(*g, e)    // activation.go: the retreats its owner moves
 		g.Movement = g.Movement.afterCombat(*g, e) // move_path.go: the attackers' advance
 		g.Attacks = g.Attacks.applied(*g, e)       // attack.go: a battle is applied once
+		if e.FortDestroyed != "" {                 // forts.go: 9.3
+			g.Places = withPlace(g.Places, e.FortDestroyed, func(ps *PlaceState) { ps.FortDestroyed = true })
+		}
 		vp := append([]VPEntry(nil), g.VP...)
 		for _, s := range e.Sides {
 			for _, c := range s.Units {
