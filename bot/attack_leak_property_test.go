@@ -19,8 +19,9 @@ import (
 // its games, and the leaks they find, stay as they were.
 //
 // Its players' marches are sometimes extended marches (extended:true) on
-// an invented Extended March Table (scenarios/testdata/gcacw), rolled in
-// secret for the side: the enemy reads nothing of them.
+// an invented Extended March Table (scenarios/testdata/gcacw), or, in a
+// quarter of the games, with no table loaded (the players read the total),
+// rolled in secret for the side: the enemy reads nothing of them.
 //
 // go test ./bot -run TestLeakPropertyAttacks -leak.n=60 plays more games.
 
@@ -58,6 +59,9 @@ func TestLeakPropertyAttacks(t *testing.T) {
 	}
 	if stats["extended rolled"] == 0 && *leakSeed == 0 {
 		t.Errorf("no extended march was rolled: %v", stats)
+	}
+	if stats["extended read"] == 0 && *leakSeed == 0 {
+		t.Errorf("no extended march was rolled without the table: %v", stats)
 	}
 	var got []string
 	for k := range found {

@@ -11,6 +11,10 @@ import (
 
 // LRTA movement (engine/lrtg/lrta_move.go): the extended march roll, /unit
 // extended, and the words move.go's replies use for LRTA and naval moves.
+// /unit extended is the older path: an extended march is made with /move
+// extended:true (engine/lrtg/move_extended.go), which rolls it with every
+// modifier, table loaded or not; its reply says so, so a group is not left
+// with two ways for one thing without knowing which.
 
 // lrtaMoveUnitSubcommands are this module's subcommands of /unit.
 func lrtaMoveUnitSubcommands() []*Command {
@@ -21,7 +25,7 @@ func lrtaMoveUnitSubcommands() []*Command {
 	}
 	return []*Command{{
 		Name:        "extended",
-		Description: "Roll a unit's extended march (disorganization) roll, with its modifiers (LRTA 004)",
+		Description: "A march's extended march roll by hand (LRTA 004); /move extended:true makes the march and rolls it",
 		Options: []OptionSpec{
 			{Name: "unit", Description: "The marching unit, by id or name", Type: String, Required: true, MaxLength: 60, Placeholder: "unit", Autocomplete: units},
 			{Name: "reason", Description: "The umpire's reason to roll outside the action cycle", Type: String, MaxLength: 200, Placeholder: "text"},
@@ -80,6 +84,7 @@ func extendedMarchText(e *lrtg.ExtendedMarchRolled, label string) string {
 		ex = ", exhausted"
 	}
 	fmt.Fprintf(&b, ".\nRead it on the Standardized Rules' Extended March Table (not in these rules) with the unit's fatigue (%d%s) modifiers; record a disorganization with /unit mark or /unit set and a loss with /unit set.", e.Fatigue, ex)
+	b.WriteString("\nAn extended march is made with /move extended:true: it adds the extension's fatigue and rolls this itself, with the fatigue modifiers too (and reads your group's table when it is loaded). /unit extended is for a march moved without it; a unit whose march /move extended:true settled rolls no second time in the action.")
 	return b.String()
 }
 

@@ -127,6 +127,10 @@ func TestLRTAExtendedMarchCommand(t *testing.T) {
 		if out.Error != nil || !strings.Contains(out.Text, "Hood rolls 4") || !strings.Contains(out.Text, "+0 Confederate infantry south of the Potomac") || !strings.Contains(out.Text, "= **4**") {
 			t.Fatalf("Hood's extended march: %+v", out)
 		}
+		// The march's own path is /move extended:true: the older roll says so.
+		if !strings.Contains(out.Text, "An extended march is made with /move extended:true") || !strings.Contains(out.Text, "/unit extended is for a march moved without it") {
+			t.Errorf("the roll does not point to /move extended:true: %s", out.Text)
+		}
 		if want := map[bool]string{false: AudiencePublic, true: AudienceEphemeral}[hidden]; out.Audience.Kind != want {
 			t.Errorf("limited intelligence %v: audience %v", hidden, out.Audience.Kind)
 		}

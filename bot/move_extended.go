@@ -49,7 +49,11 @@ func extendedSettledText(g engine.GameState, evs []engine.Event) string {
 			fmt.Fprintf(&b, "\n🥾 Extended march: %s reaches fatigue %d, %s: no roll (%s: No roll necessary).", name, s.Fatigue, state, marchFatigueCite(g))
 			continue
 		}
-		fmt.Fprintf(&b, "\n🎲 %s Extended march (your group's Extended March Table): %s rolls %d", rollLabel(s.Roll, engine.RollStream{Secret: s.Secret}), name, s.Die)
+		table := "your group's Extended March Table"
+		if s.NoTable {
+			table = "no Extended March Table loaded"
+		}
+		fmt.Fprintf(&b, "\n🎲 %s Extended march (%s): %s rolls %d", rollLabel(s.Roll, engine.RollStream{Secret: s.Secret}), table, name, s.Die)
 		for _, m := range s.Modifiers {
 			b.WriteString("; " + marchModifierWords(g, s, m))
 		}
@@ -63,6 +67,10 @@ func extendedSettledText(g engine.GameState, evs []engine.Event) string {
 				clamped = ", the table's nearest row"
 			}
 			fmt.Fprintf(&b, ". Row %q%s, column %s: **%s**", r.Row, clamped, r.Column, r.Cell)
+		}
+		if s.NoTable {
+			b.WriteString(". " + noTableWords(g, name, s))
+			continue
 		}
 		b.WriteString(". " + extendedResultWords(name, s) + ".")
 	}
@@ -97,6 +105,16 @@ func marchModifierWords(g engine.GameState, s *lrtg.ExtendedMarchSettled, m lrtg
 		who = "stated by the umpire"
 	}
 	return fmt.Sprintf("%+d %s (your group's table, %s)", m.Value, m.Name, who)
+}
+
+// noTableWords says what the players do with a total no loaded table
+// reads (issue 21's fallback): read it on their printed table and apply
+// the result by hand, on the umpire's log when a player does it.
+func noTableWords(g engine.GameState, name string, s *lrtg.ExtendedMarchSettled) string {
+	if g.IsUmpire(s.By) {
+		return fmt.Sprintf("%s: read %d on your Extended March Table and apply the result with /unit set.", name, s.Read())
+	}
+	return fmt.Sprintf("%s: read %d on your Extended March Table and apply the result with /unit set (your word, on the umpire's log).", name, s.Read())
 }
 
 // extendedResultWords says what the result did to the unit.

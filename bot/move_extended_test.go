@@ -43,6 +43,21 @@ func TestExtendedMarchThroughTheRouter(t *testing.T) {
 				}
 				return rep.Outputs[0].Text
 			}
+			// unionReadsNothing: in a hidden mode the Union's reads tell
+			// nothing of the Confederate extended march.
+			unionReadsNothing := func() {
+				t.Helper()
+				for _, read := range []string{"@hooker /action show", "@hooker /oob", "@hooker /game status", "@hooker /attack show", "@hooker /phase show"} {
+					req, _ := con.Parse(read)
+					for _, o := range r.Handle(context.Background(), req).Outputs {
+						for _, s := range []string{"Hood", "xtended", "Night march", "HW2622", "RS0734"} {
+							if strings.Contains(o.Text, s) {
+								t.Errorf("%s tells the Union %q: %s", read, s, o.Text)
+							}
+						}
+					}
+				}
+			}
 			dir := t.TempDir()
 			layer, err := os.ReadFile(filepath.Join("..", "scenarios", "testdata", "terrain", "good.yaml"))
 			if err != nil {
@@ -91,9 +106,41 @@ func TestExtendedMarchThroughTheRouter(t *testing.T) {
 			do("@lee /action activate leader_or_unit:Longstreet")
 			// 10 MP through the invented woods: past any allowance (die + 2).
 			path := "path:HW2419 HW2420 HW2520 HW2521 HW2522 HW2622"
-			if got := refused("@lee /move units:Hood " + path + " extended:true"); !strings.Contains(got, "No Extended March Table is loaded") ||
-				!strings.Contains(got, "/chart load name:gcacw.extended-march") {
-				t.Errorf("without the table: %s", got)
+			// Without the table (issue 21's fallback): accepted, the die
+			// rolled with the modifiers the engine knows, the total the
+			// player's to read on his printed table, owed on the umpire's
+			// log; in a hidden mode the Union reads nothing of it.
+			mover, umpire, others := splitOutputs(do("@lee /move units:Hood " + path + " extended:true"))
+			for _, want := range []string{"Fatigue +2", "Extended march (no Extended March Table loaded): Hood rolls", "+0 to fatigue 3, unexhausted (003 MOVEMENT",
+				"Hood: read ", " on your Extended March Table and apply the result with /unit set (your word, on the umpire's log)."} {
+				if !strings.Contains(mover, want) {
+					t.Errorf("without the table the mover does not read %q: %s", want, mover)
+				}
+			}
+			if strings.Contains(mover, "column") || strings.Contains(mover, "no effect") {
+				t.Errorf("without the table the mover reads a result: %s", mover)
+			}
+			for _, want := range []string{"lee (CSA) rolled Hood's extended march (", ") with no Extended March Table loaded: total ",
+				"the result is the player's reading of his printed table, applied with /unit set (his word)"} {
+				if !strings.Contains(umpire, want) {
+					t.Errorf("without the table the umpire's channel does not read %q: %s", want, umpire)
+				}
+			}
+			var log strings.Builder
+			for _, o := range do("/unit log") {
+				log.WriteString(o.Text)
+			}
+			if !strings.Contains(log.String(), "with no Extended March Table loaded: total ") {
+				t.Errorf("/unit log: %s", log.String())
+			}
+			if intel != "" {
+				if !strings.Contains(mover, "CSA secret roll #") || others != "" || !strings.Contains(umpire, "lee's extended march") {
+					t.Errorf("hidden, without the table: the mover reads %q; others %q; the umpire %q", mover, others, umpire)
+				}
+				unionReadsNothing()
+			}
+			if got := refused("@hooker /unit log"); strings.Contains(got, "Hood") || strings.Contains(got, "xtended") {
+				t.Errorf("a player reads the unit log: %s", got)
 			}
 			// The game keeps the copies loaded when it started: a new game,
 			// in another channel, has the table.
@@ -115,23 +162,12 @@ func TestExtendedMarchThroughTheRouter(t *testing.T) {
 				t.Errorf("the umpire's modifier: %s", got)
 			}
 			outs := do("@lee /move units:Hood " + path + " extended:true march_modifiers:night march")
-			var mover, umpire, others strings.Builder
-			for _, o := range outs {
-				switch {
-				case o.Audience.Kind == AudienceChannel && o.Audience.Channel == "umpire":
-					umpire.WriteString(o.Text)
-				case o.Audience.Kind == AudienceEphemeral:
-					mover.WriteString(o.Text)
-				default:
-					others.WriteString(o.Text)
-					mover.WriteString(o.Text)
-				}
-			}
+			mover, umpire, others = splitOutputs(outs)
 			for _, want := range []string{"Fatigue +2", "Extended march past the allowance: its length is your word", "Modifiers stated: Night march",
 				"Extended march (your group's Extended March Table): Hood rolls", "+0 to fatigue 3, unexhausted (003 MOVEMENT", "+1 Night march (your group's table, stated by the player)",
 				"column Infantry"} {
-				if !strings.Contains(mover.String(), want) {
-					t.Errorf("the mover does not read %q: %s", want, mover.String())
+				if !strings.Contains(mover, want) {
+					t.Errorf("the mover does not read %q: %s", want, mover)
 				}
 			}
 			g, err := r.game(context.Background(), Request{GuildID: "g", ChannelID: "war2", User: engine.Actor{ID: "console:umpire"}})
@@ -154,29 +190,39 @@ func TestExtendedMarchThroughTheRouter(t *testing.T) {
 				}
 			}
 			if intel == "" {
-				if !strings.Contains(others.String(), "🎲 Roll #") {
-					t.Errorf("an open game's roll is public: %s", others.String())
+				if !strings.Contains(others, "🎲 Roll #") {
+					t.Errorf("an open game's roll is public: %s", others)
 				}
 				return
 			}
 			// Hidden: the die is the CSA's secret roll; the Union reads
 			// nothing of the march or the roll; the umpire all of it.
-			if !strings.Contains(mover.String(), "CSA secret roll #") || others.Len() > 0 {
-				t.Errorf("hidden: the mover reads %q; others %q", mover.String(), others.String())
+			if !strings.Contains(mover, "CSA secret roll #") || others != "" {
+				t.Errorf("hidden: the mover reads %q; others %q", mover, others)
 			}
-			if !strings.Contains(umpire.String(), "lee's extended march") || !strings.Contains(umpire.String(), "Hood rolls") {
-				t.Errorf("the umpire's channel: %q", umpire.String())
+			if !strings.Contains(umpire, "lee's extended march") || !strings.Contains(umpire, "Hood rolls") {
+				t.Errorf("the umpire's channel: %q", umpire)
 			}
-			for _, read := range []string{"@hooker /action show", "@hooker /oob", "@hooker /game status", "@hooker /attack show", "@hooker /phase show"} {
-				req, _ := con.Parse(read)
-				for _, o := range r.Handle(context.Background(), req).Outputs {
-					for _, s := range []string{"Hood", "xtended", "Night march", "HW2622", "RS0734"} {
-						if strings.Contains(o.Text, s) {
-							t.Errorf("%s tells the Union %q: %s", read, s, o.Text)
-						}
-					}
-				}
-			}
+			unionReadsNothing()
 		})
 	}
+}
+
+// splitOutputs splits a command's outputs into what the mover reads (his
+// reply, public or his alone), what the umpire's channel reads, and what
+// anyone else reads (the public posts).
+func splitOutputs(outs []Output) (mover, umpire, others string) {
+	var m, u, o strings.Builder
+	for _, out := range outs {
+		switch {
+		case out.Audience.Kind == AudienceChannel && out.Audience.Channel == "umpire":
+			u.WriteString(out.Text)
+		case out.Audience.Kind == AudienceEphemeral:
+			m.WriteString(out.Text)
+		default:
+			o.WriteString(out.Text)
+			m.WriteString(out.Text)
+		}
+	}
+	return m.String(), u.String(), o.String()
 }

@@ -29,7 +29,7 @@ var storedUncovered = map[string]string{
 	"fort.classified":                     "a Union fort's class rolled by an attack declared on it (000 9.2 a): the scripts attack no fort; engine/lrtg/forts_test.go and bot/forts_test.go decide and fold it",
 	"action.retreat_handed":               "a retreat owed handed to the umpire by a missed deadline: the scripts run no deadlines; engine/lrtg/retreat_owed_test.go decides and folds it",
 	"depot.changed":                       "a scheduled depot completed (options.script's is due on turn 16; it ends on turn 6) or a Confederate depot at Winchester or Berryville",
-	"march.extended-settled":              "an extended march rolled on the group's Extended March Table (issue 21): the stored logs predate it; bot/testdata/marches.script rolls two (bot/marches_test.go), engine/lrtg/move_extended_test.go decides and folds it, bot/move_extended_test.go plays it through the router",
+	"march.extended-settled":              "an extended march rolled on the group's Extended March Table (issue 21): the stored logs predate it; bot/testdata/marches.script rolls two (bot/marches_test.go), engine/lrtg/move_extended_test.go decides and folds it, bot/move_extended_test.go plays it through the router (with the table and without: no_table)",
 	"litn.hooker-majors":                  "Union major victories in scenario 3 (002 15.6): litn3.script fights no battle",
 	"litn.militia":                        "the Union militia roll once 002 4.2's conditions are met: not reached",
 	"litn.no-reaction":                    "a non-phasing player's word not to react (002 14.2): no surprise attack is attempted",

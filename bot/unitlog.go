@@ -152,6 +152,12 @@ func unitLogLine(g engine.GameState, e lrtg.UnitLogEntry, ref func(engine.Hex) s
 			strings.Join(e.Letters, ", "), e.Role, strings.ToUpper(string(e.For)), e.Attack)
 	case lrtg.LogRuled:
 		what = fmt.Sprintf("ruled on battle #%d's %s", e.Attack, strings.Join(e.Letters, ", "))
+	case lrtg.LogMarchRead: // engine/lrtg/move_extended.go: no Extended March Table loaded
+		what = fmt.Sprintf("rolled %s's extended march (%s) with no Extended March Table loaded: total %d", name, rollLabel(e.Roll, engine.RollStream{Secret: e.Secret}), e.Read)
+		if e.Capped {
+			what += fmt.Sprintf(" (read as %d: 003's cap)", lrtg.ExtendedMarchCap)
+		}
+		what += "; the result is the player's reading of his printed table, applied with /unit set (his word)"
 	case lrtg.LogEliminate:
 		what = fmt.Sprintf("eliminated %s", name)
 	case lrtg.LogMove:

@@ -3,6 +3,7 @@ package lrtg
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -639,6 +640,13 @@ func (g Game) decideExtendedMarch(cmd RollExtendedMarch, d engine.Dice) ([]engin
 	if step := g.CurrentStep(); step != "" && step != "4a" && step != "4b" && !(g.IsUmpire(cmd.By) && reason != "") {
 		return nil, moveRule("march.step", fmt.Sprintf("Extended marches are made in the action cycle (steps 4a and 4b), not in step %s", step),
 			"Roll when the unit marches in your action; the umpire may roll outside it with reason:", "003 4; 004 4")
+	}
+	// The march's own path is /move extended:true (move_extended.go): a
+	// unit whose extended march it settled in this action rolls no second
+	// time (the umpire may, with reason:).
+	if key := g.actionKey(); key != "" && g.Movement.Act == key && slices.Contains(g.Movement.ActExtended, u.ID) && !(g.IsUmpire(cmd.By) && reason != "") {
+		return nil, moveRule("march.again", fmt.Sprintf("%s's extended march was settled by its /move extended:true in this action", u.Name),
+			"Its roll (or its \"No roll necessary\") is in that move's reply: no second roll; the umpire may roll again with reason:", "")
 	}
 	u = u.WithStatus()
 	mod, why, err := g.marchModifiers(u, cmd.Data)

@@ -58,6 +58,10 @@ type MovementState struct {
 	// Advance: attackers of a combat of the action whose defenders
 	// retreated, who may move once more (the advance after combat).
 	Advance []string `json:"advance,omitempty"`
+	// ActExtended: the units whose extended march /move settled in the
+	// action Act (move_extended.go): LRTA's /unit extended rolls no
+	// second time for them (lrta_move.go).
+	ActExtended []string `json:"act_extended,omitempty"`
 }
 
 // IsReleased reports whether the group (a ReleaseGroups id) is released.

@@ -29,9 +29,15 @@ import (
 //     says, or, without a copy, as far as the player says (recorded, on
 //     the umpire's log); a march priced whole within the allowance is no
 //     extended march (move_price.go);
-//   - without gcacw.extended-march loaded it is refused, saying to load
-//     it; the umpire may set that aside with reason: and then settles the
-//     unit by hand (no roll);
+//   - without gcacw.extended-march loaded it is accepted all the same
+//     (issue 21: "falling back to the players' word ... only for what no
+//     loaded data can decide"): the fatigue levels and the length as
+//     above, and each unit still rolls with every modifier the engine
+//     knows (the group's own rows only where their slot is loaded); the
+//     total (LRTG's cap applied) is read by the players on their printed
+//     table and applied with /unit set. The settlement records it
+//     (NoTable), the umpire's log lists it as owed on the player's word
+//     (unitlog.go), and nothing of the unit is changed here;
 //   - after the march each unit of the stack (not leaders, not a unit the
 //     march spares) rolls one die from the free stream, as the allowance
 //     does (docs/dice.md), so the scripted games' procedure dice stay
@@ -112,6 +118,18 @@ type ExtendedMarchSettled struct {
 	ForUmpire []string `json:"for_umpire,omitempty"`
 	// Lost is the manpower lost: a non-combat loss (30.1).
 	Lost int `json:"lost,omitempty"`
+	// NoTable: the game has no Extended March Table loaded; the total
+	// (Capped applied) is the players' to read on their printed table,
+	// and Reading and Change are empty (issue 21's fallback).
+	NoTable bool `json:"no_table,omitempty"`
+}
+
+// Read is the total read on the table: ExtendedMarchCap when capped.
+func (s *ExtendedMarchSettled) Read() int {
+	if s.Capped {
+		return ExtendedMarchCap
+	}
+	return s.Total
 }
 
 // EventType implements Event.
@@ -173,10 +191,7 @@ func (g Game) checkExtended(cmd engine.MoveUnits, on []engine.UnitState, ev *eng
 			"Move the units in an action of yours; the umpire's placements need no extension", g.actionsRule()))
 	}
 	c := g.SeriesCharts(libraryOf(cmd.Data))
-	if lc := c.Loaded[SlotExtendedMarch]; lc == nil {
-		broken = append(broken, moveRule("move.extended", "No Extended March Table is loaded for this game: an extended march rolls on it",
-			"The server loads the group's copy with /chart load name:gcacw.extended-march (docs/series-charts.md); a game keeps the copies loaded when it started. The umpire may move the units with reason: and settle them by hand", ""))
-	} else {
+	if lc := c.Loaded[SlotExtendedMarch]; lc != nil { // without it: the players read the total (above)
 		var none []string
 		for _, u := range on {
 			if !u.Kind.IsLeader() && !slices.Contains(ev.Spared, u.ID) && marchColumn(lc.Columns, u) < 0 {
@@ -235,15 +250,13 @@ func (g Game) checkExtended(cmd engine.MoveUnits, on []engine.UnitState, ev *eng
 // it spares), its result applied. A march the enemy stopped before it
 // began (remoteStops) gains no fatigue and rolls nothing; one an unseen
 // enemy stopped on the way rolls (the extension was declared and spent).
-// Without the table (the umpire set it aside) nothing is rolled.
+// Without the table each unit rolls all the same, and the players read
+// the total on their printed table (NoTable).
 func (g Game) extendedRolls(cmd engine.MoveUnits, evs []engine.Event, d engine.Dice) ([]engine.Event, error) {
 	if !cmd.Extended {
 		return evs, nil
 	}
 	c := g.SeriesCharts(libraryOf(cmd.Data))
-	if !c.Has(SlotExtendedMarch) {
-		return evs, nil
-	}
 	state := g
 	var moves []*engine.UnitsMoved
 	for _, e := range evs {
@@ -333,6 +346,10 @@ func (g Game) settleExtended(cmd engine.MoveUnits, m *engine.UnitsMoved, u engin
 		read, s.Capped = ExtendedMarchCap, true
 	}
 	lc := c.Loaded[SlotExtendedMarch]
+	if lc == nil { // the players read it on their printed table
+		s.NoTable = true
+		return []engine.Event{r, s}, nil
+	}
 	col := marchColumn(lc.Columns, u)
 	if col < 0 {
 		return nil, moveRule("move.extended", fmt.Sprintf("The Extended March Table has no column for %s (%s)", u.Name, u.Kind), "Its columns: "+strings.Join(lc.Columns, ", "), "")
@@ -398,6 +415,14 @@ func (g *Game) applyExtendedSettled(e *ExtendedMarchSettled) {
 			u.Eliminated, u.OnMap = true, false
 		}
 	})
+	if key := g.actionKey(); key != "" { // no second roll by /unit extended (lrta_move.go)
+		m := g.Movement
+		if m.Act != key {
+			m.Act, m.ActMoved, m.Advance, m.ActExtended = key, nil, nil, nil
+		}
+		m.ActExtended = append(slices.Clone(m.ActExtended), e.Unit)
+		g.Movement = m
+	}
 	if e.Lost > 0 && g.optional(30) {
 		s := g.Segment.clone()
 		s.Stragglers = copyInts(s.Stragglers)

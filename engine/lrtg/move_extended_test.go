@@ -178,17 +178,6 @@ func TestExtendedMarchRefusals(t *testing.T) {
 	if _, err := g.Decide(rail, engine.Script()); !errors.Is(err, engine.ErrInvalid) || !strings.Contains(err.Error(), "for a march") {
 		t.Errorf("extended by rail: %v", err)
 	}
-	// No table loaded: refused, saying what to load; the umpire may set
-	// it aside and settle by hand (no roll).
-	bare := extGame(t, 1, nil)
-	bare.Charts = cloneCharts(bare.Charts)
-	delete(bare.Charts, SlotExtendedMarch)
-	wantRule(t, bare, extended(lee, 6), "move.extended", "", "No Extended March Table is loaded", "/chart load name:gcacw.extended-march")
-	over := extended(ump, 6)
-	over.Reason = "the group plays the table by hand"
-	if _, mv, settled, dice := decideExt(t, bare, over); !mv.Extended || mv.Fatigue != 2 || len(settled) != 0 || len(dice) != 0 || len(mv.Overrode) != 1 {
-		t.Errorf("overridden: %+v, %d settled, %d dice", mv, len(settled), len(dice))
-	}
 	// The umpire's placement (to: alone) is no march to extend.
 	place := mv(ump, at(5, 5), "csa.hood")
 	place.Extended = true

@@ -248,7 +248,7 @@ func (g *Game) recordActionMove(e *engine.UnitsMoved) {
 	}
 	m := g.Movement
 	if m.Act != key {
-		m.Act, m.ActMoved, m.Advance = key, nil, nil
+		m.Act, m.ActMoved, m.Advance, m.ActExtended = key, nil, nil, nil
 	}
 	m.ActMoved = append(slices.Clone(m.ActMoved), e.Units...)
 	m.Advance = slices.DeleteFunc(slices.Clone(m.Advance), func(id string) bool { return slices.Contains(e.Units, id) })
@@ -303,7 +303,7 @@ func (m MovementState) afterCombat(g Game, e *CombatApplied) MovementState {
 		return m
 	}
 	if m.Act != key {
-		m.Act, m.ActMoved, m.Advance = key, nil, nil
+		m.Act, m.ActMoved, m.Advance, m.ActExtended = key, nil, nil, nil
 	}
 	m.Advance = append(slices.Clone(m.Advance), attackers...)
 	return m

@@ -210,6 +210,10 @@ const (
 	// what he recorded he decided (Letters, Reason his note).
 	LogOwed  = "owed"
 	LogRuled = "ruled"
+	// LogMarchRead: an extended march rolled without an Extended March
+	// Table loaded (move_extended.go, NoTable): the player reads Read on
+	// his printed table and applies the result with /unit set, his word.
+	LogMarchRead = "march-read"
 )
 
 // UnitLogEntry is one change a player made to a unit of his, as the
@@ -251,9 +255,15 @@ type UnitLogEntry struct {
 	// An extended march (move_extended.go) whose length is the player's
 	// word (no gcacw.extended-march-settings: Extension 0), and the
 	// modifiers of its roll he stated.
-	Extended      bool
-	Extension     float64
-	MarchStated   []string
+	Extended    bool
+	Extension   float64
+	MarchStated []string
+	// LogMarchRead: the total to read (the cap applied), whether LRTG's
+	// cap read it so, and the roll's number and stream (Secret).
+	Read          int
+	Capped        bool
+	Roll          int64
+	Secret        string
 	Cause, Reason string
 	// LogStated: the battle's number, the role, the modifiers stated and
 	// the word on disorganized units (Unit is empty).
@@ -283,6 +293,8 @@ func MayLogUnitChange(e engine.Event) bool {
 	switch e.(type) {
 	case *engine.UnitSet, *engine.UnitMarked, *engine.UnitEliminated, *engine.UnitsMoved, *CombatApplied, *AttackDeclared, *AttackAnswered, *AttackRuled:
 		return true
+	case *ExtendedMarchSettled:
+		return e.(*ExtendedMarchSettled).NoTable
 	}
 	return false
 }
@@ -379,6 +391,15 @@ func (next Game) logUnitChange(g Game, e engine.Event) Game {
 		add = append(add, en)
 	case *engine.UnitsMoved:
 		add = append(add, g.moveLogEntries(e, entry)...) // a march on the player's word
+	case *ExtendedMarchSettled:
+		// No Extended March Table loaded: the result is the player's
+		// reading of his printed table (move_extended.go).
+		if !e.NoTable || g.IsUmpire(e.By) {
+			break
+		}
+		en := entry(e.By, e.Unit)
+		en.Kind, en.Read, en.Capped, en.Roll, en.Secret = LogMarchRead, e.Read(), e.Capped, e.Roll, e.Secret
+		add = append(add, en)
 	}
 	if len(add) == 0 {
 		return next
