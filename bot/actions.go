@@ -250,7 +250,11 @@ func handleActionDone(ctx context.Context, r *Router, req Request) (Reply, error
 	if err := decodeOptions(req, &o); err != nil {
 		return Reply{}, err
 	}
-	return r.settleAction(ctx, req, lrtg.EndAction{By: req.User, Reason: o.Reason})
+	g, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	return r.settleAction(ctx, req, lrtg.EndAction{By: req.User, Reason: o.Reason, Data: r.moveData(g)})
 }
 
 func handleActionDefer(ctx context.Context, r *Router, req Request) (Reply, error) {

@@ -102,6 +102,8 @@ func actionEventText(g engine.GameState, e engine.Event) (pub string, public boo
 			return "", false, ""
 		case strings.Contains(e.Purpose, "'s movement allowance, "): // told with the activation (allowance.go)
 			return "", true, ""
+		case strings.Contains(e.Purpose, "(9.2 b)"): // a fort's class (forts_watch.go): public, as the marker
+			return FormatRoll(e), true, ""
 		case !isActionRoll(e):
 			return "", false, ""
 		}
@@ -111,6 +113,8 @@ func actionEventText(g engine.GameState, e engine.Event) (pub string, public boo
 			return "", false, ""
 		}
 		return fmt.Sprintf("🎲 Roll #%d · %s rolls %s on **%s** (%s): [%d] → **%s**", e.Number, e.By.Name, e.Dice, e.Title, e.Source, e.Natural, e.Name), true, ""
+	case *lrtg.FortClassified: // 000 9.2 b): the class is a marker on the board, public; the unit is not named
+		return fortClassText(e), true, ""
 	case *lrtg.InitiativeWon:
 		return initiativeWonText(g, e), true, ""
 	case *lrtg.Activated:

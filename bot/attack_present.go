@@ -135,11 +135,16 @@ func (r *Router) attackReply(req Request, before engine.GameState, views []Event
 	return Reply{Outputs: outs}
 }
 
-// fortClassText tells a fort's class rolled (000 9.2 a): public.
+// fortClassText tells a fort's class rolled (000 9.2 a or b): public.
+// 9.2 b)'s names no unit: the Union learns only that one stood there.
 func fortClassText(e *lrtg.FortClassified) string {
 	table := "Alexandria and Washington"
 	if e.Baltimore {
 		table = "Baltimore"
+	}
+	if e.Stayed {
+		return fmt.Sprintf("🏰 %s (%s): a Confederate unit of combat value 5 or more stayed beside it through a march action without attacking, so its class is rolled on the %s forts' table (000 9.2 b; roll #%d): %d → **class %d**: artillery value %d, intrinsic garrison %d, for the rest of the game.",
+			e.Place, e.Ref, table, e.Roll, e.Die, e.Class, e.Artillery, e.Garrison)
 	}
 	return fmt.Sprintf("🏰 %s (%s), attacked (battle #%d): its class is rolled on the %s forts' table (000 9.2 a; roll #%d): %d → **class %d**: artillery value %d, intrinsic garrison %d, for the rest of the game. The attack may not be called off.",
 		e.Place, e.Ref, e.Battle, table, e.Roll, e.Die, e.Class, e.Artillery, e.Garrison)

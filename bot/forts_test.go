@@ -113,3 +113,67 @@ func TestFortThroughRouter(t *testing.T) {
 		}
 	}
 }
+
+// 000 9.2 b) through the router, in a game of limited intelligence: Hood
+// and McLaws stand beside Ft. Stevens (HE1035, placed by the umpire),
+// Longstreet's action marches neither and attacks nothing, and /action
+// done rolls the fort's class at the table. The Union reads the fort, the
+// die and the class; not Hood, McLaws nor their hex.
+func TestFortClassedByStayingThroughRouter(t *testing.T) {
+	ctx := context.Background()
+	r := NewRouter(openStore(t), WithLogger(quietLog()), withAttackCharts(fortCharts))
+	startLRTG(t, r, map[string]string{"intelligence": "limited"})
+	mustOK(t, r, Request{GuildID: "g", ChannelID: "war", User: umpireA, Command: "move", Options: map[string]string{"units": "Longstreet,Hood,McLaws", "to": "HE1035", "reason": "the forts test"}})
+	acForceTo(t, r, "4a")
+	mustOK(t, r, actionReq(leeA, "activate", map[string]string{"leader_or_unit": "Longstreet"}))
+	done := r.Handle(ctx, actionReq(leeA, "done", nil))
+	var fc *lrtg.FortClassified
+	var table []string
+	for _, o := range done.Outputs {
+		if o.Error != nil {
+			t.Fatalf("/action done: %v", o.Error)
+		}
+		if o.Audience.Kind != AudiencePublic {
+			continue
+		}
+		table = append(table, o.Text)
+		for _, v := range o.Events {
+			if v.Type == lrtg.EventFortClassified {
+				f := &lrtg.FortClassified{}
+				if err := json.Unmarshal(v.Data, f); err != nil {
+					t.Fatal(err)
+				}
+				if f.Place == "Ft. Stevens" {
+					fc = f
+				}
+			}
+		}
+	}
+	if fc == nil || !fc.Stayed || fc.Battle != 0 || fc.Die < 1 || fc.Die > 6 {
+		t.Fatalf("no class rolled at the table: %+v", done.Outputs)
+	}
+	want := map[int]int{1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}[fc.Die] // 000 9.2, Alexandria and Washington
+	if fc.Class != want || fc.Garrison != want+1 || fc.Artillery != want {
+		t.Errorf("die %d: class %d, want %d", fc.Die, fc.Class, want)
+	}
+	acWants(t, "the table", strings.Join(table, "\n"), "Ft. Stevens (HE1034): a Confederate unit of combat value 5 or more stayed beside it", "000 9.2 b")
+	g, _ := r.gameHere(ctx, attackReq(umpireA, "show", nil))
+	if ps := lrtg.Of(g).Places["Ft. Stevens"]; ps.FortClass != want {
+		t.Errorf("class not kept: %+v", ps)
+	}
+	for _, o := range done.Outputs {
+		if o.Audience.Kind != AudiencePublic && o.Audience.UserID != meadeA.ID {
+			continue
+		}
+		for _, secret := range []string{"Hood", "McLaws", "HE1035"} {
+			if strings.Contains(o.Text, secret) {
+				t.Errorf("an output (%s %s) tells %s: %s", o.Audience.Kind, o.Audience.UserID, secret, o.Text)
+			}
+			for _, v := range o.Events {
+				if strings.Contains(string(v.Data), secret) || strings.Contains(string(v.Data), "csa.hood") {
+					t.Errorf("an event (%s) tells %s: %s", v.Type, secret, v.Data)
+				}
+			}
+		}
+	}
+}

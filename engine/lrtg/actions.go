@@ -188,6 +188,7 @@ type (
 	EndAction struct {
 		By     engine.Actor
 		Reason string
+		Data   *engine.MoveData // the map, for 000 9.2 b)'s forts (forts_watch.go); nil: none rolled
 	}
 	// DeferInitiative hands the side's decision to a subordinate, or back
 	// to the overall commander (To empty) (21.1 Initiative Determination).
@@ -631,10 +632,17 @@ func (g Game) decideEnd(cmd EndAction, d engine.Dice) ([]engine.Event, error) {
 	} else if err := g.heldRefusal(cmd.By, a, owed); err != nil {
 		return nil, err
 	}
-	if a.Opening {
-		return []engine.Event{ended}, nil
+	// 000 9.2 b): forts classed by a strong unit that stayed beside them
+	// (forts_watch.go), rolled before the action's end is recorded.
+	rolled, err := g.fortsWatched(cmd.Data, a, cmd.By, d)
+	if err != nil {
+		return nil, err
 	}
-	return g.thenInitiative(d, ended)
+	evs := append(rolled, ended)
+	if a.Opening {
+		return evs, nil
+	}
+	return g.thenInitiative(d, evs...)
 }
 
 // ---- Folding ----

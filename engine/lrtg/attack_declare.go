@@ -142,7 +142,7 @@ func (g Game) decideDeclareAttack(cmd DeclareAttack, d engine.Dice) ([]engine.Ev
 	}
 	// 9.2 a): the class is rolled "after an attack is declared" (the
 	// battle records the class it rolled: one command).
-	rolled, err := g.rollFortClass(cmd.Data, cmd.Hex, fort, cmd.By, b.N, d)
+	rolled, err := g.rollFortClass(cmd.Data, cmd.Hex, fort, cmd.By, b.N, d, "")
 	if err != nil {
 		return nil, err
 	}

@@ -101,7 +101,7 @@ func cycleDeadlineDefault(g Game, by engine.Actor, move *engine.MoveData, out []
 		case a.Remote != nil && a.Remote.Answer == "" && s == engine.EnemyOf(a.Remote.Side):
 			cmd, what = AnswerRemote{By: by, Allow: false, Comment: reason}, "the remote movement request refused (LRTG 17.2)"
 		case a.Active != nil && a.Active.Side == s && !g.actionHeld(a): // held: a battle's or a retreat's wait is the default's
-			cmd, what = EndAction{By: by}, "the action under way ended (/action done)"
+			cmd, what = EndAction{By: by, Data: move}, "the action under way ended (/action done)"
 		case a.ToDecide == s:
 			cmd, what = PassAction{By: by, Data: move}, "passed (LRTG 5.0)"
 		default:

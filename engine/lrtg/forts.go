@@ -80,9 +80,11 @@ import (
 //     combat value x1.5 (choice F3: the redoubt is the least it has; a
 //     completed Fort marker's more is the umpire's, with /battle result).
 //
-// Not decided here (the umpire's): 9.2 b) (the class rolled when a
-// Confederate unit of combat value 5 or more next to the fort begins a
-// march and stays without attacking), 9.1's ZOC, command radius and
+// 9.2 b) (the class rolled when a Confederate unit of combat value 5 or
+// more next to the fort begins a march and stays without attacking) is
+// read when a Confederate action ends: forts_watch.go.
+//
+// Not decided here (the umpire's): 9.1's ZOC, command radius and
 // flank-cover clauses. The rules are LRTG's (000): LRTA's forts are not in
 // its seeds, so an LRTA game decides none of this.
 
@@ -127,7 +129,11 @@ type FortClassified struct {
 	Class     int          `json:"class"`
 	Artillery int          `json:"artillery"`
 	Garrison  int          `json:"garrison"`
-	Battle    int          `json:"battle"` // the attack declared that rolled it (9.2 a)
+	Battle    int          `json:"battle"` // the attack declared that rolled it (9.2 a); 0: 9.2 b)
+	// Stayed: rolled by 9.2 b), a strong Confederate unit that stayed
+	// beside the fort through a march action (forts_watch.go). Which unit
+	// is not said: the Union may not learn it.
+	Stayed bool `json:"stayed,omitempty"`
 }
 
 // EventType implements Event.
@@ -193,9 +199,10 @@ func (g Game) fortAt(d *engine.MoveData, h engine.Hex) *BattleFort {
 }
 
 // rollFortClass rolls a DC / Alexandria / Baltimore fort's class when an
-// attack on it is declared (9.2 a); nothing for a fort with printed values
-// or one classed already.
-func (g Game) rollFortClass(d *engine.MoveData, h engine.Hex, f *BattleFort, by engine.Actor, battle int, dice engine.Dice) ([]engine.Event, error) {
+// attack on it is declared (9.2 a, battle its number) or a strong unit
+// stayed beside it (9.2 b, battle 0, purpose the roll's); nothing for a
+// fort with printed values or one classed already.
+func (g Game) rollFortClass(d *engine.MoveData, h engine.Hex, f *BattleFort, by engine.Actor, battle int, dice engine.Dice, purpose string) ([]engine.Event, error) {
 	p := g.fortPlace(d, h)
 	if p == nil || f.Class != 0 || f.Destroyed {
 		return nil, nil
@@ -204,7 +211,10 @@ func (g Game) rollFortClass(d *engine.MoveData, h engine.Hex, f *BattleFort, by 
 		return nil, nil
 	}
 	baltimore := slices.Contains(d.Theatre.RegionsAt(h), "md.baltimore")
-	out, err := engine.NumberedRoll(engine.RollDice{By: by, Expression: "1d6", Purpose: fmt.Sprintf("the class of %s (9.2), attacked in battle #%d", p.Name, battle)}, dice, g.RollsOf(""), "")
+	if purpose == "" {
+		purpose = fmt.Sprintf("the class of %s (9.2), attacked in battle #%d", p.Name, battle)
+	}
+	out, err := engine.NumberedRoll(engine.RollDice{By: by, Expression: "1d6", Purpose: purpose}, dice, g.RollsOf(""), "")
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +222,7 @@ func (g Game) rollFortClass(d *engine.MoveData, h engine.Hex, f *BattleFort, by 
 	class := fortClassOf(r.Total, baltimore)
 	c := fortClasses[class]
 	f.Class, f.Artillery, f.Combat = class, c[0], c[1]
-	return []engine.Event{r, &FortClassified{By: by, Place: p.Name, Ref: p.Ref.String(), Baltimore: baltimore, Roll: r.Number, Die: r.Total, Class: class, Artillery: c[0], Garrison: c[1], Battle: battle}}, nil
+	return []engine.Event{r, &FortClassified{By: by, Place: p.Name, Ref: p.Ref.String(), Baltimore: baltimore, Roll: r.Number, Die: r.Total, Class: class, Artillery: c[0], Garrison: c[1], Battle: battle, Stayed: battle == 0}}, nil
 }
 
 // fortSteps refuses a Confederate march's steps into an undestroyed Union
