@@ -103,6 +103,7 @@ var azCases = []azCase{
 	{"lrtg", "started", "/battle result attacker:Hood attacker_result:1f", azSub, "a commander applies a result to his own units"},
 	{"lrtg", "started", "/chart load name:litn.command-point data:x", azManager, "a server's charts serve all its games: Manage Server; F loads into his own server's"},
 	{"lrtg", "started", "/chart show name:lrtg.spy", azAnyone, "the rules' charts are public"},
+	{"lrtg", "started", "/chart list", azAnyone, "which charts a game needs and which the server has loaded is public: no side's secret"},
 	{"lrtg", "2c", "/command give designation:2 to:Longstreet", azOverall, "only a designation's holder gives it (21.1)"},
 	{"lrtg", "2c", "/command give designation:1 to:Lee", azSub, "refused for the state (21.1's balance) to all it is allowed to"},
 	{"lrtg", "started", "/command show", azPlayers, "the division of command is for the game's commanders"},

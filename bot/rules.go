@@ -56,6 +56,15 @@ func rulesCommands() []*Command {
 					Handle: handleChartShow,
 				},
 				{
+					Name:        "list",
+					Description: "The printed charts a game needs, each loaded or not",
+					Ephemeral:   true,
+					Options: []OptionSpec{
+						{Name: "game", Description: "lrtg, lrta or litn (default: this channel's game, else all)", Type: String, MaxLength: 10, Placeholder: "lrtg|lrta|litn"},
+					},
+					Handle: handleChartList,
+				},
+				{
 					Name:        "load",
 					Description: "Load your copy of a printed chart into its slot (server managers)",
 					Ephemeral:   true,
@@ -442,7 +451,7 @@ func handleChartLoad(ctx context.Context, r *Router, req Request) (Reply, error)
 	name := o.Name
 	sl := r.library.Slot(name)
 	if sl == nil {
-		return Reply{}, notFound("chart.unknown", "chart slot", name, r.library.SearchSlots(name, 5), "Start typing a chart's name to see the slots")
+		return Reply{}, notFound("chart.unknown", "chart slot", name, r.library.SearchSlots(name, 5), "Start typing a chart's name to see the slots, or /chart list for the charts a game needs")
 	}
 	if !req.Manager {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "chart.permission",
@@ -487,7 +496,7 @@ func handleChartRoll(ctx context.Context, r *Router, req Request) (Reply, error)
 	name := o.Name
 	sl := r.library.Slot(name)
 	if sl == nil {
-		return Reply{}, notFound("chart.unknown", "chart slot", name, r.library.SearchSlots(name, 5), "Start typing a chart's name to see the slots")
+		return Reply{}, notFound("chart.unknown", "chart slot", name, r.library.SearchSlots(name, 5), "Start typing a chart's name to see the slots, or /chart list for the charts a game needs")
 	}
 	loaded, err := r.loadedCharts(ctx, req)
 	if err != nil {

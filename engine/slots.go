@@ -36,6 +36,10 @@ type ChartSlot struct {
 	// alone in the group "". Each group's bands cover every value from
 	// its first, once, and its last is open at the top (slots_bands.go).
 	ColumnBands []string
+	// ColumnBandsClosed lets the last band of each group be closed
+	// ("56"), where the rules say what a value above it reads (LITN
+	// 10.5: roll once on the last column per its strength).
+	ColumnBandsClosed bool
 	// RowBands, for a looked-up slot whose copy names its rows, says the
 	// rows are numeric bands: BandsOpen (every whole number has a row, as
 	// on a rolled chart) or BandsFromStart (every number from the first
@@ -125,6 +129,24 @@ type ChartCopy struct {
 	Columns []string            // only where the slot lets the copy name them
 	Cells   map[string][]string // row label -> cells in column order
 	Order   []string            // the row labels in the file's order
+	// Lines and ColumnsLine are where the file gives each row and the
+	// column headings (ParseChartFile), so that a refusal points at the
+	// line to correct; 0 or absent when the copy was not read from a file.
+	Lines       map[string]int
+	ColumnsLine int
+}
+
+// rowAt is the prefix that says where a row is in the file: "line 7: ".
+func (c ChartCopy) rowAt(label string) string { return lineAt(c.Lines[label]) }
+
+// columnsAt is the prefix that says where the column headings are.
+func (c ChartCopy) columnsAt() string { return lineAt(c.ColumnsLine) }
+
+func lineAt(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("line %d: ", n)
 }
 
 // LoadedChart is a validated copy: its rows, columns and cells in order.

@@ -40,11 +40,12 @@ func bandText(v int) string {
 // bandSequence checks sorted bands (by Min): none runs backwards, and
 // each follows the one before it with no value twice and none left out.
 // what names them in the plural ("rows", "columns D"), one in the
-// singular ("row", "column").
-func bandSequence(what, one string, bands []RowKey, p *shapeProblems) {
+// singular ("row", "column"). at says where a band is in the file
+// ("line 7: "), or "".
+func bandSequence(what, one string, bands []RowKey, at func(string) string, p *shapeProblems) {
 	for i, b := range bands {
 		if b.Min > b.Max {
-			p.add("%s %q runs backwards: give the lower number first", one, b.Label)
+			p.add("%s%s %q runs backwards: give the lower number first", at(b.Label), one, b.Label)
 			continue
 		}
 		if i == 0 {
@@ -53,13 +54,13 @@ func bandSequence(what, one string, bands []RowKey, p *shapeProblems) {
 		prev := bands[i-1]
 		switch {
 		case b.Min <= prev.Max:
-			p.add("%s %q and %q overlap (both hold %s)", what, prev.Label, b.Label, bandText(b.Min))
+			p.add("%s%s %q and %q overlap (both hold %s)", at(b.Label), what, prev.Label, b.Label, bandText(b.Min))
 		case b.Min-1 > prev.Max:
 			gap := bandText(prev.Max + 1)
 			if b.Min-1 > prev.Max+1 {
 				gap += " to " + bandText(b.Min-1)
 			}
-			p.add("%s %q and %q leave a gap (no %s for %s)", what, prev.Label, b.Label, one, gap)
+			p.add("%s%s %q and %q leave a gap (no %s for %s)", at(b.Label), what, prev.Label, b.Label, one, gap)
 		}
 	}
 }
@@ -87,14 +88,14 @@ func SplitBandHeading(heading string, groups []string) (group string, band RowKe
 
 // checkColumnBands checks the copy's banded columns: each heading is in
 // a group, and each group's bands cover every value from its first, once,
-// the last open at the top (a combat value above the chart reads its last
-// column).
-func checkColumnBands(cols, groups []string, p *shapeProblems) {
+// the last open at the top when openTop (a combat value above the chart
+// reads its last column). at says where the headings are in the file.
+func checkColumnBands(cols, groups []string, openTop bool, at string, p *shapeProblems) {
 	by := map[string][]RowKey{}
 	for _, h := range cols {
 		g, k, ok := SplitBandHeading(h, groups)
 		if !ok {
-			p.add("column %q is not a band of values %s", h, bandGroupsHelp(groups))
+			p.add("%scolumn %q is not a band of values %s", at, h, bandGroupsHelp(groups))
 			continue
 		}
 		k.Label = h
@@ -111,9 +112,9 @@ func checkColumnBands(cols, groups []string, p *shapeProblems) {
 			continue
 		}
 		sortRows(bands)
-		bandSequence(name, "column", bands, p)
-		if last := bands[len(bands)-1]; last.Max != math.MaxInt {
-			p.add("the last of the %s, %q, must be open above (e.g. %q), so every value has a column", name, last.Label, strings.TrimSpace(g+" 9 or more"))
+		bandSequence(name, "column", bands, func(string) string { return at }, p)
+		if last := bands[len(bands)-1]; openTop && last.Max != math.MaxInt {
+			p.add("%sthe last of the %s, %q, must be open above (e.g. %q), so every value has a column", at, name, last.Label, strings.TrimSpace(g+" 9 or more"))
 		}
 	}
 }

@@ -55,7 +55,7 @@ func (s *ChartSlot) Validate(c ChartCopy) (*LoadedChart, error) {
 	}
 	for _, key := range copyOrder(c) {
 		if !known[key] && !badLabels[key] {
-			p.add("it has no row %q", key)
+			p.add("%sit has no row %q", c.rowAt(key), key)
 		}
 	}
 	out := &LoadedChart{Columns: cols, Cells: make([][]string, 0, len(rows))}
@@ -69,14 +69,14 @@ func (s *ChartSlot) Validate(c ChartCopy) (*LoadedChart, error) {
 			continue // the copy named no columns: its cells cannot be read
 		}
 		if len(row) != len(cols) {
-			p.add("row %q has %d cells; it needs %d (%s)", r.Label, len(row), len(cols), strings.Join(cols, ", "))
+			p.add("%srow %q has %d cells; it needs %d (%s)", c.rowAt(r.Label), r.Label, len(row), len(cols), strings.Join(cols, ", "))
 			continue
 		}
 		clean := make([]string, len(row))
 		for j, cell := range row {
 			cell = strings.TrimSpace(cell)
 			if f := s.cellForm(r.Label, cols[j]); !f.Cell.MatchString(cell) {
-				p.add("row %q, column %q: %q is not %s", r.Label, cols[j], cell, f.Help)
+				p.add("%srow %q, column %q: %q is not %s", c.rowAt(r.Label), r.Label, cols[j], cell, f.Help)
 			}
 			clean[j] = cell
 		}
@@ -118,17 +118,17 @@ func (s *ChartSlot) checkColumns(c ChartCopy, p *shapeProblems) []string {
 		for _, h := range cols {
 			switch {
 			case strings.TrimSpace(h) == "":
-				p.add("column headings must be distinct and not empty: one is empty")
+				p.add("%scolumn headings must be distinct and not empty: one is empty", c.columnsAt())
 			case seen[h]:
-				p.add("column headings must be distinct and not empty: %q is given twice", h)
+				p.add("%scolumn headings must be distinct and not empty: %q is given twice", c.columnsAt(), h)
 			}
 			seen[h] = true
 		}
 		if len(s.ColumnBands) > 0 {
-			checkColumnBands(cols, s.ColumnBands, p)
+			checkColumnBands(cols, s.ColumnBands, !s.ColumnBandsClosed, c.columnsAt(), p)
 		}
 	case len(c.Columns) > 0:
-		p.add("its columns are fixed by the rules (%s): leave columns: out", strings.Join(cols, ", "))
+		p.add("%sits columns are fixed by the rules (%s): leave columns: out", c.columnsAt(), strings.Join(cols, ", "))
 	}
 	return cols
 }
@@ -161,7 +161,7 @@ func (s *ChartSlot) checkRows(c ChartCopy, p *shapeProblems) ([]RowKey, map[stri
 	for _, label := range copyOrder(c) {
 		k, ok := parseBand(label)
 		if !ok {
-			p.add("row %q is not a number or a range such as 2-3, 0 or less, 7 or more", label)
+			p.add("%srow %q is not a number or a range such as 2-3, 0 or less, 7 or more", c.rowAt(label), label)
 			bad[label] = true
 			continue
 		}
@@ -181,7 +181,7 @@ func (s *ChartSlot) checkRows(c ChartCopy, p *shapeProblems) ([]RowKey, map[stri
 	case !openBelow && rows[len(rows)-1].Max != math.MaxInt:
 		p.add("its last row must be open above (e.g. \"9 or more\"), so every value from the first row's has a row")
 	}
-	bandSequence("rows", "row", rows, p)
+	bandSequence("rows", "row", rows, c.rowAt, p)
 	return rows, bad
 }
 

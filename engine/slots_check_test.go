@@ -62,7 +62,7 @@ func TestSlotBandsOverlapAndGaps(t *testing.T) {
 	var p shapeProblems
 	rows := []RowKey{ParseRowKey("1-4"), ParseRowKey("4-6"), ParseRowKey("9 or more"), ParseRowKey("8-7")}
 	sortRows(rows)
-	bandSequence("rows", "row", rows, &p)
+	bandSequence("rows", "row", rows, func(string) string { return "" }, &p)
 	got := strings.Join(p, "\n")
 	for _, want := range []string{`rows "1-4" and "4-6" overlap (both hold 4)`, `row "8-7" runs backwards`} {
 		if !strings.Contains(got, want) {
@@ -71,7 +71,7 @@ func TestSlotBandsOverlapAndGaps(t *testing.T) {
 	}
 	p = nil
 	rows = []RowKey{ParseRowKey("1-4"), ParseRowKey("8 or more")}
-	bandSequence("rows", "row", rows, &p)
+	bandSequence("rows", "row", rows, func(string) string { return "" }, &p)
 	if len(p) != 1 || p[0] != `rows "1-4" and "8 or more" leave a gap (no row for 5 to 7)` {
 		t.Errorf("gap: %q", p)
 	}

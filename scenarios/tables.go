@@ -56,6 +56,9 @@ type slotDoc struct {
 	// are numeric bands, "open" or "from-start".
 	ColumnBands []string `yaml:"column_bands"`
 	RowBands    string   `yaml:"row_bands"`
+	// ColumnBandsClosed: the last column band may be closed, where the
+	// rules say what a value above it reads.
+	ColumnBandsClosed bool `yaml:"column_bands_closed"`
 	// ColumnCells and RowCells: the cells of a fixed column or row have
 	// their own form (engine.ChartSlot.ColumnCells).
 	ColumnCells map[string]cellFormDoc `yaml:"column_cells"`
@@ -598,13 +601,15 @@ func (d slotDoc) build() (*engine.ChartSlot, error) {
 	}
 	s := &engine.ChartSlot{ID: d.ID, Game: g, Title: d.Title, Source: d.Source, Notes: strings.TrimSpace(d.Notes),
 		Columns: d.Columns, RowsHelp: d.RowsHelp, ColumnsHelp: d.ColumnsHelp, Cell: re, CellHelp: d.CellHelp,
-		ColumnBands: d.ColumnBands, RowBands: d.RowBands}
+		ColumnBands: d.ColumnBands, RowBands: d.RowBands, ColumnBandsClosed: d.ColumnBandsClosed}
 	if d.Dice != "" {
 		if s.Dice, err = engine.ParseDice(d.Dice); err != nil {
 			return nil, fmt.Errorf("dice: %v", err)
 		}
 	}
 	switch {
+	case d.ColumnBandsClosed && len(d.ColumnBands) == 0:
+		return nil, fmt.Errorf("column_bands_closed is for a slot with column_bands")
 	case len(d.ColumnBands) > 0 && len(d.Columns) > 0:
 		return nil, fmt.Errorf("column_bands are for columns the copy names (columns_help), not fixed columns")
 	case d.RowBands != "" && d.RowBands != engine.BandsOpen && d.RowBands != engine.BandsFromStart:
@@ -643,13 +648,16 @@ func (d slotDoc) build() (*engine.ChartSlot, error) {
 // chartFileDoc is a chart file as written (ParseChartFile).
 type chartFileDoc struct {
 	Chart   string    `yaml:"chart"`
-	Columns []string  `yaml:"columns"`
+	Columns yaml.Node `yaml:"columns"`
 	Cells   yaml.Node `yaml:"cells"`
 }
 
 // ParseChartFile reads a group's copy of a printed chart: the chart's id,
 // its column headings where the slot lets the copy name them, and its
-// cells by row label. Cells may be written as numbers or text.
+// cells by row label, each with the line it is on. Cells may be written
+// as numbers or text. Every row that cannot be read is reported at once,
+// with its line (issue 22: one error per attempt made charts hard to get
+// right).
 //
 //	chart: litn.command-broadcast
 //	columns: ["1-4", "5-8", "9 or more"]
@@ -672,24 +680,53 @@ func ParseChartFile(b []byte) (string, engine.ChartCopy, error) {
 	if doc.Chart == "" || doc.Cells.Kind != yaml.MappingNode || len(doc.Cells.Content) == 0 {
 		return "", engine.ChartCopy{}, fmt.Errorf("the chart file needs chart: <id> and cells: with a row per line")
 	}
-	c := engine.ChartCopy{Columns: doc.Columns, Cells: map[string][]string{}}
-	for i := 0; i+1 < len(doc.Cells.Content); i += 2 {
-		row, list := doc.Cells.Content[i].Value, doc.Cells.Content[i+1]
-		if _, dup := c.Cells[row]; dup {
-			return "", engine.ChartCopy{}, fmt.Errorf("row %q is given twice", row)
+	c := engine.ChartCopy{Cells: map[string][]string{}, Lines: map[string]int{}}
+	var problems []string
+	switch doc.Columns.Kind {
+	case 0: // no columns: given
+	case yaml.SequenceNode:
+		c.ColumnsLine = doc.Columns.Line
+		for _, n := range doc.Columns.Content {
+			if n.Kind != yaml.ScalarNode {
+				problems = append(problems, fmt.Sprintf("line %d: every column heading is a single value", n.Line))
+				continue
+			}
+			c.Columns = append(c.Columns, n.Value)
 		}
+	default:
+		problems = append(problems, fmt.Sprintf("line %d: give columns: as a list, e.g. [\"1-4\", \"5 or more\"]", doc.Columns.Line))
+	}
+	for i := 0; i+1 < len(doc.Cells.Content); i += 2 {
+		key, list := doc.Cells.Content[i], doc.Cells.Content[i+1]
+		row := key.Value
+		if first, dup := c.Lines[row]; dup {
+			problems = append(problems, fmt.Sprintf("line %d: row %q is given twice (first on line %d)", key.Line, row, first))
+			continue
+		}
+		c.Lines[row] = key.Line
 		if list.Kind != yaml.SequenceNode {
-			return "", engine.ChartCopy{}, fmt.Errorf("row %q: give its cells as a list, e.g. [1, 2, 3]", row)
+			problems = append(problems, fmt.Sprintf("line %d: row %q: give its cells as a list, e.g. [1, 2, 3]", key.Line, row))
+			continue
 		}
 		cells := []string{}
 		for _, n := range list.Content {
 			if n.Kind != yaml.ScalarNode {
-				return "", engine.ChartCopy{}, fmt.Errorf("row %q: every cell is a single value", row)
+				problems = append(problems, fmt.Sprintf("line %d: row %q: every cell is a single value", n.Line, row))
+				cells = nil
+				break
 			}
 			cells = append(cells, n.Value)
 		}
-		c.Cells[row] = cells
-		c.Order = append(c.Order, row)
+		if cells != nil {
+			c.Cells[row] = cells
+			c.Order = append(c.Order, row)
+		}
+	}
+	switch {
+	case len(problems) == 1:
+		return "", engine.ChartCopy{}, errors.New(problems[0])
+	case len(problems) > 1:
+		return "", engine.ChartCopy{}, fmt.Errorf("the chart file has %d problems:\n- %s", len(problems), strings.Join(problems, "\n- "))
 	}
 	return doc.Chart, c, nil
 }
