@@ -213,8 +213,13 @@ func moveDetails(g engine.GameState, evs []engine.Event) string {
 		fmt.Fprintf(&b, "\n⚓ By sea: up to %d boxes on the Naval Movement chart, fatigue +%d (%s). Naval movement this turn: %s of %d units (brigades and regiments count half).",
 			e.Hexes, e.Fatigue, why, halfUnits(navalUsed(g, e)), n)
 	case lrtg.MoveStrategic:
+		// Which allowance it was: the side's declaration (LRTG 9, 17.1), or
+		// the player's passive: before any declaration is revealed.
 		passive := ""
-		if e.Passive {
+		switch {
+		case e.Posture != "":
+			passive = ", " + e.Posture + " as declared"
+		case e.Passive:
 			passive = ", passive"
 		}
 		if e.Stopped != "" {

@@ -143,12 +143,16 @@ type UnitsMoved struct {
 	To    Hex      `json:"to"`
 	Ref   string   `json:"ref"`
 	// Movement rules (move.go); all omitted for a plain move.
-	Mode            string        `json:"mode,omitempty"`            // "rail" (LRTG 8) or "strategic" (17.1)
-	Fatigue         int           `json:"fatigue,omitempty"`         // fatigue levels added to each unit (leaders none)
-	Route           []string      `json:"route,omitempty"`           // rail: the stations passed
-	Hexes           int           `json:"hexes,omitempty"`           // rail: the route's length; strategic: the straight distance; a march: its steps
-	Allowance       int           `json:"allowance,omitempty"`       // strategic: the 17.1 allowance
-	Passive         bool          `json:"passive,omitempty"`         // strategic: the side is passive
+	Mode      string   `json:"mode,omitempty"`      // "rail" (LRTG 8) or "strategic" (17.1)
+	Fatigue   int      `json:"fatigue,omitempty"`   // fatigue levels added to each unit (leaders none)
+	Route     []string `json:"route,omitempty"`     // rail: the stations passed
+	Hexes     int      `json:"hexes,omitempty"`     // rail: the route's length; strategic: the straight distance; a march: its steps
+	Allowance int      `json:"allowance,omitempty"` // strategic: the 17.1 allowance
+	Passive   bool     `json:"passive,omitempty"`   // strategic: the side is passive
+	// Posture is the declaration the strategic allowance followed
+	// ("passive" or "operational"), "" when none was revealed and the
+	// player's passive: was used (LRTG 9, 17.1).
+	Posture         string        `json:"posture,omitempty"`
 	RailLoad        int           `json:"rail_load,omitempty"`       // rail: toward the 8.3 maximum
 	Turn            int           `json:"turn,omitempty"`            // rail: the turn it counts in
 	Disorganization []DisorgCheck `json:"disorganization,omitempty"` // strategic: the rolls to make (17.1 3.)

@@ -132,6 +132,9 @@ func (g Game) decideGiveCommand(cmd GiveCommand) ([]engine.Event, error) {
 	if err := g.halleckGive(cmd.By, *from, *to, cmd.Reason); err != nil { // halleck.go: 21.1 Halleck
 		return nil, err
 	}
+	if err := g.checkVCorpsGive(*to, units); err != nil && !(umpire && strings.TrimSpace(cmd.Reason) != "") {
+		return nil, err
+	}
 	// The division of command after the change still meets 21.1.
 	players := g.playersAfterControl(d, *from, *to)
 	var side []engine.Player

@@ -2,6 +2,7 @@ package lrtg
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/umpire-games/umpire/engine"
@@ -88,5 +89,36 @@ func TestGiveCommandToTheOverallCommanderNearHim(t *testing.T) {
 	g.Units["usa.hooker"] = h
 	if _, err := g.Decide(GiveCommand{By: reynolds, Designation: "VI", To: hooker.ID, OOB: oob}, engine.Script()); err != nil {
 		t.Fatalf("within 7 hexes: %v", err)
+	}
+}
+
+// The V Corps is not the Union overall commander's player's until Meade
+// assumes command (21.1), through /command give as at the start; the
+// umpire may set that aside with a reason.
+func TestGiveVCorpsToTheOverallCommander(t *testing.T) {
+	g, oob := controlGame(t)
+	reynolds := engine.Actor{ID: "u8", Name: "Reynolds"}
+	hooker := engine.Actor{ID: "u7", Name: "Hooker"}
+	g.Sequence = engine.SequenceState{Step: "2c", Turn: g.Turn}
+	give := GiveCommand{By: reynolds, Designation: "V", To: hooker.ID, OOB: oob}
+	_, err := g.Decide(give, engine.Script())
+	var re *engine.RuleError
+	if !errors.As(err, &re) || re.Code != "control.vcorps" || !strings.Contains(re.Error(), "V Corps") {
+		t.Fatalf("V to Hooker: err %v, want control.vcorps", err)
+	}
+	if strings.Contains(re.Error(), "Lee") || strings.Contains(re.Error(), "Stuart") {
+		t.Errorf("the refusal names the enemy: %v", re)
+	}
+	// Another Union designation may go to him (within 10 hexes).
+	if _, err := g.Decide(GiveCommand{By: reynolds, Designation: "VI", To: hooker.ID, OOB: oob}, engine.Script()); err != nil {
+		t.Fatalf("VI to Hooker: %v", err)
+	}
+	if _, err := g.Decide(GiveCommand{By: ump, Designation: "V", To: hooker.ID, OOB: oob, Reason: "the players agreed"}, engine.Script()); err != nil {
+		t.Fatalf("umpire with a reason: %v", err)
+	}
+	// Once Meade commands, the V Corps' player is the overall commander.
+	g.Command.Meade = true
+	if _, err := g.Decide(give, engine.Script()); err != nil && errors.As(err, &re) && re.Code == "control.vcorps" {
+		t.Fatalf("after Meade: %v", err)
 	}
 }

@@ -586,9 +586,13 @@ func (g Game) checkStrategic(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *h
 	if cmd.Fatigue < 2 || cmd.Fatigue > engine.MaxFatigue {
 		return nil, engine.Invalid("move.fatigue", fmt.Sprintf("%d fatigue levels: a strategic move expends 2 to 4", cmd.Fatigue), "Add fatigue:2, 3 or 4 ("+g.moveSection("LRTG 17.1", "004 Strategic Movement")+")")
 	}
+	cmd, posture, err := g.strategicPosture(cmd) // 9, 17.1: the declaration's allowance
+	if err != nil {
+		return nil, err
+	}
 	sr := g.strategicRules()
 	var broken []*engine.RuleError
-	ev.Fatigue, ev.Passive, ev.Allowance = cmd.Fatigue, cmd.Passive, -1
+	ev.Fatigue, ev.Passive, ev.Allowance, ev.Posture = cmd.Fatigue, cmd.Passive, -1, posture
 	troops := 0
 	for _, id := range cmd.Units {
 		u := g.Units[id]
