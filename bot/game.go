@@ -250,7 +250,17 @@ func handleGameJoin(ctx context.Context, r *Router, req Request) (Reply, error) 
 	if err := decodeOptions(req, &o); err != nil {
 		return Reply{}, err
 	}
-	return r.settleGameFrom(ctx, req, engine.JoinGame{By: req.User, Side: engine.Side(o.Side), Commands: o.Commands}, nil, func(g0 engine.GameState, views []EventView, evs []engine.Event) Reply {
+	// The order of battle the start would set up, so the join's commands
+	// are checked now, every unknown one named (engine: Hooks.CheckJoin).
+	var oob *engine.OrderOfBattle
+	if len(o.Commands) > 0 {
+		if g, err := r.game(ctx, req); err == nil {
+			if oob, _, err = r.startOrder(ctx, req, g); err != nil {
+				return Reply{}, err
+			}
+		}
+	}
+	return r.settleGameFrom(ctx, req, engine.JoinGame{By: req.User, Side: engine.Side(o.Side), Commands: o.Commands, OOB: oob}, nil, func(g0 engine.GameState, views []EventView, evs []engine.Event) Reply {
 		p := evs[0].(*engine.GameJoined).Player
 		role := "a commander"
 		if p.Overall {

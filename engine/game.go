@@ -173,6 +173,10 @@ type (
 		By       Actor
 		Side     Side
 		Commands []string
+		// OOB is the order of battle /game start would set up now (the
+		// umpire's import or the shipped one), so a join's commands are
+		// checked when they are made (Hooks.CheckJoin); nil: not checked.
+		OOB *OrderOfBattle
 	}
 	// StartGame builds the order of battle and fixes the options.
 	StartGame struct {

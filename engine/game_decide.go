@@ -53,6 +53,11 @@ func (g GameState) decideJoin(cmd JoinGame) ([]Event, error) {
 		return nil, Illegal("game.umpire_joins", "You created this game, so you umpire it, and in a game that hides the enemy (limited or double-blind intelligence, or secret record sheets) the umpire commands no side",
 			"Let a member who will not play create the game (/game new in another channel), or play an open game; a member of the server's umpire role may join a side and then umpires nothing in that game")
 	}
+	if cmd.OOB != nil && len(cmd.Commands) > 0 && g.rules != nil && g.rules.hooks.CheckJoin != nil {
+		if err := g.rules.hooks.CheckJoin(cmd.Side, cmd.Commands, cmd.OOB); err != nil {
+			return nil, err
+		}
+	}
 	overall := true
 	for _, p := range g.Players {
 		if p.Side == cmd.Side {
