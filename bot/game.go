@@ -67,6 +67,11 @@ func gameCommands() []*Command {
 					Handle: handleGameJoin,
 				},
 				{
+					Name:        "leave",
+					Description: "Leave your side before the start",
+					Handle:      handleGameLeave, // game_leave.go
+				},
+				{
 					Name:        "start",
 					Description: "Set up the order of battle and start (umpire)",
 					Handle:      handleGameStart,
@@ -267,6 +272,9 @@ func handleGameJoin(ctx context.Context, r *Router, req Request) (Reply, error) 
 			role = "the overall commander"
 		}
 		text := fmt.Sprintf("%s joins the %s as %s.", p.Actor.Name, strings.ToUpper(string(p.Side)), role)
+		if ev := evs[0].(*engine.GameJoined); ev.Replaces {
+			text = rejoinText(g0, ev.Player) // game_leave.go
+		}
 		switch {
 		case p.Actor.ID == g0.Umpire.ID:
 			// docs/authorization.md, "A player is a player": an open
