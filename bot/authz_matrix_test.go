@@ -130,7 +130,8 @@ var azCases = []azCase{
 	{"lrtg", "ended", "/game audit", azAll, "an ended game's seed is public"},
 	{"lrtg", "started", "/game channels", azUmpire, ""},
 	{"lrtg", "started", "/game end reason:test", azUmpire, ""},
-	{"lrtg", "setup", "/game join side:usa", "URBM", "anyone not yet on a side; the creator may play too (a group without a neutral member)"},
+	{"lrtg", "setup", "/game join side:usa", "URBMOSE", "anyone of the server; the creator may play too (a group without a neutral member); a player joining again replaces his join (issue 22)"},
+	{"lrtg", "setup", "/game leave", "OSE", "a player, off his own side before the start (issue 22)"},
 	{"lrtg", "started", "/game meade reason:test", azUmpire, ""},
 	{"lrtg", "empty", "/game new scenario:lrtg-high-tide", azAnyone, "anyone creates a game in a channel without one, and umpires it"},
 	{"lrtg", "started", "/game new scenario:lrtg-high-tide", azAll, "refused for the state (a game is there) to everyone of the server"},
@@ -266,7 +267,7 @@ var azCases = []azCase{
 type azPerm struct{ code, kind, text string }
 
 var azPermission = []azPerm{
-	{code: "game.guild"}, {code: "game.umpire"}, {code: "game.player"}, {code: "game.joined"},
+	{code: "game.guild"}, {code: "game.umpire"}, {code: "game.player"}, {code: "game.joined"}, {code: "game.not_joined"},
 	{code: "unit.command"}, {code: "unit.unknown"}, // a unit the asker does not command (and, of the enemy, may not even name)
 	{code: "chart.permission"}, {code: "terrain.permission"}, {code: "phase.umpire"}, {code: "deadline.umpire"}, {code: "deadline.player"},
 	{code: "action.overall"}, {code: "action.player"}, {code: "action.turn"}, {code: "action.end"}, {code: "remote.answer"},

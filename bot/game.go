@@ -67,6 +67,11 @@ func gameCommands() []*Command {
 					Handle: handleGameJoin,
 				},
 				{
+					Name:        "leave",
+					Description: "Leave your side before the start",
+					Handle:      handleGameLeave, // game_leave.go
+				},
+				{
 					Name:        "start",
 					Description: "Set up the order of battle and start (umpire)",
 					Handle:      handleGameStart,
@@ -250,13 +255,26 @@ func handleGameJoin(ctx context.Context, r *Router, req Request) (Reply, error) 
 	if err := decodeOptions(req, &o); err != nil {
 		return Reply{}, err
 	}
-	return r.settleGameFrom(ctx, req, engine.JoinGame{By: req.User, Side: engine.Side(o.Side), Commands: o.Commands}, nil, func(g0 engine.GameState, views []EventView, evs []engine.Event) Reply {
+	// The order of battle the start would set up, so the join's commands
+	// are checked now, every unknown one named (engine: Hooks.CheckJoin).
+	var oob *engine.OrderOfBattle
+	if len(o.Commands) > 0 {
+		if g, err := r.game(ctx, req); err == nil {
+			if oob, _, err = r.startOrder(ctx, req, g); err != nil {
+				return Reply{}, err
+			}
+		}
+	}
+	return r.settleGameFrom(ctx, req, engine.JoinGame{By: req.User, Side: engine.Side(o.Side), Commands: o.Commands, OOB: oob}, nil, func(g0 engine.GameState, views []EventView, evs []engine.Event) Reply {
 		p := evs[0].(*engine.GameJoined).Player
 		role := "a commander"
 		if p.Overall {
 			role = "the overall commander"
 		}
 		text := fmt.Sprintf("%s joins the %s as %s.", p.Actor.Name, strings.ToUpper(string(p.Side)), role)
+		if ev := evs[0].(*engine.GameJoined); ev.Replaces {
+			text = rejoinText(g0, ev.Player) // game_leave.go
+		}
 		switch {
 		case p.Actor.ID == g0.Umpire.ID:
 			// docs/authorization.md, "A player is a player": an open

@@ -53,7 +53,7 @@ func unmarshalEvent(typ string, data []byte, e Event) (Event, error) {
 // coreEvents are the prototypes of the kernel's own events (the built-in
 // modules' are kernelRules'): the one list kernelEvent and
 // kernelEventTypes read.
-var coreEvents = []Event{&DiceRolled{}, &TableRolled{}, &ChartLoaded{}, &ChartRolled{}, &GameCreated{}, &GameJoined{},
+var coreEvents = []Event{&DiceRolled{}, &TableRolled{}, &ChartLoaded{}, &ChartRolled{}, &GameCreated{}, &GameJoined{}, &GameLeft{},
 	&GameStarted{}, &GameEnded{}, &UnitsMoved{}, &UnitSet{}, &UnitEliminated{}, &Undone{}, &Paused{},
 	&UnitMarked{}, &TerrainLoaded{}}
 

@@ -173,6 +173,10 @@ type (
 		By       Actor
 		Side     Side
 		Commands []string
+		// OOB is the order of battle /game start would set up now (the
+		// umpire's import or the shipped one), so a join's commands are
+		// checked when they are made (Hooks.CheckJoin); nil: not checked.
+		OOB *OrderOfBattle
 	}
 	// StartGame builds the order of battle and fixes the options.
 	StartGame struct {
@@ -196,10 +200,19 @@ func (JoinGame) CommandName() string { return "game join" }
 // CommandName implements Command.
 func (StartGame) CommandName() string { return "game start" }
 
+// LeaveGame takes the actor off his side before the start (issue 22).
+type LeaveGame struct {
+	By Actor
+}
+
+// CommandName implements Command.
+func (LeaveGame) CommandName() string { return "game leave" }
+
 // Game events.
 const (
 	EventGameCreated = "game.created"
 	EventGameJoined  = "game.joined"
+	EventGameLeft    = "game.left"
 	EventGameStarted = "game.started"
 )
 
@@ -223,13 +236,54 @@ type GameCreated struct {
 // EventType implements Event.
 func (*GameCreated) EventType() string { return EventGameCreated }
 
-// GameJoined records a player joining a side.
+// GameJoined records a player joining a side. Replaces says the player had
+// joined before (before the start) and this join replaces his earlier one:
+// his side and commands are these now.
 type GameJoined struct {
-	Player Player `json:"player"`
+	Player   Player `json:"player"`
+	Replaces bool   `json:"replaces,omitempty"`
 }
 
 // EventType implements Event.
 func (*GameJoined) EventType() string { return EventGameJoined }
+
+// GameLeft records a player leaving his side before the start.
+type GameLeft struct {
+	Actor Actor `json:"actor"`
+}
+
+// EventType implements Event.
+func (*GameLeft) EventType() string { return EventGameLeft }
+
+// withoutPlayer is the players less the one with the id. Should he have
+// been his side's overall commander, the earliest joined who remains on
+// that side becomes it (the first on a side is its overall commander).
+func withoutPlayer(players []Player, id string) []Player {
+	return removePlayer(players, id, true)
+}
+
+// removePlayer is withoutPlayer; promote false leaves the side without an
+// overall commander (a rejoin that keeps his side and his place).
+func removePlayer(players []Player, id string, promote bool) []Player {
+	var out []Player
+	var gone *Player
+	for i, p := range players {
+		if p.Actor.ID == id {
+			gone = &players[i]
+			continue
+		}
+		out = append(out, p)
+	}
+	if promote && gone != nil && gone.Overall {
+		for i := range out {
+			if out[i].Side == gone.Side {
+				out[i].Overall = true
+				break
+			}
+		}
+	}
+	return out
+}
 
 // GameStarted records the set-up: every unit as it starts.
 type GameStarted struct {
@@ -322,7 +376,15 @@ func (g GameState) foldKernel(e Event) GameState {
 		g.DiceScheme, g.ChosenSeed = e.DiceScheme, e.ChosenSeed
 		g.rules = e.Rules
 	case *GameJoined:
-		g.Players = append(append([]Player(nil), g.Players...), e.Player)
+		// A rejoin (issue 22) replaces the earlier join; an overall
+		// commander who stays on his side stays overall (decideJoin).
+		stays := false
+		if p := g.Player(e.Player.Actor.ID); p != nil {
+			stays = p.Side == e.Player.Side && p.Overall && e.Player.Overall
+		}
+		g.Players = append(removePlayer(g.Players, e.Player.Actor.ID, !stays), e.Player)
+	case *GameLeft:
+		g.Players = withoutPlayer(g.Players, e.Actor.ID)
 	case *GameStarted:
 		g.Started, g.Turn = true, 1
 		g.Units = make(map[string]UnitState, len(e.Units))
@@ -352,6 +414,8 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		return g.decideNewGame(cmd, d)
 	case JoinGame:
 		return g.decideJoin(cmd)
+	case LeaveGame:
+		return g.decideLeave(cmd)
 	case StartGame:
 		return g.decideStart(cmd)
 	case EndGame:

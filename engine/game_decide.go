@@ -41,9 +41,9 @@ func (g GameState) decideJoin(cmd JoinGame) ([]Event, error) {
 	if cmd.Side != CSA && cmd.Side != USA {
 		return nil, Invalid("game.side", fmt.Sprintf("%q is not a side", cmd.Side), "Join side:csa or side:usa")
 	}
-	if p := g.Player(cmd.By.ID); p != nil {
-		return nil, Illegal("game.joined", fmt.Sprintf("You already command for the %s", strings.ToUpper(string(p.Side))), "One side per player")
-	}
+	// Joining again before the start replaces the earlier join (issue 22):
+	// a mistaken side or command is mended by joining as meant.
+	replaces := g.Player(cmd.By.ID) != nil
 	if cmd.By.ID == g.Umpire.ID && !g.creatorMayPlay() {
 		// The creator umpires the game: in a hidden game, were he to
 		// command a side he would read the enemy's hidden units and
@@ -53,13 +53,37 @@ func (g GameState) decideJoin(cmd JoinGame) ([]Event, error) {
 		return nil, Illegal("game.umpire_joins", "You created this game, so you umpire it, and in a game that hides the enemy (limited or double-blind intelligence, or secret record sheets) the umpire commands no side",
 			"Let a member who will not play create the game (/game new in another channel), or play an open game; a member of the server's umpire role may join a side and then umpires nothing in that game")
 	}
+	if cmd.OOB != nil && len(cmd.Commands) > 0 && g.rules != nil && g.rules.hooks.CheckJoin != nil {
+		if err := g.rules.hooks.CheckJoin(cmd.Side, cmd.Commands, cmd.OOB); err != nil {
+			return nil, err
+		}
+	}
 	overall := true
 	for _, p := range g.Players {
-		if p.Side == cmd.Side {
+		if p.Side == cmd.Side && p.Actor.ID != cmd.By.ID {
 			overall = false
 		}
 	}
-	return []Event{&GameJoined{Player: Player{Actor: cmd.By, Side: cmd.Side, Overall: overall, Commands: cmd.Commands}}}, nil
+	if p := g.Player(cmd.By.ID); p != nil && p.Side == cmd.Side {
+		overall = p.Overall // he keeps his place on his side
+	}
+	return []Event{&GameJoined{Player: Player{Actor: cmd.By, Side: cmd.Side, Overall: overall, Commands: cmd.Commands}, Replaces: replaces}}, nil
+}
+
+// decideLeave takes a player off his side before the start (issue 22); an
+// overall commander's place goes to the earliest joined who remains on his
+// side (withoutPlayer).
+func (g GameState) decideLeave(cmd LeaveGame) ([]Event, error) {
+	if err := g.NeedGame(); err != nil {
+		return nil, err
+	}
+	if g.Started {
+		return nil, Illegal("game.started", "The game has started: a commander no longer leaves his side", "Ask the umpire to give your command to another player (/command give)")
+	}
+	if g.Player(cmd.By.ID) == nil {
+		return nil, Illegal("game.not_joined", "You have not joined this game", "/game join side:csa or side:usa")
+	}
+	return []Event{&GameLeft{Actor: cmd.By}}, nil
 }
 
 // decideStart fixes the set-up from the order of battle (000 VIII): every

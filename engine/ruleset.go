@@ -187,6 +187,10 @@ type Hooks struct {
 	// declared commands, against the order of battle about to be set up
 	// (/game start). nil: the declarations stand as made.
 	CheckCommand func(g GameState, side Side, players []Player, oob *OrderOfBattle) error
+	// CheckJoin checks one joining player's declared commands against the
+	// order of battle as he joins (/game join), naming every designation
+	// the side does not have. nil: checked at the start only.
+	CheckJoin func(side Side, commands []string, oob *OrderOfBattle) error
 	// View adds to a view what the game's intelligence rules show
 	// (ViewFor): the counters it keeps off the units (dummies) to the
 	// umpire's and the public's views, and the whole of a side's or a

@@ -146,6 +146,7 @@ func seriesHooks(h engine.Hooks) engine.Hooks {
 	h.CheckCommand = func(g engine.GameState, side engine.Side, players []engine.Player, oob *engine.OrderOfBattle) error {
 		return checkSideCommand(side, players, oob, g.Options, true)
 	}
+	h.CheckJoin = checkJoinCommands // command_division.go
 	h.CheckOptions = checkOptions
 	return h
 }

@@ -269,3 +269,34 @@ func sortedKeys(m map[string]bool) []string {
 	sort.Strings(out)
 	return out
 }
+
+// checkJoinCommands checks a joining player's declared commands against
+// the side's designations (21.1) as he joins, naming every unknown one at
+// once with the valid list, so he can mend them all before the start. An
+// order of battle without the side's units checks nothing.
+func checkJoinCommands(side engine.Side, commands []string, oob *engine.OrderOfBattle) error {
+	units, known := sideCommandUnits(side, oob)
+	if len(units) == 0 {
+		return nil
+	}
+	var bad []string
+	for _, c := range commands {
+		if known[strings.ToLower(strings.TrimSpace(c))] == "" {
+			bad = append(bad, fmt.Sprintf("%q", strings.TrimSpace(c)))
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	S := strings.ToUpper(string(side))
+	names := make([]string, 0, len(known))
+	for _, v := range known {
+		names = append(names, v)
+	}
+	sort.Strings(names)
+	what := fmt.Sprintf("%s is not a %s corps or designation", bad[0], S)
+	if len(bad) > 1 {
+		what = fmt.Sprintf("%s are not %s corps or designations", strings.Join(bad, ", "), S)
+	}
+	return engine.Invalid("game.command", what, "Join again with command: from the "+S+" designations: "+strings.Join(names, ", "))
+}

@@ -67,8 +67,11 @@ func TestJoinAndStart(t *testing.T) {
 	if !g.Player("u1").Overall {
 		t.Error("the first player of a side is its overall commander")
 	}
-	if _, err := g.Decide(engine.JoinGame{By: lee, Side: engine.USA}, engine.Script()); !errors.Is(err, engine.ErrIllegal) {
-		t.Errorf("joining twice: %v", err)
+	// Joining again before the start replaces the earlier join (issue 22).
+	if evs, err := g.Decide(engine.JoinGame{By: lee, Side: engine.USA}, engine.Script()); err != nil || len(evs) != 1 || !evs[0].(*engine.GameJoined).Replaces {
+		t.Errorf("joining twice: %v %v", evs, err)
+	} else if g2 := g.Apply(evs[0]); len(g2.Players) != 1 || g2.Player("u1").Side != engine.USA || !g2.Player("u1").Overall {
+		t.Errorf("after the rejoin: %+v", g2.Players)
 	}
 	oob := &engine.OrderOfBattle{Units: []engine.UnitSetup{{ID: "csa.hood", Name: "Hood", Side: engine.CSA, Kind: "infantry", Command: "1", Manpower: 15, OnMap: true, Ref: engine.HexRef{Sheet: "SS", Col: 20, Row: 30}},
 		{ID: "csa.rodes", Name: "Rodes", Side: engine.CSA, Kind: "infantry", Command: "2", Manpower: 8, Track: "reinforcement"},
