@@ -37,6 +37,10 @@ func forageText(f *lrtg.UnitForaged) string {
 		b.WriteString(" — " + strings.Join(mods, "; "))
 	}
 	fmt.Fprintf(&b, ".\nVictuals: %d → %d.", f.Victuals.From, f.Victuals.To)
+	if f.Enough > 0 && f.Enough < f.Levels {
+		fmt.Fprintf(&b, "\n⚠️ %d fatigue %s would have given as much (13.5): %s at most %d victuals, so the other %d bought nothing.",
+			f.Enough, plural(f.Enough, "level", "levels"), holdsWhat(f), lrtg.SupplyMax(f.Side), f.Levels-f.Enough)
+	}
 	return b.String()
 }
 

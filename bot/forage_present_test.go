@@ -20,6 +20,16 @@ func TestForageTextStatesTheGain(t *testing.T) {
 			t.Errorf("capped forage lacks %q:\n%s", want, got)
 		}
 	}
+	if strings.Contains(got, "⚠️") {
+		t.Errorf("a forage without Enough warns:\n%s", got)
+	}
+	// Issue 22: 4 fatigue for the one victual the unit lacked, when 1 level
+	// would have given it, is warned of.
+	warned := *capped
+	warned.Enough = 1
+	if got := forageText(&warned); !strings.Contains(got, "⚠️ 1 fatigue level would have given as much (13.5): a unit holds at most 6 victuals, so the other 3 bought nothing.") {
+		t.Errorf("no warning for fatigue spent in vain:\n%s", got)
+	}
 	if strings.Contains(got, ": +6 victuals") {
 		t.Errorf("capped forage states the table's gain as the unit's:\n%s", got)
 	}
