@@ -171,8 +171,14 @@ func actionUnitNames(g engine.GameState, ids []string) string {
 	return strings.Join(out, ", ")
 }
 
-// actionWhere names the action phase of a step.
+// actionWhere names the action phase of a step. Phase 0 is no action
+// phase: on the opening turns the Confederates act before any initiative
+// is rolled (000 VIII 3)), and "action phase 0" read as a fault (issue
+// 22); the step's title alone says where.
 func actionWhere(g engine.GameState, step string, phase int) string {
+	if phase < 1 {
+		return lrtg.Of(g).ActionStepTitle(step)
+	}
 	return fmt.Sprintf("%s, action phase %d", lrtg.Of(g).ActionStepTitle(step), phase)
 }
 

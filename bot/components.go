@@ -352,7 +352,7 @@ func decisionOutputs(req Request, g engine.GameState, evs []engine.Event) []Outp
 		return nil
 	}
 	S := strings.ToUpper(string(a.ToDecide))
-	where := fmt.Sprintf("%s, action phase %d", lrtg.Of(g).ActionStepTitle(a.Step), a.Phase)
+	where := actionWhere(g, a.Step, a.Phase)
 	route := actionRoute{channel: req.ChannelID, key: decisionKey(g)}
 	var text string
 	var buttons []Button

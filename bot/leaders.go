@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -98,6 +99,44 @@ func leaderFind(g engine.GameState, s, what string, keep func(engine.UnitState) 
 	return "", &engine.RuleError{Kind: engine.ErrInvalid, Code: "unit.ambiguous", What: fmt.Sprintf("%q names several units: %s", s, strings.Join(hits, ", ")), Hint: "Use the unit's id"}
 }
 
+// transferToLeader says what is wrong when to: names a leader of the
+// asker's side: a leader joins a unit, not another leader (003 3 a)), and
+// "You have no unit "Slocum"" read as if Slocum were unknown (issue 22).
+// It names the units with him, which the asker's side sees anyway; an
+// enemy leader's name gets the plain refusal, so it confirms nothing.
+func transferToLeader(g engine.GameState, asker engine.Actor, s string, err error) error {
+	var re *engine.RuleError
+	if err == nil || !errors.As(err, &re) || re.Code != "unit.unknown" {
+		return err
+	}
+	id, lerr := leaderFind(g, s, "leader", func(u engine.UnitState) bool {
+		return u.Kind.IsLeader() && !u.Eliminated && attachFriendly(g, asker, u)
+	})
+	if lerr != nil {
+		return err
+	}
+	l := g.Units[id]
+	hint := "Name a unit of your side, e.g. one " + l.Name + " is with; /oob lists them"
+	if l.OnMap {
+		var with []string
+		for _, uid := range sortedUnitIDs(g) {
+			if u := g.Units[uid]; !u.Kind.IsLeader() && !u.Eliminated && u.OnMap && u.Hex == l.Hex && attachFriendly(g, asker, u) {
+				with = append(with, u.Name)
+			}
+		}
+		if len(with) > 0 {
+			pick := "name it"
+			if len(with) > 1 {
+				pick = "name one of them"
+			}
+			hint = fmt.Sprintf("%s is with %s: %s", l.Name, strings.Join(with, ", "), pick)
+		} else {
+			hint = fmt.Sprintf("No unit is with %s; name a unit of your side (/oob lists them)", l.Name)
+		}
+	}
+	return &engine.RuleError{Kind: engine.ErrInvalid, Code: "leader.to", What: fmt.Sprintf("%s is a leader: a leader transfers to a unit, not to another leader (003 3 a))", l.Name), Hint: hint}
+}
+
 func handleLeaderTransfer(ctx context.Context, r *Router, req Request) (Reply, error) {
 	g, err := r.gameHere(ctx, req)
 	if err != nil {
@@ -119,7 +158,7 @@ func handleLeaderTransfer(ctx context.Context, r *Router, req Request) (Reply, e
 		to, err = leaderFind(g, to, "unit", func(u engine.UnitState) bool {
 			return !u.Kind.IsLeader() && !u.Eliminated && attachFriendly(g, req.User, u)
 		})
-		probs.also(err)
+		probs.also(transferToLeader(g, req.User, o.To, err))
 	}
 	if err := probs.err(req); err != nil {
 		return Reply{}, err // a wrong leader and a wrong unit refused together

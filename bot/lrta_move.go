@@ -83,7 +83,7 @@ func extendedMarchText(e *lrtg.ExtendedMarchRolled, label string) string {
 	if e.Exhausted {
 		ex = ", exhausted"
 	}
-	fmt.Fprintf(&b, ".\nRead it on the Standardized Rules' Extended March Table (not in these rules) with the unit's fatigue (%d%s) modifiers; record a disorganization with /unit mark or /unit set and a loss with /unit set.", e.Fatigue, ex)
+	fmt.Fprintf(&b, ".\nRead it on the Standardized Rules' Extended March Table (not in these rules) with the unit's fatigue (%d%s) modifiers; record a disorganization with /unit set field:organization value:disorganized and a loss with /unit set field:manpower.", e.Fatigue, ex)
 	b.WriteString("\nAn extended march is made with /move extended:true: it adds the extension's fatigue and rolls this itself, with the fatigue modifiers too (and reads your group's table when it is loaded). /unit extended is for a march moved without it; a unit whose march /move extended:true settled rolls no second time in the action.")
 	return b.String()
 }

@@ -238,7 +238,7 @@ func moveDetails(g engine.GameState, evs []engine.Event) string {
 			rolls = append(rolls, fmt.Sprintf("%s rolls with %+d (%s)", name, d.Modifier, d.Why))
 		}
 		if len(rolls) > 0 {
-			fmt.Fprintf(&b, "\nDisorganization (17.1 3.): %s. The disorganization (extended march) table is the Standardized Rules' and is not in these rules: roll on your copy, and mark a unit that becomes disorganized with /unit mark.", strings.Join(rolls, "; "))
+			fmt.Fprintf(&b, "\nDisorganization (17.1 3.): %s. The disorganization (extended march) table is the Standardized Rules' and is not in these rules: roll on your copy, and record a unit that becomes disorganized with /unit set field:organization value:disorganized.", strings.Join(rolls, "; "))
 		}
 	}
 	if e.CrossesPotomac != "" {

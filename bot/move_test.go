@@ -109,10 +109,15 @@ func TestRailAndStrategicMovesThroughTheRouter(t *testing.T) {
 	// Strategic: Union infantry (militia) expending 2 levels, 9 hexes (000
 	// 17.1, 003 MOVEMENT: "2 | 9 (7)").
 	st := mustOK(t, r, moveReq(meadeA, map[string]string{"units": "Yates", "to": "Mechanicsburg", "mode": "strategic", "fatigue": "2"}))
-	for _, want := range []string{"Strategic movement (LRTG 17.1): fatigue +2; allowance 9 hexes", "no roads", "Yates no roll (unexhausted, to fatigue 2)"} {
+	for _, want := range []string{"Strategic movement (LRTG 17.1): fatigue +2; allowance 9 hexes", "no roads", "Yates no roll (unexhausted, to fatigue 2)", "/unit set field:organization value:disorganized"} {
 		if !strings.Contains(st.Text, want) {
 			t.Errorf("strategic reply lacks %q:\n%s", want, st.Text)
 		}
+	}
+	// Disorganization is a status, set with /unit set (/unit mark's option
+	// says so); the reply names that command (issue 22).
+	if strings.Contains(st.Text, "/unit mark") {
+		t.Errorf("strategic reply points to /unit mark for a disorganization:\n%s", st.Text)
 	}
 	if o := r.Handle(ctx, moveReq(meadeA, map[string]string{"units": "Knipe", "to": "Harrisburg", "mode": "strategic", "fatigue": "2", "passive": "true"})).first(); o.Error == nil || !strings.Contains(o.Text, "allowance of 7") {
 		t.Fatalf("passive Knipe to Harrisburg: %+v", o)

@@ -395,21 +395,7 @@ func handleSegmentForage(ctx context.Context, r *Router, req Request) (Reply, er
 	}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		f := evs[0].(*lrtg.UnitForaged)
-		var b strings.Builder
-		if f.Unit == "" {
-			fmt.Fprintf(&b, "🔒 The %s forage: %d fatigue kept in the Recovery Phase: %+d victuals (24.4)", segSideName(f.Side), f.Levels, f.Gained)
-		} else {
-			fmt.Fprintf(&b, "🔒 %s forages: %d fatigue at forage value %d", f.Name, f.Levels, f.Value)
-			if f.Modified != f.Value {
-				fmt.Fprintf(&b, " (modified %d)", f.Modified)
-			}
-			fmt.Fprintf(&b, ": %+d victuals (13.5); fatigue %d → %d", f.Gained, f.Fatigue.From, f.Fatigue.To)
-		}
-		if mods := forageModifiers(f.Mods, f.Modifiers); len(mods) > 0 {
-			b.WriteString(" — " + strings.Join(mods, "; "))
-		}
-		fmt.Fprintf(&b, ".\nVictuals: %d → %d.", f.Victuals.From, f.Victuals.To)
-		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: b.String(), Events: views}}}
+		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: forageText(f), Events: views}}}
 	})
 }
 

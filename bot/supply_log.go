@@ -38,9 +38,31 @@ func supplyEntryText(s lrtg.SupplyEntry) (what, reason string) {
 		case s.Track != nil:
 			units = fmt.Sprintf("track %+d → %+d", s.Track.From, s.Track.To)
 		}
+		if s.Store == nil && s.Track == nil {
+			return unitsChange(s.Units, units), supplyReason(s.ReasonCode, s.Divisions, s.Reason)
+		}
 		return fmt.Sprintf("%+d: %s", s.Delta, units), supplyReason(s.ReasonCode, s.Divisions, s.Reason)
 	}
 	return fmt.Sprintf("%s: %s", s.Kind, units), s.Reason
+}
+
+// unitsChange heads an adjustment of units' victuals with the change they
+// got. That is not always the adjustment's Delta: a unit holds at most
+// lrtg.SupplyMax victuals (13.0) and at least none (13.6), and a full
+// resupply (13.5) asks for the maximum, so "+6: Rodes 5 → 6" read as a
+// gain of 6 (issue 22). When the units got different changes, each one's
+// "from → to" says it and no single number heads them.
+func unitsChange(changes []lrtg.VictualChange, units string) string {
+	if len(changes) == 0 {
+		return units
+	}
+	d := changes[0].To - changes[0].From
+	for _, c := range changes[1:] {
+		if c.To-c.From != d {
+			return units
+		}
+	}
+	return fmt.Sprintf("%+d: %s", d, units)
 }
 
 // supplyReason says why the supply was adjusted: the engine's reason by

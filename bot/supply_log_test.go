@@ -15,7 +15,12 @@ func TestSupplyEntryWords(t *testing.T) {
 		entry        lrtg.SupplyEntry
 		what, reason string
 	}{
-		{lrtg.SupplyEntry{Kind: lrtg.SupplyEntryAdjust, Delta: -1, Units: []lrtg.VictualChange{hood, {Name: "Early", From: 6, To: 5}}, Reason: "supply expenditure"}, "-1: Hood 3 → 5, Early 6 → 5", "supply expenditure"},
+		{lrtg.SupplyEntry{Kind: lrtg.SupplyEntryAdjust, Delta: -1, Units: []lrtg.VictualChange{{Name: "Hood", From: 3, To: 2}, {Name: "Early", From: 6, To: 5}}, Reason: "supply expenditure"}, "-1: Hood 3 → 2, Early 6 → 5", "supply expenditure"},
+		// Issue 22: the units' change heads the line, not the Delta asked
+		// for (a full resupply asks for the maximum; a unit holds at most 6).
+		{lrtg.SupplyEntry{Kind: lrtg.SupplyEntryAdjust, Delta: 6, Units: []lrtg.VictualChange{{Name: "Rodes", From: 5, To: 6}}, ReasonCode: lrtg.SupplyWhyResupplyFull}, "+1: Rodes 5 → 6", "resupply: units in resupply range are fully resupplied (13.5)"},
+		{lrtg.SupplyEntry{Kind: lrtg.SupplyEntryAdjust, Delta: 6, Units: []lrtg.VictualChange{{Name: "Rodes", From: 5, To: 6}, hood}, ReasonCode: lrtg.SupplyWhyResupplyFull}, "Rodes 5 → 6, Hood 3 → 5", "resupply: units in resupply range are fully resupplied (13.5)"},
+		{lrtg.SupplyEntry{Kind: lrtg.SupplyEntryAdjust, Delta: -2, Units: []lrtg.VictualChange{{Name: "Early", From: 1, To: 0}}, Reason: "r"}, "-1: Early 1 → 0", "r"},
 		{lrtg.SupplyEntry{Kind: lrtg.SupplyEntryAdjust, Delta: 2, Store: &lrtg.VictualChange{Name: "Frederick", From: 6, To: 4}, Reason: "r"}, "+2: Frederick store 6 → 4", "r"},
 		{lrtg.SupplyEntry{Kind: lrtg.SupplyEntryAdjust, Delta: 4, Track: &lrtg.VictualChange{From: -1, To: 3}}, "+4: track -1 → +3", ""},
 		{lrtg.SupplyEntry{Kind: lrtg.SupplyEntryDraw, Store: &lrtg.VictualChange{Name: "Frederick", From: 6, To: 4}, Units: []lrtg.VictualChange{hood}}, "2 from Frederick: Hood 3 → 5", "drawn from a store (13.1, 13.8)"},

@@ -100,6 +100,11 @@ type UnitForaged struct {
 	Gained    int            `json:"gained"`
 	Fatigue   *VictualChange `json:"fatigue,omitempty"` // normal: the unit's fatigue before and after
 	Victuals  *VictualChange `json:"victuals"`          // the unit's victuals, or the side's track
+	// Enough is, when fewer fatigue levels would have given the unit as
+	// many victuals (it holds at most SupplyMax, 13.0), the fewest that
+	// would (normal supply; 0 otherwise). Issue 22: 4 fatigue spent for
+	// one needed victual went unremarked.
+	Enough int `json:"enough,omitempty"`
 }
 
 // VictualsDrawn records victuals drawn from a levied town or a captured

@@ -247,6 +247,17 @@ func (g Game) decideSegForage(cmd Forage) ([]engine.Event, error) {
 	from := g.Victuals(u)
 	ev.Victuals = &VictualChange{Unit: u.ID, Name: u.Name, From: from, To: min(from+ev.Gained, SupplyMax(u.Side))}
 	ev.Fatigue = &VictualChange{Unit: u.ID, Name: u.Name, From: u.Fatigue, To: u.Fatigue + cmd.Levels}
+	// The same column, fewer levels: did fewer fill the unit as well?
+	for l := 1; l < cmd.Levels; l++ {
+		if col >= len(cmd.Chart.Rows[l-1]) {
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(cmd.Chart.Rows[l-1][col]))
+		if err == nil && min(from+n, SupplyMax(u.Side)) >= ev.Victuals.To {
+			ev.Enough = l
+			break
+		}
+	}
 	return []engine.Event{ev}, nil
 }
 

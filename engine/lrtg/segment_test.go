@@ -406,6 +406,22 @@ func TestForageNormal(t *testing.T) {
 	if err != nil || evs[0].(*UnitForaged).Gained != 1 {
 		t.Fatalf("forage below the table: %+v %v", evs, err)
 	}
+	// Issue 22: 4 levels for the one victual a unit at 5 lacks; 1 level
+	// at value 3 gives it already (the first row's cell), and the event
+	// says so. Early's 2 levels above were all needed (Enough 0).
+	if f.Enough != 0 {
+		t.Errorf("early's forage: enough %d", f.Enough)
+	}
+	full := g
+	full.Records.Victuals = map[string]int{"csa.early": 3, "csa.hampton": 5}
+	cmd.Unit, cmd.Levels, cmd.Value = "csa.hampton", 4, 3
+	evs, err = full.Decide(cmd, engine.Script())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := evs[0].(*UnitForaged); f.Gained != 6 || f.Victuals.From != 5 || f.Victuals.To != 6 || f.Enough != 1 {
+		t.Fatalf("forage for one victual: %+v", f)
+	}
 	// The operational Union does not forage.
 	_, err = g.Decide(Forage{By: meade, Unit: "usa.reynolds", Levels: 1, Value: 3, Chart: ch, Map: ctx.Move.Theatre, Sizes: engine.SizesOf(ctx.Move.OOB)}, engine.Script())
 	wantErr(t, err, "segment.passive")
