@@ -93,6 +93,22 @@ func (g Game) holder(side engine.Side, u engine.UnitState) *engine.Player {
 	return overall
 }
 
+// nearOverall refuses control passing to the overall commander unless a
+// unit of the designation is within 10 hexes of his army commander (21.1).
+func (g Game) nearOverall(side engine.Side, d string, units []engine.UnitState) error {
+	army := g.armyCommander(side)
+	if army == nil {
+		return nil
+	}
+	for _, u := range units {
+		if u.OnMap && engine.Distance(u.Hex, army.Hex) <= ControlRange {
+			return nil
+		}
+	}
+	return &engine.RuleError{Kind: engine.ErrIllegal, Code: "control.range", What: fmt.Sprintf("No unit of %s is within %d hexes of %s", d, ControlRange, army.Name),
+		Hint: "Control passes to the overall commander only when the corps or its commander is near him", Rule: "LRTG 21.1"}
+}
+
 func (g Game) decideGiveCommand(cmd GiveCommand) ([]engine.Event, error) {
 	if err := g.BoardReady(cmd.By); err != nil {
 		return nil, err
@@ -148,17 +164,9 @@ func (g Game) decideGiveCommand(cmd GiveCommand) ([]engine.Event, error) {
 			return nil, err
 		}
 	}
-	// To the overall commander only within 10 hexes of him (21.1).
 	if to.Overall && !umpire {
-		if army := g.armyCommander(to.Side); army != nil {
-			near := false
-			for _, u := range units {
-				near = near || (u.OnMap && engine.Distance(u.Hex, army.Hex) <= ControlRange)
-			}
-			if !near {
-				return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "control.range", What: fmt.Sprintf("No unit of %s is within %d hexes of %s", d, ControlRange, army.Name),
-					Hint: "Control passes to the overall commander only when the corps or its commander is near him", Rule: "LRTG 21.1"}
-			}
+		if err := g.nearOverall(to.Side, d, units); err != nil {
+			return nil, err
 		}
 	}
 	ev := &ControlChanged{By: cmd.By, Designation: d, From: from.Actor, To: to.Actor, Turn: g.Turn, Reason: strings.TrimSpace(cmd.Reason),

@@ -164,46 +164,7 @@ func (g Game) decideSegForage(cmd Forage) ([]engine.Event, error) {
 	}
 	ev := &UnitForaged{By: cmd.By, Turn: g.Turn, Rule: g.Options.Supply, Levels: cmd.Levels}
 	if g.Options.Supply == "simplified" {
-		if err := g.sideFor(cmd.By, cmd.Side); err != nil {
-			return nil, err
-		}
-		if err := g.quartermasterDuty(cmd.By, cmd.Side, DutyForage); err != nil { // 21.1 (quartermaster.go)
-			return nil, err
-		}
-		ev.Side = cmd.Side
-		if !g.Passive(cmd.Side) && !(g.IsUmpire(cmd.By) && cmd.Reason != "") {
-			return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "segment.passive", What: fmt.Sprintf("The %s are not passive this turn", segSide(cmd.Side)), Rule: "LRTG 13.0, 24.4"}
-		}
-		if _, done := g.Segment.Keep[cmd.Side]; done && g.Segment.Turn == g.Turn {
-			return nil, engine.Illegal("segment.forage.twice", "The side has already chosen its foraging this turn", "")
-		}
-		if cmd.Levels < 1 || cmd.Levels > 3 {
-			return nil, engine.Invalid("segment.forage.levels", fmt.Sprintf("%d fatigue levels cannot be kept", cmd.Levels), "Keep 1, 2 or 3 of the 3 levels the Recovery Phase removes (24.4)")
-		}
-		base := -1
-		for _, row := range cmd.Chart.Rows {
-			if len(row) > 1 && strings.TrimSpace(row[0]) == strconv.Itoa(cmd.Levels-3) {
-				base, _ = strconv.Atoi(strings.TrimSpace(row[1]))
-			}
-		}
-		if base < 0 {
-			return nil, fmt.Errorf("engine: %s has no row for %d", cmd.Chart.ID, cmd.Levels-3)
-		}
-		mod, why := 0, []ForageMod(nil)
-		if cmd.Side == engine.CSA {
-			mod, why = g.segRiverModifiers()
-		} else if cmd.Map != nil {
-			mod, why = g.segUnionForage(cmd.Map, cmd.Sizes)
-		}
-		ev.Gained, ev.Mods = max(base+mod, 0), why
-		from := g.SupplyLevel(cmd.Side)
-		to := from + ev.Gained
-		if ev.Gained > 0 && from < 0 {
-			to = ev.Gained // 24.5
-		}
-		to = min(to, SupplyMax(cmd.Side))
-		ev.Victuals = &VictualChange{Unit: string(cmd.Side), Name: "supply track", From: from, To: to}
-		return []engine.Event{ev}, nil
+		return g.decideTrackForage(cmd, ev) // 24.4: the side forages for its supply track
 	}
 	u, err := g.dutyUnitFor(cmd.By, cmd.Unit, DutyForage) // unitFor, or the quartermaster general's (21.1)
 	if err != nil {
@@ -418,4 +379,50 @@ func (g *Game) applyUnitForaged(e *UnitForaged) {
 	*g = g.seg(e.Turn, func(s *SegmentState) { s.Foraged = append(s.Foraged, e.Unit) })
 	g.EditUnit(e.Unit, func(u *engine.UnitState) { u.Fatigue = e.Fatigue.To })
 	*g = g.segVictuals(SupplyEntry{Turn: e.Turn, Side: e.Side, Kind: SupplyEntryForage, Units: []VictualChange{*e.Victuals}, Levels: e.Levels, Value: e.Modified, By: e.By})
+}
+
+// decideTrackForage is a passive side's foraging under the simplified
+// supply rules (24.4, 24.5): the levels it keeps, read on the forage
+// chart with the side's modifiers, moved on its supply track.
+func (g Game) decideTrackForage(cmd Forage, ev *UnitForaged) ([]engine.Event, error) {
+	if err := g.sideFor(cmd.By, cmd.Side); err != nil {
+		return nil, err
+	}
+	if err := g.quartermasterDuty(cmd.By, cmd.Side, DutyForage); err != nil { // 21.1 (quartermaster.go)
+		return nil, err
+	}
+	ev.Side = cmd.Side
+	if !g.Passive(cmd.Side) && !(g.IsUmpire(cmd.By) && cmd.Reason != "") {
+		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "segment.passive", What: fmt.Sprintf("The %s are not passive this turn", segSide(cmd.Side)), Rule: "LRTG 13.0, 24.4"}
+	}
+	if _, done := g.Segment.Keep[cmd.Side]; done && g.Segment.Turn == g.Turn {
+		return nil, engine.Illegal("segment.forage.twice", "The side has already chosen its foraging this turn", "")
+	}
+	if cmd.Levels < 1 || cmd.Levels > 3 {
+		return nil, engine.Invalid("segment.forage.levels", fmt.Sprintf("%d fatigue levels cannot be kept", cmd.Levels), "Keep 1, 2 or 3 of the 3 levels the Recovery Phase removes (24.4)")
+	}
+	base := -1
+	for _, row := range cmd.Chart.Rows {
+		if len(row) > 1 && strings.TrimSpace(row[0]) == strconv.Itoa(cmd.Levels-3) {
+			base, _ = strconv.Atoi(strings.TrimSpace(row[1]))
+		}
+	}
+	if base < 0 {
+		return nil, fmt.Errorf("engine: %s has no row for %d", cmd.Chart.ID, cmd.Levels-3)
+	}
+	mod, why := 0, []ForageMod(nil)
+	if cmd.Side == engine.CSA {
+		mod, why = g.segRiverModifiers()
+	} else if cmd.Map != nil {
+		mod, why = g.segUnionForage(cmd.Map, cmd.Sizes)
+	}
+	ev.Gained, ev.Mods = max(base+mod, 0), why
+	from := g.SupplyLevel(cmd.Side)
+	to := from + ev.Gained
+	if ev.Gained > 0 && from < 0 {
+		to = ev.Gained // 24.5
+	}
+	to = min(to, SupplyMax(cmd.Side))
+	ev.Victuals = &VictualChange{Unit: string(cmd.Side), Name: "supply track", From: from, To: to}
+	return []engine.Event{ev}, nil
 }
