@@ -17,22 +17,7 @@ func TestMarchPathThroughTheRouter(t *testing.T) {
 		t.Run(intel, func(t *testing.T) {
 			r := NewRouter(openStore(t), WithLogger(quietLog()), WithDice(SeededSource{}))
 			con := &Console{Router: r, User: "umpire", Guild: "g", Channel: "war"}
-			handle := func(line string) Reply {
-				t.Helper()
-				req, err := con.Parse(line)
-				if err != nil {
-					t.Fatalf("%s: %v", line, err)
-				}
-				return r.Handle(context.Background(), req)
-			}
-			do := func(line string) []Output {
-				t.Helper()
-				rep := handle(line)
-				if len(rep.Outputs) == 0 || rep.Outputs[0].Error != nil {
-					t.Fatalf("%s: %+v", line, rep.Outputs)
-				}
-				return rep.Outputs
-			}
+			handle, do := consoleLines(t, r, con)
 			for _, l := range []string{"/game new scenario:lrtg-high-tide " + intel + " seed:1", "@lee /game join side:csa", "@meade /game join side:usa", "/game start",
 				"/move units:usa.179-pa to:RS0632 reason:setup", "/move units:csa.hood to:RS0932 reason:setup"} {
 				do(l)
@@ -91,4 +76,26 @@ func TestMarchPathThroughTheRouter(t *testing.T) {
 			}
 		})
 	}
+}
+
+// consoleLines plays console lines through the router as its tests type
+// them: handle returns the reply, do fails the test on a refusal.
+func consoleLines(t *testing.T, r *Router, con *Console) (handle func(string) Reply, do func(string) []Output) {
+	handle = func(line string) Reply {
+		t.Helper()
+		req, err := con.Parse(line)
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		return r.Handle(context.Background(), req)
+	}
+	do = func(line string) []Output {
+		t.Helper()
+		rep := handle(line)
+		if len(rep.Outputs) == 0 || rep.Outputs[0].Error != nil {
+			t.Fatalf("%s: %+v", line, rep.Outputs)
+		}
+		return rep.Outputs
+	}
+	return handle, do
 }

@@ -18,22 +18,7 @@ import (
 func TestStatedTerrainThroughTheRouter(t *testing.T) {
 	r := NewRouter(openStore(t), WithLogger(quietLog()), WithDice(SeededSource{}))
 	con := &Console{Router: r, User: "umpire", Guild: "g", Channel: "war"}
-	handle := func(line string) Reply {
-		t.Helper()
-		req, err := con.Parse(line)
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		return r.Handle(context.Background(), req)
-	}
-	do := func(line string) []Output {
-		t.Helper()
-		rep := handle(line)
-		if len(rep.Outputs) == 0 || rep.Outputs[0].Error != nil {
-			t.Fatalf("%s: %+v", line, rep.Outputs)
-		}
-		return rep.Outputs
-	}
+	handle, do := consoleLines(t, r, con)
 	for _, l := range []string{
 		"/chart load name:gcacw.terrain-costs file:testdata/marches/terrain-costs.yaml",
 		"/terrain load file:testdata/marches/terrain.yaml",
