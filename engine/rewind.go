@@ -118,20 +118,8 @@ func (RewindTo) CommandName() string { return "game undo" }
 // says what is what, so that is where the rewind is allowed: the simple
 // safe choice (a step already passed is corrected by hand, /unit set).
 func (g GameState) decideRewind(cmd RewindTo) ([]Event, error) {
-	if err := g.NeedGame(); err != nil {
+	if err := g.MayRewind(cmd.By, cmd.Reason); err != nil {
 		return nil, err
-	}
-	if !g.IsUmpire(cmd.By) {
-		return nil, Illegal("game.umpire", "Only the umpire takes back actions", fmt.Sprintf("Ask %s", g.Umpire.Name))
-	}
-	if strings.TrimSpace(cmd.Reason) == "" {
-		return nil, Invalid("game.reason", "The umpire gives a reason to take actions back", "Add reason:<why>: the table reads it")
-	}
-	if !g.Started {
-		return nil, Illegal("game.not_started", "The game has not started: there is no action to take back", "Players mend their joins with /game join or /game leave")
-	}
-	if g.Ended != nil {
-		return nil, Illegal("game.ended", "The game has ended", "")
 	}
 	if len(cmd.Taken) == 0 || cmd.Taken[0].Version != cmd.From {
 		return nil, Invalid("game.undo_to", fmt.Sprintf("There is no action #%d to take back", cmd.From), "/game history lists the actions with their numbers")
@@ -151,6 +139,28 @@ func (g GameState) decideRewind(cmd RewindTo) ([]Event, error) {
 		r.SecretRolls = maps.Clone(g.SecretRolls)
 	}
 	return []Event{r}, nil
+}
+
+// MayRewind checks what a rewind needs before its range is known: the
+// umpire, a reason, a game under way. The bot asks it before reading the
+// log, so that a player is refused with nothing of it.
+func (g GameState) MayRewind(by Actor, reason string) error {
+	if err := g.NeedGame(); err != nil {
+		return err
+	}
+	if !g.IsUmpire(by) {
+		return Illegal("game.umpire", "Only the umpire takes back actions", fmt.Sprintf("Ask %s", g.Umpire.Name))
+	}
+	if strings.TrimSpace(reason) == "" {
+		return Invalid("game.reason", "The umpire gives a reason to take actions back", "Add reason:<why>: the table reads it")
+	}
+	if !g.Started {
+		return Illegal("game.not_started", "The game has not started: there is no action to take back", "Players mend their joins with /game join or /game leave")
+	}
+	if g.Ended != nil {
+		return Illegal("game.ended", "The game has ended", "")
+	}
+	return nil
 }
 
 // Rewindable reports whether a rewind may take e back: not the game's
