@@ -335,7 +335,9 @@ func handleUndo(ctx context.Context, r *Router, req Request) (Reply, error) {
 			before = g
 			return g.Decide(cmd, d)
 		},
-		func(views []EventView, _ []engine.Event) Reply { return r.rewoundReply(req, before, acts, o.Reason, views) })
+		func(views []EventView, _ []engine.Event) Reply {
+			return r.rewoundReply(req, before, acts, o.Reason, views)
+		})
 }
 
 // diceNotTakenBack is what every rewind says of the dice.
