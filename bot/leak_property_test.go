@@ -72,8 +72,9 @@ var leakReads = []string{
 	"/supply show", "/action show", "/leader show", "/segment show",
 	"/reinforcements", "/event show", "/garrison show", "/command show",
 	"/vp csv:true", "/clock show", "/deadline show", "/dispatch status", "/dispatch inbox",
-	"/unit log",    // the umpire's (issue 19): refused to the others with nothing of it
-	"/attack show", // the battles waiting and settled this turn, as the asker may see them
+	"/unit log",     // the umpire's (issue 19): refused to the others with nothing of it
+	"/attack show",  // the battles waiting and settled this turn, as the asker may see them
+	"/game history", // the umpire's all; a player's his own side's actions (issue 22)
 	// Another game's (LITN's): refused to everyone with nothing of this one (bot/games.go).
 	"/litn status", "/litn status side:usa", "/sheet show side:csa",
 }

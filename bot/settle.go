@@ -128,9 +128,13 @@ func settleWith[S state[S]](ctx context.Context, r *Router, req Request, stream,
 			if engine.HasRewind(events) {
 				// The state cannot go back by itself: fold the log again
 				// (the next fold meets the rewind and does).
+				// The events are recorded: a failure here costs only the
+				// cache, which the next command folds again.
 				cache.drop(stream)
-				_, _, err := fold(ctx, r, stream, cache)
-				return rep, err
+				if _, _, err := fold(ctx, r, stream, cache); err != nil {
+					r.log.Error("refolding after a rewind", "stream", stream, "err", err)
+				}
+				return rep, nil
 			}
 			for _, e := range events {
 				state = state.Apply(e)
