@@ -278,6 +278,14 @@ func handleUndo(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if err := decodeOptions(req, &o); err != nil {
 		return Reply{}, err
 	}
+	if o.To == nil && o.Confirm {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.undo_confirm", What: "confirm:true confirms taking back a named action (to:)",
+			Hint: "/game undo to:<number> reason:<why> confirm:true; without to:, /game undo reason:<why> undoes the last board action at once"}
+	}
+	if o.To != nil && *o.To < 1 {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.undo_to", What: fmt.Sprintf("%d is not an action's number", *o.To),
+			Hint: "to:<the number /game history shows>"}
+	}
 	if o.To == nil {
 		cmd := engine.UndoLast{By: req.User, Reason: o.Reason}
 		return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {

@@ -181,8 +181,12 @@ func TestRewindRefusedAcrossAStep(t *testing.T) {
 	n := actionNumber(t, history, "Lee: moved Hood")
 	mustOK(t, r, Request{GuildID: "g", ChannelID: "war", User: umpireA, Command: "phase", Path: []string{"next"}, Options: map[string]string{}})
 	g := gameOfG(t, r)
-	for _, c := range []struct{ to, code string }{{n, "game.undo_step"}, {"999", "game.undo_to"}} {
-		out := r.Handle(ctx, gameReq(umpireA, "undo", map[string]string{"to": c.to, "reason": "x", "confirm": "true"})).first()
+	for _, c := range []struct{ to, code string }{{n, "game.undo_step"}, {"999", "game.undo_to"}, {"0", "game.undo_to"}, {"", "game.undo_confirm"}} {
+		opts := map[string]string{"to": c.to, "reason": "x", "confirm": "true"}
+		if c.to == "" {
+			delete(opts, "to")
+		}
+		out := r.Handle(ctx, gameReq(umpireA, "undo", opts)).first()
 		if out.Error == nil || out.Error.Code != c.code {
 			t.Errorf("to:%s: %+v, want %s", c.to, out, c.code)
 		}
