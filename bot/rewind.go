@@ -323,7 +323,11 @@ func handleUndo(ctx context.Context, r *Router, req Request) (Reply, error) {
 		if _, err := g.Decide(cmd, nil); err != nil {
 			return Reply{}, err
 		}
-		lines := []string{fmt.Sprintf("↩️ /game undo to:%d would take back these %d actions, each with all it did:", to, len(acts))}
+		what := fmt.Sprintf("these %d actions", len(acts))
+		if len(acts) == 1 {
+			what = "this action"
+		}
+		lines := []string{fmt.Sprintf("↩️ /game undo to:%d would take back %s, each with all it did:", to, what)}
 		for _, a := range acts {
 			lines = append(lines, fmt.Sprintf("#%d %s", a.N, pastLine(g, a)))
 		}
