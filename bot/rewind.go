@@ -213,6 +213,7 @@ func handleGameHistory(ctx context.Context, r *Router, req Request) (Reply, erro
 	if err != nil {
 		return Reply{}, err
 	}
+	stream := r.gameStream(ctx, req) // game_streams.go: the channel's latest game
 	last := historyLast
 	if o.Last != nil {
 		if *o.Last < 1 {
@@ -221,7 +222,7 @@ func handleGameHistory(ctx context.Context, r *Router, req Request) (Reply, erro
 		last = *o.Last
 	}
 	if g.IsUmpire(req.User) {
-		acts, err := r.pastActions(ctx, gameStream(req), 0, last, true)
+		acts, err := r.pastActions(ctx, stream, 0, last, true)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -244,7 +245,7 @@ func handleGameHistory(ctx context.Context, r *Router, req Request) (Reply, erro
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.player", What: "The game's history is for its players and its umpire",
 			Hint: "Anyone may follow the game with /phase show and /map"}
 	}
-	acts, err := r.pastActions(ctx, gameStream(req), 0, 0, false)
+	acts, err := r.pastActions(ctx, stream, 0, 0, false)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -301,9 +302,10 @@ func handleUndo(ctx context.Context, r *Router, req Request) (Reply, error) {
 		return Reply{}, err // a player learns nothing of the log
 	}
 	to := int64(*o.To)
+	stream := r.gameStream(ctx, req) // game_streams.go: the channel's latest game
 	rewind := func() ([]pastAction, engine.RewindTo, error) {
 		cmd := engine.RewindTo{By: req.User, Reason: o.Reason, From: to}
-		acts, err := r.pastActions(ctx, gameStream(req), to, 0, true)
+		acts, err := r.pastActions(ctx, stream, to, 0, true)
 		if err != nil {
 			return nil, cmd, err
 		}
@@ -337,7 +339,7 @@ func handleUndo(ctx context.Context, r *Router, req Request) (Reply, error) {
 	}
 	var acts []pastAction
 	var before engine.GameState
-	return settleWith(ctx, r, req, gameStream(req), kindGame, r.games, nil,
+	return settleWith(ctx, r, req, stream, kindGame, r.games, nil,
 		func(g engine.GameState, d engine.Dice) ([]engine.Event, error) {
 			var cmd engine.RewindTo
 			var err error
