@@ -68,7 +68,7 @@ func (r *Router) pastActions(ctx context.Context, stream string, from int64, las
 	live := engine.LiveEvents(all)
 	start := len(live)
 	for i, se := range live {
-		if _, ok := se.Event.(*engine.GameStarted); ok {
+		if engine.StartsGame(se.Event) {
 			start = i + 1
 		}
 	}

@@ -198,3 +198,28 @@ func TestRewindRefusedAcrossAStep(t *testing.T) {
 		t.Errorf("the history does not mark the earlier step:\n%s", h)
 	}
 }
+
+// LITN games start with their own event: their actions are listed and
+// taken back the same way (a replacement declared before the Initial
+// Phase, and a roll after it).
+func TestRewindInALITNGame(t *testing.T) {
+	ctx := context.Background()
+	r, _ := litnInitRouter(t, "litn-1-frederick-to-antietam", "sheet-1-csa.yaml", "sheet-1-usa.yaml")
+	before := litnInitGame(t, r)
+	if out := r.Handle(ctx, litnReq(leeA, "replace", map[string]string{"unit": "D.H. Hill", "depot": "yes"})).first(); out.Error != nil {
+		t.Fatalf("the replacement: %s", out.Text)
+	}
+	mustOK(t, r, Request{GuildID: "g", ChannelID: "war", User: meadeA, Command: "roll", Options: map[string]string{"dice": "1d6"}})
+	if reflect.DeepEqual(litnInitGame(t, r).Own, before.Own) {
+		t.Fatal("the replacement changed nothing")
+	}
+	history := mustOK(t, r, gameReq(umpireA, "history", nil)).Text
+	n := actionNumber(t, history, "Lee: ")
+	rep := r.Handle(ctx, gameReq(umpireA, "undo", map[string]string{"to": n, "reason": "declared too early", "confirm": "true"}))
+	if out := rep.first(); out.Error != nil || !strings.Contains(out.Text, "took back 2 actions") {
+		t.Fatalf("the rewind: %+v", out)
+	}
+	if after := litnInitGame(t, r); !reflect.DeepEqual(after.Own, before.Own) {
+		t.Error("the LITN state after the rewind differs from before the replacement")
+	}
+}

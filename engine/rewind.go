@@ -91,6 +91,20 @@ func HasRewind(evs []Event) bool {
 	return false
 }
 
+// GameStart is a game's own event that starts it where the kernel's
+// GameStarted does not (LITN's litn.Started).
+type GameStart interface{ StartsGame() }
+
+// StartsGame reports whether e starts a game: the actions a rewind may
+// name come after it.
+func StartsGame(e Event) bool {
+	if _, ok := e.(*GameStarted); ok {
+		return true
+	}
+	_, ok := e.(GameStart)
+	return ok
+}
+
 // Lasting is an event a rewind may not take back, because something
 // outside the fold keeps it (a side's record sheet, read from the stream
 // as stored: litn.SheetLoaded).
@@ -174,7 +188,7 @@ func Rewindable(e Event) bool {
 		return false
 	}
 	_, lasting := e.(Lasting)
-	return !lasting
+	return !lasting && !StartsGame(e)
 }
 
 // rewound folds a Rewound: the dice counts go on from where they were, and
