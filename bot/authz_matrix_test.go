@@ -142,6 +142,8 @@ var azCases = []azCase{
 	{"lrtg", "setup", "/game start", azUmpire, ""},
 	{"lrtg", "started", "/game status", azAll, ""},
 	{"lrtg", "started", "/game undo reason:test", azUmpire, ""},
+	{"lrtg", "started", "/game undo to:1 reason:test confirm:true", azUmpire, "a named earlier action (issue 22): a player is refused before the log is read; action 1 is no action of the game's (the refusal says so to the umpire)"},
+	{"lrtg", "started", "/game history", azPlayers, "the umpire's all, numbered; a player's his own side's, unnumbered (issue 22)"},
 	{"lrtg", "1g", "/harpersferry surrounded:false", azUmpire, ""},
 	{"lrtg", "started", "/help", azAnyone, ""},
 	{"lrtg", "started", "/leader show", azAll, "the public part, and the asker's own leaders"},

@@ -343,18 +343,6 @@ func handleMark(ctx context.Context, r *Router, req Request) (Reply, error) {
 	})
 }
 
-func handleUndo(ctx context.Context, r *Router, req Request) (Reply, error) {
-	var o reasonOpts
-	if err := decodeOptions(req, &o); err != nil {
-		return Reply{}, err
-	}
-	cmd := engine.UndoLast{By: req.User, Reason: o.Reason}
-	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
-		e := evs[0].(*engine.Undone)
-		return publicText(req, fmt.Sprintf("↩️ The umpire undid the last action (%s): %s", e.What, e.Reason), views)
-	})
-}
-
 func handlePause(ctx context.Context, r *Router, req Request) (Reply, error) {
 	var o struct {
 		Resume bool   `opt:"resume"`

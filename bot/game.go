@@ -83,11 +83,22 @@ func gameCommands() []*Command {
 				},
 				{
 					Name:        "undo",
-					Description: "Take back the last board action (umpire)",
+					Description: "Take back the last board action, or a named earlier one and all after it (umpire)",
 					Options: []OptionSpec{
 						{Name: "reason", Description: "Why", Type: String, Required: true, MaxLength: 200, Placeholder: "text"},
+						{Name: "to", Description: "Take back this action (its number in /game history) and everything after it", Type: Integer},
+						{Name: "confirm", Description: "With to: take them back (without it, you see what would be taken back)", Type: Boolean},
 					},
-					Handle: handleUndo,
+					Handle: handleUndo, // rewind.go
+				},
+				{
+					Name:        "history",
+					Description: "The game's last actions: the umpire's all, numbered; a player's his own side's",
+					Ephemeral:   true,
+					Options: []OptionSpec{
+						{Name: "last", Description: fmt.Sprintf("How many of the latest actions (default %d)", historyLast), Type: Integer},
+					},
+					Handle: handleGameHistory, // rewind.go
 				},
 				{
 					Name:        "pause",

@@ -22,6 +22,7 @@ import (
 // router by random steps of the sequence of play (forced where a step
 // waits), activations and moves by the players, moves, /unit set, /unit
 // mark, /unit eliminate and /battle result by the players or the umpire,
+// the umpire taking back the step's actions (/game undo to:) near the end,
 // and every read command for every viewer (each commander, a guest with no
 // side, the umpire) midway and at the end. No output a viewer sees (public
 // outputs: everyone; ephemeral ones: the actor; the text, a CSV and the
@@ -72,8 +73,9 @@ var leakReads = []string{
 	"/supply show", "/action show", "/leader show", "/segment show",
 	"/reinforcements", "/event show", "/garrison show", "/command show",
 	"/vp csv:true", "/clock show", "/deadline show", "/dispatch status", "/dispatch inbox",
-	"/unit log",    // the umpire's (issue 19): refused to the others with nothing of it
-	"/attack show", // the battles waiting and settled this turn, as the asker may see them
+	"/unit log",     // the umpire's (issue 19): refused to the others with nothing of it
+	"/attack show",  // the battles waiting and settled this turn, as the asker may see them
+	"/game history", // the umpire's all; a player's his own side's actions (issue 22)
 	// Another game's (LITN's): refused to everyone with nothing of this one (bot/games.go).
 	"/litn status", "/litn status side:usa", "/sheet show side:csa",
 }
@@ -199,8 +201,29 @@ func leakGame(t *testing.T, th *engine.Theatre, seed uint64, scenario string, fo
 	for range 1 + p.rng.IntN(3) {
 		p.randomAction()
 	}
+	p.rewind()
 	p.reads(true)
 	return p
+}
+
+// rewind has the umpire take back every action of the step under way
+// (/game undo to:, issue 22): what the table reads of it is checked like
+// any output, and the reads after it read the game rewound. It draws no
+// rng, so the games are the ones they were before it.
+func (p *leakPlay) rewind() {
+	n := ""
+	for _, l := range strings.Split(p.run("/game history last:100", true).Text, "\n") {
+		if m := regexp.MustCompile(`^#(\d+) `).FindStringSubmatch(l); m != nil && !strings.Contains(l, "an earlier step") {
+			n = m[1]
+			break
+		}
+	}
+	if n == "" {
+		return
+	}
+	if out := p.do("/game undo to:" + n + " reason:generated confirm:true"); out.Error != nil && out.Error.Code != "game.undo_lasting" {
+		p.t.Errorf("%s: the rewind to #%s: %s", p.game, n, out.Text)
+	}
 }
 
 func (p *leakPlay) state() engine.GameState {

@@ -125,6 +125,17 @@ func settleWith[S state[S]](ctx context.Context, r *Router, req Request, stream,
 		_, err = r.store.Append(ctx, app)
 		switch {
 		case err == nil:
+			if engine.HasRewind(events) {
+				// The state cannot go back by itself: fold the log again
+				// (the next fold meets the rewind and does).
+				// The events are recorded: a failure here costs only the
+				// cache, which the next command folds again.
+				cache.drop(stream)
+				if _, _, err := fold(ctx, r, stream, cache); err != nil {
+					r.log.Error("refolding after a rewind", "stream", stream, "err", err)
+				}
+				return rep, nil
+			}
 			for _, e := range events {
 				state = state.Apply(e)
 			}
@@ -198,6 +209,19 @@ func fold[S state[S]](ctx context.Context, r *Router, stream string, cache *stat
 		}
 		events = append(events, e)
 	}
+	if bad == nil && engine.HasRewind(events) {
+		// A rewind takes back events the state has folded (a state keeps
+		// one level of its past): fold the log again from its start,
+		// leaving out what was taken back (engine/rewind.go).
+		var s S
+		st, s, err = refold[S](ctx, r, stream)
+		if err != nil {
+			return st, s, err
+		}
+		c = snapshotIfDue(ctx, r, stream, cache.snapshots, cached[S]{version: st.Version, state: s, snap: c.snap})
+		cache.put(stream, c)
+		return st, s, nil
+	}
 	s := foldAll(c.state, events)
 	if bad != nil {
 		return st, s, bad
@@ -209,6 +233,30 @@ func fold[S state[S]](ctx context.Context, r *Router, stream string, cache *stat
 		cache.put(stream, c)
 	}
 	return st, s, nil
+}
+
+// refold folds a stream's whole stored log from its start, leaving out
+// the events a rewind took back (engine.LiveEvents).
+func refold[S state[S]](ctx context.Context, r *Router, stream string) (store.Stream, S, error) {
+	var s S
+	st, recs, err := r.store.Load(ctx, stream, 0)
+	if err != nil {
+		return st, s, err
+	}
+	all := make([]engine.StoredEvent, 0, len(recs))
+	for _, rec := range recs {
+		e, err := r.rulesets.DecodeEvent(rec.Type, rec.Data)
+		if err != nil {
+			return st, s, fmt.Errorf("stream %s version %d: %w", stream, rec.Version, err)
+		}
+		all = append(all, engine.StoredEvent{Version: rec.Version, Event: e})
+	}
+	live := engine.LiveEvents(all)
+	events := make([]engine.Event, len(live))
+	for i, se := range live {
+		events[i] = se.Event
+	}
+	return st, foldAll(s, events), nil
 }
 
 // foldAll folds events into s: in bulk when the state can (a game:

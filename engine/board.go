@@ -451,6 +451,8 @@ func (g GameState) applyBoard(e Event) (GameState, bool) {
 		g = *g.prev
 		g.Rolls, g.SecretRolls = rolls, secret // dice rolled are rolled: numbering goes on
 		g.prev, g.lastAction = nil, ""
+	case *Rewound:
+		g = g.rewound(e) // rewind.go: the fold of the log left the range out
 	case *Paused:
 		g.Paused = e.Paused
 	default:

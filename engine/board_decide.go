@@ -34,7 +34,7 @@ func (g GameState) decideUndo(cmd UndoLast) ([]Event, error) {
 		return nil, Invalid("game.reason", "The umpire gives a reason to undo", "Add reason:<why>")
 	}
 	if g.prev == nil {
-		return nil, Illegal("game.undo", "There is no board action to undo", "Only the last move, change or elimination can be undone")
+		return nil, Illegal("game.undo", "There is no board action to undo", "Only the last move, change or elimination can be undone; /game history numbers the step's actions, and /game undo to:<number> takes back an earlier one with all after it")
 	}
 	return []Event{&Undone{By: cmd.By, What: g.lastAction, Reason: cmd.Reason}}, nil
 }

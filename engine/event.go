@@ -55,7 +55,7 @@ func unmarshalEvent(typ string, data []byte, e Event) (Event, error) {
 // kernelEventTypes read.
 var coreEvents = []Event{&DiceRolled{}, &TableRolled{}, &ChartLoaded{}, &ChartRolled{}, &GameCreated{}, &GameJoined{}, &GameLeft{},
 	&GameStarted{}, &GameEnded{}, &UnitsMoved{}, &UnitSet{}, &UnitEliminated{}, &Undone{}, &Paused{},
-	&UnitMarked{}, &TerrainLoaded{}}
+	&UnitMarked{}, &TerrainLoaded{}, &Rewound{}}
 
 // kernelEvent returns a new, empty event of the kernel's or a built-in
 // module's type, or nil.

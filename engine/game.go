@@ -422,6 +422,8 @@ func (g GameState) Decide(cmd Command, d Dice) ([]Event, error) {
 		return g.decideEndGame(cmd, d)
 	case MoveUnits, SetUnit, EliminateUnit, MarkUnit, UndoLast, PauseGame:
 		return g.decideBoard(cmd, d)
+	case RewindTo:
+		return g.decideRewind(cmd) // rewind.go
 	case RollDice, RollTable, RollChart:
 		if err := g.NeedGame(); err != nil {
 			return nil, err

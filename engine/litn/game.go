@@ -471,6 +471,10 @@ type Started struct {
 // EventType implements Event.
 func (*Started) EventType() string { return EventStarted }
 
+// StartsGame implements engine.GameStart: the actions a rewind may name
+// (/game undo to:) come after it.
+func (*Started) StartsGame() {}
+
 // EventDone is the event type of DoneEvent.
 const EventDone = "litn.done"
 

@@ -526,6 +526,10 @@ type SheetLoaded struct {
 // EventType implements Event.
 func (*SheetLoaded) EventType() string { return EventSheetLoaded }
 
+// Lasting implements engine.Lasting: the sheet is read from the stream as
+// stored (bot/litn_sheet.go), so a rewind may not take it back.
+func (*SheetLoaded) Lasting() {}
+
 func decideSheet(g Game, cmd engine.Command, _ engine.Dice) ([]engine.Event, bool, error) {
 	c, ok := cmd.(LoadSheet)
 	if !ok {
