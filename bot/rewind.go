@@ -229,7 +229,7 @@ func handleGameHistory(ctx context.Context, r *Router, req Request) (Reply, erro
 		if len(acts) == 0 {
 			return ephemeralText("📜 No action has been made since the start."), nil
 		}
-		lines := []string{fmt.Sprintf("📜 The game's last %d actions, as the umpire sees them:", len(acts))}
+		lines := []string{fmt.Sprintf("📜 The game's last %s, as the umpire sees them:", countedActions(len(acts)))}
 		for _, a := range acts {
 			line := fmt.Sprintf("#%d %s", a.N, pastLine(g, a))
 			if a.Before.Turn != g.Turn || a.Before.Sequence != g.Sequence {
@@ -261,7 +261,7 @@ func handleGameHistory(ctx context.Context, r *Router, req Request) (Reply, erro
 	if len(own) == 0 {
 		return ephemeralText(fmt.Sprintf("📜 Your side (the %s) has made no action since the start.", sideName(p.Side))), nil
 	}
-	head := fmt.Sprintf("📜 Your side's last %d actions (the %s's; the other side's and the umpire's are not shown):", len(own), sideName(p.Side))
+	head := fmt.Sprintf("📜 Your side's last %s (the %s's; the other side's and the umpire's are not shown):", countedActions(len(own)), sideName(p.Side))
 	return ephemeralText(head + "\n" + strings.Join(own, "\n")), nil
 }
 
@@ -325,11 +325,11 @@ func handleUndo(ctx context.Context, r *Router, req Request) (Reply, error) {
 		if _, err := g.Decide(cmd, nil); err != nil {
 			return Reply{}, err
 		}
-		what := fmt.Sprintf("these %d actions", len(acts))
+		what := fmt.Sprintf("these %d actions, each with all it did", len(acts))
 		if len(acts) == 1 {
-			what = "this action"
+			what = "this action, with all it did"
 		}
-		lines := []string{fmt.Sprintf("↩️ /game undo to:%d would take back %s, each with all it did:", to, what)}
+		lines := []string{fmt.Sprintf("↩️ /game undo to:%d would take back %s:", to, what)}
 		for _, a := range acts {
 			lines = append(lines, fmt.Sprintf("#%d %s", a.N, pastLine(g, a)))
 		}
@@ -408,4 +408,13 @@ func (r *Router) rewoundReply(req Request, g engine.GameState, acts []pastAction
 	}
 	outs = append(outs, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: strings.Join(lines, "\n"), Events: []EventView{}})
 	return Reply{Outputs: outs}
+}
+
+// countedActions is "action" for one, "3 actions" for more: "the last
+// action", "the last 3 actions".
+func countedActions(n int) string {
+	if n == 1 {
+		return "action"
+	}
+	return fmt.Sprintf("%d actions", n)
 }
