@@ -144,7 +144,7 @@ func (g Game) leaderMayJoin(l, t engine.UnitState) *engine.RuleError {
 		}
 		return nil
 	}
-	if !commandsUnit([]string{l.Command}, t) {
+	if !commandsUnit(g.Options, []string{l.Command}, t) {
 		return engine.Illegal("leader.command", fmt.Sprintf("%s commands the %s; %s is %s", l.Name, l.Command, t.Name, engine.Designation(t)), "A corps leader transfers to a unit of his corps")
 	}
 	return nil
