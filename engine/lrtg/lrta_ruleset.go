@@ -44,22 +44,23 @@ func LRTARuleset() *engine.Ruleset {
 			// variant1: 004's rules where move.go, records.go, segment_depots.go,
 			// unitlog.go, turnstart.go, places.go, attach_*.go, hidden.go,
 			// halleck.go and comms.go ask (lrta_shared.go).
-			restriction:       Game.lrtaRestriction, // 004's Union restrictions replace LRTG 12.x
-			railParalysed:     lrtaRailParalysed,    // 004 Rear Area Paralysis
-			railBarredWhere:   "a Confederate-controlled county",
-			strategic:         &lrtaStrategic,
-			haupt:             lrtaHaupt,
-			unionAttachLimit:  Game.lrtaAttachLimit,
-			detachRefused:     lrtaDetachRefused,
-			noReleases:        true,
-			arrivals:          Game.lrtaCheckEntry, // 004 1 a), b)
-			placeValues:       "lrta_",             // 004 Depots and Levied Supplies
-			levyRefused:       lrtaLevyRefused,
-			depotValues:       LRTADepotValues,
-			harpersFerryDepot: &lrtaHFDepot,
-			depotOnePerTurn:   true, // 004 5 h) ii)
-			manpowerMisfits:   lrtaManpowerMisfits,
-			noHalleck:         true,
+			restriction:             Game.lrtaRestriction, // 004's Union restrictions replace LRTG 12.x
+			railParalysed:           lrtaRailParalysed,    // 004 Rear Area Paralysis
+			railBarredWhere:         "a Confederate-controlled county",
+			strategic:               &lrtaStrategic,
+			haupt:                   lrtaHaupt,
+			unionAttachLimit:        Game.lrtaAttachLimit,
+			detachRefused:           lrtaDetachRefused,
+			noReleases:              true,
+			arrivals:                Game.lrtaCheckEntry, // 004 1 a), b)
+			placeValues:             "lrta_",             // 004 Depots and Levied Supplies
+			levyRefused:             lrtaLevyRefused,
+			depotValues:             LRTADepotValues,
+			harpersFerryDepot:       &lrtaHFDepot,
+			depotOnePerTurn:         true, // 004 5 h) ii)
+			manpowerMisfits:         lrtaManpowerMisfits,
+			noHalleck:               true,
+			leadersReturnInTransfer: true, // 004 3
 			// (LRTA's comms step reference is lrtaCommsRules.stepRef.)
 
 			railExempt:         lrtaRailExempt,
@@ -137,7 +138,7 @@ func lrtaStepRules() []stepRules {
 		// sealed when it ends.
 		{ID: lrtaCommsStep, Begin: OpenCommunications, Wait: withCommsWait(waitLRTATransfers), End: endComms},
 		{ID: "2b", Begin: procLRTAObjectives, Wait: waitLRTAObjectives},
-		{ID: "3a", Begin: stepLeaderTransfer, Wait: waitLeaderTransfer},
+		{ID: "3a", Begin: stepLeaderTransfer, Wait: waitLeaderReturns("3a")},
 		{ID: ReorganizationStep, Begin: stepUnionReorganization, Wait: waitUnionReorganization},
 		{ID: "4a", Begin: cycleProcedure("4a"), Wait: actionWait},
 		{ID: "4b", Begin: cycleProcedure("4b"), Wait: actionWait},
