@@ -54,12 +54,17 @@ func commandCorps(o engine.GameOptions, u engine.UnitState) string {
 
 // nonCavCavalry reports whether the unit is one of 21.1's non-CAV
 // designated Confederate cavalry units, in a game that reads them by
-// their own names: one created since the reading (engine.ReadingsNow 1).
+// their own names: one created since the reading (readingNonCavByName).
 // A game stored before keeps the division it was played with, Jenkins
 // under Cav, so that a running game's commands do not change hands.
 func nonCavCavalry(o engine.GameOptions, u engine.UnitState) bool {
-	return o.Readings >= 1 && u.Side == engine.CSA && isNonCavCavalry(u.Name)
+	return o.Readings >= readingNonCavByName && u.Side == engine.CSA && isNonCavCavalry(u.Name)
 }
+
+// readingNonCavByName is the edition of the rules' readings
+// (engine.GameOptions.Readings) from which 21.1's non-CAV cavalry go by
+// their own names.
+const readingNonCavByName = 1
 
 // commandsUnit reports whether a declared list of commands covers the
 // unit: its designation, or its 21.1 corps (VIII covers Balt, WV, HF).

@@ -44,24 +44,25 @@ func LRTARuleset() *engine.Ruleset {
 			// variant1: 004's rules where move.go, records.go, segment_depots.go,
 			// unitlog.go, turnstart.go, places.go, attach_*.go, hidden.go,
 			// halleck.go and comms.go ask (lrta_shared.go).
-			restriction:             Game.lrtaRestriction, // 004's Union restrictions replace LRTG 12.x
-			railParalysed:           lrtaRailParalysed,    // 004 Rear Area Paralysis
-			railBarredWhere:         "a Confederate-controlled county",
-			strategic:               &lrtaStrategic,
-			haupt:                   lrtaHaupt,
-			unionAttachLimit:        Game.lrtaAttachLimit,
-			detachRefused:           lrtaDetachRefused,
-			noReleases:              true,
-			arrivals:                Game.lrtaCheckEntry, // 004 1 a), b)
-			placeValues:             "lrta_",             // 004 Depots and Levied Supplies
-			levyRefused:             lrtaLevyRefused,
-			depotValues:             LRTADepotValues,
-			harpersFerryDepot:       &lrtaHFDepot,
-			depotOnePerTurn:         true, // 004 5 h) ii)
-			manpowerMisfits:         lrtaManpowerMisfits,
-			noHalleck:               true,
-			leadersReturnInTransfer: true, // 004 3
+			restriction:       Game.lrtaRestriction, // 004's Union restrictions replace LRTG 12.x
+			railParalysed:     lrtaRailParalysed,    // 004 Rear Area Paralysis
+			railBarredWhere:   "a Confederate-controlled county",
+			strategic:         &lrtaStrategic,
+			haupt:             lrtaHaupt,
+			unionAttachLimit:  Game.lrtaAttachLimit,
+			detachRefused:     lrtaDetachRefused,
+			noReleases:        true,
+			arrivals:          Game.lrtaCheckEntry, // 004 1 a), b)
+			placeValues:       "lrta_",             // 004 Depots and Levied Supplies
+			levyRefused:       lrtaLevyRefused,
+			depotValues:       LRTADepotValues,
+			harpersFerryDepot: &lrtaHFDepot,
+			depotOnePerTurn:   true, // 004 5 h) ii)
+			manpowerMisfits:   lrtaManpowerMisfits,
+			noHalleck:         true,
 			// (LRTA's comms step reference is lrtaCommsRules.stepRef.)
+
+			leadersReturnInTransfer: true, // 004 3: leaders off the map return in the leader transfer phase
 
 			railExempt:         lrtaRailExempt,
 			railBarred:         lrtaRailBarred,
