@@ -45,6 +45,12 @@ func (g Game) openingCountiesCheck(cmd engine.MoveUnits) *engine.RuleError {
 	if d == nil || d.Theatre == nil || !g.openingRestricted() {
 		return nil
 	}
+	if step := g.CurrentStep(); step != "4a" && step != "4b" {
+		return nil // moves outside the action cycle (no sequence of play) are the table's own
+	}
+	if g.IsUmpire(cmd.By) && len(cmd.Path) == 0 {
+		return nil // the umpire's placement, as move_path.go leaves it
+	}
 	hexes := append(slices.Clone(cmd.Path), cmd.To)
 	for _, id := range cmd.Units {
 		u := g.Units[id]
