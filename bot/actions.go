@@ -347,7 +347,10 @@ func handleActionShow(ctx context.Context, r *Router, req Request) (Reply, error
 		case a.Initiative != "":
 			lines = append(lines, fmt.Sprintf("Action phase %d: the %s has the initiative.", a.Phase, S(a.Initiative)))
 		}
-		if a.AllMoves {
+		switch {
+		case a.AllMoves && a.Opening:
+			lines = append(lines, "Strategic and naval movement are allowed now; rail movement is not (000 VIII 3)).")
+		case a.AllMoves:
 			lines = append(lines, "Strategic, rail and naval movement are allowed now.")
 		}
 		if a.Holder != "" && sees(a.ToDecide) {

@@ -216,7 +216,7 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 			return Reply{}, err
 		}
 		src := r.chosenSource(opts.Seed) // dice.go
-		return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o, Rules: r.rulesets.Of(o)}, src, func(views []EventView, evs []engine.Event) Reply {
+		return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o, Rules: r.rulesets.Of(o), ReadingsBefore: r.readingsBefore}, src, func(views []EventView, evs []engine.Event) Reply {
 			c := evs[0].(*engine.GameCreated)
 			return publicText(req, fmt.Sprintf("🎖️ New game%s: **%s** (Lee Invades the North), umpire %s. Join with /game join side:csa or side:usa; the umpire loads each side's record sheet with /sheet load and starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s",
 				gameNumberNote(req.stream), sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed)), views)
@@ -251,7 +251,7 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 	o.Comms, o.Optional = lo.Comms, lo.Optional
 	sort.Ints(o.Optional)
 	src := r.chosenSource(opts.Seed) // dice.go
-	return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o, Rules: r.rulesets.Of(o)}, src, func(views []EventView, evs []engine.Event) Reply {
+	return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o, Rules: r.rulesets.Of(o), ReadingsBefore: r.readingsBefore}, src, func(views []EventView, evs []engine.Event) Reply {
 		c := evs[0].(*engine.GameCreated)
 		return publicText(req, fmt.Sprintf("🎖️ New game%s: **%s**, umpire %s. Join with /game join side:csa or side:usa; the umpire starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s",
 			gameNumberNote(req.stream), sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed)), views)

@@ -188,18 +188,22 @@ type Router struct {
 	// latestGames: the number of each channel's latest game this process
 	// has seen (game_streams.go), where the next look begins.
 	latestGames sync.Map
-	store       Store
-	dice        DiceSource
-	log         *slog.Logger
-	now         func() time.Time
-	commands    map[string]*Command
-	library     *engine.Library
-	umpireRole  string
-	theatres    map[string]*engine.Theatre
-	states      *stateCache[engine.Channel]
-	charts      *stateCache[engine.Charts]
-	terrains    *stateCache[engine.Terrains] // the guilds' terrain layers (terrain.go)
-	games       *stateCache[engine.GameState]
+	// readingsBefore: /game new creates the game as games were created
+	// before their readings were stamped (engine.NewGame.ReadingsBefore);
+	// set only by the tests that replay the stored logs' scripts.
+	readingsBefore bool
+	store          Store
+	dice           DiceSource
+	log            *slog.Logger
+	now            func() time.Time
+	commands       map[string]*Command
+	library        *engine.Library
+	umpireRole     string
+	theatres       map[string]*engine.Theatre
+	states         *stateCache[engine.Channel]
+	charts         *stateCache[engine.Charts]
+	terrains       *stateCache[engine.Terrains] // the guilds' terrain layers (terrain.go)
+	games          *stateCache[engine.GameState]
 	// scenarios and orders are the game data (scenarios.Catalogue,
 	// scenarios.OrdersOfBattle).
 	scenarios []engine.Scenario

@@ -139,7 +139,7 @@ func newStoredPlayer(t *testing.T, name string) *storedPlayer {
 	// own tests (engine/lrtg/allowance_test.go, move_path_test.go,
 	// bot/actions_test.go, bot/move_path_test.go) and show in the scripted
 	// games of bot/testdata.
-	p.r = NewRouter(st, WithLogger(quietLog()), WithDice(SeededSource{Entropy: fixedEntropy(0x5a)}), WithClock(p.clock.Now), withoutAllowance(), withFreeMarches())
+	p.r = NewRouter(st, WithLogger(quietLog()), WithDice(SeededSource{Entropy: fixedEntropy(0x5a)}), WithClock(p.clock.Now), withoutAllowance(), withFreeMarches(), withReadingsBefore())
 	return p
 }
 
@@ -148,6 +148,13 @@ func newStoredPlayer(t *testing.T, name string) *storedPlayer {
 // (engine.MoveData.FreeMarches), so that what today's engine writes can
 // be compared with what older code stored.
 func withFreeMarches() Option { return func(r *Router) { r.freeMarches = true } }
+
+// withReadingsBefore creates the stored logs' games as they were created,
+// before a game was stamped with the edition of the rules' readings
+// (engine.GameOptions.Readings): the stored High Tide game gave Jenkins to
+// the cavalry corps' commander, which games created now read otherwise
+// (LRTG 21.1, issue 22), and the stored game keeps its reading.
+func withReadingsBefore() Option { return func(r *Router) { r.readingsBefore = true } }
 
 // play runs one line and returns its outputs as the console's JSON lines.
 func (p *storedPlayer) play(t *testing.T, line string) []ConsoleLine {

@@ -23,7 +23,7 @@ func Designation(u UnitState) string {
 // declared.
 func (g GameState) commandsUnit(cmds []string, u UnitState) bool {
 	if g.rules != nil && g.rules.hooks.CommandsUnit != nil {
-		return g.rules.hooks.CommandsUnit(cmds, u)
+		return g.rules.hooks.CommandsUnit(g, cmds, u)
 	}
 	d := Designation(u)
 	for _, c := range cmds {

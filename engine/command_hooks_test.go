@@ -90,7 +90,7 @@ func TestCommandHooksAsked(t *testing.T) {
 			return nil
 		},
 		// Designation "1" covers "2" as well (a corps of two).
-		CommandsUnit: func(cmds []string, u UnitState) bool {
+		CommandsUnit: func(_ GameState, cmds []string, u UnitState) bool {
 			return slices.Contains(cmds, u.Command) || (slices.Contains(cmds, "1") && u.Command == "2")
 		},
 	}

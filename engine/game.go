@@ -39,7 +39,21 @@ type GameOptions struct {
 	// Game is the game's ruleset (Ruleset.ID), recorded when it is created;
 	// "" in games stored before it, whose scenario says (Rulesets.Of).
 	Game Game `json:"game,omitempty"`
+
+	// Readings is the edition of the rules' readings the game was created
+	// under (ReadingsNow, stamped by /game new: decideNewGame). A ruling
+	// that changes how a rule is read applies to the games created after
+	// it; a game stored before it keeps the reading it was played with
+	// (0: every game stored before the stamp).
+	Readings int `json:"readings,omitempty"`
 }
+
+// The editions of the rules' readings (GameOptions.Readings):
+//
+//  1. LRTG 21.1: Imboden, Jenkins and the 12 VA are commanded by their
+//     own names, not under the Confederate cavalry corps (issue 22;
+//     engine/lrtg command_division.go).
+const ReadingsNow = 1
 
 // Player is a member of a game: a commander of a side.
 type Player struct {
@@ -167,6 +181,11 @@ type (
 		// Rules is the game's ruleset; nil for a game of the kernel's
 		// built-in modules.
 		Rules *Ruleset
+		// ReadingsBefore creates the game as games were created before
+		// their readings were stamped (GameOptions.Readings 0), so that a
+		// stored game's script replays as it was played (the bot's stored
+		// logs' tests). Nothing a player sends sets it.
+		ReadingsBefore bool
 	}
 	// JoinGame makes the actor a commander of a side.
 	JoinGame struct {

@@ -22,6 +22,9 @@ func (g GameState) decideNewGame(cmd NewGame, d Dice) ([]Event, error) {
 	if cmd.Rules != nil {
 		ev.Options.Game = cmd.Rules.ID()
 	}
+	if !cmd.ReadingsBefore {
+		ev.Options.Readings = ReadingsNow
+	}
 	if s, ok := d.(Seeder); ok {
 		seed := s.Reveal()
 		ev.SeedHash, ev.DiceScheme, ev.ChosenSeed = seed.Commitment(), seed.Scheme, s.Chosen()
@@ -54,7 +57,7 @@ func (g GameState) decideJoin(cmd JoinGame) ([]Event, error) {
 			"Let a member who will not play create the game (/game new in another channel), or play an open game; a member of the server's umpire role may join a side and then umpires nothing in that game")
 	}
 	if cmd.OOB != nil && len(cmd.Commands) > 0 && g.rules != nil && g.rules.hooks.CheckJoin != nil {
-		if err := g.rules.hooks.CheckJoin(cmd.Side, cmd.Commands, cmd.OOB); err != nil {
+		if err := g.rules.hooks.CheckJoin(g, cmd.Side, cmd.Commands, cmd.OOB); err != nil {
 			return nil, err
 		}
 	}

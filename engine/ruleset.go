@@ -172,9 +172,9 @@ type Hooks struct {
 	// CommandsUnit says whether a player's declared commands (Player.
 	// Commands) cover a unit, for the kernel's rule of command
 	// (Controls), where the game's rules group designations (a corps of
-	// several). nil: a declared designation covers the units that carry
-	// it (Designation).
-	CommandsUnit func(cmds []string, u UnitState) bool
+	// several; its readings: GameOptions.Readings). nil: a declared
+	// designation covers the units that carry it (Designation).
+	CommandsUnit func(g GameState, cmds []string, u UnitState) bool
 
 	// Creating and starting the game (game.go, game_decide.go).
 	//
@@ -190,7 +190,7 @@ type Hooks struct {
 	// CheckJoin checks one joining player's declared commands against the
 	// order of battle as he joins (/game join), naming every designation
 	// the side does not have. nil: checked at the start only.
-	CheckJoin func(side Side, commands []string, oob *OrderOfBattle) error
+	CheckJoin func(g GameState, side Side, commands []string, oob *OrderOfBattle) error
 	// View adds to a view what the game's intelligence rules show
 	// (ViewFor): the counters it keeps off the units (dummies) to the
 	// umpire's and the public's views, and the whole of a side's or a

@@ -287,9 +287,12 @@ func (g Game) VariableInitiative() bool {
 }
 
 // openingRestricted reports whether the opening's activations without
-// initiative hold this turn (000 VIII 3)).
+// initiative, and its limits (opening_limits.go), hold this turn (000
+// VIII 3)).
 func (g Game) openingRestricted() bool {
-	return g.InOpening() && g.Actions.RollsTurn != g.Turn
+	// Lifted for good: "All movement restrictions ... are lifted ... at
+	// the moment a Confederate unit moves outside" the six counties.
+	return g.InOpening() && (g.Actions.RollsTurn == 0 || g.Actions.RollsTurn > g.Turn)
 }
 
 // cycle returns the action state of the step under way, or false when no
@@ -558,7 +561,11 @@ func (g Game) decideActivate(cmd ActivateUnit, d engine.Dice) ([]engine.Event, e
 	// 000 VIII 3) b): the Union's allowance after the Confederates'
 	// activations.
 	if a.Opening && side == engine.USA {
-		if e := g.openingUnionCheck(a, u); e != nil {
+		e := g.openingCorpsCheck(u) // opening_limits.go: the garrisons are no infantry corps
+		if e == nil {
+			e = g.openingUnionCheck(a, u)
+		}
+		if e != nil {
 			reason := strings.TrimSpace(cmd.Reason)
 			if !g.IsUmpire(cmd.By) || reason == "" {
 				if g.IsUmpire(cmd.By) {

@@ -150,7 +150,7 @@ func (g Game) leaderActivates(l, u engine.UnitState) bool {
 	if d := CavalryDivision(l.ID); d != "" {
 		return CavalryDivision(u.ID) == d
 	}
-	return l.Command != "" && commandsUnit([]string{l.Command}, u)
+	return l.Command != "" && commandsUnit(g.Options, []string{l.Command}, u)
 }
 
 // ---- The opening's Union allowance (000 VIII 3) b)) ----

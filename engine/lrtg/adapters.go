@@ -142,7 +142,9 @@ func seriesHooks(h engine.Hooks) engine.Hooks {
 	h.View = func(g engine.GameState, view *engine.View, b engine.ViewBuilder) { hiddenView(Of(g), view, b) } // view_hidden.go: LRTG 20
 	// command_division.go: LRTG 21.1's corps and division of command;
 	// game_options.go: the series' options of /game new.
-	h.CommandsUnit = commandsUnit
+	h.CommandsUnit = func(g engine.GameState, cmds []string, u engine.UnitState) bool {
+		return commandsUnit(g.Options, cmds, u)
+	}
 	h.CheckCommand = func(g engine.GameState, side engine.Side, players []engine.Player, oob *engine.OrderOfBattle) error {
 		return checkSideCommand(side, players, oob, g.Options, true)
 	}

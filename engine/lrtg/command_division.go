@@ -31,10 +31,45 @@ var corpsOf = map[engine.Side]map[string]string{
 // 12 VA: "not part of a corps").
 var notCorps = map[string]bool{"anv": true, "aop": true, "rr": true, "rich": true}
 
+// designation is the unit's designation for the division of command. The
+// non-CAV designated Confederate cavalry (21.1: "i.e., Imboden, Jenkins &
+// 12 VA") go by their own names even where the order of battle prints
+// them "Cav" (Jenkins, 000 line 1806): 21.1 keeps them from the CAV
+// corps' commander, so the Cav designation must not carry them.
+func designation(o engine.GameOptions, u engine.UnitState) string {
+	if nonCavCavalry(o, u) {
+		return u.Name
+	}
+	return engine.Designation(u)
+}
+
+// commandCorps is the unit's corps for 21.1's division of command: its
+// printed command, except none for the non-CAV designated cavalry.
+func commandCorps(o engine.GameOptions, u engine.UnitState) string {
+	if nonCavCavalry(o, u) {
+		return ""
+	}
+	return u.Command
+}
+
+// nonCavCavalry reports whether the unit is one of 21.1's non-CAV
+// designated Confederate cavalry units, in a game that reads them by
+// their own names: one created since the reading (readingNonCavByName).
+// A game stored before keeps the division it was played with, Jenkins
+// under Cav, so that a running game's commands do not change hands.
+func nonCavCavalry(o engine.GameOptions, u engine.UnitState) bool {
+	return o.Readings >= readingNonCavByName && u.Side == engine.CSA && isNonCavCavalry(u.Name)
+}
+
+// readingNonCavByName is the edition of the rules' readings
+// (engine.GameOptions.Readings) from which 21.1's non-CAV cavalry go by
+// their own names.
+const readingNonCavByName = 1
+
 // commandsUnit reports whether a declared list of commands covers the
 // unit: its designation, or its 21.1 corps (VIII covers Balt, WV, HF).
-func commandsUnit(cmds []string, u engine.UnitState) bool {
-	d := engine.Designation(u)
+func commandsUnit(o engine.GameOptions, cmds []string, u engine.UnitState) bool {
+	d := designation(o, u)
 	for _, c := range cmds {
 		if strings.EqualFold(c, d) {
 			return true
@@ -64,7 +99,7 @@ func corpsKey(side engine.Side, c string) string {
 // Corps not the Union overall commander's, the Halleck player's
 // commands).
 func checkSideCommand(side engine.Side, players []engine.Player, oob *engine.OrderOfBattle, o engine.GameOptions, atStart bool) error {
-	units, known := sideCommandUnits(side, oob)
+	units, known := sideCommandUnits(o, side, oob)
 	if err := checkDeclaredCommands(side, players, units, known); err != nil {
 		return err
 	}
@@ -77,7 +112,7 @@ func checkSideCommand(side engine.Side, players []engine.Player, oob *engine.Ord
 			overall = &players[i]
 		}
 	}
-	corps := declaredCorps(side, players, units)
+	corps := declaredCorps(o, side, players, units)
 	// Halleck with two Union players (21.1): "Hooker shall receive control
 	// of all AOP units and Halleck shall have control of the DC, VIII Corps
 	// and PA forces only" until Meade assumes command, so the overall
@@ -85,15 +120,15 @@ func checkSideCommand(side engine.Side, players []engine.Player, oob *engine.Ord
 	hooker2 := side == engine.USA && o.Halleck && atStart && len(players) == 2
 	var cavCommander *engine.Player
 	for _, u := range units {
-		p := sideCommanderOf(players, overall, u)
-		if k := corpsKey(side, u.Command); k != "" && u.Command != "" {
+		p := sideCommanderOf(o, players, overall, u)
+		if k := corpsKey(side, commandCorps(o, u)); k != "" && commandCorps(o, u) != "" {
 			corps[p.Actor.ID][k] = true
 		}
-		if side == engine.CSA && strings.EqualFold(u.Command, "Cav") {
+		if side == engine.CSA && strings.EqualFold(commandCorps(o, u), "Cav") {
 			cavCommander = p
 		}
 	}
-	if err := checkCommandLimits(side, players, overall, cavCommander, units, atStart, hooker2); err != nil {
+	if err := checkCommandLimits(o, side, players, overall, cavCommander, units, atStart, hooker2); err != nil {
 		return err
 	}
 	if side == engine.USA && o.Halleck && atStart {
@@ -107,7 +142,7 @@ func checkSideCommand(side engine.Side, players []engine.Player, oob *engine.Ord
 // sideCommandUnits returns the side's units of the order of battle (as far
 // as command goes) and its designations and corps by lower-case name, as
 // printed.
-func sideCommandUnits(side engine.Side, oob *engine.OrderOfBattle) ([]engine.UnitState, map[string]string) {
+func sideCommandUnits(o engine.GameOptions, side engine.Side, oob *engine.OrderOfBattle) ([]engine.UnitState, map[string]string) {
 	known := map[string]string{} // lower-case designation or corps -> as printed
 	var units []engine.UnitState
 	for _, u := range oob.Units {
@@ -116,7 +151,7 @@ func sideCommandUnits(side engine.Side, oob *engine.OrderOfBattle) ([]engine.Uni
 		}
 		us := engine.UnitState{Side: u.Side, Name: u.Name, Command: u.Command}
 		units = append(units, us)
-		d := engine.Designation(us)
+		d := designation(o, us)
 		known[strings.ToLower(d)] = d
 		if k, ok := corpsOf[side][strings.ToLower(d)]; ok {
 			known[strings.ToLower(k)] = k
@@ -153,9 +188,9 @@ func checkDeclaredCommands(side engine.Side, players []engine.Player, units []en
 
 // sideCommanderOf is who commands a unit: its declared commander, else the
 // overall commander.
-func sideCommanderOf(players []engine.Player, overall *engine.Player, u engine.UnitState) *engine.Player {
+func sideCommanderOf(o engine.GameOptions, players []engine.Player, overall *engine.Player, u engine.UnitState) *engine.Player {
 	for i := range players {
-		if commandsUnit(players[i].Commands, u) {
+		if commandsUnit(o, players[i].Commands, u) {
 			return &players[i]
 		}
 	}
@@ -165,11 +200,11 @@ func sideCommanderOf(players []engine.Player, overall *engine.Player, u engine.U
 // declaredCorps returns the corps each player (by id) declared. A declared
 // designation is a corps when units carry it as their command (a unit
 // named for itself, e.g. Imboden, is none).
-func declaredCorps(side engine.Side, players []engine.Player, units []engine.UnitState) map[string]map[string]bool {
+func declaredCorps(o engine.GameOptions, side engine.Side, players []engine.Player, units []engine.UnitState) map[string]map[string]bool {
 	isCorps := map[string]bool{}
 	for _, u := range units {
-		if u.Command != "" {
-			isCorps[strings.ToLower(u.Command)] = true
+		if c := commandCorps(o, u); c != "" {
+			isCorps[strings.ToLower(c)] = true
 		}
 	}
 	corps := map[string]map[string]bool{} // player id -> corps keys
@@ -188,25 +223,37 @@ func declaredCorps(side engine.Side, players []engine.Player, units []engine.Uni
 // checkCommandLimits checks the commands 21.1 keeps from the overall
 // commander (the cavalry corps, the Richmond Garrison, the V Corps at the
 // start) and from the Confederate cavalry corps' commander (Imboden,
-// Jenkins, the 12 VA).
-func checkCommandLimits(side engine.Side, players []engine.Player, overall, cavCommander *engine.Player, units []engine.UnitState, atStart, hooker2 bool) error {
-	for _, u := range units {
-		p := sideCommanderOf(players, overall, u)
-		cmd := strings.ToLower(u.Command)
-		switch {
-		case side == engine.CSA && cmd == "cav" && p == overall:
-			return engine.Illegal("game.command", "The Confederate overall commander may not command the cavalry corps (CAV)", "Give Cav to another Confederate player (LRTG 21.1)")
-		case side == engine.CSA && cmd == "rich" && p == overall:
-			return engine.Illegal("game.command", "The Richmond Garrison units may not be the overall commander's", "Give Rich to one other Confederate player (LRTG 21.1)")
-		case side == engine.CSA && cmd == "" && cavCommander != nil && p == cavCommander && isNonCavCavalry(u.Name):
-			return engine.Illegal("game.command", fmt.Sprintf("%s may not be under the cavalry corps' commander", u.Name), "Imboden, Jenkins and the 12 VA go to another Confederate player (LRTG 21.1)")
-		case side == engine.USA && cmd == "v" && p == overall && atStart && !hooker2:
-			return engine.Illegal("game.command", "The Union overall commander may not command the V Corps at the start", "Give V to another Union player: he becomes the overall commander when Meade takes command (LRTG 21.1)")
-		case side == engine.USA && cmd == "cav" && p == overall && !hooker2:
-			return engine.Illegal("game.command", "The Union overall commander may not command the Army of the Potomac's cavalry", "Give Cav to another Union player (LRTG 21.1; he may command garrison cavalry)")
+// Jenkins, the 12 VA). It lists every problem in one refusal, so that the
+// players mend the division at once rather than one refusal at a time.
+func checkCommandLimits(o engine.GameOptions, side engine.Side, players []engine.Player, overall, cavCommander *engine.Player, units []engine.UnitState, atStart, hooker2 bool) error {
+	var what, hints []string
+	seen := map[string]bool{}
+	add := func(w, h string) {
+		if !seen[w] {
+			seen[w] = true
+			what, hints = append(what, w), append(hints, h)
 		}
 	}
-	return nil
+	for _, u := range units {
+		p := sideCommanderOf(o, players, overall, u)
+		cmd := strings.ToLower(commandCorps(o, u))
+		switch {
+		case side == engine.CSA && cmd == "cav" && p == overall:
+			add("The Confederate overall commander may not command the cavalry corps (CAV)", "Give Cav to another Confederate player")
+		case side == engine.CSA && cmd == "rich" && p == overall:
+			add("The Richmond Garrison units may not be the overall commander's", "Give Rich to one other Confederate player")
+		case nonCavCavalry(o, u) && cavCommander != nil && p == cavCommander:
+			add(fmt.Sprintf("%s may not be under the cavalry corps' commander (%s)", u.Name, p.Actor.Name), "Give Imboden, Jenkins and 12 VA to another Confederate player")
+		case side == engine.USA && cmd == "v" && p == overall && atStart && !hooker2:
+			add("The Union overall commander may not command the V Corps at the start", "Give V to another Union player: he becomes the overall commander when Meade takes command")
+		case side == engine.USA && cmd == "cav" && p == overall && !hooker2:
+			add("The Union overall commander may not command the Army of the Potomac's cavalry", "Give Cav to another Union player (he may command garrison cavalry)")
+		}
+	}
+	if len(what) == 0 {
+		return nil
+	}
+	return engine.Illegal("game.command", strings.Join(what, "; "), strings.Join(hints, "; ")+" (LRTG 21.1)")
 }
 
 // checkHalleckCommand checks Halleck (21.1, optional): one player commands
@@ -274,8 +321,8 @@ func sortedKeys(m map[string]bool) []string {
 // the side's designations (21.1) as he joins, naming every unknown one at
 // once with the valid list, so he can mend them all before the start. An
 // order of battle without the side's units checks nothing.
-func checkJoinCommands(side engine.Side, commands []string, oob *engine.OrderOfBattle) error {
-	units, known := sideCommandUnits(side, oob)
+func checkJoinCommands(g engine.GameState, side engine.Side, commands []string, oob *engine.OrderOfBattle) error {
+	units, known := sideCommandUnits(g.Options, side, oob)
 	if len(units) == 0 {
 		return nil
 	}

@@ -20,6 +20,7 @@ func commandOOB() *engine.OrderOfBattle {
 		u("csa.heth", "Heth", engine.CSA, "infantry", "3"),
 		u("csa.hampton", "Hampton", engine.CSA, "cavalry", "Cav"),
 		u("csa.imboden", "Imboden", engine.CSA, "cavalry", ""),
+		u("csa.jenkins", "Jenkins", engine.CSA, "cavalry", "Cav"), // printed "Cav" (000 line 1806), non-CAV designated (21.1)
 		u("csa.corse", "Corse", engine.CSA, "infantry", "Rich"),
 		u("usa.hooker", "Hooker", engine.USA, "leader", "AoP"),
 		u("usa.wadsworth", "Wadsworth", engine.USA, "infantry", "I"),
@@ -48,7 +49,8 @@ func TestDivisionOfCommand(t *testing.T) {
 		says    string
 	}{
 		{"one player a side commands everything", false, []engine.JoinGame{{By: lee, Side: engine.CSA, Commands: []string{"Cav"}}, {By: meade, Side: engine.USA}}, "", ""},
-		{"a good division", false, append([]engine.JoinGame{{By: lee, Side: engine.CSA, Commands: []string{"1"}}, {By: stuart, Side: engine.CSA, Commands: []string{"Cav", "2"}}, {By: ewell, Side: engine.CSA, Commands: []string{"3", "Rich", "Imboden"}}}, goodUSA...), "", ""},
+		{"a good division", false, append([]engine.JoinGame{{By: lee, Side: engine.CSA, Commands: []string{"1"}}, {By: stuart, Side: engine.CSA, Commands: []string{"Cav", "2"}}, {By: ewell, Side: engine.CSA, Commands: []string{"3", "Rich", "Imboden", "Jenkins"}}}, goodUSA...), "", ""},
+		{"Jenkins under Stuart", false, append([]engine.JoinGame{{By: lee, Side: engine.CSA, Commands: []string{"1"}}, {By: stuart, Side: engine.CSA, Commands: []string{"Cav", "2", "Jenkins"}}, {By: ewell, Side: engine.CSA, Commands: []string{"3", "Rich", "Imboden"}}}, goodUSA...), "game.command", "Jenkins may not be under"},
 		{"unknown designation", false, append([]engine.JoinGame{{By: lee, Side: engine.CSA, Commands: []string{"1"}}, {By: stuart, Side: engine.CSA, Commands: []string{"Cav", "IV"}}}, goodUSA...), "game.command", "not a CSA corps"},
 		{"declared twice", false, append([]engine.JoinGame{{By: lee, Side: engine.CSA, Commands: []string{"1"}}, {By: stuart, Side: engine.CSA, Commands: []string{"Cav", "1"}}}, goodUSA...), "game.command", "Both"},
 		{"cavalry left to the CSA overall commander", false, append([]engine.JoinGame{{By: lee, Side: engine.CSA}, {By: stuart, Side: engine.CSA, Commands: []string{"1", "2", "3", "Rich"}}}, goodUSA...), "game.command", "cavalry corps"},
@@ -79,6 +81,25 @@ func TestDivisionOfCommand(t *testing.T) {
 	}
 }
 
+// Every problem of a division is listed in the one refusal at the start
+// (21.1): Lee holding the cavalry corps, Jenkins and Imboden under it.
+func TestDivisionOfCommandListsEveryProblem(t *testing.T) {
+	stuart := engine.Actor{ID: "u5", Name: "Stuart"}
+	g := apply(t, Game{}, withRules(engine.NewGame{By: ump, Options: opts()}), engine.Script())
+	for _, j := range []engine.JoinGame{{By: lee, Side: engine.CSA, Commands: []string{"1", "Imboden"}}, {By: stuart, Side: engine.CSA, Commands: []string{"2", "3", "Rich"}}, {By: meade, Side: engine.USA}} {
+		g = apply(t, g, j, engine.Script())
+	}
+	_, err := g.Decide(engine.StartGame{By: ump, OOB: commandOOB()}, engine.Script())
+	if err == nil {
+		t.Fatal("a division with the cavalry corps, Imboden and Jenkins under Lee was accepted")
+	}
+	for _, want := range []string{"cavalry corps (CAV)", "Imboden may not be under", "Jenkins may not be under"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("refusal %q does not say %q", err, want)
+		}
+	}
+}
+
 // Control follows the declared designations: a unit of no corps by its
 // name, the VIII Corps' designations by "VIII", the rest the overall
 // commander's.
@@ -88,7 +109,7 @@ func TestControlByDesignation(t *testing.T) {
 	hooker := engine.Actor{ID: "u7", Name: "Hooker"}
 	schenck := engine.Actor{ID: "u8", Name: "Schenck"}
 	g := apply(t, Game{}, withRules(engine.NewGame{By: ump, Options: opts()}), engine.Script())
-	for _, j := range []engine.JoinGame{{By: lee, Side: engine.CSA, Commands: []string{"1"}}, {By: stuart, Side: engine.CSA, Commands: []string{"Cav", "2"}}, {By: ewell, Side: engine.CSA, Commands: []string{"3", "Rich", "Imboden"}},
+	for _, j := range []engine.JoinGame{{By: lee, Side: engine.CSA, Commands: []string{"1"}}, {By: stuart, Side: engine.CSA, Commands: []string{"Cav", "2"}}, {By: ewell, Side: engine.CSA, Commands: []string{"3", "Rich", "Imboden", "Jenkins"}},
 		{By: hooker, Side: engine.USA, Commands: []string{"I"}}, {By: schenck, Side: engine.USA, Commands: []string{"V", "Cav", "VI", "DC", "VIII", "PA"}}} {
 		g = apply(t, g, j, engine.Script())
 	}
@@ -99,6 +120,7 @@ func TestControlByDesignation(t *testing.T) {
 		want bool
 	}{
 		{ewell, "csa.imboden", true}, {stuart, "csa.imboden", false}, {lee, "csa.imboden", false},
+		{ewell, "csa.jenkins", true}, {stuart, "csa.jenkins", false}, // 21.1: Cav does not carry Jenkins
 		{lee, "csa.lee", true}, {stuart, "csa.hampton", true}, {lee, "csa.hampton", false},
 		{schenck, "usa.kenly", true}, {schenck, "usa.lockwood", true}, {hooker, "usa.kenly", false},
 		{hooker, "usa.hooker", true}, {hooker, "usa.wadsworth", true}, {schenck, "usa.wadsworth", false},
@@ -107,6 +129,34 @@ func TestControlByDesignation(t *testing.T) {
 		if got := g.Controls(c.who, g.Units[c.unit]); got != c.want {
 			t.Errorf("%s controls %s = %v, want %v", c.who.Name, c.unit, got, c.want)
 		}
+	}
+}
+
+// A game created before 21.1's non-CAV cavalry went by their own names
+// (engine.GameOptions.Readings 0: every game stored before the stamp)
+// keeps the division it was played with: Jenkins, printed "Cav", is the
+// cavalry corps' commander's, and "Jenkins" is no designation of it. A
+// game created now is stamped with the reading.
+func TestJenkinsUnderCavInGamesStoredBefore(t *testing.T) {
+	stuart := engine.Actor{ID: "u5", Name: "Stuart"}
+	ewell := engine.Actor{ID: "u6", Name: "Ewell"}
+	g := apply(t, Game{}, withRules(engine.NewGame{By: ump, Options: opts(), ReadingsBefore: true}), engine.Script())
+	if g.Options.Readings != 0 {
+		t.Fatalf("a game created as before is stamped with readings %d", g.Options.Readings)
+	}
+	if _, err := g.Decide(engine.JoinGame{By: ewell, Side: engine.CSA, Commands: []string{"3", "Jenkins"}, OOB: commandOOB()}, engine.Script()); err == nil {
+		t.Error(`"Jenkins" was a designation in a game that reads him under Cav`)
+	}
+	for _, j := range []engine.JoinGame{{By: lee, Side: engine.CSA, Commands: []string{"1"}}, {By: stuart, Side: engine.CSA, Commands: []string{"Cav", "2"}}, {By: ewell, Side: engine.CSA, Commands: []string{"3", "Rich", "Imboden"}}, {By: meade, Side: engine.USA}} {
+		g = apply(t, g, j, engine.Script())
+	}
+	g = apply(t, g, engine.StartGame{By: ump, OOB: commandOOB()}, engine.Script())
+	if !g.Controls(stuart, g.Units["csa.jenkins"]) || g.Controls(ewell, g.Units["csa.jenkins"]) {
+		t.Errorf("Jenkins in a game stored before: Stuart controls %v (want true), Ewell %v (want false)", g.Controls(stuart, g.Units["csa.jenkins"]), g.Controls(ewell, g.Units["csa.jenkins"]))
+	}
+	now := apply(t, Game{}, withRules(engine.NewGame{By: ump, Options: opts()}), engine.Script())
+	if now.Options.Readings != engine.ReadingsNow {
+		t.Errorf("a new game is stamped with readings %d, want %d", now.Options.Readings, engine.ReadingsNow)
 	}
 }
 

@@ -83,7 +83,7 @@ func (g Game) holder(side engine.Side, u engine.UnitState) *engine.Player {
 		if p.Side != side {
 			continue
 		}
-		if commandsUnit(p.Commands, u) {
+		if commandsUnit(g.Options, p.Commands, u) {
 			return p
 		}
 		if p.Overall {
@@ -127,7 +127,7 @@ func (g Game) decideGiveCommand(cmd GiveCommand) ([]engine.Event, error) {
 	var units []engine.UnitState
 	for _, id := range g.sortedUnits() {
 		u := g.Units[id]
-		if u.Side == to.Side && !u.Eliminated && commandsUnit([]string{d}, u) {
+		if u.Side == to.Side && !u.Eliminated && commandsUnit(g.Options, []string{d}, u) {
 			units = append(units, u)
 		}
 	}

@@ -192,7 +192,7 @@ func halleckLeaderTransfer(g Game, _ engine.Dice, _ engine.StepContext) ([]engin
 			continue
 		}
 		d := engine.Distance(u.Hex, hooker.Hex)
-		if d <= HalleckHexes || commandsUnit(h.Commands, u) {
+		if d <= HalleckHexes || commandsUnit(g.Options, h.Commands, u) {
 			continue
 		}
 		ev.Units = append(ev.Units, HalleckUnit{Unit: id, Ref: u.Ref, Hexes: d})

@@ -369,7 +369,7 @@ func (g Game) newOverall() *OverallChange {
 		}
 		if p.Overall {
 			old = p
-		} else if commandsUnit(p.Commands, vcorps) {
+		} else if commandsUnit(g.Options, p.Commands, vcorps) {
 			v = p
 		}
 	}

@@ -418,7 +418,8 @@ func ldMeade(t *testing.T, g Game) []engine.Event {
 }
 
 // A passive side's leader leaves the map in 3a and returns to any unit
-// the next turn (000 IV b)); 3a waits for him.
+// the next turn (000 IV b)); the wait lists him then (which step waits:
+// TestPassiveLeaderReturnsInTheCommunicationsPhase).
 func TestPassiveLeaderLeavesAndReturns(t *testing.T) {
 	g := ldAt(leadersGame(t, opts(), false), "3a")
 	off := TransferLeader{By: lee, Leader: "csa.longstreet", To: LeaderOff}
@@ -613,4 +614,56 @@ func TestMeadePlacementsInStep3b(t *testing.T) {
 	g.Turn++
 	g = ldAt(g, "3b")
 	ldRefused(t, g, TransferLeader{By: meade, Leader: "usa.couch", To: "usa.knipe"}, "leader.step")
+}
+
+// A passive side's leader taken off the map is "returned in the next
+// Communications Phase" (000 IV b); 4.2: "at the start of the following
+// turn's Communications phase"): with several commanders a side the game
+// waits for him at 2a, the phase's start, and the Leader Transfer step
+// (3a) is too late (the umpire may place him with a reason). A game of one
+// commander a side plays no Communications step: he returns in 3a.
+func TestPassiveLeaderReturnsInTheCommunicationsPhase(t *testing.T) {
+	off := TransferLeader{By: lee, Leader: "csa.longstreet", To: LeaderOff}
+	back := TransferLeader{By: lee, Leader: "csa.longstreet", To: "csa.pickett"}
+	awayNextTurn := func(g Game) Game {
+		p := ldPosture(ldAt(g, "3a"), engine.CSA, PosturePassive)
+		p = ldApplyAll(p, ldMust(t, p, off))
+		p.Turn++
+		return p
+	}
+
+	p := awayNextTurn(leadersGame(t, opts(), false))
+	if w := waitLeaderReturns(stepArmy)(ldAt(p, stepArmy)); len(w) != 1 || !strings.Contains(w[0], "the CSA to place Longstreet back") {
+		t.Errorf("2a's wait: %v", w)
+	}
+	if w := waitLeaderReturns("3a")(ldAt(p, "3a")); len(w) != 0 {
+		t.Errorf("3a waits for him too: %v", w)
+	}
+	e := ldRefused(t, ldAt(p, "3a"), back, "leader.step")
+	for _, want := range []string{"Longstreet returns to the map in the Communications phase (steps 2a-2d), and this is step 3a", "the umpire may place him", "000 IV b)"} {
+		if !strings.Contains(e.Error(), want) {
+			t.Errorf("3a's refusal %q lacks %q", e, want)
+		}
+	}
+	late := back
+	late.By, late.Reason = ump, "Lee forgot him in 2a"
+	if _, err := ldAt(p, "3a").Decide(late, engine.Script()); err != nil {
+		t.Errorf("the umpire's late return with a reason: %v", err)
+	}
+	if _, err := ldAt(p, "2c").Decide(back, engine.Script()); err != nil {
+		t.Errorf("return in 2c: %v", err)
+	}
+
+	// One commander a side: no Communications step is played.
+	g := apply(t, Game{}, withRules(engine.NewGame{By: ump, Options: opts()}), engine.Script())
+	g = apply(t, g, engine.JoinGame{By: lee, Side: engine.CSA}, engine.Script())
+	g = apply(t, g, engine.JoinGame{By: meade, Side: engine.USA}, engine.Script())
+	g = apply(t, g, engine.StartGame{By: ump, OOB: leadersOOB()}, engine.Script())
+	q := awayNextTurn(g)
+	if w := waitLeaderReturns("3a")(ldAt(q, "3a")); len(w) != 1 {
+		t.Errorf("one commander a side: 3a's wait %v", w)
+	}
+	if _, err := ldAt(q, "3a").Decide(back, engine.Script()); err != nil {
+		t.Errorf("one commander a side: return in 3a: %v", err)
+	}
 }

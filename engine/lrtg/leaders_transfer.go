@@ -99,10 +99,64 @@ func (g Game) afterJuly1() bool {
 }
 
 // returnSteps are the steps in which a leader taken off the map comes
-// back: the next turn's Communications phase (000 IV b); 4.2), or its
-// Leader Transfer step (003 3 a)), which a game without a Communications
-// phase reaches first.
-var returnSteps = []string{"2a", "2b", "2c", "2d", "3a"}
+// back: the next turn's Communications phase (000 IV b): "returned in the
+// next Communications Phase"; 4.2: "at the start of the following turn's
+// Communications phase"). The game waits for him at the phase's start
+// (2a: waitLeaderReturns). A turn that plays none of the phase's steps
+// (one commander a side: they are multiple-commanders steps,
+// scenarios/sequence/lrtg-sequence.yaml) brings him back in the first step
+// after it, the Leader Transfer step (3a). LRTA's leaders return in its
+// leader transfer phase (004: "during the leader transfer phase of the
+// following turn"), allowed as before in its communications step too.
+func (g Game) returnSteps() (steps []string, where, rule string) {
+	comms := []string{"2a", "2b", "2c", "2d"}
+	switch {
+	case g.variant().leadersReturnInTransfer:
+		return append(comms, "3a"), "the Leader Transfer step (3a)", "004 3"
+	case g.commsPlayed():
+		return comms, "the Communications phase (steps 2a-2d)", "000 IV b); 4.2"
+	}
+	return []string{"3a"}, "the Leader Transfer step (3a): this turn plays no Communications phase (one commander a side)", "000 IV b); 4.2"
+}
+
+// returnStepRule refuses a leader's return outside its steps
+// (returnSteps); nil in them, or outside the sequence of play.
+func (g Game) returnStepRule(l engine.UnitState, step string) *engine.RuleError {
+	steps, where, rule := g.returnSteps()
+	if step == "" || engine.Contains(steps, step) {
+		return nil
+	}
+	hint := "Wait for that step (/phase show)"
+	if step > steps[len(steps)-1] {
+		hint = "That step is over this turn: the umpire may place him with reason:<why>"
+	}
+	return moveRule("leader.step", fmt.Sprintf("%s returns to the map in %s, and this is step %s", l.Name, where, step), hint, rule)
+}
+
+// commsPlayed reports whether this turn plays LRTG's Communications
+// phase: its steps 2a-2d are played with several commanders on a side
+// (scenarios/sequence/lrtg-sequence.yaml: when multiple-commanders).
+func (g Game) commsPlayed() bool {
+	ok, _ := g.Happens(engine.Step{ID: stepArmy, When: engine.WhenMultipleCommanders})
+	return ok
+}
+
+// waitLeaderReturns waits, in the step given, for the leaders a passive
+// side took off the map on an earlier turn, when that step is where they
+// return (returnSteps): LRTG's 2a when the Communications phase is
+// played, else 3a; LRTA's 3a.
+func waitLeaderReturns(step string) func(g Game) []string {
+	return func(g Game) []string {
+		at := "3a"
+		if !g.variant().leadersReturnInTransfer && g.commsPlayed() {
+			at = stepArmy
+		}
+		if step != at {
+			return nil
+		}
+		return waitLeaderTransfer(g)
+	}
+}
 
 // meadePlacedLeaders are the leaders 16.2 places "with any" unit of a
 // kind: the Union player may choose another in the step Meade assumes
@@ -144,7 +198,7 @@ func (g Game) leaderMayJoin(l, t engine.UnitState) *engine.RuleError {
 		}
 		return nil
 	}
-	if !commandsUnit([]string{l.Command}, t) {
+	if !commandsUnit(g.Options, []string{l.Command}, t) {
 		return engine.Illegal("leader.command", fmt.Sprintf("%s commands the %s; %s is %s", l.Name, l.Command, t.Name, engine.Designation(t)), "A corps leader transfers to a unit of his corps")
 	}
 	return nil
@@ -240,7 +294,9 @@ func (g Game) decideTransfer(cmd TransferLeader) ([]engine.Event, error) {
 		if turn >= g.Turn {
 			broken = append(broken, moveRule("leader.return", fmt.Sprintf("%s left the map this turn: he returns next turn", l.Name), "", "000 IV b); 4.2"))
 		}
-		stepRule(returnSteps, "A leader off the map returns in the Communications phase or the Leader Transfer step")
+		if e := g.returnStepRule(l, step); e != nil {
+			broken = append(broken, e)
+		}
 		ev.Return, ev.Rule = true, "000 IV b); 4.2: to any unit"
 	case g.Command.Meade && g.Command.MeadeTurn == g.Turn && step == "3b" && meadePlaced(l.ID):
 		ev.Rule = "16.2 5), 8) i): with any unit of his command, the step Meade assumes command"

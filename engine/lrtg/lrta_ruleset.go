@@ -62,6 +62,8 @@ func LRTARuleset() *engine.Ruleset {
 			noHalleck:         true,
 			// (LRTA's comms step reference is lrtaCommsRules.stepRef.)
 
+			leadersReturnInTransfer: true, // 004 3: leaders off the map return in the leader transfer phase
+
 			railExempt:         lrtaRailExempt,
 			railBarred:         lrtaRailBarred,
 			navalCapacity:      lrtaNavalCapacity,
@@ -137,7 +139,7 @@ func lrtaStepRules() []stepRules {
 		// sealed when it ends.
 		{ID: lrtaCommsStep, Begin: OpenCommunications, Wait: withCommsWait(waitLRTATransfers), End: endComms},
 		{ID: "2b", Begin: procLRTAObjectives, Wait: waitLRTAObjectives},
-		{ID: "3a", Begin: stepLeaderTransfer, Wait: waitLeaderTransfer},
+		{ID: "3a", Begin: stepLeaderTransfer, Wait: waitLeaderReturns("3a")},
 		{ID: ReorganizationStep, Begin: stepUnionReorganization, Wait: waitUnionReorganization},
 		{ID: "4a", Begin: cycleProcedure("4a"), Wait: actionWait},
 		{ID: "4b", Begin: cycleProcedure("4b"), Wait: actionWait},

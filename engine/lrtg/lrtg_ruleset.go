@@ -77,12 +77,16 @@ func lrtgStepRules() []stepRules {
 		{ID: "1e", Wait: waitDeclarations},
 		{ID: "1f", Begin: allocateTime},
 		{ID: "1g", Begin: checkHarpersFerry, Wait: waitHarpersFerry},
-		{ID: stepArmy, Begin: stepArmyCommander, Wait: waitArmyCommander},
+		// 000 IV b): a passive side's leaders taken off the map return
+		// as the Communications phase begins (leaders_transfer.go).
+		{ID: stepArmy, Begin: stepArmyCommander, Wait: func(g Game) []string {
+			return append(waitArmyCommander(g), waitLeaderReturns(stepArmy)(g)...)
+		}},
 		{ID: stepDistant, Begin: stepDistantCorps},
 		// The communications phase rolls the dispatches still sealed
 		// when it ends.
 		{ID: stepComms, Begin: OpenCommunications, Wait: waitComms, End: endComms},
-		{ID: "3a", Begin: stepLeaderTransfer, Wait: waitLeaderTransfer, End: halleckLeaderTransfer},
+		{ID: "3a", Begin: stepLeaderTransfer, Wait: waitLeaderReturns("3a"), End: halleckLeaderTransfer},
 		// 16.2 14): step 3b waits for the Union division of command.
 		{ID: stepRedistrib, Begin: stepHookerReplacement, Wait: waitMeadeDivision},
 		{ID: "4a", Begin: cycleProcedure("4a"), Wait: actionWait},

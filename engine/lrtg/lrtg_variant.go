@@ -68,6 +68,11 @@ type lrtgVariant struct {
 	// noHalleck: the variant has no Halleck rule (000 21.1; 004 prints
 	// none).
 	noHalleck bool
+	// leadersReturnInTransfer: a passive side's leaders taken off the map
+	// return in the next turn's leader transfer step (004: "during the
+	// leader transfer phase of the following turn"; false: LRTG 000 IV
+	// b)'s Communications phase, returnSteps).
+	leadersReturnInTransfer bool
 
 	// railExempt: the unit does not count toward the rail maximum (LRTG
 	// 12.5: the RR unit).

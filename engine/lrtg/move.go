@@ -229,6 +229,9 @@ func (g Game) theatreChecks(cmd engine.MoveUnits) []*engine.RuleError {
 			broken = append(broken, e)
 		}
 	}
+	if e := g.openingCountiesCheck(cmd); e != nil { // opening_limits.go: 000 VIII 3)
+		broken = append(broken, e)
+	}
 	if e := g.checkHFGarrison(cmd, d); e != nil && !g.variant().garrisonsAtVictory {
 		broken = append(broken, e)
 	}
@@ -280,6 +283,9 @@ func (g Game) decideMove(cmd engine.MoveUnits, d engine.Dice) ([]engine.Event, e
 		broken = append([]*engine.RuleError{e}, broken...)
 	}
 	if e := g.movePortionGate(mode); e != nil { // the action cycle's portions (actions.go)
+		broken = append([]*engine.RuleError{e}, broken...)
+	}
+	if e := g.openingRailCheck(mode); e != nil { // opening_limits.go: 000 VIII 3)
 		broken = append([]*engine.RuleError{e}, broken...)
 	}
 	ev.Mode = mode

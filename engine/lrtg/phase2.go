@@ -701,7 +701,7 @@ func (g Game) Division(s engine.Side) []DivisionLine {
 		}
 		seen[strings.ToLower(d)] = true
 		h := g.holder(s, u)
-		if h == nil || commandsUnit(h.Commands, u) {
+		if h == nil || commandsUnit(g.Options, h.Commands, u) {
 			continue
 		}
 		i := idx[h.Actor.ID]

@@ -290,7 +290,15 @@ func TestRandomEventRedirects(t *testing.T) {
 			g = arrivedAll(t, withRain(g, 0, 1, 2, 3), lrtg.TrackRichmond)
 			g = lrtg.With(g, func(s *lrtg.State) { s.Victory.RaspberryRaid = true })
 			return g
-		}, []int{2, 2}, lrtg.RandomRain, lrtg.RandomRain, 3},
+		}, []int{2, 2}, lrtg.RandomRain, lrtg.RandomRain, 1},
+		// Issue 22: the raid rolled out of step (/vp action:raspberry-raid)
+		// with installments still to come and four days of rain: Rain,
+		// "regardless of any previous rain", not Richmond Garrison.
+		{"4 Rain after the raid, the garrison not all in", func(g engine.GameState) engine.GameState {
+			g = withRain(g, 0, 1, 2, 3)
+			g = lrtg.With(g, func(s *lrtg.State) { s.Victory.RaspberryRaid = true })
+			return g
+		}, []int{2, 2}, lrtg.RandomRain, lrtg.RandomRain, 1},
 		{"5 Halleck", nil, []int{2, 3}, lrtg.RandomHalleck, lrtg.RandomHalleck, 0},
 		{"6 Hooker Questioned", nil, []int{3, 3}, lrtg.RandomHooker, lrtg.RandomHooker, 0},
 		{"6 Union breakdown", func(g engine.GameState) engine.GameState { return meade(g, "SS4927") }, []int{3, 3}, lrtg.RandomHooker, lrtg.RandomUSACommsBreak, 1},
@@ -315,7 +323,12 @@ func TestRandomEventRedirects(t *testing.T) {
 			g = arrivedAll(t, meade(g, "RS3201"), lrtg.TrackRichmond)
 			g = lrtg.With(g, func(s *lrtg.State) { s.Victory.RaspberryRaid = true })
 			return g
-		}, []int{3, 4}, lrtg.RandomRearParalysis, lrtg.RandomNoEffect, 3},
+		}, []int{3, 4}, lrtg.RandomRearParalysis, lrtg.RandomNoEffect, 1},
+		{"7 No Effect after the raid, the garrison not all in", func(g engine.GameState) engine.GameState {
+			g = meade(g, "RS3201")
+			g = lrtg.With(g, func(s *lrtg.State) { s.Victory.RaspberryRaid = true })
+			return g
+		}, []int{3, 4}, lrtg.RandomRearParalysis, lrtg.RandomNoEffect, 1},
 		{"8 Spy", nil, []int{4, 4, 3, 5}, lrtg.RandomSpy, lrtg.RandomSpy, 0},
 		{"9 Reinforcement and ammunition", nil, []int{4, 5}, lrtg.RandomReinforceAmmo, lrtg.RandomReinforceAmmo, 0},
 		{"9 Rain and ammunition", func(g engine.GameState) engine.GameState { return arrivedAll(t, g, lrtg.TrackCSAReinforce) },
