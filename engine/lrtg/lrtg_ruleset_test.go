@@ -54,7 +54,7 @@ func commandTypes(files map[string]*ast.File) []string {
 // The commands the kernel decides itself, in Decide's switch (the rest of
 // the kernel's are kernelRules'), and the one decided outside a game
 // (a chart's load: Charts.Decide).
-var kernelSwitchCommands = []engine.Command{engine.NewGame{}, engine.JoinGame{}, engine.LeaveGame{}, engine.StartGame{}, engine.EndGame{}, engine.MoveUnits{}, engine.SetUnit{},
+var kernelSwitchCommands = []engine.Command{engine.NewGame{}, engine.JoinGame{}, engine.LeaveGame{}, engine.StartGame{}, engine.EndGame{}, engine.RewindTo{}, engine.MoveUnits{}, engine.SetUnit{},
 	engine.EliminateUnit{}, engine.MarkUnit{}, engine.UndoLast{}, engine.PauseGame{}, engine.RollDice{}, engine.RollTable{}, engine.RollChart{}}
 
 // outsideGame are the commands a server decides, not a game: its charts and
