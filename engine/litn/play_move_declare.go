@@ -9,12 +9,25 @@ import (
 
 // Declare in play: what the map and the charts print but the data does
 // not hold (basic allowances 7.1 A, year modifiers 7.1, lines of
-// communication 7.2), recorded by the umpire.
+// communication 7.2), recorded by the umpire. The printed values are
+// part of the set-up /game start checks (setup.go): the umpire may
+// record them before the start, and correct them later.
 
 var mAKinds = []string{"infantry", "cavalry", "artillery", "wagon", "leader"}
 
 func (g Game) decideDeclare(c Declare) ([]engine.Event, error) {
-	if err := g.needStep(c.By, "Declaring printed values and lines of communications"); err != nil {
+	if err := g.NeedGame(); err != nil {
+		return nil, err
+	}
+	if !g.Started && g.Ended == nil {
+		// Set-up (setup.go): before the start the umpire records the
+		// printed values the start checks; lines of communications and
+		// ways of entry belong to a game under way.
+		if len(c.LOC) > 0 || len(c.Arrive) > 0 {
+			return nil, engine.Illegal("game.not_started", "Lines of communications (loc:) and ways of entry (arrive:) are declared once the game has started",
+				"Before the start the umpire records only the printed values: /litn declare ma:infantry=N,cavalry=N,artillery=N,wagon=N,leader=N year:command-point=N,broadcast=N")
+		}
+	} else if err := g.needStep(c.By, "Declaring printed values and lines of communications"); err != nil {
 		return nil, err
 	}
 	var arrive []engine.Event
