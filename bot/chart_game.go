@@ -78,9 +78,50 @@ func startNeedsText(err error) error {
 		return err
 	}
 	out := *re
-	out.What = setupItem.ReplaceAllString(strings.Replace(re.What, ": 1) ", ":\n1) ", 1), "\n$1")
+	out.What = setupItem.ReplaceAllString(strings.Replace(re.What, ": 1) ", ":\n1) ", 1), "\n$1") + "\n" + re.Hint
+	out.Hint = ""
 	return &out
 }
 
 // setupItem is where the next item of the list begins.
 var setupItem = regexp.MustCompile(`; (\d+\) )`)
+
+// gameCopies are the chart copies a LITN game holds (its own before the
+// start, those it kept at the start and those loaded since) and the
+// slots its scenario reads, for /chart list in its channel.
+type gameCopies struct {
+	started bool
+	charts  map[string]*engine.LoadedChart
+	needed  map[string]bool
+}
+
+// gameCopies reads the channel's game; the zero value where it is no
+// game whose umpire loads charts into it.
+func (r *Router) gameCopies(ctx context.Context, req Request) gameCopies {
+	g, err := r.game(ctx, req)
+	if err != nil || !g.Created || !gameNamed(g.Game()).chartsIntoGame {
+		return gameCopies{}
+	}
+	c := gameCopies{started: g.Started, charts: litn.Of(g).LITN.Charts, needed: map[string]bool{}}
+	for _, sl := range litn.NeededSlots(r.library, g.Options.Scenario) {
+		c.needed[sl.ID] = true
+	}
+	return c
+}
+
+// line is what /chart list says of a slot for the game, when the game
+// decides it: its copy, or (once started) that it has none, or that the
+// scenario does not read it; missing when the game lacks a chart it reads.
+func (c gameCopies) line(s *engine.ChartSlot) (text string, ok, missing bool) {
+	switch lc := c.charts[s.ID]; {
+	case c.needed == nil:
+		return "", false, false
+	case lc != nil:
+		return fmt.Sprintf(": in this game, %d rows x %d columns, digest %s", len(lc.Rows), len(lc.Columns), chartDigest(lc)), true, false
+	case !c.needed[s.ID]:
+		return ": not read by this scenario", true, false
+	case c.started:
+		return fmt.Sprintf(": **not in this game**, /chart load name:%s game:true reason:<why>", s.ID), true, true
+	}
+	return "", false, false // before the start: the server's copy, if any, is kept
+}

@@ -140,6 +140,10 @@ func TestLITNStartRefusesListingEverythingMissing(t *testing.T) {
 	if got := litn.Of(g).LITN.Charts; len(got) != len(litn.NeededSlots(r.library, sc)) {
 		t.Fatalf("the game keeps %d charts", len(got))
 	}
+	list := Request{GuildID: "g", ChannelID: "war", User: meadeA, Command: "chart", Path: []string{"list"}, Options: map[string]string{}}
+	if o := mustOK(t, r, list); !strings.Contains(o.Text, "0 of 9 not loaded") || !strings.Contains(o.Text, "Attrition Table: not read by this scenario") {
+		t.Errorf("/chart list: %s", o.Text)
+	}
 }
 
 // litnOldStart starts the channel's game as the code before issue 22
@@ -195,6 +199,12 @@ func TestLITNUmpireLoadsAChartIntoARunningGame(t *testing.T) {
 	if out.Error == nil || out.Error.Code != "chart.empty" || !strings.Contains(out.Text, "/chart load name:litn.union-militia game:true reason:") {
 		t.Fatalf("the militia step without the table: %+v", out)
 	}
+	// /chart list in the game's channel says what the game holds.
+	list := Request{GuildID: "g", ChannelID: "war", User: leeA, Command: "chart", Path: []string{"list"}, Options: map[string]string{}}
+	if o := mustOK(t, r, list); !strings.Contains(o.Text, "1 of 9 not loaded") ||
+		!strings.Contains(o.Text, "Union Militia Table: **not in this game**, /chart load name:litn.union-militia game:true reason:<why>") {
+		t.Errorf("/chart list: %s", o.Text)
+	}
 	before, _ := r.game(ctx, gameReq(umpireA, "status", nil))
 	data := litnChartFixtures(t)[litn.SlotMilitia]
 	for _, c := range []struct {
@@ -242,6 +252,9 @@ func TestLITNUmpireLoadsAChartIntoARunningGame(t *testing.T) {
 				t.Errorf("the table's message names %s: %s", n, pub)
 			}
 		}
+	}
+	if o := mustOK(t, r, list); !strings.Contains(o.Text, "0 of 9 not loaded") || !strings.Contains(o.Text, "Union Militia Table: in this game, 5 rows x 1 columns, digest "+digest) {
+		t.Errorf("/chart list after the load: %s", o.Text)
 	}
 	// The step that was refused goes on, on the game's copy.
 	out = mustOK(t, r, phaseReq(ump, "next", nil))

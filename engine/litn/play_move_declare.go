@@ -101,7 +101,15 @@ func (e *Declared) Say(g Game) []Say {
 		out = append(out, Say{"all", "📋 Basic movement allowances as printed on the map (002 7.1 A): " + strings.Join(p, ", ") + "."})
 	}
 	if len(e.Year) > 0 {
-		out = append(out, Say{"all", fmt.Sprintf("📋 Year modifiers printed beside the tables for %d (002 7.1): Command Point Table %+d, Command Broadcast Table %+d.", e.Years, e.Year["command-point"], e.Year["broadcast"])})
+		// Only the modifiers declared: one left out is still missing (the
+		// start lists it, setup.go), not +0.
+		var p []string
+		for _, k := range []struct{ key, table string }{{"command-point", "Command Point Table"}, {"broadcast", "Command Broadcast Table"}} {
+			if v, ok := e.Year[k.key]; ok {
+				p = append(p, fmt.Sprintf("%s %+d", k.table, v))
+			}
+		}
+		out = append(out, Say{"all", fmt.Sprintf("📋 Year modifiers printed beside the tables for %d (002 7.1): %s.", e.Years, strings.Join(p, ", "))})
 	}
 	if len(e.LOC) > 0 {
 		var p []string

@@ -57,7 +57,7 @@ func (g Game) setupMissing(lib *engine.Library, charts map[string]*engine.Loaded
 	}
 	for _, sl := range NeededSlots(lib, g.Options.Scenario) {
 		if charts[sl.ID] == nil {
-			out = append(out, fmt.Sprintf("the %s is not loaded: /chart load name:%s file:<your copy> (%s)", sl.Title, sl.ID, sl.Source))
+			out = append(out, fmt.Sprintf("the %s is not loaded: /chart load name:%s file:<your copy>", sl.Title, sl.ID))
 		}
 	}
 	year := Year(g.Options.Scenario)
@@ -109,7 +109,7 @@ func errSetup(missing []string) error {
 		what = fmt.Sprintf("The game cannot start: its scenario needs %d more things: ", len(missing))
 	}
 	return &engine.RuleError{Kind: engine.ErrIllegal, Code: "litn.setup", What: what + b.String(),
-		Hint: "This is the whole list: supply each, then /game start again (/chart list shows the charts and their digests)", Rule: "LITN 2.5, 7.1, 15"}
+		Hint: "This is the whole list: supply each, then /game start again. A chart loads as the server's copy (Manage Server) or, with game:true, as this game's own (its umpire); /chart list shows the charts and their digests", Rule: "LITN 2.5, 7.1, 15"}
 }
 
 // startCharts are the copies a game starting now keeps: the server's,

@@ -67,7 +67,11 @@ func TestLITNStartListsEverythingMissing(t *testing.T) {
 	p.do(engine.JoinGame{By: lpUnion, Side: engine.USA})
 	p.refuse(litn.Declare{By: lpLee, BasicMA: lp63MA}, "litn.declare.umpire")
 	p.refuse(litn.Declare{By: lpUmpire, LOC: map[string]bool{"Lee": false}}, "game.not_started")
-	p.do(litn.Declare{By: lpUmpire, Year: map[string]int{"command-point": -1}})
+	evs := p.do(litn.Declare{By: lpUmpire, Year: map[string]int{"command-point": -1}})
+	// One modifier declared is one recorded: the other is not told as +0.
+	if all := lmSays(p.g, evs[0], "all"); all != "📋 Year modifiers printed beside the tables for 1863 (002 7.1): Command Point Table -1." {
+		t.Errorf("the table reads: %s", all)
+	}
 	p.do(litn.Declare{By: lpUmpire, BasicMA: map[string]int{"infantry": 12, "cavalry": 16}})
 	p.loadSheet(engine.CSA)
 	what = p.startRefusal(nil)
