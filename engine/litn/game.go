@@ -465,7 +465,7 @@ type Started struct {
 	Control  map[string]Control             `json:"control"`
 	Score    Score                          `json:"score"`
 	Charts   map[string]*engine.LoadedChart `json:"charts"`
-	Missing  []string                       `json:"missing_charts,omitempty"` // slots not loaded (rolls on them are refused)
+	Missing  []string                       `json:"missing_charts,omitempty"` // slots not loaded: only a game started before the start checked its charts (setup.go) has any; the umpire loads them with LoadGameChart
 	InitialV VP                             `json:"initial_vp,omitempty"`
 }
 
