@@ -153,7 +153,7 @@ func litnOldStart(t *testing.T, r *Router, without string) {
 	t.Helper()
 	ctx := context.Background()
 	req := gameReq(umpireA, "status", nil)
-	st, g, err := fold(ctx, r, gameStream(req), r.games)
+	stream, st, g, err := r.foldGame(ctx, req) // game_streams.go
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func litnOldStart(t *testing.T, r *Router, without string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.store.Append(ctx, store.Append{Stream: gameStream(req), GuildID: "g", Kind: kindGame, Expected: st.Version,
+	if _, err := r.store.Append(ctx, store.Append{Stream: stream, GuildID: "g", Kind: kindGame, Expected: st.Version,
 		Records: []store.NewRecord{{Type: typ, Data: data}}}); err != nil {
 		t.Fatal(err)
 	}
