@@ -263,3 +263,28 @@ func TestLITNUmpireLoadsAChartIntoARunningGame(t *testing.T) {
 		t.Fatalf("at %s; charts %v\n%s", g.CurrentStep(), litn.Of(g).LITN.Charts, out.Text)
 	}
 }
+
+// game:true is a LITN game's; reason: goes with it; neither changes the
+// server's charts when refused.
+func TestChartLoadGameRefusals(t *testing.T) {
+	ctx := context.Background()
+	r := NewRouter(openStore(t), WithLogger(quietLog()))
+	data := litnChartFixtures(t)[litn.SlotMilitia]
+	// No game in the channel.
+	if o := r.Handle(ctx, gameChartReq(umpireA, litn.SlotMilitia, data, "")).first(); o.Error == nil || o.Error.Code != "game.none" {
+		t.Errorf("no game: %+v", o)
+	}
+	mustOK(t, r, gameReq(umpireA, "new", map[string]string{"scenario": "lrtg-high-tide", "seed": "1"}))
+	o := r.Handle(ctx, gameChartReq(umpireA, litn.SlotMilitia, data, "")).first()
+	if o.Error == nil || o.Error.Code != "chart.game" || !strings.Contains(o.Text, "this channel's game is LRTG") {
+		t.Errorf("an LRTG game: %+v", o)
+	}
+	server := Request{GuildID: "g", ChannelID: "war", User: managerA, Manager: true, Command: "chart", Path: []string{"load"},
+		Options: map[string]string{"name": litn.SlotMilitia, "data": data, "reason": "why"}}
+	if o := r.Handle(ctx, server).first(); o.Error == nil || o.Error.Code != "chart.reason" || !strings.Contains(o.Text, "game:true") {
+		t.Errorf("reason: without game:true: %+v", o)
+	}
+	if loaded, err := r.loadedCharts(ctx, server); err != nil || len(loaded.Loaded) != 0 {
+		t.Fatalf("a refused load changed the server's charts: %v %v", loaded.Loaded, err)
+	}
+}
