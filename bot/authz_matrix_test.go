@@ -257,6 +257,9 @@ var azCases = []azCase{
 	{"litn", "A5", "/litn wagon hex:1625", azPlayers, "each side its own wagons"},
 	{"litn", "D", "/litn work units:Hood kind:entrench", azCSA, ""},
 	{"litn", "setup", "/sheet load side:usa data:x", azUmpire, ""},
+	{"litn", "setup", "/chart load name:litn.command-point data:x game:true", azUmpire, "the game's umpire loads its own copy (issue 22): no Manage Server"},
+	{"litn", "started", "/chart load name:litn.command-point data:x game:true reason:test", azUmpire, "the game's umpire, with his reason told to the table (issue 22): no Manage Server"},
+	{"litn", "setup", "/litn declare ma:infantry=6", azUmpire, "the printed values, before the start too (issue 22)"},
 	{"litn", "started", "/sheet show", azPlayers, "one's own side's sheet"},
 	{"litn", "started", "/sheet show side:usa", azUSA, "secret from the opponent (002 2.5)"},
 	{"litn", "started", "/chart roll name:litn.command-point column:Command points", azAll, "a roll, like /roll"},
@@ -411,6 +414,7 @@ func azSetupLITN(scenario, sheets string) func(*testing.T, *Router, func(string)
 		mustOK(t, r, gameReq(longstreetA, "join", map[string]string{"side": "csa"}))
 		mustOK(t, r, gameReq(meadeA, "join", map[string]string{"side": "usa"}))
 		loadLITNCharts(t, r)
+		declareLITNPrinted(t, r, scenario)
 		usa := litnSheetData(t, sheets+"-usa.yaml")
 		if sheets == "sheet-1" {
 			hooker := "  - id: usa.hooker\n    name: Hooker\n    troops: infantry\n    strength: 14\n    command: 2\n    initiative: 2\n    combat_bonus: 1\n    rank: 2\n    hex: \"3034\""
@@ -423,7 +427,6 @@ func azSetupLITN(scenario, sheets string) func(*testing.T, *Router, func(string)
 		snap("setup")
 		mustOK(t, r, sheetReq(umpireA, "load", map[string]string{"side": "usa", "data": usa}))
 		mustOK(t, r, gameReq(umpireA, "start", nil))
-		mustOK(t, r, litnReq(umpireA, "declare", map[string]string{"ma": "infantry=6,cavalry=8,artillery=6,wagon=4,leader=8", "year": "command-point=0,broadcast=0"}))
 	}
 }
 

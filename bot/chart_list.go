@@ -27,6 +27,7 @@ func handleChartList(ctx context.Context, r *Router, req Request) (Reply, error)
 		return Reply{}, err
 	}
 	games := playedGames
+	var here gameCopies // chart_game.go: the channel's LITN game's own copies
 	switch g, ok := r.channelGame(ctx, req); {
 	case o.Game != "":
 		games = nil
@@ -41,6 +42,7 @@ func handleChartList(ctx context.Context, r *Router, req Request) (Reply, error)
 		}
 	case ok:
 		games = []gameInfo{gameNamed(g)}
+		here = r.gameCopies(ctx, req)
 	}
 	loaded, err := r.loadedCharts(ctx, req)
 	if err != nil {
@@ -59,7 +61,12 @@ func handleChartList(ctx context.Context, r *Router, req Request) (Reply, error)
 		if len(games) > 1 {
 			line += " (" + slotGames(s) + ")"
 		}
-		if lc := loaded.Loaded[s.ID]; lc != nil {
+		if note, ok, lacks := here.line(s); ok {
+			line += note
+			if lacks {
+				missing++
+			}
+		} else if lc := loaded.Loaded[s.ID]; lc != nil {
 			line += fmt.Sprintf(": loaded, %d rows x %d columns, digest %s", len(lc.Rows), len(lc.Columns), chartDigest(lc))
 		} else {
 			line += fmt.Sprintf(": **not loaded**, /chart load name:%s", s.ID)
@@ -75,7 +82,7 @@ func handleChartList(ctx context.Context, r *Router, req Request) (Reply, error)
 		names[i] = gi.short
 	}
 	e := &Embed{Title: fmt.Sprintf("Printed charts for %s: %d of %d not loaded", strings.Join(names, ", "), missing, len(lines)), Description: clipLines(lines, 4000),
-		Footer: "A game keeps the charts loaded when it starts. /chart load name:<id> file:<yaml> loads your copy (the slot's shape is in the refusal without file:); two groups compare copies by their digests."}
+		Footer: "A game keeps the charts loaded when it starts; a LITN game's umpire loads one into his game with game:true. /chart load name:<id> file:<yaml> loads your copy (the slot's shape is in the refusal without file:); two groups compare copies by their digests."}
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
 }
 

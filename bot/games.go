@@ -46,6 +46,9 @@ type gameInfo struct {
 	// Sheet, which /game start reads (LITN: 002 2.5; litn_play.go), not
 	// from an order of battle.
 	setUpFromSheets bool
+	// chartsIntoGame: its umpire loads a chart into the game, before or
+	// during play (/chart load game:true; LITN: chart_game.go).
+	chartsIntoGame bool
 	// series is how it presents the rules of LRTG's machinery
 	// (games_series.go).
 	series seriesInfo
@@ -78,7 +81,7 @@ var playedGames = []gameInfo{
 		armyRecords: true, options: longRoadsOptions, series: lrtaSeries,
 		sequenceSource: "004 Sequence of Play", order: "lrta", defaultSupply: "simplified", confederateObjectives: true},
 	{id: litn.ID, name: "Lee Invades the North", short: "LITN", theatre: "litn", rules: []engine.Game{litn.ID},
-		options: litnOptions, setUpFromSheets: true, series: lrtgSeries,
+		options: litnOptions, setUpFromSheets: true, chartsIntoGame: true, series: lrtgSeries,
 		sequenceSource: "002 3.1 Sequence Outline", diceInOwnEvents: true},
 }
 

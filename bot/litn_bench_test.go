@@ -58,8 +58,8 @@ func benchLITNGame(b *testing.B) *Router {
 		}
 		benchOK(b, r, sheetReq(umpireA, "load", map[string]string{"side": side, "data": string(data)}))
 	}
-	benchOK(b, r, gameReq(umpireA, "start", nil))
 	benchOK(b, r, litnReq(umpireA, "declare", map[string]string{"ma": "infantry=6,cavalry=8,artillery=5,wagon=4,leader=8", "year": "command-point=0,broadcast=0"}))
+	benchOK(b, r, gameReq(umpireA, "start", nil))
 	return r
 }
 

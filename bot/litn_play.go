@@ -331,8 +331,10 @@ func (r *Router) startLITN(ctx context.Context, req Request, g engine.GameState)
 	if err != nil {
 		return Reply{}, err
 	}
+	// The engine refuses while anything the scenario needs is missing,
+	// listing it all (engine/litn/setup.go); the list reads a line an item.
 	cmd := litn.Start{By: req.User, Scenario: *sc, Map: r.theatres[string(litn.ID)], Library: r.library, Charts: charts.Loaded}
-	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
+	rep, err := r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		st := evs[0].(*litn.Started)
 		n := map[engine.Side]int{}
 		for _, u := range st.Units {
@@ -340,13 +342,11 @@ func (r *Router) startLITN(ctx context.Context, req Request, g engine.GameState)
 		}
 		text := fmt.Sprintf("⚔️ **%s** has started: %d Confederate and %d Union leaders from the record sheets. Turn %d (%s). Confederate VPs at the start: %s. Dice seed SHA-256: `%s`.\nThe umpire begins the turn with /phase next; each player reads his side with /litn status.",
 			sc.Title, n[engine.CSA], n[engine.USA], st.Turn, g.TurnLabel(st.Turn), st.Score.CSA, g.SeedHash)
-		if len(st.Missing) > 0 {
-			text += fmt.Sprintf("\n⚠️ Charts not loaded on this server: %s. A roll on one is refused until the game is restarted with it (/chart load).", strings.Join(st.Missing, ", "))
-		}
 		rep := publicText(req, text, []EventView{})
 		rep.Outputs = append(rep.Outputs, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: "Umpire: the set-up is recorded (it holds both sheets).", Events: views})
 		return rep
 	})
+	return rep, startNeedsText(err) // chart_game.go
 }
 
 // litnNewOpts are /game new's options as a LITN game reads them:

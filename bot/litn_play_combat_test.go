@@ -25,6 +25,7 @@ func lpcStartWithBattle(t *testing.T, r *Router) Output {
 	mustOK(t, r, gameReq(leeA, "join", map[string]string{"side": "csa"}))
 	mustOK(t, r, gameReq(meadeA, "join", map[string]string{"side": "usa"}))
 	loadLITNCharts(t, r)
+	declareLITNPrinted(t, r, "litn-1-frederick-to-antietam")
 	usa := litnSheetData(t, "sheet-1-usa.yaml")
 	hooker := "  - id: usa.hooker\n    name: Hooker\n    troops: infantry\n    strength: 14\n    command: 2\n    initiative: 2\n    combat_bonus: 1\n    rank: 2\n    hex: \"3034\""
 	if !strings.Contains(usa, hooker) {

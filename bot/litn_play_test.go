@@ -76,9 +76,26 @@ func startLITNGame(t *testing.T, r *Router, scenario string, opts map[string]str
 	mustOK(t, r, gameReq(leeA, "join", map[string]string{"side": "csa"}))
 	mustOK(t, r, gameReq(meadeA, "join", map[string]string{"side": "usa"}))
 	loadLITNCharts(t, r)
+	declareLITNPrinted(t, r, scenario)
 	mustOK(t, r, sheetReq(umpireA, "load", map[string]string{"side": "csa", "data": litnSheetData(t, csaSheet)}))
 	mustOK(t, r, sheetReq(umpireA, "load", map[string]string{"side": "usa", "data": litnSheetData(t, usaSheet)}))
 	mustOK(t, r, gameReq(umpireA, "start", nil))
+}
+
+// litnPrintedOpts are the umpire's /litn declare of the printed values
+// the start checks (INVENTED FOR TESTS): the fixtures' allowances and
+// year modifiers of the scenario's year.
+func litnPrintedOpts(scenario string) map[string]string {
+	if litn.Year(scenario) == 1863 {
+		return map[string]string{"ma": "infantry=12,cavalry=16,artillery=12,wagon=8,leader=16", "year": "command-point=-1,broadcast=1"}
+	}
+	return map[string]string{"ma": "infantry=6,cavalry=9,artillery=5,wagon=4,leader=9", "year": "command-point=0,broadcast=0"}
+}
+
+// declareLITNPrinted declares them in the channel's game before the start.
+func declareLITNPrinted(t *testing.T, r *Router, scenario string) {
+	t.Helper()
+	mustOK(t, r, litnReq(umpireA, "declare", litnPrintedOpts(scenario)))
 }
 
 func TestLITNGameStartsFromTheSheets(t *testing.T) {
@@ -98,6 +115,7 @@ func TestLITNGameStartsFromTheSheets(t *testing.T) {
 	mustOK(t, r, gameReq(leeA, "join", map[string]string{"side": "csa"}))
 	mustOK(t, r, gameReq(meadeA, "join", map[string]string{"side": "usa"}))
 	loadLITNCharts(t, r)
+	declareLITNPrinted(t, r, "litn-1-frederick-to-antietam")
 	mustOK(t, r, sheetReq(umpireA, "load", map[string]string{"side": "csa", "data": litnSheetData(t, "sheet-1-csa.yaml")}))
 	out = r.Handle(ctx, gameReq(umpireA, "start", nil)).first()
 	if out.Error == nil || !strings.Contains(out.Text, "Union Player Record Sheet is not loaded") {

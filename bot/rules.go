@@ -66,7 +66,7 @@ func rulesCommands() []*Command {
 				},
 				{
 					Name:        "load",
-					Description: "Load your copy of a printed chart into its slot (server managers)",
+					Description: "Load your copy of a printed chart: the server's (managers), or game:true your game's (its umpire)",
 					Ephemeral:   true,
 					Options: []OptionSpec{
 						{Name: "name", Description: "The chart slot, e.g. litn.command-point", Type: String, Required: true, MaxLength: 100, Placeholder: "chart",
@@ -74,6 +74,8 @@ func rulesCommands() []*Command {
 							Autocomplete: func(r *Router, _ Request, typed string) []engine.Match { return r.library.SearchSlots(typed, 25) }},
 						{Name: "file", Description: "The chart file (YAML: chart, cells)", Type: Attachment},
 						{Name: "data", Description: "Or the chart file's text", Type: String, MaxLength: 6000, Placeholder: "yaml"},
+						{Name: "game", Description: "Umpire: load it into this channel's game only (LITN; chart_game.go)", Type: Boolean},
+						{Name: "reason", Description: "Umpire: why, once the game has started (the table is told)", Type: String, MaxLength: 200, Placeholder: "text"},
 					},
 					Handle: handleChartLoad,
 				},
@@ -444,6 +446,10 @@ func handleChartLoad(ctx context.Context, r *Router, req Request) (Reply, error)
 	var o struct {
 		Name string `opt:"name"`
 		Data string `opt:"data,raw"` // the file pasted as text; file: wins
+		// Game loads the copy into the channel's game, by its umpire
+		// (chart_game.go); Reason is his, told to the table.
+		Game   bool   `opt:"game"`
+		Reason string `opt:"reason,raw"`
 	}
 	if err := decodeOptions(req, &o); err != nil {
 		return Reply{}, err
@@ -453,9 +459,17 @@ func handleChartLoad(ctx context.Context, r *Router, req Request) (Reply, error)
 	if sl == nil {
 		return Reply{}, notFound("chart.unknown", "chart slot", name, r.library.SearchSlots(name, 5), "Start typing a chart's name to see the slots, or /chart list for the charts a game needs")
 	}
-	if !req.Manager {
+	if o.Reason != "" && !o.Game {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "chart.reason",
+			What: "reason: goes with a chart loaded into a game (game:true); the server's copy needs none", Hint: chartGameHint}
+	}
+	if o.Game {
+		if err := r.mayLoadGameChart(ctx, req); err != nil { // chart_game.go
+			return Reply{}, err
+		}
+	} else if !req.Manager {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "chart.permission",
-			What: "Only someone who may manage this server loads charts", Hint: "Ask a member with the Manage Server permission"}
+			What: "Only someone who may manage this server loads the server's charts", Hint: "Ask a member with the Manage Server permission. " + chartGameHint}
 	}
 	data := uploaded(req, o.Data)
 	if data == nil {
@@ -469,6 +483,9 @@ func handleChartLoad(ctx context.Context, r *Router, req Request) (Reply, error)
 	if id != sl.ID {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "chart.file",
 			What: fmt.Sprintf("The file is for the chart %q, not %q", id, sl.ID), Hint: "Load it with name:" + id}
+	}
+	if o.Game {
+		return r.loadGameChart(ctx, req, sl, cp, o.Reason) // chart_game.go
 	}
 	cmd := engine.LoadChart{By: req.User, Slot: sl, Copy: cp}
 	return settle(ctx, r, req, chartsStream(req), kindCharts, r.charts,

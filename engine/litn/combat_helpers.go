@@ -14,7 +14,7 @@ import (
 func lookup(c Charts, id, row, col string) (*Lookup, error) {
 	s, lc := c.Library.Slot(id), c.Loaded[id]
 	if lc == nil {
-		return nil, engine.ErrChartNotLoaded(s)
+		return nil, errChartMissing(s)
 	}
 	j := engine.Column(lc.Columns, col)
 	for i, rw := range lc.Rows {

@@ -108,7 +108,7 @@ func (b *Battle) validateCharts(c Charts) error {
 			return fmt.Errorf("litn: no chart slot %s", id)
 		}
 		if c.Loaded[id] == nil {
-			return engine.ErrChartNotLoaded(s)
+			return errChartMissing(s)
 		}
 	}
 	for _, id := range []string{TableWagon, TableDemoralize, TableCasualty} {

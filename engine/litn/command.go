@@ -517,7 +517,7 @@ func (p CommandPhase) Broadcast(ch CommandCharts, from CommandUnit, loc CommandL
 		}
 	}
 	if ch.BroadcastCopy == nil {
-		return nil, engine.ErrChartNotLoaded(ch.Broadcast)
+		return nil, errChartMissing(ch.Broadcast)
 	}
 	if distance < 1 {
 		return nil, engine.Invalid("litn.command.distance", fmt.Sprintf("A broadcast distance of %d cavalry movement points is not possible", distance),

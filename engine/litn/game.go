@@ -3,7 +3,6 @@ package litn
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -24,7 +23,9 @@ import (
 // The group's copies of the printed charts (/chart load) are fixed in the
 // game when it starts (Started.Charts): every later roll is on the
 // copy the game began with, whatever the server loads afterwards, and a
-// replay reads the same numbers.
+// replay reads the same numbers; the umpire may load a missing or
+// corrected copy into the game with his reason (LoadGameChart,
+// game_charts.go), and the game reads it from then on.
 
 // Unit is a leader on the map or still to enter: a line of a record
 // sheet in play (2.2: a combat unit is a leader with his troops).
@@ -464,7 +465,7 @@ type Started struct {
 	Control  map[string]Control             `json:"control"`
 	Score    Score                          `json:"score"`
 	Charts   map[string]*engine.LoadedChart `json:"charts"`
-	Missing  []string                       `json:"missing_charts,omitempty"` // slots not loaded (rolls on them are refused)
+	Missing  []string                       `json:"missing_charts,omitempty"` // slots not loaded: only a game started before the start checked its charts (setup.go) has any; the umpire loads them with LoadGameChart
 	InitialV VP                             `json:"initial_vp,omitempty"`
 }
 
@@ -540,14 +541,10 @@ func (g Game) decideStart(c Start) ([]engine.Event, error) {
 	if !g.IsUmpire(c.By) {
 		return nil, engine.Illegal("game.umpire", "Only the umpire starts the game", fmt.Sprintf("Ask %s", g.Umpire.Name))
 	}
-	for _, s := range []engine.Side{engine.CSA, engine.USA} {
-		if !slices.ContainsFunc(g.Players, func(p engine.Player) bool { return p.Side == s }) {
-			return nil, engine.Illegal("game.players", fmt.Sprintf("No one commands the %s yet", strings.ToUpper(string(s))), "Each side needs a player: /game join side:"+string(s))
-		}
-		if g.LITN.Sheets[s] == nil {
-			return nil, engine.Illegal("litn.sheet", fmt.Sprintf("The %s Player Record Sheet is not loaded", sideName(s)),
-				fmt.Sprintf("The umpire loads it with /sheet load side:%s (002 2.5; docs/litn-record-sheet.md)", s))
-		}
+	// Everything the scenario needs, listed at once (setup.go).
+	charts := g.startCharts(c.Charts)
+	if missing := g.setupMissing(c.Library, charts); len(missing) > 0 {
+		return nil, errSetup(missing)
 	}
 	if c.Map == nil || c.Library == nil {
 		return nil, fmt.Errorf("litn: Start without the LITN map or the library")
@@ -576,17 +573,14 @@ func (g Game) decideStart(c Start) ([]engine.Event, error) {
 		}
 	}
 	sort.Slice(ev.Units, func(i, j int) bool { return ev.Units[i].ID < ev.Units[j].ID })
+	// Every slot the scenario reads is loaded (setupMissing); a game
+	// started before the check may lack some (Missing), and the umpire
+	// loads them into it (LoadGameChart).
 	for _, sl := range c.Library.Slots {
-		if sl.Game != ID {
-			continue
-		}
-		if lc := c.Charts[sl.ID]; lc != nil {
+		if lc := charts[sl.ID]; sl.Game == ID && lc != nil {
 			ev.Charts[sl.ID] = lc
-		} else {
-			ev.Missing = append(ev.Missing, sl.ID)
 		}
 	}
-	sort.Strings(ev.Missing)
 	values, err := PlaceValues(c.Library, nil, nil)
 	if err != nil {
 		return nil, err

@@ -112,7 +112,7 @@ func (c InitCharts) slot(id string) (*engine.ChartSlot, *engine.LoadedChart, err
 	s := c.Library.Slot(id)
 	lc := c.Loaded[id]
 	if lc == nil {
-		return nil, nil, engine.ErrChartNotLoaded(s)
+		return nil, nil, errChartMissing(s)
 	}
 	return s, lc, nil
 }

@@ -185,7 +185,7 @@ type PathResult struct {
 // or the path goes on past a hex with an enemy combat unit.
 func PathCost(c MoveCharts, p Path) (*PathResult, error) {
 	if c.Costs == nil {
-		return nil, engine.Illegal("chart.empty", "The Movement Costs Chart (litn.movement-costs) is not loaded: its costs are printed on the game's chart, not in the rules text", "Load your copy with /chart load name:litn.movement-costs")
+		return nil, errMoveCostsMissing(c.Library)
 	}
 	if len(p.Force) == 0 {
 		return nil, engine.Invalid("litn.move.empty", "No units were given to move", "Name the units of the force")

@@ -9,12 +9,25 @@ import (
 
 // Declare in play: what the map and the charts print but the data does
 // not hold (basic allowances 7.1 A, year modifiers 7.1, lines of
-// communication 7.2), recorded by the umpire.
+// communication 7.2), recorded by the umpire. The printed values are
+// part of the set-up /game start checks (setup.go): the umpire may
+// record them before the start, and correct them later.
 
 var mAKinds = []string{"infantry", "cavalry", "artillery", "wagon", "leader"}
 
 func (g Game) decideDeclare(c Declare) ([]engine.Event, error) {
-	if err := g.needStep(c.By, "Declaring printed values and lines of communications"); err != nil {
+	if err := g.NeedGame(); err != nil {
+		return nil, err
+	}
+	if !g.Started && g.Ended == nil {
+		// Set-up (setup.go): before the start the umpire records the
+		// printed values the start checks; lines of communications and
+		// ways of entry belong to a game under way.
+		if len(c.LOC) > 0 || len(c.Arrive) > 0 {
+			return nil, engine.Illegal("game.not_started", "Lines of communications (loc:) and ways of entry (arrive:) are declared once the game has started",
+				"Before the start the umpire records only the printed values: /litn declare ma:infantry=N,cavalry=N,artillery=N,wagon=N,leader=N year:command-point=N,broadcast=N")
+		}
+	} else if err := g.needStep(c.By, "Declaring printed values and lines of communications"); err != nil {
 		return nil, err
 	}
 	var arrive []engine.Event
@@ -88,7 +101,15 @@ func (e *Declared) Say(g Game) []Say {
 		out = append(out, Say{"all", "📋 Basic movement allowances as printed on the map (002 7.1 A): " + strings.Join(p, ", ") + "."})
 	}
 	if len(e.Year) > 0 {
-		out = append(out, Say{"all", fmt.Sprintf("📋 Year modifiers printed beside the tables for %d (002 7.1): Command Point Table %+d, Command Broadcast Table %+d.", e.Years, e.Year["command-point"], e.Year["broadcast"])})
+		// Only the modifiers declared: one left out is still missing (the
+		// start lists it, setup.go), not +0.
+		var p []string
+		for _, k := range []struct{ key, table string }{{"command-point", "Command Point Table"}, {"broadcast", "Command Broadcast Table"}} {
+			if v, ok := e.Year[k.key]; ok {
+				p = append(p, fmt.Sprintf("%s %+d", k.table, v))
+			}
+		}
+		out = append(out, Say{"all", fmt.Sprintf("📋 Year modifiers printed beside the tables for %d (002 7.1): %s.", e.Years, strings.Join(p, ", "))})
 	}
 	if len(e.LOC) > 0 {
 		var p []string

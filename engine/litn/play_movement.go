@@ -155,7 +155,7 @@ func (g Game) decideMoveCmd(c MoveCmd, d engine.Dice) ([]engine.Event, error) {
 	}
 	charts := g.moveCharts(c.Library)
 	if charts.Costs == nil {
-		return nil, engine.Illegal("chart.empty", "The Movement Costs Chart (litn.movement-costs) is not loaded in this game", "Load your copy with /chart load name:litn.movement-costs (the game keeps the charts it started with)")
+		return nil, errMoveCostsMissing(c.Library)
 	}
 	if len(c.Path) == 0 {
 		return nil, engine.Invalid("litn.path", "No path was given", "Give path:<hex> [terrain] [road]...,<hex>... (docs/litn-play-movement.md)")

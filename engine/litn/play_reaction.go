@@ -89,7 +89,7 @@ func (g Game) decideReact(c ReactCmd, d engine.Dice) ([]engine.Event, error) {
 	}
 	if roll.May && len(c.Path) > 0 {
 		if charts.Costs == nil {
-			return nil, engine.Illegal("chart.empty", "The Movement Costs Chart (litn.movement-costs) is not loaded in this game", "Load your copy with /chart load name:litn.movement-costs")
+			return nil, errMoveCostsMissing(c.Library)
 		}
 		steps, err := g.steps(c.Map, side, stack[0].Hex, charts.Costs, c.Path)
 		if err != nil {

@@ -2,6 +2,7 @@ package litn_test
 
 import (
 	"errors"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -52,7 +53,14 @@ func newTurnPlay(t *testing.T) *turnPlay {
 	for _, side := range []string{"csa", "usa"} {
 		p.do(litn.LoadSheet{By: umpireActor, Side: engine.Side(side), Sheet: litnSheetFixture(t, side), SHA256: side, Scenario: env.sc, Map: env.m}, engine.Script())
 	}
-	p.do(litn.Start{By: umpireActor, Scenario: env.sc, Map: env.m, Library: lib}, engine.Script())
+	charts := map[string]*engine.LoadedChart{}
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.yaml"))
+	for _, f := range files {
+		id, lc := litnFixture(t, lib, filepath.Base(f))
+		charts[id] = lc
+	}
+	p.do(litn.Declare{By: umpireActor, BasicMA: lmMA, Year: map[string]int{"command-point": 0, "broadcast": 0}}, engine.Script())
+	p.do(litn.Start{By: umpireActor, Scenario: env.sc, Map: env.m, Library: lib, Charts: charts}, engine.Script())
 	if p.g.Turn != 4 {
 		t.Fatalf("scenario 1 starts on turn %d, not 4 (002 15.3)", p.g.Turn)
 	}

@@ -25,6 +25,8 @@ func Ruleset() *engine.Ruleset {
 			Events: []engine.Event{&SheetLoaded{}}, Apply: applies(applySheet)},
 		engine.Module{Name: "game", Commands: []engine.Command{Start{}, Done{}}, Decide: decides(decideGame),
 			Events: []engine.Event{&Started{}, &DoneEvent{}}, Apply: applies(applyGame)},
+		engine.Module{Name: "charts", Commands: []engine.Command{LoadGameChart{}}, Decide: decides(decideGameChart),
+			Events: []engine.Event{&GameChartLoaded{}}, Apply: applies(applyGameChart)},
 		engine.Module{Name: "initial", Commands: []engine.Command{ReorganizeUnits{}, Replace{}, PlaceWagon{}}, Decide: decides(decideInitial),
 			Events: []engine.Event{&Disorganized{}, &Reorganized{}, &AttritionRolled{}, &ReplacementsBegun{}, &Replaced{},
 				&UnitFactsSet{}, &MilitiaRolled{}, &WagonsBegun{}, &WagonPlaced{}, &WagonMarkerPlaced{},

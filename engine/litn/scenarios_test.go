@@ -39,6 +39,49 @@ var (
 // every fixture chart loaded.
 func newLITNPlay(t *testing.T, scenario string, opts litn.Options) *litnPlay {
 	t.Helper()
+	p := newLITNGame(t, scenario, opts)
+	p.do(engine.JoinGame{By: lpLee, Side: engine.CSA})
+	p.do(engine.JoinGame{By: lpUnion, Side: engine.USA})
+	for _, side := range []engine.Side{engine.CSA, engine.USA} {
+		p.loadSheet(side)
+	}
+	p.do(litnPrinted(scenario))
+	p.do(litn.Start{By: lpUmpire, Scenario: p.sc, Map: p.m, Library: p.lib, Charts: litnFixtures(t, p.lib)})
+	return p
+}
+
+// litnFixtures are every fixture chart, by slot (what a server holds
+// once the group has loaded them all).
+func litnFixtures(t *testing.T, lib *engine.Library) map[string]*engine.LoadedChart {
+	t.Helper()
+	charts := map[string]*engine.LoadedChart{}
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.yaml"))
+	for _, f := range files {
+		id, lc := litnFixture(t, lib, filepath.Base(f))
+		charts[id] = lc
+	}
+	return charts
+}
+
+// loadSheet loads the side's fixture record sheet of the game's scenario.
+func (p *litnPlay) loadSheet(side engine.Side) {
+	p.t.Helper()
+	num := strings.Split(p.sc.ID, "-")[1]
+	b, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "testdata", "litn", "sheet-"+num+"-"+string(side)+".yaml"))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	sheet, err := scenarios.ParseLITNSheet(b)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	p.do(litn.LoadSheet{By: lpUmpire, Side: side, Sheet: sheet, Scenario: p.sc, Map: p.m})
+}
+
+// newLITNGame creates a game of the scenario, nothing set up, no one
+// joined.
+func newLITNGame(t *testing.T, scenario string, opts litn.Options) *litnPlay {
+	t.Helper()
 	lib := litnLibrary(t)
 	seqs, err := scenarios.Sequences()
 	if err != nil {
@@ -64,28 +107,17 @@ func newLITNPlay(t *testing.T, scenario string, opts litn.Options) *litnPlay {
 	o := engine.GameOptions{Scenario: scenario, Supply: "normal", Comms: 1}
 	litn.SetOptions(&o, opts)
 	p.do(engine.NewGame{By: lpUmpire, Rules: litn.Ruleset(), Options: o})
-	p.do(engine.JoinGame{By: lpLee, Side: engine.CSA})
-	p.do(engine.JoinGame{By: lpUnion, Side: engine.USA})
-	num := strings.Split(scenario, "-")[1]
-	for _, side := range []engine.Side{engine.CSA, engine.USA} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "testdata", "litn", "sheet-"+num+"-"+string(side)+".yaml"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sheet, err := scenarios.ParseLITNSheet(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.do(litn.LoadSheet{By: lpUmpire, Side: side, Sheet: sheet, Scenario: p.sc, Map: p.m})
-	}
-	charts := map[string]*engine.LoadedChart{}
-	files, _ := filepath.Glob(filepath.Join("testdata", "*.yaml"))
-	for _, f := range files {
-		id, lc := litnFixture(t, lib, filepath.Base(f))
-		charts[id] = lc
-	}
-	p.do(litn.Start{By: lpUmpire, Scenario: p.sc, Map: p.m, Library: lib, Charts: charts})
 	return p
+}
+
+// litnPrinted is the umpire's declaration of the printed values the start
+// checks (the fixtures' allowances and year modifiers, INVENTED FOR
+// TESTS): the tests that need others declare them again after the start.
+func litnPrinted(scenario string) litn.Declare {
+	if litn.Year(scenario) == 1863 {
+		return litn.Declare{By: lpUmpire, BasicMA: lp63MA, Year: lp63Year}
+	}
+	return litn.Declare{By: lpUmpire, BasicMA: lmMA, Year: map[string]int{"command-point": 0, "broadcast": 0}}
 }
 
 // do decides and applies a command with the scripted faces; every face
