@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
-	"github.com/umpire-games/umpire/engine/lrtg"
 	"github.com/umpire-games/umpire/engine/litn"
+	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
 // The turn record against 003's June and July 1863 turn record tables, typed
