@@ -68,7 +68,7 @@ func lsSays(g engine.GameState, evs []engine.Event, to string) string {
 func TestLITNSurpriseAttackInPlay(t *testing.T) {
 	p := lsPlay(t, litn.Options{SurpriseAttacks: true})
 	p.refuse(lsAttack(p, lpLee, "1626", true, false), "litn.surprise.move") // nothing has moved yet
-	p.do(lsMove(p, "Jackson,Fitz Lee", lsMarch, true), 1)                    // force-march loss roll: none
+	p.do(lsMove(p, "Jackson,Fitz Lee", lsMarch, true), 1)                   // force-march loss roll: none
 	p.refuse(lsAttack(p, lpLee, "1626", true, false), "litn.surprise.wait")
 	p.refuse(lsAttack(p, lpUnion, "1626", true, false), "litn.surprise.side")
 	p.refuse(lsAttack(p, lpLee, "1626", false, true), "litn.surprise.decline")
