@@ -65,6 +65,18 @@ func rulesCommands() []*Command {
 					Handle: handleChartList,
 				},
 				{
+					Name:        "template",
+					Description: "A fill-in file for a printed chart: its rows and columns named, every cell ?",
+					Ephemeral:   true,
+					Options: []OptionSpec{
+						{Name: "name", Description: "The chart slot, e.g. litn.command-point", Type: String, Required: true, MaxLength: 100, Placeholder: "chart",
+							Autocomplete: func(r *Router, req Request, typed string) []engine.Match {
+								return r.gameValues(req, r.library.SearchSlots(typed, allMatches), r.chartGame)
+							}},
+					},
+					Handle: handleChartTemplate,
+				},
+				{
 					Name:        "load",
 					Description: "Load your copy of a printed chart into its slot (server managers)",
 					Ephemeral:   true,
