@@ -96,15 +96,15 @@ func slotCopy(ctx context.Context, r *Router, req Request, sl *engine.ChartSlot,
 		Hint: "A game keeps the copies loaded on the server when it started; /chart list says which it needs"}
 }
 
-// gameCharts are the copies of chart slots a started game keeps.
+// gameCharts are the copies of chart slots a started game keeps: its
+// rules' own state holds them (a LITN game's, or the series' for LRTG and
+// LRTA); the other rules' view of a game is empty, so neither asks which
+// game it is.
 func gameCharts(g engine.GameState) map[string]*engine.LoadedChart {
-	switch g.Game() {
-	case litn.ID:
-		return litn.Of(g).LITN.Charts
-	case lrtg.LRTG, lrtg.LRTA:
-		return lrtg.Of(g).Charts
+	if c := litn.Of(g).LITN.Charts; len(c) > 0 {
+		return c
 	}
-	return nil
+	return lrtg.Of(g).Charts
 }
 
 // gridParts cuts a TextGrid at row ends into parts of at most limit bytes,
