@@ -43,7 +43,7 @@ func litnPlaySubcommands() []*Command {
 func litnSubcommands() []*Command {
 	var out []*Command
 	for _, part := range [][]*Command{litnPlaySubcommands(), litnCombatSubcommands(), litnInitialSubcommands(),
-		litnMoveSubcommands(), litnTurnSubcommands(), litnUmpireSubcommands()} {
+		litnMoveSubcommands(), litnTurnSubcommands(), litnUmpireSubcommands(), litnDepotsSubcommands()} {
 		out = append(out, part...)
 	}
 	return out
@@ -68,7 +68,7 @@ func litnCommands() []*Command {
 // litnOrder keeps /litn's subcommands in the order of the sequence of play.
 func litnOrder(name string) int {
 	for i, n := range []string{"status", "done", "reorganize", "replace", "wagon", "first", "broadcast", "move", "react", "detach", "reattach", "work", "rail",
-		"attack", "supply", "option", "retreat", "declare", "set"} {
+		"attack", "supply", "option", "retreat", "declare", "depots", "set"} {
 		if n == name {
 			return i
 		}

@@ -109,7 +109,7 @@ func handleSheetLoad(ctx context.Context, r *Router, req Request) (Reply, error)
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "sheet.file", What: "No record sheet file was given",
 			Hint: "Attach it as file: or paste it as data: (YAML: docs/litn-record-sheet.md; docs/litn-record-sheet-template.yaml is a template); /sheet show reads a loaded one"}
 	}
-	sheet, err := scenarios.ParseLITNSheet(data)
+	sheet, probs, err := scenarios.ReadLITNSheet(data)
 	if err != nil {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "sheet.file", What: "The record sheet file is not right: " + err.Error(),
 			Hint: "The format is in docs/litn-record-sheet.md"}
@@ -117,6 +117,23 @@ func handleSheetLoad(ctx context.Context, r *Router, req Request) (Reply, error)
 	sc := r.scenarioOf(g)
 	if sc == nil {
 		return Reply{}, fmt.Errorf("game %s: unknown scenario %q", req.ChannelID, g.Options.Scenario)
+	}
+	// Every problem at once (issue 22, LITN set-up 4): the file's own
+	// (unknown fields, values of the wrong kind, fields left out) and the
+	// rules' (litn.ValidateSheet), so that a sheet of 300 values is not
+	// corrected one refusal at a time. A well-formed sheet of the other
+	// side is left to the engine's refusal, which says to load it there.
+	if len(probs) > 0 || sheet.Side == side {
+		code := "sheet.invalid"
+		if len(probs) > 0 {
+			code = "sheet.file"
+			if sheet.Side != side && (sheet.Side == engine.CSA || sheet.Side == engine.USA) {
+				probs = append(probs, fmt.Sprintf("side: the file is the %s record sheet, loaded for the %s: load it with side:%s", strings.ToUpper(string(sheet.Side)), strings.ToUpper(string(side)), sheet.Side))
+			}
+		}
+		if all := append(probs, litn.ValidateSheet(sheet, *sc, r.theatres[string(litn.ID)])...); len(all) > 0 {
+			return sheetRefusal(all, code), nil
+		}
 	}
 	sum := sha256.Sum256(data)
 	cmd := litn.LoadSheet{By: req.User, Side: side, Sheet: sheet, SHA256: hex.EncodeToString(sum[:]), Scenario: *sc, Map: r.theatres[string(litn.ID)]}
@@ -127,6 +144,24 @@ func handleSheetLoad(ctx context.Context, r *Router, req Request) (Reply, error)
 		// Ephemeral only, and only here the event (which holds the sheet).
 		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: text, Events: views}}}
 	})
+}
+
+// sheetRefusal lists every problem of a record sheet, numbered, one a
+// line, in as many messages as it takes (each whole lines, under
+// Discord's 2,000 characters): nothing was loaded. Only the umpire, who
+// alone may load a sheet, reads it (2.5).
+func sheetRefusal(probs []string, code string) Reply {
+	var b strings.Builder
+	fmt.Fprintf(&b, "The record sheet is not right: %d problem%s, nothing was loaded. Correct them all and load it again (the format is in docs/litn-record-sheet.md):", len(probs), map[bool]string{true: "s"}[len(probs) > 1])
+	for i, p := range probs {
+		fmt.Fprintf(&b, "\n%d) %s", i+1, p)
+	}
+	var rep Reply
+	for _, part := range splitLines(b.String(), 1900) {
+		rep.Outputs = append(rep.Outputs, Output{Audience: Audience{Kind: AudienceEphemeral}, Text: part, Events: []EventView{},
+			Error: &Problem{Kind: "invalid", Code: code}})
+	}
+	return rep
 }
 
 // showSheet shows a side's loaded sheet to one of its players or the

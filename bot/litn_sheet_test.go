@@ -267,3 +267,58 @@ func TestLITNSheetShowLongSheet(t *testing.T) {
 		}
 	}
 }
+
+// A sheet with problems of every kind is refused once, listing all of
+// them with their lines (issue 22, LITN set-up 4: "sheets that report all
+// missing fields at once"): a value of the wrong kind and an unknown field
+// (the file's), a rating left out, a hex off the map and a subordinate who
+// is not on the sheet (the rules'). Only the umpire reads it.
+func TestLITNSheetAllProblemsAtOnce(t *testing.T) {
+	ctx := context.Background()
+	r := NewRouter(openStore(t))
+	newLITNGame(t, r, "litn-1-frederick-to-antietam")
+	good := litnSheetFile(t, "csa")
+	bad := good
+	for _, c := range []struct{ from, to string }{
+		{"    command: 2\n    initiative: 3\n    combat_bonus: 1\n    rank: 4\n", "    command: two\n    initiative: 3\n    combat_bonus: 1\n    rank: 4\n    morale: high\n"}, // Stuart, line 23
+		{"    command: 2\n    initiative: 1\n    combat_bonus: 2\n    rank: 2\n", "    command: 2\n    combat_bonus: 2\n    rank: 2\n"},                                        // Longstreet: no initiative
+		{"    rank: 3\n    subordinate_to: csa.longstreet\n    hex: \"1625\"", "    rank: 3\n    subordinate_to: csa.magruder\n    hex: \"9999\""},                             // Hood
+	} {
+		next := strings.Replace(bad, c.from, c.to, 1)
+		if next == bad {
+			t.Fatalf("the fixture changed: fix the replacement of %q", c.from)
+		}
+		bad = next
+	}
+	rep := r.Handle(ctx, sheetReq(umpireA, "load", map[string]string{"side": "csa", "data": bad}))
+	var all []string
+	for _, o := range rep.Outputs {
+		if o.Error == nil || o.Error.Code != "sheet.file" || o.Audience.Kind != AudienceEphemeral || len(o.Text) > 2000 || len(o.Events) != 0 {
+			t.Errorf("part: %+v", o)
+		}
+		all = append(all, o.Text)
+	}
+	text := strings.Join(all, "\n")
+	for _, want := range []string{
+		`line 23: "two" is not a whole number`,
+		"field morale is not a leader field",
+		"line 30: csa.longstreet: initiative is missing",
+		`subordinate to "csa.magruder"`,
+		`hex "9999" is not a hex of the LITN map`,
+		"nothing was loaded",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the refusal lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "initiative rating 0") {
+		t.Errorf("a missing rating is also reported out of range:\n%s", text)
+	}
+	if e, err := r.loadedSheet(ctx, sheetReq(umpireA, "show", nil), engine.CSA); err != nil || e != nil {
+		t.Errorf("a refused sheet was recorded: %+v %v", e, err)
+	}
+	// A player may not load one, and learns nothing of its checks.
+	if o := r.Handle(ctx, sheetReq(leeA, "load", map[string]string{"side": "csa", "data": bad})).first(); o.Error == nil || strings.Contains(o.Text, "magruder") || strings.Contains(o.Text, "9999") {
+		t.Errorf("a player's load: %+v", o)
+	}
+}

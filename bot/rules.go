@@ -52,6 +52,7 @@ func rulesCommands() []*Command {
 							Autocomplete: func(r *Router, req Request, typed string) []engine.Match {
 								return r.gameValues(req, r.library.SearchCharts(typed, allMatches), r.chartGame)
 							}},
+						{Name: "game", Description: "true: the copy this channel's game keeps (default: the server's)", Type: Boolean},
 					},
 					Handle: handleChartShow,
 				},
@@ -63,6 +64,18 @@ func rulesCommands() []*Command {
 						{Name: "game", Description: "lrtg, lrta or litn (default: this channel's game, else all)", Type: String, MaxLength: 10, Placeholder: "lrtg|lrta|litn"},
 					},
 					Handle: handleChartList,
+				},
+				{
+					Name:        "template",
+					Description: "A fill-in file for a printed chart: its rows and columns named, every cell ?",
+					Ephemeral:   true,
+					Options: []OptionSpec{
+						{Name: "name", Description: "The chart slot, e.g. litn.command-point", Type: String, Required: true, MaxLength: 100, Placeholder: "chart",
+							Autocomplete: func(r *Router, req Request, typed string) []engine.Match {
+								return r.gameValues(req, r.library.SearchSlots(typed, allMatches), r.chartGame)
+							}},
+					},
+					Handle: handleChartTemplate,
 				},
 				{
 					Name:        "load",
@@ -301,39 +314,26 @@ type chartOpts struct {
 }
 
 func handleChartShow(ctx context.Context, r *Router, req Request) (Reply, error) {
-	var o chartOpts
+	var o struct {
+		Name string `opt:"name"`
+		Game bool   `opt:"game"`
+	}
 	if err := decodeOptions(req, &o); err != nil {
 		return Reply{}, err
 	}
 	name := o.Name
-	c := r.library.Chart(name)
 	if sl := r.library.Slot(name); sl != nil {
-		loaded, err := r.loadedCharts(ctx, req)
-		if err != nil {
-			return Reply{}, err
-		}
-		lc := loaded.Loaded[sl.ID]
-		if lc == nil {
-			return Reply{}, engine.ErrChartNotLoaded(sl)
-		}
-		rows := make([][]string, len(lc.Rows))
-		for i, label := range lc.Rows {
-			rows[i] = append([]string{label}, lc.Cells[i]...)
-		}
-		first := sl.Dice.String()
-		if !sl.Rolled() {
-			first = ""
-		}
-		cols := append([]string{first}, lc.Columns...)
-		c = &engine.Chart{ID: sl.ID, Game: sl.Game, Title: sl.Title + " (your copy)", Source: sl.Source, Columns: cols, Rows: rows, Notes: sl.Notes}
+		return showSlot(ctx, r, req, sl, o.Game) // chart_show.go: a copy laid out as printed
 	}
+	c := r.library.Chart(name)
 	if c == nil {
 		return Reply{}, notFound("chart.unknown", "chart", name, r.library.SearchCharts(name, 5), "Start typing a chart's name to see them")
 	}
-	games := strings.ToUpper(string(c.Game))
-	if sl := r.library.Slot(name); sl != nil {
-		games = slotGames(sl) // game_charts.go: the series' charts serve LRTG and LRTA
+	if o.Game {
+		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "chart.game",
+			What: fmt.Sprintf("%s is in the rules, the same for every game", c.Title), Hint: "game:true is for a printed chart's copy (a chart slot): leave it out"}
 	}
+	games := strings.ToUpper(string(c.Game))
 	e := &Embed{
 		Title:       fmt.Sprintf("%s (%s)", c.Title, games),
 		Description: "```\n" + TextGrid(c.Columns, c.Rows, 3800) + "\n```",

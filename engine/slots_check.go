@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -75,7 +76,9 @@ func (s *ChartSlot) Validate(c ChartCopy) (*LoadedChart, error) {
 		clean := make([]string, len(row))
 		for j, cell := range row {
 			cell = strings.TrimSpace(cell)
-			if f := s.cellForm(r.Label, cols[j]); !f.Cell.MatchString(cell) {
+			if f := s.cellForm(r.Label, cols[j]); cell == TemplateCell || cell == "" {
+				p.add("%srow %q, column %q is not filled in: type what your copy prints, %s", c.rowAt(r.Label), r.Label, cols[j], f.Help)
+			} else if !f.Cell.MatchString(cell) {
 				p.add("%srow %q, column %q: %q is not %s", c.rowAt(r.Label), r.Label, cols[j], cell, f.Help)
 			}
 			clean[j] = cell
@@ -117,6 +120,8 @@ func (s *ChartSlot) checkColumns(c ChartCopy, p *shapeProblems) []string {
 		seen := map[string]bool{}
 		for _, h := range cols {
 			switch {
+			case isPlaceholder(h):
+				p.add("%scolumn %q is still the template's placeholder: give the heading your copy prints", c.columnsAt(), h)
 			case strings.TrimSpace(h) == "":
 				p.add("%scolumn headings must be distinct and not empty: one is empty", c.columnsAt())
 			case seen[h]:
@@ -124,7 +129,7 @@ func (s *ChartSlot) checkColumns(c ChartCopy, p *shapeProblems) []string {
 			}
 			seen[h] = true
 		}
-		if len(s.ColumnBands) > 0 {
+		if len(s.ColumnBands) > 0 && !slices.ContainsFunc(cols, isPlaceholder) {
 			checkColumnBands(cols, s.ColumnBands, !s.ColumnBandsClosed, c.columnsAt(), p)
 		}
 	case len(c.Columns) > 0:
@@ -150,6 +155,11 @@ func (s *ChartSlot) checkRows(c ChartCopy, p *shapeProblems) ([]RowKey, map[stri
 				bad[label] = true
 				continue
 			}
+			if isPlaceholder(label) {
+				p.add("%srow %q is still the template's placeholder: name it as your copy prints it", c.rowAt(label), label)
+				bad[label] = true
+				continue
+			}
 			rows = append(rows, RowKey{Label: label})
 		}
 		if len(rows) == 0 && len(bad) == 0 {
@@ -158,7 +168,13 @@ func (s *ChartSlot) checkRows(c ChartCopy, p *shapeProblems) ([]RowKey, map[stri
 		return rows, bad
 	}
 	var rows []RowKey
+	placeholders := false
 	for _, label := range copyOrder(c) {
+		if isPlaceholder(label) {
+			p.add("%srow %q is still the template's placeholder: give the band your copy prints", c.rowAt(label), label)
+			bad[label], placeholders = true, true
+			continue
+		}
 		k, ok := parseBand(label)
 		if !ok {
 			p.add("%srow %q is not a number or a range such as 2-3, 0 or less, 7 or more", c.rowAt(label), label)
@@ -167,7 +183,9 @@ func (s *ChartSlot) checkRows(c ChartCopy, p *shapeProblems) ([]RowKey, map[stri
 		}
 		rows = append(rows, k)
 	}
-	if len(rows) == 0 {
+	if len(rows) == 0 || placeholders {
+		// With placeholders left, the bands' gaps and ends say nothing
+		// the placeholders have not.
 		if len(bad) == 0 {
 			p.add("it has no rows")
 		}

@@ -66,36 +66,50 @@ var litnSheetFieldRE = regexp.MustCompile(`field ((?s:.*?)) not found in type sc
 
 // ParseLITNSheet reads a record sheet file strictly: known fields only,
 // the four ratings of every leader given (002 6), a source for the sheet.
-// Errors name the line and the leader at fault. The sheet it returns is
-// not yet checked against the rules: litn.ValidateSheet does that
-// (the /sheet load command runs both).
+// Errors name the line and the leader at fault, every one at once. The
+// sheet it returns is not yet checked against the rules: litn.ValidateSheet
+// does that (the /sheet load command runs both, and reports the problems
+// of both at once: ReadLITNSheet).
 func ParseLITNSheet(b []byte) (*litn.Sheet, error) {
+	s, probs, err := ReadLITNSheet(b)
+	if err != nil {
+		return nil, err
+	}
+	probs = append(probs, s.MissingProblems()...)
+	if len(probs) > 0 {
+		return nil, errors.New(strings.Join(probs, "; "))
+	}
+	return s, nil
+}
+
+// ReadLITNSheet reads a record sheet file as far as it can (issue 22,
+// LITN set-up 4: "sheets that report all missing fields at once"): the
+// sheet, and what in the file is wrong as a file (an unknown field, a value
+// of the wrong kind, no source), each with its line. A field the file
+// leaves out is marked on the sheet (SheetLeader.Missing,
+// SheetArrival.NoTurn) for litn.ValidateSheet to report with the rest;
+// such a sheet is for checking, never for loading. err is only for a file
+// that is not YAML at all (or empty): then nothing more can be read.
+func ReadLITNSheet(b []byte) (*litn.Sheet, []string, error) {
 	var d litnSheetDoc
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
+	var probs []string
 	if err := dec.Decode(&d); err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("the file is empty")
+			return nil, nil, fmt.Errorf("the file is empty")
 		}
-		msg := litnSheetFieldRE.ReplaceAllStringFunc(err.Error(), func(m string) string {
-			sub := litnSheetFieldRE.FindStringSubmatch(m)
-			what := map[string]string{
-				"litnSheetDoc":   "a top-level field (game, scenario, side, source, instructions, leaders)",
-				"litnLeaderDoc":  "a leader field (id, name, role, troops, strength, command, initiative, combat_bonus, rank, subordinate_to, hex, arrives, off_map_hex, notes, source)",
-				"litnArrivalDoc": "an arrival field (turn, hexes, by)",
-			}[sub[2]]
-			return fmt.Sprintf("field %s is not %s", sub[1], what)
-		})
-		msg = litnSheetShapeRE.ReplaceAllStringFunc(msg, func(m string) string {
-			if strings.Contains(m, "[]") {
-				return "this is not a list: write it as a list (lines starting with -)"
-			}
-			return "this is not a mapping: write it as field: value lines"
-		})
-		return nil, fmt.Errorf("%s", yamlMessage(errors.New(msg)))
+		var te *yaml.TypeError
+		if !errors.As(err, &te) {
+			return nil, nil, fmt.Errorf("%s", litnSheetMessage(err.Error()))
+		}
+		// yaml.v3 goes on past a value of the wrong kind or an unknown
+		// field: every one is listed, and the rest of the file is read.
+		for _, m := range te.Errors {
+			probs = append(probs, litnSheetMessage(m))
+		}
 	}
 	lines := leaderLines(b)
-	var probs []string
 	if d.Source == "" {
 		probs = append(probs, "source: say where the sheet comes from (e.g. \"our copy of the printed Player Record Sheet, scenario 1\")")
 	}
@@ -108,17 +122,13 @@ func ParseLITNSheet(b []byte) (*litn.Sheet, error) {
 		if i < len(lines) {
 			sl.Line = lines[i]
 		}
-		where := "leader " + sl.ID
-		if sl.Line > 0 {
-			where = fmt.Sprintf("line %d: %s", sl.Line, sl.ID)
-		}
 		for _, r := range []struct {
 			name string
 			v    *int
 			to   *int
 		}{{"command", l.Command, &sl.Command}, {"initiative", l.Initiative, &sl.Initiative}, {"combat_bonus", l.CombatBonus, &sl.CombatBonus}, {"rank", l.Rank, &sl.Rank}} {
 			if r.v == nil {
-				probs = append(probs, fmt.Sprintf("%s: %s is missing: give the rating printed for the leader (002 6)", where, r.name))
+				sl.Missing = append(sl.Missing, r.name)
 				continue
 			}
 			*r.to = *r.v
@@ -131,7 +141,7 @@ func ParseLITNSheet(b []byte) (*litn.Sheet, error) {
 			if a.Turn != nil {
 				sa.Turn = *a.Turn
 			} else if sa.By != litn.SheetByHookerOut {
-				probs = append(probs, fmt.Sprintf("%s: an arrival needs its turn (turn:)", where))
+				sa.NoTurn = true
 			}
 			for _, h := range a.Hexes {
 				sa.Hexes = append(sa.Hexes, strings.TrimSpace(h))
@@ -140,10 +150,28 @@ func ParseLITNSheet(b []byte) (*litn.Sheet, error) {
 		}
 		s.Leaders = append(s.Leaders, sl)
 	}
-	if len(probs) > 0 {
-		return nil, errors.New(strings.Join(probs, "; "))
-	}
-	return s, nil
+	return s, probs, nil
+}
+
+// litnSheetMessage words one of yaml.v3's messages about a sheet file for
+// the umpire: the field or value at fault and what would be right.
+func litnSheetMessage(m string) string {
+	msg := litnSheetFieldRE.ReplaceAllStringFunc(m, func(m string) string {
+		sub := litnSheetFieldRE.FindStringSubmatch(m)
+		what := map[string]string{
+			"litnSheetDoc":   "a top-level field (game, scenario, side, source, instructions, leaders)",
+			"litnLeaderDoc":  "a leader field (id, name, role, troops, strength, command, initiative, combat_bonus, rank, subordinate_to, hex, arrives, off_map_hex, notes, source)",
+			"litnArrivalDoc": "an arrival field (turn, hexes, by)",
+		}[sub[2]]
+		return fmt.Sprintf("field %s is not %s", sub[1], what)
+	})
+	msg = litnSheetShapeRE.ReplaceAllStringFunc(msg, func(m string) string {
+		if strings.Contains(m, "[]") {
+			return "this is not a list: write it as a list (lines starting with -)"
+		}
+		return "this is not a mapping: write it as field: value lines"
+	})
+	return yamlMessage(errors.New(msg))
 }
 
 // leaderLines is the line where each leader of the file starts.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
+	"github.com/umpire-games/umpire/engine/litn"
 	"github.com/umpire-games/umpire/engine/lrtg"
 )
 
@@ -201,6 +202,31 @@ func TestSupplyTracksAreTheChart(t *testing.T) {
 				State: lrtg.State{Records: lrtg.RecordsState{Track: map[engine.Side]int{engine.CSA: l}}}}
 			if got := g.ArmyMorale(engine.CSA, nil).Level; got != want {
 				t.Errorf("supply level %d: morale %d, chart %s", l, got, row[1])
+			}
+		}
+	}
+}
+
+// The days left after a LITN turn count every day of the turns to come,
+// two a turn (002 2.3: "each turn 2 days"): 14 more turns are 28 days,
+// and none are left after the last (issue 22: "14 more turns, 27 days").
+func TestLITNDaysLeftCountTwoDayTurns(t *testing.T) {
+	for _, id := range []string{"litn-1-frederick-to-antietam", "litn-2-maryland-campaign", "litn-3-pennsylvania-campaign", "litn-4-collision-at-gettysburg"} {
+		g := litn.Ruleset().Bare(engine.GameOptions{Scenario: id})
+		last := g.LastTurn()
+		if last == 0 {
+			t.Fatalf("%s: no turn record", id)
+		}
+		for turn := 1; turn <= last; turn++ {
+			want := 0
+			for later := turn + 1; later <= last; later++ {
+				if g.TurnDays(later) != 2 {
+					t.Fatalf("%s turn %d lasts %d days, want 2 (002 2.3)", id, later, g.TurnDays(later))
+				}
+				want += g.TurnDays(later)
+			}
+			if got := lrtg.Of(g).DaysLeft(turn); got != want {
+				t.Errorf("%s: after turn %d, %d days left; want %d (%d turns of 2 days)", id, turn, got, want, last-turn)
 			}
 		}
 	}

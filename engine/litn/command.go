@@ -507,6 +507,15 @@ func (p CommandPhase) Broadcast(ch CommandCharts, from CommandUnit, loc CommandL
 			return nil, engine.Illegal("litn.command.lee-or-corps", fmt.Sprintf("%s already had a broadcast from %s", to.label(), b.FromName),
 				"Each Confederate unit can receive CPs either from Lee or from its corps leader, but not both; an unsatisfying result cannot be tried again with the other (002 7.1)")
 		}
+		// Issue 22 ruling: one attempt per hex, whoever else may broadcast
+		// to it. 7.1 says it of Lee and a corps leader ("isn't satisfied
+		// with the result he obtains, he can't try again"), and the cavalry
+		// commander is to cavalry what a corps leader is to a division
+		// (6.2: "to control cavalry at long distances from the department
+		// leader"); Couch's "may also receive" (15.5) names who may
+		// broadcast there, not a second try (docs/litn-command.md).
+		return nil, engine.Illegal("litn.command.hex-tried", fmt.Sprintf("%s already had a broadcast this phase, from %s (%d of %d CP got through)", to.label(), b.FromName, b.Received, b.Sent),
+			"A hex gets one broadcast attempt a Command Phase: an unsatisfying result cannot be tried again through another leader (002 7.1)")
 	}
 	if from.Role == CommandDepartment && from.Side == engine.CSA {
 		for _, b := range p.Broadcasts {
@@ -553,10 +562,10 @@ func (p CommandPhase) Broadcast(ch CommandCharts, from CommandUnit, loc CommandL
 }
 
 // WithBroadcast returns the phase after a broadcast: the receiver has the
-// CPs that got through. A leader reached by more than one broadcaster
-// keeps the most (the rules allow it only where a unit has two superiors:
-// cavalry under the department leader and the cavalry commander, a leader
-// with militia under Couch, 15.5). The receiver is not changed.
+// CPs that got through. Broadcast allows one attempt per hex (7.1); a
+// phase folded from events stored before that ruling may hold two, and
+// the receiver keeps the most, as it did then. The receiver is not
+// changed.
 func (p CommandPhase) WithBroadcast(b Broadcast) CommandPhase {
 	p.Broadcasts = append(append([]Broadcast(nil), p.Broadcasts...), b)
 	p.Points = copyPoints(p.Points)

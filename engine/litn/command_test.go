@@ -631,8 +631,9 @@ func TestLITNBroadcastRefusals(t *testing.T) {
 	lcRuleCode(t, err, "litn.command.not-subordinate")
 	_, err = p.Broadcast(ch, lee, loc, infantry, 0, engine.Script())
 	lcRuleCode(t, err, "litn.command.distance")
-	// A cavalry brigade can hear from both its superiors; it keeps the
-	// better result (docs/litn-command.md).
+	// A cavalry brigade has two superiors (6.2), but its hex gets one
+	// attempt: after Lee's -3, Stuart may not try again (7.1, the issue
+	// 22 ruling in docs/litn-command.md).
 	cav := csaLeader("hampton", litn.CommandLeader, 2, 3, "")
 	cav.Troop = litn.CommandCavalry
 	cavHex := lcStack(24, 20, cav)
@@ -643,13 +644,19 @@ func TestLITNBroadcastRefusals(t *testing.T) {
 	p = p.WithBroadcast(*b)
 	_, err = p.Broadcast(ch, lee, loc, cavHex, 13, engine.Script())
 	lcRuleCode(t, err, "litn.command.again")
-	b, err = p.Broadcast(ch, stuart, loc, cavHex, 4, engine.Script(6))
-	if err != nil || b.Received != 2 {
-		t.Fatalf("%+v %v", b, err)
+	_, err = p.Broadcast(ch, stuart, loc, cavHex, 4, engine.Script(6))
+	lcRuleCode(t, err, "litn.command.hex-tried")
+	if err == nil || !strings.Contains(err.Error(), "R.E. Lee") || !strings.Contains(err.Error(), "0 of 2") {
+		t.Errorf("the refusal should name the first broadcaster and its result: %v", err)
 	}
-	p = p.WithBroadcast(*b)
-	if p.Points["hampton"] != 2 {
-		t.Errorf("hampton has %d CP, want the better 2", p.Points["hampton"])
+	if p.Points["hampton"] != 0 {
+		t.Errorf("hampton has %d CP, want the 0 of the one attempt", p.Points["hampton"])
+	}
+	// Stuart's own first attempt at another cavalry hex is his.
+	cav2 := csaLeader("fitz", litn.CommandLeader, 2, 3, "")
+	cav2.Troop = litn.CommandCavalry
+	if b, err := p.Broadcast(ch, stuart, loc, lcStack(24, 18, cav2), 4, engine.Script(6)); err != nil || b.Received != 2 {
+		t.Errorf("Stuart to another cavalry hex: %+v %v", b, err)
 	}
 	// A wagon is subordinate to every friendly leader (6.2).
 	wagon := lcStack(22, 20, litn.CommandUnit{ID: "wagon", Side: engine.CSA, Role: litn.CommandWagon, CommandRating: 3})

@@ -160,7 +160,10 @@ type State struct {
 	// no output shows one to the other side).
 	Sheets map[engine.Side]*Sheet
 	// Charts are the group's copies of the printed charts, as at the start.
-	Charts  map[string]*engine.LoadedChart
+	Charts map[string]*engine.LoadedChart
+	// Depots are each side's supply depot hexes as printed on the map,
+	// recorded by the umpire (play_depots.go; 9.1).
+	Depots  map[engine.Side][]string `json:",omitempty"`
 	Units   map[string]Unit
 	Wagons  map[string]WagonPiece
 	Control map[string]Control

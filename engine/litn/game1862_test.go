@@ -307,8 +307,19 @@ func TestLITNGame1FrederickToAntietam(t *testing.T) {
 	// An observer is not the umpire: he decides nothing in a battle.
 	p.refuse(litn.Attack{By: engine.Actor{ID: "observer", Name: "Observer"}, Hex: "1529"}, "game.player")
 	p.do(litn.Attack{By: lpLee, Hex: "1529"})
-	// Supply: the Confederate from a depot he declares in 1929 (4 hexes),
-	// the Union from one in 1129 (4 hexes).
+	// Supply: the Confederate from a depot in 1929 (4 hexes), the Union
+	// from one he declares in 1129 (4 hexes). The umpire has recorded the
+	// Confederate depots printed on the group's map (INVENTED hexes; the
+	// issue 22 ruling, play_depots.go): a hex off that list is refused,
+	// and only the umpire records them. The Union's are not recorded: its
+	// player's word stands.
+	p.refuse(litn.DeclareDepots{By: lpLee, Side: engine.CSA, Hexes: []string{"1929"}, Map: p.m}, "litn.depots.umpire")
+	p.refuse(litn.DeclareDepots{By: lpUmpire, Side: engine.CSA, Hexes: []string{"1929", "9999"}, Map: p.m}, "litn.depots.hex")
+	evs = p.do(litn.DeclareDepots{By: lpUmpire, Side: engine.CSA, Hexes: []string{"1929", "1730", "2838", "2938"}, Map: p.m})
+	if all := lmSays(p.g, evs[0], "all"); !strings.Contains(all, "Confederate supply depots printed on the map (002 9.1): 1929, 1730, 2838, 2938") {
+		t.Errorf("the table is told: %q", all)
+	}
+	p.refuse(litn.Supply{By: lpLee, Hex: "1529", Depot: "1530", Map: p.m}, "litn.depot.unknown")
 	p.do(litn.Supply{By: lpLee, Hex: "1529", Depot: "1929", Map: p.m})
 	p.do(litn.Supply{By: lpUnion, Hex: "1529", Depot: "1129", Map: p.m})
 	p.do(litn.ChooseOption{By: lpUnion, Hex: "1529", Option: "stand", Library: p.lib})
@@ -396,6 +407,7 @@ func TestLITNGame1FrederickToAntietam(t *testing.T) {
 	p.next(false)
 	p.at(litn.StepWagons)
 	p.refuse(litn.PlaceWagon{By: lpLee, Hex: "1026", Map: p.m}, "litn.wagons")
+	p.refuse(litn.PlaceWagon{By: lpLee, Hex: "1731", Map: p.m}, "litn.depot.unknown") // not a recorded depot (4.1, 9.1)
 	p.do(litn.PlaceWagon{By: lpLee, Hex: "1730", Map: p.m})
 	if len(litn.Of(p.g).LITN.Wagons) != 1 {
 		t.Fatalf("wagons %+v", litn.Of(p.g).LITN.Wagons)

@@ -638,13 +638,18 @@ func TestLITNGameCollisionAtGettysburg(t *testing.T) {
 	p.saidHas(evs, "csa", "A.P. Hill receives all 3 CP")
 	p.play(litn.Done{By: lpLee})
 	// D: Hill's stack (3 CP for rating 2: full, may force march, 8.6)
-	// force marches into Gettysburg, held by Reynolds and Buford: 1 MP
-	// +1 for the enemy combat units (8.3); the force-march loss rolls 2
-	// and 3: none (1-4). Buford tries to react: 6 > his initiative 3.
+	// asks for force march into Gettysburg, held by Reynolds and Buford:
+	// 1 MP +1 for the enemy combat units (8.3), within the allowance, so
+	// no unit force marches and nobody rolls for losses (the issue 22
+	// ruling: 8.6's force march is MPs beyond the allowance). Buford
+	// tries to react: 6 > his initiative 3.
 	p.step(false)
-	evs = mv(lpLee, []string{"A.P. Hill", "Heth", "Pender"}, lpPath(t, "2913", "3014", 1), true, 2, 3)
-	p.saidHas(evs, "all", "by force march (002 8.6)", "entered a hex with an enemy combat unit (3014)")
-	p.saidHas(evs, "csa", "MP spent this phase: A.P. Hill 2, Heth 2, Pender 2")
+	evs = mv(lpLee, []string{"A.P. Hill", "Heth", "Pender"}, lpPath(t, "2913", "3014", 1), true)
+	p.saidHas(evs, "all", "entered a hex with an enemy combat unit (3014)")
+	p.saidHas(evs, "csa", "MP spent this phase: A.P. Hill 2, Heth 2, Pender 2", "No force march: the move stayed within every unit's allowance")
+	if all := lsSays(p.g, evs, "all"); strings.Contains(all, "force march") {
+		t.Errorf("a move within the allowance is told as a force march: %q", all)
+	}
 	evs = p.play(litn.ReactCmd{By: lpUnion, Units: []string{"Buford"}, Map: p.m, Library: p.lib}, 6)
 	p.saidHas(evs, "all", "Buford at 3014 fail to react")
 	p.bothDone()
@@ -789,9 +794,10 @@ func TestLITNGameCollisionAtGettysburg(t *testing.T) {
 	// To the end. Turn 3: the first Confederate wagon (15.7), placed at the
 	// 1026 depot; Pickett, due on turn 3, enters in the Confederate
 	// Movement Phase (15.5) with his full allowance though no CP reached
-	// him: he force marches two hexes (8.6), the entry hex 1026 (one of the
-	// sheet's 1026, 1029, 1031: the first hex of movement) and one more;
-	// his loss roll 5: a tenth of 7 rounded up, 1.
+	// him: he force marches seven ridge hexes, 14 MP, past his 12 (8.6:
+	// his initiative 2 more), the entry hex 1026 (one of the sheet's 1026,
+	// 1029, 1031: the first hex of movement) and six more; his loss roll
+	// 5: a tenth of 7 rounded up, 1.
 	wagon, pickett := false, false
 	evs = p.fastForward(func(turn int, step string) {
 		switch {
@@ -805,7 +811,13 @@ func TestLITNGameCollisionAtGettysburg(t *testing.T) {
 			if !a.Full || a.Allowance != (litn.Share{Num: 12, Den: 1}) || !strings.Contains(a.Why, "15.5") {
 				t.Errorf("Pickett's allowance on his turn of entry: %+v", a)
 			}
-			evs := mv(lpLee, []string{"Pickett"}, lpEnter(t, "1026", "1910", 2), true, 5)
+			ridges := lpEnter(t, "1026", "1910", 7)
+			for i := range ridges {
+				ridges[i].Terrain, ridges[i].Road = "ridge", false
+			}
+			evs := mv(lpLee, []string{"Pickett"}, ridges, true, 5)
+			p.saidHas(evs, "all", "by force march (002 8.6)")
+			p.saidHas(evs, "csa", "MP spent this phase: Pickett 14", "loses 1")
 			p.saidHas(evs, "csa", "Pickett")
 			p.saidHas(evs, "all", "Pickett enter the map at 1026")
 			str["csa.pickett"] = 6
@@ -870,7 +882,15 @@ func TestLITNGameReinforcementFullAllowance(t *testing.T) {
 			if an := a["csa.anderson"]; strings.Contains(an.Why, "15.5") {
 				t.Errorf("Anderson is no reinforcement: %+v", an)
 			}
-			p.play(litn.MoveCmd{By: lpLee, Units: []string{"Pickett"}, Path: lpEnter(t, "1026", "1910", 3), ForceMarch: true, Map: p.m, Library: p.lib}, 1)
+			// Three clear hexes are within his 12 MP: no force march and no
+			// loss roll (8.6, the issue 22 ruling), though he asked for it.
+			evs := p.play(litn.MoveCmd{By: lpLee, Units: []string{"Pickett"}, Path: lpEnter(t, "1026", "1910", 3), ForceMarch: true, Map: p.m, Library: p.lib})
+			if m := evs[0].(*litn.Moved); m.March != 0 || !m.MarchUnneeded || len(m.Losses) != 0 {
+				t.Errorf("a force march within the allowance: march %d, unneeded %v, losses %+v", m.March, m.MarchUnneeded, m.Losses)
+			}
+			if litn.Of(p.g).LITN.Moves.Phase.ForceMarched["csa.pickett"] {
+				t.Error("Pickett counts as having force marched (8.7, 14.2)")
+			}
 			return
 		}
 		d := engine.Script(lpThrees(60)...)

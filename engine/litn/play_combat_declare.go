@@ -161,6 +161,9 @@ func (g Game) decideSupplyCmd(c Supply) ([]engine.Event, error) {
 				return nil, engine.Illegal("litn.supply.depot", p.Name+" is a Confederate depot", "002 9.1: a side uses its own depots")
 			}
 		}
+		if err := g.depotOK(s, h, at, c.Map); err != nil {
+			return nil, err // issue 22 ruling: a printed depot, not any hex
+		}
 		switch {
 		case engine.Distance(h, bh) > 4:
 			return nil, engine.Illegal("litn.supply.range", fmt.Sprintf("Depot %s is %d hexes from %s: more than 4 MPs", at, engine.Distance(h, bh), b.Hex), "002 10.2: a depot supplies within four movement points")

@@ -92,6 +92,10 @@ func (g Game) decideWagon(c PlaceWagon) ([]engine.Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	// 4.1: "at any of his supply depot hexes": a printed one (play_depots.go).
+	if err := g.depotOK(engine.CSA, h, at, c.Map); err != nil {
+		return nil, err
+	}
 	ev.Explanation = res.Explanation[len(res.Explanation)-1]
 	for _, x := range res.Explanation {
 		if strings.Contains(x, "enters at the depot") {
@@ -125,11 +129,15 @@ func (g Game) decideWagonMarker(c PlaceWagon) ([]engine.Event, error) {
 			return nil, engine.Illegal("litn.wagons.again", fmt.Sprintf("%s has already created a wagon this turn", u.Name), "002 9.2: each leader in a depot hex can create one wagon")
 		}
 	}
-	// The depot and the leader's CP are the player's declaration (depots are
-	// not on the map here; a hex's CPs are the Command Phase's); the umpire
-	// may correct. Staying put is checked against the Movement Phase's
+	// The depot is the leader's hex: one of the Union depots the umpire
+	// recorded, once he has (play_depots.go; until then the player's
+	// word). The leader's CP are the player's declaration (a hex's CPs are
+	// the Command Phase's); the umpire may correct. Staying put is checked against the Movement Phase's
 	// record (MovePlay.Phase). Miles and White's release (15.2) is
 	// checked above (Held).
+	if err := g.depotOK(engine.USA, u.Hex, u.At, c.Map); err != nil {
+		return nil, err
+	}
 	moved := false
 	if ph := g.LITN.Moves.Phase; ph != nil && ph.Turn == g.Turn && ph.Step == step {
 		moved = ph.Moved[u.ID] || ph.Start[u.ID] != "" && ph.Start[u.ID] != u.At

@@ -163,22 +163,25 @@ type MovementBegun struct {
 
 // Moved is a move or a reaction.
 type Moved struct {
-	By       engine.Actor  `json:"by"`
-	Side     engine.Side   `json:"side"`
-	Units    []string      `json:"units"`
-	Names    []string      `json:"names"`
-	From     string        `json:"from"`
-	Path     []string      `json:"path,omitempty"`
-	To       engine.Hex    `json:"to"`
-	Result   *PathResult   `json:"result,omitempty"`
-	Stack    []string      `json:"stack,omitempty"` // the allowances after stacking (8.2)
-	Leave    *LeaveRoll    `json:"leave,omitempty"`
-	Stopped  bool          `json:"stopped,omitempty"` // failed to leave: no more moves this phase
-	March    int           `json:"march,omitempty"`
-	MarchWhy string        `json:"march_why,omitempty"`
-	Losses   []MarchLoss   `json:"losses,omitempty"`
-	Minimum  bool          `json:"minimum,omitempty"`
-	Reaction *ReactionRoll `json:"reaction,omitempty"`
+	By       engine.Actor `json:"by"`
+	Side     engine.Side  `json:"side"`
+	Units    []string     `json:"units"`
+	Names    []string     `json:"names"`
+	From     string       `json:"from"`
+	Path     []string     `json:"path,omitempty"`
+	To       engine.Hex   `json:"to"`
+	Result   *PathResult  `json:"result,omitempty"`
+	Stack    []string     `json:"stack,omitempty"` // the allowances after stacking (8.2)
+	Leave    *LeaveRoll   `json:"leave,omitempty"`
+	Stopped  bool         `json:"stopped,omitempty"` // failed to leave: no more moves this phase
+	March    int          `json:"march,omitempty"`
+	MarchWhy string       `json:"march_why,omitempty"`
+	Losses   []MarchLoss  `json:"losses,omitempty"`
+	// MarchUnneeded: force march was asked for but every unit stayed
+	// within its allowance, so there was none (8.6; issue 22 ruling).
+	MarchUnneeded bool          `json:"march_unneeded,omitempty"`
+	Minimum       bool          `json:"minimum,omitempty"`
+	Reaction      *ReactionRoll `json:"reaction,omitempty"`
 	// Reactions is the phase's reaction limits after a reaction.
 	Reactions *Reactions `json:"reactions,omitempty"`
 	Halted    bool       `json:"halted,omitempty"` // a reacting stack entered an enemy-occupied hex

@@ -376,8 +376,8 @@ func (g Game) leaveEnemyHex(charts MoveCharts, side engine.Side, from string, fo
 }
 
 // completeMove prices the path (8.1, 8.4), rolls force-march losses for
-// the combat units (8.6), and notes the held units a Confederate move
-// releases (15.2: Miles and White).
+// the combat units that spent beyond their allowance (8.6), and notes the
+// held units a Confederate move releases (15.2: Miles and White).
 func (g Game) completeMove(c MoveCmd, p *PhaseMoves, side engine.Side, charts MoveCharts, force []MoveUnit, steps []Step, path Path, e *Moved, d engine.Dice) error {
 	res, err := PathCost(charts, path)
 	if err != nil {
@@ -389,8 +389,18 @@ func (g Game) completeMove(c MoveCmd, p *PhaseMoves, side engine.Side, charts Mo
 	}
 	e.To = steps[len(steps)-1].To
 	if c.ForceMarch {
+		beyond := marchedBeyond(force, path.Allowance, res.Spent)
+		if len(beyond) == 0 {
+			// Issue 22 ruling: announced, not needed. 8.6: a unit force
+			// marches by expending "additional movement points" beyond its
+			// allowance, and "units which force march" roll; a move within
+			// the allowance is an ordinary move: no loss roll, and no force
+			// march for 8.7 or 14.2 (docs/litn-play-movement.md).
+			e.March, e.MarchWhy, e.MarchUnneeded = 0, "", true
+			return e.finishMove(g, side, steps, p)
+		}
 		var combat []MoveUnit
-		for _, u := range force {
+		for _, u := range beyond {
 			if u.Role.combat() {
 				combat = append(combat, u)
 			}
@@ -401,6 +411,24 @@ func (g Game) completeMove(c MoveCmd, p *PhaseMoves, side engine.Side, charts Mo
 		}
 		e.Losses = losses
 	}
+	return e.finishMove(g, side, steps, p)
+}
+
+// marchedBeyond are the units of a force that have spent more MPs this
+// phase than their allowance: those that force marched (8.6).
+func marchedBeyond(force []MoveUnit, a ForceMA, spent map[string]int) []MoveUnit {
+	var out []MoveUnit
+	for _, u := range force {
+		if al, ok := a.Of(u.ID); ok && al.Less(Share{Num: spent[u.ID], Den: 1}) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// finishMove notes where the enemy's reactions may start and the held
+// units a Confederate move releases (15.2: Miles and White).
+func (e *Moved) finishMove(g Game, side engine.Side, steps []Step, p *PhaseMoves) error {
 	e.EnemyStep = p.Steps
 	if side == engine.CSA {
 		var hs []engine.Hex
@@ -465,6 +493,9 @@ func (e *Moved) Say(g Game) []Say {
 	priv = append(priv, "Allowances after stacking (002 8.2): "+strings.Join(e.Stack, "; "))
 	if e.MarchWhy != "" {
 		priv = append(priv, e.MarchWhy)
+	}
+	if e.MarchUnneeded {
+		priv = append(priv, "No force march: the move stayed within every unit's allowance, so no unit force marched and nobody rolls for losses (002 8.6: only units that spend additional MPs force march)")
 	}
 	if e.Result != nil {
 		priv = append(priv, e.Result.Log...)

@@ -51,6 +51,8 @@ func Ruleset() *engine.Ruleset {
 			Events: []engine.Event{&UnitSet{}}, Apply: applies(applySetUnit)},
 		engine.Module{Name: "wagons", Commands: []engine.Command{WagonReady{}}, Decide: decides(decideWagonReady),
 			Events: []engine.Event{&WagonDeclaredReady{}}, Apply: applies(applyWagonReady)},
+		engine.Module{Name: "depots", Commands: []engine.Command{DeclareDepots{}}, Decide: decides(decideDepots),
+			Events: []engine.Event{&DepotsDeclared{}}, Apply: applies(applyDepots)},
 	)
 }
 

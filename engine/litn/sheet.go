@@ -90,6 +90,11 @@ type SheetLeader struct {
 	Notes     string `json:"notes,omitempty"`
 	Source    string `json:"source,omitempty"`
 	Line      int    `json:"line,omitempty"` // in the file, for messages
+	// Missing are the ratings the file left out ("command", "initiative",
+	// "combat_bonus", "rank"), for ValidateSheet to report with every
+	// other problem (a sheet missing any is never loaded, so no event
+	// holds it).
+	Missing []string `json:"-"`
 }
 
 // SheetArrival is one way a leader who is not on the map at the start
@@ -100,6 +105,8 @@ type SheetArrival struct {
 	Turn  int      `json:"turn,omitempty"`
 	Hexes []string `json:"hexes,omitempty"`
 	By    string   `json:"by,omitempty"` // "", SheetByVariableEntry, SheetByHookerOut
+	// NoTurn: the file gives no turn where one is needed (see Missing).
+	NoTurn bool `json:"-"`
 }
 
 // IsCombat reports whether the leader has troops (2.2).
@@ -314,20 +321,53 @@ func (c *sheetCheck) countCommanders(l SheetLeader) {
 	}
 }
 
-// checkRatings: the ratings a leader is printed with (6, 6.4, 7.1).
+// checkRatings: the ratings a leader is printed with (6, 6.4, 7.1); one
+// the file left out is reported missing, not as out of range.
 func (c *sheetCheck) checkRatings(l SheetLeader) {
-	if l.Command < minCommand || l.Command > maxCommand {
+	given := func(name string) bool {
+		for _, m := range l.Missing {
+			if m == name {
+				c.add("%s", missingRating(l, name))
+				return false
+			}
+		}
+		return true
+	}
+	if given("command") && (l.Command < minCommand || l.Command > maxCommand) {
 		c.add("%s: command rating %d: give %d to %d (002 7.1, 10.6)", l.where(), l.Command, minCommand, maxCommand)
 	}
-	if l.Initiative < 0 {
+	if given("initiative") && l.Initiative < 0 {
 		c.add("%s: initiative rating %d: give 0 or more (002 6)", l.where(), l.Initiative)
 	}
-	if l.CombatBonus < 0 {
+	if given("combat_bonus") && l.CombatBonus < 0 {
 		c.add("%s: combat bonus %d: give 0 or more (002 6, 10.5)", l.where(), l.CombatBonus)
 	}
-	if l.Rank < minRank {
+	if given("rank") && l.Rank < minRank {
 		c.add("%s: rank %d: give 1 or more, 1 the highest (002 6.4)", l.where(), l.Rank)
 	}
+}
+
+func missingRating(l SheetLeader, name string) string {
+	return fmt.Sprintf("%s: %s is missing: give the rating printed for the leader (002 6)", l.where(), name)
+}
+
+const missingTurn = "%s: an arrival needs its turn (turn:)"
+
+// MissingProblems are the fields the file left out, as ValidateSheet
+// words them, for a reader that stops before the rules' checks.
+func (s *Sheet) MissingProblems() []string {
+	var out []string
+	for _, l := range s.Leaders {
+		for _, m := range l.Missing {
+			out = append(out, missingRating(l, m))
+		}
+		for _, a := range l.Arrives {
+			if a.NoTurn {
+				out = append(out, fmt.Sprintf(missingTurn, l.where()))
+			}
+		}
+	}
+	return out
 }
 
 // checkPlacement: where a leader starts (2.5, 15): a starting hex or its
@@ -357,14 +397,18 @@ func (c *sheetCheck) checkArrivals(l SheetLeader) {
 	for _, a := range l.Arrives {
 		switch a.By {
 		case "":
-			if a.Turn < sc.FirstTurn || a.Turn > sc.LastTurn {
+			if a.NoTurn {
+				c.add(missingTurn, l.where())
+			} else if a.Turn < sc.FirstTurn || a.Turn > sc.LastTurn {
 				c.add("%s: arrives on turn %d, but %s runs from turn %d to %d", l.where(), a.Turn, sc.ID, sc.FirstTurn, sc.LastTurn)
 			}
 		case SheetByVariableEntry:
 			if sc.ID != "litn-3-pennsylvania-campaign" || s.Side != engine.CSA {
 				c.add("%s: variable entry is the Confederates' in scenario 3 (002 15.6)", l.where())
 			}
-			if a.Turn < sc.FirstTurn || a.Turn > sc.LastTurn {
+			if a.NoTurn {
+				c.add(missingTurn, l.where())
+			} else if a.Turn < sc.FirstTurn || a.Turn > sc.LastTurn {
 				c.add("%s: the variable entry rolls start on turn %d, but %s runs from turn %d to %d (002 15.6: turn 3)", l.where(), a.Turn, sc.ID, sc.FirstTurn, sc.LastTurn)
 			}
 		case SheetByHookerOut:

@@ -14,18 +14,30 @@ import (
 // dice. docs/litn-play-combat.md.
 
 // lsPlay starts scenario 1 with the options, the printed values declared
-// (invented), Hooker placed in 1626 next to Jackson's hex, and goes on to
-// the Confederate Movement Phase (D).
+// (invented; leaders and cavalry 2 MP, so that the move into Hooker's hex
+// across a ridge, 2 + 1 for the enemy, needs force march: 8.6 and the
+// issue 22 ruling, a force march is MPs beyond the allowance), Hooker
+// placed in 1626 next to Jackson's hex, and goes on to the Confederate
+// Movement Phase (D).
 func lsPlay(t *testing.T, opts litn.Options) *litnPlay {
 	t.Helper()
 	p := newLITNPlay(t, "litn-1-frederick-to-antietam", opts)
-	p.do(litn.Declare{By: lpUmpire, BasicMA: lmMA, Year: map[string]int{"command-point": 0, "broadcast": 0}})
+	ma := map[string]int{}
+	for k, v := range lmMA {
+		ma[k] = v
+	}
+	ma["leader"], ma["cavalry"] = 2, 2
+	p.do(litn.Declare{By: lpUmpire, BasicMA: ma, Year: map[string]int{"command-point": 0, "broadcast": 0}})
 	p.g = p.g.Apply(&engine.StepBegun{By: lpUmpire, Turn: p.g.Turn, Step: litn.StepInitiative})
 	p.g = p.g.Apply(&litn.FirstChosen{By: lpUmpire, Turn: p.g.Turn, Chooser: engine.CSA, First: engine.CSA})
 	lmPlace(p, map[string]string{"usa.hooker": "1626"})
 	lmToMovement(t, p)
 	return p
 }
+
+// lsMarch is the force march into Hooker's hex: 3 MP, beyond the 2 of
+// lsPlay's allowance.
+const lsMarch = "1626 ridge"
 
 func lsMove(p *litnPlay, units, path string, march bool) litn.MoveCmd {
 	return litn.MoveCmd{By: lpLee, Units: strings.Split(units, ","), Path: lmPath(p.t, path), ForceMarch: march, Map: p.m, Library: p.lib}
@@ -56,7 +68,7 @@ func lsSays(g engine.GameState, evs []engine.Event, to string) string {
 func TestLITNSurpriseAttackInPlay(t *testing.T) {
 	p := lsPlay(t, litn.Options{SurpriseAttacks: true})
 	p.refuse(lsAttack(p, lpLee, "1626", true, false), "litn.surprise.move") // nothing has moved yet
-	p.do(lsMove(p, "Jackson,Fitz Lee", "1626", true), 1)                    // force-march loss roll: none
+	p.do(lsMove(p, "Jackson,Fitz Lee", lsMarch, true), 1)                   // force-march loss roll: none
 	p.refuse(lsAttack(p, lpLee, "1626", true, false), "litn.surprise.wait")
 	p.refuse(lsAttack(p, lpUnion, "1626", true, false), "litn.surprise.side")
 	p.refuse(lsAttack(p, lpLee, "1626", false, true), "litn.surprise.decline")
@@ -166,7 +178,7 @@ func lsRoundTrip(t *testing.T, evs []engine.Event) {
 // the record, and the Union hears only that it failed.
 func TestLITNSurpriseNoReactionFails(t *testing.T) {
 	p := lsPlay(t, litn.Options{SurpriseAttacks: true})
-	p.do(lsMove(p, "Jackson,Fitz Lee", "1626", true), 1)
+	p.do(lsMove(p, "Jackson,Fitz Lee", lsMarch, true), 1)
 	evs := p.do(lsAttack(p, lpUnion, "1626", false, true))
 	if nr, ok := evs[0].(*litn.NoReaction); !ok || nr.Side != engine.USA || !strings.Contains(lsSays(p.g, evs, "all"), "does not react") {
 		t.Fatalf("%+v", evs)
@@ -197,7 +209,7 @@ func TestLITNSurpriseNoReactionFails(t *testing.T) {
 // reaction, a later move, the umpire acting for a side.
 func TestLITNSurpriseRefusals(t *testing.T) {
 	off := lsPlay(t, litn.Options{})
-	off.do(lsMove(off, "Jackson,Fitz Lee", "1626", true), 1)
+	off.do(lsMove(off, "Jackson,Fitz Lee", lsMarch, true), 1)
 	off.refuse(lsAttack(off, lpLee, "1626", true, false), "litn.surprise.off")
 	off.refuse(lsAttack(off, lpUnion, "1626", false, true), "litn.attack.step")
 
@@ -206,22 +218,31 @@ func TestLITNSurpriseRefusals(t *testing.T) {
 	walk.do(lsAttack(walk, lpUnion, "1626", false, true))
 	walk.refuse(lsAttack(walk, lpLee, "1626", true, false), "litn.surprise.march")
 
+	// Force march asked for, but the move (2 MP) is within the allowance
+	// (2): nobody force marched, so no loss roll and no surprise attack
+	// (8.6, 14.2: "He force marches units into an enemy-occupied hex";
+	// the issue 22 ruling).
+	within := lsPlay(t, litn.Options{SurpriseAttacks: true})
+	within.do(lsMove(within, "Jackson,Fitz Lee", "1626", true))
+	within.do(lsAttack(within, lpUnion, "1626", false, true))
+	within.refuse(lsAttack(within, lpLee, "1626", true, false), "litn.surprise.march")
+
 	// Hooker reacts (1 <= 2), may leave (1), and stays: he reacted.
 	reacted := lsPlay(t, litn.Options{SurpriseAttacks: true})
-	reacted.do(lsMove(reacted, "Jackson,Fitz Lee", "1626", true), 1)
+	reacted.do(lsMove(reacted, "Jackson,Fitz Lee", lsMarch, true), 1)
 	reacted.do(litn.ReactCmd{By: lpUnion, Units: []string{"Hooker"}, Map: reacted.m, Library: reacted.lib}, 1, 1)
 	reacted.refuse(lsAttack(reacted, lpLee, "1626", true, false), "litn.surprise.reacted")
 
 	// Another move first: the attempt is no longer "immediate".
 	later := lsPlay(t, litn.Options{SurpriseAttacks: true})
-	later.do(lsMove(later, "Jackson,Fitz Lee", "1626", true), 1)
+	later.do(lsMove(later, "Jackson,Fitz Lee", lsMarch, true), 1)
 	later.do(lsAttack(later, lpUnion, "1626", false, true))
 	later.do(lsMove(later, "Hood", "1624", false))
 	later.refuse(lsAttack(later, lpLee, "1626", true, false), "litn.surprise.move")
 
 	// The umpire may give the Union's word (side:usa) and roll for Lee.
 	ump := lsPlay(t, litn.Options{SurpriseAttacks: true})
-	ump.do(lsMove(ump, "Jackson,Fitz Lee", "1626", true), 1)
+	ump.do(lsMove(ump, "Jackson,Fitz Lee", lsMarch, true), 1)
 	word := lsAttack(ump, lpUmpire, "1626", false, true)
 	word.Side = engine.USA
 	ump.do(word)
@@ -234,7 +255,7 @@ func TestLITNSurpriseRefusals(t *testing.T) {
 // attack's losses count with the turn's for 10.8.
 func TestLITNSurpriseThenCombatPhase(t *testing.T) {
 	p := lsPlay(t, litn.Options{SurpriseAttacks: true, LeaderCasualties: true})
-	p.do(lsMove(p, "Jackson,Fitz Lee", "1626", true), 1)
+	p.do(lsMove(p, "Jackson,Fitz Lee", lsMarch, true), 1)
 	p.do(lsAttack(p, lpUnion, "1626", false, true))
 	evs := p.do(lsAttack(p, lpLee, "1626", true, false), 2, 3, 3, 3, 3, 1, 1, 1, 1, 1)
 	if bf := evs[1].(*litn.BattleFought); !bf.Battle.LeaderCasualties || len(bf.Result.Retreats) != 0 {

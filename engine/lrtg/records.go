@@ -101,9 +101,15 @@ func (g Game) DaysLeft(turn int) int {
 	if !ok {
 		return 0
 	}
-	last, _ := g.TurnDate(g.LastTurn())
+	// From the last day of this turn to the last day of the last turn: a
+	// turn of several days (LITN's two, 002 2.3) counts all of them, so
+	// 14 two-day turns are 28 days, not the 27 to the last turn's first
+	// day (issue 22, LITN set-up 5).
+	lastTurn := g.LastTurn()
+	last, _ := g.TurnDate(lastTurn)
+	lastEnd := last.AddDate(0, 0, g.TurnDays(lastTurn)-1)
 	end := d.AddDate(0, 0, g.TurnDays(turn)-1)
-	days := int(last.Sub(end).Hours() / 24)
+	days := int(lastEnd.Sub(end).Hours() / 24)
 	if g.Rules() != nil && g.Rules().Hooks().UncountedDays != nil {
 		days += g.Rules().Hooks().UncountedDays(g.Options.Scenario, turn)
 	}
