@@ -39,6 +39,12 @@ type GameOptions struct {
 	// Game is the game's ruleset (Ruleset.ID), recorded when it is created;
 	// "" in games stored before it, whose scenario says (Rulesets.Of).
 	Game Game `json:"game,omitempty"`
+
+	// Steps is how the game steps through its turns (sequence_auto.go,
+	// issue 22): StepsAuto, the game begins the next step by itself when
+	// the one under way waits for no one; StepsManual or "" (every game
+	// stored before the option), the umpire steps by hand (/phase next).
+	Steps string `json:"steps,omitempty"`
 }
 
 // Player is a member of a game: a commander of a side.
@@ -459,6 +465,9 @@ func (g GameState) NeedGame() error {
 // intelligence modes, view.go), then the game's (Hooks.CheckOptions).
 func checkOptions(o GameOptions, rules *Ruleset) error {
 	if err := checkIntelOptions(o); err != nil {
+		return err
+	}
+	if err := checkStepsOption(o); err != nil {
 		return err
 	}
 	if rules != nil && rules.hooks.CheckOptions != nil {
