@@ -27,6 +27,7 @@ var storedUncovered = map[string]string{
 	"attack.ruled":                        "/attack rule: the umpire's ruling on a letter the chart leaves to him; marches.script's battles read no such letter",
 	"attack.settled":                      "/attack (issue 21) settles on the group's loaded Combat Chart: the stored logs predate it; marches.script and lrta-marches.script play it (bot/marches_test.go, bot/lrta_marches_test.go)",
 	"game.left":                           "/game leave before the start (issue 22): the stored logs predate it; bot/game_join_test.go plays it through the router",
+	"step.done":                           "/phase done (issue 22: a turn that runs itself): the stored logs predate it; engine/lrtg/sequence_auto_test.go and bot/sequence_auto_test.go play it",
 	"fort.classified":                     "a Union fort's class rolled by an attack declared on it (000 9.2 a): the scripts attack no fort; engine/lrtg/forts_test.go and bot/forts_test.go decide and fold it",
 	"action.retreat_handed":               "a retreat owed handed to the umpire by a missed deadline: the scripts run no deadlines; engine/lrtg/retreat_owed_test.go decides and folds it",
 	"depot.changed":                       "a scheduled depot completed (options.script's is due on turn 16; it ends on turn 6) or a Confederate depot at Winchester or Berryville",
