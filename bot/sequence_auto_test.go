@@ -1,10 +1,12 @@
 package bot
 
 import (
+	"context"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/umpire-games/umpire/engine"
 )
@@ -166,5 +168,40 @@ func TestManualStepsAsBefore(t *testing.T) {
 	other, _ := consoleLines(t, r, &Console{Router: r, User: "umpire", Guild: "g", Channel: "other"})
 	if o := other("/game new scenario:lrtg-high-tide steps:some").Outputs[0]; o.Error == nil || o.Error.Code != "game.steps" || !strings.Contains(o.Text, "steps:manual") {
 		t.Errorf("steps:some: %+v", o)
+	}
+}
+
+// After the scheduler applies a deadline default, a game with steps:auto
+// goes on by itself in the same run: Meade's missed declaration (1e) is
+// declared operational for him, and 1g, then 3a, begin; the posted
+// messages tell the steps as /phase next would.
+func TestSchedulerDefaultThenAutoSteps(t *testing.T) {
+	ctx := context.Background()
+	c := newTestClock()
+	r := NewRouter(openStore(t), WithLogger(quietLog()), WithClock(c.now))
+	startLRTG(t, r, map[string]string{"steps": "auto"})
+	ump := Request{GuildID: "g", ChannelID: "war", User: umpireA}
+	mustOK(t, r, phaseReq(ump, "next", nil)) // turn 1 begins
+	mustOK(t, r, Request{GuildID: "g", ChannelID: "war", User: leeA, Command: "phase", Path: []string{"done"}})
+	g, err := r.gameHere(ctx, ump)
+	if err != nil || g.CurrentStep() != "1e" {
+		t.Fatalf("after Lee's /phase done at 1a: step %q, %v", g.CurrentStep(), err)
+	}
+	mustOK(t, r, deadlineReq(umpireA, "set", map[string]string{"default": "48h"}))
+	p := &posted{}
+	s := &Scheduler{Router: r, Poster: p, Now: c.now}
+	tick(t, s, p)
+	mustOK(t, r, declareReq(leeA, map[string]string{"posture": "passive"}))
+	var outs []Output
+	for range 4 { // the deadline, then its grace
+		c.advance(49 * time.Hour)
+		outs = append(outs, tick(t, s, p)...)
+	}
+	all := texts(outs)
+	if !strings.Contains(all, "⚖️ Deadline default for <@u2> in step 1e") || !strings.Contains(all, "▶ 1g Harpers Ferry") || !strings.Contains(all, "▶ 3a Leader Transfer") {
+		t.Fatalf("the default and the steps after it:\n%s", all)
+	}
+	if g, _ = r.gameHere(ctx, ump); g.CurrentStep() != "3a" {
+		t.Fatalf("after the default: step %s, want 3a (its leader transfers open)", g.CurrentStep())
 	}
 }

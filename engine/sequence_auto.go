@@ -177,7 +177,7 @@ func (g GameState) decidePhaseDone(cmd PhaseDone) ([]Event, error) {
 		}
 	}
 	if !open {
-		return nil, Illegal("phase.done.nothing", fmt.Sprintf("Step %s opens nothing to you: there is nothing to be done with", step),
+		return nil, Illegal("phase.done.nothing", fmt.Sprintf("Step %s opens nothing to you: /phase done closes what a step opens to its player", step),
 			"/phase show says what the step waits for; answer that with its own command")
 	}
 	if Contains(g.Sequence.Done, cmd.By.ID) {
