@@ -18,7 +18,7 @@ func TestAutoStepsGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	c := &Console{Router: NewRouter(openStore(t), WithLogger(quietLog())), In: bytes.NewReader(script), Out: &out, User: "umpire", Channel: "war", Guild: "g"}
+	c := &Console{Router: NewRouter(openStore(t), WithLogger(quietLog()), WithDice(SeededSource{Entropy: fixedEntropy(0x5a)})), In: bytes.NewReader(script), Out: &out, User: "umpire", Channel: "war", Guild: "g"}
 	if err := c.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -196,6 +196,9 @@ func TestSchedulerDefaultThenAutoSteps(t *testing.T) {
 	for range 4 { // the deadline, then its grace
 		c.advance(49 * time.Hour)
 		outs = append(outs, tick(t, s, p)...)
+		if g, _ = r.gameHere(ctx, ump); g.CurrentStep() != "1e" {
+			break
+		}
 	}
 	all := texts(outs)
 	if !strings.Contains(all, "⚖️ Deadline default for <@u2> in step 1e") || !strings.Contains(all, "▶ 1g Harpers Ferry") || !strings.Contains(all, "▶ 3a Leader Transfer") {
@@ -203,5 +206,25 @@ func TestSchedulerDefaultThenAutoSteps(t *testing.T) {
 	}
 	if g, _ = r.gameHere(ctx, ump); g.CurrentStep() != "3a" {
 		t.Fatalf("after the default: step %s, want 3a (its leader transfers open)", g.CurrentStep())
+	}
+	// 3a waits for no one, but is open to both: its deadline runs for
+	// each who has not said /phase done (Lee has: he misses nothing), and
+	// a missed one counts as done.
+	all = texts(tick(t, s, p))
+	if !strings.Contains(all, "⏳ Step 3a Leader Transfer waits for <@u1>, <@u2>") {
+		t.Fatalf("3a's deadline:\n%s", all)
+	}
+	mustOK(t, r, Request{GuildID: "g", ChannelID: "war", User: leeA, Command: "phase", Path: []string{"done"}})
+	outs = nil
+	for range 4 {
+		c.advance(49 * time.Hour)
+		outs = append(outs, tick(t, s, p)...)
+	}
+	all = texts(outs)
+	if !strings.Contains(all, "⚖️ Deadline default for <@u2> in step 3a") || !strings.Contains(all, "▶ 3c Attachment") || strings.Contains(all, "<@u1> missed the deadline of step 3a") {
+		t.Fatalf("3a's default:\n%s", all)
+	}
+	if g, _ = r.gameHere(ctx, ump); g.Turn != 1 || g.CurrentStep() == "3a" {
+		t.Fatalf("after 3a's default: turn %d step %s", g.Turn, g.CurrentStep())
 	}
 }
