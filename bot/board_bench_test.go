@@ -149,7 +149,7 @@ func BenchmarkColdGameLoad(b *testing.B) {
 func coldLoads(b *testing.B, st *store.Store, g engine.GameState, events int, opts ...Option) {
 	ctx := context.Background()
 	cold := NewRouter(st, append([]Option{WithLogger(quietLog())}, opts...)...)
-	stream := gameStream(Request{ChannelID: "war"})
+	stream := streamOfGame("war", 1)
 	perEvent(b, events, func() {
 		cold.games.drop(stream)
 		got, err := cold.game(ctx, Request{ChannelID: "war"})
@@ -175,7 +175,7 @@ func coldLog(b *testing.B) (*store.Store, engine.GameState, string, func(n int) 
 	ctx := context.Background()
 	r, g := benchGame(b)
 	st := r.store.(*store.Store)
-	stream := gameStream(Request{ChannelID: "war"})
+	stream := streamOfGame("war", 1)
 	s, _, err := st.Load(ctx, stream, 0)
 	if err != nil {
 		b.Fatal(err)

@@ -409,7 +409,7 @@ var errClockInStep = errors.New("bot: the clocks are in step")
 // (engine SyncClock), and returns the game after it.
 func (r *Router) syncClock(ctx context.Context, guild, channel string) (engine.GameState, bool) {
 	req := Request{GuildID: guild, ChannelID: channel}
-	_, err := settleWith(ctx, r, req, gameStream(req), kindGame, r.games, nil, func(g engine.GameState, d engine.Dice) ([]engine.Event, error) {
+	_, err := settleWith(ctx, r, req, r.gameStream(ctx, req), kindGame, r.games, nil, func(g engine.GameState, d engine.Dice) ([]engine.Event, error) {
 		evs, err := g.Decide(lrtg.SyncClock{At: r.now()}, d)
 		if err == nil && len(evs) == 0 {
 			return nil, errClockInStep

@@ -164,7 +164,11 @@ func handleDeadlineSet(ctx context.Context, r *Router, req Request) (Reply, erro
 	}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		s := evs[0].(*engine.DeadlinesSet).Settings
-		return publicText(req, "⏳ The umpire set the game's deadlines.\n"+settingsText(s), views)
+		text := "⏳ The umpire set the game's deadlines.\n" + settingsText(s)
+		if w := clockDeadlineWarning(g, s); w != "" {
+			text += "\n" + w // deadline_clocks.go
+		}
+		return publicText(req, text, views)
 	})
 }
 

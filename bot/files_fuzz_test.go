@@ -172,12 +172,12 @@ func FuzzSheetLoad(f *testing.F) {
 		req := sheetReq(umpireA, "load", map[string]string{"side": side})
 		req.GuildID = "g"
 		req.Attachments = map[string][]byte{"file": b}
-		before := streamVersion(t, st, gameStream(req))
+		before := streamVersion(t, st, streamOfGame(req.ChannelID, 1))
 		o := r.Handle(ctx, req).first()
 		if o.Error == nil {
 			return
 		}
-		checkRefusal(t, o, b, before, streamVersion(t, st, gameStream(req)))
+		checkRefusal(t, o, b, before, streamVersion(t, st, streamOfGame(req.ChannelID, 1)))
 	})
 }
 
@@ -214,11 +214,11 @@ func FuzzGameOOB(f *testing.F) {
 		if inLRTG {
 			req.ChannelID = "war2"
 		}
-		before := streamVersion(t, st, gameStream(req))
+		before := streamVersion(t, st, streamOfGame(req.ChannelID, 1))
 		o := r.Handle(ctx, req).first()
 		if o.Error == nil {
 			return
 		}
-		checkRefusal(t, o, b, before, streamVersion(t, st, gameStream(req)))
+		checkRefusal(t, o, b, before, streamVersion(t, st, streamOfGame(req.ChannelID, 1)))
 	})
 }

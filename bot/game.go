@@ -14,10 +14,6 @@ import (
 
 const kindGame = "game"
 
-// gameStream is the stream of the game played in a channel (one game per
-// channel).
-func gameStream(req Request) string { return "game:" + req.ChannelID }
-
 func gameCommands() []*Command {
 	scenario := func(r *Router, _ Request, typed string) []engine.Match {
 		var out []engine.Match
@@ -106,7 +102,10 @@ func gameCommands() []*Command {
 				{
 					Name:        "audit",
 					Description: "Replay every roll of an ended game from its revealed seed",
-					Handle:      handleGameAudit,
+					Options: []OptionSpec{
+						{Name: "game", Description: "Which of this channel's games: 1 the first (default the latest)", Type: Integer},
+					},
+					Handle: handleGameAudit,
 				},
 				{
 					Name:        "status",
@@ -139,7 +138,7 @@ func (r *Router) settleGameFrom(ctx context.Context, req Request, cmd engine.Com
 	present func(before engine.GameState, views []EventView, evs []engine.Event) Reply) (Reply, error) {
 	var before engine.GameState
 	n := 0 // the command's own events; the rest are the steps the game began by itself
-	return settleWith(ctx, r, req, gameStream(req), kindGame, r.games, src,
+	return settleWith(ctx, r, req, r.gameStream(ctx, req), kindGame, r.games, src,
 		func(g engine.GameState, d engine.Dice) ([]engine.Event, error) {
 			before = g
 			evs, err := g.Decide(cmd, d)
@@ -158,7 +157,7 @@ func (r *Router) settleGameFrom(ctx context.Context, req Request, cmd engine.Com
 }
 
 func (r *Router) game(ctx context.Context, req Request) (engine.GameState, error) {
-	st, g, err := fold(ctx, r, gameStream(req), r.games)
+	_, st, g, err := r.foldGame(ctx, req) // game_streams.go
 	if err == nil {
 		err = errOtherGuild(st, req) // authz_guild.go
 	}
@@ -196,6 +195,7 @@ type lrtgNewOpts struct {
 }
 
 func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
+	req.stream = r.newGameStream(ctx, req.ChannelID) // game_streams.go: the next game once the last has ended
 	var opts gameNewOpts
 	if err := decodeOptions(req, &opts); err != nil {
 		return Reply{}, err
@@ -219,8 +219,8 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 		src := r.chosenSource(opts.Seed) // dice.go
 		return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o, Rules: r.rulesets.Of(o)}, src, func(views []EventView, evs []engine.Event) Reply {
 			c := evs[0].(*engine.GameCreated)
-			return publicText(req, fmt.Sprintf("🎖️ New game: **%s** (Lee Invades the North), umpire %s. Join with /game join side:csa or side:usa; the umpire loads each side's record sheet with /sheet load and starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s%s",
-				sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed), stepsNote(c.Options)), views)
+			return publicText(req, fmt.Sprintf("🎖️ New game%s: **%s** (Lee Invades the North), umpire %s. Join with /game join side:csa or side:usa; the umpire loads each side's record sheet with /sheet load and starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s%s",
+				gameNumberNote(req.stream), sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed), stepsNote(c.Options)), views)
 		})
 	}
 	if s := gameNamed(sc.Game).defaultSupply; s != "" {
@@ -254,8 +254,8 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 	src := r.chosenSource(opts.Seed) // dice.go
 	return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o, Rules: r.rulesets.Of(o)}, src, func(views []EventView, evs []engine.Event) Reply {
 		c := evs[0].(*engine.GameCreated)
-		return publicText(req, fmt.Sprintf("🎖️ New game: **%s**, umpire %s. Join with /game join side:csa or side:usa; the umpire starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s%s",
-			sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed), stepsNote(c.Options)), views)
+		return publicText(req, fmt.Sprintf("🎖️ New game%s: **%s**, umpire %s. Join with /game join side:csa or side:usa; the umpire starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s%s",
+			gameNumberNote(req.stream), sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed), stepsNote(c.Options)), views)
 	})
 }
 
@@ -566,6 +566,20 @@ func handleGameEnd(ctx context.Context, r *Router, req Request) (Reply, error) {
 }
 
 func handleGameAudit(ctx context.Context, r *Router, req Request) (Reply, error) {
+	var o struct {
+		Game int `opt:"game"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	if o.Game != 0 {
+		// An earlier game of the channel (game_streams.go).
+		if latest := r.latestGame(ctx, req.ChannelID); o.Game < 1 || o.Game > latest {
+			return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "game.number",
+				What: fmt.Sprintf("This channel has no game %d", o.Game), Hint: fmt.Sprintf("Name a game from 1 to %d, or leave game out for the latest", latest)}
+		}
+		req.stream = streamOfGame(req.ChannelID, o.Game)
+	}
 	g, err := r.gameHere(ctx, req)
 	if err != nil {
 		return Reply{}, err
@@ -573,7 +587,7 @@ func handleGameAudit(ctx context.Context, r *Router, req Request) (Reply, error)
 	if g.Ended == nil {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrIllegal, Code: "game.running", What: "The seed stays secret until the game ends", Hint: "The umpire ends the game with /game end; its seed's SHA-256 is in /game status"}
 	}
-	text, err := AuditStream(ctx, r.store, r.rulesets, gameStream(req))
+	text, err := AuditStream(ctx, r.store, r.rulesets, r.gameStream(ctx, req))
 	if err != nil {
 		return Reply{}, err
 	}

@@ -47,7 +47,7 @@ func litnTurnSeed(t *testing.T, r *Router, turn int, change func(u *litn.Unit)) 
 func litnAppend(t *testing.T, r *Router, evs ...engine.Event) {
 	t.Helper()
 	ctx := context.Background()
-	stream := gameStream(Request{ChannelID: "war"})
+	stream := streamOfGame("war", 1)
 	s, _, err := r.store.Load(ctx, stream, 0)
 	if err != nil {
 		t.Fatal(err)

@@ -186,7 +186,7 @@ func splitLines(text string, limit int) []string {
 // stream, or nil. The state keeps none (2.5: no view of the state may show
 // it), so it is read from the stream.
 func (r *Router) loadedSheet(ctx context.Context, req Request, side engine.Side) (*litn.SheetLoaded, error) {
-	_, recs, err := r.store.Load(ctx, gameStream(req), 0)
+	_, recs, err := r.store.Load(ctx, r.gameStream(ctx, req), 0)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
 	}
@@ -196,7 +196,7 @@ func (r *Router) loadedSheet(ctx context.Context, req Request, side engine.Side)
 		}
 		e, err := r.rulesets.DecodeEvent(recs[i].Type, recs[i].Data)
 		if err != nil {
-			return nil, fmt.Errorf("stream %s version %d: %w", gameStream(req), recs[i].Version, err)
+			return nil, fmt.Errorf("stream %s version %d: %w", r.gameStream(ctx, req), recs[i].Version, err)
 		}
 		if s := e.(*litn.SheetLoaded); s.Side == side {
 			return s, nil

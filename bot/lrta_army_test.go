@@ -25,7 +25,7 @@ var armyHexRef = regexp.MustCompile(`\b(SS|SN|HW|HE|RS|RN)\d{4}\b`)
 func armySeed(t *testing.T, st *store.Store, evs ...engine.Event) {
 	t.Helper()
 	ctx := context.Background()
-	stream := gameStream(Request{ChannelID: "war"})
+	stream := streamOfGame("war", 1)
 	var version int64
 	if s, _, err := st.Load(ctx, stream, 0); err == nil {
 		version = s.Version

@@ -161,7 +161,7 @@ func (r *Router) scenarioOf(g engine.GameState) *engine.Scenario {
 // game's stream, or nil. The state does not keep it (an import is needed
 // once, at the start), so it is read from the stream's events.
 func (r *Router) importedOrder(ctx context.Context, req Request) (*engine.OrderOfBattle, error) {
-	_, recs, err := r.store.Load(ctx, gameStream(req), 0)
+	_, recs, err := r.store.Load(ctx, r.gameStream(ctx, req), 0)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
 	}
@@ -171,7 +171,7 @@ func (r *Router) importedOrder(ctx context.Context, req Request) (*engine.OrderO
 		}
 		e, err := r.rulesets.DecodeEvent(recs[i].Type, recs[i].Data)
 		if err != nil {
-			return nil, fmt.Errorf("stream %s version %d: %w", gameStream(req), recs[i].Version, err)
+			return nil, fmt.Errorf("stream %s version %d: %w", r.gameStream(ctx, req), recs[i].Version, err)
 		}
 		return e.(*engine.OOBImported).OrderOfBattle(), nil
 	}

@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/umpire-games/umpire/engine"
@@ -60,6 +61,10 @@ type Request struct {
 	// console: the request is a console line; the console has no Discord
 	// channels, so the umpire's channel is shown as "umpire" (unitlog.go).
 	console bool
+	// stream: the game stream the request acts on when it is not the
+	// channel's latest game (game_streams.go): the scheduler's, /game
+	// new's next game, /game audit's earlier one.
+	stream string
 }
 
 // Audience kinds.
@@ -180,6 +185,9 @@ type Router struct {
 	// (engine.MoveData.FreeMarches); set only by the tests that replay
 	// the stored logs' scripts (stored_logs_test.go).
 	freeMarches bool
+	// latestGames: the number of each channel's latest game this process
+	// has seen (game_streams.go), where the next look begins.
+	latestGames sync.Map
 	store       Store
 	dice        DiceSource
 	log         *slog.Logger

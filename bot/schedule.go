@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"strings"
 	"sync"
 	"time"
 
@@ -293,7 +292,8 @@ func (s *Scheduler) tickGame(ctx context.Context, st store.Stream, now time.Time
 		// reads as his.
 		umpire.ID = ""
 	}
-	req := Request{GuildID: st.GuildID, ChannelID: strings.TrimPrefix(st.ID, "game:"), User: umpire, Command: "deadline", Path: []string{"run"}, outbox: true}
+	channel, _ := channelOfStream(st.ID) // game_streams.go
+	req := Request{GuildID: st.GuildID, ChannelID: channel, User: umpire, Command: "deadline", Path: []string{"run"}, outbox: true, stream: st.ID}
 	cmd := engine.RunDeadlines{By: umpire, At: now, Context: engine.DeadlineContext{
 		Sequence:      r.sequence(g),
 		Step:          r.stepContext(g),

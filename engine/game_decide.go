@@ -13,7 +13,7 @@ import (
 // recorded, the dice's commitment published (dice.go).
 func (g GameState) decideNewGame(cmd NewGame, d Dice) ([]Event, error) {
 	if g.Created {
-		return nil, Illegal("game.exists", "This channel already has a game", "One game per channel: create the next one in another channel")
+		return nil, Illegal("game.exists", "This channel already has a game", "One game at a time in a channel: the umpire ends this one with /game end first, or the next is created in another channel")
 	}
 	if err := checkOptions(cmd.Options, cmd.Rules); err != nil {
 		return nil, err
