@@ -162,6 +162,7 @@ var azCases = []azCase{
 	{"lrtg", "started", "/oob side:usa", azUSA, "the other side's order of battle is secret"},
 	{"lrtg", "started", "/phase next", azUmpire, ""},
 	{"lrtg", "started", "/phase show", azAll, ""},
+	{"lrtg", "3a", "/phase done", "OSE", "a player closes what a step opens to him (issue 22: 3a's leader transfers open to every player); the umpire ends the step with /phase next"},
 	{"lrtg", "started", "/place action:levy at:Culpeper unit:Hood", azSub, "with a unit of one's command"},
 	{"lrtg", "started", "/reinforcements", azPlayers, "one's own side's"},
 	{"lrtg", "started", "/roll dice:2d6", azAll, "anyone rolls in the channel (the game's roll numbering)"},
@@ -276,7 +277,7 @@ type azPerm struct{ code, kind, text string }
 var azPermission = []azPerm{
 	{code: "game.guild"}, {code: "game.umpire"}, {code: "game.player"}, {code: "game.joined"}, {code: "game.not_joined"},
 	{code: "unit.command"}, {code: "unit.unknown"}, // a unit the asker does not command (and, of the enemy, may not even name)
-	{code: "chart.permission"}, {code: "terrain.permission"}, {code: "phase.umpire"}, {code: "deadline.umpire"}, {code: "deadline.player"},
+	{code: "chart.permission"}, {code: "terrain.permission"}, {code: "phase.umpire"}, {code: "phase.done.player"}, {code: "deadline.umpire"}, {code: "deadline.player"},
 	{code: "action.overall"}, {code: "action.player"}, {code: "action.turn"}, {code: "action.end"}, {code: "remote.answer"},
 	{code: "action.reroll", text: "Only a side's overall commander"},
 	{code: "army.overall"}, {code: "control.holder"},

@@ -431,11 +431,7 @@ func handleHarpersFerry(ctx context.Context, r *Router, req Request) (Reply, err
 				}
 			}
 		}
-		if w := next.Waiting(); len(w) > 0 {
-			text = append(text, "Waiting for: "+strings.Join(w, "; ")+".")
-		} else {
-			text = append(text, "Waiting for: the umpire (/phase next).")
-		}
+		text = append(text, waitingLine(next)) // sequence.go
 		if public == nil {
 			public = []EventView{}
 		}

@@ -50,6 +50,7 @@ func gameCommands() []*Command {
 						{Name: "confederate_objectives", Description: "LRTA: the Confederate Objectives optional rule (004 22.0)", Type: Boolean},
 						{Name: "optional", Description: "Other optional rules by number, e.g. 18,19,23", Type: String, MaxLength: 60, Placeholder: "18,19,..."},
 						{Name: "seed", Description: "Dice seed for a replayable game (default random); every player is told you chose it", Type: Integer},
+						{Name: "steps", Description: "auto (default): a step begins by itself when no one is waited for; manual: /phase next", Type: String, MaxLength: 6, Placeholder: "auto|manual"},
 					},
 					Handle: handleGameNew,
 				},
@@ -147,10 +148,20 @@ func (r *Router) settleGame(ctx context.Context, req Request, cmd engine.Command
 func (r *Router) settleGameFrom(ctx context.Context, req Request, cmd engine.Command, src DiceSource,
 	present func(before engine.GameState, views []EventView, evs []engine.Event) Reply) (Reply, error) {
 	var before engine.GameState
+	n := 0 // the command's own events; the rest are the steps the game began by itself
 	return settleWith(ctx, r, req, r.gameStream(ctx, req), kindGame, r.games, src,
-		func(g engine.GameState, d engine.Dice) ([]engine.Event, error) { before = g; return g.Decide(cmd, d) },
+		func(g engine.GameState, d engine.Dice) ([]engine.Event, error) {
+			before = g
+			evs, err := g.Decide(cmd, d)
+			if err != nil {
+				return nil, err
+			}
+			n = len(evs)
+			return append(evs, r.autoSteps(g, evs, d)...), nil // sequence_auto.go
+		},
 		func(views []EventView, evs []engine.Event) Reply {
-			rep := present(before, views, evs)
+			rep := present(before, views[:n], evs[:n])
+			rep.Outputs = append(rep.Outputs, r.autoOutputs(req, before, evs[:n], views[n:], evs[n:], true)...)
 			rep.Outputs = append(rep.Outputs, r.umpireLogOutputs(req, before, evs)...) // unitlog.go: the umpire's channel
 			return rep
 		})
@@ -172,7 +183,8 @@ func publicText(req Request, text string, views []EventView) Reply {
 // series' own are lrtgNewOpts, LITN's are read by litnGameOptions.
 type gameNewOpts struct {
 	Scenario string `opt:"scenario"`
-	Seed     string `opt:"seed,raw"` // dice.go reads it as typed
+	Steps    string `opt:"steps,lower"` // sequence_auto.go: auto (default) or manual
+	Seed     string `opt:"seed,raw"`    // dice.go reads it as typed
 }
 
 // lrtgNewOpts are the options of an LRTG or LRTA game.
@@ -199,7 +211,7 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 	if err := decodeOptions(req, &opts); err != nil {
 		return Reply{}, err
 	}
-	o := engine.GameOptions{Scenario: opts.Scenario, Supply: "normal", Comms: 1}
+	o := engine.GameOptions{Scenario: opts.Scenario, Supply: "normal", Comms: 1, Steps: stepsOption(opts.Steps)}
 	var sc *engine.Scenario
 	for i := range r.scenarios {
 		if r.scenarios[i].ID == o.Scenario {
@@ -218,8 +230,8 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 		src := r.chosenSource(opts.Seed) // dice.go
 		return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o, Rules: r.rulesets.Of(o), ReadingsBefore: r.readingsBefore}, src, func(views []EventView, evs []engine.Event) Reply {
 			c := evs[0].(*engine.GameCreated)
-			return publicText(req, fmt.Sprintf("🎖️ New game%s: **%s** (Lee Invades the North), umpire %s. Join with /game join side:csa or side:usa; the umpire loads each side's record sheet with /sheet load and starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s",
-				gameNumberNote(req.stream), sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed)), views)
+			return publicText(req, fmt.Sprintf("🎖️ New game%s: **%s** (Lee Invades the North), umpire %s. Join with /game join side:csa or side:usa; the umpire loads each side's record sheet with /sheet load and starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s%s",
+				gameNumberNote(req.stream), sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed), stepsNote(c.Options)), views)
 		})
 	}
 	if s := gameNamed(sc.Game).defaultSupply; s != "" {
@@ -253,8 +265,8 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 	src := r.chosenSource(opts.Seed) // dice.go
 	return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o, Rules: r.rulesets.Of(o), ReadingsBefore: r.readingsBefore}, src, func(views []EventView, evs []engine.Event) Reply {
 		c := evs[0].(*engine.GameCreated)
-		return publicText(req, fmt.Sprintf("🎖️ New game%s: **%s**, umpire %s. Join with /game join side:csa or side:usa; the umpire starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s",
-			gameNumberNote(req.stream), sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed)), views)
+		return publicText(req, fmt.Sprintf("🎖️ New game%s: **%s**, umpire %s. Join with /game join side:csa or side:usa; the umpire starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s%s",
+			gameNumberNote(req.stream), sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed), stepsNote(c.Options)), views)
 	})
 }
 

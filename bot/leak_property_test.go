@@ -154,6 +154,9 @@ func leakGame(t *testing.T, th *engine.Theatre, seed uint64, scenario string, fo
 	if seed%2 == 0 { // half the games keep chess clocks (LRTG 22)
 		intel += " time_limitation:true"
 	}
+	if seed%3 == 2 { // a third of the games run their steps by themselves (issue 22)
+		intel += " steps:auto"
+	}
 	// Extended marches roll on the group's table (invented:
 	// scenarios/testdata/gcacw); a quarter of the games with battles load
 	// none, and their marches' totals are the players' to read (issue 21's
@@ -429,8 +432,12 @@ func (p *leakPlay) randomAction() {
 				p.revealed[r] = true
 			}
 		}
-	case 5: // /phase next without force: refused while the step waits
-		p.do("/phase next")
+	case 5: // /phase next without force: refused while the step waits; in a game that steps by itself, a player's /phase done
+		if p.cur.Options.AutoSteps() {
+			p.do(fmt.Sprintf("@%s /phase done", player))
+		} else {
+			p.do("/phase next")
+		}
 	case 6: // an activation (LRTG 1.0), then moves of its units
 		if out := p.do(fmt.Sprintf("@%s /action activate leader_or_unit:%s", player, u.ID)); out.Error == nil {
 			for range 1 + p.rng.IntN(3) {

@@ -232,7 +232,7 @@ func handleGameHistory(ctx context.Context, r *Router, req Request) (Reply, erro
 		lines := []string{fmt.Sprintf("📜 The game's last %s, as the umpire sees them:", countedActions(len(acts)))}
 		for _, a := range acts {
 			line := fmt.Sprintf("#%d %s", a.N, pastLine(g, a))
-			if a.Before.Turn != g.Turn || a.Before.Sequence != g.Sequence {
+			if a.Before.Turn != g.Turn || !a.Before.Sequence.SameStep(g.Sequence) {
 				line += " (an earlier step: not to be taken back)"
 			}
 			lines = append(lines, line)

@@ -300,13 +300,20 @@ func (s *Scheduler) tickGame(ctx context.Context, st store.Stream, now time.Time
 		DispatchTable: r.library.Table(lrtg.Of(g).DispatchTableID()),
 	}}
 	var before engine.GameState
+	n := 0 // the run's own events; the rest are the steps the game began by itself
 	rep, err := settleWith(ctx, r, req, st.ID, kindGame, r.games, nil,
 		func(g engine.GameState, d engine.Dice) ([]engine.Event, error) {
 			before = g
-			return g.Decide(cmd, d)
+			evs, err := g.Decide(cmd, d)
+			if err != nil {
+				return nil, err
+			}
+			n = len(evs)
+			return append(evs, r.autoSteps(g, evs, d)...), nil // sequence_auto.go: after a default
 		},
 		func(views []EventView, evs []engine.Event) Reply {
-			return Reply{Outputs: r.deadlineOutputs(req, before, views, evs)}
+			out := r.deadlineOutputs(req, before, views[:n], evs[:n])
+			return Reply{Outputs: append(out, r.autoOutputs(req, before, evs[:n], views[n:], evs[n:], false)...)}
 		})
 	if err != nil {
 		return fmt.Errorf("deadline run at %s: %w", now.UTC().Format(time.RFC3339), err)

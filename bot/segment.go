@@ -307,11 +307,7 @@ func handleSegmentDone(ctx context.Context, r *Router, req Request) (Reply, erro
 		d := evs[0].(*lrtg.SegmentDone)
 		after := g.Apply(d)
 		text := fmt.Sprintf("✔️ The %s are done with step %s (%s).", segSideName(d.Side), d.Step, req.User.Name)
-		if w := after.Waiting(); len(w) > 0 {
-			text += "\nWaiting for: " + strings.Join(w, "; ") + "."
-		} else {
-			text += "\nWaiting for: the umpire (/phase next)."
-		}
+		text += "\n" + waitingLine(after) // sequence.go: in an auto game, what follows by itself
 		return publicText(req, text, views)
 	})
 }

@@ -49,6 +49,11 @@ func phaseCommands() []*Command {
 				},
 				Handle: handlePhaseNext,
 			},
+			{
+				Name:        "done",
+				Description: "You have nothing more to do in the step under way (its openings to you close)",
+				Handle:      handlePhaseDone, // sequence_auto.go
+			},
 		},
 	}}
 }
@@ -76,9 +81,12 @@ func handlePhaseShow(ctx context.Context, r *Router, req Request) (Reply, error)
 	}
 	cur := g.CurrentStep()
 	lines := []string{fmt.Sprintf("Turn %d (%s): %s.", g.Turn, g.TurnLabel(g.Turn), engine.StepLabel(seq.Step(cur)))}
-	if w := g.Waiting(); len(w) > 0 {
+	switch w := g.Waiting(); {
+	case g.Options.AutoSteps():
+		lines = append(lines, autoWaitingLine(g)) // sequence_auto.go
+	case len(w) > 0:
 		lines = append(lines, "Waiting for: "+strings.Join(w, "; ")+".")
-	} else {
+	default:
 		lines = append(lines, "Waiting for: the umpire, to begin the next step (/phase next).")
 	}
 	phase := ""
@@ -193,8 +201,12 @@ func (r *Router) phaseLabel(g engine.GameState) string {
 	return engine.StepLabel(seq.Step(g.CurrentStep()))
 }
 
-// waitingLine says whom the step under way waits for.
+// waitingLine says whom the step under way waits for; in a game with
+// steps:auto, also what its openings allow (sequence_auto.go).
 func waitingLine(g engine.GameState) string {
+	if g.Options.AutoSteps() {
+		return autoWaitingLine(g)
+	}
 	if w := g.Waiting(); len(w) > 0 {
 		return "Waiting for: " + strings.Join(w, "; ") + "."
 	}

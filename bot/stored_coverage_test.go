@@ -30,6 +30,7 @@ var storedUncovered = map[string]string{
 	"game.left":                           "/game leave before the start (issue 22): the stored logs predate it; bot/game_join_test.go plays it through the router",
 	"litn.chart-loaded":                   "/chart load game:true, the umpire's copy into his LITN game (issue 22): the stored logs predate it; bot/chart_game_test.go plays it through the router",
 	"litn.depots-declared":                "/litn depots (issue 22 ruling, 002 9.1): the stored logs predate it; bot/litn_depots_test.go records it through the router, engine/litn/game1862_test.go plays it",
+	"step.done":                           "/phase done (issue 22: a turn that runs itself): the stored logs predate it; engine/lrtg/sequence_auto_test.go and bot/sequence_auto_test.go play it",
 	"fort.classified":                     "a Union fort's class rolled by an attack declared on it (000 9.2 a): the scripts attack no fort; engine/lrtg/forts_test.go and bot/forts_test.go decide and fold it",
 	"action.retreat_handed":               "a retreat owed handed to the umpire by a missed deadline: the scripts run no deadlines; engine/lrtg/retreat_owed_test.go decides and folds it",
 	"depot.changed":                       "a scheduled depot completed (options.script's is due on turn 16; it ends on turn 6) or a Confederate depot at Winchester or Berryville",

@@ -24,10 +24,15 @@ var sideWords = regexp.MustCompile(`\b(CSA|USA|Confederate|Confederates|Union)\b
 // first (the player who answers for it: Hooks.AnswersForSide), else the
 // players it names. An entry that names neither is the umpire's, and has
 // no deadline.
+//
+// A step of a game with steps:auto that waits for no one but has openings
+// (sequence_auto.go) is owed by the players it is still open to: their
+// deadline's default ends the step as the umpire's /phase next would, so
+// a missed deadline counts as their /phase done.
 func (g GameState) Owing() []Owed {
 	waits := g.Waiting()
 	if len(waits) == 0 {
-		return nil
+		return g.openingsOwing()
 	}
 	if f := g.deadlineHooks().DeadlineOwing; f != nil {
 		if out, ok := f(g); ok {
@@ -111,4 +116,40 @@ func OwedSides(out []Owed) []Side {
 		}
 	}
 	return sides
+}
+
+// openingsOwing is who owes a step that waits for no one in a game with
+// steps:auto: each player it is still open to, what it opens to him.
+func (g GameState) openingsOwing() []Owed {
+	if !g.Options.AutoSteps() {
+		return nil
+	}
+	var out []Owed
+	for _, o := range g.Openings() {
+		if p := g.Player(o.Player.ID); p != nil {
+			out = AddOwed(out, *p, openingWait(o))
+		}
+	}
+	return out
+}
+
+// openingWait is an opening as the deadline's wait records it (its code,
+// and how the player closes it).
+func openingWait(o Opening) string {
+	return o.Code + ", then /phase done"
+}
+
+// deadlineWaits are what the deadline's wait records of the step: its
+// waits, or in a game with steps:auto its open openings.
+func (g GameState) deadlineWaits() []string {
+	if w := g.Waiting(); len(w) > 0 || !g.Options.AutoSteps() {
+		return w
+	}
+	var out []string
+	for _, o := range g.Openings() {
+		if s := openingWait(o); !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }

@@ -108,7 +108,7 @@ func (g GameState) waitSync(t time.Time) Event {
 		}
 		return nil
 	}
-	waits := g.Waiting()
+	waits := g.deadlineWaits()
 	if w != nil && w.Turn == g.Turn && w.Step == step {
 		same := false
 		for _, s := range waits {

@@ -46,6 +46,11 @@ type GameOptions struct {
 	// it; a game stored before it keeps the reading it was played with
 	// (0: every game stored before the stamp).
 	Readings int `json:"readings,omitempty"`
+	// Steps is how the game steps through its turns (sequence_auto.go,
+	// issue 22): StepsAuto, the game begins the next step by itself when
+	// the one under way waits for no one; StepsManual or "" (every game
+	// stored before the option), the umpire steps by hand (/phase next).
+	Steps string `json:"steps,omitempty"`
 }
 
 // The editions of the rules' readings (GameOptions.Readings):
@@ -480,6 +485,9 @@ func (g GameState) NeedGame() error {
 // intelligence modes, view.go), then the game's (Hooks.CheckOptions).
 func checkOptions(o GameOptions, rules *Ruleset) error {
 	if err := checkIntelOptions(o); err != nil {
+		return err
+	}
+	if err := checkStepsOption(o); err != nil {
 		return err
 	}
 	if rules != nil && rules.hooks.CheckOptions != nil {

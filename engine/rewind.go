@@ -138,7 +138,7 @@ func (g GameState) decideRewind(cmd RewindTo) ([]Event, error) {
 	if len(cmd.Taken) == 0 || cmd.Taken[0].Version != cmd.From {
 		return nil, Invalid("game.undo_to", fmt.Sprintf("There is no action #%d to take back", cmd.From), "/game history lists the actions with their numbers")
 	}
-	if !cmd.Before.Started || cmd.Before.Turn != g.Turn || cmd.Before.Sequence != g.Sequence {
+	if !cmd.Before.Started || cmd.Before.Turn != g.Turn || !cmd.Before.Sequence.SameStep(g.Sequence) {
 		return nil, Illegal("game.undo_step", fmt.Sprintf("Action #%d was made before the step under way", cmd.From),
 			"Take back within the step under way (/game history marks what may be taken back); correct an earlier step's result by hand (/unit set)")
 	}

@@ -73,6 +73,11 @@ type StepRules struct {
 	Begin   StepProcedure
 	Wait    StepWaiting
 	End     StepProcedure
+	// Open says what players may do in the step although it waits for
+	// no one (sequence_auto.go): a game with steps:auto does not pass a
+	// step while an opening is open (its player has not said /phase
+	// done). Given by one module at most.
+	Open func(g GameState) []Opening
 }
 
 // Hooks are what the kernel asks a game about itself. Every hook may be
@@ -254,6 +259,10 @@ func newRuleset(id Game, hooks Hooks, kernel bool, modules ...Module) *Ruleset {
 			claim("Happens", s.Happens != nil, sr.Happens != nil)
 			claim("Begin", s.Begin != nil, sr.Begin != nil)
 			claim("Wait", s.Wait != nil, sr.Wait != nil)
+			claim("Open", s.Open != nil, sr.Open != nil)
+			if s.Open != nil {
+				sr.Open = s.Open
+			}
 			if s.Happens != nil {
 				sr.Happens = s.Happens
 			}

@@ -176,6 +176,15 @@ func (g GameState) stepEndOf(id string) StepProcedure {
 type SequenceState struct {
 	Step string `json:"step,omitempty"` // the step under way ("": the turn has not begun)
 	Turn int    `json:"turn,omitempty"` // the turn the step belongs to
+	// Done are the players (actor ids) who said /phase done in the step
+	// under way (sequence_auto.go): its openings to them are closed.
+	Done []string `json:"done,omitempty"`
+}
+
+// SameStep reports whether two states are in the same step of the same
+// turn (whoever has said /phase done in it).
+func (s SequenceState) SameStep(o SequenceState) bool {
+	return s.Step == o.Step && s.Turn == o.Turn
 }
 
 // CurrentStep returns the id of the step under way this turn ("" before
@@ -203,6 +212,9 @@ type NextStep struct {
 	Context  StepContext
 	Force    bool   // end the step although it waits for someone
 	Reason   string // the umpire's reason to force it
+	// Auto: the game begins the step by itself (sequence_auto.go), the
+	// step under way waiting for no one; never forced.
+	Auto bool
 }
 
 // CommandName implements Command.
@@ -219,6 +231,10 @@ type StepBegun struct {
 	Step    string        `json:"step"`
 	Skipped []SkippedStep `json:"skipped,omitempty"`
 	Forced  string        `json:"forced,omitempty"` // the umpire's reason to end the last step while it waited
+	// Auto: the game began the step by itself, the last one waiting for
+	// no one (a game with steps:auto; sequence_auto.go). By is then the
+	// umpire's actor as the scheduler's (AutoActor).
+	Auto bool `json:"auto,omitempty"`
 }
 
 // SkippedStep is a step that does not happen this turn.
@@ -233,23 +249,31 @@ func (*StepBegun) EventType() string { return EventStepBegun }
 // sequenceModule is the sequence of play (a kernel module: every game steps through its turn with NextStep).
 func sequenceModule() Module {
 	return Module{Name: "sequence",
-		Commands: []Command{NextStep{}},
+		Commands: []Command{NextStep{}, PhaseDone{}},
 		Decide: Claims(func(g GameState, cmd Command, d Dice) ([]Event, bool, error) {
-			c, ok := cmd.(NextStep)
-			if !ok {
-				return nil, false, nil
+			switch c := cmd.(type) {
+			case NextStep:
+				evs, err := g.decideNextStep(c, d)
+				return evs, true, err
+			case PhaseDone:
+				evs, err := g.decidePhaseDone(c)
+				return evs, true, err
 			}
-			evs, err := g.decideNextStep(c, d)
-			return evs, true, err
+			return nil, false, nil
 		}),
-		Events: []Event{&StepBegun{}},
+		Events: []Event{&StepBegun{}, &StepDone{}},
 		Apply: Folds(func(g GameState, e Event) (GameState, bool) {
-			s, ok := e.(*StepBegun)
-			if !ok {
-				return g, false
+			switch s := e.(type) {
+			case *StepBegun:
+				g.Sequence = SequenceState{Step: s.Step, Turn: s.Turn}
+				return g, true
+			case *StepDone:
+				if s.Step == g.CurrentStep() && !Contains(g.Sequence.Done, s.By.ID) {
+					g.Sequence.Done = append(append([]string(nil), g.Sequence.Done...), s.By.ID)
+				}
+				return g, true
 			}
-			g.Sequence = SequenceState{Step: s.Step, Turn: s.Turn}
-			return g, true
+			return g, false
 		}),
 	}
 }
@@ -267,6 +291,9 @@ func (g GameState) decideNextStep(cmd NextStep, d Dice) ([]Event, error) {
 	var evs []Event
 	forced := ""
 	if w := g.Waiting(); len(w) > 0 {
+		if cmd.Auto {
+			return nil, fmt.Errorf("engine: step %s waits for %s: not begun by itself", g.CurrentStep(), strings.Join(w, "; "))
+		}
 		if !cmd.Force || strings.TrimSpace(cmd.Reason) == "" {
 			return nil, Illegal("phase.waiting", fmt.Sprintf("Step %s waits for %s", g.CurrentStep(), strings.Join(w, "; ")),
 				"When they are done, /phase next; to end it anyway, /phase next force:true reason:<why>")
@@ -313,7 +340,7 @@ func (g GameState) decideNextStep(cmd NextStep, d Dice) ([]Event, error) {
 			skipped = append(skipped, SkippedStep{Step: s.ID, Why: why})
 			continue
 		}
-		begun := &StepBegun{By: cmd.By, Turn: state.Turn, Step: s.ID, Skipped: skipped, Forced: forced}
+		begun := &StepBegun{By: cmd.By, Turn: state.Turn, Step: s.ID, Skipped: skipped, Forced: forced, Auto: cmd.Auto}
 		evs = append(evs, begun)
 		state = state.Apply(begun)
 		if p := state.StepProcedureOf(s.ID); p != nil {

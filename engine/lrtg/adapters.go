@@ -50,6 +50,9 @@ type stepRules struct {
 	Begin   procedure
 	Wait    waiting
 	End     procedure
+	// Open is what players may do in the step although it waits for no
+	// one (engine.StepRules.Open; openings.go).
+	Open func(g Game) []engine.Opening
 }
 
 // steps converts the series' steps to the kernel's.
@@ -59,6 +62,9 @@ func steps(ss []stepRules) []engine.StepRules {
 		out[i] = engine.StepRules{ID: s.ID, Begin: s.Begin.kernel(), Wait: s.Wait.kernel(), End: s.End.kernel()}
 		if h := s.Happens; h != nil {
 			out[i].Happens = func(g engine.GameState) (bool, string) { return h(Of(g)) }
+		}
+		if o := s.Open; o != nil {
+			out[i].Open = func(g engine.GameState) []engine.Opening { return o(Of(g)) }
 		}
 	}
 	return out

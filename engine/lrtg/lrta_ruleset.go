@@ -127,7 +127,7 @@ func lrtaSteps() engine.Module {
 func lrtaStepRules() []stepRules {
 	return []stepRules{
 		{ID: "1a", Begin: lrtaPAMilitia},
-		{ID: "1b", Begin: lrtaReinforcements},
+		{ID: "1b", Begin: lrtaReinforcements, Open: openReinforcements("004 1 b); LRTA 2.0", engine.CSA, engine.USA)},
 		{ID: "1c", Begin: lrtaDCRequirements},
 		{ID: lreStep, Begin: lrtaEventsStep, Wait: lrtaEventsWait},
 		{ID: "1e", Wait: waitDeclarations}, // 004 1 e): secret and revealed together (LRTG 4.0)
@@ -137,10 +137,13 @@ func lrtaStepRules() []stepRules {
 		// The communications phase opens in 2a (choice C13); its wait
 		// joins the leaders' transfers', and it rolls the dispatches still
 		// sealed when it ends.
-		{ID: lrtaCommsStep, Begin: OpenCommunications, Wait: withCommsWait(waitLRTATransfers), End: endComms},
+		{ID: lrtaCommsStep, Begin: OpenCommunications, Wait: withCommsWait(waitLRTATransfers), End: endComms,
+			Open: openAll(openCommandGive("004 2 (Command Transfers); LRTA 20.4"), openDispatches("004 2; LRTA 20.4"))},
 		{ID: "2b", Begin: procLRTAObjectives, Wait: waitLRTAObjectives},
-		{ID: "3a", Begin: stepLeaderTransfer, Wait: waitLeaderReturns("3a")},
+		{ID: "3a", Begin: stepLeaderTransfer, Wait: waitLeaderReturns("3a"), Open: openToEvery(engine.OpenLeaderTransfer, "004 3 (Leader Transfer); LRTA 10")},
 		{ID: ReorganizationStep, Begin: stepUnionReorganization, Wait: waitUnionReorganization},
+		{ID: "3c", Open: openToEvery(engine.OpenAttachment, "004 3 (Attachment); LRTA 10.4")},
+		{ID: "3d", Open: openToEvery(engine.OpenDummies, "004 3 (Hidden Force Markers)")},
 		{ID: "4a", Begin: cycleProcedure("4a"), Wait: actionWait},
 		{ID: "4b", Begin: cycleProcedure("4b"), Wait: actionWait},
 		{ID: "5a", Begin: procLevies, Wait: segWait("5a")},

@@ -70,8 +70,8 @@ func lrtgSteps() engine.Module {
 // lrtgStepRules are the steps as the series writes them (on Game).
 func lrtgStepRules() []stepRules {
 	return []stepRules{
-		{ID: "1a", Begin: confederateReinforcements},
-		{ID: "1b", Begin: unionReinforcements},
+		{ID: "1a", Begin: confederateReinforcements, Open: openReinforcements("003 1 a); LRTG 3.1; 000 VIII 3)", engine.CSA)},
+		{ID: "1b", Begin: unionReinforcements, Open: openReinforcements("003 1 b); LRTG 3.2", engine.USA)},
 		{ID: "1c", Begin: vicksburgSurrenders, Wait: draftRiotsWait},
 		{ID: RandomEventsStep, Begin: randomEventsStep, Wait: randomEventsWait},
 		{ID: "1e", Wait: waitDeclarations},
@@ -83,12 +83,15 @@ func lrtgStepRules() []stepRules {
 			return append(waitArmyCommander(g), waitLeaderReturns(stepArmy)(g)...)
 		}},
 		{ID: stepDistant, Begin: stepDistantCorps},
+		{ID: "2c", Open: openCommandGive("003 2 c); LRTG 21.1")},
 		// The communications phase rolls the dispatches still sealed
 		// when it ends.
-		{ID: stepComms, Begin: OpenCommunications, Wait: waitComms, End: endComms},
-		{ID: "3a", Begin: stepLeaderTransfer, Wait: waitLeaderReturns("3a"), End: halleckLeaderTransfer},
+		{ID: stepComms, Begin: OpenCommunications, Wait: waitComms, End: endComms, Open: openDispatches("003 2 d); LRTG 21.2")},
+		{ID: "3a", Begin: stepLeaderTransfer, Wait: waitLeaderReturns("3a"), End: halleckLeaderTransfer, Open: openToEvery(engine.OpenLeaderTransfer, "003 3 a); LRTG 16")},
 		// 16.2 14): step 3b waits for the Union division of command.
 		{ID: stepRedistrib, Begin: stepHookerReplacement, Wait: waitMeadeDivision},
+		{ID: "3c", Open: openToEvery(engine.OpenAttachment, "003 3 c); LRTG 7.0, 18")},
+		{ID: "3d", Open: openToEvery(engine.OpenDummies, "003 3 d); LRTG 20")},
 		{ID: "4a", Begin: cycleProcedure("4a"), Wait: actionWait},
 		{ID: "4b", Begin: cycleProcedure("4b"), Wait: actionWait},
 		{ID: "5a", Begin: procLevies, Wait: segWait("5a")},
