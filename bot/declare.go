@@ -357,6 +357,10 @@ func hfUmpireText(g engine.GameState, e *lrtg.HarpersFerryChecked) string {
 	rule := "Rule with /harpersferry surrounded:true|false"
 	if e.Status != lrtg.HFAsk {
 		rule = "To rule otherwise (before /phase next): /harpersferry surrounded:true"
+		if g.Options.AutoSteps() {
+			// The step waited for no one and the game went on by itself.
+			rule = "The game went on by the map's reading (steps:auto: the step waits for your ruling only when the map cannot tell); a group that wants this ruling every turn plays with steps:manual"
+		}
 	}
 	if len(facts) > 0 {
 		rule += "; if surrounded, also " + strings.Join(facts, " ") + " (the map data cannot tell them: it has no artillery values)"

@@ -570,7 +570,7 @@ func (g Game) decidePosture(cmd DeclarePosture, winner engine.Side) ([]engine.Ev
 	}
 	if g.CurrentStep() != "1e" {
 		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "declare.step", What: fmt.Sprintf("Declarations are made in step 1e; the game is at step %s", declStep(g.CurrentStep())),
-			Hint: "Wait for the umpire to begin step 1e (/phase show says where the turn is)", Rule: "003 1 e); LRTG 4.1"}
+			Hint: untilStep(g, "1e"), Rule: "003 1 e); LRTG 4.1"}
 	}
 	if g.Declared.Revealed(g.Turn) {
 		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "declare.revealed", What: fmt.Sprintf("Turn %d's declarations have been revealed", g.Turn), Hint: "A declaration is final once both are shown", Rule: "LRTG 4.1"}
@@ -885,7 +885,7 @@ func (g Game) decideHarpersFerry(cmd RuleHarpersFerry, d engine.Dice) ([]engine.
 	}
 	if g.CurrentStep() != "1g" {
 		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "harpersferry.step", What: fmt.Sprintf("Harpers Ferry is checked in step 1g; the game is at step %s", declStep(g.CurrentStep())),
-			Hint: "Rule when the turn reaches 1g (/phase next)", Rule: "003 1 g); LRTG 6.0"}
+			Hint: "Rule when the turn reaches 1g (" + reachStep(g) + ")", Rule: "003 1 g); LRTG 6.0"}
 	}
 	rec, ok := g.Declared.HarpersFerry(g.Turn)
 	if !ok {

@@ -23,7 +23,7 @@ func (g Game) lrtaAtStep(by engine.Actor, step, what, rule string) error {
 			cur = "none (the turn has not begun)"
 		}
 		return &engine.RuleError{Kind: engine.ErrIllegal, Code: "lrta.step", What: fmt.Sprintf("%s happens in step %s; the game is at step %s", what, step, cur),
-			Hint: "Wait for the umpire to begin it (/phase show says where the turn is)", Rule: rule}
+			Hint: untilStep(g, step), Rule: rule}
 	}
 	return nil
 }
