@@ -71,6 +71,7 @@ func LRTARuleset() *engine.Ruleset {
 			spyWinner:          lrtaIntelWinner,
 			spy:                [2]string{"Enemy Intelligence", "004 Enemy Intelligence"},
 			armyMorale:         Game.lrtaArmyMorale, // lrta_morale.go: 004 Army Morale
+			unionArmyLeader:    lrtaArmyLeaderRule,  // lrta_army_leader.go: Pope, then McClellan
 
 			// variant2: lrta_variant.go.
 			sequence:          "004",
