@@ -242,3 +242,16 @@ func (g Game) decideReroll(cmd RerollInitiative, d engine.Dice) ([]engine.Event,
 	won.Reroll, won.Left = side, total-a.Rerolls-1
 	return evs, nil
 }
+
+// InitiativeRerollsLeft is how many initiative rolls the side may still
+// have rerolled this turn (LRTA Enemy Intelligence, 004: two; LRTG none).
+func (g Game) InitiativeRerollsLeft(side engine.Side) (left, total int) {
+	if f := g.variant().initiativeRerolls; f != nil {
+		total = f(g, side)
+	}
+	used := 0
+	if g.Actions.Turn == g.Turn {
+		used = g.Actions.Rerolls
+	}
+	return max(total-used, 0), total
+}
