@@ -177,8 +177,9 @@ func (r Reply) addressEphemeral(user string) {
 // Router routes requests to command handlers.
 type Router struct {
 	// freeMarches: moves skip the checks of a march's path
-	// (engine.MoveData.FreeMarches); set only by the tests that replay
-	// the stored logs' scripts (stored_logs_test.go).
+	// (engine.MoveData.FreeMarches), and LRTA's resupply range is LRTG's
+	// (engine.MoveData.SupplyRangeAsLRTG, issue 22); set only by the tests
+	// that replay the stored logs' scripts (stored_logs_test.go).
 	freeMarches bool
 	store       Store
 	dice        DiceSource
