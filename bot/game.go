@@ -242,8 +242,8 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 	src := r.chosenSource(opts.Seed) // dice.go
 	return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o, Rules: r.rulesets.Of(o)}, src, func(views []EventView, evs []engine.Event) Reply {
 		c := evs[0].(*engine.GameCreated)
-		return publicText(req, fmt.Sprintf("🎖️ New game: **%s**, umpire %s. Join with /game join side:csa or side:usa; the umpire starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s",
-			sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed)), views)
+		return publicText(req, fmt.Sprintf("🎖️ New game: **%s**, umpire %s. Join with /game join side:csa or side:usa; the umpire starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s%s",
+			sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed), setupImportNote(o)), views)
 	})
 }
 
