@@ -178,7 +178,7 @@ func (r Reply) addressEphemeral(user string) {
 type Router struct {
 	// freeMarches: moves skip the checks of a march's path
 	// (engine.MoveData.FreeMarches), and LRTA's resupply range is LRTG's
-	// (engine.MoveData.SupplyRangeAsLRTG, issue 22); set only by the tests
+	// (engine.MoveData.FrozenSupplyRange, issue 22); set only by the tests
 	// that replay the stored logs' scripts (stored_logs_test.go).
 	freeMarches bool
 	store       Store

@@ -247,8 +247,8 @@ func (g Game) segStatusUnits(s engine.Side, sizes engine.UnitSizes) []engine.Uni
 func procSupplyStatus(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, error) {
 	t, sizes := segTheatre(ctx), segSizes(ctx)
 	// The stored logs' scripts, played before issue 22, are replayed
-	// with LRTG's reading (engine.MoveData.SupplyRangeAsLRTG: tests only).
-	cities := g.variant().supplyCities && (ctx.Move == nil || !ctx.Move.SupplyRangeAsLRTG)
+	// with LRTG's reading (engine.MoveData.FrozenSupplyRange: tests only).
+	cities := g.variant().supplyCities && (ctx.Move == nil || !ctx.Move.FrozenSupplyRange)
 	ev := &SupplyStatusSet{Turn: g.Turn, Rule: g.Options.Supply}
 	open := &SegmentOpened{Turn: g.Turn, Step: "5b", Notes: []SegmentNote{{Code: NoteStatusOpen}}}
 	for _, s := range segSides {
