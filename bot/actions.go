@@ -64,7 +64,7 @@ func actionCommands() []*Command {
 				Name:        "army",
 				Description: "With the initiative: attempt Activate Army Leader (1-3 succeeds; LRTG 10.1)",
 				Options: []OptionSpec{
-					{Name: "leader", Description: "Your army leader: Lee, or Meade once he commands", Type: String, Required: true, MaxLength: 60, Placeholder: "leader", Autocomplete: armyLeaders},
+					{Name: "leader", Description: "Your army leader: Lee; Meade once he commands (LRTG); Pope, then McClellan (LRTA)", Type: String, Required: true, MaxLength: 60, Placeholder: "leader", Autocomplete: armyLeaders},
 					{Name: "units", Description: "1 to 10 units of any command in his command radius, fatigue 3 or less", Type: String, Required: true, MaxLength: 400, Placeholder: "unit,...", Autocomplete: sideUnits},
 					reason,
 				},

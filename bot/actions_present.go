@@ -234,9 +234,28 @@ func initiativeWonText(g engine.GameState, e *lrtg.InitiativeWon) string {
 		if e.Reroll != "" {
 			s = fmt.Sprintf("%s (the %s's reroll, Enemy Intelligence (004); %d left this turn)", s, actionSide(e.Reroll), e.Left)
 		}
-		return s + "."
+		return s + "." + rerollReminder(g, e)
 	}
 	return head + "."
+}
+
+// rerollReminder reminds the side that lost an initiative roll of the
+// rerolls it holds (004 Enemy Intelligence: two a turn, "may not reroll a
+// reroll"), so that it asks before anyone acts on the roll. They are no
+// secret: the random event that gives them is told to the table.
+func rerollReminder(g engine.GameState, e *lrtg.InitiativeWon) string {
+	if e.Reroll != "" {
+		return ""
+	}
+	loser := engine.CSA
+	if e.Side == engine.CSA {
+		loser = engine.USA
+	}
+	left, total := lrtg.Of(g).InitiativeRerollsLeft(loser)
+	if left == 0 {
+		return ""
+	}
+	return fmt.Sprintf("\nThe %s may have this roll rerolled (Enemy Intelligence, 004: %d of its %d rerolls left this turn): its overall commander types /action reroll before anyone acts on it.", actionSide(loser), left, total)
 }
 
 // activatedText tells an activation; under limited intelligence the enemy

@@ -83,19 +83,7 @@ func handleDeclare(ctx context.Context, r *Router, req Request) (Reply, error) {
 		d := evs[0].(*lrtg.PostureDeclared)
 		own := fmt.Sprintf("🔒 You declared the %s **%s** for turn %d.", declSideLabel(d.Side), d.Posture, d.Turn)
 		if len(evs) == 1 {
-			own += " It stays secret until both sides are in."
-			pub := fmt.Sprintf("🔒 The %s has made its declaration for turn %d; it stays secret until the %s's is in (LRTG 4.1).", declSideLabel(d.Side), d.Turn, declSideLabel(declOther(d.Side)))
-			if w := lrtg.Of(g).Events.SpyWinner(d.Turn); w != "" && w != d.Side {
-				pub += fmt.Sprintf("\nThe %s won the Spy: it sees this choice (/declare) before making its own.", declSideLabel(w))
-			}
-			next := g.Apply(d)
-			if w := next.Waiting(); len(w) > 0 {
-				pub += "\nWaiting for: " + strings.Join(w, "; ") + "."
-			}
-			return Reply{Outputs: []Output{
-				{Audience: Audience{Kind: AudienceEphemeral}, Text: own, Events: views},
-				{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: pub, Events: []EventView{}},
-			}}
+			return r.firstDeclarationReply(req, g, d, own, views)
 		}
 		rv := evs[1].(*lrtg.PosturesRevealed)
 		own += " Both are in: they are shown in the channel."

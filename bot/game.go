@@ -265,8 +265,8 @@ func handleGameNew(ctx context.Context, r *Router, req Request) (Reply, error) {
 	src := r.chosenSource(opts.Seed) // dice.go
 	return r.settleGame(ctx, req, engine.NewGame{By: req.User, Options: o, Rules: r.rulesets.Of(o), ReadingsBefore: r.readingsBefore}, src, func(views []EventView, evs []engine.Event) Reply {
 		c := evs[0].(*engine.GameCreated)
-		return publicText(req, fmt.Sprintf("🎖️ New game%s: **%s**, umpire %s. Join with /game join side:csa or side:usa; the umpire starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s%s",
-			gameNumberNote(req.stream), sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed), stepsNote(c.Options)), views)
+		return publicText(req, fmt.Sprintf("🎖️ New game%s: **%s**, umpire %s. Join with /game join side:csa or side:usa; the umpire starts it with /game start.\nDice seed SHA-256: `%s` (the seed is revealed when the game ends).%s%s%s",
+			gameNumberNote(req.stream), sc.Title, req.User.Name, c.SeedHash, chosenSeedNote(c.ChosenSeed), setupImportNote(o), stepsNote(c.Options)), views)
 	})
 }
 

@@ -183,6 +183,7 @@ func (r *Router) moveData(g engine.GameState) *engine.MoveData {
 		StrategicDisorganization: r.library.Chart(disorg),
 		Library:                  r.library,
 		FreeMarches:              r.freeMarches, // tests only: stored_logs_test.go
+		FrozenSupplyRange:        r.freeMarches, // tests only: the stored logs' scripts (stored_logs_test.go)
 	}
 }
 

@@ -182,8 +182,9 @@ func (r Reply) addressEphemeral(user string) {
 // Router routes requests to command handlers.
 type Router struct {
 	// freeMarches: moves skip the checks of a march's path
-	// (engine.MoveData.FreeMarches); set only by the tests that replay
-	// the stored logs' scripts (stored_logs_test.go).
+	// (engine.MoveData.FreeMarches), and LRTA's resupply range is LRTG's
+	// (engine.MoveData.FrozenSupplyRange, issue 22); set only by the tests
+	// that replay the stored logs' scripts (stored_logs_test.go).
 	freeMarches bool
 	// latestGames: the number of each channel's latest game this process
 	// has seen (game_streams.go), where the next look begins.

@@ -200,34 +200,7 @@ func (r *Router) segmentLines(g engine.GameState, side engine.Side) []string {
 			}
 		}
 	}
-	var in, out, word []string
-	if s.Turn == g.Turn {
-		for _, st := range s.Status {
-			if st.Side != side {
-				continue
-			}
-			line := st.Name
-			if st.Claimed != "" {
-				line += " (" + st.Claimed + "'s word)"
-			}
-			switch {
-			case st.InRange:
-				in = append(in, line)
-			case !st.Sure && st.Claimed == "":
-				word = append(word, fmt.Sprintf("%s: %s", st.Name, supplyStatusWhy(st)))
-			default:
-				out = append(out, line)
-			}
-		}
-	}
-	if len(in)+len(out)+len(word) == 0 {
-		lines = append(lines, "Supply status: not determined this turn (step 5b).")
-	} else {
-		lines = append(lines, fmt.Sprintf("In resupply range (13.2): %s.", listOrNone(in)), fmt.Sprintf("Not in range: %s.", listOrNone(out)))
-		if len(word) > 0 {
-			lines = append(lines, "Your word is needed (/segment range): "+strings.Join(word, "; ")+".")
-		}
-	}
+	lines = append(lines, supplyRangeLines(lrtg.Of(g).SupplyRanges(side))...)
 	if g.Options.Supply == "simplified" {
 		lines = append(lines, fmt.Sprintf("Supply track: %+d (24.0).", lrtg.Of(g).SupplyLevel(side)))
 		if k, ok := s.Keep[side]; ok && s.Turn == g.Turn {

@@ -105,9 +105,9 @@ func handleBattleResult(ctx context.Context, r *Router, req Request) (Reply, err
 	var p optionProblems
 	p.decode(req, &o)
 	cmd := lrtg.ApplyCombat{By: req.User, Reason: o.Reason}
-	cmd.Attacker.Units, err = unitList(g, req.User, o.Attacker)
+	cmd.Attacker.Units, err = r.battleUnitList(g, req.User, o.Attacker)
 	p.also(err)
-	cmd.Defender.Units, err = unitList(g, req.User, o.Defender)
+	cmd.Defender.Units, err = r.battleUnitList(g, req.User, o.Defender)
 	p.also(err)
 	cmd.Attacker.Result, cmd.Defender.Result = o.AttackerResult, o.DefenderResult
 	for _, x := range []struct {

@@ -7,8 +7,10 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -140,7 +142,33 @@ func newStoredPlayer(t *testing.T, name string) *storedPlayer {
 	// bot/actions_test.go, bot/move_path_test.go) and show in the scripted
 	// games of bot/testdata.
 	p.r = NewRouter(st, WithLogger(quietLog()), WithDice(SeededSource{Entropy: fixedEntropy(0x5a)}), WithClock(p.clock.Now), withoutAllowance(), withFreeMarches(), withReadingsBefore())
+	p.r.orders = ordersBefore22(t, p.r)
 	return p
+}
+
+// ordersBefore22 is the shipped orders of battle as the stored logs'
+// scripts were played with: before issue 22 the LRTA Union set-up had
+// sjw9's Whipple brigade (2 MP at Langley), where it now has hcr8's
+// division (8 MP at the White House, scenarios/oob/lrta-usa.yaml choice
+// U12), which by design changes every later garrison check.
+func ordersBefore22(t *testing.T, r *Router) map[string]*engine.OrderOfBattle {
+	t.Helper()
+	out := maps.Clone(r.orders)
+	o := *out["lrta"]
+	o.Units = slices.Clone(o.Units)
+	h, ref, err := r.theatres["lrtg"].ParseHex("SN5811", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, u := range o.Units {
+		if u.ID == "usa.whipple" {
+			u.Size, u.Manpower, u.Hex, u.Ref, u.Notes = "brigade", 2, h, ref, "Langley"
+			u.Source = "sjw9 Union Set-Up 'Whipple Brig - Inf 2 N5811 (Langley)' (sjw 5: 2); hcr 6, 8 print Whipple DC; choice U4"
+			o.Units[i] = u
+		}
+	}
+	out["lrta"] = &o
+	return out
 }
 
 // withFreeMarches plays the stored logs' scripts, written before a march

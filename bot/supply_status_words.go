@@ -24,6 +24,8 @@ func supplyStatusWhy(st lrtg.UnitSupply) string {
 		return "in " + st.Region + " (13.2)"
 	case lrtg.StatusRail:
 		return fmt.Sprintf("a station in %s connected by rail to the depot at %s", st.Region, st.Depot)
+	case lrtg.StatusRailCity:
+		return fmt.Sprintf("a station in %s connected by rail to %s (004 Simplified Supply: Alexandria, Harrisburg, Baltimore or DC)", st.Region, st.Depot)
 	case lrtg.StatusNear:
 		return fmt.Sprintf("%d hexes from the depot at %s: in range if a road, pike or railroad path of six hexes or less, clear of enemy units and uncovered enemy ZOC, reaches it (the owner's word: the map data has no roads)", st.Hexes, st.Depot)
 	case lrtg.StatusStore:

@@ -21,6 +21,7 @@ func TestSupplyStatusWords(t *testing.T) {
 		{lrtg.UnitSupply{Side: engine.CSA, Code: lrtg.StatusDepotCounty, Region: "Culpeper County", Depot: "Culpeper"}, "a CSA depot in its county (Culpeper County at Culpeper)"},
 		{lrtg.UnitSupply{Side: engine.CSA, Code: lrtg.StatusRegion, Region: "Orange County"}, "in Orange County (13.2)"},
 		{lrtg.UnitSupply{Side: engine.USA, Code: lrtg.StatusRail, Region: "Fauquier County", Depot: "Alexandria"}, "a station in Fauquier County connected by rail to the depot at Alexandria"},
+		{lrtg.UnitSupply{Side: engine.USA, Code: lrtg.StatusRailCity, Region: "District of Columbia", Depot: "Baltimore Depot"}, "a station in District of Columbia connected by rail to Baltimore Depot (004 Simplified Supply: Alexandria, Harrisburg, Baltimore or DC)"},
 		{lrtg.UnitSupply{Side: engine.USA, Code: lrtg.StatusNear, Hexes: 6, Depot: "Alexandria"}, "6 hexes from the depot at Alexandria: in range if a road, pike or railroad path of six hexes or less, clear of enemy units and uncovered enemy ZOC, reaches it (the owner's word: the map data has no roads)"},
 		{lrtg.UnitSupply{Side: engine.CSA, Code: lrtg.StatusStore, Depot: "Winchester"}, "a victual of Winchester (24.3)"},
 		{lrtg.UnitSupply{Side: engine.CSA, Code: lrtg.StatusNone}, "no friendly depot in its county or within six hexes"},

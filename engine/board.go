@@ -257,6 +257,11 @@ type MoveData struct {
 	// before marches were paths set it (bot's stored logs, which must
 	// still read as stored); nothing a player or an umpire sends does.
 	FreeMarches bool
+	// FrozenSupplyRange settles resupply range as the rules did before
+	// issue 22 (lrtg/lrta_supply_range.go: the series' reading, not the
+	// variant's own): only the tests that replay games scripted before it
+	// set it (bot's stored logs); nothing a player or an umpire sends does.
+	FrozenSupplyRange bool
 	// Terrain is the server's terrain layer for the map (nil: none
 	// loaded): with the game's terrain cost chart it prices a march's
 	// steps (lrtg/move_price.go).

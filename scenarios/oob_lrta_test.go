@@ -89,8 +89,8 @@ func TestLRTAOOBCounts(t *testing.T) {
 	if o.Count(engine.CSA, "") != 28 || o.Count(engine.USA, "") != 98 {
 		t.Errorf("totals %d / %d, want 28 / 98", o.Count(engine.CSA, ""), o.Count(engine.USA, ""))
 	}
-	if mp[engine.CSA] != 111 || mp[engine.USA] != 201 {
-		t.Errorf("manpower on the map %v, want csa 111, usa 201", mp)
+	if mp[engine.CSA] != 111 || mp[engine.USA] != 207 {
+		t.Errorf("manpower on the map %v, want csa 111, usa 207 (U12: Whipple's division 8, not sjw9's brigade 2)", mp)
 	}
 	onMap := map[string]int{}
 	later := map[string]int{}
@@ -449,16 +449,36 @@ func TestLRTAOOBSourcesAndChoices(t *testing.T) {
 			t.Errorf("%s should not be in the file (U9)", u.ID)
 		}
 	}
-	// C7: the sjw9 set-up is complete: 21 Confederate and 50 Union rows.
+	// C7: the sjw9 set-up is complete: 21 Confederate and 50 Union rows,
+	// one of them (Whipple) taken from hcr8 instead (U12).
 	n := map[engine.Side]int{}
 	for _, u := range o.Units {
 		if strings.HasPrefix(u.Source, "sjw9") {
 			n[u.Side]++
 		}
 	}
-	if n[engine.CSA] != 21 || n[engine.USA] != 50 {
-		t.Errorf("sjw9 rows: %v, want 21 / 50", n)
+	if n[engine.CSA] != 21 || n[engine.USA] != 49 {
+		t.Errorf("sjw9 rows: %v, want 21 / 49 (and Whipple, U12)", n)
 	}
+	// U12: the DC Defense Area holds 004's 18 MP at the start (its 2
+	// cavalry MP excepted: no roster gives them).
+	dc := ts["lrtg"].Region("dc-defense-area")
+	area, cav := 0, 0
+	for _, u := range o.Units {
+		if u.Side == engine.USA && u.OnMap && dc.Contains(engine.Center(u.Hex)) {
+			area += u.Manpower
+			if u.Kind == engine.KindCavalry {
+				cav += u.Manpower
+			}
+		}
+	}
+	if area != 18 || cav != 0 {
+		t.Errorf("U12: %d MP in the DC Defense Area (%d cavalry), want 18 (0)", area, cav)
+	}
+	if u := lrtaUnit(t, o, "usa.whipple"); u.Size != "division" || u.Manpower != 8 || u.Ref.String() != "HE0939" || !strings.HasPrefix(u.Source, "hcr8") {
+		t.Errorf("Whipple %+v (U12)", u)
+	}
+	cites("usa.whipple", "U12")
 }
 
 // ---- The import reader ----

@@ -111,6 +111,9 @@ type ActionState struct {
 	// rerolls used this turn (LRTA Enemy Intelligence).
 	Rolled  bool `json:"rolled,omitempty"`
 	Rerolls int  `json:"rerolls,omitempty"`
+	// Rerolled: this phase's initiative is itself a reroll, which 004
+	// forbids rerolling ("may not reroll a reroll").
+	Rerolled bool `json:"rerolled,omitempty"`
 }
 
 // Activation is an action under way.
@@ -670,7 +673,7 @@ func applyActions(g Game, e engine.Event) (Game, bool) {
 		}
 	case *InitiativeWon:
 		a.Phase, a.Initiative, a.ToDecide, a.Holder, a.Passed = e.Phase, e.Side, e.Side, "", nil
-		a.Rolled = len(e.Rolls) == 2
+		a.Rolled, a.Rerolled = len(e.Rolls) == 2, e.Reroll != ""
 		if e.Reroll != "" {
 			a.Rerolls++
 		}

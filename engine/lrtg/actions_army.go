@@ -33,11 +33,19 @@ var ArmyLeaderUnitKinds = []engine.UnitKind{engine.KindInfantry, engine.KindCava
 func (g Game) armyConditions(side engine.Side, leader engine.UnitState, units []string) ([]*engine.RuleError, int, error) {
 	var broken []*engine.RuleError
 	rule := func(code, what, hint, sec string) { broken = append(broken, moveRule(code, what, hint, sec)) }
-	if side == engine.USA && !g.Movement.Meade {
-		rule("army.meade", "The Union may activate its army leader only once Meade has assumed command", "", "LRTG 10.1")
-	}
-	if leader.ID == "usa.hooker" {
-		rule("army.meade", "Hooker may not activate as army leader: the Union's army leader is Meade", "", "LRTG 10.1")
+	switch v := g.variant().unionArmyLeader; {
+	case side != engine.USA:
+	case v != nil:
+		if e := v(g, leader); e != nil {
+			broken = append(broken, e)
+		}
+	default:
+		if !g.Movement.Meade {
+			rule("army.meade", "The Union may activate its army leader only once Meade has assumed command", "", "LRTG 10.1")
+		}
+		if leader.ID == "usa.hooker" {
+			rule("army.meade", "Hooker may not activate as army leader: the Union's army leader is Meade", "", "LRTG 10.1")
+		}
 	}
 	if !leader.OnMap || leader.Eliminated {
 		return nil, 0, engine.Illegal("army.leader", leader.Name+" is not on the map", "")
@@ -168,7 +176,7 @@ func (g Game) decideArmy(cmd ActivateArmyLeader, d engine.Dice) ([]engine.Event,
 		return nil, engine.Illegal("unit.command", fmt.Sprintf("You do not command %s", leader.Name), "")
 	}
 	if !IsArmyLeader(leader) {
-		return nil, engine.Illegal("army.leader", leader.Name+" is not an army leader", "Lee (CSA) or, once he commands, Meade (USA) (LRTG 10.1)")
+		return nil, engine.Illegal("army.leader", leader.Name+" is not an army leader", g.armyLeaderHint())
 	}
 	if cmd.Table == nil {
 		return nil, fmt.Errorf("engine: no lrtg.activate-army-leader table")

@@ -229,6 +229,10 @@ func (g Game) decideReroll(cmd RerollInitiative, d engine.Dice) ([]engine.Event,
 	if a.Rerolls >= total {
 		return nil, engine.Illegal("action.reroll", fmt.Sprintf("The %s has used its %d initiative rerolls this turn", sideName(side), total), "")
 	}
+	if a.Rerolled {
+		return nil, &engine.RuleError{Kind: engine.ErrIllegal, Code: "action.reroll", What: "This initiative is a reroll: it may not be rerolled again",
+			Hint: "A reroll stands; your rerolls left are for a later phase's roll", Rule: "004 Enemy Intelligence"}
+	}
 	if !a.Rolled || a.Active != nil || len(a.Passed) > 0 || a.ToDecide != a.Initiative || a.Holder != "" {
 		return nil, engine.Illegal("action.reroll", "Only an initiative just rolled, before anyone acts on it, is rerolled", "Reroll right after the roll")
 	}
@@ -241,4 +245,17 @@ func (g Game) decideReroll(cmd RerollInitiative, d engine.Dice) ([]engine.Event,
 	won := evs[len(evs)-1].(*InitiativeWon)
 	won.Reroll, won.Left = side, total-a.Rerolls-1
 	return evs, nil
+}
+
+// InitiativeRerollsLeft is how many initiative rolls the side may still
+// have rerolled this turn (LRTA Enemy Intelligence, 004: two; LRTG none).
+func (g Game) InitiativeRerollsLeft(side engine.Side) (left, total int) {
+	if f := g.variant().initiativeRerolls; f != nil {
+		total = f(g, side)
+	}
+	used := 0
+	if g.Actions.Turn == g.Turn {
+		used = g.Actions.Rerolls
+	}
+	return max(total-used, 0), total
 }

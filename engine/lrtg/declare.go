@@ -249,6 +249,15 @@ func lrtaIntelWinner(g Game, turn int) engine.Side {
 	return ""
 }
 
+// DeclarationOrder is the side that won this turn's contest that orders
+// the declarations ("" for none) with the contest's name and rule: LRTG's
+// Spy (4.1; 2.0 7)) or LRTA's Enemy Intelligence (004). Its loser declares
+// first, and the winner is shown that choice before making its own.
+func (g Game) DeclarationOrder() (winner engine.Side, contest, rule string) {
+	contest, rule = spyContest(g)
+	return spyWinner(g), contest, rule
+}
+
 // spyContest names the random event that orders the declarations, and its
 // rule.
 func spyContest(g Game) (string, string) {

@@ -73,6 +73,8 @@ func LRTARuleset() *engine.Ruleset {
 			spyWinner:          lrtaIntelWinner,
 			spy:                [2]string{"Enemy Intelligence", "004 Enemy Intelligence"},
 			armyMorale:         Game.lrtaArmyMorale, // lrta_morale.go: 004 Army Morale
+			unionArmyLeader:    lrtaArmyLeaderRule,  // lrta_army_leader.go: Pope, then McClellan
+			supplyCities:       true,                // lrta_supply_range.go: 004 Simplified Supply
 
 			// variant2: lrta_variant.go.
 			sequence:          "004",

@@ -316,14 +316,7 @@ func procLRTAResupply(g Game, d engine.Dice, ctx engine.StepContext) ([]engine.E
 			continue
 		}
 		open.Waits = append(open.Waits, StepWait{Step: "5e", Side: s, What: fmt.Sprintf("the %s's foraging (/segment forage fatigue:<levels kept>) or /segment done", segSide(s))})
-		out := 0
-		if g.Segment.Turn == g.Turn {
-			for _, st := range g.Segment.Status {
-				if st.Side == s && !st.InRange {
-					out++
-				}
-			}
-		}
+		out := g.SupplyRanges(s).CountedOut() // what /segment show lists (lrta_supply_range.go)
 		v, err := LRTAResupply(lib("lrta.simplified-resupply"), s, out)
 		if err != nil {
 			return nil, err

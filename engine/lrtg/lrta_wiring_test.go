@@ -118,6 +118,14 @@ func TestLRTAInitiativeRerolls(t *testing.T) {
 	if w.Side != engine.CSA || w.Phase != 1 || w.Reroll != engine.CSA || w.Left != 1 || g.Actions.Phase != 1 || g.Actions.Rerolls != 1 {
 		t.Fatalf("reroll %+v %+v", w, g.Actions)
 	}
+	// 004: "may not reroll a reroll".
+	acRefused(t, g, RerollInitiative{By: lee}, "action.reroll", "may not be rerolled again", "004")
+	// The next phase's roll may be; then both are used.
+	g, _ = acDo(t, g, ActivateUnit{By: lee, Unit: "csa.hood"}, engine.Script())
+	g, _ = acDo(t, g, EndAction{By: lee}, engine.Script(2, 5))
+	if g.Actions.Initiative != engine.USA || g.Actions.Phase != 2 {
+		t.Fatalf("phase 2: %+v", g.Actions)
+	}
 	g, _ = acDo(t, g, RerollInitiative{By: lee}, engine.Script(1, 6))
 	acRefused(t, g, RerollInitiative{By: lee}, "action.reroll", "used its 2 initiative rerolls")
 	// Once the Union has acted on the roll (a pass), it stands.

@@ -98,6 +98,17 @@ type lrtgVariant struct {
 	spy       [2]string
 	// armyMorale: the variant's army morale (nil: LRTG 15.1's).
 	armyMorale func(g Game, side engine.Side, sizes engine.UnitSizes) ArmyMorale
+	// supplyCities: a Union unit's resupply range by rail is 004's (its
+	// Simplified Supply Rules: "In county with RR station connected to
+	// Alexandria, Harrisburg, Baltimore or DC"), the District of Columbia
+	// counting as a county, not LRTG 13.2's rail path to a Union depot
+	// alone (lrta_supply_range.go).
+	supplyCities bool
+	// unionArmyLeader: the variant's condition on the Union's army leader
+	// in an Activate Army Leader action, which replaces LRTG 10.1's "For
+	// the Union player, Meade has assumed command" (nil: LRTG's; LRTA:
+	// its commanding general, lrtaArmyLeaderRule).
+	unionArmyLeader func(g Game, leader engine.UnitState) *engine.RuleError
 
 	// variant2: the sequence of play, the initiative, the time
 	// allocation, the movement charts and the victory check.

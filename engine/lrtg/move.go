@@ -38,6 +38,19 @@ const RailMaxHexes = 40
 // regiments": a division counts 2, a brigade or a regiment 1.
 const railMaxLoad = 2
 
+// railMaximumWhat says why a rail move breaks the turn's maximum: the move
+// alone is more than it, or what is left of it is less than the move
+// needs (issue 22: "used up: 0 of 2" when none was used misled).
+func railMaximumWhat(used, load int) string {
+	if used == 0 {
+		return fmt.Sprintf("This move needs %d brigade-equivalents by rail, more than the maximum of %d a turn", load, railMaxLoad)
+	}
+	if used >= railMaxLoad {
+		return fmt.Sprintf("The rail maximum is used up: %d of %d brigade-equivalents this turn, and this move needs %d", used, railMaxLoad, load)
+	}
+	return fmt.Sprintf("The rail maximum has %d of %d brigade-equivalents used this turn, so %d is left, and this move needs %d", used, railMaxLoad, railMaxLoad-used, load)
+}
+
 // MovementState is the game's state of this rule module: the restricted
 // groups released (LRTG 3.2), whether Meade commands the Army of the
 // Potomac (16.2), and the rail movement of the current turn (8.2, 8.3).
@@ -442,7 +455,7 @@ func (g Game) checkRail(cmd engine.MoveUnits, ev *engine.UnitsMoved, hid *hidden
 		return nil, engine.Invalid("move.rail", "No infantry unit to move by rail", "Leaders move by rail with their units (LRTG 8.1)")
 	}
 	if used+load > railMaxLoad {
-		broken = append(broken, moveRule("move.rail-maximum", fmt.Sprintf("The rail maximum is used up: %d of 2 brigade-equivalents this turn, and this move needs %d", used, load),
+		broken = append(broken, moveRule("move.rail-maximum", railMaximumWhat(used, load),
 			"At most one division or two brigades / regiments move by rail each turn; Haupt does not count", g.moveSection("LRTG 8.3, 12.5", "004 Railroad Maximums")))
 	}
 	net := newRailNet(d.Theatre)

@@ -392,7 +392,14 @@ func TestRailMaximaAndHaupt(t *testing.T) {
 	g1, _ := wantMove(t, g, railMove(meade, s2, "usa.b1"))
 	g2, _ := wantMove(t, g1, railMove(meade, s2, "usa.b3"))
 	wantRule(t, g2, railMove(meade, s2, "usa.b2"), "move.rail-maximum", "LRTG 8.3", "2 of 2")
-	wantRule(t, g, railMove(meade, s2, "usa.b1", "usa.b2", "usa.b3"), "move.rail-maximum", "LRTG 8.3")
+	// None used yet: the move itself is more than the maximum (issue 22,
+	// item 12: not "used up").
+	re := wantRule(t, g, railMove(meade, s2, "usa.b1", "usa.b2", "usa.b3"), "move.rail-maximum", "LRTG 8.3", "needs 3 brigade-equivalents", "more than the maximum of 2")
+	if strings.Contains(re.Error(), "used up") {
+		t.Errorf("nothing used, but: %v", re)
+	}
+	// Some used: what is left, and what the move needs.
+	wantRule(t, g1, railMove(meade, s2, "usa.wright"), "move.rail-maximum", "LRTG 8.3", "1 of 2", "needs 2", "1 is left")
 	// A new turn, a new maximum.
 	g2.Turn++
 	wantMove(t, g2, railMove(meade, s2, "usa.b2"))

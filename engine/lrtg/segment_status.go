@@ -150,19 +150,22 @@ func (g Game) segCSAControls(region string) bool {
 // Union depot, entering no damaged or destroyed station and no
 // Confederate-controlled county (13.2). Destroyed bridges are not on the
 // map's railroads: the path does not see them.
-func (g Game) segUnionRail(t *engine.Theatre, county string) (string, bool) {
+//
+// It returns the depot reached, or in LRTA the city (StatusRailCity,
+// lrtaRailCity), with the status code.
+func (g Game) segUnionRail(t *engine.Theatre, county string, cities bool) (string, string, bool) {
 	if t == nil || county == "" || g.segCSAControls(county) {
-		return "", false
+		return "", "", false
 	}
 	var start []string
 	for i := range t.Places {
 		p := &t.Places[i]
-		if p.Is("rr-station") && segCounty(t, p.Hex) == county && !g.segStationOut(p.Name) {
+		if p.Is("rr-station") && segSupplyCounty(t, p.Hex, cities) == county && !g.segStationOut(p.Name) {
 			start = append(start, p.Name)
 		}
 	}
 	if len(start) == 0 {
-		return "", false
+		return "", "", false
 	}
 	blocked := func(name string) bool {
 		if g.segStationOut(name) {
@@ -174,24 +177,33 @@ func (g Game) segUnionRail(t *engine.Theatre, county string) (string, bool) {
 	reach := segRailReach(t, start, blocked)
 	for _, d := range g.segFriendlyDepots(t, engine.USA) {
 		if reach[d.Name] {
-			return d.Name, true
+			return d.Name, StatusRail, true
 		}
 	}
-	return "", false
+	if city, ok := lrtaRailCity(t, reach, cities); ok {
+		return city, StatusRailCity, true
+	}
+	return "", "", false
 }
 
 // segStatusOf settles a unit's resupply range as far as the map data
-// allows.
+// allows, by the game's rules.
 func (g Game) segStatusOf(t *engine.Theatre, u engine.UnitState) UnitSupply {
+	return g.segStatusIn(t, u, g.variant().supplyCities)
+}
+
+// segStatusIn settles a unit's resupply range; cities reads the Union's
+// rail range as 004 does (lrta_supply_range.go).
+func (g Game) segStatusIn(t *engine.Theatre, u engine.UnitState, cities bool) UnitSupply {
 	st := UnitSupply{Unit: u.ID, Name: u.Name, Side: u.Side}
 	if t == nil {
 		st.Code = StatusNoMap
 		return st
 	}
-	county := segCounty(t, u.Hex)
+	county := segSupplyCounty(t, u.Hex, cities)
 	deps := g.segFriendlyDepots(t, u.Side)
 	for _, d := range deps {
-		if county != "" && segCounty(t, d.Hex) == county {
+		if county != "" && segSupplyCounty(t, d.Hex, cities) == county {
 			st.InRange, st.Sure, st.Code, st.Region, st.Depot = true, true, StatusDepotCounty, segRegionName(t, county), d.Name
 			return st
 		}
@@ -203,8 +215,8 @@ func (g Game) segStatusOf(t *engine.Theatre, u engine.UnitState) UnitSupply {
 				return st
 			}
 		}
-	} else if via, ok := g.segUnionRail(t, county); ok {
-		st.InRange, st.Sure, st.Code, st.Region, st.Depot = true, true, StatusRail, segRegionName(t, county), via
+	} else if via, code, ok := g.segUnionRail(t, county, cities); ok {
+		st.InRange, st.Sure, st.Code, st.Region, st.Depot = true, true, code, segRegionName(t, county), via
 		return st
 	}
 	near := ""
@@ -234,12 +246,15 @@ func (g Game) segStatusUnits(s engine.Side, sizes engine.UnitSizes) []engine.Uni
 
 func procSupplyStatus(g Game, _ engine.Dice, ctx engine.StepContext) ([]engine.Event, error) {
 	t, sizes := segTheatre(ctx), segSizes(ctx)
+	// The stored logs' scripts, played before issue 22, are replayed
+	// with LRTG's reading (engine.MoveData.FrozenSupplyRange: tests only).
+	cities := g.variant().supplyCities && (ctx.Move == nil || !ctx.Move.FrozenSupplyRange)
 	ev := &SupplyStatusSet{Turn: g.Turn, Rule: g.Options.Supply}
 	open := &SegmentOpened{Turn: g.Turn, Step: "5b", Notes: []SegmentNote{{Code: NoteStatusOpen}}}
 	for _, s := range segSides {
 		unsure := 0
 		for _, u := range g.segStatusUnits(s, sizes) {
-			st := g.segStatusOf(t, u)
+			st := g.segStatusIn(t, u, cities)
 			if !st.Sure {
 				unsure++
 			}

@@ -18,6 +18,7 @@ const (
 	StatusDepotCounty = "depot.county" // a Side depot in its county: Region at Depot
 	StatusRegion      = "region"       // CSA: in Region, always in range (13.2)
 	StatusRail        = "rail"         // USA: a station in Region connected by rail to Depot
+	StatusRailCity    = "rail.city"    // USA (LRTA, 004 Simplified Supply): a station in Region connected by rail to Depot, one of Alexandria, Harrisburg, Baltimore (its stations) or DC
 	StatusNear        = "depot.near"   // Hexes from Depot: the owner's word (no roads in the map data)
 	StatusNone        = "none"         // no friendly depot in its county or within six hexes (USA: nor a connected station)
 	StatusStore       = "store"        // in range by a victual of Depot, a captured depot or levied town (24.3)
@@ -37,6 +38,8 @@ func settledWhy(st UnitSupply) string {
 		return "in " + st.Region + " (13.2)"
 	case StatusRail:
 		return fmt.Sprintf("a station in %s connected by rail to the depot at %s", st.Region, st.Depot)
+	case StatusRailCity:
+		return fmt.Sprintf("a station in %s connected by rail to %s (004 Simplified Supply: Alexandria, Harrisburg, Baltimore or DC)", st.Region, st.Depot)
 	case StatusStore:
 		return "a victual of " + st.Depot + " (24.3)"
 	case StatusNone:
