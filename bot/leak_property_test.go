@@ -853,7 +853,9 @@ func TestMeadeChangesKeepEliminationsSecret(t *testing.T) {
 // enemy stack is a bare force marker unless one of the viewer's units is
 // in contact (limited: adjacent) or in sight (double-blind: 3 hexes,
 // cavalry 6), or his side won this turn's Spy (LRTA: Enemy Intelligence);
-// a dummy is told apart only in contact; a last-known counter carries no
+// a dummy is told apart only in contact, and a hex shows one force marker
+// a side however many stacks and dummies stand there (issue 22: the
+// map's stack count would tell a dummy); a last-known counter carries no
 // strength; a guest sees bare markers (limited) or nothing (double-blind).
 func (p *leakPlay) checkCounters(g engine.GameState, v leakViewer) {
 	mode := g.Options.IntelMode()
@@ -877,9 +879,16 @@ func (p *leakPlay) checkCounters(g engine.GameState, v leakViewer) {
 		}
 		return false
 	}
+	markers := map[string]int{} // force markers by side and hex: one at most (issue 22)
 	for _, c := range g.MapCounters(engine.Actor{ID: "console:" + v.name, Name: v.name}) {
 		if v.side != "" && engine.Side(c.Side) == v.side {
 			continue
+		}
+		if c.Unidentified {
+			k := fmt.Sprintf("%s %v", c.Side, c.Hex)
+			if markers[k]++; markers[k] == 2 {
+				p.leak("/map", v, "badge", fmt.Sprintf("%s's map shows two %s force markers at %v: the stack's count tells a dummy", v.name, c.Side, c.Hex))
+			}
 		}
 		bare := c.Unidentified && c.Name == "" && c.Unit == "" && c.Manpower == 0 && len(c.Marks) == 0
 		what := fmt.Sprintf("%s's map shows %+v", v.name, c)
