@@ -223,10 +223,11 @@ func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
 			names[i] = g.Units[id].Name
 		}
 		extended := extendedSettledText(g, evs)        // move_extended.go: the extended march's rolls
+		merged := r.dummiesMergedText(g, evs)          // dummies.go: his dummy under the force now
 		if stop := r.moveStopped(g, evs); stop != "" { // hidden.go: an enemy unit he did not see stopped it
-			return r.withExtendedUmpire(req, g, r.boardReply(req, g, fmt.Sprintf("%s moves %s toward %s.", req.User.Name, strings.Join(names, ", "), name)+stop+r.marchDetails(g, evs)+moveDetails(g, evs)+extended, views), extended)
+			return r.withExtendedUmpire(req, g, r.boardReply(req, g, fmt.Sprintf("%s moves %s toward %s.", req.User.Name, strings.Join(names, ", "), name)+stop+r.marchDetails(g, evs)+moveDetails(g, evs)+extended+merged, views), extended)
 		}
-		return r.withExtendedUmpire(req, g, r.boardReply(req, g, fmt.Sprintf("%s moves %s to %s.", req.User.Name, strings.Join(names, ", "), name)+r.marchDetails(g, evs)+moveDetails(g, evs)+extended, views), extended)
+		return r.withExtendedUmpire(req, g, r.boardReply(req, g, fmt.Sprintf("%s moves %s to %s.", req.User.Name, strings.Join(names, ", "), name)+r.marchDetails(g, evs)+moveDetails(g, evs)+extended+merged, views), extended)
 	})
 }
 

@@ -53,3 +53,44 @@ func cloneUnits(m map[string]engine.UnitState) map[string]engine.UnitState {
 	}
 	return out
 }
+
+// Issue 22, choice D5: a friendly force moving onto its dummy merges with
+// it: the dummy leaves the side's dummies in play, and when the force
+// moves on no marker stays behind, for the enemy, the public or the
+// umpire. An enemy unit entering the hex does not merge it.
+func TestDummyMergesWithAFriendlyForce(t *testing.T) {
+	o := opts()
+	o.LimitedIntel = true
+	g := viewGame(t, o)
+	h := engine.Hex{Q: 9, R: 19}
+	g = apply(t, g, PlaceDummy{By: meade, Hex: h}, engine.Script())
+	g = apply(t, g, PlaceDummy{By: meade, Hex: engine.Hex{Q: 40, R: 0}}, engine.Script())
+	g = viewMove(t, g, jebA, "csa.rodes", engine.Hex{Q: 40, R: 0}) // the enemy on a dummy: not merged
+	if n := len(g.DummiesOf(engine.USA)); n != 2 {
+		t.Fatalf("%d Union dummies before Sykes moves, want 2 (Rodes on one merges nothing)", n)
+	}
+	g = viewMove(t, g, meade, "usa.sykes", h)
+	if n := len(g.DummiesOf(engine.USA)); n != 1 {
+		t.Errorf("%d Union dummies with Sykes on one, want 1: it is his marker now", n)
+	}
+	for _, a := range []engine.Actor{lee, guest(), meade, ump} {
+		m, other := markersAt(viewOf(g, a), engine.USA, h)
+		if a == meade || a == ump {
+			m, other = other, m
+		}
+		if m+other != 1 {
+			t.Errorf("%s sees %d Union counters where Sykes and his marker stand, want 1", a.Name, m+other)
+		}
+	}
+	g = viewMove(t, g, meade, "usa.sykes", engine.Hex{Q: 9, R: 20})
+	for _, a := range []engine.Actor{lee, guest(), meade, ump} {
+		if m, other := markersAt(viewOf(g, a), engine.USA, h); m+other != 0 {
+			t.Errorf("%s still sees %d Union counters where Sykes stood: the dummy stayed behind", a.Name, m+other)
+		}
+	}
+	// The place is free again under the limit, and the hex takes a dummy.
+	g = apply(t, g, PlaceDummy{By: meade, Hex: h}, engine.Script())
+	if n := len(g.DummiesOf(engine.USA)); n != 2 {
+		t.Errorf("%d Union dummies after placing one again, want 2", n)
+	}
+}
