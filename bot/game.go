@@ -396,24 +396,7 @@ func handleGameStatus(ctx context.Context, r *Router, req Request) (Reply, error
 	opts := gameNamed(g.Game()).options(o)
 	fmt.Fprintf(&b, "Options: %s\n", strings.Join(opts, ", "))
 	for _, side := range []engine.Side{engine.CSA, engine.USA} {
-		var ps []string
-		for _, p := range g.Players {
-			if p.Side != side {
-				continue
-			}
-			s := p.Actor.Name
-			if p.Overall {
-				s += " (overall)"
-			}
-			if len(p.Commands) > 0 {
-				s += " [" + strings.Join(p.Commands, ", ") + "]"
-			}
-			ps = append(ps, s)
-		}
-		if len(ps) == 0 {
-			ps = []string{"no one yet"}
-		}
-		fmt.Fprintf(&b, "%s: %s\n", strings.ToUpper(string(side)), strings.Join(ps, "; "))
+		fmt.Fprintf(&b, "%s: %s\n", strings.ToUpper(string(side)), commandersText(g, req.User, side))
 	}
 	fmt.Fprintf(&b, "Dice seed SHA-256: `%s`; rolls so far: %d", g.SeedHash, g.Rolls)
 	b.WriteString(secretRollsLine(g, req.User)) // dice.go: the viewer's own secret rolls only
