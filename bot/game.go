@@ -440,7 +440,17 @@ func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 			units = append(units, u)
 		}
 	}
+	// A side of several commanders reads its units by who commands them
+	// (issue 22; LRTG 21.1): a heading a commander, so the list stays as
+	// long as it was.
+	whose := map[string]string{}
+	for _, u := range units {
+		whose[u.ID] = unitCommanders(g, u) // game_status_command.go
+	}
 	sort.Slice(units, func(i, j int) bool {
+		if wi, wj := whose[units[i].ID], whose[units[j].ID]; wi != wj {
+			return wi < wj
+		}
 		if units[i].Command != units[j].Command {
 			return units[i].Command < units[j].Command
 		}
@@ -460,7 +470,12 @@ func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 		}
 	}
 	var lines []string
+	heading := ""
 	for _, u := range units {
+		if w := whose[u.ID]; w != "" && w != heading {
+			heading = w
+			lines = append(lines, "**Commanded by "+w+":**")
+		}
 		where := u.Ref
 		if !u.OnMap {
 			where = fmt.Sprintf("%s %d", u.Track, u.Slot)

@@ -45,3 +45,29 @@ func commandersText(g engine.GameState, viewer engine.Actor, side engine.Side) s
 	}
 	return out
 }
+
+// unitCommanders names the player who commands a unit (LRTG 21.1, as
+// engine.GameState.Controls reads the division of command, Halleck's
+// distant units included), for /oob: a side of several commanders reads
+// whose each of its units is (issue 22). "" when the side has one player:
+// every unit is his.
+func unitCommanders(g engine.GameState, u engine.UnitState) string {
+	n := 0
+	var who []string
+	for _, p := range g.Players {
+		if p.Side != u.Side {
+			continue
+		}
+		n++
+		if g.Controls(p.Actor, u) {
+			who = append(who, p.Actor.Name)
+		}
+	}
+	switch {
+	case n < 2:
+		return ""
+	case len(who) == 0:
+		return "no one's (the umpire's to assign)"
+	}
+	return strings.Join(who, ", ")
+}
