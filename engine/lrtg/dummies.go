@@ -33,7 +33,9 @@ import (
 //     that turn on, and he may place none until the next turn.
 //   - A force of its side entering a dummy's hex merges with it (choice D5,
 //     dummies_merge.go): the marker now covers units, so it is no longer
-//     a dummy and moves on with them.
+//     a dummy and moves on with them. An enemy unit entering its hex finds
+//     it out and it is removed (choice D6): no hex shows a marker of each
+//     side.
 //   - "The presence of dummy markers does not restrict strategic movement"
 //     (20.0): movement never looks at dummies.
 

@@ -17,11 +17,18 @@ import (
 // behind: its marker goes with it. Nothing is told to the enemy: his map
 // showed a marker there before and shows one now.
 //
+// An enemy unit entering a dummy's hex (dummies do not restrict movement,
+// 20.0) finds it out, as contact does (engine/view.go V1), and finds
+// nothing there: the dummy is removed (choice D6). Left on the map, the
+// public would see a marker of each side on one hex, which no two real
+// forces make, and so tell the dummy.
+//
 // It is folded after every event that changes the units (Hooks.Folded,
 // lrtg_folds.go), so every way a unit reaches a hex is covered; a game
 // stored before this fold drops such a dummy with its next such event.
 
-// mergeDummies drops the dummies whose hex holds a unit of their side.
+// mergeDummies drops the dummies whose hex holds a unit: of their side
+// (merged, D5) or the enemy's (found out, D6).
 // prev is the state before the event.
 func (g Game) mergeDummies(prev Game) Game {
 	if len(g.Dummies.Markers) == 0 || g.Options.IntelMode() != engine.IntelLimited {
@@ -30,16 +37,16 @@ func (g Game) mergeDummies(prev Game) Game {
 	if len(g.Units) == len(prev.Units) && len(g.Units) > 0 && reflect.ValueOf(g.Units).UnsafePointer() == reflect.ValueOf(prev.Units).UnsafePointer() {
 		return g // the event did not touch the units
 	}
-	held := map[dummyKey]bool{}
+	held := map[engine.Hex]bool{}
 	for _, u := range g.Units {
 		if u.OnMap && !u.Eliminated {
-			held[dummyKey{u.Side, u.Hex}] = true
+			held[u.Hex] = true
 		}
 	}
 	var keep []Dummy
 	merged := false
 	for _, d := range g.Dummies.Markers {
-		if held[dummyKey{d.Side, d.Hex}] {
+		if held[d.Hex] { // its side's force: merged (D5); the enemy's: found out (D6)
 			merged = true
 			continue
 		}
@@ -49,10 +56,4 @@ func (g Game) mergeDummies(prev Game) Game {
 		g.Dummies.Markers = keep
 	}
 	return g
-}
-
-// dummyKey is a side on a hex.
-type dummyKey struct {
-	side engine.Side
-	hex  engine.Hex
 }

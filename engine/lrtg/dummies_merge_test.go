@@ -57,7 +57,7 @@ func cloneUnits(m map[string]engine.UnitState) map[string]engine.UnitState {
 // Issue 22, choice D5: a friendly force moving onto its dummy merges with
 // it: the dummy leaves the side's dummies in play, and when the force
 // moves on no marker stays behind, for the enemy, the public or the
-// umpire. An enemy unit entering the hex does not merge it.
+// umpire. An enemy unit entering a dummy's hex finds it out (D6).
 func TestDummyMergesWithAFriendlyForce(t *testing.T) {
 	o := opts()
 	o.LimitedIntel = true
@@ -65,13 +65,20 @@ func TestDummyMergesWithAFriendlyForce(t *testing.T) {
 	h := engine.Hex{Q: 9, R: 19}
 	g = apply(t, g, PlaceDummy{By: meade, Hex: h}, engine.Script())
 	g = apply(t, g, PlaceDummy{By: meade, Hex: engine.Hex{Q: 40, R: 0}}, engine.Script())
-	g = viewMove(t, g, jebA, "csa.rodes", engine.Hex{Q: 40, R: 0}) // the enemy on a dummy: not merged
-	if n := len(g.DummiesOf(engine.USA)); n != 2 {
-		t.Fatalf("%d Union dummies before Sykes moves, want 2 (Rodes on one merges nothing)", n)
+	g = viewMove(t, g, jebA, "csa.rodes", engine.Hex{Q: 40, R: 0}) // the enemy on a dummy: found out (D6)
+	if n := len(g.DummiesOf(engine.USA)); n != 1 {
+		t.Fatalf("%d Union dummies after Rodes entered one, want 1: he found it out", n)
+	}
+	for _, a := range []engine.Actor{guest(), meade} {
+		for _, c := range viewOf(g, a).Counters {
+			if c.Hex == (engine.Hex{Q: 40, R: 0}) && engine.Side(c.Side) == engine.USA {
+				t.Errorf("%s sees a Union counter where Rodes found the dummy out: %+v", a.Name, c)
+			}
+		}
 	}
 	g = viewMove(t, g, meade, "usa.sykes", h)
-	if n := len(g.DummiesOf(engine.USA)); n != 1 {
-		t.Errorf("%d Union dummies with Sykes on one, want 1: it is his marker now", n)
+	if n := len(g.DummiesOf(engine.USA)); n != 0 {
+		t.Errorf("%d Union dummies with Sykes on one, want 0: it is his marker now", n)
 	}
 	for _, a := range []engine.Actor{lee, guest(), meade, ump} {
 		m, other := markersAt(viewOf(g, a), engine.USA, h)
@@ -90,7 +97,7 @@ func TestDummyMergesWithAFriendlyForce(t *testing.T) {
 	}
 	// The place is free again under the limit, and the hex takes a dummy.
 	g = apply(t, g, PlaceDummy{By: meade, Hex: h}, engine.Script())
-	if n := len(g.DummiesOf(engine.USA)); n != 2 {
-		t.Errorf("%d Union dummies after placing one again, want 2", n)
+	if n := len(g.DummiesOf(engine.USA)); n != 1 {
+		t.Errorf("%d Union dummies after placing one again, want 1", n)
 	}
 }
