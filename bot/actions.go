@@ -175,6 +175,7 @@ func (r *Router) settleAction(ctx context.Context, req Request, cmd engine.Comma
 	cmd = r.timed(g, cmd) // clock.go: the chess clocks switch at this instant (LRTG 22.3, 22.4)
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		rep := actionReply(req, g, views, evs)
+		rep.Outputs = append(rep.Outputs, r.actionSideLog(req, g, evs)...)          // sidelog.go: the side's other commanders
 		rep.Outputs = append(rep.Outputs, r.allowanceUmpireOutputs(req, g, evs)...) // actions_allowance.go
 		return rep
 	})

@@ -223,10 +223,11 @@ func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
 			names[i] = g.Units[id].Name
 		}
 		extended := extendedSettledText(g, evs)        // move_extended.go: the extended march's rolls
+		merged := r.dummiesMergedText(g, evs)          // dummies.go: his dummy under the force now
 		if stop := r.moveStopped(g, evs); stop != "" { // hidden.go: an enemy unit he did not see stopped it
-			return r.withExtendedUmpire(req, g, r.boardReply(req, g, fmt.Sprintf("%s moves %s toward %s.", req.User.Name, strings.Join(names, ", "), name)+stop+r.marchDetails(g, evs)+moveDetails(g, evs)+extended, views), extended)
+			return r.withExtendedUmpire(req, g, r.boardReplySide(req, g, unitSide(g, ids[0]), fmt.Sprintf("%s moves %s toward %s.", req.User.Name, strings.Join(names, ", "), name)+stop+r.marchDetails(g, evs)+moveDetails(g, evs)+extended+merged, views), extended)
 		}
-		return r.withExtendedUmpire(req, g, r.boardReply(req, g, fmt.Sprintf("%s moves %s to %s.", req.User.Name, strings.Join(names, ", "), name)+r.marchDetails(g, evs)+moveDetails(g, evs)+extended, views), extended)
+		return r.withExtendedUmpire(req, g, r.boardReplySide(req, g, unitSide(g, ids[0]), fmt.Sprintf("%s moves %s to %s.", req.User.Name, strings.Join(names, ", "), name)+r.marchDetails(g, evs)+moveDetails(g, evs)+extended+merged, views), extended)
 	})
 }
 
@@ -234,11 +235,21 @@ func handleMove(ctx context.Context, r *Router, req Request) (Reply, error) {
 // the actor alone when the game hides its units (limited intelligence),
 // where a public post would tell the enemy.
 func (r *Router) boardReply(req Request, g engine.GameState, text string, views []EventView) Reply {
+	return r.boardReplySide(req, g, actorSide(g, req.User), text, views)
+}
+
+// boardReplySide is boardReply for an action on a side's units, which the
+// side's other commanders read in its log (sidelog.go).
+func (r *Router) boardReplySide(req Request, g engine.GameState, side engine.Side, text string, views []EventView) Reply {
 	aud := Audience{Kind: AudiencePublic, Channel: req.ChannelID}
 	if g.Options.LimitedIntel {
 		aud = Audience{Kind: AudienceEphemeral}
 	}
-	return Reply{Outputs: []Output{{Audience: aud, Text: text, Events: views}}}
+	out := []Output{{Audience: aud, Text: text, Events: views}}
+	if g.Player(req.User.ID) != nil { // the umpire's answer carries his reasons, his alone
+		out = append(out, r.sideLog(req, g, side, text)...)
+	}
+	return Reply{Outputs: out}
 }
 
 // unitSetOpts are /unit set's options.
@@ -298,7 +309,7 @@ func handleUnitSet(ctx context.Context, r *Router, req Request) (Reply, error) {
 				text += ". No cause given, so no VP: add cause:combat, retreat, cavalry-retreat or surrender if it was one (000 VII 6)"
 			}
 		}
-		return r.boardReply(req, g, text, views)
+		return r.boardReplySide(req, g, unitSide(g, id), text, views)
 	})
 }
 
@@ -313,7 +324,7 @@ func handleEliminate(ctx context.Context, r *Router, req Request) (Reply, error)
 	}
 	cmd := engine.EliminateUnit{By: req.User, Unit: id, Reason: o.Reason}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, _ []engine.Event) Reply {
-		return r.boardReply(req, g, fmt.Sprintf("%s is eliminated.", g.Units[id].Name), views)
+		return r.boardReplySide(req, g, unitSide(g, id), fmt.Sprintf("%s is eliminated.", g.Units[id].Name), views)
 	})
 }
 
@@ -339,7 +350,7 @@ func handleMark(ctx context.Context, r *Router, req Request) (Reply, error) {
 		if off {
 			verb = "is no longer"
 		}
-		return r.boardReply(req, g, fmt.Sprintf("%s %s %s.", g.Units[id].Name, verb, cmd.Mark), views)
+		return r.boardReplySide(req, g, unitSide(g, id), fmt.Sprintf("%s %s %s.", g.Units[id].Name, verb, cmd.Mark), views)
 	})
 }
 

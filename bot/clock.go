@@ -212,22 +212,62 @@ func clockText(g engine.GameState, viewer engine.Actor, now time.Time) string {
 func sideLabel(s engine.Side) string { return strings.ToUpper(string(s)) }
 
 // clockSwitchText tells a switch of the clocks to the table (viewer none).
+// In a hidden game whose side's commanders are the side's secret
+// (clockHidden), the reason names the side only (issue 22): the commander
+// a decision was deferred to, or who activates, is not the table's.
 func clockSwitchText(g engine.GameState, e *lrtg.ClockSwitched) string {
+	hidden := clockHidden(g, engine.Actor{}, e.Side) || clockHidden(g, engine.Actor{}, sideOfPlayer(g, e.From)) ||
+		e.CauseSide != "" && clockHidden(g, engine.Actor{}, e.CauseSide)
+	why := e.Why
+	if hidden {
+		why = clockCausePublic(e)
+	}
 	if e.To == "" {
-		return fmt.Sprintf("⏹️ The clocks stop: %s.", e.Why)
+		return fmt.Sprintf("⏹️ The clocks stop: %s.", why)
 	}
 	who := fmt.Sprintf("The %s's clock", sideLabel(e.Side))
 	if p := g.Player(e.To); p != nil && !clockHidden(g, engine.Actor{}, e.Side) {
 		who = p.Actor.Name + "'s clock"
 	}
-	s := fmt.Sprintf("⏱️ %s runs: %s left (%s)", who, clockDuration(lrtg.Of(g).ClockRemaining(e.To, e.At)), e.Why)
+	s := fmt.Sprintf("⏱️ %s runs: %s left (%s)", who, clockDuration(lrtg.Of(g).ClockRemaining(e.To, e.At)), why)
 	if clockTimesHidden(g, engine.Actor{}, e.Side) {
-		s = fmt.Sprintf("⏱️ %s runs (%s)", who, e.Why)
+		s = fmt.Sprintf("⏱️ %s runs (%s)", who, why)
 	}
 	if e.Unpaused != "" {
 		s += "; the pause ends with it"
 	}
 	return s + "."
+}
+
+// clockCausePublic words what switched the clocks naming sides only. An
+// event stored before causes were recorded says the rule only: its
+// sentence may name a commander.
+func clockCausePublic(e *lrtg.ClockSwitched) string {
+	s := sideLabel(e.CauseSide)
+	switch e.Cause {
+	case lrtg.ClockCauseInitiative:
+		return fmt.Sprintf("the %s won the initiative (22.3)", s)
+	case lrtg.ClockCausePassed:
+		return fmt.Sprintf("the %s passed: the %s decides (22.3 2))", s, sideLabel(engine.EnemyOf(e.CauseSide)))
+	case lrtg.ClockCauseCycleOver:
+		if e.CauseSide != "" {
+			return fmt.Sprintf("the %s passed too: the action cycle is over", s)
+		}
+		return "the action cycle is over"
+	case lrtg.ClockCauseDeferred:
+		return fmt.Sprintf("the %s's decision is deferred to another of its commanders (21.1)", s)
+	case lrtg.ClockCauseDeferredBack:
+		return fmt.Sprintf("the %s's decision is back with its overall commander (21.1)", s)
+	case lrtg.ClockCauseActivated:
+		return fmt.Sprintf("the %s activates", s)
+	case lrtg.ClockCauseArmy:
+		return fmt.Sprintf("the %s's army leader activates", s)
+	case lrtg.ClockCauseActionEnded:
+		return fmt.Sprintf("the %s's action ended", s)
+	case lrtg.ClockCauseOpening:
+		return "the opening's activations begin (000 VIII 3))"
+	}
+	return "the clocks follow who decides or acts (22.3)"
 }
 
 // clockEventPublic reports whether a clock event's record may be public.

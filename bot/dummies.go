@@ -154,6 +154,31 @@ func handleDummyList(ctx context.Context, r *Router, req Request) (Reply, error)
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: b.String()}}}, nil
 }
 
+// dummiesMergedText tells the mover which of his side's dummies his move
+// merged into a force's marker (engine/lrtg/dummies_merge.go, choice D5):
+// his reply only, as everything about a dummy is its side's.
+func (r *Router) dummiesMergedText(g engine.GameState, evs []engine.Event) string {
+	before := lrtg.Of(g).ActiveDummies()
+	if len(before) == 0 {
+		return ""
+	}
+	left := map[engine.Hex]bool{}
+	for _, d := range lrtg.Of(after(g, evs)).ActiveDummies() {
+		left[d.Hex] = true
+	}
+	var refs []string
+	for _, d := range before {
+		if !left[d.Hex] {
+			refs = append(refs, r.hexRef(d.Hex))
+		}
+	}
+	if len(refs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("\n🎭 The dumm%s at %s now cover%s this force: %s its force marker, no longer a dummy (LRTG 20; it moves on with the force, and frees a place for step 3d).",
+		plural(len(refs), "y", "ies"), strings.Join(refs, ", "), plural(len(refs), "s", ""), plural(len(refs), "it is", "each is"))
+}
+
 // hexRef is a hex's printed number.
 func (r *Router) hexRef(h engine.Hex) string {
 	if p := r.theatres["lrtg"].Printed(h); len(p) > 0 {

@@ -419,24 +419,7 @@ func handleGameStatus(ctx context.Context, r *Router, req Request) (Reply, error
 	opts := gameNamed(g.Game()).options(o)
 	fmt.Fprintf(&b, "Options: %s\n", strings.Join(opts, ", "))
 	for _, side := range []engine.Side{engine.CSA, engine.USA} {
-		var ps []string
-		for _, p := range g.Players {
-			if p.Side != side {
-				continue
-			}
-			s := p.Actor.Name
-			if p.Overall {
-				s += " (overall)"
-			}
-			if len(p.Commands) > 0 {
-				s += " [" + strings.Join(p.Commands, ", ") + "]"
-			}
-			ps = append(ps, s)
-		}
-		if len(ps) == 0 {
-			ps = []string{"no one yet"}
-		}
-		fmt.Fprintf(&b, "%s: %s\n", strings.ToUpper(string(side)), strings.Join(ps, "; "))
+		fmt.Fprintf(&b, "%s: %s\n", strings.ToUpper(string(side)), commandersText(g, req.User, side))
 	}
 	fmt.Fprintf(&b, "Dice seed SHA-256: `%s`; rolls so far: %d", g.SeedHash, g.Rolls)
 	b.WriteString(secretRollsLine(g, req.User)) // dice.go: the viewer's own secret rolls only
@@ -480,7 +463,17 @@ func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 			units = append(units, u)
 		}
 	}
+	// A side of several commanders reads its units by who commands them
+	// (issue 22; LRTG 21.1): a heading a commander, so the list stays as
+	// long as it was.
+	whose := map[string]string{}
+	for _, u := range units {
+		whose[u.ID] = unitCommanders(g, u) // game_status_command.go
+	}
 	sort.Slice(units, func(i, j int) bool {
+		if wi, wj := whose[units[i].ID], whose[units[j].ID]; wi != wj {
+			return wi < wj
+		}
 		if units[i].Command != units[j].Command {
 			return units[i].Command < units[j].Command
 		}
@@ -500,7 +493,12 @@ func handleOOB(ctx context.Context, r *Router, req Request) (Reply, error) {
 		}
 	}
 	var lines []string
+	heading := ""
 	for _, u := range units {
+		if w := whose[u.ID]; w != "" && w != heading {
+			heading = w
+			lines = append(lines, "**Commanded by "+w+":**")
+		}
 		where := u.Ref
 		if !u.OnMap {
 			where = fmt.Sprintf("%s %d", u.Track, u.Slot)

@@ -24,8 +24,11 @@ import (
 // mark, /unit eliminate and /battle result by the players or the umpire,
 // the umpire taking back the step's actions (/game undo to:) near the end,
 // and every read command for every viewer (each commander, a guest with no
-// side, the umpire) midway and at the end. No output a viewer sees (public
-// outputs: everyone; ephemeral ones: the actor; the text, a CSV and the
+// side, the umpire) midway and at the end. The Confederates have two
+// commanders (Lee and Jeb, with private channels) outside the games with
+// battles, so the side's log (sidelog.go, issue 22) is played and checked.
+// No output a viewer sees (public outputs: everyone; ephemeral ones: the
+// actor; a private channel's: its commander; the text, a CSV and the
 // events' data) may give an enemy unit's id, an enemy unit's name with its
 // hex, place, strength or state, or a hex an enemy unit holds, unless the
 // viewer may know it: his own units' hexes, what he typed, a combat's hex
@@ -65,6 +68,7 @@ var leakViewers = []leakViewer{
 	{name: "meade", side: engine.USA},
 	{name: "guest"},
 	{name: "umpire", ump: true},
+	{name: "jeb", side: engine.CSA}, // Lee's fellow commander: the side's log (sidelog.go)
 }
 
 // leakReads are the read commands that show the game's state.
@@ -101,6 +105,9 @@ func TestLeakProperty(t *testing.T) {
 		leakGame(t, th, uint64(i+1), scenario, found, stats)
 	}
 	t.Logf("%d games in %v; commands: %v", n, time.Since(start), stats)
+	if stats["side log"] == 0 && *leakSeed == 0 {
+		t.Errorf("no post in a side's log was checked: %v", stats)
+	}
 	var got []string
 	for k := range found {
 		got = append(got, k)
@@ -174,9 +181,28 @@ func leakGame(t *testing.T, th *engine.Theatre, seed uint64, scenario string, fo
 	if out := p.do(fmt.Sprintf("/game new scenario:%s %s seed:%d supply:%s", scenario, intel, seed, supply)); out.Error != nil {
 		t.Fatalf("%s: game new: %s", p.game, out.Text)
 	}
-	for _, l := range []string{"@lee /game join side:csa", "@meade /game join side:usa", "/game start", "/deadline set default:48h"} {
+	// Two Confederate commanders (LRTG 21.1), each with a private channel
+	// (bot/channels.go), so the side's log (sidelog.go) is played: what
+	// reaches Jeb's channel is checked as he may know it. The games with
+	// battles keep one commander a side, as they were (their coverage of
+	// extended marches is seed by seed); Jeb reads them as a guest would.
+	joins := []string{"@lee /game join side:csa", "@meade /game join side:usa"}
+	if !p.attacks {
+		lee, jeb := "command:1", "command:Cav,2,Rich"
+		if strings.HasPrefix(scenario, "lrta") {
+			lee, jeb = "command:L", "command:J,Cav"
+		}
+		joins = []string{"@lee /game join side:csa " + lee, "@jeb /game join side:csa " + jeb, "@meade /game join side:usa"}
+	}
+	for _, l := range append(joins, "/game start", "/deadline set default:48h") {
 		if out := p.do(l); out.Error != nil {
 			t.Fatalf("%s: %s: %s", p.game, l, out.Text)
+		}
+	}
+	if !p.attacks {
+		chs := map[string]string{"console:lee": "lee-ch", "console:jeb": "jeb-ch", "console:meade": "meade-ch"}
+		if err := r.recordChannels(context.Background(), Request{GuildID: "g", ChannelID: "war", User: engine.Actor{ID: "console:umpire", Name: "umpire"}}, "cat", chs, false, "ump-ch"); err != nil {
+			t.Fatalf("%s: channels: %v", p.game, err)
 		}
 	}
 	steps := p.rng.IntN(40)
@@ -269,6 +295,11 @@ func (p *leakPlay) run(line string, read bool) Output {
 		p.cur = after
 	}
 	p.noteBattles(before, after)
+	for _, out := range rep.Outputs {
+		if st := p.stats; st != nil && out.Audience.Kind == AudienceChannel && sideLogPrefix.MatchString(out.Text) {
+			st["side log"]++ // a post in the side's log (sidelog.go), checked below as its reader's
+		}
+	}
 	for _, out := range rep.Outputs {
 		for _, v := range leakViewers {
 			if v.ump || !leakSees(out, req, v) {
@@ -380,6 +411,9 @@ func (p *leakPlay) randomAction() {
 		return
 	}
 	u := units[p.rng.IntN(len(units))]
+	if g.Controls(engine.Actor{ID: "console:jeb"}, u) && !g.IsUmpire(engine.Actor{ID: "console:jeb"}) {
+		player = "jeb" // his unit: he acts for it (no rng is drawn)
+	}
 	n := 13
 	if p.attacks {
 		n = 14
@@ -608,7 +642,7 @@ func (p *leakPlay) reads(withMap bool) {
 	g := p.cur
 	var onMap []engine.UnitState
 	onMap = append(leakUnits(g, engine.CSA), leakUnits(g, engine.USA)...)
-	mapper := leakViewers[p.rng.IntN(len(leakViewers))].name
+	mapper := leakViewers[p.rng.IntN(4)].name // one of the first four, as before Jeb joined (the games stay as they were)
 	for _, v := range leakViewers {
 		reads := append([]string{}, leakReads...)
 		// The reads that take a side: a player asking for the enemy's
@@ -717,9 +751,10 @@ func (p *leakPlay) check(line string, v leakViewer, out Output, before, after en
 			}
 		}
 	}
-	// A combat's header names its hex for both sides (LRTG 20).
+	// A combat's header names its hex for both sides (LRTG 20), in the
+	// side's log too (sidelog.go: "📒 USA log · umpire: ⚔️ Combat at ...").
 	revealed := map[string]bool{}
-	if head, _, _ := strings.Cut(out.Text, "\n"); strings.HasPrefix(head, "⚔️ Combat at") {
+	if head, _, _ := strings.Cut(out.Text, "\n"); strings.HasPrefix(sideLogPrefix.ReplaceAllString(head, ""), "⚔️ Combat at") {
 		for _, r := range hexRef.FindAllString(head, -1) {
 			revealed[r] = true
 		}
@@ -883,7 +918,9 @@ func TestMeadeChangesKeepEliminationsSecret(t *testing.T) {
 // enemy stack is a bare force marker unless one of the viewer's units is
 // in contact (limited: adjacent) or in sight (double-blind: 3 hexes,
 // cavalry 6), or his side won this turn's Spy (LRTA: Enemy Intelligence);
-// a dummy is told apart only in contact; a last-known counter carries no
+// a dummy is told apart only in contact, and a hex shows one force marker
+// a side however many stacks and dummies stand there (issue 22: the
+// map's stack count would tell a dummy); a last-known counter carries no
 // strength; a guest sees bare markers (limited) or nothing (double-blind).
 func (p *leakPlay) checkCounters(g engine.GameState, v leakViewer) {
 	mode := g.Options.IntelMode()
@@ -907,9 +944,16 @@ func (p *leakPlay) checkCounters(g engine.GameState, v leakViewer) {
 		}
 		return false
 	}
+	markers := map[string]int{} // force markers by side and hex: one at most (issue 22)
 	for _, c := range g.MapCounters(engine.Actor{ID: "console:" + v.name, Name: v.name}) {
 		if v.side != "" && engine.Side(c.Side) == v.side {
 			continue
+		}
+		if c.Unidentified {
+			k := fmt.Sprintf("%s %v", c.Side, c.Hex)
+			if markers[k]++; markers[k] == 2 {
+				p.leak("/map", v, "badge", fmt.Sprintf("%s's map shows two %s force markers at %v: the stack's count tells a dummy", v.name, c.Side, c.Hex))
+			}
 		}
 		bare := c.Unidentified && c.Name == "" && c.Unit == "" && c.Manpower == 0 && len(c.Marks) == 0
 		what := fmt.Sprintf("%s's map shows %+v", v.name, c)
@@ -931,6 +975,9 @@ func (p *leakPlay) checkCounters(g engine.GameState, v leakViewer) {
 		}
 	}
 }
+
+// sideLogPrefix is how the side's log labels a post (sidelog.go).
+var sideLogPrefix = regexp.MustCompile(`^📒 (CSA|USA) log · [^:]*: `)
 
 // rulesRange reports whether a hex appears in the text only as an end of a
 // printed range the rules give ("in a hex numbered 20xx or lower (SS0133

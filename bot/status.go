@@ -179,10 +179,18 @@ func handleBattleResult(ctx context.Context, r *Router, req Request) (Reply, err
 		// Limited intelligence: the units and their losses go to the actor
 		// (who commands them all, or is the umpire); the channel learns of
 		// the battle and the printed results only.
-		return Reply{Outputs: []Output{
+		outs := []Output{
 			{Audience: Audience{Kind: AudienceEphemeral}, Text: detail, Events: views},
 			{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: battleLine(e, false), Events: []EventView{}},
-		}}
+		}
+		// Each side's log (sidelog.go) gets its own units' results only,
+		// without the reason: free text that may name the enemy's.
+		for _, s := range e.Sides {
+			own := *e
+			own.Sides = []lrtg.CombatSideApplied{s}
+			outs = append(outs, r.sideLog(req, g, s.Side, battleLine(e, false)+"\n"+strings.Join(combatDetail(g, &own), "\n"))...)
+		}
+		return Reply{Outputs: outs}
 	})
 }
 

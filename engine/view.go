@@ -212,8 +212,16 @@ func ViewFor(g GameState, v Viewer) View {
 		marks := append(u.Status.Codes(), u.Marks...)
 		view.Counters = append(view.Counters, ViewCounter{Unit: u.ID, Hex: u.Hex, Side: string(u.Side), Name: u.Name, Kind: string(u.Kind), Manpower: u.Manpower, Fatigue: u.Fatigue, Marks: marks})
 	}
+	// One force marker a side per hex, however many stacks, dummies or
+	// both the game puts there (issue 22): a second marker would count
+	// them for the enemy, and a "2" on a hex with a dummy and a real force
+	// tells him one of them is a dummy (LRTG 20).
+	marked := map[markerKey]bool{}
 	marker := func(side Side, h Hex) {
-		view.Counters = append(view.Counters, ViewCounter{Hex: h, Side: string(side), Kind: "force", Unidentified: true})
+		if k := (markerKey{side, h}); !marked[k] {
+			marked[k] = true
+			view.Counters = append(view.Counters, ViewCounter{Hex: h, Side: string(side), Kind: "force", Unidentified: true})
+		}
 	}
 	b := ViewBuilder{Units: ids, Show: show, Marker: marker}
 	hook := func(GameState, *View, ViewBuilder) {}
@@ -255,6 +263,12 @@ func ViewFor(g GameState, v Viewer) View {
 		return a.Name < b.Name
 	})
 	return view
+}
+
+// markerKey is a side's force marker on a hex.
+type markerKey struct {
+	side Side
+	hex  Hex
 }
 
 // MapCounters is the viewer's counters: ViewFor for the actor.

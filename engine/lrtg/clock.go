@@ -166,7 +166,28 @@ type ClockSwitched struct {
 	Side     engine.Side `json:"side,omitempty"` // To's side
 	Why      string      `json:"why,omitempty"`
 	Unpaused string      `json:"unpaused,omitempty"` // the pause the switch ended
+	// Cause is what switched the clocks as a fact (ClockCause*), and
+	// CauseSide the side it concerns: a presenter words it for its
+	// audience (issue 22: a public line in a hidden game names the side,
+	// never the commander who holds a deferred decision). Events stored
+	// before carry Why only.
+	Cause     string      `json:"cause,omitempty"`
+	CauseSide engine.Side `json:"cause_side,omitempty"`
 }
+
+// What switched the clocks (ClockSwitched.Cause; 22.3, 21.1).
+const (
+	ClockCauseInitiative   = "initiative"    // CauseSide won the initiative
+	ClockCausePassed       = "passed"        // CauseSide passed: the enemy decides
+	ClockCauseCycleOver    = "cycle-over"    // both passed, or the step ended
+	ClockCauseDeferred     = "deferred"      // CauseSide's decision deferred to a subordinate
+	ClockCauseDeferredBack = "deferred-back" // CauseSide's decision back with its overall commander
+	ClockCauseActivated    = "activated"     // CauseSide activates
+	ClockCauseArmy         = "army"          // CauseSide's army leader activates
+	ClockCauseActionEnded  = "action-ended"  // CauseSide's action ended
+	ClockCauseOpening      = "opening"       // the opening's activations begin
+	ClockCauseFollow       = "follow"        // the clocks follow who decides or acts
+)
 
 // ClockPaused records a pause of the running clock.
 type ClockPaused struct {
@@ -456,7 +477,8 @@ func (g Game) clockSwitch(at time.Time, evs []engine.Event) *ClockSwitched {
 	if to == c.Running {
 		return nil
 	}
-	sw := &ClockSwitched{Turn: g.Turn, At: at, From: c.Running, To: to, Why: clockWhy(g, evs)}
+	why, cause, side := clockWhy(g, evs)
+	sw := &ClockSwitched{Turn: g.Turn, At: at, From: c.Running, To: to, Why: why, Cause: cause, CauseSide: side}
 	if p := g.Player(to); p != nil {
 		sw.Side = p.Side
 	}
@@ -467,37 +489,38 @@ func (g Game) clockSwitch(at time.Time, evs []engine.Event) *ClockSwitched {
 }
 
 // clockWhy says what switched the clocks, from the events of the command
-// (22.3).
-func clockWhy(g Game, evs []engine.Event) string {
+// (22.3): the sentence stored events carry (Why), and the cause as a fact
+// with the side it concerns.
+func clockWhy(g Game, evs []engine.Event) (string, string, engine.Side) {
 	for i := len(evs) - 1; i >= 0; i-- {
 		switch e := evs[i].(type) {
 		case *InitiativeWon:
-			return fmt.Sprintf("the %s won the initiative (22.3)", sideName(e.Side))
+			return fmt.Sprintf("the %s won the initiative (22.3)", sideName(e.Side)), ClockCauseInitiative, e.Side
 		case *Passed:
 			if e.Ends {
-				return fmt.Sprintf("the %s passed too: the action cycle is over", sideName(e.Side))
+				return fmt.Sprintf("the %s passed too: the action cycle is over", sideName(e.Side)), ClockCauseCycleOver, e.Side
 			}
-			return fmt.Sprintf("the %s passed: the %s decides (22.3 2))", sideName(e.Side), sideName(engine.EnemyOf(e.Side)))
+			return fmt.Sprintf("the %s passed: the %s decides (22.3 2))", sideName(e.Side), sideName(engine.EnemyOf(e.Side))), ClockCausePassed, e.Side
 		case *Deferred:
 			if e.To.ID == "" {
-				return "the decision is back with the overall commander (21.1)"
+				return "the decision is back with the overall commander (21.1)", ClockCauseDeferredBack, e.Side
 			}
-			return fmt.Sprintf("the decision is deferred to %s (21.1)", e.To.Name)
+			return fmt.Sprintf("the decision is deferred to %s (21.1)", e.To.Name), ClockCauseDeferred, e.Side
 		case *Activated:
-			return fmt.Sprintf("%s activates (%s)", e.By.Name, sideName(e.Side))
+			return fmt.Sprintf("%s activates (%s)", e.By.Name, sideName(e.Side)), ClockCauseActivated, e.Side
 		case *ArmyAttempted:
-			return fmt.Sprintf("%s's army leader activates (%s)", e.By.Name, sideName(e.Side))
+			return fmt.Sprintf("%s's army leader activates (%s)", e.By.Name, sideName(e.Side)), ClockCauseArmy, e.Side
 		case *ActionEnded:
-			return fmt.Sprintf("the %s's action ended", sideName(e.Side))
+			return fmt.Sprintf("the %s's action ended", sideName(e.Side)), ClockCauseActionEnded, e.Side
 		case *CycleBegun:
 			if e.Opening {
-				return "the opening's activations begin (000 VIII 3))"
+				return "the opening's activations begin (000 VIII 3))", ClockCauseOpening, ""
 			}
 		case *engine.StepBegun:
-			return "the action cycle is over"
+			return "the action cycle is over", ClockCauseCycleOver, ""
 		}
 	}
-	return "the clocks follow who decides or acts (22.3)"
+	return "the clocks follow who decides or acts (22.3)", ClockCauseFollow, ""
 }
 
 // clockReady checks the game keeps clocks, and returns the state after a

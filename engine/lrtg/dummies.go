@@ -31,6 +31,11 @@ import (
 //     "removes all of his force markers ... and may place no additional
 //     hidden force markers this turn": his dummies in play are gone from
 //     that turn on, and he may place none until the next turn.
+//   - A force of its side entering a dummy's hex merges with it (choice D5,
+//     dummies_merge.go): the marker now covers units, so it is no longer
+//     a dummy and moves on with them. An enemy unit entering its hex finds
+//     it out and it is removed (choice D6): no hex shows a marker of each
+//     side.
 //   - "The presence of dummy markers does not restrict strategic movement"
 //     (20.0): movement never looks at dummies.
 

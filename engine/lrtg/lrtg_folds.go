@@ -50,10 +50,12 @@ func (g Game) applySetup(e *engine.GameStarted) Game {
 
 // lrtgFolded is what LRTG folds after every event (Hooks.Folded; g is the
 // state before it): the players' unchecked changes to their units into
-// the umpire's log (unitlog.go) and, in a double-blind game, where each
+// the umpire's log (unitlog.go), a dummy a friendly force reached merged
+// into its marker (dummies_merge.go) and, in a double-blind game, where each
 // viewer last saw the units (sightings.go).
 func lrtgFolded(g, next Game, e engine.Event) Game {
 	next = next.logUnitChange(g, e) // unitlog.go
+	next = next.mergeDummies(g)     // dummies_merge.go: a force on its own dummy
 	if next.Options.Intel == engine.IntelDoubleBlind && next.Started {
 		next = next.updateSightings(g)
 		if m, ok := e.(*engine.UnitsMoved); ok && m.Contact != nil {
