@@ -150,7 +150,11 @@ func pastLine(g engine.GameState, a pastAction) string {
 	for _, se := range a.Events {
 		what = append(what, pastWhat(g, se.Event))
 	}
-	return pastWho(g, a) + ": " + strings.Join(what, "; ")
+	who := pastWho(g, a)
+	if b, ok := a.Events[0].Event.(*engine.StepBegun); ok && b.Auto {
+		who = "the game" // steps:auto: begun by itself, in the umpire's name
+	}
+	return who + ": " + strings.Join(what, "; ")
 }
 
 // pastWhat says what an event did, in a few words: the board's actions
@@ -191,12 +195,17 @@ func pastWhat(g engine.GameState, e engine.Event) string {
 			return "a secret roll"
 		}
 		return fmt.Sprintf("rolled %s: %d", e.Expression, e.Total)
+	case *engine.StepBegun:
+		if e.Auto {
+			return "step " + e.Step + " began by itself"
+		}
+		return "began step " + e.Step
+	case *engine.StepDone:
+		return "said /phase done in step " + e.Step
 	}
-	typ := e.EventType()
-	if _, rest, ok := strings.Cut(typ, "."); ok {
-		typ = rest
-	}
-	return strings.NewReplacer("-", " ", "_", " ", ".", " ").Replace(typ)
+	// Any other event by its kind, noun and verb ("dummy placed",
+	// "posture declared"): the verb alone would not say what was done.
+	return strings.NewReplacer("-", " ", "_", " ", ".", " ").Replace(e.EventType())
 }
 
 // historyOpts are /game history's options.
