@@ -52,7 +52,10 @@ func phaseCommands() []*Command {
 			{
 				Name:        "done",
 				Description: "You have nothing more to do in the step under way (its openings to you close)",
-				Handle:      handlePhaseDone, // sequence_auto.go
+				Options: []OptionSpec{
+					{Name: "phase", Description: "true: nor in the later steps of this phase this turn (3a, 3c and 3d at once)", Type: Boolean},
+				},
+				Handle: handlePhaseDone, // sequence_auto.go
 			},
 		},
 	}}

@@ -171,12 +171,26 @@ func autoWaitingLine(g engine.GameState) string {
 }
 
 func handlePhaseDone(ctx context.Context, r *Router, req Request) (Reply, error) {
-	return r.settleGameFrom(ctx, req, engine.PhaseDone{By: req.User}, nil, func(before engine.GameState, views []EventView, evs []engine.Event) Reply {
+	var o struct {
+		Phase bool `opt:"phase"`
+	}
+	if err := decodeOptions(req, &o); err != nil {
+		return Reply{}, err
+	}
+	g0, err := r.gameHere(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd := engine.PhaseDone{By: req.User, Phase: o.Phase, Sequence: r.sequence(g0)}
+	return r.settleGameFrom(ctx, req, cmd, nil, func(before engine.GameState, views []EventView, evs []engine.Event) Reply {
 		g := before
 		for _, e := range evs {
 			g = g.Apply(e)
 		}
 		text := fmt.Sprintf("✔ %s has nothing more to do in step %s.", req.User.Name, r.phaseLabel(before))
+		if d, ok := evs[0].(*engine.StepDone); ok && len(d.Ahead) > 0 {
+			text = fmt.Sprintf("✔ %s has nothing more to do in step %s, nor in %s this turn.", req.User.Name, r.phaseLabel(before), strings.Join(d.Ahead, ", "))
+		}
 		if !g.Options.AutoSteps() || !g.StepFinished() {
 			text += " " + waitingLine(g) // else the steps the game begins by itself follow
 		}

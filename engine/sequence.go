@@ -179,6 +179,15 @@ type SequenceState struct {
 	// Done are the players (actor ids) who said /phase done in the step
 	// under way (sequence_auto.go): its openings to them are closed.
 	Done []string `json:"done,omitempty"`
+	// Ahead are the players done with a later step of this turn before
+	// it began (/phase done phase:true): its Done as it begins.
+	Ahead []DoneAhead `json:"ahead,omitempty"`
+}
+
+// DoneAhead is a player done with a later step of the turn.
+type DoneAhead struct {
+	Player string `json:"player"`
+	Step   string `json:"step"`
 }
 
 // SameStep reports whether two states are in the same step of the same
@@ -265,11 +274,29 @@ func sequenceModule() Module {
 		Apply: Folds(func(g GameState, e Event) (GameState, bool) {
 			switch s := e.(type) {
 			case *StepBegun:
-				g.Sequence = SequenceState{Step: s.Step, Turn: s.Turn}
+				next := SequenceState{Step: s.Step, Turn: s.Turn}
+				if s.Turn == g.Sequence.Turn {
+					// The players who said they were done with it ahead.
+					for _, a := range g.Sequence.Ahead {
+						if a.Step == s.Step {
+							next.Done = append(next.Done, a.Player)
+						} else {
+							next.Ahead = append(next.Ahead, a)
+						}
+					}
+				}
+				g.Sequence = next
 				return g, true
 			case *StepDone:
 				if s.Step == g.CurrentStep() && !Contains(g.Sequence.Done, s.By.ID) {
 					g.Sequence.Done = append(append([]string(nil), g.Sequence.Done...), s.By.ID)
+				}
+				if s.Step == g.CurrentStep() && len(s.Ahead) > 0 {
+					ahead := append([]DoneAhead(nil), g.Sequence.Ahead...)
+					for _, id := range s.Ahead {
+						ahead = append(ahead, DoneAhead{Player: s.By.ID, Step: id})
+					}
+					g.Sequence.Ahead = ahead
 				}
 				return g, true
 			}

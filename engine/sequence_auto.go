@@ -139,6 +139,12 @@ func (g GameState) AutoSteps(c AutoContext, d Dice) []Event {
 // closes the step's openings to him (/phase done).
 type PhaseDone struct {
 	By Actor
+	// Phase: nothing more from him in the later steps of the step's
+	// phase this turn either (003 3: "Leader Transfer / Attachment Phase
+	// (all occur simultaneously)"): one /phase done for 3a, 3c and 3d.
+	// Sequence is the game's, to find them.
+	Phase    bool
+	Sequence *Sequence
 }
 
 // CommandName implements Command.
@@ -152,6 +158,32 @@ type StepDone struct {
 	By   Actor  `json:"by"`
 	Turn int    `json:"turn"`
 	Step string `json:"step"`
+	// Ahead are the later steps of the phase he is done with too
+	// (/phase done phase:true): their openings to him are closed as
+	// they begin this turn.
+	Ahead []string `json:"ahead,omitempty"`
+}
+
+// laterInPhase are the steps after the one under way in its phase.
+func laterInPhase(seq *Sequence, step string) []string {
+	if seq == nil {
+		return nil
+	}
+	cur := seq.Step(step)
+	if cur == nil {
+		return nil
+	}
+	var out []string
+	after := false
+	for _, s := range seq.Steps {
+		switch {
+		case s.ID == step:
+			after = true
+		case after && s.Phase == cur.Phase:
+			out = append(out, s.ID)
+		}
+	}
+	return out
 }
 
 // EventType implements Event.
@@ -184,5 +216,9 @@ func (g GameState) decidePhaseDone(cmd PhaseDone) ([]Event, error) {
 		return nil, Illegal("phase.done.again", fmt.Sprintf("You have already said you are done with step %s", step),
 			"The step ends when the others are done too, or with the umpire's /phase next")
 	}
-	return []Event{&StepDone{By: cmd.By, Turn: g.Turn, Step: step}}, nil
+	done := &StepDone{By: cmd.By, Turn: g.Turn, Step: step}
+	if cmd.Phase {
+		done.Ahead = laterInPhase(cmd.Sequence, step)
+	}
+	return []Event{done}, nil
 }
