@@ -134,14 +134,41 @@ func outboxNonce(id string, i int) string {
 	return fmt.Sprintf("u%016x", h.Sum64())
 }
 
-// postEntry posts an entry's outputs and marks it posted when all went.
-func (s *Scheduler) postEntry(ctx context.Context, id string, outs []Output) error {
+// postEntry posts an entry's outputs, but those already refused for good
+// (failed), and marks it posted when each went or was refused
+// (outbox_refused.go). A transient error stops it: the entry stays
+// pending for a later tick.
+func (s *Scheduler) postEntry(ctx context.Context, stream, id string, outs []Output, failed []int) error {
+	skip := map[int]bool{}
+	for _, i := range failed {
+		skip[i] = true
+	}
+	var lost []lostPost
+	// Whatever stops the loop, the umpire hears of what was lost in it:
+	// those messages are marked failed and never tried again.
+	defer func() {
+		if len(lost) > 0 {
+			s.tellLost(ctx, stream, id, lost)
+		}
+	}()
 	for i, o := range outs {
+		if skip[i] {
+			continue
+		}
 		var err error
 		if np, ok := s.Poster.(NoncePoster); ok && id != "" {
 			err = np.PostOnce(ctx, o, outboxNonce(id, i))
 		} else {
 			err = s.Poster.Post(ctx, o)
+		}
+		if code, ok := postRefusal(err); ok && id != "" {
+			if of, ok := s.Router.store.(outboxFailer); ok {
+				if ferr := of.MarkOutboxFailed(ctx, id, i); ferr != nil {
+					return ferr
+				}
+			}
+			lost = append(lost, lostPost{index: i, out: o, code: code})
+			continue
 		}
 		if err != nil {
 			return fmt.Errorf("post %s message %d: %w", id, i+1, err)
@@ -184,7 +211,7 @@ func (s *Scheduler) flushOutbox(ctx context.Context) error {
 			continue
 		}
 		s.Router.log.Info("deadline scheduler: posting a pending outbox entry", "id", e.ID, "recorded", e.At)
-		if err := s.postEntry(ctx, e.ID, rep.Outputs); err != nil && firstErr == nil {
+		if err := s.postEntry(ctx, e.Stream, e.ID, rep.Outputs, e.Failed); err != nil && firstErr == nil {
 			firstErr = err
 		}
 	}
@@ -323,5 +350,5 @@ func (s *Scheduler) tickGame(ctx context.Context, st store.Stream, now time.Time
 	}
 	// A failed post leaves the entry pending: a later tick posts it
 	// (flushOutbox).
-	return s.postEntry(ctx, rep.outboxID, rep.Outputs)
+	return s.postEntry(ctx, st.ID, rep.outboxID, rep.Outputs, nil)
 }

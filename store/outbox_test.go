@@ -53,3 +53,28 @@ func TestOutboxWithTheEvents(t *testing.T) {
 		}
 	})
 }
+
+// A message refused for good is recorded with the pending entry, once
+// however often it is marked, and survives a reopened handle's listing.
+func TestOutboxMarkFailed(t *testing.T) {
+	eachDB(t, func(t *testing.T, s *Store, _ *clock) {
+		ctx := context.Background()
+		mustAppend(t, s, Append{Stream: "game:f", GuildID: "g", Kind: "game", Records: []NewRecord{rec("a", `{}`)},
+			Outbox: &OutboxEntry{ID: "game:f@1", Body: json.RawMessage(`{"outputs":[{},{},{}]}`)}})
+		for _, i := range []int{2, 0, 2} {
+			if err := s.MarkOutboxFailed(ctx, "game:f@1", i); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.MarkOutboxFailed(ctx, "no-such-entry", 0); err != nil {
+			t.Fatalf("an unknown entry: %v", err)
+		}
+		pending, err := s.PendingOutbox(ctx)
+		if err != nil || len(pending) != 1 {
+			t.Fatalf("pending: %+v, %v", pending, err)
+		}
+		if f := pending[0].Failed; len(f) != 2 || f[0] != 2 || f[1] != 0 {
+			t.Fatalf("failed: %v, want [2 0]", f)
+		}
+	})
+}

@@ -295,6 +295,9 @@ func (s *Server) handleChannelMessage(w http.ResponseWriter, r *http.Request, re
 		e = checkMessage(data.Content, len(data.Embeds), len(data.Components), len(rec.Files), len(data.StickerIDs), data.Poll != nil)
 	}
 	if e == nil {
+		e = s.refusedLocked(channelID) // refused.go: a channel gone or forbidden
+	}
+	if e == nil {
 		e = checkComponents(data.Components) // components.go
 	}
 	if e == nil {

@@ -125,6 +125,7 @@ type Server struct {
 	channelEdits    map[string][]*ChannelMessageEdit
 	dmChannels      map[string]string // recipient user id -> DM channel id
 	guildChans      guildChannels     // channels.go: guild channels the bot created
+	refused         map[string]int    // refused.go: channel id -> the error code its posts get
 	faults          []*fault          // faults.go: injected failures, in order
 }
 
