@@ -175,3 +175,45 @@ func TestDiscordLongPostKeepsCodeBlock(t *testing.T) {
 		t.Errorf("the second post does not reopen the block and carry the end: %q", ms[1].Message.Content[:20])
 	}
 }
+
+// The scripted games' long outputs (a public /phase next, a /reorganize
+// roll corps:all, /help) go to Discord whole: every part within the limit,
+// every code block closed in its part, and nothing lost.
+func TestScriptedGamesLongOutputsSplit(t *testing.T) {
+	t.Parallel()
+	long := 0
+	for _, name := range []string{"campaign.script", "lrta.script"} {
+		for _, cl := range playScript(t, name).out {
+			o := Output{Text: cl.Text}
+			if utf8.RuneCountInString(o.Text) <= maxMessageContent {
+				continue
+			}
+			long++
+			parts := outputParts(o)
+			texts := make([]string, len(parts))
+			for n, p := range parts {
+				texts[n] = p.Text
+				if strings.Count(p.Text, "```")%2 != 0 {
+					t.Errorf("%s line %d: part %d leaves a code block open", name, cl.Line, n+1)
+				}
+			}
+			// Every word, in order (a line longer than a message is split
+			// at a space, which the parts' break stands for).
+			if got, want := strings.Fields(strings.Join(texts, "\n")), strings.Fields(cl.Text); strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("%s line %d (%s): the parts are not the text", name, cl.Line, cl.Input)
+			}
+			for n, p := range texts {
+				if c := utf8.RuneCountInString(p); c > maxMessageContent {
+					t.Errorf("%s line %d: part %d has %d characters", name, cl.Line, n+1, c)
+				}
+			}
+			if len(parts) < 2 {
+				t.Errorf("%s line %d (%s): %d characters in one message", name, cl.Line, cl.Input, len(o.Text))
+			}
+		}
+	}
+	if long == 0 {
+		t.Fatal("no output of the scripted games is longer than a message: the test checks nothing")
+	}
+	t.Logf("%d long outputs split", long)
+}
