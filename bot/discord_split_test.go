@@ -217,3 +217,35 @@ func TestScriptedGamesLongOutputsSplit(t *testing.T) {
 	}
 	t.Logf("%d long outputs split", long)
 }
+
+// An embed's description longer than Discord's 4,096 is split the same
+// way: the title on the first embed, the fields and footer on the last, the
+// buttons under the last.
+func TestOutputPartsEmbed(t *testing.T) {
+	t.Parallel()
+	desc := longText(220) // about 9,700 characters: three embeds
+	o := Output{Embed: &Embed{Title: "Order of battle", Description: desc, Fields: []EmbedField{{Name: "Union", Value: "I Corps"}}, Footer: "turn 3"},
+		Buttons: []Button{{ID: "act:next", Label: "Next"}}}
+	parts := outputParts(o)
+	if len(parts) != 3 {
+		t.Fatalf("%d parts, want 3", len(parts))
+	}
+	texts := make([]string, len(parts))
+	for n, p := range parts {
+		texts[n] = p.Embed.Description
+		if p.Text != "" {
+			t.Errorf("part %d has a text", n+1)
+		}
+	}
+	checkParts(t, desc, texts, maxEmbedDescription)
+	first, last := parts[0], parts[2]
+	if first.Embed.Title != "Order of battle" || parts[1].Embed.Title != "" || len(first.Embed.Fields) != 0 || first.Embed.Footer != "" || len(first.Buttons) != 0 {
+		t.Errorf("first part: %+v", first.Embed)
+	}
+	if len(last.Embed.Fields) != 1 || last.Embed.Footer != "turn 3" || len(last.Buttons) != 1 {
+		t.Errorf("last part: %+v, buttons %v", last.Embed, last.Buttons)
+	}
+	if o.Embed.Description != desc {
+		t.Error("splitting changed the output it split")
+	}
+}
