@@ -7,6 +7,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/umpire-games/umpire/bot/discordtest"
 )
 
@@ -247,5 +249,42 @@ func TestOutputPartsEmbed(t *testing.T) {
 	}
 	if o.Embed.Description != desc {
 		t.Error("splitting changed the output it split")
+	}
+}
+
+// A long secret answer after a public deferral: the deferral is deleted and
+// every part goes ephemeral; none lands in the public message or channel.
+func TestDiscordLongSecretAfterPublicDeferral(t *testing.T) {
+	t.Parallel()
+	d, srv := splitBot(t)
+	i := srv.SlashCommand(discordtest.SlashCommand{Name: "oob", GuildID: "g1", ChannelID: "c1", UserID: "u7", Username: "jeb"})
+	if _, err := srv.DispatchInteraction(i); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.session.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}); err != nil {
+		t.Fatal(err)
+	}
+	secret := strings.ReplaceAll(longText(100)[:4100], "corps", "secret corps")
+	d.followUp(i, Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral, UserID: "u7"}, Text: secret}}}, false)
+	fups := srv.Followups(i.ID)
+	var parts []string
+	for n, f := range fups {
+		if f.Message == nil || f.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+			t.Errorf("part %d refused or not ephemeral", n+1)
+			continue
+		}
+		parts = append(parts, f.Message.Content)
+	}
+	if len(parts) < 3 {
+		t.Fatalf("%d ephemeral parts, want 3", len(parts))
+	}
+	checkParts(t, secret, parts, 2000)
+	if m := srv.Original(i.ID); m != nil && strings.Contains(m.Content, "secret") {
+		t.Errorf("the public deferral shows the secret: %q", m.Content[:40])
+	}
+	for _, m := range srv.ChannelMessages("c1") {
+		if m.Message != nil && strings.Contains(m.Message.Content, "secret") {
+			t.Error("a channel post shows the secret")
+		}
 	}
 }
