@@ -276,25 +276,32 @@ func (d *Discord) post(i *discordgo.Interaction, rep Reply) {
 	} else if i.User != nil {
 		actor = i.User.ID
 	}
-	for _, o := range rep.Outputs[1:] {
-		switch {
-		case o.Audience.Kind == AudienceEphemeral && (o.Audience.UserID == "" || o.Audience.UserID == actor):
-			if err := d.retry(d.ctx, "ephemeral follow-up", restCreate, func(ctx context.Context) error {
-				_, err := d.session.FollowupMessageCreate(i, true, followupParams(o, true), discordgo.WithContext(ctx))
-				return err
-			}); err != nil {
-				d.log.Error("discord: ephemeral follow-up", "id", i.ID, "err", err)
-			}
-		case o.Audience.Kind == AudienceChannel || o.Audience.Kind == AudiencePublic:
-			if err := d.retry(d.ctx, "post", restCreate, func(ctx context.Context) error {
-				_, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, channelMessage(o, true), discordgo.WithContext(ctx))
-				return err
-			}); err != nil {
-				d.log.Error("discord: post", "channel", o.Audience.Channel, "err", err)
-			}
-		default:
-			d.log.Error("discord: output with no one to send it to", "audience", o.Audience.Kind, "user", o.Audience.UserID)
+	for _, whole := range rep.Outputs[1:] {
+		for _, o := range outputParts(whole) { // discord_split.go: a long output in parts, in order
+			d.postOne(i, o, actor)
 		}
+	}
+}
+
+// postOne sends one message of post's.
+func (d *Discord) postOne(i *discordgo.Interaction, o Output, actor string) {
+	switch {
+	case o.Audience.Kind == AudienceEphemeral && (o.Audience.UserID == "" || o.Audience.UserID == actor):
+		if err := d.retry(d.ctx, "ephemeral follow-up", restCreate, func(ctx context.Context) error {
+			_, err := d.session.FollowupMessageCreate(i, true, followupParams(o, true), discordgo.WithContext(ctx))
+			return err
+		}); err != nil {
+			d.log.Error("discord: ephemeral follow-up", "id", i.ID, "err", err)
+		}
+	case o.Audience.Kind == AudienceChannel || o.Audience.Kind == AudiencePublic:
+		if err := d.retry(d.ctx, "post", restCreate, func(ctx context.Context) error {
+			_, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, channelMessage(o, true), discordgo.WithContext(ctx))
+			return err
+		}); err != nil {
+			d.log.Error("discord: post", "channel", o.Audience.Channel, "err", err)
+		}
+	default:
+		d.log.Error("discord: output with no one to send it to", "audience", o.Audience.Kind, "user", o.Audience.UserID)
 	}
 }
 
@@ -360,7 +367,8 @@ func messageData(o Output) (string, []*discordgo.MessageEmbed) {
 }
 
 func (d *Discord) respond(i *discordgo.Interaction, rep Reply) {
-	first := rep.first()
+	parts := outputParts(rep.first()) // discord_split.go: the rest follow the answer
+	first := parts[0]
 	err := d.retry(d.ctx, "respond", restCallback, func(ctx context.Context) error {
 		return d.session.InteractionRespond(i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
@@ -370,6 +378,7 @@ func (d *Discord) respond(i *discordgo.Interaction, rep Reply) {
 	var rest *discordgo.RESTError
 	switch {
 	case err == nil:
+		d.followParts(i, parts[1:], first.Audience.Kind == AudienceEphemeral)
 	case rep.Duplicate && errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged:
 		// A second delivery of an interaction answered before: expected.
 		d.log.Info("discord: repeated interaction was already answered", "id", i.ID)
@@ -382,7 +391,8 @@ func (d *Discord) respond(i *discordgo.Interaction, rep Reply) {
 // deferral must not land in the public message: it is deleted and the
 // answer sent as an ephemeral follow-up.
 func (d *Discord) followUp(i *discordgo.Interaction, rep Reply, deferredEphemeral bool) {
-	first := rep.first()
+	parts := outputParts(rep.first()) // discord_split.go: the rest follow the answer
+	first := parts[0]
 	if rep.Ephemeral() && !deferredEphemeral {
 		if err := d.retry(d.ctx, "delete deferred", restIdempotent, func(ctx context.Context) error {
 			return d.session.InteractionResponseDelete(i, discordgo.WithContext(ctx))
@@ -394,7 +404,9 @@ func (d *Discord) followUp(i *discordgo.Interaction, rep Reply, deferredEphemera
 			return err
 		}); err != nil {
 			d.log.Error("discord: follow-up", "id", i.ID, "err", err)
+			return
 		}
+		d.followParts(i, parts[1:], true)
 		return
 	}
 	if err := d.retry(d.ctx, "edit deferred", restIdempotent, func(ctx context.Context) error {
@@ -402,6 +414,22 @@ func (d *Discord) followUp(i *discordgo.Interaction, rep Reply, deferredEphemera
 		return err
 	}); err != nil {
 		d.log.Error("discord: edit deferred", "id", i.ID, "err", err)
+		return
+	}
+	d.followParts(i, parts[1:], deferredEphemeral)
+}
+
+// followParts sends the parts of an answer after its first, in order, as
+// follow-ups of the interaction: ephemeral when the answer is.
+func (d *Discord) followParts(i *discordgo.Interaction, parts []Output, ephemeral bool) {
+	for n, o := range parts {
+		if err := d.retry(d.ctx, "continuation", restCreate, func(ctx context.Context) error {
+			_, err := d.session.FollowupMessageCreate(i, true, continuationParams(o, ephemeral), discordgo.WithContext(ctx))
+			return err
+		}); err != nil {
+			d.log.Error("discord: continuation", "id", i.ID, "part", n+2, "err", err)
+			return // the parts after a lost one would read out of order
+		}
 	}
 }
 
@@ -419,7 +447,9 @@ func flagsFor(o Output) discordgo.MessageFlags {
 	return 0
 }
 
-// clip keeps a message within Discord's 2,000 characters.
+// clip keeps a message within Discord's 2,000 characters: only for a
+// message that must stay one (the live clock, edited in place); answers
+// and posts are split instead (discord_split.go), and clip never cuts them.
 func clip(s string) string { return clipN(s, 2000) }
 
 func clipN(s string, n int) string {
@@ -519,17 +549,23 @@ func (d *Discord) postTo(ctx context.Context, o Output, nonce string) error {
 	if o.Audience.Channel == "" || o.Audience.Kind != AudiencePublic && o.Audience.Kind != AudienceChannel {
 		return fmt.Errorf("discord: post: a %s output has no channel", o.Audience.Kind)
 	}
-	var err error
-	if nonce == "" || len(o.Files) > 0 {
-		err = d.retry(ctx, "post", restCreate, func(ctx context.Context) error {
-			_, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, channelMessage(o, false), discordgo.WithContext(ctx))
-			return err
-		})
-	} else {
-		err = d.sendOnce(ctx, o, nonce) // discord_message.go
-	}
-	if err != nil {
-		return fmt.Errorf("discord: post to %s: %w", o.Audience.Channel, err)
+	parts := outputParts(o) // discord_split.go: a long message as consecutive posts
+	for n, o := range parts {
+		var err error
+		if nonce == "" || len(o.Files) > 0 {
+			err = d.retry(ctx, "post", restCreate, func(ctx context.Context) error {
+				_, err := d.session.ChannelMessageSendComplex(o.Audience.Channel, channelMessage(o, false), discordgo.WithContext(ctx))
+				return err
+			})
+		} else {
+			err = d.sendOnce(ctx, o, partNonce(nonce, n)) // discord_message.go
+		}
+		if err != nil {
+			if len(parts) > 1 {
+				return fmt.Errorf("discord: post to %s (part %d of %d): %w", o.Audience.Channel, n+1, len(parts), err)
+			}
+			return fmt.Errorf("discord: post to %s: %w", o.Audience.Channel, err)
+		}
 	}
 	return nil
 }

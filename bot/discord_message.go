@@ -69,6 +69,19 @@ func followupParams(o Output, components bool) *discordgo.WebhookParams {
 	return p
 }
 
+// continuationParams is a part after the first of a long answer
+// (discord_split.go), as a follow-up of the interaction: ephemeral when the
+// answer is.
+func continuationParams(o Output, ephemeral bool) *discordgo.WebhookParams {
+	content, embeds := messageData(o)
+	p := &discordgo.WebhookParams{Content: content, Embeds: embeds, Files: discordFiles(o), Components: discordComponents(o),
+		AllowedMentions: allowedMentions(o.Ping)}
+	if ephemeral {
+		p.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return p
+}
+
 // deferredEdit is an output as the edit that completes a deferred answer
 // (fresh file readers on every call: a retry consumes them).
 func deferredEdit(o Output) *discordgo.WebhookEdit {

@@ -282,3 +282,23 @@ func TestWaitsEndWithContext(t *testing.T) {
 		t.Errorf("WaitChannelMessage = %v", err)
 	}
 }
+
+// Discord refuses content over 2,000 characters (counted as characters, not
+// bytes): the fake must too, or a bot that sends longer ones passes here
+// and fails in a guild.
+func TestMessageContentLimit(t *testing.T) {
+	t.Parallel()
+	srv := discordtest.NewServer(t, discordtest.Options{})
+	sess, err := srv.NewSession("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = sess.ChannelMessageSend("c1", strings.Repeat("x", 2001))
+	wantRESTError(t, err, 400, 50035)
+	if _, err := sess.ChannelMessageSend("c1", strings.Repeat("é", 2000)); err != nil {
+		t.Errorf("2,000 two-byte characters refused: %v", err)
+	}
+	if _, err := sess.ChannelMessageSendComplex("c1", &discordgo.MessageSend{Content: strings.Repeat("x", 2001)}); err == nil {
+		t.Error("a complex message of 2,001 characters accepted")
+	}
+}
