@@ -50,3 +50,56 @@ func TestLRTALossVPCitesLRTA(t *testing.T) {
 		}
 	}
 }
+
+// /help command:game lists the scenarios /game new takes: every game's
+// outside a game (it named only LRTG's two, in an example), the channel's
+// game's in a game's channel.
+func TestHelpGameListsTheScenarios(t *testing.T) {
+	ctx := context.Background()
+	r, _ := litnInitRouter(t, "litn-1-frederick-to-antietam", "sheet-1-csa.yaml", "sheet-1-usa.yaml")
+	mustOK(t, r, Request{GuildID: "g", ChannelID: "lrta", User: umpireA, Command: "game", Path: []string{"new"}, Options: map[string]string{"scenario": "lrta-campaign"}})
+	page := func(channel, command string) string {
+		t.Helper()
+		req := helpReq(command)
+		req.ChannelID = channel
+		o := r.Handle(ctx, req).first()
+		if o.Error != nil || o.Embed == nil {
+			t.Fatalf("/help command:%s in %s: %+v", command, channel, o)
+		}
+		return o.Text
+	}
+	every := []string{"lrtg-high-tide", "lrtg-gettysburg-campaign", "lrta-campaign", "litn-1-frederick-to-antietam", "litn-2-maryland-campaign", "litn-3-pennsylvania-campaign", "litn-4-collision-at-gettysburg"}
+	for _, command := range []string{"game", "game new"} {
+		all := page("nowhere", command)
+		for _, id := range every {
+			if !strings.Contains(all, id) {
+				t.Errorf("/help command:%s outside a game lacks %s:\n%s", command, id, all)
+			}
+		}
+	}
+	for _, c := range []struct {
+		channel   string
+		want, not []string
+	}{
+		{"war", every[3:], every[:3]},
+		{"lrta", every[2:3], []string{"lrtg-gettysburg-campaign", "litn-"}},
+	} {
+		got := page(c.channel, "game")
+		line := ""
+		for _, l := range strings.Split(got, "\n") {
+			if strings.Contains(l, "scenario is one of") {
+				line = l
+			}
+		}
+		for _, id := range c.want {
+			if !strings.Contains(line, id) {
+				t.Errorf("/help command:game in %s: no %s in %q", c.channel, id, line)
+			}
+		}
+		for _, id := range c.not {
+			if strings.Contains(line, id) {
+				t.Errorf("/help command:game in %s lists another game's %s: %q", c.channel, id, line)
+			}
+		}
+	}
+}
