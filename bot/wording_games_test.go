@@ -103,3 +103,38 @@ func TestHelpGameListsTheScenarios(t *testing.T) {
 		}
 	}
 }
+
+// A LITN game speaks no LRTG: its /game status (before and after its first
+// step) has no army morale or Disorder threshold (LRTG 15), /vp is refused
+// without LRTG's categories (Vicksburg, draft riots) and /table list lists
+// LITN's tables, not LRTG's or LRTA's. /table list game:lrtg still lists
+// LRTG's on demand.
+func TestLITNSpeaksNoLRTG(t *testing.T) {
+	r, _ := litnInitRouter(t, "litn-1-frederick-to-antietam", "sheet-1-csa.yaml", "sheet-1-usa.yaml")
+	lrtgWords := []string{"Army morale", "Disorder at 8", "000 VII", "LRTG 15", "vicksburg", "draft-riots", "raspberry"}
+	check := func(line string, must ...string) {
+		t.Helper()
+		got := everything(gamesDo(t, r, umpireA, line))
+		for _, w := range lrtgWords {
+			if strings.Contains(strings.ToLower(got), strings.ToLower(w)) {
+				t.Errorf("LITN %s speaks LRTG (%q):\n%s", line, w, got)
+			}
+		}
+		for _, w := range must {
+			if !strings.Contains(got, w) {
+				t.Errorf("LITN %s lacks %q:\n%s", line, w, got)
+			}
+		}
+	}
+	check("/game status", "litn-1-frederick-to-antietam")
+	gamesDo(t, r, umpireA, "/phase next")
+	check("/game status", "litn-1-frederick-to-antietam")
+	check("/vp", "/litn status shows the victory points (002 15)")
+	check("/table list", "litn.initiative", "Lee Invades the North (LITN)")
+	if got := everything(gamesDo(t, r, umpireA, "/table list")); strings.Contains(got, "lrta.") || strings.Contains(got, "lrtg.") {
+		t.Errorf("LITN /table list lists another game's tables:\n%s", got)
+	}
+	if got := everything(gamesDo(t, r, umpireA, "/table list game:lrtg")); !strings.Contains(got, "lrtg.draft-riots") {
+		t.Errorf("/table list game:lrtg in LITN:\n%s", got)
+	}
+}
