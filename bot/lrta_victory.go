@@ -466,7 +466,7 @@ func handleVictoryCheck(ctx context.Context, r *Router, req Request) (Reply, err
 		for _, e := range evs {
 			switch e := e.(type) {
 			case *lrtg.MoraleChecked:
-				lines = append(lines, checkText(e.Check))
+				lines = append(lines, checkText(g, e.Check))
 			case *lrtg.VictoryChecked:
 				lines = append(lines, victoryText(e))
 			}

@@ -98,7 +98,7 @@ func presentSegment(r *Router, req Request, g engine.GameState, e engine.Event, 
 		what := supplyAdjustedWhat(step, e.Rule)
 		outs := []Output{pub(fmt.Sprintf("🍞 The %s's %s is recorded on their sheet (/segment show).", segSideName(e.Side), what), false)}
 		if len(e.Check.VP) > 0 {
-			outs = append(outs, pub(checkText(e.Check), false))
+			outs = append(outs, pub(checkText(g, e.Check), false))
 		}
 		return append(outs, umpire(fmt.Sprintf("%s %s: %s", segSideName(e.Side), what, supplyAdjustedParts(e))))
 	case *engine.DiceRolled:
@@ -125,7 +125,7 @@ func presentSegment(r *Router, req Request, g engine.GameState, e engine.Event, 
 		if step != "8" {
 			return nil
 		}
-		return []Output{pub(checkText(e.Check), !g.Options.LimitedIntel)} // its record names eliminated units
+		return []Output{pub(checkText(g, e.Check), !g.Options.LimitedIntel)} // its record names eliminated units
 	case *lrtg.VictoryChecked:
 		return []Output{pub(victoryText(e), true)}
 	}

@@ -138,3 +138,30 @@ func TestLITNSpeaksNoLRTG(t *testing.T) {
 		t.Errorf("/table list game:lrtg in LITN:\n%s", got)
 	}
 }
+
+// The scripted LRTA game cites LRTG's Victory Points (000 VII 6, 7) only
+// as the rules LRTA follows where 004 prints none: no reply cites them
+// bare, as an LRTG game's do (issue 23 item 9).
+func TestLRTAScriptCitesLRTGOnlyAsFollowed(t *testing.T) {
+	p := playScript(t, "lrta.script")
+	cites := map[string]int{}
+	for _, o := range p.out {
+		text := o.Text
+		if o.Embed != nil {
+			text += "\n" + o.Embed.PlainText()
+		}
+		for _, bare := range []string{"(000 VII 6)", "(000 VII 7)", "VII 6 scores", "Disorder at 8, Panic at 11"} {
+			if strings.Contains(text, bare) {
+				t.Errorf("line %d (%s) cites LRTG's rules as LRTA's, %q:\n%s", o.Line, o.Input, bare, text)
+			}
+		}
+		for _, followed := range []string{"000 VII 6, which LRTA follows", "000 VII 7, which LRTA follows"} {
+			cites[followed] += strings.Count(text, followed)
+		}
+	}
+	for followed, n := range cites {
+		if n == 0 {
+			t.Errorf("the script's replies never cite %q: the test no longer reaches the VP it checks", followed)
+		}
+	}
+}
