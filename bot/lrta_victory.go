@@ -468,7 +468,7 @@ func handleVictoryCheck(ctx context.Context, r *Router, req Request) (Reply, err
 			case *lrtg.MoraleChecked:
 				lines = append(lines, checkText(g, e.Check))
 			case *lrtg.VictoryChecked:
-				lines = append(lines, victoryText(e))
+				lines = append(lines, victoryText(g, e))
 			}
 		}
 		return publicText(req, strings.Join(lines, "\n"), viewEvents(g, views))

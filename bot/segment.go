@@ -560,7 +560,7 @@ func handleSegmentVictory(ctx context.Context, r *Router, req Request) (Reply, e
 			case *lrtg.MoraleChecked:
 				lines = append(lines, checkText(g, e.Check))
 			case *lrtg.VictoryChecked:
-				lines = append(lines, victoryText(e))
+				lines = append(lines, victoryText(g, e))
 			}
 		}
 		return publicText(req, strings.Join(lines, "\n"), viewEvents(g, views))

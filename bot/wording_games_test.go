@@ -141,7 +141,8 @@ func TestLITNSpeaksNoLRTG(t *testing.T) {
 
 // The scripted LRTA game cites LRTG's Victory Points (000 VII 6, 7) only
 // as the rules LRTA follows where 004 prints none: no reply cites them
-// bare, as an LRTG game's do (issue 23 item 9).
+// bare, as an LRTG game's do; its phases cite its own sequence of play
+// (004 6, 004 8), not LRTG's 003 (issue 23 item 9).
 func TestLRTAScriptCitesLRTGOnlyAsFollowed(t *testing.T) {
 	p := playScript(t, "lrta.script")
 	cites := map[string]int{}
@@ -150,12 +151,12 @@ func TestLRTAScriptCitesLRTGOnlyAsFollowed(t *testing.T) {
 		if o.Embed != nil {
 			text += "\n" + o.Embed.PlainText()
 		}
-		for _, bare := range []string{"(000 VII 6)", "(000 VII 7)", "VII 6 scores", "Disorder at 8, Panic at 11"} {
+		for _, bare := range []string{"(000 VII 6)", "(000 VII 7)", "VII 6 scores", "Disorder at 8, Panic at 11", "Victory Check Phase (003 8)", "Standardized Rules, 003 6"} {
 			if strings.Contains(text, bare) {
 				t.Errorf("line %d (%s) cites LRTG's rules as LRTA's, %q:\n%s", o.Line, o.Input, bare, text)
 			}
 		}
-		for _, followed := range []string{"000 VII 6, which LRTA follows", "000 VII 7, which LRTA follows"} {
+		for _, followed := range []string{"000 VII 6, which LRTA follows", "000 VII 7, which LRTA follows", "Victory Check Phase (004 8)", "Standardized Rules, 004 6"} {
 			cites[followed] += strings.Count(text, followed)
 		}
 	}
