@@ -302,11 +302,11 @@ func handleUnitSet(ctx context.Context, r *Router, req Request) (Reply, error) {
 		if e.Field == "manpower" && e.To < e.From {
 			switch {
 			case e.VP != 0:
-				text += fmt.Sprintf(". %d MP lost to %s: %+d VP (000 VII 6)", e.From-e.To, e.Cause, e.VP)
+				text += fmt.Sprintf(". %d MP lost to %s: %+d VP (%s)", e.From-e.To, e.Cause, e.VP, seriesOf(g).lossVPRule)
 			case e.Cause != "":
-				text += fmt.Sprintf(". Lost to %s: no VP (000 VII 6 scores losses in combat, retreat, cavalry retreat, and Union surrender)", e.Cause)
+				text += fmt.Sprintf(". Lost to %s: no VP (%s: only losses in combat, retreat, cavalry retreat, and Union surrender score)", e.Cause, seriesOf(g).lossVPRule)
 			default:
-				text += ". No cause given, so no VP: add cause:combat, retreat, cavalry-retreat or surrender if it was one (000 VII 6)"
+				text += ". No cause given, so no VP: add cause:combat, retreat, cavalry-retreat or surrender if it was one (" + seriesOf(g).lossVPRule + ")"
 			}
 		}
 		return r.boardReplySide(req, g, unitSide(g, id), text, views)

@@ -34,6 +34,11 @@ type OptionSpec struct {
 	// Autocomplete, when set, suggests values as the user types (Discord
 	// shows at most 25).
 	Autocomplete func(r *Router, req Request, typed string) []engine.Match
+	// Listed, when set, is the values /help lists for the option on its
+	// command's page, as the channel's scope offers them (help.go): a set
+	// too long for the one-line description, such as every game's
+	// scenarios (issue 23: /help command:game named only LRTG's).
+	Listed func(r *Router, s helpScope) []string
 }
 
 // Command declares a slash command and handles it.

@@ -34,7 +34,7 @@ func gameCommands() []*Command {
 					Name:        "new",
 					Description: "Create a game in this channel (you are its umpire)",
 					Options: []OptionSpec{
-						{Name: "scenario", Description: "The scenario: LRTG's, LRTA's or LITN's (e.g. lrtg-high-tide, lrta-campaign)", Type: String, Required: true, MaxLength: 60, Placeholder: "scenario", Autocomplete: scenario},
+						{Name: "scenario", Description: "The scenario: LRTG's, LRTA's or LITN's (e.g. lrtg-high-tide, lrta-campaign)", Type: String, Required: true, MaxLength: 60, Placeholder: "scenario", Autocomplete: scenario, Listed: scenariosListed},
 						{Name: "jackson_lives", Description: "The Jackson Lives variant (LRTG 31)", Type: Boolean},
 						{Name: "supply", Description: "normal, simplified or augmented (LRTG 24; default normal)", Type: String, MaxLength: 12, Placeholder: "normal|simplified|augmented"},
 						{Name: "communications", Description: "Communications option 1, 2 or 3 (LRTG 21; default 1)", Type: Integer},

@@ -58,6 +58,13 @@ type seriesInfo struct {
 	railNote string
 	// capturedRule cites the rule by which dispatches are captured.
 	capturedRule string
+	// lossVPRule cites the Victory Points of manpower lost (000 VII 6):
+	// LRTA plays with LRTG's, as 004 prints none of its own, and its
+	// replies say so rather than cite LRTG's rules as LRTA's (issue 23).
+	lossVPRule string
+	// sequenceBook is the printed sequence of play whose step numbers a
+	// phase's reply cites ("003 8"; LRTA's 004 numbers its steps alike).
+	sequenceBook string
 }
 
 // lrtgSeries is LRTG's presentation (000, 003).
@@ -74,6 +81,8 @@ var lrtgSeries = seriesInfo{
 		"Not yet computed: the occupation of Washington (+20, VII 4), Confederate wagon trains (−5, VII 2), the Wrightsville bridge (Pa. add-on map), Stuart's embarrassment (Brandy Station option).",
 	strategicCharts: [2]string{"lrtg.strategic-movement", "lrtg.strategic-movement-disorganization"},
 	capturedRule:    "LRTG 2.0 7): the Spy",
+	lossVPRule:      "000 VII 6",
+	sequenceBook:    "003",
 }
 
 // lrtaSeries is LRTA's presentation: its booklet (004) first, LRTG's
@@ -97,6 +106,8 @@ var lrtaSeries = seriesInfo{
 	strategicCharts:      [2]string{"lrta.strategic-movement-allowance", "lrta.strategic-movement-disorganization"},
 	railNote:             " Destroyed bridges are not in the map data: the route may not cross one (004 Railroad Restrictions).",
 	capturedRule:         "004 2: intercepted dispatches",
+	lossVPRule:           "000 VII 6, which LRTA follows: 004 prints no VP for losses",
+	sequenceBook:         "004",
 }
 
 // seriesOf is how the bot presents the game's rules (its entry's

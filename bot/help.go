@@ -227,6 +227,7 @@ func handleHelp(ctx context.Context, r *Router, req Request) (Reply, error) {
 					}
 					lines = append(lines, fmt.Sprintf("  • `%s`%s: %s", o.Name, req, o.Description))
 				}
+				lines = append(lines, listedValues(r, scope, l)...)
 			}
 			for _, l := range lines {
 				n += len(l) + 1
@@ -256,4 +257,42 @@ func helpPageGames(s helpScope, c *Command) string {
 	}
 	re := notThisGame(c, s.game)
 	return re.What + ". " + re.Hint + ". "
+}
+
+// listedValues are the lines of a form's options that list their values
+// (OptionSpec.Listed), shown even when the page is too long for the
+// options' descriptions: /game new's scenarios are what a newcomer needs.
+func listedValues(r *Router, s helpScope, l *Command) []string {
+	var out []string
+	for _, o := range l.Options {
+		if o.Listed == nil {
+			continue
+		}
+		if v := o.Listed(r, s); len(v) > 0 {
+			out = append(out, fmt.Sprintf("  • %s is one of: %s", o.Name, strings.Join(v, "; ")))
+		}
+	}
+	return out
+}
+
+// scenariosListed are the scenarios /help lists for /game new: in a
+// game's channel its game's, elsewhere every game's, each game's under its
+// short name ("LITN: litn-1-frederick-to-antietam, ...").
+func scenariosListed(r *Router, s helpScope) []string {
+	var out []string
+	for _, g := range playedGames {
+		if !s.all && g.id != s.game {
+			continue
+		}
+		var ids []string
+		for _, sc := range r.scenarios {
+			if sc.Game == g.id {
+				ids = append(ids, sc.ID)
+			}
+		}
+		if len(ids) > 0 {
+			out = append(out, g.short+": "+strings.Join(ids, ", "))
+		}
+	}
+	return out
 }

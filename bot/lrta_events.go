@@ -69,7 +69,7 @@ func presentLRTAEvent(r *Router, req Request, g engine.GameState, e engine.Event
 		// Confederate Supply Problems: the victuals are the Confederates'.
 		outs := []Output{pub("🍞 Confederate Supply Problems: the Confederate victuals are reduced as above (004 random event 7); each side sees its own sheet with /supply show.", false)}
 		if len(e.Check.VP) > 0 {
-			outs = append(outs, pub(checkText(e.Check), false))
+			outs = append(outs, pub(checkText(g, e.Check), false))
 		}
 		var parts []string
 		if e.Track != nil {

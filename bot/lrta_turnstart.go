@@ -214,7 +214,7 @@ func lrtaHFRollText(r *Router, g engine.GameState, e *lrtg.HarpersFerryRolled, n
 		}
 		who = declUnitNames(g, ids)
 	}
-	return fmt.Sprintf("🏳️ **Harpers Ferry surrenders** (total %d, %s: LRTA 9.0): %s, %d MP, are captured: **%+d VP** (000 VII 6).", e.Total, target, who, e.Manpower, e.VP)
+	return fmt.Sprintf("🏳️ **Harpers Ferry surrenders** (total %d, %s: LRTA 9.0): %s, %d MP, are captured: **%+d VP** (%s).", e.Total, target, who, e.Manpower, e.VP, lrtaSeries.lossVPRule)
 }
 
 // dcRequirementText is the requirement, the lines that apply and why.

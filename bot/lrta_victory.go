@@ -466,9 +466,9 @@ func handleVictoryCheck(ctx context.Context, r *Router, req Request) (Reply, err
 		for _, e := range evs {
 			switch e := e.(type) {
 			case *lrtg.MoraleChecked:
-				lines = append(lines, checkText(e.Check))
+				lines = append(lines, checkText(g, e.Check))
 			case *lrtg.VictoryChecked:
-				lines = append(lines, victoryText(e))
+				lines = append(lines, victoryText(g, e))
 			}
 		}
 		return publicText(req, strings.Join(lines, "\n"), viewEvents(g, views))

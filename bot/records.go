@@ -248,7 +248,7 @@ func handleTurnNext(ctx context.Context, r *Router, req Request) (Reply, error) 
 		}
 		for _, c := range []engine.MoraleCheck{e.Closing, e.Opening} {
 			for _, v := range c.VP {
-				fmt.Fprintf(&b, "\n%s: %+d VP (000 VII 7).", v.What, v.VP)
+				fmt.Fprintf(&b, "\n%s: %+d VP (%s).", v.What, v.VP, seriesOf(next).moraleAwardRule)
 			}
 		}
 		b.WriteString("\n" + moraleSummary(lrtg.Of(next).Records.Armies))
@@ -394,8 +394,9 @@ func armyTitle(g engine.GameState, s engine.Side) string {
 	return lrtg.ArmyName(s)
 }
 
-// checkText writes a morale check for the channel: the levels and any VP.
-func checkText(c engine.MoraleCheck) string {
+// checkText writes a morale check for the channel: the levels and any VP,
+// citing the game's award rule (an LRTA game's says it follows 000 VII 7).
+func checkText(g engine.GameState, c engine.MoraleCheck) string {
 	var parts []string
 	for _, a := range c.Armies {
 		st := moraleStateOf(lrtg.ArmyRecord{Disorder: a.Disorder, Panic: a.Panic})
@@ -406,7 +407,7 @@ func checkText(c engine.MoraleCheck) string {
 	}
 	text := "Army morale: " + strings.Join(parts, ", ") + "."
 	for _, v := range c.VP {
-		text += fmt.Sprintf("\n%s: %+d VP (000 VII 7).", v.What, v.VP)
+		text += fmt.Sprintf("\n%s: %+d VP (%s).", v.What, v.VP, seriesOf(g).moraleAwardRule)
 	}
 	for _, a := range c.Armies {
 		if a.Flight {
@@ -432,8 +433,8 @@ func handleMoraleAdjust(ctx context.Context, r *Router, req Request) (Reply, err
 	cmd := lrtg.AdjustMorale{By: req.User, Side: engine.Side(o.Side), Delta: o.By, Reason: o.Reason, Sizes: r.unitSizes(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.MoraleAdjusted)
-		private := fmt.Sprintf("%s army morale %+d: %s (turn %d).\n%s", sideName(e.Side), e.Delta, e.Reason, e.Turn, checkText(e.Check))
-		public := fmt.Sprintf("%s adjusts the %s's morale.\n%s", req.User.Name, lrtg.ArmyName(e.Side), checkText(e.Check))
+		private := fmt.Sprintf("%s army morale %+d: %s (turn %d).\n%s", sideName(e.Side), e.Delta, e.Reason, e.Turn, checkText(g, e.Check))
+		public := fmt.Sprintf("%s adjusts the %s's morale.\n%s", req.User.Name, lrtg.ArmyName(e.Side), checkText(g, e.Check))
 		return Reply{Outputs: []Output{
 			{Audience: Audience{Kind: AudienceEphemeral}, Text: private, Events: views},
 			{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: public, Events: []EventView{}},
@@ -449,7 +450,7 @@ func handleMoraleCheck(ctx context.Context, r *Router, req Request) (Reply, erro
 	cmd := lrtg.CheckMorale{By: req.User, Sizes: r.unitSizes(g)}
 	return r.settleGame(ctx, req, cmd, nil, func(views []EventView, evs []engine.Event) Reply {
 		e := evs[0].(*lrtg.MoraleChecked)
-		text := fmt.Sprintf("✔️ %s confirms the armies' morale (turn %d).\n%s", req.User.Name, e.Turn, checkText(e.Check))
+		text := fmt.Sprintf("✔️ %s confirms the armies' morale (turn %d).\n%s", req.User.Name, e.Turn, checkText(g, e.Check))
 		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: text, Events: viewEvents(g, views)}}}
 	})
 }
@@ -651,7 +652,7 @@ func handleSupplyAdjust(ctx context.Context, r *Router, req Request) (Reply, err
 		// A change of army state is public (the VP record is): say so
 		// without the supply behind it.
 		if len(e.Check.VP) > 0 {
-			outs = append(outs, Output{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: checkText(e.Check), Events: []EventView{}})
+			outs = append(outs, Output{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: checkText(g, e.Check), Events: []EventView{}})
 		}
 		return Reply{Outputs: outs}
 	})

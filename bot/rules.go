@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -263,7 +264,7 @@ func modText(ms []engine.AppliedModifier) string {
 	return b.String()
 }
 
-func handleTableList(_ context.Context, r *Router, req Request) (Reply, error) {
+func handleTableList(ctx context.Context, r *Router, req Request) (Reply, error) {
 	var o struct {
 		Game string `opt:"game,lower"`
 	}
@@ -271,9 +272,19 @@ func handleTableList(_ context.Context, r *Router, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	game := o.Game
+	// In a game's channel, without game:, the tables of the rules it plays
+	// (an LRTA game's are LRTA's and LRTG's; a LITN game's only LITN's),
+	// as autocomplete offers them (gameValues): a LITN game listed LRTG's
+	// Vicksburg and draft riots (issue 23 item 9).
+	var rules []engine.Game
+	footer := "/table roll table:<id> rolls one; with game: the list shows the facts each needs"
+	if g, ok := r.channelGame(ctx, req); ok && game == "" {
+		rules = gameNamed(g).rules
+		footer = "The tables of this channel's game, " + gameNamed(g).title() + ". " + footer
+	}
 	var lines []string
 	for _, tb := range r.library.Tables {
-		if game != "" && string(tb.Game) != game {
+		if game != "" && string(tb.Game) != game || rules != nil && !slices.Contains(rules, tb.Game) {
 			continue
 		}
 		facts := make([]string, len(tb.Facts))
@@ -289,8 +300,7 @@ func handleTableList(_ context.Context, r *Router, req Request) (Reply, error) {
 	if len(lines) == 0 {
 		return Reply{}, &engine.RuleError{Kind: engine.ErrInvalid, Code: "table.game", What: fmt.Sprintf("No tables for the game %q", game), Hint: "Use lrtg, lrta or litn"}
 	}
-	e := &Embed{Title: fmt.Sprintf("Rules tables (%d)", len(lines)), Description: clipLines(lines, 4000),
-		Footer: "/table roll table:<id> rolls one; with game: the list shows the facts each needs"}
+	e := &Embed{Title: fmt.Sprintf("Rules tables (%d)", len(lines)), Description: clipLines(lines, 4000), Footer: footer}
 	return Reply{Outputs: []Output{{Audience: Audience{Kind: AudienceEphemeral}, Text: e.PlainText(), Embed: e, Events: []EventView{}}}}, nil
 }
 

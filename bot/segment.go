@@ -558,9 +558,9 @@ func handleSegmentVictory(ctx context.Context, r *Router, req Request) (Reply, e
 		for _, e := range evs {
 			switch e := e.(type) {
 			case *lrtg.MoraleChecked:
-				lines = append(lines, checkText(e.Check))
+				lines = append(lines, checkText(g, e.Check))
 			case *lrtg.VictoryChecked:
-				lines = append(lines, victoryText(e))
+				lines = append(lines, victoryText(g, e))
 			}
 		}
 		return publicText(req, strings.Join(lines, "\n"), viewEvents(g, views))

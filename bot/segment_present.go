@@ -30,11 +30,11 @@ func riversText(e *lrtg.RiversControlled) string {
 	return text
 }
 
-func victoryText(e *lrtg.VictoryChecked) string {
+func victoryText(g engine.GameState, e *lrtg.VictoryChecked) string {
 	var b strings.Builder
 	what := "🏛️ Victory check"
 	if e.Phase {
-		what = "🏛️ Victory Check Phase (003 8)"
+		what = "🏛️ Victory Check Phase (" + seriesOf(g).sequenceBook + " 8)"
 	}
 	fmt.Fprintf(&b, "%s, turn %d: %d VP.", what, e.Turn, e.VP)
 	for _, p := range e.Prelims {
@@ -98,7 +98,7 @@ func presentSegment(r *Router, req Request, g engine.GameState, e engine.Event, 
 		what := supplyAdjustedWhat(step, e.Rule)
 		outs := []Output{pub(fmt.Sprintf("🍞 The %s's %s is recorded on their sheet (/segment show).", segSideName(e.Side), what), false)}
 		if len(e.Check.VP) > 0 {
-			outs = append(outs, pub(checkText(e.Check), false))
+			outs = append(outs, pub(checkText(g, e.Check), false))
 		}
 		return append(outs, umpire(fmt.Sprintf("%s %s: %s", segSideName(e.Side), what, supplyAdjustedParts(e))))
 	case *engine.DiceRolled:
@@ -120,14 +120,14 @@ func presentSegment(r *Router, req Request, g engine.GameState, e engine.Event, 
 		}
 		return append([]Output{}, outs...)
 	case *lrtg.UnitsRecovered:
-		return []Output{pub(recoveryText(e), false), umpire("recovery: " + clipLines(recoveryParts(e), 1500))}
+		return []Output{pub(recoveryText(g, e), false), umpire("recovery: " + clipLines(recoveryParts(e), 1500))}
 	case *lrtg.MoraleChecked:
 		if step != "8" {
 			return nil
 		}
-		return []Output{pub(checkText(e.Check), !g.Options.LimitedIntel)} // its record names eliminated units
+		return []Output{pub(checkText(g, e.Check), !g.Options.LimitedIntel)} // its record names eliminated units
 	case *lrtg.VictoryChecked:
-		return []Output{pub(victoryText(e), true)}
+		return []Output{pub(victoryText(g, e), true)}
 	}
 	return nil
 }
@@ -259,9 +259,10 @@ func depotChangeLines(e *lrtg.DepotsChanged) (public, secret []string) {
 }
 
 // recoveryText is the channel's word on the Recovery Phase (003 6), with
-// the stragglers lost for good (30.2) and their VP (000 VII 6).
-func recoveryText(e *lrtg.UnitsRecovered) string {
-	text := "🛌 Recovery (Standardized Rules, 003 6): units at fatigue 0-1 reorganize, lose their demoralization and recover from exhaustion (not units without supply); units at fatigue 3-4 become exhausted; fatigue falls by 3 (less for a side that forages, 24.4)."
+// the stragglers lost for good (30.2) and their VP (000 VII 6), citing the
+// game's sequence of play (LRTA's 004 numbers its steps as 003 does).
+func recoveryText(g engine.GameState, e *lrtg.UnitsRecovered) string {
+	text := "🛌 Recovery (Standardized Rules, " + seriesOf(g).sequenceBook + " 6): units at fatigue 0-1 reorganize, lose their demoralization and recover from exhaustion (not units without supply); units at fatigue 3-4 become exhausted; fatigue falls by 3 (less for a side that forages, 24.4)."
 	lost := map[engine.Side]int{}
 	vp := 0
 	for _, sr := range e.Stragglers {
@@ -274,7 +275,7 @@ func recoveryText(e *lrtg.UnitsRecovered) string {
 		}
 	}
 	if vp != 0 {
-		text += fmt.Sprintf(" %+d VP (000 VII 6).", vp)
+		text += fmt.Sprintf(" %+d VP (%s).", vp, seriesOf(g).lossVPRule)
 	}
 	return text
 }

@@ -282,7 +282,7 @@ func combatDetail(g engine.GameState, e *lrtg.CombatApplied) []string {
 			lines = append(lines, fmt.Sprintf("They rout (%s): their commander moves them with /move.", s.Result.Retreat))
 		}
 		if s.VP != 0 {
-			lines = append(lines, fmt.Sprintf("%d MP lost in combat: %+d VP (000 VII 6).", s.Lost, s.VP))
+			lines = append(lines, fmt.Sprintf("%d MP lost in combat: %+d VP (%s).", s.Lost, s.VP, seriesOf(g).lossVPRule))
 		}
 		for _, a := range s.Artillery {
 			lines = append(lines, fmt.Sprintf("Artillery of %s (LRTG 29.1, roll #%d): %d dice %v, modifier %d: %d captured (to an attacking unit), %d destroyed, %d retained.",
