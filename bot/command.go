@@ -185,10 +185,15 @@ func (c *Command) check(req Request) *engine.RuleError {
 
 // ApplicationCommand returns the command as Discord registers it.
 func (c *Command) ApplicationCommand() *discordgo.ApplicationCommand {
+	// Guilds only (issue 23, item 7): a game lives in a server's channel,
+	// and /game new in a DM made a game no one could join, so Discord is
+	// told not to offer the commands in DMs at all.
+	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	ac := &discordgo.ApplicationCommand{
 		Name:        c.Name,
 		Description: c.Description,
 		Type:        discordgo.ChatApplicationCommand,
+		Contexts:    &guildOnly,
 	}
 	for _, sub := range c.Subcommands {
 		ac.Options = append(ac.Options, &discordgo.ApplicationCommandOption{

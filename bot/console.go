@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -79,28 +81,68 @@ type ConsoleLine struct {
 	Error    *Problem     `json:"error,omitempty"`
 }
 
-// writeFiles writes an output's files (maps) to FileDir, made if missing,
-// and notes their paths in the output. A file that cannot be written is
-// said in the output; the console goes on (a typo in -files must not end a
-// script at its first /map).
+// writeFiles writes an output's files (maps, records, chart templates) to
+// FileDir, made if missing, and notes their paths in the output. A file
+// that cannot be written is said in the output; the console goes on (a
+// typo in -files must not end a script at its first /map).
 func (c *Console) writeFiles(out *Output) {
 	for i := range out.Files {
 		f := &out.Files[i]
-		c.files++
-		ext := filepath.Ext(f.Name)
-		name := fmt.Sprintf("%s-%d%s", strings.TrimSuffix(f.Name, ext), c.files, ext)
-		path := filepath.Join(c.FileDir, name)
-		err := os.MkdirAll(filepath.Dir(path), 0o755)
-		if err == nil {
-			err = os.WriteFile(path, f.Data, 0o644)
-		}
+		what := fileWhat(f.Name)
+		path, err := c.writeNew(f.Name, f.Data)
 		if err != nil {
-			out.Text += fmt.Sprintf("\n(%s could not be written: %v. Give -files a directory the console may write to.)", f.Name, err)
+			out.Text += fmt.Sprintf("\n(the %s could not be written: %v. Give -files a directory the console may write to.)", what, err)
 			continue
 		}
 		f.Path = path
-		out.Text += fmt.Sprintf("\n(%s written to %s)", f.Name, path)
+		out.Text += fmt.Sprintf("\n(%s written to %s)", what, path)
 	}
+}
+
+// writeNew writes data under FileDir as name with the next free number
+// (map.png: map-1.png, map-2.png...). A file already there, of this run
+// or an earlier one, is never overwritten: a second session's maps go
+// beside the first's (issue 23, a newcomer's first minutes).
+func (c *Console) writeNew(name string, data []byte) (string, error) {
+	dir := c.FileDir
+	if dir == "" {
+		dir = "."
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	ext := filepath.Ext(name)
+	base := strings.TrimSuffix(name, ext)
+	for {
+		c.files++
+		path := filepath.Join(c.FileDir, fmt.Sprintf("%s-%d%s", base, c.files, ext))
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return path, err
+	}
+}
+
+// fileWhat names a file's content for the player: one name in the
+// console's note, the written file's, and a word for what it is
+// ("map", "turn record", "VP record", "template" of a chart slot).
+func fileWhat(name string) string {
+	what := strings.ReplaceAll(strings.TrimSuffix(name, filepath.Ext(name)), "-", " ")
+	if strings.HasPrefix(what, "vp ") {
+		what = "VP" + what[2:]
+	}
+	if filepath.Ext(name) == ".yaml" {
+		what = "template" // its slot is in the file's name
+	}
+	return what
 }
 
 // MaxConsoleLine is the longest console line read (1 MiB): a longer one

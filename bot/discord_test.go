@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"sort"
@@ -290,6 +291,36 @@ func TestDiscordRegistersGloballyWithoutAGuild(t *testing.T) {
 	}
 	if n := len(b.srv.Commands("g1")); n != 0 {
 		t.Fatalf("%d guild commands, want none", n)
+	}
+}
+
+// Commands are registered for guilds only (issue 23, item 7): Discord does
+// not offer them in a DM, where /game new made a game no one could join.
+// The fake delivers no DM interaction of such a command, as Discord.
+func TestDiscordCommandsOnlyInGuilds(t *testing.T) {
+	t.Parallel()
+	st := openStore(t)
+	b := startBot(t, st, ScriptedSource(), DiscordOptions{})
+	cmds := b.srv.Commands("")
+	if len(cmds) == 0 {
+		t.Fatal("no commands registered")
+	}
+	for _, c := range cmds {
+		if c.Contexts == nil || len(*c.Contexts) != 1 || (*c.Contexts)[0] != discordgo.InteractionContextGuild {
+			t.Errorf("/%s contexts = %v, want the guild only", c.Name, c.Contexts)
+		}
+	}
+	dm := b.srv.SlashCommand(discordtest.SlashCommand{Name: "game", Subcommand: "new", UserID: "u7", Username: "jeb",
+		Options: []discordtest.Option{{Name: "scenario", Value: "lrtg-high-tide"}}})
+	if _, err := b.srv.DispatchInteraction(dm); !errors.Is(err, discordtest.ErrCommandContext) {
+		t.Fatalf("/game new in a DM: %v, want it not offered", err)
+	}
+	if cbs := b.srv.Callbacks(dm.ID); len(cbs) != 0 {
+		t.Errorf("a DM command was answered: %+v", cbs)
+	}
+	i := b.roll(t, "2d6")
+	if _, err := b.srv.WaitCallback(waitCtx(t), i.ID, 1); err != nil {
+		t.Errorf("a guild command: %v", err)
 	}
 }
 

@@ -27,7 +27,13 @@ type RuleError struct {
 func (e *RuleError) Error() string {
 	msg := e.What
 	if e.Hint != "" {
-		msg += ". " + e.Hint
+		// A question or a sentence already ended keeps its own mark:
+		// "Which side? Give side:csa", not "Which side?. Give ...".
+		sep := ". "
+		if strings.HasSuffix(msg, "?") || strings.HasSuffix(msg, "!") || strings.HasSuffix(msg, ".") {
+			sep = " "
+		}
+		msg += sep + e.Hint
 	}
 	if e.Rule != "" {
 		msg += fmt.Sprintf(" (%s)", e.Rule)

@@ -3,6 +3,7 @@ package discordtest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -50,6 +51,31 @@ func findCommand(list []*discordgo.ApplicationCommand, name string, typ discordg
 		}
 	}
 	return nil
+}
+
+// ErrCommandContext is returned by DispatchInteraction for a command used
+// where its registered contexts do not allow it (a guild-only command in a
+// DM): Discord does not offer the command there, so no interaction comes.
+var ErrCommandContext = errors.New("discordtest: the command is not offered in this context (its contexts exclude it)")
+
+// offeredLocked says whether Discord would offer the registered command
+// with id cmdID in context ctx: a command without contexts is offered
+// everywhere, as is an id the fake never registered.
+func (s *Server) offeredLocked(cmdID string, ctx discordgo.InteractionContextType) bool {
+	for _, list := range s.commands {
+		for _, c := range list {
+			if c.ID != cmdID || c.Contexts == nil {
+				continue
+			}
+			for _, allowed := range *c.Contexts {
+				if allowed == ctx {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Server) handleCommandsList(w http.ResponseWriter, r *http.Request, rec *Request) {
@@ -272,6 +298,15 @@ func validateCommand(c *discordgo.ApplicationCommand, path string) *apiError {
 	typ := c.Type
 	if typ == 0 {
 		typ = discordgo.ChatApplicationCommand
+	}
+	// contexts: where Discord offers the command (0 guild, 1 the bot's
+	// DM, 2 a private channel); another value is refused.
+	if c.Contexts != nil {
+		for j, ctx := range *c.Contexts {
+			if ctx > discordgo.InteractionContextPrivateChannel {
+				return formError(fmt.Sprintf("%scontexts.%d", path, j), "BASE_TYPE_CHOICES", "Value must be one of {0, 1, 2}.")
+			}
+		}
 	}
 	switch typ {
 	case discordgo.ChatApplicationCommand:

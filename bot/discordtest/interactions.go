@@ -285,6 +285,11 @@ func (s *Server) DispatchInteraction(i *discordgo.Interaction) (int64, error) {
 	if sess == nil {
 		return 0, ErrNoSession
 	}
+	if i.Type == discordgo.InteractionApplicationCommand || i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		if !s.offeredLocked(i.ApplicationCommandData().ID, i.Context) {
+			return 0, ErrCommandContext
+		}
+	}
 	if _, ok := s.interactions[i.ID]; !ok {
 		st := &interactionState{
 			id: i.ID, token: i.Token, typ: i.Type,

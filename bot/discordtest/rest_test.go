@@ -88,6 +88,7 @@ func TestCommandsBulkOverwrite(t *testing.T) {
 		"option without desc": {{Name: "a", Description: "x", Options: []*discordgo.ApplicationCommandOption{{Type: 3, Name: "o"}}}},
 		"mixed subcommands":   {{Name: "a", Description: "x", Options: []*discordgo.ApplicationCommandOption{{Type: 1, Name: "s", Description: "d"}, {Type: 3, Name: "o", Description: "d"}}}},
 		"max_length too big":  {{Name: "a", Description: "x", Options: []*discordgo.ApplicationCommandOption{{Type: 3, Name: "o", Description: "d", MaxLength: 7000}}}},
+		"unknown context":     {{Name: "a", Description: "x", Contexts: &[]discordgo.InteractionContextType{0, 3}}},
 	}
 	for name, cmds := range bad {
 		_, err := sess.ApplicationCommandBulkOverwrite(app, guildID, cmds)

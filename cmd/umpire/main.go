@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -74,7 +75,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.BoolVar(&c.json, "json", false, "console: print one JSON object per output (docs/console-json.md)")
 	fs.StringVar(&c.as, "as", env("USER", "player"), "console: the player you type as (a line can start with @name to act as another)")
 	fs.StringVar(&c.channel, "channel", "console", "console: the channel id of the console's table")
-	fs.StringVar(&c.files, "files", ".", "console: the directory where map images are written")
+	fs.StringVar(&c.files, "files", "", "console: the directory where maps, records and chart templates are written, each under a name no earlier file has; empty: umpire-files beside the SQLite database (in the current directory for PostgreSQL)")
 	fs.StringVar(&c.audit, "audit", "", "replay every roll of an ended game from its revealed seed and exit, e.g. -audit game:<channel id>")
 	fs.StringVar(&c.logLevel, "log-level", env("UMPIRE_LOG_LEVEL", ""), "debug, info, warn or error (env UMPIRE_LOG_LEVEL); default info on Discord, warn in the console")
 	fs.StringVar(&c.logFormat, "log-format", env("UMPIRE_LOG_FORMAT", "json"), "json or text (env UMPIRE_LOG_FORMAT)")
@@ -111,6 +112,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	if c.shards, err = bot.ParseShards(*shardRange, count); err != nil {
 		return c, err
 	}
+	if c.files == "" {
+		c.files = filesDir(c.db)
+	}
 	if c.tick <= 0 {
 		return c, fmt.Errorf("-tick %s: give a positive period, e.g. 1m", c.tick)
 	}
@@ -126,6 +130,16 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		}
 	}
 	return c, nil
+}
+
+// filesDir is the console's default folder for the files it writes: one
+// folder beside the database (.gitignore ignores it), not the current
+// directory, where they used to scatter among a newcomer's checkout.
+func filesDir(db string) string {
+	if store.IsPostgres(db) || strings.HasPrefix(db, "file:") {
+		return "umpire-files"
+	}
+	return filepath.Join(filepath.Dir(db), "umpire-files")
 }
 
 func newLogger(c config, w io.Writer) (*slog.Logger, error) {

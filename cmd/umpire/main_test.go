@@ -142,6 +142,15 @@ func TestConfig(t *testing.T) {
 	if !c.console || c.db != "y.db" || c.logLevel != "warn" {
 		t.Errorf("no token: %+v", c)
 	}
+	// The console's files go to one folder beside the database (issue 23).
+	for db, want := range map[string]string{"y.db": "umpire-files", "/tmp/g/x.db": "/tmp/g/umpire-files", "postgres://u@h/n": "umpire-files"} {
+		if c, err := parseConfig([]string{"-db", db}, env(nil), &bytes.Buffer{}); err != nil || c.files != want {
+			t.Errorf("-db %s: files %q (%v), want %q", db, c.files, err, want)
+		}
+	}
+	if c, _ := parseConfig([]string{"-files", "maps"}, env(nil), &bytes.Buffer{}); c.files != "maps" {
+		t.Errorf("-files maps: %q", c.files)
+	}
 	if _, err := parseConfig([]string{"stray"}, env(nil), &bytes.Buffer{}); err == nil {
 		t.Error("a stray argument was accepted")
 	}
