@@ -10,21 +10,9 @@ import (
 // the phase this turn too (003 3: leader transfer, attachment and hidden
 // markers "all occur simultaneously"): four players close 3a, 3c and 3d
 // with one command each, and a player who says it for 3a alone is still
-// waited for in 3c. Next turn the steps open again (issue 22).
+// waited for in 3c (issue 22).
 func TestPhaseDoneForTheWholePhase(t *testing.T) {
-	r := NewRouter(openStore(t), WithLogger(quietLog()), WithDice(SeededSource{}))
-	con := &Console{Router: r, User: "umpire", Guild: "g", Channel: "war"}
-	_, do := consoleLines(t, r, con)
-	for _, l := range []string{
-		"/game new scenario:lrtg-high-tide seed:1863 limited_intelligence:true steps:auto",
-		"@lee /game join side:csa command:1,Imboden",
-		"@jeb /game join side:csa command:Cav,2,3,Rich",
-		"@hooker /game join side:usa command:I,II,III",
-		"@reynolds /game join side:usa command:V,VI,XI,XII,Cav,DC,PA,VIII,RR",
-		"/game start",
-	} {
-		do(l)
-	}
+	_, _, do := autoHighTide(t) // sequence_auto_test.go
 	begun := regexp.MustCompile(`(?m)^▶ (\S+) `)
 	var steps []string
 	var last string

@@ -18,19 +18,7 @@ import (
 // is begun once, in order, and presented once at the table; the table
 // never reads the Union's units the umpire's Harpers Ferry note names.
 func TestHighTideTurnRunsItself(t *testing.T) {
-	r := NewRouter(openStore(t), WithLogger(quietLog()), WithDice(SeededSource{}))
-	con := &Console{Router: r, User: "umpire", Guild: "g", Channel: "war"}
-	handle, do := consoleLines(t, r, con)
-	for _, l := range []string{
-		"/game new scenario:lrtg-high-tide seed:1863 limited_intelligence:true steps:auto",
-		"@lee /game join side:csa command:1,Imboden",
-		"@jeb /game join side:csa command:Cav,2,3,Rich",
-		"@hooker /game join side:usa command:I,II,III",
-		"@reynolds /game join side:usa command:V,VI,XI,XII,Cav,DC,PA,VIII,RR",
-		"/game start",
-	} {
-		do(l)
-	}
+	r, handle, do := autoHighTide(t)
 	begun := regexp.MustCompile(`(?m)^▶ (\S+) `)
 	var steps []string // the steps begun, as the table read them
 	var table, players []string
@@ -227,4 +215,25 @@ func TestSchedulerDefaultThenAutoSteps(t *testing.T) {
 	if g, _ = r.gameHere(ctx, ump); g.Turn != 1 || g.CurrentStep() == "3a" {
 		t.Fatalf("after 3a's default: turn %d step %s", g.Turn, g.CurrentStep())
 	}
+}
+
+// autoHighTide starts High Tide with steps:auto under limited
+// intelligence, two commanders a side (lee and jeb, hooker and
+// reynolds), and returns its router and the console's line players.
+func autoHighTide(t *testing.T) (r *Router, handle func(string) Reply, do func(string) []Output) {
+	t.Helper()
+	r = NewRouter(openStore(t), WithLogger(quietLog()), WithDice(SeededSource{}))
+	con := &Console{Router: r, User: "umpire", Guild: "g", Channel: "war"}
+	handle, do = consoleLines(t, r, con)
+	for _, l := range []string{
+		"/game new scenario:lrtg-high-tide seed:1863 limited_intelligence:true steps:auto",
+		"@lee /game join side:csa command:1,Imboden",
+		"@jeb /game join side:csa command:Cav,2,3,Rich",
+		"@hooker /game join side:usa command:I,II,III",
+		"@reynolds /game join side:usa command:V,VI,XI,XII,Cav,DC,PA,VIII,RR",
+		"/game start",
+	} {
+		do(l)
+	}
+	return r, handle, do
 }
