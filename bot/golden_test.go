@@ -25,9 +25,16 @@ func TestConsoleJSONGolden(t *testing.T) {
 	if err := c.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	const golden = "testdata/console.golden.jsonl"
+	compareGolden(t, "testdata/console.golden.jsonl", out.Bytes())
+}
+
+// compareGolden checks out against a golden file line by line (the first
+// line that differs named), rewriting it first under -update: only for a
+// deliberate change of what the players read, the diff read after.
+func compareGolden(t *testing.T, golden string, out []byte) {
+	t.Helper()
 	if *update {
-		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(golden, out, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -35,8 +42,8 @@ func TestConsoleJSONGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := strings.Split(out.String(), "\n")
-	for i, w := range strings.Split(string(want), "\n") {
+	got, wantLines := strings.Split(string(out), "\n"), strings.Split(string(want), "\n")
+	for i, w := range wantLines {
 		if i >= len(got) || got[i] != w {
 			g := "<missing>"
 			if i < len(got) {
@@ -45,7 +52,7 @@ func TestConsoleJSONGolden(t *testing.T) {
 			t.Fatalf("line %d differs\n got: %s\nwant: %s", i+1, g, w)
 		}
 	}
-	if len(got) != len(strings.Split(string(want), "\n")) {
-		t.Fatalf("got %d lines, want %d", len(got), len(strings.Split(string(want), "\n")))
+	if len(got) != len(wantLines) {
+		t.Fatalf("got %d lines, want %d", len(got), len(wantLines))
 	}
 }

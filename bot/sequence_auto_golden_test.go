@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"strings"
 	"testing"
 )
 
@@ -22,27 +21,5 @@ func TestAutoStepsGolden(t *testing.T) {
 	if err := c.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	const golden = "testdata/auto-steps.golden.txt"
-	if *update {
-		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, wantLines := strings.Split(out.String(), "\n"), strings.Split(string(want), "\n")
-	for i, w := range wantLines {
-		if i >= len(got) || got[i] != w {
-			g := "<missing>"
-			if i < len(got) {
-				g = got[i]
-			}
-			t.Fatalf("line %d differs\n got: %s\nwant: %s", i+1, g, w)
-		}
-	}
-	if len(got) != len(wantLines) {
-		t.Fatalf("got %d lines, want %d", len(got), len(wantLines))
-	}
+	compareGolden(t, "testdata/auto-steps.golden.txt", out.Bytes()) // golden_test.go
 }
