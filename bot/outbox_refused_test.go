@@ -22,16 +22,7 @@ func requests(srv *discordtest.Server, channel string) int { return len(srv.Chan
 // restart over the same database try nothing again.
 func TestOutboxGivesUpOnADeletedChannel(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "u.db")
-	st1, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st1.Close()
-	r1, _, _, c := deadlineGame(t, st1)
-	if err := r1.recordChannels(ctx, Request{GuildID: "g", ChannelID: "war", User: umpireA}, "cat", map[string]string{"u1": "c-lee", "u2": "c-meade"}, false, "c-ump"); err != nil {
-		t.Fatal(err)
-	}
+	path, _, r1, c := channelledDeadlineGame(t)
 	srv, d := runDiscord(t, r1)
 	srv.RefuseChannel("war", discordtest.CodeUnknownChannel)
 	s1 := &Scheduler{Router: r1, Poster: d, Now: c.now, OutboxGrace: time.Nanosecond}
@@ -81,16 +72,7 @@ func TestOutboxGivesUpOnADeletedChannel(t *testing.T) {
 // failed) is not tried after it.
 func TestOutboxPostsTheGoodChannelOnce(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "u.db")
-	st1, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st1.Close()
-	r1, _, _, c := deadlineGame(t, st1)
-	if err := r1.recordChannels(ctx, Request{GuildID: "g", ChannelID: "war", User: umpireA}, "cat", map[string]string{"u1": "c-lee", "u2": "c-meade"}, false, "c-ump"); err != nil {
-		t.Fatal(err)
-	}
+	path, st1, r1, c := channelledDeadlineGame(t)
 	srv, d := runDiscord(t, r1)
 	srv.RefuseChannel("c-lee", discordtest.CodeMissingPermissions)
 	stream, _, err := st1.Load(ctx, "game:war", 0)
@@ -159,4 +141,23 @@ func TestOutboxPostsTheGoodChannelOnce(t *testing.T) {
 	if n, _ := created(srv, "c-meade"); n != 1 {
 		t.Errorf("%d messages in Meade's channel, want 1", n)
 	}
+}
+
+// channelledDeadlineGame is deadlineGame on a SQLite file (path, for a
+// restart over the same database) with a private channel for Lee, Meade
+// and the umpire.
+func channelledDeadlineGame(t *testing.T) (string, *store.Store, *Router, *testClock) {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "u.db")
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	r, _, _, c := deadlineGame(t, st)
+	if err := r.recordChannels(ctx, Request{GuildID: "g", ChannelID: "war", User: umpireA}, "cat", map[string]string{"u1": "c-lee", "u2": "c-meade"}, false, "c-ump"); err != nil {
+		t.Fatal(err)
+	}
+	return path, st, r, c
 }
