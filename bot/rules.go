@@ -71,10 +71,7 @@ func rulesCommands() []*Command {
 					Description: "A fill-in file for a printed chart: its rows and columns named, every cell ?",
 					Ephemeral:   true,
 					Options: []OptionSpec{
-						{Name: "name", Description: "The chart slot, e.g. litn.command-point", Type: String, Required: true, MaxLength: 100, Placeholder: "chart",
-							Autocomplete: func(r *Router, req Request, typed string) []engine.Match {
-								return r.gameValues(req, r.library.SearchSlots(typed, allMatches), r.chartGame)
-							}},
+						slotNameOption(),
 					},
 					Handle: handleChartTemplate,
 				},
@@ -97,10 +94,7 @@ func rulesCommands() []*Command {
 					Name:        "roll",
 					Description: "Roll on your loaded copy of a printed chart",
 					Options: []OptionSpec{
-						{Name: "name", Description: "The chart slot, e.g. litn.command-point", Type: String, Required: true, MaxLength: 100, Placeholder: "chart",
-							Autocomplete: func(r *Router, req Request, typed string) []engine.Match {
-								return r.gameValues(req, r.library.SearchSlots(typed, allMatches), r.chartGame)
-							}},
+						slotNameOption(),
 						{Name: "column", Description: "The column to read, e.g. the leader's rating", Type: String, Required: true, MaxLength: 50, Placeholder: "column",
 							Autocomplete: slotColumns},
 						{Name: "modifier", Description: "Total of the die-roll modifiers that apply", Type: Integer},
@@ -560,4 +554,13 @@ func handleChartRoll(ctx context.Context, r *Router, req Request) (Reply, error)
 		}
 		return Reply{Outputs: []Output{{Audience: Audience{Kind: AudiencePublic, Channel: req.ChannelID}, Text: strings.Join(text, "\n"), Events: views}}}
 	})
+}
+
+// slotNameOption is the name: of a chart slot a channel's game reads
+// (/chart template, /chart roll), offered from that game's slots.
+func slotNameOption() OptionSpec {
+	return OptionSpec{Name: "name", Description: "The chart slot, e.g. litn.command-point", Type: String, Required: true, MaxLength: 100, Placeholder: "chart",
+		Autocomplete: func(r *Router, req Request, typed string) []engine.Match {
+			return r.gameValues(req, r.library.SearchSlots(typed, allMatches), r.chartGame)
+		}}
 }
