@@ -226,18 +226,7 @@ func TestLITNUmpireLoadsAChartIntoARunningGame(t *testing.T) {
 	}
 
 	rep := r.Handle(ctx, gameChartReq(umpireA, litn.SlotMilitia, data, "the game started without it"))
-	var pub, eph string
-	for _, o := range rep.Outputs {
-		if o.Error != nil {
-			t.Fatalf("load: %s", o.Text)
-		}
-		switch o.Audience.Kind {
-		case AudiencePublic:
-			pub += o.Text
-		case AudienceEphemeral:
-			eph += o.Text
-		}
-	}
+	pub, eph := publicAndEphemeral(t, rep, "load")
 	loaded, _ := r.loadedCharts(ctx, gameReq(umpireA, "status", nil))
 	digest := chartDigest(loaded.Loaded[litn.SlotMilitia]) // the same file: the same digest
 	if wantPub := "📋 The umpire loaded the Union Militia Table (digest " + digest + ") into the game: the game started without it. The game reads this copy from now on."; pub != wantPub {
@@ -287,4 +276,22 @@ func TestChartLoadGameRefusals(t *testing.T) {
 	if loaded, err := r.loadedCharts(ctx, server); err != nil || len(loaded.Loaded) != 0 {
 		t.Fatalf("a refused load changed the server's charts: %v %v", loaded.Loaded, err)
 	}
+}
+
+// publicAndEphemeral are a reply's public and ephemeral texts, each
+// joined; an output refused fails the test (what names the command).
+func publicAndEphemeral(t *testing.T, rep Reply, what string) (pub, eph string) {
+	t.Helper()
+	for _, o := range rep.Outputs {
+		if o.Error != nil {
+			t.Fatalf("%s: %s", what, o.Text)
+		}
+		switch o.Audience.Kind {
+		case AudiencePublic:
+			pub += o.Text
+		case AudienceEphemeral:
+			eph += o.Text
+		}
+	}
+	return pub, eph
 }

@@ -202,18 +202,7 @@ func TestLITNUmpireSetsAUnit(t *testing.T) {
 		t.Fatal("a refused correction changed a unit")
 	}
 	rep := r.Handle(ctx, litnReq(umpireA, "set", map[string]string{"unit": "Hood", "strength": "7", "hex": "1626", "demoralized": "true", "reason": "the move was misread"}))
-	var pub, ump string
-	for _, o := range rep.Outputs {
-		if o.Error != nil {
-			t.Fatalf("set: %s", o.Text)
-		}
-		switch o.Audience.Kind {
-		case AudiencePublic:
-			pub += o.Text
-		case AudienceEphemeral:
-			ump += o.Text
-		}
-	}
+	pub, ump := publicAndEphemeral(t, rep, "set")
 	if !strings.Contains(pub, "The umpire corrects Hood: to 1626, demoralized (the move was misread)") || strings.Contains(pub, "7") || strings.Contains(pub, "9") {
 		t.Errorf("public: %s", pub)
 	}
