@@ -37,22 +37,33 @@ func (g Game) mergeDummies(prev Game) Game {
 	if len(g.Units) == len(prev.Units) && len(g.Units) > 0 && reflect.ValueOf(g.Units).UnsafePointer() == reflect.ValueOf(prev.Units).UnsafePointer() {
 		return g // the event did not touch the units
 	}
-	held := map[engine.Hex]bool{}
-	for _, u := range g.Units {
-		if u.OnMap && !u.Eliminated {
-			held[u.Hex] = true
+	// A side has a dozen dummies at most: each unit is checked against
+	// them, with nothing allocated unless one goes (this runs in the fold).
+	held := func(h engine.Hex) bool {
+		for _, u := range g.Units {
+			if u.OnMap && !u.Eliminated && u.Hex == h {
+				return true
+			}
 		}
+		return false
 	}
 	var keep []Dummy
-	merged := false
-	for _, d := range g.Dummies.Markers {
-		if held[d.Hex] { // its side's force: merged (D5); the enemy's: found out (D6)
-			merged = true
+	for i, d := range g.Dummies.Markers {
+		if !held(d.Hex) {
+			if keep != nil {
+				keep = append(keep, d)
+			}
 			continue
 		}
-		keep = append(keep, d)
+		// Its side's force: merged (D5); the enemy's: found out (D6).
+		if keep == nil {
+			keep = append(make([]Dummy, 0, len(g.Dummies.Markers)), g.Dummies.Markers[:i]...)
+		}
 	}
-	if merged {
+	if keep != nil {
+		if len(keep) == 0 {
+			keep = nil // as a side with no dummies holds them
+		}
 		g.Dummies.Markers = keep
 	}
 	return g
